@@ -1,0 +1,19 @@
+// viem clients for the chains the platform serves.
+import { type Chain, type PublicClient, createPublicClient, defineChain, http } from "viem";
+
+export interface ChainService {
+  chainId: number;
+  chain: Chain;
+  client: PublicClient;
+}
+
+export function createChainService(rpcUrl: string, chainId: number): ChainService {
+  const chain = defineChain({
+    id: chainId,
+    name: `chain${chainId}`,
+    nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 },
+    rpcUrls: { default: { http: [rpcUrl] } },
+  });
+  const client = createPublicClient({ chain, transport: http(rpcUrl, { timeout: 10_000 }), pollingInterval: 100 });
+  return { chainId, chain, client: client as PublicClient };
+}

@@ -1,0 +1,36 @@
+// Every setting the platform reads from the environment, validated once at start.
+import { resolve } from "node:path";
+import { z } from "zod";
+
+const port = z.coerce.number().int().min(0).max(65535);
+const hexKey = z.string().regex(/^0x[0-9a-fA-F]{64}$/, "a 0x-prefixed 32-byte hex string");
+
+export const ConfigSchema = z.object({
+  DATA_DIR: z.string().default(".data"),
+  PORT: port.default(8080),
+  HOST: z.string().default("127.0.0.1"),
+  PUBLIC_BASE_URL: z.string().url().optional(),
+  DATABASE_URL: z.string().optional(),
+  EMBEDDED_POSTGRES_PORT: port.default(54329),
+  RPC_URL: z.string().url().optional(),
+  CHAIN_ID: z.coerce.number().int().positive().optional(),
+  ANVIL_PORT: port.default(8545),
+  DEPLOYER_PRIVATE_KEY: hexKey.optional(),
+  DEPLOYMENT_MANIFEST: z.string().optional(),
+  PONDER_PORT: port.default(42069),
+  INDEX_VIEWS_SCHEMA: z.string().regex(/^[a-z_][a-z0-9_]{0,44}$/).default("ledger"),
+  CUSTODY_MASTER_KEY: hexKey.optional(),
+  ORG_FUNDING_WEI: z.coerce.bigint().default(10n ** 20n),
+  WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
+  LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
+});
+export type Config = z.infer<typeof ConfigSchema> & { dataDir: string };
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = ConfigSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join("\n")}`);
+  }
+  return { ...parsed.data, dataDir: resolve(parsed.data.DATA_DIR) };
+}

@@ -1,0 +1,74 @@
+// Custody: one bip32 seed per organisation, EOAs derived on the Ethereum path, signing keys kept in memory only.
+import { randomBytes } from "node:crypto";
+import { HDKey } from "@scure/bip32";
+import { type Address, type Hex, bytesToHex } from "viem";
+import { type PrivateKeyAccount, privateKeyToAccount } from "viem/accounts";
+import type { PlatformDb } from "../db/database.ts";
+import { decryptSeed, encryptSeed } from "./seed-encryption.ts";
+
+export const ORGANIZATION_PRIMARY_PATH = "m/44'/60'/0'/0/0";
+
+export interface Custody {
+  /** Creates the organisation's seed and primary EOA; returns the EOA address. */
+  provisionOrganization(organizationId: string): Promise<Address>;
+  primaryAddress(organizationId: string): Promise<Address>;
+  signer(organizationId: string, address: Address): Promise<PrivateKeyAccount>;
+}
+
+export function deriveAccount(seed: Uint8Array, path: string): PrivateKeyAccount {
+  const key = HDKey.fromMasterSeed(seed).derive(path);
+  if (!key.privateKey) throw new Error(`No private key at ${path}`);
+  return privateKeyToAccount(bytesToHex(key.privateKey) as Hex);
+}
+
+export function createCustody(db: PlatformDb, masterKey: Buffer): Custody {
+  const signers = new Map<string, PrivateKeyAccount>();
+
+  async function seedOf(organizationId: string): Promise<Uint8Array> {
+    const row = await db
+      .selectFrom("custodySeeds")
+      .select("encryptedSeed")
+      .where("organizationId", "=", organizationId)
+      .executeTakeFirstOrThrow();
+    return decryptSeed(row.encryptedSeed, masterKey);
+  }
+
+  return {
+    async provisionOrganization(organizationId) {
+      const seed = randomBytes(32);
+      const account = deriveAccount(seed, ORGANIZATION_PRIMARY_PATH);
+      await db.transaction().execute(async (trx) => {
+        await trx.insertInto("custodySeeds").values({ organizationId, encryptedSeed: encryptSeed(seed, masterKey) }).execute();
+        await trx
+          .insertInto("wallets")
+          .values({ address: account.address.toLowerCase(), organizationId, userId: null, kind: "eoa", derivationPath: ORGANIZATION_PRIMARY_PATH })
+          .execute();
+      });
+      seed.fill(0);
+      return account.address;
+    },
+    async primaryAddress(organizationId) {
+      const row = await db
+        .selectFrom("wallets")
+        .select("address")
+        .where("organizationId", "=", organizationId)
+        .where("derivationPath", "=", ORGANIZATION_PRIMARY_PATH)
+        .executeTakeFirstOrThrow();
+      return row.address as Address;
+    },
+    async signer(organizationId, address) {
+      const cacheKey = `${organizationId}:${address.toLowerCase()}`;
+      const cached = signers.get(cacheKey);
+      if (cached) return cached;
+      const wallet = await db
+        .selectFrom("wallets")
+        .select("derivationPath")
+        .where("organizationId", "=", organizationId)
+        .where("address", "=", address.toLowerCase())
+        .executeTakeFirstOrThrow();
+      const account = deriveAccount(await seedOf(organizationId), wallet.derivationPath);
+      signers.set(cacheKey, account);
+      return account;
+    },
+  };
+}

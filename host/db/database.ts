@@ -1,0 +1,36 @@
+// The platform's own tables (schema `platform`) and the index's views (schema from INDEX_VIEWS_SCHEMA),
+// both through kysely on one pg pool.
+import { CamelCasePlugin, Kysely, PostgresDialect } from "kysely";
+import pg from "pg";
+import type { LedgerTables } from "./ledger-types.ts";
+import type { PlatformTables } from "./platform-types.ts";
+
+// numeric(78,0) (uint256 columns, block numbers) arrives as bigint, not as a lossy JS number or a string.
+pg.types.setTypeParser(pg.types.builtins.NUMERIC, (v) => (/^-?\d+$/.test(v) ? BigInt(v) : v));
+pg.types.setTypeParser(pg.types.builtins.INT8, (v) => BigInt(v));
+
+export type PlatformDb = Kysely<PlatformTables>;
+export type LedgerDb = Kysely<LedgerTables>;
+
+export interface Databases {
+  pool: pg.Pool;
+  platform: PlatformDb;
+  ledger: LedgerDb;
+  close(): Promise<void>;
+}
+
+export function openDatabases(url: string, viewsSchema: string, max = 10): Databases {
+  const pool = new pg.Pool({ connectionString: url, max });
+  // A dropped connection must not crash the process; the next query on it reports the failure.
+  pool.on("error", () => {});
+  pool.on("connect", (client) => client.on("error", () => {}));
+  const dialect = new PostgresDialect({ pool });
+  const platform = new Kysely<PlatformTables>({ dialect, plugins: [new CamelCasePlugin()] }).withSchema("platform");
+  const ledger = new Kysely<LedgerTables>({ dialect, plugins: [new CamelCasePlugin()] }).withSchema(viewsSchema);
+  return {
+    pool,
+    platform: platform as unknown as PlatformDb,
+    ledger: ledger as unknown as LedgerDb,
+    close: () => pool.end(),
+  };
+}

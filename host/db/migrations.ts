@@ -1,0 +1,113 @@
+// The platform schema, as ordered kysely migrations kept in code.
+import { type Kysely, type Migration, Migrator, sql } from "kysely";
+
+const migrations: Record<string, Migration> = {
+  "0001_platform": {
+    async up(db: Kysely<unknown>) {
+      await sql`create schema if not exists platform`.execute(db);
+      const s = db.schema.withSchema("platform");
+      await s
+        .createTable("organizations")
+        .addColumn("id", "text", (c) => c.primaryKey())
+        .addColumn("name", "text", (c) => c.notNull())
+        .addColumn("default_chain_id", "integer", (c) => c.notNull())
+        .addColumn("created_at", "timestamptz", (c) => c.notNull().defaultTo(sql`now()`))
+        .execute();
+      await s
+        .createTable("users")
+        .addColumn("id", "text", (c) => c.primaryKey())
+        .addColumn("email", "text", (c) => c.notNull().unique())
+        .addColumn("display_name", "text", (c) => c.notNull())
+        .addColumn("created_at", "timestamptz", (c) => c.notNull().defaultTo(sql`now()`))
+        .execute();
+      await s
+        .createTable("memberships")
+        .addColumn("organization_id", "text", (c) => c.notNull().references("platform.organizations.id"))
+        .addColumn("user_id", "text", (c) => c.notNull().references("platform.users.id"))
+        .addColumn("role", "text", (c) => c.notNull())
+        .addColumn("created_at", "timestamptz", (c) => c.notNull().defaultTo(sql`now()`))
+        .addPrimaryKeyConstraint("memberships_pk", ["organization_id", "user_id", "role"])
+        .execute();
+      await s
+        .createTable("api_keys")
+        .addColumn("id", "text", (c) => c.primaryKey())
+        .addColumn("organization_id", "text", (c) => c.notNull().references("platform.organizations.id"))
+        .addColumn("user_id", "text", (c) => c.notNull().references("platform.users.id"))
+        .addColumn("name", "text", (c) => c.notNull())
+        .addColumn("key_hash", "text", (c) => c.notNull().unique())
+        .addColumn("key_prefix", "text", (c) => c.notNull())
+        .addColumn("scope", "text", (c) => c.notNull().check(sql`scope in ('read', 'read-write')`))
+        .addColumn("expires_at", "timestamptz")
+        .addColumn("revoked_at", "timestamptz")
+        .addColumn("last_used_at", "timestamptz")
+        .addColumn("created_at", "timestamptz", (c) => c.notNull().defaultTo(sql`now()`))
+        .execute();
+      await s
+        .createTable("custody_seeds")
+        .addColumn("organization_id", "text", (c) => c.primaryKey().references("platform.organizations.id"))
+        .addColumn("encrypted_seed", "text", (c) => c.notNull())
+        .addColumn("created_at", "timestamptz", (c) => c.notNull().defaultTo(sql`now()`))
+        .execute();
+      await s
+        .createTable("wallets")
+        .addColumn("address", "text", (c) => c.primaryKey())
+        .addColumn("organization_id", "text", (c) => c.notNull().references("platform.organizations.id"))
+        .addColumn("user_id", "text", (c) => c.references("platform.users.id"))
+        .addColumn("kind", "text", (c) => c.notNull())
+        .addColumn("derivation_path", "text", (c) => c.notNull())
+        .addColumn("created_at", "timestamptz", (c) => c.notNull().defaultTo(sql`now()`))
+        .execute();
+      await s
+        .createTable("organization_chains")
+        .addColumn("organization_id", "text", (c) => c.notNull().references("platform.organizations.id"))
+        .addColumn("chain_id", "integer", (c) => c.notNull())
+        .addColumn("system_address", "text")
+        .addColumn("token_factory_address", "text")
+        .addColumn("status", "text", (c) => c.notNull())
+        .addColumn("created_at", "timestamptz", (c) => c.notNull().defaultTo(sql`now()`))
+        .addColumn("updated_at", "timestamptz", (c) => c.notNull().defaultTo(sql`now()`))
+        .addPrimaryKeyConstraint("organization_chains_pk", ["organization_id", "chain_id"])
+        .execute();
+      await s
+        .createTable("transaction_requests")
+        .addColumn("id", "text", (c) => c.primaryKey())
+        .addColumn("organization_id", "text", (c) => c.notNull().references("platform.organizations.id"))
+        .addColumn("kind", "text", (c) => c.notNull())
+        .addColumn("status", "text", (c) => c.notNull())
+        .addColumn("sub_status", "text")
+        .addColumn("chain_id", "integer", (c) => c.notNull())
+        .addColumn("from_address", "text", (c) => c.notNull())
+        .addColumn("to_address", "text", (c) => c.notNull())
+        .addColumn("data", "text", (c) => c.notNull())
+        .addColumn("value", "numeric(78, 0)", (c) => c.notNull().defaultTo(0))
+        .addColumn("nonce", "integer")
+        .addColumn("raw_transaction", "text")
+        .addColumn("transaction_hash", "text")
+        .addColumn("block_number", "numeric(78, 0)")
+        .addColumn("result", "jsonb")
+        .addColumn("error_message", "text")
+        .addColumn("contract_error", "jsonb")
+        .addColumn("created_by", "text", (c) => c.notNull())
+        .addColumn("created_at", "timestamptz", (c) => c.notNull().defaultTo(sql`now()`))
+        .addColumn("updated_at", "timestamptz", (c) => c.notNull().defaultTo(sql`now()`))
+        .execute();
+      await s
+        .createIndex("transaction_requests_org_created")
+        .on("transaction_requests")
+        .columns(["organization_id", "created_at"])
+        .execute();
+    },
+  },
+};
+
+export async function migrate(db: Kysely<unknown>): Promise<void> {
+  await sql`create schema if not exists platform`.execute(db);
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: async () => migrations },
+    migrationTableSchema: "platform",
+  });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((r) => r.status === "Error");
+  if (error || failed) throw new Error(`Migration ${failed?.migrationName ?? ""} failed: ${String(error)}`);
+}

@@ -1,0 +1,94 @@
+// Row types of the platform's own tables (created by host/db/migrations.ts).
+import type { ColumnType, Generated, Insertable, Selectable } from "kysely";
+
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+
+export interface OrganizationsTable {
+  id: string;
+  name: string;
+  defaultChainId: number;
+  createdAt: Timestamp;
+}
+export interface UsersTable {
+  id: string;
+  email: string;
+  displayName: string;
+  createdAt: Timestamp;
+}
+export interface MembershipsTable {
+  organizationId: string;
+  userId: string;
+  role: string;
+  createdAt: Timestamp;
+}
+export interface ApiKeysTable {
+  id: string;
+  organizationId: string;
+  userId: string;
+  name: string;
+  keyHash: string;
+  keyPrefix: string;
+  scope: "read" | "read-write";
+  expiresAt: Date | null;
+  revokedAt: Date | null;
+  lastUsedAt: Date | null;
+  createdAt: Timestamp;
+}
+export interface CustodySeedsTable {
+  organizationId: string;
+  encryptedSeed: string;
+  createdAt: Timestamp;
+}
+export interface WalletsTable {
+  address: string;
+  organizationId: string;
+  userId: string | null;
+  kind: "eoa";
+  derivationPath: string;
+  createdAt: Timestamp;
+}
+export interface OrganizationChainsTable {
+  organizationId: string;
+  chainId: number;
+  systemAddress: string | null;
+  tokenFactoryAddress: string | null;
+  status: "pending" | "ready" | "failed";
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+}
+export interface TransactionRequestsTable {
+  id: string;
+  organizationId: string;
+  kind: string;
+  status: string;
+  subStatus: string | null;
+  chainId: number;
+  fromAddress: string;
+  toAddress: string;
+  data: string;
+  value: ColumnType<bigint, bigint | string, bigint | string>;
+  nonce: number | null;
+  rawTransaction: string | null;
+  transactionHash: string | null;
+  blockNumber: bigint | null;
+  result: unknown | null;
+  errorMessage: string | null;
+  contractError: unknown | null;
+  createdBy: string;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+}
+
+export interface PlatformTables {
+  organizations: OrganizationsTable;
+  users: UsersTable;
+  memberships: MembershipsTable;
+  apiKeys: ApiKeysTable;
+  custodySeeds: CustodySeedsTable;
+  wallets: WalletsTable;
+  organizationChains: OrganizationChainsTable;
+  transactionRequests: TransactionRequestsTable;
+}
+export type TransactionRequestRow = Selectable<TransactionRequestsTable>;
+export type NewTransactionRequest = Insertable<TransactionRequestsTable>;
+export type { Generated };

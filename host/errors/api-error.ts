@@ -1,0 +1,33 @@
+// The one error type routes throw; the error middleware renders it in the spec's envelope.
+import { ERROR_REGISTRY, type ErrorCode } from "./registry.ts";
+
+export interface ApiErrorOptions {
+  /** Overrides the registry's generic message with one about this request. */
+  message?: string;
+  /** Route fields (Form A `data.*`, Form B `error.details`), e.g. chainId, chainStatus, issues. */
+  details?: Record<string, unknown>;
+  headers?: Record<string, string>;
+}
+
+export class ApiError extends Error {
+  readonly code: ErrorCode;
+  readonly details: Record<string, unknown>;
+  readonly headers: Record<string, string>;
+
+  constructor(code: ErrorCode, options: ApiErrorOptions = {}) {
+    super(options.message ?? ERROR_REGISTRY[code].message);
+    this.name = "ApiError";
+    this.code = code;
+    this.details = options.details ?? {};
+    this.headers = options.headers ?? {};
+  }
+
+  get definition() {
+    return ERROR_REGISTRY[this.code];
+  }
+}
+
+/** A validation failure that names the field, e.g. `modules.0.typeId`. */
+export function badRequest(message: string, issues: { path: string; message: string }[] = []): ApiError {
+  return new ApiError("BAD_REQUEST", { message, details: issues.length ? { issues } : {} });
+}

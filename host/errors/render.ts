@@ -1,0 +1,41 @@
+// Renders an ApiError in one of the spec's two envelopes.
+// Form A (code/status/message/data) answers /api/v2 and /api/v1; Form B ({error}) answers the legacy routes.
+import type { ApiError } from "./api-error.ts";
+
+export type ErrorForm = "A" | "B";
+
+export function errorFormFor(path: string): ErrorForm {
+  return /^\/(api\/)?v[12](\/|$)/.test(path) ? "A" : "B";
+}
+
+export function renderError(error: ApiError, form: ErrorForm, requestId: string) {
+  const d = error.definition;
+  if (form === "A") {
+    return {
+      code: error.code,
+      status: d.status,
+      message: error.message,
+      data: {
+        id: d.id,
+        why: d.why,
+        fix: d.fix,
+        retryable: d.retryable,
+        category: d.category,
+        ...error.details,
+        requestId,
+      },
+    };
+  }
+  return {
+    error: {
+      id: d.id,
+      category: d.category,
+      status: d.status,
+      retryable: d.retryable,
+      message: error.message,
+      why: d.why,
+      fix: d.fix,
+      details: { code: error.code, ...error.details, requestId },
+    },
+  };
+}

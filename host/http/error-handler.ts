@@ -1,0 +1,37 @@
+// The one place errors become responses: ApiError as is, framework errors mapped, anything else SVC-0084.
+import type { Context } from "hono";
+import { HTTPException } from "hono/http-exception";
+import { ApiError } from "../errors/api-error.ts";
+import { errorFormFor, renderError } from "../errors/render.ts";
+import type { Logger } from "../logger.ts";
+import type { AppEnv } from "./env.ts";
+
+function toApiError(error: unknown): ApiError | undefined {
+  if (error instanceof ApiError) return error;
+  if (error instanceof HTTPException) {
+    if (error.status === 400) return new ApiError("BAD_REQUEST", { message: error.message || undefined });
+    if (error.status === 401) return new ApiError("UNAUTHORIZED");
+    if (error.status === 413) return new ApiError("PAYLOAD_TOO_LARGE");
+    if (error.status === 415) return new ApiError("UNSUPPORTED_MEDIA_TYPE");
+  }
+  return undefined;
+}
+
+export function errorResponse(c: Context<AppEnv>, error: ApiError) {
+  for (const [name, value] of Object.entries(error.headers)) c.header(name, value);
+  const body = renderError(error, errorFormFor(c.req.path), c.get("requestId"));
+  return c.json(body, error.definition.status as 400);
+}
+
+export function handleError(logger: Logger) {
+  return (error: unknown, c: Context<AppEnv>) => {
+    const known = toApiError(error);
+    if (known) return errorResponse(c, known);
+    logger.error("unhandled error", {
+      requestId: c.get("requestId"),
+      path: c.req.path,
+      error: error instanceof Error ? { name: error.name, message: error.message, stack: error.stack } : String(error),
+    });
+    return errorResponse(c, new ApiError("INTERNAL_SERVER_ERROR"));
+  };
+}

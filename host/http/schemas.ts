@@ -1,0 +1,44 @@
+// zod building blocks shared by every plugin's route schemas.
+import { z } from "@hono/zod-openapi";
+
+export const AddressSchema = z
+  .string()
+  .regex(/^0x[a-fA-F0-9]{40}$/, "must be a 0x-prefixed 20-byte hex address")
+  .openapi({ example: "0x5FbDB2315678afecb367f032d93F642f64180aa3" });
+
+export const UintStringSchema = z
+  .string()
+  .regex(/^\d{1,78}$/, "must be a non-negative integer in raw units, as a decimal string")
+  .refine((v) => BigInt(v) < 2n ** 256n, "must fit in uint256");
+
+export const AcceptedMutationSchema = z
+  .object({ transactionId: z.string(), status: z.string(), statusUrl: z.string() })
+  .openapi("AcceptedMutation");
+
+export const ErrorFormASchema = z
+  .object({
+    code: z.string(),
+    status: z.number().int(),
+    message: z.string(),
+    data: z
+      .object({
+        id: z.string(),
+        why: z.string(),
+        fix: z.string(),
+        retryable: z.boolean(),
+        category: z.enum(["client", "auth", "permission", "domain", "dependency", "operational", "unknown"]),
+        requestId: z.string(),
+      })
+      .passthrough(),
+  })
+  .openapi("Error");
+
+/** The error responses every authenticated v2 route can give. */
+export const errorResponses = Object.fromEntries(
+  [400, 401, 403, 404, 409, 429, 500, 503].map((status) => [
+    status,
+    { description: "Error (Form A envelope)", content: { "application/json": { schema: ErrorFormASchema } } },
+  ]),
+);
+
+export const linksSelf = z.object({ self: z.string() });

@@ -1,0 +1,51 @@
+// Maps a revert to the transaction request's `contractError` using the platform contracts' custom errors.
+import { type Abi, type Hex, BaseError, decodeErrorResult } from "viem";
+import { SystemAbi } from "../../abis/System.ts";
+import { SystemFactoryAbi } from "../../abis/SystemFactory.ts";
+import { TokenAbi } from "../../abis/Token.ts";
+import { TokenFactoryAbi } from "../../abis/TokenFactory.ts";
+
+const PLATFORM_ERRORS = [...TokenAbi, ...TokenFactoryAbi, ...SystemAbi, ...SystemFactoryAbi].filter(
+  (item) => item.type === "error",
+) as Abi;
+
+export interface ContractError {
+  id: string;
+  args: Record<string, string>;
+  why: string;
+  message: string;
+  fix: string;
+}
+
+function revertData(error: unknown): Hex | undefined {
+  if (!(error instanceof BaseError)) return undefined;
+  let found: Hex | undefined;
+  error.walk((e) => {
+    const data = (e as { data?: unknown }).data;
+    if (typeof data === "string" && data.startsWith("0x") && data.length >= 10) found = data as Hex;
+    else if (data && typeof data === "object" && typeof (data as { data?: unknown }).data === "string") {
+      found = (data as { data: Hex }).data;
+    }
+    return false;
+  });
+  return found;
+}
+
+export function decodeContractError(error: unknown): ContractError | undefined {
+  const data = revertData(error);
+  if (!data) return undefined;
+  try {
+    const decoded = decodeErrorResult({ abi: PLATFORM_ERRORS, data });
+    const inputs = (decoded.abiItem as { inputs?: readonly { name?: string }[] }).inputs ?? [];
+    const args = Object.fromEntries(inputs.map((input, i) => [input.name || `arg${i}`, String(decoded.args?.[i])]));
+    return {
+      id: decoded.errorName,
+      args,
+      why: `The contract reverted with ${decoded.errorName}.`,
+      message: `${decoded.errorName}(${Object.values(args).join(", ")})`,
+      fix: "Resolve the condition the contract names, then submit a new request.",
+    };
+  } catch {
+    return undefined;
+  }
+}

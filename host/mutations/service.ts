@@ -1,0 +1,85 @@
+// Chain writes: a route submits one, a worker job executes it, the caller follows its transaction request.
+import { type Kysely, type Transaction, sql } from "kysely";
+import { v7 as uuidv7 } from "uuid";
+import type { Address, Hex, TransactionReceipt } from "viem";
+import type { PlatformDb } from "../db/database.ts";
+import type { PlatformTables, TransactionRequestRow } from "../db/platform-types.ts";
+import type { Custody } from "../custody/custody.ts";
+
+export const EXECUTE_TASK = "host:execute-transaction";
+export const TERMINAL_STATES = new Set(["COMPLETED", "FAILED", "DEAD_LETTER", "CANCELLED"]);
+
+export interface MutationKind {
+  /** What the caller reads in the request's `result` once mined, e.g. the created token's address. */
+  result?: (receipt: TransactionReceipt, request: TransactionRequestRow) => Record<string, unknown>;
+  /** Platform records to write in the same database transaction that marks the request COMPLETED. */
+  onCompleted?: (trx: Transaction<PlatformTables>, request: TransactionRequestRow, result: Record<string, unknown>) => Promise<void>;
+}
+
+export interface SubmitInput {
+  organizationId: string;
+  chainId: number;
+  kind: string;
+  to: Address;
+  data: Hex;
+  value?: bigint;
+  createdBy: string;
+  /** Defaults to the organisation's primary custody EOA. */
+  from?: Address;
+}
+
+export interface MutationService {
+  kinds: Map<string, MutationKind>;
+  submit(input: SubmitInput): Promise<TransactionRequestRow>;
+  find(organizationId: string, transactionId: string): Promise<TransactionRequestRow | undefined>;
+}
+
+export function signerQueue(chainId: number, from: string): string {
+  return `signer:${chainId}:${from.toLowerCase()}`;
+}
+
+export function createMutationService(db: PlatformDb, custody: Custody): MutationService {
+  const kinds = new Map<string, MutationKind>();
+  return {
+    kinds,
+    async submit(input) {
+      if (!kinds.has(input.kind)) throw new Error(`Unknown mutation kind ${input.kind}`);
+      const from = (input.from ?? (await custody.primaryAddress(input.organizationId))).toLowerCase();
+      const id = uuidv7();
+      return db.transaction().execute(async (trx) => {
+        const row = await trx
+          .insertInto("transactionRequests")
+          .values({
+            id,
+            organizationId: input.organizationId,
+            kind: input.kind,
+            status: "QUEUED",
+            subStatus: null,
+            chainId: input.chainId,
+            fromAddress: from,
+            toAddress: input.to.toLowerCase(),
+            data: input.data,
+            value: (input.value ?? 0n).toString(),
+            createdBy: input.createdBy,
+          })
+          .returningAll()
+          .executeTakeFirstOrThrow();
+        // Same transaction as the row: a request is never queued without its job, nor a job without its row.
+        // One queue per signer runs its jobs in order, so nonces are taken without gaps.
+        await sql`select graphile_worker.add_job(${EXECUTE_TASK}, ${JSON.stringify({ transactionId: id })}::json,
+          queue_name => ${signerQueue(input.chainId, from)}, job_key => ${id}, max_attempts => 10)`.execute(
+          trx as unknown as Kysely<unknown>,
+        );
+        return row;
+      });
+    },
+    async find(organizationId, transactionId) {
+      return db
+        .selectFrom("transactionRequests")
+        .selectAll()
+        .where("id", "=", transactionId)
+        .where("organizationId", "=", organizationId)
+        .executeTakeFirst();
+    },
+  };
+}

@@ -1,0 +1,34 @@
+// A plugin is a value the host mounts: routes, worker tasks and the chain-write kinds it owns.
+import type { Task } from "graphile-worker";
+import type { Config } from "./config.ts";
+import type { Databases } from "./db/database.ts";
+import type { App } from "./http/env.ts";
+import type { Logger } from "./logger.ts";
+import type { MutationKind, MutationService } from "./mutations/service.ts";
+import type { ChainService } from "./chain/chain-service.ts";
+import type { IndexStatus } from "./index-status.ts";
+import type { Custody } from "./custody/custody.ts";
+
+export interface PluginContext {
+  config: Config;
+  db: Databases;
+  chain: ChainService;
+  index: IndexStatus;
+  custody: Custody;
+  mutations: MutationService;
+  logger: Logger;
+}
+
+export interface Plugin {
+  /** kebab-case; prefixes task names and logs. */
+  id: string;
+  routes?: (app: App, ctx: PluginContext) => void;
+  tasks?: Record<string, Task>;
+  /** Chain-write kinds (e.g. `token.create`): how to read a result from the receipt, what to record on completion. */
+  mutationKinds?: Record<string, MutationKind>;
+}
+
+export function definePlugin(plugin: Plugin): Plugin {
+  if (!/^[a-z][a-z0-9-]*$/.test(plugin.id)) throw new Error(`Plugin id "${plugin.id}" must be kebab-case`);
+  return plugin;
+}

@@ -1,0 +1,7 @@
+// The plugins the host loads, in mount order.
+import type { Plugin } from "../host/plugin.ts";
+import systems from "./systems/index.ts";
+import tokens from "./tokens/index.ts";
+import transactions from "./transactions/index.ts";
+
+export const plugins: Plugin[] = [systems, transactions, tokens];

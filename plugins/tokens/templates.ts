@@ -1,0 +1,88 @@
+// The library token templates: which features each requires and allows, and its defaults.
+export const TOKEN_FEATURES = [
+  "historical-balances",
+  "maturity-redemption",
+  "fixed-treasury-yield",
+  "voting-power",
+  "aum-fee",
+  "transaction-fee",
+  "transaction-fee-accounting",
+  "external-transaction-fee",
+  "conversion",
+  "conversion-minter",
+  "permit",
+] as const;
+export type FeatureId = (typeof TOKEN_FEATURES)[number];
+
+/** Features the deployed token contracts can attach today; a template needing another cannot be created yet. */
+export const DEPLOYABLE_FEATURES: ReadonlySet<FeatureId> = new Set<FeatureId>();
+
+export interface TokenTemplate {
+  id: string;
+  name: string;
+  description: string;
+  isSystem: boolean;
+  requiredFeatures: FeatureId[];
+  allowedFeatures: FeatureId[];
+  defaults: { decimals: number; featureConfigs: Partial<Record<FeatureId, Record<string, unknown>>> };
+}
+
+const ALL: FeatureId[] = [...TOKEN_FEATURES];
+
+export const LIBRARY_TEMPLATES: readonly TokenTemplate[] = [
+  {
+    id: "bond",
+    name: "Bond",
+    description: "Fixed-income instrument redeemable at maturity for its face value.",
+    isSystem: true,
+    requiredFeatures: ["historical-balances", "maturity-redemption"],
+    allowedFeatures: ["historical-balances", "maturity-redemption", "fixed-treasury-yield", "transaction-fee", "permit", "conversion"],
+    defaults: { decimals: 18, featureConfigs: { "maturity-redemption": { faceValue: "1000" } } },
+  },
+  {
+    id: "deposit",
+    name: "Deposit",
+    description: "Tokenised bank deposit or cash equivalent.",
+    isSystem: true,
+    requiredFeatures: [],
+    allowedFeatures: ["historical-balances", "transaction-fee", "transaction-fee-accounting", "permit"],
+    defaults: { decimals: 2, featureConfigs: {} },
+  },
+  {
+    id: "equity",
+    name: "Equity",
+    description: "Shares carrying voting rights.",
+    isSystem: true,
+    requiredFeatures: ["historical-balances", "voting-power"],
+    allowedFeatures: ["historical-balances", "voting-power", "permit", "conversion-minter"],
+    defaults: { decimals: 0, featureConfigs: {} },
+  },
+  {
+    id: "fund",
+    name: "Fund",
+    description: "Units of a collective investment fund with a management fee.",
+    isSystem: true,
+    requiredFeatures: ["aum-fee"],
+    allowedFeatures: ["aum-fee", "historical-balances", "voting-power", "permit"],
+    defaults: { decimals: 18, featureConfigs: { "aum-fee": { feeBps: 200 } } },
+  },
+  {
+    id: "stablecoin",
+    name: "Stablecoin",
+    description: "Fiat-referenced token with gasless approvals.",
+    isSystem: true,
+    requiredFeatures: ["permit"],
+    allowedFeatures: ALL.filter((f) => f !== "maturity-redemption" && f !== "voting-power"),
+    defaults: { decimals: 6, featureConfigs: {} },
+  },
+];
+
+export function findTemplate(id: string): TokenTemplate | undefined {
+  return LIBRARY_TEMPLATES.find((t) => t.id === id);
+}
+
+/** Features a creation would attach (required ones plus any configured) that this deployment cannot deploy. */
+export function undeployableFeatures(template: TokenTemplate, configured: string[]): string[] {
+  const wanted = new Set<string>([...template.requiredFeatures, ...configured]);
+  return [...wanted].filter((f) => !DEPLOYABLE_FEATURES.has(f as FeatureId));
+}

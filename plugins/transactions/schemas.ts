@@ -1,0 +1,24 @@
+import { z } from "@hono/zod-openapi";
+
+export const TransactionRequestSchema = z
+  .object({
+    transactionId: z.string(),
+    kind: z.string(),
+    status: z.enum(["QUEUED", "PENDING_APPROVAL", "CONFIRMING", "COMPLETED", "FAILED", "DEAD_LETTER", "CANCELLED"]),
+    subStatus: z.string().nullable(),
+    transactionHash: z.string().nullable(),
+    transactionHashes: z.array(z.string()),
+    blockNumber: z.string().nullable(),
+    errorMessage: z.string().nullable(),
+    contractError: z
+      .object({ id: z.string(), args: z.record(z.string(), z.string()), why: z.string(), message: z.string(), fix: z.string() })
+      .optional(),
+    description: z.string().nullable(),
+    fromAddress: z.string(),
+    chainId: z.number().int(),
+    result: z.record(z.string(), z.unknown()).nullable(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  })
+  .openapi("TransactionRequest");
+export type TransactionRequest = z.infer<typeof TransactionRequestSchema>;

@@ -1,0 +1,23 @@
+import type { TransactionRequestRow } from "../../host/db/platform-types.ts";
+import { describeCall } from "../../host/mutations/describe.ts";
+import type { TransactionRequest } from "./schemas.ts";
+
+export function toTransactionRequest(row: TransactionRequestRow): TransactionRequest {
+  return {
+    transactionId: row.id,
+    kind: row.kind,
+    status: row.status as TransactionRequest["status"],
+    subStatus: row.subStatus,
+    transactionHash: row.transactionHash,
+    transactionHashes: [],
+    blockNumber: row.blockNumber === null ? null : row.blockNumber.toString(),
+    errorMessage: row.errorMessage,
+    ...(row.contractError ? { contractError: row.contractError as TransactionRequest["contractError"] } : {}),
+    description: describeCall(row.data),
+    fromAddress: row.fromAddress,
+    chainId: row.chainId,
+    result: (row.result as Record<string, unknown> | null) ?? null,
+    createdAt: new Date(row.createdAt).toISOString(),
+    updatedAt: new Date(row.updatedAt).toISOString(),
+  };
+}

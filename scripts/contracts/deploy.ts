@@ -1,0 +1,100 @@
+// Deploys the platform's root once per chain (CREATE2, so the address is fixed by the build) and keeps
+// a manifest that later starts reuse.
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { dirname } from "node:path";
+import {
+  type Address,
+  type Hex,
+  concat,
+  createPublicClient,
+  createWalletClient,
+  encodeDeployData,
+  getContractAddress,
+  http,
+  keccak256,
+  toHex,
+} from "viem";
+import { privateKeyToAccount } from "viem/accounts";
+import type { BuildOutput } from "./compile.ts";
+
+/** The deterministic-deployment proxy present on anvil and most EVM chains. */
+export const CREATE2_DEPLOYER: Address = "0x4e59b44847b379578588920cA78FbF26c0B4956C";
+const SALT = keccak256(toHex("asset-platform/v1"));
+
+export interface DeploymentManifest {
+  chainId: number;
+  buildHash: string;
+  systemFactory: Address;
+  implementations: { system: Address; tokenFactory: Address; token: Address };
+  startBlock: number;
+  startBlockHash: Hex;
+  deployedAt: string;
+}
+
+function readManifest(path: string): DeploymentManifest | undefined {
+  return existsSync(path) ? JSON.parse(readFileSync(path, "utf8")) : undefined;
+}
+
+export async function ensureDeployment(options: {
+  rpcUrl: string;
+  chainId: number;
+  deployerKey: Hex;
+  manifestPath: string;
+  build: BuildOutput;
+}): Promise<{ manifest: DeploymentManifest; reused: boolean; chainReset: boolean }> {
+  const { rpcUrl, chainId, build, manifestPath } = options;
+  const chain = { id: chainId, name: `chain${chainId}`, nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 }, rpcUrls: { default: { http: [rpcUrl] } } };
+  const client = createPublicClient({ chain, transport: http(rpcUrl), pollingInterval: 100 });
+
+  const existing = readManifest(manifestPath);
+  let chainReset = false;
+  if (existing && existing.chainId === chainId) {
+    const anchor = await client.getBlock({ blockNumber: BigInt(existing.startBlock) }).catch(() => undefined);
+    const code = await client.getCode({ address: existing.systemFactory });
+    const sameChain = anchor?.hash === existing.startBlockHash && !!code && code !== "0x";
+    if (sameChain && existing.buildHash === build.hash) return { manifest: existing, reused: true, chainReset };
+    chainReset = !sameChain;
+  }
+
+  const account = privateKeyToAccount(options.deployerKey);
+  const wallet = createWalletClient({ account, chain, transport: http(rpcUrl) });
+  const deployerCode = await client.getCode({ address: CREATE2_DEPLOYER });
+  if (!deployerCode || deployerCode === "0x") {
+    throw new Error(`The CREATE2 deployer ${CREATE2_DEPLOYER} is missing on chain ${chainId}`);
+  }
+
+  // One transaction at a time, each mined before the next (anvil stalls on out-of-order nonces).
+  let lastBlock: { number: bigint; hash: Hex } | undefined;
+  async function create2(initCode: Hex): Promise<Address> {
+    const address = getContractAddress({ opcode: "CREATE2", from: CREATE2_DEPLOYER, salt: SALT, bytecode: initCode });
+    const code = await client.getCode({ address });
+    if (code && code !== "0x") return address;
+    const hash = await wallet.sendTransaction({ to: CREATE2_DEPLOYER, data: concat([SALT, initCode]) });
+    const receipt = await client.waitForTransactionReceipt({ hash });
+    if (receipt.status !== "success") throw new Error(`CREATE2 deployment reverted (${hash})`);
+    lastBlock = { number: receipt.blockNumber, hash: receipt.blockHash };
+    return address;
+  }
+
+  const c = build.contracts;
+  const system = await create2(c.System.bytecode);
+  const tokenFactory = await create2(c.TokenFactory.bytecode);
+  const token = await create2(c.Token.bytecode);
+  const systemFactory = await create2(
+    encodeDeployData({ abi: c.SystemFactory.abi, bytecode: c.SystemFactory.bytecode, args: [system, tokenFactory, token] }),
+  );
+  // A root found already deployed (its manifest lost) is indexed from genesis.
+  const anchor = lastBlock ?? (await client.getBlock({ blockNumber: 0n }));
+  const manifest: DeploymentManifest = {
+    chainId,
+    buildHash: build.hash,
+    systemFactory,
+    implementations: { system, tokenFactory, token },
+    startBlock: Number(anchor.number),
+    startBlockHash: anchor.hash as Hex,
+    deployedAt: new Date().toISOString(),
+  };
+  mkdirSync(dirname(manifestPath), { recursive: true });
+  writeFileSync(manifestPath, `${JSON.stringify(manifest, null, 2)}\n`);
+  return { manifest, reused: false, chainReset };
+}

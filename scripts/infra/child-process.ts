@@ -1,0 +1,71 @@
+// Supervised child processes: output to a log file, clean stop on SIGTERM with a SIGKILL fallback.
+import { type ChildProcess, spawn } from "node:child_process";
+import { createWriteStream, mkdirSync } from "node:fs";
+import { dirname } from "node:path";
+
+export interface Child {
+  name: string;
+  process: ChildProcess;
+  stop(): Promise<void>;
+  /** Resolves when the child exits; rejects never. */
+  exited: Promise<number | null>;
+}
+
+export function startChild(
+  name: string,
+  command: string,
+  args: string[],
+  options: { env?: NodeJS.ProcessEnv; cwd?: string; logFile: string },
+): Child {
+  mkdirSync(dirname(options.logFile), { recursive: true });
+  const log = createWriteStream(options.logFile, { flags: "a" });
+  const child = spawn(command, args, {
+    cwd: options.cwd,
+    env: options.env ?? process.env,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  child.stdout?.pipe(log, { end: false });
+  child.stderr?.pipe(log, { end: false });
+  let stopping = false;
+  const exited = new Promise<number | null>((resolve) => {
+    child.once("exit", (code) => {
+      log.end();
+      resolve(code);
+    });
+  });
+  return {
+    name,
+    process: child,
+    exited,
+    async stop() {
+      if (stopping || child.exitCode !== null || child.signalCode !== null) return void (await exited);
+      stopping = true;
+      child.kill("SIGTERM");
+      const timer = setTimeout(() => child.kill("SIGKILL"), 10_000);
+      await exited;
+      clearTimeout(timer);
+    },
+  };
+}
+
+/** Polls `check` until it resolves true, or throws after `timeoutMs`. */
+export async function waitFor(
+  what: string,
+  check: () => Promise<boolean>,
+  timeoutMs = 60_000,
+  intervalMs = 100,
+  abortReason: () => string | undefined = () => undefined,
+) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const reason = abortReason();
+    if (reason) throw new Error(`Gave up waiting for ${what}: ${reason}`);
+    try {
+      if (await check()) return;
+    } catch {
+      // not up yet
+    }
+    if (Date.now() > deadline) throw new Error(`Timed out after ${timeoutMs} ms waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, intervalMs));
+  }
+}

@@ -1,0 +1,89 @@
+// The indexer: `ponder start` on a schema named by the index build's hash, behind a stable views schema.
+import { createHash } from "node:crypto";
+import { readFileSync, readdirSync } from "node:fs";
+import { join, relative } from "node:path";
+import { type Child, startChild, waitFor } from "./child-process.ts";
+
+function filesUnder(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory() ? filesUnder(join(dir, e.name)) : [join(dir, e.name)],
+  );
+}
+
+/** Ponder refuses a schema used by a different build, so the schema is named by what the build hashes. */
+export function indexSchemaName(root: string, manifestPath: string): string {
+  const hash = createHash("sha256");
+  const files = ["ponder.config.ts", "ponder.schema.ts", ...filesUnder(join(root, "src")), ...filesUnder(join(root, "abis"))];
+  for (const file of files.map((f) => (f.startsWith("/") ? f : join(root, f))).sort()) {
+    hash.update(relative(root, file)).update(readFileSync(file));
+  }
+  hash.update(readFileSync(manifestPath));
+  return `idx_${hash.digest("hex").slice(0, 16)}`;
+}
+
+export interface Indexer {
+  url: string;
+  schema: string;
+  viewsSchema: string;
+  child: Child;
+  stop(): Promise<void>;
+}
+
+export async function startPonder(options: {
+  root: string;
+  databaseUrl: string;
+  rpcUrl: string;
+  manifestPath: string;
+  viewsSchema: string;
+  port: number;
+  logFile: string;
+}): Promise<Indexer> {
+  const schema = indexSchemaName(options.root, options.manifestPath);
+  const bin = join(options.root, "node_modules/ponder/dist/esm/bin/ponder.js");
+  const child = startChild(
+    "ponder",
+    process.execPath,
+    [bin, "start", "--schema", schema, "--views-schema", options.viewsSchema, "--port", String(options.port), "--hostname", "127.0.0.1"],
+    {
+      cwd: options.root,
+      logFile: options.logFile,
+      env: {
+        ...process.env,
+        PORT: String(options.port), // ponder prefers PORT over --port; ours belongs to the host
+        DATABASE_URL: options.databaseUrl,
+        DATABASE_SCHEMA: schema,
+        PONDER_RPC_URL: options.rpcUrl,
+        DEPLOYMENT_MANIFEST: options.manifestPath,
+        PONDER_TELEMETRY_DISABLED: "true",
+        PONDER_LOG_LEVEL: process.env.PONDER_LOG_LEVEL ?? "info",
+        NODE_ENV: "production",
+      },
+    },
+  );
+  const url = `http://127.0.0.1:${options.port}`;
+  let exitCode: number | null | undefined;
+  void child.exited.then((code) => {
+    exitCode = code;
+  });
+  await waitFor("the indexer's HTTP server", async () => (await fetch(`${url}/health`)).ok, 120_000, 100, () =>
+    exitCode === undefined ? undefined : `ponder exited with code ${exitCode}; see ${options.logFile}`,
+  );
+  return { url, schema, viewsSchema: options.viewsSchema, child, stop: () => child.stop() };
+}
+
+/**
+ * Holds a session-level advisory lock on the index schema for as long as `client` lives, so only one
+ * supervisor runs an indexer on it; then clears the lock flag a previous indexer left behind (Ponder
+ * does not always release it on SIGTERM, and never on SIGKILL, which would stall this start for its heartbeat timeout).
+ */
+export async function claimIndexSchema(client: import("pg").Client, schema: string): Promise<void> {
+  const { rows } = await client.query("select pg_try_advisory_lock(hashtext($1)) as ok", [`ponder:${schema}`]);
+  if (!rows[0].ok) throw new Error(`Another platform process is running the indexer on schema ${schema}`);
+  const { rowCount } = await client.query(
+    "select 1 from information_schema.tables where table_schema = $1 and table_name = '_ponder_meta'",
+    [schema],
+  );
+  if (rowCount) {
+    await client.query(`update "${schema}"._ponder_meta set value = jsonb_set(value, '{is_locked}', to_jsonb(0)) where key = 'app'`);
+  }
+}

@@ -1,0 +1,167 @@
+// Starts every part of the platform in order (database, chain, contracts, index, worker, host, organisation)
+// and stops them in reverse. `npm start` and the end-to-end tests both use it.
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import type { AddressInfo } from "node:net";
+import { join, resolve } from "node:path";
+import { serve } from "@hono/node-server";
+import type { Runner } from "graphile-worker";
+import { Kysely, PostgresDialect } from "kysely";
+import pg from "pg";
+import type { Hex } from "viem";
+import { createApp } from "../host/app.ts";
+import { createChainService } from "../host/chain/chain-service.ts";
+import { type Config, loadConfig } from "../host/config.ts";
+import { createCustody } from "../host/custody/custody.ts";
+import { openDatabases } from "../host/db/database.ts";
+import { migrate } from "../host/db/migrations.ts";
+import { createIndexStatus } from "../host/index-status.ts";
+import { createLogger } from "../host/logger.ts";
+import { createMutationService, EXECUTE_TASK } from "../host/mutations/service.ts";
+import type { PluginContext } from "../host/plugin.ts";
+import { readinessReport } from "../host/readiness.ts";
+import { createExecuteTransactionTask } from "../host/worker/execute-transaction.ts";
+import { startWorker } from "../host/worker/runner.ts";
+import { plugins } from "../plugins/index.ts";
+import { type Credentials, bootstrap } from "./bootstrap.ts";
+import { compileContracts } from "./contracts/compile.ts";
+import { type DeploymentManifest, ensureDeployment } from "./contracts/deploy.ts";
+import { ANVIL_FUNDER_KEY, startChain } from "./infra/anvil.ts";
+import { waitFor } from "./infra/child-process.ts";
+import { claimIndexSchema, indexSchemaName, startPonder } from "./infra/ponder.ts";
+import { startPostgres } from "./infra/postgres.ts";
+
+export const ROOT = resolve(import.meta.dirname, "..");
+
+export interface Platform {
+  config: Config;
+  baseUrl: string;
+  credentials: Credentials;
+  manifest: DeploymentManifest;
+  /** True when this start created the local organisation (its API key is shown once). */
+  firstStart: boolean;
+  timings: Record<string, number>;
+  stop(): Promise<void>;
+}
+
+function masterKey(config: Config): Buffer {
+  if (config.CUSTODY_MASTER_KEY) return Buffer.from(config.CUSTODY_MASTER_KEY.slice(2), "hex");
+  // Embedded default only: a generated key beside the data it protects. Production sets CUSTODY_MASTER_KEY.
+  const path = join(config.dataDir, "custody-master.key");
+  if (!existsSync(path)) writeFileSync(path, randomBytes(32).toString("hex"), { mode: 0o600 });
+  return Buffer.from(readFileSync(path, "utf8").trim(), "hex");
+}
+
+export async function startPlatform(options: { env?: NodeJS.ProcessEnv; progress?: (line: string) => void } = {}): Promise<Platform> {
+  const config = loadConfig(options.env ?? process.env);
+  const progress = options.progress ?? (() => {});
+  const logger = createLogger(config.LOG_LEVEL);
+  const timings: Record<string, number> = {};
+  const stops: (() => Promise<void>)[] = [];
+  const started = Date.now();
+  let phaseStart = started;
+  const phase = (name: string, detail: string) => {
+    timings[name] = Date.now() - phaseStart;
+    progress(`[${((Date.now() - started) / 1000).toFixed(1)}s] ${name}: ${detail}`);
+    phaseStart = Date.now();
+  };
+  const stop = async () => {
+    for (const fn of stops.reverse()) await fn().catch((e) => logger.warn("stop step failed", { error: String(e) }));
+  };
+
+  try {
+    mkdirSync(config.dataDir, { recursive: true });
+    const postgres = await startPostgres({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir, port: config.EMBEDDED_POSTGRES_PORT });
+    stops.push(postgres.stop);
+    phase("database", postgres.embedded ? `embedded PostgreSQL on port ${config.EMBEDDED_POSTGRES_PORT}` : "DATABASE_URL");
+
+    const chainNode = await startChain({ rpcUrl: config.RPC_URL, chainId: config.CHAIN_ID, dataDir: config.dataDir, port: config.ANVIL_PORT });
+    stops.push(chainNode.stop);
+    phase("chain", `${chainNode.embedded ? "anvil" : "RPC_URL"} ${chainNode.rpcUrl} (chain ${chainNode.chainId})`);
+
+    const funderKey = (config.DEPLOYER_PRIVATE_KEY ?? (chainNode.embedded ? ANVIL_FUNDER_KEY : undefined)) as Hex | undefined;
+    let manifestPath = config.DEPLOYMENT_MANIFEST ? resolve(config.DEPLOYMENT_MANIFEST) : join(config.dataDir, "deployments", `${chainNode.chainId}.json`);
+    let manifest: DeploymentManifest;
+    let chainReset = false;
+    if (config.DEPLOYMENT_MANIFEST) {
+      manifest = JSON.parse(readFileSync(manifestPath, "utf8"));
+      phase("contracts", `manifest ${manifestPath}`);
+    } else {
+      if (!funderKey) throw new Error("DEPLOYER_PRIVATE_KEY is required to deploy to RPC_URL (or give DEPLOYMENT_MANIFEST)");
+      const build = compileContracts();
+      const deployed = await ensureDeployment({ rpcUrl: chainNode.rpcUrl, chainId: chainNode.chainId, deployerKey: funderKey, manifestPath, build });
+      manifest = deployed.manifest;
+      chainReset = deployed.chainReset;
+      phase("contracts", `${deployed.reused ? "reused" : "deployed"} system factory ${manifest.systemFactory}`);
+    }
+    manifestPath = resolve(manifestPath);
+
+    const db = openDatabases(postgres.url, config.INDEX_VIEWS_SCHEMA);
+    stops.push(() => db.close());
+    await migrate(new Kysely<unknown>({ dialect: new PostgresDialect({ pool: db.pool }) }));
+    if (chainReset) {
+      // The chain lost its state: the organisations' systems on it are gone and are deployed again below.
+      await db.platform.deleteFrom("organizationChains").where("chainId", "=", chainNode.chainId).execute();
+    }
+    phase("migrations", "platform schema up to date");
+
+    const schema = indexSchemaName(ROOT, manifestPath);
+    const lockClient = new pg.Client({ connectionString: postgres.url });
+    await lockClient.connect();
+    stops.push(() => lockClient.end());
+    await claimIndexSchema(lockClient, schema);
+    const indexer = await startPonder({
+      root: ROOT,
+      databaseUrl: postgres.url,
+      rpcUrl: chainNode.rpcUrl,
+      manifestPath,
+      viewsSchema: config.INDEX_VIEWS_SCHEMA,
+      port: config.PONDER_PORT,
+      logFile: join(config.dataDir, "logs", "ponder.log"),
+    });
+    stops.push(indexer.stop);
+    phase("index", `ponder schema ${schema}, views ${config.INDEX_VIEWS_SCHEMA}`);
+
+    const chain = createChainService(chainNode.rpcUrl, chainNode.chainId);
+    const index = createIndexStatus(indexer.url);
+    const custody = createCustody(db.platform, masterKey(config));
+    const mutations = createMutationService(db.platform, custody);
+    const ctx: PluginContext = { config, db, chain, index, custody, mutations, logger };
+    const taskList: Record<string, import("graphile-worker").Task> = {
+      [EXECUTE_TASK]: createExecuteTransactionTask({ db: db.platform, chain, custody, mutations, logger }),
+    };
+    for (const plugin of plugins) {
+      for (const [kind, definition] of Object.entries(plugin.mutationKinds ?? {})) mutations.kinds.set(kind, definition);
+      for (const [name, task] of Object.entries(plugin.tasks ?? {})) taskList[`${plugin.id}:${name}`] = task;
+    }
+    let runner: Runner | undefined = await startWorker(db.pool, taskList, config.WORKER_CONCURRENCY, logger);
+    stops.push(async () => {
+      const r = runner;
+      runner = undefined;
+      await r?.stop();
+    });
+    phase("worker", `graphile-worker with ${Object.keys(taskList).length} task(s), concurrency ${config.WORKER_CONCURRENCY}`);
+
+    const readiness = { db, chain, index, workerRunning: () => runner !== undefined };
+    const app = createApp(ctx, plugins, readiness);
+    const server = await new Promise<ReturnType<typeof serve>>((resolveServer, reject) => {
+      const s = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, () => resolveServer(s));
+      s.once("error", reject);
+    });
+    stops.push(() => new Promise<void>((r) => server.close(() => r())));
+    const port = (server.address() as AddressInfo).port;
+    const baseUrl = config.PUBLIC_BASE_URL ?? `http://${config.HOST}:${port}`;
+    phase("host", `listening on ${baseUrl}`);
+
+    const { credentials, created } = await bootstrap({ ctx, baseUrl, rpcUrl: chainNode.rpcUrl, systemFactory: manifest.systemFactory, funderKey: funderKey ?? ANVIL_FUNDER_KEY });
+    phase("organisation", created ? `created ${credentials.organizationId}` : `reused ${credentials.organizationId}`);
+
+    await waitFor("readiness", async () => (await readinessReport(readiness)).ready, 120_000, 100);
+    phase("ready", `${baseUrl}/readyz`);
+    timings.total = Date.now() - started;
+    return { config, baseUrl, credentials, manifest, firstStart: created, timings, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}

@@ -1,0 +1,32 @@
+// `npm start`: the whole platform on the embedded defaults (or what the environment configures).
+import { readFileSync } from "node:fs";
+import { credentialsPath } from "./bootstrap.ts";
+import { startPlatform } from "./platform.ts";
+
+const say = (line: string) => process.stdout.write(`${line}\n`);
+
+try {
+  const platform = await startPlatform({ progress: say });
+  const path = credentialsPath(platform.config.dataDir);
+  if (platform.firstStart) {
+    say("\nFirst start: your organisation's credentials (shown once; kept in a 0600 file):");
+    say(readFileSync(path, "utf8"));
+  } else {
+    say(`Credentials: ${path}`);
+  }
+  say(`Ready in ${(platform.timings.total / 1000).toFixed(1)} s. Stop with Ctrl-C.`);
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    say(`${signal}: stopping`);
+    await platform.stop();
+    say("stopped");
+    process.exit(0);
+  };
+  process.on("SIGINT", () => void shutdown("SIGINT"));
+  process.on("SIGTERM", () => void shutdown("SIGTERM"));
+} catch (error) {
+  process.stderr.write(`Start failed: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(1);
+}

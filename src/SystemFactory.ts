@@ -1,0 +1,35 @@
+// Root factory events: systems and tokens come into being here.
+import { ponder } from "ponder:registry";
+import { system, token } from "ponder:schema";
+
+ponder.on("SystemFactory:SystemCreated", async ({ event, context }) => {
+  await context.db.insert(system).values({
+    id: event.args.system,
+    chainId: context.chain.id,
+    owner: event.args.owner,
+    tokenFactory: event.args.tokenFactory,
+    createdBy: event.args.sender,
+    deployedInTransaction: event.transaction.hash,
+    blockNumber: event.block.number,
+    createdAt: event.block.timestamp,
+  });
+});
+
+ponder.on("SystemFactory:TokenCreated", async ({ event, context }) => {
+  await context.db.insert(token).values({
+    id: event.args.token,
+    chainId: context.chain.id,
+    system: event.args.system,
+    tokenFactory: event.args.tokenFactory,
+    type: event.args.tokenType,
+    name: event.args.name,
+    symbol: event.args.symbol,
+    decimals: event.args.decimals,
+    totalSupply: 0n,
+    holderCount: 0,
+    createdBy: event.args.sender,
+    deployedInTransaction: event.transaction.hash,
+    blockNumber: event.block.number,
+    createdAt: event.block.timestamp,
+  });
+});
