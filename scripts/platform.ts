@@ -107,6 +107,7 @@ export async function startPlatform(options: { env?: NodeJS.ProcessEnv; progress
 
     const schema = indexSchemaName(ROOT, manifestPath);
     const lockClient = new pg.Client({ connectionString: postgres.url });
+    lockClient.on("error", () => {}); // the server stopping under it is not a crash
     await lockClient.connect();
     stops.push(() => lockClient.end());
     await claimIndexSchema(lockClient, schema);

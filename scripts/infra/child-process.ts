@@ -15,7 +15,15 @@ export function startChild(
   name: string,
   command: string,
   args: string[],
-  options: { env?: NodeJS.ProcessEnv; cwd?: string; logFile: string },
+  options: {
+    env?: NodeJS.ProcessEnv;
+    cwd?: string;
+    logFile: string;
+    uid?: number;
+    gid?: number;
+    /** The signal that asks this program for a clean, prompt stop (PostgreSQL's fast shutdown is SIGINT). */
+    stopSignal?: NodeJS.Signals;
+  },
 ): Child {
   mkdirSync(dirname(options.logFile), { recursive: true });
   const log = createWriteStream(options.logFile, { flags: "a" });
@@ -23,6 +31,10 @@ export function startChild(
     cwd: options.cwd,
     env: options.env ?? process.env,
     stdio: ["ignore", "pipe", "pipe"],
+    uid: options.uid,
+    gid: options.gid,
+    // Own process group: a terminal's Ctrl-C reaches only the supervisor, which stops children in order.
+    detached: true,
   });
   child.stdout?.pipe(log, { end: false });
   child.stderr?.pipe(log, { end: false });
@@ -40,7 +52,7 @@ export function startChild(
     async stop() {
       if (stopping || child.exitCode !== null || child.signalCode !== null) return void (await exited);
       stopping = true;
-      child.kill("SIGTERM");
+      child.kill(options.stopSignal ?? "SIGTERM");
       const timer = setTimeout(() => child.kill("SIGKILL"), 10_000);
       await exited;
       clearTimeout(timer);

@@ -75,6 +75,9 @@ export async function startPonder(options: {
  * Holds a session-level advisory lock on the index schema for as long as `client` lives, so only one
  * supervisor runs an indexer on it; then clears the lock flag a previous indexer left behind (Ponder
  * does not always release it on SIGTERM, and never on SIGKILL, which would stall this start for its heartbeat timeout).
+ * It also rewinds the reported progress to the safe checkpoint: crash recovery rolls the tables back to it and
+ * re-indexes the unsettled blocks, but leaves `latest_checkpoint` (what /status reports) at the old head until
+ * then, which would let a reader think the index had caught up before the rows are back.
  */
 export async function claimIndexSchema(client: import("pg").Client, schema: string): Promise<void> {
   const { rows } = await client.query("select pg_try_advisory_lock(hashtext($1)) as ok", [`ponder:${schema}`]);
@@ -85,5 +88,6 @@ export async function claimIndexSchema(client: import("pg").Client, schema: stri
   );
   if (rowCount) {
     await client.query(`update "${schema}"._ponder_meta set value = jsonb_set(value, '{is_locked}', to_jsonb(0)) where key = 'app'`);
+    await client.query(`update "${schema}"._ponder_checkpoint set latest_checkpoint = safe_checkpoint`);
   }
 }

@@ -1,0 +1,23 @@
+import { randomBytes } from "node:crypto";
+import { mnemonicToSeedSync } from "@scure/bip39";
+import { describe, expect, it } from "vitest";
+import { ORGANIZATION_PRIMARY_PATH, deriveAccount } from "./custody.ts";
+import { decryptSeed, encryptSeed } from "./seed-encryption.ts";
+
+describe("custody", () => {
+  it("derives the standard Ethereum account from a bip32 seed", () => {
+    // anvil's well-known test mnemonic: its first account on m/44'/60'/0'/0/0 is a published address.
+    const seed = mnemonicToSeedSync("test test test test test test test test test test test junk");
+    expect(deriveAccount(seed, ORGANIZATION_PRIMARY_PATH).address).toBe("0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266");
+    expect(deriveAccount(seed, "m/44'/60'/0'/0/1").address).toBe("0x70997970C51812dc3A010C7d01b50e0d17dc79C8");
+  });
+
+  it("encrypts seeds at rest and refuses a wrong key", () => {
+    const key = randomBytes(32);
+    const seed = randomBytes(32);
+    const sealed = encryptSeed(seed, key);
+    expect(sealed).not.toContain(Buffer.from(seed).toString("base64"));
+    expect(Buffer.from(decryptSeed(sealed, key))).toEqual(seed);
+    expect(() => decryptSeed(sealed, randomBytes(32))).toThrow();
+  });
+});

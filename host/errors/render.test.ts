@@ -1,0 +1,65 @@
+import { describe, expect, it } from "vitest";
+import { ApiError } from "./api-error.ts";
+import { ERROR_REGISTRY } from "./registry.ts";
+import { errorFormFor, renderError } from "./render.ts";
+
+describe("error envelopes", () => {
+  it("renders Form A on versioned routes", () => {
+    const error = new ApiError("CHAIN_NOT_READY", { details: { chainId: 1, chainStatus: "pending" } });
+    expect(errorFormFor("/api/v2/tokens")).toBe("A");
+    expect(renderError(error, "A", "req-1")).toEqual({
+      code: "CHAIN_NOT_READY",
+      status: 409,
+      message: ERROR_REGISTRY.CHAIN_NOT_READY.message,
+      data: {
+        id: "SVC-9086",
+        why: ERROR_REGISTRY.CHAIN_NOT_READY.why,
+        fix: ERROR_REGISTRY.CHAIN_NOT_READY.fix,
+        retryable: true,
+        category: "domain",
+        chainId: 1,
+        chainStatus: "pending",
+        requestId: "req-1",
+      },
+    });
+  });
+
+  it("renders Form B on legacy routes", () => {
+    expect(errorFormFor("/api/token/0x1/holders")).toBe("B");
+    const body = renderError(new ApiError("UNAUTHORIZED"), "B", "req-2");
+    expect(body).toEqual({
+      error: {
+        id: "SVC-0002",
+        category: "auth",
+        status: 401,
+        retryable: false,
+        message: ERROR_REGISTRY.UNAUTHORIZED.message,
+        why: ERROR_REGISTRY.UNAUTHORIZED.why,
+        fix: ERROR_REGISTRY.UNAUTHORIZED.fix,
+        details: { code: "UNAUTHORIZED", requestId: "req-2" },
+      },
+    });
+  });
+
+  it("keeps the id pairings the spec fixes, each id used once", () => {
+    const pairs: Record<string, [string, number]> = {
+      BAD_REQUEST: ["SVC-0001", 400],
+      ACTIVE_ORGANIZATION_REQUIRED: ["SVC-0034", 403],
+      REQUEST_CHAIN_SYSTEM_REQUIRED: ["SVC-9524", 404],
+      CHAIN_NOT_READY: ["SVC-9086", 409],
+      "auth.apikey.THROTTLED": ["SVC-12136", 429],
+      INTERNAL_SERVER_ERROR: ["SVC-0084", 500],
+      AUTH_STORE_UNAVAILABLE: ["SVC-12258", 503],
+      REQUEST_DEADLINE_EXCEEDED: ["SVC-9532", 504],
+      COLLECTION_FILTER_IN_LIST_TOO_LARGE: ["SVC-9273", 400],
+      COLLECTION_PAGE_LIMIT_OUT_OF_RANGE: ["SVC-9274", 400],
+      COLLECTION_PAGE_OFFSET_OUT_OF_RANGE: ["SVC-9275", 400],
+    };
+    for (const [code, [id, status]] of Object.entries(pairs)) {
+      const def = ERROR_REGISTRY[code as keyof typeof ERROR_REGISTRY];
+      expect([code, def.id, def.status]).toEqual([code, id, status]);
+    }
+    const ids = Object.values(ERROR_REGISTRY).map((d) => d.id);
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+});

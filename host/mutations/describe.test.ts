@@ -1,0 +1,20 @@
+import { encodeFunctionData } from "viem";
+import { describe, expect, it } from "vitest";
+import { TokenAbi } from "../../abis/Token.ts";
+import { describeCall } from "./describe.ts";
+
+describe("describeCall", () => {
+  it("labels platform calls from their calldata", () => {
+    const data = encodeFunctionData({
+      abi: TokenAbi,
+      functionName: "batchMint",
+      args: [["0x70997970C51812dc3A010C7d01b50e0d17dc79C8"], [5n]],
+    });
+    expect(describeCall(data)).toBe("batchMint([0x70997970C51812dc3A010C7d01b50e0d17dc79C8], [5])");
+  });
+
+  it("is null for calldata it cannot decode", () => {
+    expect(describeCall("0xdeadbeef")).toBeNull();
+    expect(describeCall("0x")).toBeNull();
+  });
+});

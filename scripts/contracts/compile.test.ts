@@ -1,0 +1,15 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { PUBLISHED_ABIS, abiModule, compileContracts } from "./compile.ts";
+
+describe("contract build", () => {
+  it("compiles contracts/ and abis/ matches the build (run `npm run build:contracts` after a change)", () => {
+    const build = compileContracts();
+    for (const name of PUBLISHED_ABIS) {
+      expect(build.contracts[name].bytecode.length).toBeGreaterThan(2);
+      const committed = readFileSync(join(import.meta.dirname, "../../abis", `${name}.ts`), "utf8");
+      expect(committed, `abis/${name}.ts is stale`).toBe(abiModule(name, build.contracts[name].abi));
+    }
+  });
+});

@@ -1,0 +1,185 @@
+// The first slice, over HTTP only against the real stack: create a deposit token, mint, read the balance.
+import { readFileSync, statSync } from "node:fs";
+import { join } from "node:path";
+import pg from "pg";
+import { v7 as uuidv7 } from "uuid";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { generateApiKey } from "../host/auth/api-keys.ts";
+import { type TestStack, bootStack, waitForTerminal } from "./support/stack.ts";
+
+const ALICE = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8";
+const BOB = "0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC";
+
+describe("the platform boots and serves its first asset end to end", () => {
+  let stack: TestStack;
+  let tokenAddress: string;
+
+  beforeAll(async () => {
+    stack = await bootStack();
+  });
+  afterAll(async () => {
+    await stack?.stop();
+  });
+
+  it("writes the credentials once, mode 0600, and reports ready", async () => {
+    const path = join(stack.dataDir, "credentials.json");
+    expect(statSync(path).mode & 0o777).toBe(0o600);
+    const credentials = JSON.parse(readFileSync(path, "utf8"));
+    expect(Object.keys(credentials).sort()).toEqual(["apiKey", "baseUrl", "chainId", "organizationId", "rpcUrl"]);
+    expect(credentials.chainId).toBe(31337);
+    expect((await fetch(`${stack.platform.baseUrl}/healthz`)).status).toBe(200);
+    const ready = await fetch(`${stack.platform.baseUrl}/readyz`);
+    expect(ready.status).toBe(200);
+    expect((await ready.json()).checks).toEqual({ database: true, chain: true, worker: true, index: true });
+  });
+
+  it("lists the library templates with their required features", async () => {
+    const res = await stack.api("/api/v2/token-templates");
+    expect(res.status).toBe(200);
+    expect(res.headers.get("x-request-id")).toBeTruthy();
+    const body = await res.json();
+    expect(body.meta.total).toBe(5);
+    expect(body.links.next).toBeNull();
+    const byId = Object.fromEntries(body.data.map((t: { id: string }) => [t.id, t]));
+    expect(Object.keys(byId).sort()).toEqual(["bond", "deposit", "equity", "fund", "stablecoin"]);
+    expect(byId.bond.requiredFeatures).toEqual(["historical-balances", "maturity-redemption"]);
+    expect(byId.deposit).toMatchObject({ requiredFeatures: [], availableForCreation: true, defaults: { decimals: 2 } });
+  });
+
+  it("creates a deposit token: 202, Location = statusUrl, then COMPLETED with the token's address", async () => {
+    const res = await stack.api("/api/v2/tokens", {
+      method: "POST",
+      body: JSON.stringify({ templateId: "deposit", name: "Euro Deposit", symbol: "EURD", decimals: 2 }),
+    });
+    expect(res.status).toBe(202);
+    const accepted = await res.json();
+    expect(accepted).toMatchObject({ status: "QUEUED", transactionId: expect.any(String) });
+    expect(accepted.statusUrl).toBe(`/v2/transaction-requests/${accepted.transactionId}`);
+    expect(res.headers.get("location")).toBe(accepted.statusUrl);
+
+    const done = await waitForTerminal(stack, accepted.statusUrl);
+    expect(done).toMatchObject({
+      kind: "token.create",
+      status: "COMPLETED",
+      transactionHash: expect.stringMatching(/^0x[0-9a-f]{64}$/),
+      blockNumber: expect.stringMatching(/^\d+$/),
+      description: "createToken(deposit, Euro Deposit, EURD, 2)",
+      chainId: 31337,
+    });
+    tokenAddress = done.result.tokenAddress;
+    expect(tokenAddress).toMatch(/^0x[0-9a-fA-F]{40}$/);
+  });
+
+  it("serves the token from the index under both paths", async () => {
+    for (const path of [`/api/v2/token/${tokenAddress}`, `/api/v2/tokens/${tokenAddress}`]) {
+      const res = await stack.api(path);
+      expect(res.status).toBe(200);
+      const body = await res.json();
+      expect(body.data).toMatchObject({ address: tokenAddress, name: "Euro Deposit", symbol: "EURD", decimals: 2, type: "deposit", totalSupply: "0", features: [] });
+      expect(body.links.self).toBe(path.replace("/api", ""));
+    }
+  });
+
+  it("mints to two recipients and shows the balances in the legacy holders route", async () => {
+    const res = await stack.api(`/api/v2/tokens/${tokenAddress}/mint`, {
+      method: "POST",
+      body: JSON.stringify({ recipients: [ALICE, BOB], amounts: ["150050", "25"] }),
+    });
+    expect(res.status).toBe(202);
+    const done = await waitForTerminal(stack, (await res.json()).statusUrl);
+    expect(done).toMatchObject({ kind: "token.mint", status: "COMPLETED" });
+
+    const holders = await stack.api(`/api/token/${tokenAddress}/holders`);
+    expect(holders.status).toBe(200);
+    const body = await holders.json();
+    expect(body.totalCount).toBe(2);
+    expect(body.token.balances).toEqual([
+      { account: { id: ALICE.toLowerCase() }, value: "1500.5", available: "1500.5", frozen: "0", isFrozen: false, lastUpdatedAt: expect.any(String) },
+      { account: { id: BOB.toLowerCase() }, value: "0.25", available: "0.25", frozen: "0", isFrozen: false, lastUpdatedAt: expect.any(String) },
+    ]);
+    const token = await (await stack.api(`/api/v2/token/${tokenAddress}`)).json();
+    expect(token.data).toMatchObject({ totalSupply: "150075", holderCount: 2 });
+  });
+
+  it("answers bad input with the spec's envelopes, never a 500", async () => {
+    const unauth = await stack.api("/api/v2/token-templates", { key: null });
+    expect(unauth.status).toBe(401);
+    expect(unauth.headers.get("x-request-id")).toBeTruthy();
+    expect(await unauth.json()).toMatchObject({ code: "UNAUTHORIZED", status: 401, data: { id: "SVC-0002", category: "auth", retryable: false } });
+
+    const wrongKey = await stack.api("/api/v2/token-templates", { key: `svc_${"A".repeat(43)}` });
+    expect(wrongKey.status).toBe(401);
+
+    const invalid = await stack.api(`/api/v2/tokens/${tokenAddress}/mint`, {
+      method: "POST",
+      body: JSON.stringify({ recipients: [ALICE, "0x12"], amounts: ["1"] }),
+    });
+    expect(invalid.status).toBe(400);
+    const invalidBody = await invalid.json();
+    expect(invalidBody).toMatchObject({ code: "BAD_REQUEST", data: { id: "SVC-0001" } });
+    expect(invalidBody.data.issues.map((i: { path: string }) => i.path)).toContain("recipients.1");
+
+    const malformed = await stack.api("/api/v2/tokens", { method: "POST", body: "{not json" });
+    expect(malformed.status).toBe(400);
+
+    const unknownTemplate = await stack.api("/api/v2/token", { method: "POST", body: JSON.stringify({ templateId: "nope", name: "X", symbol: "X" }) });
+    expect(unknownTemplate.status).toBe(404);
+    expect((await unknownTemplate.json()).code).toBe("TOKEN_TEMPLATE_NOT_FOUND");
+
+    const bond = await stack.api("/api/v2/tokens", { method: "POST", body: JSON.stringify({ templateId: "bond", name: "B", symbol: "B" }) });
+    expect(bond.status).toBe(422);
+    expect((await bond.json()).data.features).toEqual(["historical-balances", "maturity-redemption"]);
+
+    const missing = await stack.api("/api/v2/token/0x0000000000000000000000000000000000000001");
+    expect(missing.status).toBe(404);
+    expect((await missing.json()).code).toBe("TOKEN_NOT_FOUND");
+
+    const missingRequest = await stack.api(`/api/v2/transaction-requests/${uuidv7()}`);
+    expect(missingRequest.status).toBe(404);
+
+    const legacy = await stack.api("/api/token/0x01/holders");
+    expect(legacy.status).toBe(400);
+    expect(await legacy.json()).toMatchObject({ error: { id: "SVC-0001", status: 400, category: "client" } });
+
+    const badChain = await stack.api("/api/v2/token-templates", { headers: { "x-chain-id": "abc" } });
+    expect(badChain.status).toBe(200); // templates are chain-independent
+    const badChainToken = await stack.api(`/api/v2/token/${tokenAddress}`, { headers: { "x-chain-id": "abc" } });
+    expect(badChainToken.status).toBe(400);
+    expect((await badChainToken.json()).code).toBe("CHAIN_ID_HEADER_INVALID");
+    const otherChain = await stack.api(`/api/v2/token/${tokenAddress}`, { headers: { "x-chain-id": "1" } });
+    expect(otherChain.status).toBe(400);
+    expect((await otherChain.json()).code).toBe("CHAIN_NOT_AVAILABLE_FOR_ORGANIZATION");
+  });
+
+  it("refuses writes with a read-only key", async () => {
+    const key = generateApiKey();
+    const client = new pg.Client({ connectionString: `postgres://platform:platform@127.0.0.1:${stack.env.EMBEDDED_POSTGRES_PORT}/platform` });
+    await client.connect();
+    const { organizationId } = stack.platform.credentials;
+    const { rows } = await client.query("select user_id from platform.memberships where organization_id = $1", [organizationId]);
+    await client.query(
+      "insert into platform.api_keys (id, organization_id, user_id, name, key_hash, key_prefix, scope) values ($1, $2, $3, 'read', $4, $5, 'read')",
+      [uuidv7(), organizationId, rows[0].user_id, key.hash, key.displayPrefix],
+    );
+    await client.end();
+    expect((await stack.api(`/api/v2/token/${tokenAddress}`, { key: key.key })).status).toBe(200);
+    const write = await stack.api(`/api/v2/tokens/${tokenAddress}/mint`, {
+      key: key.key,
+      method: "POST",
+      body: JSON.stringify({ recipients: [ALICE], amounts: ["1"] }),
+    });
+    expect(write.status).toBe(403);
+    expect((await write.json()).code).toBe("API_KEY_READ_ONLY");
+  });
+
+  it("restarts on the same data faster, with the same organisation, key and token", async () => {
+    const firstStart = stack.platform.timings.total;
+    const key = stack.platform.credentials.apiKey;
+    await stack.restart();
+    expect(stack.platform.firstStart).toBe(false);
+    expect(stack.platform.credentials.apiKey).toBe(key);
+    expect(stack.platform.timings.total).toBeLessThan(firstStart);
+    const token = await (await stack.api(`/api/v2/token/${tokenAddress}`)).json();
+    expect(token.data).toMatchObject({ totalSupply: "150075", holderCount: 2 });
+  });
+});

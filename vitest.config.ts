@@ -1,0 +1,25 @@
+import { defineConfig } from "vitest/config";
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: "unit",
+          include: ["host/**/*.test.ts", "plugins/**/*.test.ts", "scripts/**/*.test.ts"],
+          testTimeout: 30_000,
+        },
+      },
+      {
+        test: {
+          name: "e2e",
+          include: ["test/**/*.test.ts"],
+          testTimeout: 180_000,
+          hookTimeout: 180_000,
+          // Each file boots its own stack (PostgreSQL, anvil, indexer); one at a time on 2 cores.
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
