@@ -17,7 +17,9 @@ export function createApp(ctx: PluginContext, plugins: Plugin[], readiness: Read
   });
   app.use("*", requestId);
   app.onError(handleError(ctx.logger));
-  app.notFound((c) => errorResponse(c, new ApiError("NOT_FOUND", { message: `No route for ${c.req.method} ${c.req.path}` })));
+  app.notFound((c) =>
+    errorResponse(c, new ApiError("NOT_FOUND", { message: `No route for ${c.req.method} ${c.req.path}` })),
+  );
 
   readinessRoutes(app, readiness);
   app.get("/api", (c) => c.redirect("/api/v2", 301));
@@ -27,7 +29,11 @@ export function createApp(ctx: PluginContext, plugins: Plugin[], readiness: Read
     url.pathname = `/api${url.pathname}`;
     return app.fetch(new Request(url, c.req.raw), c.env);
   });
-  app.openAPIRegistry.registerComponent("securitySchemes", "ApiKey", { type: "apiKey", in: "header", name: "X-Api-Key" });
+  app.openAPIRegistry.registerComponent("securitySchemes", "ApiKey", {
+    type: "apiKey",
+    in: "header",
+    name: "X-Api-Key",
+  });
   app.doc31("/api/v2/spec.json", {
     openapi: "3.1.0",
     info: { title: "Asset Platform API", version: "2.0.0" },

@@ -18,7 +18,10 @@ export const ConfigSchema = z.object({
   DEPLOYER_PRIVATE_KEY: hexKey.optional(),
   DEPLOYMENT_MANIFEST: z.string().optional(),
   PONDER_PORT: port.default(42069),
-  INDEX_VIEWS_SCHEMA: z.string().regex(/^[a-z_][a-z0-9_]{0,44}$/).default("ledger"),
+  INDEX_VIEWS_SCHEMA: z
+    .string()
+    .regex(/^[a-z_][a-z0-9_]{0,44}$/)
+    .default("ledger"),
   CUSTODY_MASTER_KEY: hexKey.optional(),
   ORG_FUNDING_WEI: z.coerce.bigint().default(10n ** 20n),
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),

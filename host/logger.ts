@@ -11,11 +11,13 @@ export interface Logger {
 }
 
 export function createLogger(level: LogLevel = "info", base: Record<string, unknown> = {}): Logger {
-  const write = (at: LogLevel) => (msg: string, fields: Record<string, unknown> = {}) => {
-    if (LEVELS[at] < LEVELS[level]) return;
-    const line = { time: new Date().toISOString(), level: at, msg, ...base, ...fields };
-    process.stderr.write(`${JSON.stringify(line, (_k, v) => (typeof v === "bigint" ? v.toString() : v))}\n`);
-  };
+  const write =
+    (at: LogLevel) =>
+    (msg: string, fields: Record<string, unknown> = {}) => {
+      if (LEVELS[at] < LEVELS[level]) return;
+      const line = { time: new Date().toISOString(), level: at, msg, ...base, ...fields };
+      process.stderr.write(`${JSON.stringify(line, (_k, v) => (typeof v === "bigint" ? v.toString() : v))}\n`);
+    };
   return {
     debug: write("debug"),
     info: write("info"),

@@ -1,13 +1,13 @@
 // A plugin is a value the host mounts: routes, worker tasks and the chain-write kinds it owns.
 import type { Task } from "graphile-worker";
+import type { ChainService } from "./chain/chain-service.ts";
 import type { Config } from "./config.ts";
+import type { Custody } from "./custody/custody.ts";
 import type { Databases } from "./db/database.ts";
 import type { App } from "./http/env.ts";
+import type { IndexStatus } from "./index-status.ts";
 import type { Logger } from "./logger.ts";
 import type { MutationKind, MutationService } from "./mutations/service.ts";
-import type { ChainService } from "./chain/chain-service.ts";
-import type { IndexStatus } from "./index-status.ts";
-import type { Custody } from "./custody/custody.ts";
 
 export interface PluginContext {
   config: Config;

@@ -3,7 +3,7 @@
 import { chmodSync, existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { v7 as uuidv7 } from "uuid";
-import { type Address, type Hex, createWalletClient, encodeFunctionData, http } from "viem";
+import { type Address, createWalletClient, encodeFunctionData, type Hex, http } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { SystemFactoryAbi } from "../abis/SystemFactory.ts";
 import { generateApiKey } from "../host/auth/api-keys.ts";
@@ -36,12 +36,26 @@ async function createLocalOrganization({ ctx, baseUrl, rpcUrl }: BootstrapInput)
   const userId = uuidv7();
   const key = generateApiKey();
   await db.transaction().execute(async (trx) => {
-    await trx.insertInto("organizations").values({ id: organizationId, name: "Local organisation", defaultChainId: ctx.chain.chainId }).execute();
-    await trx.insertInto("users").values({ id: userId, email: `owner+${organizationId}@localhost`, displayName: "Owner" }).execute();
+    await trx
+      .insertInto("organizations")
+      .values({ id: organizationId, name: "Local organisation", defaultChainId: ctx.chain.chainId })
+      .execute();
+    await trx
+      .insertInto("users")
+      .values({ id: userId, email: `owner+${organizationId}@localhost`, displayName: "Owner" })
+      .execute();
     await trx.insertInto("memberships").values({ organizationId, userId, role: "owner" }).execute();
     await trx
       .insertInto("apiKeys")
-      .values({ id: uuidv7(), organizationId, userId, name: "bootstrap", keyHash: key.hash, keyPrefix: key.displayPrefix, scope: "read-write" })
+      .values({
+        id: uuidv7(),
+        organizationId,
+        userId,
+        name: "bootstrap",
+        keyHash: key.hash,
+        keyPrefix: key.displayPrefix,
+        scope: "read-write",
+      })
       .execute();
   });
   await ctx.custody.provisionOrganization(organizationId);
@@ -52,7 +66,11 @@ async function fundSigner(input: BootstrapInput, signer: Address) {
   const { client, chain } = input.ctx.chain;
   const wanted = input.ctx.config.ORG_FUNDING_WEI;
   if ((await client.getBalance({ address: signer })) >= wanted / 2n) return;
-  const wallet = createWalletClient({ account: privateKeyToAccount(input.funderKey), chain, transport: http(input.rpcUrl) });
+  const wallet = createWalletClient({
+    account: privateKeyToAccount(input.funderKey),
+    chain,
+    transport: http(input.rpcUrl),
+  });
   const hash = await wallet.sendTransaction({ to: signer, value: wanted });
   await client.waitForTransactionReceipt({ hash });
 }
@@ -69,13 +87,22 @@ async function ensureSystem(input: BootstrapInput, organizationId: string) {
     .where("chainId", "=", chainId)
     .executeTakeFirst();
   const signer = await ctx.custody.primaryAddress(organizationId);
-  const deployed = existing?.systemAddress ? await ctx.chain.client.getCode({ address: existing.systemAddress as Address }) : undefined;
+  const deployed = existing?.systemAddress
+    ? await ctx.chain.client.getCode({ address: existing.systemAddress as Address })
+    : undefined;
   if (existing?.status === "ready" && deployed && deployed !== "0x") return;
 
   await fundSigner(input, signer as Address);
-  if (!existing || existing.status !== "pending") {
-    await db.deleteFrom("organizationChains").where("organizationId", "=", organizationId).where("chainId", "=", chainId).execute();
-    await db.insertInto("organizationChains").values({ organizationId, chainId, status: "pending", systemAddress: null, tokenFactoryAddress: null }).execute();
+  if (existing?.status !== "pending") {
+    await db
+      .deleteFrom("organizationChains")
+      .where("organizationId", "=", organizationId)
+      .where("chainId", "=", chainId)
+      .execute();
+    await db
+      .insertInto("organizationChains")
+      .values({ organizationId, chainId, status: "pending", systemAddress: null, tokenFactoryAddress: null })
+      .execute();
     await ctx.mutations.submit({
       organizationId,
       chainId,
@@ -106,7 +133,11 @@ export async function bootstrap(input: BootstrapInput): Promise<{ credentials: C
   let credentials: Credentials | undefined = existsSync(path) ? JSON.parse(readFileSync(path, "utf8")) : undefined;
   const known =
     credentials &&
-    (await input.ctx.db.platform.selectFrom("organizations").select("id").where("id", "=", credentials.organizationId).executeTakeFirst());
+    (await input.ctx.db.platform
+      .selectFrom("organizations")
+      .select("id")
+      .where("id", "=", credentials.organizationId)
+      .executeTakeFirst());
   let created = false;
   if (!credentials || !known) {
     credentials = await createLocalOrganization(input);

@@ -1,7 +1,7 @@
 // `npm run build:contracts`: compile contracts/ and regenerate abis/.
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { PUBLISHED_ABIS, abiModule, compileContracts } from "./contracts/compile.ts";
+import { abiModule, compileContracts, PUBLISHED_ABIS } from "./contracts/compile.ts";
 
 const started = Date.now();
 const build = compileContracts();

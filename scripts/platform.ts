@@ -23,7 +23,7 @@ import { readinessReport } from "../host/readiness.ts";
 import { createExecuteTransactionTask } from "../host/worker/execute-transaction.ts";
 import { startWorker } from "../host/worker/runner.ts";
 import { plugins } from "../plugins/index.ts";
-import { type Credentials, bootstrap } from "./bootstrap.ts";
+import { bootstrap, type Credentials } from "./bootstrap.ts";
 import { compileContracts } from "./contracts/compile.ts";
 import { type DeploymentManifest, ensureDeployment } from "./contracts/deploy.ts";
 import { ANVIL_FUNDER_KEY, startChain } from "./infra/anvil.ts";
@@ -52,7 +52,9 @@ function masterKey(config: Config): Buffer {
   return Buffer.from(readFileSync(path, "utf8").trim(), "hex");
 }
 
-export async function startPlatform(options: { env?: NodeJS.ProcessEnv; progress?: (line: string) => void } = {}): Promise<Platform> {
+export async function startPlatform(
+  options: { env?: NodeJS.ProcessEnv; progress?: (line: string) => void } = {},
+): Promise<Platform> {
   const config = loadConfig(options.env ?? process.env);
   const progress = options.progress ?? (() => {});
   const logger = createLogger(config.LOG_LEVEL);
@@ -71,25 +73,48 @@ export async function startPlatform(options: { env?: NodeJS.ProcessEnv; progress
 
   try {
     mkdirSync(config.dataDir, { recursive: true });
-    const postgres = await startPostgres({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir, port: config.EMBEDDED_POSTGRES_PORT });
+    const postgres = await startPostgres({
+      databaseUrl: config.DATABASE_URL,
+      dataDir: config.dataDir,
+      port: config.EMBEDDED_POSTGRES_PORT,
+    });
     stops.push(postgres.stop);
-    phase("database", postgres.embedded ? `embedded PostgreSQL on port ${config.EMBEDDED_POSTGRES_PORT}` : "DATABASE_URL");
+    phase(
+      "database",
+      postgres.embedded ? `embedded PostgreSQL on port ${config.EMBEDDED_POSTGRES_PORT}` : "DATABASE_URL",
+    );
 
-    const chainNode = await startChain({ rpcUrl: config.RPC_URL, chainId: config.CHAIN_ID, dataDir: config.dataDir, port: config.ANVIL_PORT });
+    const chainNode = await startChain({
+      rpcUrl: config.RPC_URL,
+      chainId: config.CHAIN_ID,
+      dataDir: config.dataDir,
+      port: config.ANVIL_PORT,
+    });
     stops.push(chainNode.stop);
     phase("chain", `${chainNode.embedded ? "anvil" : "RPC_URL"} ${chainNode.rpcUrl} (chain ${chainNode.chainId})`);
 
-    const funderKey = (config.DEPLOYER_PRIVATE_KEY ?? (chainNode.embedded ? ANVIL_FUNDER_KEY : undefined)) as Hex | undefined;
-    let manifestPath = config.DEPLOYMENT_MANIFEST ? resolve(config.DEPLOYMENT_MANIFEST) : join(config.dataDir, "deployments", `${chainNode.chainId}.json`);
+    const funderKey = (config.DEPLOYER_PRIVATE_KEY ?? (chainNode.embedded ? ANVIL_FUNDER_KEY : undefined)) as
+      | Hex
+      | undefined;
+    let manifestPath = config.DEPLOYMENT_MANIFEST
+      ? resolve(config.DEPLOYMENT_MANIFEST)
+      : join(config.dataDir, "deployments", `${chainNode.chainId}.json`);
     let manifest: DeploymentManifest;
     let chainReset = false;
     if (config.DEPLOYMENT_MANIFEST) {
       manifest = JSON.parse(readFileSync(manifestPath, "utf8"));
       phase("contracts", `manifest ${manifestPath}`);
     } else {
-      if (!funderKey) throw new Error("DEPLOYER_PRIVATE_KEY is required to deploy to RPC_URL (or give DEPLOYMENT_MANIFEST)");
+      if (!funderKey)
+        throw new Error("DEPLOYER_PRIVATE_KEY is required to deploy to RPC_URL (or give DEPLOYMENT_MANIFEST)");
       const build = compileContracts();
-      const deployed = await ensureDeployment({ rpcUrl: chainNode.rpcUrl, chainId: chainNode.chainId, deployerKey: funderKey, manifestPath, build });
+      const deployed = await ensureDeployment({
+        rpcUrl: chainNode.rpcUrl,
+        chainId: chainNode.chainId,
+        deployerKey: funderKey,
+        manifestPath,
+        build,
+      });
       manifest = deployed.manifest;
       chainReset = deployed.chainReset;
       phase("contracts", `${deployed.reused ? "reused" : "deployed"} system factory ${manifest.systemFactory}`);
@@ -132,7 +157,8 @@ export async function startPlatform(options: { env?: NodeJS.ProcessEnv; progress
       [EXECUTE_TASK]: createExecuteTransactionTask({ db: db.platform, chain, custody, mutations, logger }),
     };
     for (const plugin of plugins) {
-      for (const [kind, definition] of Object.entries(plugin.mutationKinds ?? {})) mutations.kinds.set(kind, definition);
+      for (const [kind, definition] of Object.entries(plugin.mutationKinds ?? {}))
+        mutations.kinds.set(kind, definition);
       for (const [name, task] of Object.entries(plugin.tasks ?? {})) taskList[`${plugin.id}:${name}`] = task;
     }
     let runner: Runner | undefined = await startWorker(db.pool, taskList, config.WORKER_CONCURRENCY, logger);
@@ -141,7 +167,10 @@ export async function startPlatform(options: { env?: NodeJS.ProcessEnv; progress
       runner = undefined;
       await r?.stop();
     });
-    phase("worker", `graphile-worker with ${Object.keys(taskList).length} task(s), concurrency ${config.WORKER_CONCURRENCY}`);
+    phase(
+      "worker",
+      `graphile-worker with ${Object.keys(taskList).length} task(s), concurrency ${config.WORKER_CONCURRENCY}`,
+    );
 
     const readiness = { db, chain, index, workerRunning: () => runner !== undefined };
     const app = createApp(ctx, plugins, readiness);
@@ -154,7 +183,13 @@ export async function startPlatform(options: { env?: NodeJS.ProcessEnv; progress
     const baseUrl = config.PUBLIC_BASE_URL ?? `http://${config.HOST}:${port}`;
     phase("host", `listening on ${baseUrl}`);
 
-    const { credentials, created } = await bootstrap({ ctx, baseUrl, rpcUrl: chainNode.rpcUrl, systemFactory: manifest.systemFactory, funderKey: funderKey ?? ANVIL_FUNDER_KEY });
+    const { credentials, created } = await bootstrap({
+      ctx,
+      baseUrl,
+      rpcUrl: chainNode.rpcUrl,
+      systemFactory: manifest.systemFactory,
+      funderKey: funderKey ?? ANVIL_FUNDER_KEY,
+    });
     phase("organisation", created ? `created ${credentials.organizationId}` : `reused ${credentials.organizationId}`);
 
     await waitFor("readiness", async () => (await readinessReport(readiness)).ready, 120_000, 100);

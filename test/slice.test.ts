@@ -5,7 +5,7 @@ import pg from "pg";
 import { v7 as uuidv7 } from "uuid";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { generateApiKey } from "../host/auth/api-keys.ts";
-import { type TestStack, bootStack, waitForTerminal } from "./support/stack.ts";
+import { bootStack, json, type TestStack, waitForTerminal } from "./support/stack.ts";
 
 const ALICE = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8";
 const BOB = "0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC";
@@ -30,14 +30,14 @@ describe("the platform boots and serves its first asset end to end", () => {
     expect((await fetch(`${stack.platform.baseUrl}/healthz`)).status).toBe(200);
     const ready = await fetch(`${stack.platform.baseUrl}/readyz`);
     expect(ready.status).toBe(200);
-    expect((await ready.json()).checks).toEqual({ database: true, chain: true, worker: true, index: true });
+    expect((await json(ready)).checks).toEqual({ database: true, chain: true, worker: true, index: true });
   });
 
   it("lists the library templates with their required features", async () => {
     const res = await stack.api("/api/v2/token-templates");
     expect(res.status).toBe(200);
     expect(res.headers.get("x-request-id")).toBeTruthy();
-    const body = await res.json();
+    const body = await json(res);
     expect(body.meta.total).toBe(5);
     expect(body.links.next).toBeNull();
     const byId = Object.fromEntries(body.data.map((t: { id: string }) => [t.id, t]));
@@ -52,7 +52,7 @@ describe("the platform boots and serves its first asset end to end", () => {
       body: JSON.stringify({ templateId: "deposit", name: "Euro Deposit", symbol: "EURD", decimals: 2 }),
     });
     expect(res.status).toBe(202);
-    const accepted = await res.json();
+    const accepted = await json(res);
     expect(accepted).toMatchObject({ status: "QUEUED", transactionId: expect.any(String) });
     expect(accepted.statusUrl).toBe(`/v2/transaction-requests/${accepted.transactionId}`);
     expect(res.headers.get("location")).toBe(accepted.statusUrl);
@@ -74,8 +74,16 @@ describe("the platform boots and serves its first asset end to end", () => {
     for (const path of [`/api/v2/token/${tokenAddress}`, `/api/v2/tokens/${tokenAddress}`]) {
       const res = await stack.api(path);
       expect(res.status).toBe(200);
-      const body = await res.json();
-      expect(body.data).toMatchObject({ address: tokenAddress, name: "Euro Deposit", symbol: "EURD", decimals: 2, type: "deposit", totalSupply: "0", features: [] });
+      const body = await json(res);
+      expect(body.data).toMatchObject({
+        address: tokenAddress,
+        name: "Euro Deposit",
+        symbol: "EURD",
+        decimals: 2,
+        type: "deposit",
+        totalSupply: "0",
+        features: [],
+      });
       expect(body.links.self).toBe(path.replace("/api", ""));
     }
   });
@@ -86,18 +94,32 @@ describe("the platform boots and serves its first asset end to end", () => {
       body: JSON.stringify({ recipients: [ALICE, BOB], amounts: ["150050", "25"] }),
     });
     expect(res.status).toBe(202);
-    const done = await waitForTerminal(stack, (await res.json()).statusUrl);
+    const done = await waitForTerminal(stack, (await json(res)).statusUrl);
     expect(done).toMatchObject({ kind: "token.mint", status: "COMPLETED" });
 
     const holders = await stack.api(`/api/token/${tokenAddress}/holders`);
     expect(holders.status).toBe(200);
-    const body = await holders.json();
+    const body = await json(holders);
     expect(body.totalCount).toBe(2);
     expect(body.token.balances).toEqual([
-      { account: { id: ALICE.toLowerCase() }, value: "1500.5", available: "1500.5", frozen: "0", isFrozen: false, lastUpdatedAt: expect.any(String) },
-      { account: { id: BOB.toLowerCase() }, value: "0.25", available: "0.25", frozen: "0", isFrozen: false, lastUpdatedAt: expect.any(String) },
+      {
+        account: { id: ALICE.toLowerCase() },
+        value: "1500.5",
+        available: "1500.5",
+        frozen: "0",
+        isFrozen: false,
+        lastUpdatedAt: expect.any(String),
+      },
+      {
+        account: { id: BOB.toLowerCase() },
+        value: "0.25",
+        available: "0.25",
+        frozen: "0",
+        isFrozen: false,
+        lastUpdatedAt: expect.any(String),
+      },
     ]);
-    const token = await (await stack.api(`/api/v2/token/${tokenAddress}`)).json();
+    const token = await json(await stack.api(`/api/v2/token/${tokenAddress}`));
     expect(token.data).toMatchObject({ totalSupply: "150075", holderCount: 2 });
   });
 
@@ -105,7 +127,11 @@ describe("the platform boots and serves its first asset end to end", () => {
     const unauth = await stack.api("/api/v2/token-templates", { key: null });
     expect(unauth.status).toBe(401);
     expect(unauth.headers.get("x-request-id")).toBeTruthy();
-    expect(await unauth.json()).toMatchObject({ code: "UNAUTHORIZED", status: 401, data: { id: "SVC-0002", category: "auth", retryable: false } });
+    expect(await json(unauth)).toMatchObject({
+      code: "UNAUTHORIZED",
+      status: 401,
+      data: { id: "SVC-0002", category: "auth", retryable: false },
+    });
 
     const wrongKey = await stack.api("/api/v2/token-templates", { key: `svc_${"A".repeat(43)}` });
     expect(wrongKey.status).toBe(401);
@@ -115,48 +141,58 @@ describe("the platform boots and serves its first asset end to end", () => {
       body: JSON.stringify({ recipients: [ALICE, "0x12"], amounts: ["1"] }),
     });
     expect(invalid.status).toBe(400);
-    const invalidBody = await invalid.json();
+    const invalidBody = await json(invalid);
     expect(invalidBody).toMatchObject({ code: "BAD_REQUEST", data: { id: "SVC-0001" } });
     expect(invalidBody.data.issues.map((i: { path: string }) => i.path)).toContain("recipients.1");
 
     const malformed = await stack.api("/api/v2/tokens", { method: "POST", body: "{not json" });
     expect(malformed.status).toBe(400);
 
-    const unknownTemplate = await stack.api("/api/v2/token", { method: "POST", body: JSON.stringify({ templateId: "nope", name: "X", symbol: "X" }) });
+    const unknownTemplate = await stack.api("/api/v2/token", {
+      method: "POST",
+      body: JSON.stringify({ templateId: "nope", name: "X", symbol: "X" }),
+    });
     expect(unknownTemplate.status).toBe(404);
-    expect((await unknownTemplate.json()).code).toBe("TOKEN_TEMPLATE_NOT_FOUND");
+    expect((await json(unknownTemplate)).code).toBe("TOKEN_TEMPLATE_NOT_FOUND");
 
-    const bond = await stack.api("/api/v2/tokens", { method: "POST", body: JSON.stringify({ templateId: "bond", name: "B", symbol: "B" }) });
+    const bond = await stack.api("/api/v2/tokens", {
+      method: "POST",
+      body: JSON.stringify({ templateId: "bond", name: "B", symbol: "B" }),
+    });
     expect(bond.status).toBe(422);
-    expect((await bond.json()).data.features).toEqual(["historical-balances", "maturity-redemption"]);
+    expect((await json(bond)).data.features).toEqual(["historical-balances", "maturity-redemption"]);
 
     const missing = await stack.api("/api/v2/token/0x0000000000000000000000000000000000000001");
     expect(missing.status).toBe(404);
-    expect((await missing.json()).code).toBe("TOKEN_NOT_FOUND");
+    expect((await json(missing)).code).toBe("TOKEN_NOT_FOUND");
 
     const missingRequest = await stack.api(`/api/v2/transaction-requests/${uuidv7()}`);
     expect(missingRequest.status).toBe(404);
 
     const legacy = await stack.api("/api/token/0x01/holders");
     expect(legacy.status).toBe(400);
-    expect(await legacy.json()).toMatchObject({ error: { id: "SVC-0001", status: 400, category: "client" } });
+    expect(await json(legacy)).toMatchObject({ error: { id: "SVC-0001", status: 400, category: "client" } });
 
     const badChain = await stack.api("/api/v2/token-templates", { headers: { "x-chain-id": "abc" } });
     expect(badChain.status).toBe(200); // templates are chain-independent
     const badChainToken = await stack.api(`/api/v2/token/${tokenAddress}`, { headers: { "x-chain-id": "abc" } });
     expect(badChainToken.status).toBe(400);
-    expect((await badChainToken.json()).code).toBe("CHAIN_ID_HEADER_INVALID");
+    expect((await json(badChainToken)).code).toBe("CHAIN_ID_HEADER_INVALID");
     const otherChain = await stack.api(`/api/v2/token/${tokenAddress}`, { headers: { "x-chain-id": "1" } });
     expect(otherChain.status).toBe(400);
-    expect((await otherChain.json()).code).toBe("CHAIN_NOT_AVAILABLE_FOR_ORGANIZATION");
+    expect((await json(otherChain)).code).toBe("CHAIN_NOT_AVAILABLE_FOR_ORGANIZATION");
   });
 
   it("refuses writes with a read-only key", async () => {
     const key = generateApiKey();
-    const client = new pg.Client({ connectionString: `postgres://platform:platform@127.0.0.1:${stack.env.EMBEDDED_POSTGRES_PORT}/platform` });
+    const client = new pg.Client({
+      connectionString: `postgres://platform:platform@127.0.0.1:${stack.env.EMBEDDED_POSTGRES_PORT}/platform`,
+    });
     await client.connect();
     const { organizationId } = stack.platform.credentials;
-    const { rows } = await client.query("select user_id from platform.memberships where organization_id = $1", [organizationId]);
+    const { rows } = await client.query("select user_id from platform.memberships where organization_id = $1", [
+      organizationId,
+    ]);
     await client.query(
       "insert into platform.api_keys (id, organization_id, user_id, name, key_hash, key_prefix, scope) values ($1, $2, $3, 'read', $4, $5, 'read')",
       [uuidv7(), organizationId, rows[0].user_id, key.hash, key.displayPrefix],
@@ -169,7 +205,7 @@ describe("the platform boots and serves its first asset end to end", () => {
       body: JSON.stringify({ recipients: [ALICE], amounts: ["1"] }),
     });
     expect(write.status).toBe(403);
-    expect((await write.json()).code).toBe("API_KEY_READ_ONLY");
+    expect((await json(write)).code).toBe("API_KEY_READ_ONLY");
   });
 
   it("restarts on the same data faster, with the same organisation, key and token", async () => {
@@ -179,7 +215,7 @@ describe("the platform boots and serves its first asset end to end", () => {
     expect(stack.platform.firstStart).toBe(false);
     expect(stack.platform.credentials.apiKey).toBe(key);
     expect(stack.platform.timings.total).toBeLessThan(firstStart);
-    const token = await (await stack.api(`/api/v2/token/${tokenAddress}`)).json();
+    const token = await json(await stack.api(`/api/v2/token/${tokenAddress}`));
     expect(token.data).toMatchObject({ totalSupply: "150075", holderCount: 2 });
   });
 });

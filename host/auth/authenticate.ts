@@ -11,7 +11,9 @@ export function authenticate(db: PlatformDb): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const key = c.req.header("x-api-key");
     if (!key || !looksLikeApiKey(key)) throw new ApiError("UNAUTHORIZED");
-    let row: { id: string; organizationId: string; userId: string; scope: "read" | "read-write"; expiresAt: Date | null } | undefined;
+    let row:
+      | { id: string; organizationId: string; userId: string; scope: "read" | "read-write"; expiresAt: Date | null }
+      | undefined;
     try {
       row = await db
         .selectFrom("apiKeys")

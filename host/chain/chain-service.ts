@@ -1,5 +1,5 @@
 // viem clients for the chains the platform serves.
-import { type Chain, type PublicClient, createPublicClient, defineChain, http } from "viem";
+import { type Chain, createPublicClient, defineChain, http, type PublicClient } from "viem";
 
 export interface ChainService {
   chainId: number;

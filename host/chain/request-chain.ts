@@ -11,7 +11,11 @@ export interface RequestChain {
   tokenFactoryAddress: Address;
 }
 
-export async function requestChain(c: Context<AppEnv>, db: PlatformDb, servedChainIds: number[]): Promise<RequestChain> {
+export async function requestChain(
+  c: Context<AppEnv>,
+  db: PlatformDb,
+  servedChainIds: number[],
+): Promise<RequestChain> {
   const { organizationId } = c.get("principal");
   const header = c.req.header("x-chain-id");
   let chainId: number;
@@ -19,10 +23,15 @@ export async function requestChain(c: Context<AppEnv>, db: PlatformDb, servedCha
     if (!/^[1-9]\d{0,15}$/.test(header.trim())) throw new ApiError("CHAIN_ID_HEADER_INVALID");
     chainId = Number(header.trim());
   } else {
-    const org = await db.selectFrom("organizations").select("defaultChainId").where("id", "=", organizationId).executeTakeFirstOrThrow();
+    const org = await db
+      .selectFrom("organizations")
+      .select("defaultChainId")
+      .where("id", "=", organizationId)
+      .executeTakeFirstOrThrow();
     chainId = org.defaultChainId;
   }
-  if (!servedChainIds.includes(chainId)) throw new ApiError("CHAIN_NOT_AVAILABLE_FOR_ORGANIZATION", { details: { chainId } });
+  if (!servedChainIds.includes(chainId))
+    throw new ApiError("CHAIN_NOT_AVAILABLE_FOR_ORGANIZATION", { details: { chainId } });
   const row = await db
     .selectFrom("organizationChains")
     .selectAll()
@@ -33,5 +42,9 @@ export async function requestChain(c: Context<AppEnv>, db: PlatformDb, servedCha
   if (row.status !== "ready" || !row.systemAddress || !row.tokenFactoryAddress) {
     throw new ApiError("CHAIN_NOT_READY", { details: { chainId, chainStatus: row.status } });
   }
-  return { chainId, systemAddress: row.systemAddress as Address, tokenFactoryAddress: row.tokenFactoryAddress as Address };
+  return {
+    chainId,
+    systemAddress: row.systemAddress as Address,
+    tokenFactoryAddress: row.tokenFactoryAddress as Address,
+  };
 }

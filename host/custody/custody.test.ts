@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { mnemonicToSeedSync } from "@scure/bip39";
 import { describe, expect, it } from "vitest";
-import { ORGANIZATION_PRIMARY_PATH, deriveAccount } from "./custody.ts";
+import { deriveAccount, ORGANIZATION_PRIMARY_PATH } from "./custody.ts";
 import { decryptSeed, encryptSeed } from "./seed-encryption.ts";
 
 describe("custody", () => {

@@ -1,7 +1,7 @@
 // Custody: one bip32 seed per organisation, EOAs derived on the Ethereum path, signing keys kept in memory only.
 import { randomBytes } from "node:crypto";
 import { HDKey } from "@scure/bip32";
-import { type Address, type Hex, bytesToHex } from "viem";
+import { type Address, bytesToHex, type Hex } from "viem";
 import { type PrivateKeyAccount, privateKeyToAccount } from "viem/accounts";
 import type { PlatformDb } from "../db/database.ts";
 import { decryptSeed, encryptSeed } from "./seed-encryption.ts";
@@ -38,10 +38,19 @@ export function createCustody(db: PlatformDb, masterKey: Buffer): Custody {
       const seed = randomBytes(32);
       const account = deriveAccount(seed, ORGANIZATION_PRIMARY_PATH);
       await db.transaction().execute(async (trx) => {
-        await trx.insertInto("custodySeeds").values({ organizationId, encryptedSeed: encryptSeed(seed, masterKey) }).execute();
+        await trx
+          .insertInto("custodySeeds")
+          .values({ organizationId, encryptedSeed: encryptSeed(seed, masterKey) })
+          .execute();
         await trx
           .insertInto("wallets")
-          .values({ address: account.address.toLowerCase(), organizationId, userId: null, kind: "eoa", derivationPath: ORGANIZATION_PRIMARY_PATH })
+          .values({
+            address: account.address.toLowerCase(),
+            organizationId,
+            userId: null,
+            kind: "eoa",
+            derivationPath: ORGANIZATION_PRIMARY_PATH,
+          })
           .execute();
       });
       seed.fill(0);

@@ -7,7 +7,9 @@ export function encryptSeed(seed: Uint8Array, masterKey: Buffer): string {
   const iv = randomBytes(12);
   const cipher = createCipheriv("aes-256-gcm", masterKey, iv);
   const ciphertext = Buffer.concat([cipher.update(seed), cipher.final()]);
-  return [VERSION, iv.toString("base64"), cipher.getAuthTag().toString("base64"), ciphertext.toString("base64")].join(":");
+  return [VERSION, iv.toString("base64"), cipher.getAuthTag().toString("base64"), ciphertext.toString("base64")].join(
+    ":",
+  );
 }
 
 export function decryptSeed(encrypted: string, masterKey: Buffer): Uint8Array {

@@ -1,9 +1,10 @@
-import { Hono } from "hono";
+import { type Context, Hono } from "hono";
 import { describe, expect, it } from "vitest";
-import { collection, linkPath, single } from "./envelopes.ts";
 import type { AppEnv } from "./env.ts";
+import { collection, linkPath, single } from "./envelopes.ts";
 
-async function render(url: string, fn: Parameters<Hono<AppEnv>["get"]>[1]) {
+// biome-ignore lint/suspicious/noExplicitAny: the test reads arbitrary JSON bodies
+async function render(url: string, fn: (c: Context<AppEnv>) => Response): Promise<any> {
   const app = new Hono<AppEnv>();
   app.get("*", fn);
   return (await app.request(url)).json();
@@ -33,7 +34,9 @@ describe("envelopes", () => {
     expect(last.links.next).toBeNull();
     expect(decodeURIComponent(last.links.prev)).toBe("/v2/things?page[offset]=2&page[limit]=2");
 
-    const exact = await render("http://x/api/v2/things", (c) => c.json(collection(c, [3, 4], 4, { offset: 2, limit: 2 })));
+    const exact = await render("http://x/api/v2/things", (c) =>
+      c.json(collection(c, [3, 4], 4, { offset: 2, limit: 2 })),
+    );
     expect(exact.links.next).toBeNull();
   });
 

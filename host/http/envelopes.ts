@@ -17,7 +17,13 @@ export interface Page {
 }
 
 /** Collection: `links.next` exactly when offset + limit < total, `prev` null on the first page. */
-export function collection<T>(c: Context<AppEnv>, data: T[], total: number, page: Page, facets?: Record<string, { value: unknown; count: number }[]>) {
+export function collection<T>(
+  c: Context<AppEnv>,
+  data: T[],
+  total: number,
+  page: Page,
+  facets?: Record<string, { value: unknown; count: number }[]>,
+) {
   const url = new URL(c.req.url);
   const at = (offset: number) => {
     const params = new URLSearchParams(url.search);
@@ -51,7 +57,11 @@ export function statusUrl(transactionId: string): string {
 
 /** 202 accepted-mutation envelope with `Location` equal to `statusUrl`. */
 export function accepted(c: Context<AppEnv>, request: { id: string; status: string }) {
-  const body: AcceptedMutation = { transactionId: request.id, status: request.status, statusUrl: statusUrl(request.id) };
+  const body: AcceptedMutation = {
+    transactionId: request.id,
+    status: request.status,
+    statusUrl: statusUrl(request.id),
+  };
   c.header("Location", body.statusUrl);
   return c.json(body, 202);
 }

@@ -1,5 +1,5 @@
 // Maps a revert to the transaction request's `contractError` using the platform contracts' custom errors.
-import { type Abi, type Hex, BaseError, decodeErrorResult } from "viem";
+import { type Abi, BaseError, decodeErrorResult, type Hex } from "viem";
 import { SystemAbi } from "../../abis/System.ts";
 import { SystemFactoryAbi } from "../../abis/SystemFactory.ts";
 import { TokenAbi } from "../../abis/Token.ts";

@@ -1,11 +1,13 @@
 // A transaction request's `description`: its calldata decoded against the platform ABIs, or null.
-import { type Abi, type Hex, decodeFunctionData } from "viem";
+import { type Abi, decodeFunctionData, type Hex } from "viem";
 import { SystemAbi } from "../../abis/System.ts";
 import { SystemFactoryAbi } from "../../abis/SystemFactory.ts";
 import { TokenAbi } from "../../abis/Token.ts";
 import { TokenFactoryAbi } from "../../abis/TokenFactory.ts";
 
-const FUNCTIONS = [...TokenAbi, ...TokenFactoryAbi, ...SystemAbi, ...SystemFactoryAbi].filter((i) => i.type === "function") as Abi;
+const FUNCTIONS = [...TokenAbi, ...TokenFactoryAbi, ...SystemAbi, ...SystemFactoryAbi].filter(
+  (i) => i.type === "function",
+) as Abi;
 
 const show = (v: unknown): string => (Array.isArray(v) ? `[${v.map(show).join(", ")}]` : String(v));
 

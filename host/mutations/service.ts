@@ -1,10 +1,10 @@
 // Chain writes: a route submits one, a worker job executes it, the caller follows its transaction request.
-import { type Kysely, type Transaction, sql } from "kysely";
+import { type Kysely, sql, type Transaction } from "kysely";
 import { v7 as uuidv7 } from "uuid";
 import type { Address, Hex, TransactionReceipt } from "viem";
+import type { Custody } from "../custody/custody.ts";
 import type { PlatformDb } from "../db/database.ts";
 import type { PlatformTables, TransactionRequestRow } from "../db/platform-types.ts";
-import type { Custody } from "../custody/custody.ts";
 
 export const EXECUTE_TASK = "host:execute-transaction";
 export const TERMINAL_STATES = new Set(["COMPLETED", "FAILED", "DEAD_LETTER", "CANCELLED"]);
@@ -13,7 +13,11 @@ export interface MutationKind {
   /** What the caller reads in the request's `result` once mined, e.g. the created token's address. */
   result?: (receipt: TransactionReceipt, request: TransactionRequestRow) => Record<string, unknown>;
   /** Platform records to write in the same database transaction that marks the request COMPLETED. */
-  onCompleted?: (trx: Transaction<PlatformTables>, request: TransactionRequestRow, result: Record<string, unknown>) => Promise<void>;
+  onCompleted?: (
+    trx: Transaction<PlatformTables>,
+    request: TransactionRequestRow,
+    result: Record<string, unknown>,
+  ) => Promise<void>;
 }
 
 export interface SubmitInput {

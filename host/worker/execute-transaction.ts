@@ -96,7 +96,11 @@ export function createExecuteTransactionTask(deps: Deps): Task {
 
   return async (payload, helpers) => {
     const { transactionId } = payload as { transactionId: string };
-    const row = await db.selectFrom("transactionRequests").selectAll().where("id", "=", transactionId).executeTakeFirst();
+    const row = await db
+      .selectFrom("transactionRequests")
+      .selectAll()
+      .where("id", "=", transactionId)
+      .executeTakeFirst();
     if (!row || TERMINAL_STATES.has(row.status)) return;
     const log = logger.child({ transactionId, kind: row.kind });
 
@@ -108,15 +112,24 @@ export function createExecuteTransactionTask(deps: Deps): Task {
     } catch (error) {
       if (!isAlreadyKnown(error)) throw error; // retried by the worker with backoff
     }
-    if (row.status === "QUEUED") await update(row.id, { status: "CONFIRMING", subStatus: "BROADCAST", transactionHash: hash });
+    if (row.status === "QUEUED")
+      await update(row.id, { status: "CONFIRMING", subStatus: "BROADCAST", transactionHash: hash });
 
     let receipt: TransactionReceipt;
     try {
-      receipt = await chain.client.waitForTransactionReceipt({ hash, timeout: RECEIPT_TIMEOUT_MS, pollingInterval: 100 });
+      receipt = await chain.client.waitForTransactionReceipt({
+        hash,
+        timeout: RECEIPT_TIMEOUT_MS,
+        pollingInterval: 100,
+      });
     } catch (error) {
       const lastAttempt = helpers.job.attempts >= helpers.job.max_attempts;
       if (lastAttempt) {
-        await update(row.id, { status: "DEAD_LETTER", subStatus: "RECEIPT_MISSING", errorMessage: "No receipt after every retry; needs manual intervention." });
+        await update(row.id, {
+          status: "DEAD_LETTER",
+          subStatus: "RECEIPT_MISSING",
+          errorMessage: "No receipt after every retry; needs manual intervention.",
+        });
         return;
       }
       log.warn("receipt not found yet; the job will retry", { hash });

@@ -1,9 +1,14 @@
 // graphile-worker in the host process: the tasks of the host and of every plugin.
-import { Logger as WorkerLogger, type Runner, type TaskList, run } from "graphile-worker";
+import { type Runner, run, type TaskList, Logger as WorkerLogger } from "graphile-worker";
 import type pg from "pg";
 import type { Logger } from "../logger.ts";
 
-export async function startWorker(pool: pg.Pool, taskList: TaskList, concurrency: number, logger: Logger): Promise<Runner> {
+export async function startWorker(
+  pool: pg.Pool,
+  taskList: TaskList,
+  concurrency: number,
+  logger: Logger,
+): Promise<Runner> {
   const log = logger.child({ component: "worker" });
   return run({
     pgPool: pool,

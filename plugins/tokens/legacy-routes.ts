@@ -26,7 +26,10 @@ const holders = createRoute({
       description: "Balances with decimal-string amounts (token decimals applied)",
       content: {
         "application/json": {
-          schema: z.object({ token: z.object({ balances: z.array(LegacyHolderSchema) }), totalCount: z.number().int() }),
+          schema: z.object({
+            token: z.object({ balances: z.array(LegacyHolderSchema) }),
+            totalCount: z.number().int(),
+          }),
         },
       },
     },

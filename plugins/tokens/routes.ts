@@ -5,12 +5,18 @@ import { TokenFactoryAbi } from "../../abis/TokenFactory.ts";
 import { requestChain } from "../../host/chain/request-chain.ts";
 import type { LedgerTables } from "../../host/db/ledger-types.ts";
 import { ApiError } from "../../host/errors/api-error.ts";
-import { accepted, collection, single } from "../../host/http/envelopes.ts";
 import type { App } from "../../host/http/env.ts";
+import { accepted, collection, single } from "../../host/http/envelopes.ts";
 import { AcceptedMutationSchema, AddressSchema, errorResponses, linksSelf } from "../../host/http/schemas.ts";
 import type { PluginContext } from "../../host/plugin.ts";
 import { CreateTokenBodySchema, MintBodySchema, TokenSchema, TokenTemplateSchema } from "./schemas.ts";
-import { DEPLOYABLE_FEATURES, LIBRARY_TEMPLATES, type TokenTemplate, findTemplate, undeployableFeatures } from "./templates.ts";
+import {
+  DEPLOYABLE_FEATURES,
+  findTemplate,
+  LIBRARY_TEMPLATES,
+  type TokenTemplate,
+  undeployableFeatures,
+} from "./templates.ts";
 
 const json = <T extends z.ZodTypeAny>(schema: T, description: string) => ({
   description,
@@ -67,7 +73,10 @@ const listTemplates = createRoute({
   tags: ["token"],
   summary: "List the token templates",
   request: { query: PageQuery },
-  responses: { 200: json(z.object({ data: z.array(TokenTemplateSchema) }).passthrough(), "Templates"), ...errorResponses },
+  responses: {
+    200: json(z.object({ data: z.array(TokenTemplateSchema) }).passthrough(), "Templates"),
+    ...errorResponses,
+  },
 });
 
 const createTokenAt = (path: string) =>
@@ -121,7 +130,12 @@ export function tokenRoutes(app: App, ctx: PluginContext) {
       if (notAllowed.length) {
         throw new ApiError("BAD_REQUEST", {
           message: `Template ${template.id} does not allow the feature ${notAllowed[0]}`,
-          details: { issues: notAllowed.map((f) => ({ path: `featureConfigs.${f}`, message: "feature not allowed by the template" })) },
+          details: {
+            issues: notAllowed.map((f) => ({
+              path: `featureConfigs.${f}`,
+              message: "feature not allowed by the template",
+            })),
+          },
         });
       }
       const missing = undeployableFeatures(template, configured);

@@ -12,7 +12,10 @@ export const TokenTemplateSchema = z
     isSystem: z.boolean(),
     requiredFeatures: z.array(FeatureIdSchema),
     allowedFeatures: z.array(FeatureIdSchema),
-    defaults: z.object({ decimals: z.number().int(), featureConfigs: z.record(z.string(), z.record(z.string(), z.unknown())) }),
+    defaults: z.object({
+      decimals: z.number().int(),
+      featureConfigs: z.record(z.string(), z.record(z.string(), z.unknown())),
+    }),
     availableForCreation: z.boolean(),
   })
   .openapi("TokenTemplate");
@@ -21,7 +24,12 @@ export const CreateTokenBodySchema = z
   .object({
     templateId: z.string().min(1).max(64),
     name: z.string().trim().min(1).max(64),
-    symbol: z.string().trim().min(1).max(16).regex(/^[A-Za-z0-9._-]+$/, "letters, digits, '.', '_' or '-'"),
+    symbol: z
+      .string()
+      .trim()
+      .min(1)
+      .max(16)
+      .regex(/^[A-Za-z0-9._-]+$/, "letters, digits, '.', '_' or '-'"),
     decimals: z.number().int().min(0).max(18).optional(),
     featureConfigs: z.record(FeatureIdSchema, z.record(z.string(), z.unknown())).optional(),
   })
@@ -31,7 +39,10 @@ export const CreateTokenBodySchema = z
 export const MintBodySchema = z
   .object({
     recipients: z.array(AddressSchema).min(1).max(100),
-    amounts: z.array(UintStringSchema.refine((v) => BigInt(v) > 0n, "must be greater than zero")).min(1).max(100),
+    amounts: z
+      .array(UintStringSchema.refine((v) => BigInt(v) > 0n, "must be greater than zero"))
+      .min(1)
+      .max(100),
   })
   .strict()
   .refine((b) => b.recipients.length === b.amounts.length, {

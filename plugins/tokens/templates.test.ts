@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { LIBRARY_TEMPLATES, findTemplate, undeployableFeatures } from "./templates.ts";
+import { findTemplate, LIBRARY_TEMPLATES, undeployableFeatures } from "./templates.ts";
 
 describe("token templates", () => {
   it("has the five library templates, each allowing what it requires", () => {

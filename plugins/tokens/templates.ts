@@ -36,7 +36,14 @@ export const LIBRARY_TEMPLATES: readonly TokenTemplate[] = [
     description: "Fixed-income instrument redeemable at maturity for its face value.",
     isSystem: true,
     requiredFeatures: ["historical-balances", "maturity-redemption"],
-    allowedFeatures: ["historical-balances", "maturity-redemption", "fixed-treasury-yield", "transaction-fee", "permit", "conversion"],
+    allowedFeatures: [
+      "historical-balances",
+      "maturity-redemption",
+      "fixed-treasury-yield",
+      "transaction-fee",
+      "permit",
+      "conversion",
+    ],
     defaults: { decimals: 18, featureConfigs: { "maturity-redemption": { faceValue: "1000" } } },
   },
   {

@@ -1,7 +1,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { ApiError } from "../../host/errors/api-error.ts";
-import { single } from "../../host/http/envelopes.ts";
 import type { App } from "../../host/http/env.ts";
+import { single } from "../../host/http/envelopes.ts";
 import { errorResponses, linksSelf } from "../../host/http/schemas.ts";
 import type { PluginContext } from "../../host/plugin.ts";
 import { TransactionRequestSchema } from "./schemas.ts";

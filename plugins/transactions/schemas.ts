@@ -11,7 +11,13 @@ export const TransactionRequestSchema = z
     blockNumber: z.string().nullable(),
     errorMessage: z.string().nullable(),
     contractError: z
-      .object({ id: z.string(), args: z.record(z.string(), z.string()), why: z.string(), message: z.string(), fix: z.string() })
+      .object({
+        id: z.string(),
+        args: z.record(z.string(), z.string()),
+        why: z.string(),
+        message: z.string(),
+        fix: z.string(),
+      })
       .optional(),
     description: z.string().nullable(),
     fromAddress: z.string(),

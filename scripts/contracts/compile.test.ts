@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { PUBLISHED_ABIS, abiModule, compileContracts } from "./compile.ts";
+import { abiModule, compileContracts, PUBLISHED_ABIS } from "./compile.ts";
 
 describe("contract build", () => {
   it("compiles contracts/ and abis/ matches the build (run `npm run build:contracts` after a change)", () => {

@@ -1,6 +1,6 @@
 // Compiles contracts/ with solc-js (offline) and caches the output by a hash of the sources.
 import { createHash } from "node:crypto";
-import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join, relative, resolve } from "node:path";
 import type { Abi, Hex } from "viem";
@@ -69,7 +69,9 @@ export function compileContracts(cacheDir = join(ROOT, "node_modules/.cache/cont
   const output = JSON.parse(solc.compile(JSON.stringify(input), { import: findImport }));
   const errors = (output.errors ?? []).filter((e: { severity: string }) => e.severity === "error");
   if (errors.length > 0) {
-    throw new Error(`Solidity compilation failed:\n${errors.map((e: { formattedMessage: string }) => e.formattedMessage).join("\n")}`);
+    throw new Error(
+      `Solidity compilation failed:\n${errors.map((e: { formattedMessage: string }) => e.formattedMessage).join("\n")}`,
+    );
   }
   const contracts: Record<string, CompiledContract> = {};
   for (const [file, byName] of Object.entries<Record<string, { abi: Abi; evm: { bytecode: { object: string } } }>>(

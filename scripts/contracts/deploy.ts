@@ -4,12 +4,12 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
 import {
   type Address,
-  type Hex,
   concat,
   createPublicClient,
   createWalletClient,
   encodeDeployData,
   getContractAddress,
+  type Hex,
   http,
   keccak256,
   toHex,
@@ -43,7 +43,12 @@ export async function ensureDeployment(options: {
   build: BuildOutput;
 }): Promise<{ manifest: DeploymentManifest; reused: boolean; chainReset: boolean }> {
   const { rpcUrl, chainId, build, manifestPath } = options;
-  const chain = { id: chainId, name: `chain${chainId}`, nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 }, rpcUrls: { default: { http: [rpcUrl] } } };
+  const chain = {
+    id: chainId,
+    name: `chain${chainId}`,
+    nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 },
+    rpcUrls: { default: { http: [rpcUrl] } },
+  };
   const client = createPublicClient({ chain, transport: http(rpcUrl), pollingInterval: 100 });
 
   const existing = readManifest(manifestPath);
@@ -81,7 +86,11 @@ export async function ensureDeployment(options: {
   const tokenFactory = await create2(c.TokenFactory.bytecode);
   const token = await create2(c.Token.bytecode);
   const systemFactory = await create2(
-    encodeDeployData({ abi: c.SystemFactory.abi, bytecode: c.SystemFactory.bytecode, args: [system, tokenFactory, token] }),
+    encodeDeployData({
+      abi: c.SystemFactory.abi,
+      bytecode: c.SystemFactory.bytecode,
+      args: [system, tokenFactory, token],
+    }),
   );
   // A root found already deployed (its manifest lost) is indexed from genesis.
   const anchor = lastBlock ?? (await client.getBlock({ blockNumber: 0n }));

@@ -52,11 +52,16 @@ export async function startChain(options: {
     "anvil",
     anvilBinary(),
     [
-      "--host", "127.0.0.1",
-      "--port", String(options.port),
-      "--chain-id", String(chainId),
-      "--state", stateFile, // loaded at start, written on exit
-      "--state-interval", "2", // and every 2 s, so a crash loses little
+      "--host",
+      "127.0.0.1",
+      "--port",
+      String(options.port),
+      "--chain-id",
+      String(chainId),
+      "--state",
+      stateFile, // loaded at start, written on exit
+      "--state-interval",
+      "2", // and every 2 s, so a crash loses little
       "--preserve-historical-states",
     ],
     { logFile: join(options.dataDir, "logs", "anvil.log") },

@@ -1,6 +1,6 @@
 // The indexer: `ponder start` on a schema named by the index build's hash, behind a stable views schema.
 import { createHash } from "node:crypto";
-import { readFileSync, readdirSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { type Child, startChild, waitFor } from "./child-process.ts";
 
@@ -13,7 +13,12 @@ function filesUnder(dir: string): string[] {
 /** Ponder refuses a schema used by a different build, so the schema is named by what the build hashes. */
 export function indexSchemaName(root: string, manifestPath: string): string {
   const hash = createHash("sha256");
-  const files = ["ponder.config.ts", "ponder.schema.ts", ...filesUnder(join(root, "src")), ...filesUnder(join(root, "abis"))];
+  const files = [
+    "ponder.config.ts",
+    "ponder.schema.ts",
+    ...filesUnder(join(root, "src")),
+    ...filesUnder(join(root, "abis")),
+  ];
   for (const file of files.map((f) => (f.startsWith("/") ? f : join(root, f))).sort()) {
     hash.update(relative(root, file)).update(readFileSync(file));
   }
@@ -43,7 +48,18 @@ export async function startPonder(options: {
   const child = startChild(
     "ponder",
     process.execPath,
-    [bin, "start", "--schema", schema, "--views-schema", options.viewsSchema, "--port", String(options.port), "--hostname", "127.0.0.1"],
+    [
+      bin,
+      "start",
+      "--schema",
+      schema,
+      "--views-schema",
+      options.viewsSchema,
+      "--port",
+      String(options.port),
+      "--hostname",
+      "127.0.0.1",
+    ],
     {
       cwd: options.root,
       logFile: options.logFile,
@@ -65,8 +81,12 @@ export async function startPonder(options: {
   void child.exited.then((code) => {
     exitCode = code;
   });
-  await waitFor("the indexer's HTTP server", async () => (await fetch(`${url}/health`)).ok, 120_000, 100, () =>
-    exitCode === undefined ? undefined : `ponder exited with code ${exitCode}; see ${options.logFile}`,
+  await waitFor(
+    "the indexer's HTTP server",
+    async () => (await fetch(`${url}/health`)).ok,
+    120_000,
+    100,
+    () => (exitCode === undefined ? undefined : `ponder exited with code ${exitCode}; see ${options.logFile}`),
   );
   return { url, schema, viewsSchema: options.viewsSchema, child, stop: () => child.stop() };
 }
@@ -87,7 +107,9 @@ export async function claimIndexSchema(client: import("pg").Client, schema: stri
     [schema],
   );
   if (rowCount) {
-    await client.query(`update "${schema}"._ponder_meta set value = jsonb_set(value, '{is_locked}', to_jsonb(0)) where key = 'app'`);
+    await client.query(
+      `update "${schema}"._ponder_meta set value = jsonb_set(value, '{is_locked}', to_jsonb(0)) where key = 'app'`,
+    );
     await client.query(`update "${schema}"._ponder_checkpoint set latest_checkpoint = safe_checkpoint`);
   }
 }

@@ -40,7 +40,14 @@ function initialise(databaseDir: string, owner: { uid?: number; gid?: number }) 
   try {
     execFileSync(
       initdb,
-      [`--pgdata=${databaseDir}`, "--auth=scram-sha-256", `--username=${USER}`, `--pwfile=${passwordFile}`, "--locale=C.UTF-8", "--encoding=UTF8"],
+      [
+        `--pgdata=${databaseDir}`,
+        "--auth=scram-sha-256",
+        `--username=${USER}`,
+        `--pwfile=${passwordFile}`,
+        "--locale=C.UTF-8",
+        "--encoding=UTF8",
+      ],
       { ...owner, stdio: "pipe", env: { LC_ALL: "C.UTF-8" } },
     );
   } finally {
@@ -48,7 +55,11 @@ function initialise(databaseDir: string, owner: { uid?: number; gid?: number }) 
   }
 }
 
-export async function startPostgres(options: { databaseUrl?: string; dataDir: string; port: number }): Promise<Database> {
+export async function startPostgres(options: {
+  databaseUrl?: string;
+  dataDir: string;
+  port: number;
+}): Promise<Database> {
   if (options.databaseUrl) return { url: options.databaseUrl, embedded: false, stop: async () => {} };
 
   const databaseDir = join(options.dataDir, "postgres");
@@ -62,8 +73,24 @@ export async function startPostgres(options: { databaseUrl?: string; dataDir: st
   const child = startChild(
     "postgres",
     postgres,
-    ["-D", databaseDir, "-p", String(options.port), "-c", "listen_addresses=127.0.0.1", "-k", socketDir, "-c", "max_connections=200"],
-    { ...owner, logFile: join(options.dataDir, "logs", "postgres.log"), env: { LC_ALL: "C.UTF-8" }, stopSignal: "SIGINT" },
+    [
+      "-D",
+      databaseDir,
+      "-p",
+      String(options.port),
+      "-c",
+      "listen_addresses=127.0.0.1",
+      "-k",
+      socketDir,
+      "-c",
+      "max_connections=200",
+    ],
+    {
+      ...owner,
+      logFile: join(options.dataDir, "logs", "postgres.log"),
+      env: { LC_ALL: "C.UTF-8" },
+      stopSignal: "SIGINT",
+    },
   );
   let exitCode: number | null | undefined;
   void child.exited.then((code) => {
@@ -85,7 +112,14 @@ export async function startPostgres(options: { databaseUrl?: string; dataDir: st
     },
     60_000,
     100,
-    () => (exitCode === undefined ? undefined : `postgres exited with code ${exitCode}; see ${options.dataDir}/logs/postgres.log`),
+    () =>
+      exitCode === undefined
+        ? undefined
+        : `postgres exited with code ${exitCode}; see ${options.dataDir}/logs/postgres.log`,
   );
-  return { url: `postgres://${USER}:${PASSWORD}@127.0.0.1:${options.port}/${DB_NAME}`, embedded: true, stop: () => child.stop() };
+  return {
+    url: `postgres://${USER}:${PASSWORD}@127.0.0.1:${options.port}/${DB_NAME}`,
+    embedded: true,
+    stop: () => child.stop(),
+  };
 }

@@ -61,14 +61,19 @@ export async function bootStack(): Promise<TestStack> {
   return stack;
 }
 
+/** A response body as the test reads it: any JSON shape. */
+// biome-ignore lint/suspicious/noExplicitAny: tests assert on arbitrary JSON
+export const json = (res: Response): Promise<any> => res.json();
+
 /** Polls a transaction request until it reaches a terminal state. */
 export async function waitForTerminal(stack: TestStack, statusUrl: string, timeoutMs = 60_000) {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const res = await stack.api(statusUrl);
-    const body = await res.json();
+    const body = await json(res);
     if (["COMPLETED", "FAILED", "DEAD_LETTER", "CANCELLED"].includes(body.data?.status)) return body.data;
-    if (Date.now() > deadline) throw new Error(`Still ${body.data?.status} after ${timeoutMs} ms: ${JSON.stringify(body)}`);
+    if (Date.now() > deadline)
+      throw new Error(`Still ${body.data?.status} after ${timeoutMs} ms: ${JSON.stringify(body)}`);
     await new Promise((r) => setTimeout(r, 100));
   }
 }
