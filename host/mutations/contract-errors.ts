@@ -1,13 +1,6 @@
 // Maps a revert to the transaction request's `contractError` using the platform contracts' custom errors.
-import { type Abi, BaseError, decodeErrorResult, type Hex } from "viem";
-import { SystemAbi } from "../../abis/System.ts";
-import { SystemFactoryAbi } from "../../abis/SystemFactory.ts";
-import { TokenAbi } from "../../abis/Token.ts";
-import { TokenFactoryAbi } from "../../abis/TokenFactory.ts";
-
-const PLATFORM_ERRORS = [...TokenAbi, ...TokenFactoryAbi, ...SystemAbi, ...SystemFactoryAbi].filter(
-  (item) => item.type === "error",
-) as Abi;
+import { BaseError, decodeErrorResult, type Hex } from "viem";
+import { PLATFORM_ERRORS } from "../chain/platform-abi.ts";
 
 export interface ContractError {
   id: string;
