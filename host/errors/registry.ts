@@ -266,6 +266,10 @@ export const ERROR_REGISTRY = {
     "page[offset] must be an integer from 0 to 10000.",
     "Send page[offset] between 0 and 10000, or narrow the query with filters.",
   ),
+  COLLECTION_SORT_MULTI_FIELD_UNSUPPORTED: def("SVC-9276", 400, "client", false, "Sort by one field only.", "sort takes exactly one field; a comma-separated list was sent.", "Send one field, prefixed with - for descending."),
+  COLLECTION_SORT_FIELD_UNKNOWN: def("SVC-9277", 400, "client", false, "This field cannot be sorted on.", "The sort field is not one of the route's sortable fields.", "Sort by one of the fields listed in sortableFields."),
+  COLLECTION_FILTER_FIELD_UNKNOWN: def("SVC-9278", 400, "client", false, "Unknown filter field.", "The filter names a field the route does not filter on.", "Filter on one of the fields listed in filterableFields."),
+  COLLECTION_FILTER_OPERATOR_UNKNOWN: def("SVC-9279", 400, "client", false, "Unsupported filter operator.", "The operator is unknown or not supported by this field.", "Use one of the operators listed in supportedOperators."),
   CONTRACT_ERROR: def(
     "SVC-1000",
     422,
