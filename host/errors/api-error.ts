@@ -1,5 +1,5 @@
 // The one error type routes throw; the error middleware renders it in the spec's envelope.
-import { ERROR_REGISTRY, type ErrorCode } from "./registry.ts";
+import { ERROR_REGISTRY, type ErrorCode, type ErrorDefinition } from "./registry.ts";
 
 export interface ApiErrorOptions {
   /** Overrides the registry's generic message with one about this request. */
@@ -7,12 +7,15 @@ export interface ApiErrorOptions {
   /** Route fields (Form A `data.*`, Form B `error.details`), e.g. chainId, chainStatus, issues. */
   details?: Record<string, unknown>;
   headers?: Record<string, string>;
+  /** One of the code's `alsoStatuses` (CONTRACT_ERROR answers 403, 404, 409 or 422 depending on the refusal). */
+  status?: number;
 }
 
 export class ApiError extends Error {
   readonly code: ErrorCode;
   readonly details: Record<string, unknown>;
   readonly headers: Record<string, string>;
+  readonly status: number;
 
   constructor(code: ErrorCode, options: ApiErrorOptions = {}) {
     super(options.message ?? ERROR_REGISTRY[code].message);
@@ -20,6 +23,11 @@ export class ApiError extends Error {
     this.code = code;
     this.details = options.details ?? {};
     this.headers = options.headers ?? {};
+    const def: ErrorDefinition = ERROR_REGISTRY[code];
+    if (options.status !== undefined && options.status !== def.status && !def.alsoStatuses?.includes(options.status)) {
+      throw new Error(`${code} is never answered with status ${options.status}`);
+    }
+    this.status = options.status ?? def.status;
   }
 
   get definition() {

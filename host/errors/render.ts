@@ -13,7 +13,7 @@ export function renderError(error: ApiError, form: ErrorForm, requestId: string)
   if (form === "A") {
     return {
       code: error.code,
-      status: d.status,
+      status: error.status,
       message: error.message,
       data: {
         id: d.id,
@@ -30,7 +30,7 @@ export function renderError(error: ApiError, form: ErrorForm, requestId: string)
     error: {
       id: d.id,
       category: d.category,
-      status: d.status,
+      status: error.status,
       retryable: d.retryable,
       message: error.message,
       why: d.why,

@@ -20,7 +20,7 @@ function toApiError(error: unknown): ApiError | undefined {
 export function errorResponse(c: Context<AppEnv>, error: ApiError) {
   for (const [name, value] of Object.entries(error.headers)) c.header(name, value);
   const body = renderError(error, errorFormFor(c.req.path), c.get("requestId"));
-  return c.json(body, error.definition.status as 400);
+  return c.json(body, error.status as 400);
 }
 
 export function handleError(logger: Logger) {
