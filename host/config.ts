@@ -24,6 +24,12 @@ export const ConfigSchema = z.object({
     .default("ledger"),
   CUSTODY_MASTER_KEY: hexKey.optional(),
   ORG_FUNDING_WEI: z.coerce.bigint().default(10n ** 20n),
+  API_KEY_RATE_LIMIT: z.coerce.number().int().min(1).default(1200),
+  API_KEY_RATE_WINDOW_SECONDS: z.coerce.number().int().min(1).default(60),
+  ACCOUNT_ABSTRACTION_ENABLED: z
+    .enum(["true", "false"])
+    .default("false")
+    .transform((v) => v === "true"),
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
 });

@@ -1,5 +1,6 @@
 // A plugin is a value the host mounts: routes, worker tasks and the chain-write kinds it owns.
 import type { Task } from "graphile-worker";
+import type { Address, Hex } from "viem";
 import type { ChainService } from "./chain/chain-service.ts";
 import type { Config } from "./config.ts";
 import type { Custody } from "./custody/custody.ts";
@@ -17,13 +18,20 @@ export interface PluginContext {
   custody: Custody;
   mutations: MutationService;
   logger: Logger;
+  /** The platform's root contract on the served chain, and the key that funds signers (embedded/test chains). */
+  deployment: { systemFactory: Address; funderKey?: Hex };
+  /** The master key that seals secrets at rest (custody seeds, second-factor secrets). */
+  secrets: { masterKey: Buffer };
 }
 
 export interface Plugin {
   /** kebab-case; prefixes task names and logs. */
   id: string;
   routes?: (app: App, ctx: PluginContext) => void;
-  tasks?: Record<string, Task>;
+  /** Exact paths that need no credential (e.g. sign-in); every other /api path is authenticated. */
+  publicPaths?: string[];
+  /** graphile-worker tasks, registered as `<plugin id>:<name>`. */
+  tasks?: (ctx: PluginContext) => Record<string, Task>;
   /** Chain-write kinds (e.g. `token.create`): how to read a result from the receipt, what to record on completion. */
   mutationKinds?: Record<string, MutationKind>;
 }

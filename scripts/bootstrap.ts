@@ -1,12 +1,14 @@
-// First start: a local organisation, its owner, its custody seed and a read-write API key; on every start,
-// the organisation's system on the chain (re-created if the chain was reset).
+// First start: a local organisation, its owner, its custody seed and a read-write API key (credentials.json,
+// mode 0600). Every start: the organisation's system on the chain is ready (deployed again after a chain reset).
 import { chmodSync, existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { v7 as uuidv7 } from "uuid";
-import { type Address, createWalletClient, encodeFunctionData, type Hex, http } from "viem";
-import { privateKeyToAccount } from "viem/accounts";
-import { SystemFactoryAbi } from "../abis/SystemFactory.ts";
-import { generateApiKey } from "../host/auth/api-keys.ts";
+import {
+  createApiKey,
+  createOrganization,
+  createUser,
+  grantRole,
+  requestSystemProvisioning,
+} from "../host/admin/operator.ts";
 import type { PluginContext } from "../host/plugin.ts";
 import { waitFor } from "./infra/child-process.ts";
 
@@ -18,136 +20,70 @@ export interface Credentials {
   chainId: number;
 }
 
-interface BootstrapInput {
-  ctx: PluginContext;
-  baseUrl: string;
-  rpcUrl: string;
-  systemFactory: Address;
-  funderKey: Hex;
-}
-
 export function credentialsPath(dataDir: string) {
   return join(dataDir, "credentials.json");
 }
 
-async function createLocalOrganization({ ctx, baseUrl, rpcUrl }: BootstrapInput): Promise<Credentials> {
-  const db = ctx.db.platform;
-  const organizationId = uuidv7();
-  const userId = uuidv7();
-  const key = generateApiKey();
-  await db.transaction().execute(async (trx) => {
-    await trx
-      .insertInto("organizations")
-      .values({ id: organizationId, name: "Local organisation", defaultChainId: ctx.chain.chainId })
-      .execute();
-    await trx
-      .insertInto("users")
-      .values({ id: userId, email: `owner+${organizationId}@localhost`, displayName: "Owner" })
-      .execute();
-    await trx.insertInto("memberships").values({ organizationId, userId, role: "owner" }).execute();
-    await trx
-      .insertInto("apiKeys")
-      .values({
-        id: uuidv7(),
-        organizationId,
-        userId,
-        name: "bootstrap",
-        keyHash: key.hash,
-        keyPrefix: key.displayPrefix,
-        scope: "read-write",
-      })
-      .execute();
-  });
-  await ctx.custody.provisionOrganization(organizationId);
-  return { baseUrl, organizationId, apiKey: key.key, rpcUrl, chainId: ctx.chain.chainId };
+function writeCredentials(path: string, credentials: Credentials) {
+  writeFileSync(path, `${JSON.stringify(credentials, null, 2)}\n`, { mode: 0o600 });
+  chmodSync(path, 0o600);
 }
 
-async function fundSigner(input: BootstrapInput, signer: Address) {
-  const { client, chain } = input.ctx.chain;
-  const wanted = input.ctx.config.ORG_FUNDING_WEI;
-  if ((await client.getBalance({ address: signer })) >= wanted / 2n) return;
-  const wallet = createWalletClient({
-    account: privateKeyToAccount(input.funderKey),
-    chain,
-    transport: http(input.rpcUrl),
+async function createLocalOrganization(ctx: PluginContext, baseUrl: string, rpcUrl: string): Promise<Credentials> {
+  const db = ctx.db.platform;
+  const { organizationId } = await createOrganization(db, ctx.custody, {
+    name: "Local organisation",
+    defaultChainId: ctx.chain.chainId,
   });
-  const hash = await wallet.sendTransaction({ to: signer, value: wanted });
-  await client.waitForTransactionReceipt({ hash });
+  const { userId } = await createUser(db, ctx.secrets.masterKey, {
+    email: `owner+${organizationId}@localhost`,
+    displayName: "Owner",
+  });
+  await grantRole(db, { organizationId, userId, role: "owner" });
+  const { key } = await createApiKey(db, { organizationId, userId, name: "bootstrap", scope: "read-write" });
+  return { baseUrl, organizationId, apiKey: key, rpcUrl, chainId: ctx.chain.chainId };
 }
 
-/** Makes sure the organisation has a ready system on the chain, deploying it through the transaction pipeline. */
-async function ensureSystem(input: BootstrapInput, organizationId: string) {
-  const { ctx } = input;
-  const db = ctx.db.platform;
-  const chainId = ctx.chain.chainId;
-  const existing = await db
+async function systemReady(ctx: PluginContext, organizationId: string): Promise<boolean> {
+  const row = await ctx.db.platform
     .selectFrom("organizationChains")
-    .selectAll()
+    .select(["status", "systemAddress"])
     .where("organizationId", "=", organizationId)
-    .where("chainId", "=", chainId)
+    .where("chainId", "=", ctx.chain.chainId)
     .executeTakeFirst();
-  const signer = await ctx.custody.primaryAddress(organizationId);
-  const deployed = existing?.systemAddress
-    ? await ctx.chain.client.getCode({ address: existing.systemAddress as Address })
-    : undefined;
-  if (existing?.status === "ready" && deployed && deployed !== "0x") return;
-
-  await fundSigner(input, signer as Address);
-  if (existing?.status !== "pending") {
-    await db
-      .deleteFrom("organizationChains")
-      .where("organizationId", "=", organizationId)
-      .where("chainId", "=", chainId)
-      .execute();
-    await db
-      .insertInto("organizationChains")
-      .values({ organizationId, chainId, status: "pending", systemAddress: null, tokenFactoryAddress: null })
-      .execute();
-    await ctx.mutations.submit({
-      organizationId,
-      chainId,
-      kind: "system.create",
-      to: input.systemFactory,
-      data: encodeFunctionData({ abi: SystemFactoryAbi, functionName: "createSystem", args: [signer as Address] }),
-      createdBy: "platform",
-    });
-  }
-  await waitFor(
-    "the organisation's system deployment",
-    async () =>
-      (
-        await db
-          .selectFrom("organizationChains")
-          .select("status")
-          .where("organizationId", "=", organizationId)
-          .where("chainId", "=", chainId)
-          .executeTakeFirstOrThrow()
-      ).status === "ready",
-    120_000,
-    100,
-  );
+  if (row?.status !== "ready" || !row.systemAddress) return false;
+  const code = await ctx.chain.client.getCode({ address: row.systemAddress as `0x${string}` });
+  return !!code && code !== "0x";
 }
 
-export async function bootstrap(input: BootstrapInput): Promise<{ credentials: Credentials; created: boolean }> {
-  const path = credentialsPath(input.ctx.config.dataDir);
+export async function bootstrap(input: {
+  ctx: PluginContext;
+  baseUrl: string;
+  rpcUrl: string;
+}): Promise<{ credentials: Credentials; created: boolean }> {
+  const { ctx, baseUrl, rpcUrl } = input;
+  const path = credentialsPath(ctx.config.dataDir);
   let credentials: Credentials | undefined = existsSync(path) ? JSON.parse(readFileSync(path, "utf8")) : undefined;
   const known =
     credentials &&
-    (await input.ctx.db.platform
+    (await ctx.db.platform
       .selectFrom("organizations")
       .select("id")
       .where("id", "=", credentials.organizationId)
       .executeTakeFirst());
   let created = false;
   if (!credentials || !known) {
-    credentials = await createLocalOrganization(input);
-    writeFileSync(path, `${JSON.stringify(credentials, null, 2)}\n`, { mode: 0o600 });
-    chmodSync(path, 0o600);
+    credentials = await createLocalOrganization(ctx, baseUrl, rpcUrl);
+    writeCredentials(path, credentials);
     created = true;
-  } else if (credentials.baseUrl !== input.baseUrl) {
-    credentials = { ...credentials, baseUrl: input.baseUrl, rpcUrl: input.rpcUrl };
-    writeFileSync(path, `${JSON.stringify(credentials, null, 2)}\n`, { mode: 0o600 });
+  } else if (credentials.baseUrl !== baseUrl || credentials.rpcUrl !== rpcUrl) {
+    credentials = { ...credentials, baseUrl, rpcUrl };
+    writeCredentials(path, credentials);
   }
-  await ensureSystem(input, credentials.organizationId);
+  const organizationId = credentials.organizationId;
+  if (!(await systemReady(ctx, organizationId))) {
+    await requestSystemProvisioning(ctx.db.platform, organizationId, ctx.chain.chainId);
+    await waitFor("the organisation's system deployment", () => systemReady(ctx, organizationId), 120_000, 100);
+  }
   return { credentials, created };
 }

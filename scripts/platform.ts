@@ -12,6 +12,7 @@ import type { Hex } from "viem";
 import { createApp } from "../host/app.ts";
 import { createChainService } from "../host/chain/chain-service.ts";
 import { type Config, loadConfig } from "../host/config.ts";
+import { loadMasterKey } from "../host/crypto/master-key.ts";
 import { createCustody } from "../host/custody/custody.ts";
 import { openDatabases } from "../host/db/database.ts";
 import { migrate } from "../host/db/migrations.ts";
@@ -42,14 +43,6 @@ export interface Platform {
   firstStart: boolean;
   timings: Record<string, number>;
   stop(): Promise<void>;
-}
-
-function masterKey(config: Config): Buffer {
-  if (config.CUSTODY_MASTER_KEY) return Buffer.from(config.CUSTODY_MASTER_KEY.slice(2), "hex");
-  // Embedded default only: a generated key beside the data it protects. Production sets CUSTODY_MASTER_KEY.
-  const path = join(config.dataDir, "custody-master.key");
-  if (!existsSync(path)) writeFileSync(path, randomBytes(32).toString("hex"), { mode: 0o600 });
-  return Buffer.from(readFileSync(path, "utf8").trim(), "hex");
 }
 
 export async function startPlatform(
@@ -150,16 +143,18 @@ export async function startPlatform(
 
     const chain = createChainService(chainNode.rpcUrl, chainNode.chainId);
     const index = createIndexStatus(indexer.url);
-    const custody = createCustody(db.platform, masterKey(config));
+    const secrets = { masterKey: loadMasterKey(config) };
+    const custody = createCustody(db.platform, secrets.masterKey);
     const mutations = createMutationService(db.platform, custody);
-    const ctx: PluginContext = { config, db, chain, index, custody, mutations, logger };
+    const deployment = { systemFactory: manifest.systemFactory, funderKey };
+    const ctx: PluginContext = { config, db, chain, index, custody, mutations, logger, secrets, deployment };
     const taskList: Record<string, import("graphile-worker").Task> = {
       [EXECUTE_TASK]: createExecuteTransactionTask({ db: db.platform, chain, custody, mutations, logger }),
     };
     for (const plugin of plugins) {
       for (const [kind, definition] of Object.entries(plugin.mutationKinds ?? {}))
         mutations.kinds.set(kind, definition);
-      for (const [name, task] of Object.entries(plugin.tasks ?? {})) taskList[`${plugin.id}:${name}`] = task;
+      for (const [name, task] of Object.entries(plugin.tasks?.(ctx) ?? {})) taskList[`${plugin.id}:${name}`] = task;
     }
     let runner: Runner | undefined = await startWorker(db.pool, taskList, config.WORKER_CONCURRENCY, logger);
     stops.push(async () => {
@@ -187,8 +182,6 @@ export async function startPlatform(
       ctx,
       baseUrl,
       rpcUrl: chainNode.rpcUrl,
-      systemFactory: manifest.systemFactory,
-      funderKey: funderKey ?? ANVIL_FUNDER_KEY,
     });
     phase("organisation", created ? `created ${credentials.organizationId}` : `reused ${credentials.organizationId}`);
 

@@ -174,7 +174,7 @@ describe("the platform boots and serves its first asset end to end", () => {
     expect(await json(legacy)).toMatchObject({ error: { id: "SVC-0001", status: 400, category: "client" } });
 
     const badChain = await stack.api("/api/v2/token-templates", { headers: { "x-chain-id": "abc" } });
-    expect(badChain.status).toBe(200); // templates are chain-independent
+    expect(badChain.status).toBe(400); // context headers are validated on every route
     const badChainToken = await stack.api(`/api/v2/token/${tokenAddress}`, { headers: { "x-chain-id": "abc" } });
     expect(badChainToken.status).toBe(400);
     expect((await json(badChainToken)).code).toBe("CHAIN_ID_HEADER_INVALID");

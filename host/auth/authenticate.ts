@@ -1,32 +1,104 @@
-// Authenticates /api requests with X-Api-Key and enforces the key's scope.
-import type { MiddlewareHandler } from "hono";
+// Authenticates /api requests: an X-Api-Key, else a session cookie; then the organisation pin and key scope.
+import type { Context, MiddlewareHandler } from "hono";
+import { getCookie } from "hono/cookie";
 import type { PlatformDb } from "../db/database.ts";
 import { ApiError } from "../errors/api-error.ts";
-import type { AppEnv } from "../http/env.ts";
+import type { AppEnv, Principal } from "../http/env.ts";
 import { hashApiKey, looksLikeApiKey } from "./api-keys.ts";
+import type { RateWindow } from "./rate-limit.ts";
+import { resolveSession, SESSION_COOKIE, TWO_FACTOR_COOKIE } from "./sessions.ts";
 
 const READ_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
-export function authenticate(db: PlatformDb): MiddlewareHandler<AppEnv> {
+export interface AuthDeps {
+  db: PlatformDb;
+  rateWindow: RateWindow;
+}
+
+async function rolesOf(db: PlatformDb, userId: string, organizationId: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom("memberships")
+    .select("role")
+    .where("userId", "=", userId)
+    .where("organizationId", "=", organizationId)
+    .execute();
+  return rows.map((r) => r.role);
+}
+
+async function fromApiKey(c: Context<AppEnv>, key: string, deps: AuthDeps): Promise<Principal> {
+  if (c.req.path === "/api/rpc" || c.req.path.startsWith("/api/rpc/"))
+    throw new ApiError("API_KEY_NOT_SUPPORTED_ON_RPC");
+  if (!looksLikeApiKey(key)) throw new ApiError("UNAUTHORIZED");
+  let row:
+    | { id: string; organizationId: string; userId: string; scope: "read" | "read-write"; expiresAt: Date | null }
+    | undefined;
+  let roles: string[] = [];
+  try {
+    row = await deps.db
+      .selectFrom("apiKeys")
+      .select(["id", "organizationId", "userId", "scope", "expiresAt"])
+      .where("keyHash", "=", hashApiKey(key))
+      .where("revokedAt", "is", null)
+      .executeTakeFirst();
+    if (row) roles = await rolesOf(deps.db, row.userId, row.organizationId);
+  } catch {
+    throw new ApiError("AUTH_STORE_UNAVAILABLE");
+  }
+  if (!row || (row.expiresAt && row.expiresAt.getTime() <= Date.now())) throw new ApiError("UNAUTHORIZED");
+  const window = deps.rateWindow.take(row.id);
+  if (!window.allowed) {
+    throw new ApiError("auth.apikey.THROTTLED", {
+      headers: { "Retry-After": String(window.retryAfterSeconds) },
+      details: { retryAfterSeconds: window.retryAfterSeconds },
+    });
+  }
+  const pinned = c.req.header("x-organization-id");
+  if (pinned !== undefined && pinned !== row.organizationId) {
+    throw new ApiError("ACTIVE_ORGANIZATION_REQUIRED", { message: "This API key is locked to another organisation" });
+  }
+  if (row.scope === "read" && !READ_METHODS.has(c.req.method)) throw new ApiError("API_KEY_READ_ONLY");
+  return {
+    kind: "api-key",
+    organizationId: row.organizationId,
+    userId: row.userId,
+    roles,
+    scope: row.scope,
+    apiKeyId: row.id,
+  };
+}
+
+async function fromSession(c: Context<AppEnv>, token: string, deps: AuthDeps): Promise<Principal> {
+  let session: Awaited<ReturnType<typeof resolveSession>>;
+  try {
+    session = await resolveSession(deps.db, token);
+  } catch {
+    throw new ApiError("SESSION_RESOLUTION_FAILED");
+  }
+  if (!session) throw new ApiError("SESSION_EVIDENCE_INVALID");
+  if (session.stage !== "active") throw new ApiError("LOGIN_2FA_REQUIRED");
+  const organizationId = c.req.header("x-organization-id") ?? session.organizationId;
+  if (!organizationId) throw new ApiError("ACTIVE_ORGANIZATION_REQUIRED");
+  let roles: string[];
+  try {
+    roles = await rolesOf(deps.db, session.userId, organizationId);
+  } catch {
+    throw new ApiError("SESSION_RESOLUTION_FAILED");
+  }
+  if (roles.length === 0)
+    throw new ApiError("ACTIVE_ORGANIZATION_REQUIRED", { message: "You are not a member of that organisation" });
+  return { kind: "session", organizationId, userId: session.userId, roles, scope: "read-write", sessionId: session.id };
+}
+
+export function authenticate(deps: AuthDeps): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const key = c.req.header("x-api-key");
-    if (!key || !looksLikeApiKey(key)) throw new ApiError("UNAUTHORIZED");
-    let row:
-      | { id: string; organizationId: string; userId: string; scope: "read" | "read-write"; expiresAt: Date | null }
-      | undefined;
-    try {
-      row = await db
-        .selectFrom("apiKeys")
-        .select(["id", "organizationId", "userId", "scope", "expiresAt"])
-        .where("keyHash", "=", hashApiKey(key))
-        .where("revokedAt", "is", null)
-        .executeTakeFirst();
-    } catch {
-      throw new ApiError("AUTH_STORE_UNAVAILABLE");
-    }
-    if (!row || (row.expiresAt && row.expiresAt.getTime() <= Date.now())) throw new ApiError("UNAUTHORIZED");
-    if (row.scope === "read" && !READ_METHODS.has(c.req.method)) throw new ApiError("API_KEY_READ_ONLY");
-    c.set("principal", { organizationId: row.organizationId, userId: row.userId, apiKeyId: row.id, scope: row.scope });
+    const sessionToken = getCookie(c, SESSION_COOKIE);
+    let principal: Principal;
+    if (key !== undefined) principal = await fromApiKey(c, key, deps);
+    else if (sessionToken) principal = await fromSession(c, sessionToken, deps);
+    else if (getCookie(c, TWO_FACTOR_COOKIE)) throw new ApiError("LOGIN_2FA_REQUIRED");
+    else throw new ApiError("UNAUTHORIZED");
+    c.set("principal", principal);
     await next();
   };
 }

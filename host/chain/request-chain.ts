@@ -3,6 +3,7 @@ import type { Context } from "hono";
 import type { Address } from "viem";
 import type { PlatformDb } from "../db/database.ts";
 import { ApiError } from "../errors/api-error.ts";
+import { parseChainIdHeader } from "../http/context-headers.ts";
 import type { AppEnv } from "../http/env.ts";
 
 export interface RequestChain {
@@ -17,11 +18,10 @@ export async function requestChain(
   servedChainIds: number[],
 ): Promise<RequestChain> {
   const { organizationId } = c.get("principal");
-  const header = c.req.header("x-chain-id");
   let chainId: number;
-  if (header !== undefined) {
-    if (!/^[1-9]\d{0,15}$/.test(header.trim())) throw new ApiError("CHAIN_ID_HEADER_INVALID");
-    chainId = Number(header.trim());
+  const fromHeader = parseChainIdHeader(c.req.header("x-chain-id"));
+  if (fromHeader !== undefined) {
+    chainId = fromHeader;
   } else {
     const org = await db
       .selectFrom("organizations")

@@ -1,8 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { mnemonicToSeedSync } from "@scure/bip39";
 import { describe, expect, it } from "vitest";
+import { seal, unseal } from "../crypto/sealed.ts";
 import { deriveAccount, ORGANIZATION_PRIMARY_PATH } from "./custody.ts";
-import { decryptSeed, encryptSeed } from "./seed-encryption.ts";
 
 describe("custody", () => {
   it("derives the standard Ethereum account from a bip32 seed", () => {
@@ -15,9 +15,9 @@ describe("custody", () => {
   it("encrypts seeds at rest and refuses a wrong key", () => {
     const key = randomBytes(32);
     const seed = randomBytes(32);
-    const sealed = encryptSeed(seed, key);
+    const sealed = seal(seed, key);
     expect(sealed).not.toContain(Buffer.from(seed).toString("base64"));
-    expect(Buffer.from(decryptSeed(sealed, key))).toEqual(seed);
-    expect(() => decryptSeed(sealed, randomBytes(32))).toThrow();
+    expect(Buffer.from(unseal(sealed, key))).toEqual(seed);
+    expect(() => unseal(sealed, randomBytes(32))).toThrow();
   });
 });

@@ -3,8 +3,8 @@ import { randomBytes } from "node:crypto";
 import { HDKey } from "@scure/bip32";
 import { type Address, bytesToHex, type Hex } from "viem";
 import { type PrivateKeyAccount, privateKeyToAccount } from "viem/accounts";
+import { seal, unseal } from "../crypto/sealed.ts";
 import type { PlatformDb } from "../db/database.ts";
-import { decryptSeed, encryptSeed } from "./seed-encryption.ts";
 
 export const ORGANIZATION_PRIMARY_PATH = "m/44'/60'/0'/0/0";
 
@@ -30,7 +30,7 @@ export function createCustody(db: PlatformDb, masterKey: Buffer): Custody {
       .select("encryptedSeed")
       .where("organizationId", "=", organizationId)
       .executeTakeFirstOrThrow();
-    return decryptSeed(row.encryptedSeed, masterKey);
+    return unseal(row.encryptedSeed, masterKey);
   }
 
   return {
@@ -40,7 +40,7 @@ export function createCustody(db: PlatformDb, masterKey: Buffer): Custody {
       await db.transaction().execute(async (trx) => {
         await trx
           .insertInto("custodySeeds")
-          .values({ organizationId, encryptedSeed: encryptSeed(seed, masterKey) })
+          .values({ organizationId, encryptedSeed: seal(seed, masterKey) })
           .execute();
         await trx
           .insertInto("wallets")

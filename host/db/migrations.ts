@@ -98,6 +98,36 @@ const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+  "0002_people_and_sessions": {
+    async up(db: Kysely<unknown>) {
+      const s = db.schema.withSchema("platform");
+      await s
+        .alterTable("users")
+        .addColumn("password_hash", "text")
+        .addColumn("totp_secret", "text") // sealed with the master key
+        .addColumn("pincode_hash", "text")
+        .execute();
+      await s
+        .alterTable("organizations")
+        .addColumn("account_abstraction_enabled", "boolean", (c) => c.notNull().defaultTo(false))
+        .execute();
+      await s
+        .createTable("sessions")
+        .addColumn("id", "text", (c) => c.primaryKey())
+        .addColumn("token_hash", "text", (c) => c.notNull().unique())
+        .addColumn("user_id", "text", (c) => c.notNull().references("platform.users.id"))
+        .addColumn("organization_id", "text", (c) => c.references("platform.organizations.id"))
+        .addColumn("stage", "text", (c) => c.notNull().check(sql`stage in ('pending-2fa', 'active')`))
+        .addColumn("ip_address", "text")
+        .addColumn("user_agent", "text")
+        .addColumn("created_at", "timestamptz", (c) => c.notNull().defaultTo(sql`now()`))
+        .addColumn("last_seen_at", "timestamptz", (c) => c.notNull().defaultTo(sql`now()`))
+        .addColumn("expires_at", "timestamptz", (c) => c.notNull())
+        .addColumn("revoked_at", "timestamptz")
+        .execute();
+      await s.createIndex("sessions_user").on("sessions").column("user_id").execute();
+    },
+  },
 };
 
 export async function migrate(db: Kysely<unknown>): Promise<void> {

@@ -7,12 +7,16 @@ export interface OrganizationsTable {
   id: string;
   name: string;
   defaultChainId: number;
+  accountAbstractionEnabled: ColumnType<boolean, boolean | undefined, boolean>;
   createdAt: Timestamp;
 }
 export interface UsersTable {
   id: string;
   email: string;
   displayName: string;
+  passwordHash: string | null;
+  totpSecret: string | null;
+  pincodeHash: string | null;
   createdAt: Timestamp;
 }
 export interface MembershipsTable {
@@ -33,6 +37,19 @@ export interface ApiKeysTable {
   revokedAt: Date | null;
   lastUsedAt: Date | null;
   createdAt: Timestamp;
+}
+export interface SessionsTable {
+  id: string;
+  tokenHash: string;
+  userId: string;
+  organizationId: string | null;
+  stage: "pending-2fa" | "active";
+  ipAddress: string | null;
+  userAgent: string | null;
+  createdAt: Timestamp;
+  lastSeenAt: Timestamp;
+  expiresAt: Date;
+  revokedAt: Date | null;
 }
 export interface CustodySeedsTable {
   organizationId: string;
@@ -84,6 +101,7 @@ export interface PlatformTables {
   users: UsersTable;
   memberships: MembershipsTable;
   apiKeys: ApiKeysTable;
+  sessions: SessionsTable;
   custodySeeds: CustodySeedsTable;
   wallets: WalletsTable;
   organizationChains: OrganizationChainsTable;

@@ -42,3 +42,11 @@ export const errorResponses = Object.fromEntries(
 );
 
 export const linksSelf = z.object({ self: z.string() });
+
+/** Session-authenticated chain writes carry the caller's PIN code; API-key callers may omit it. */
+export const WalletVerificationSchema = z
+  .object({
+    verificationType: z.literal("PINCODE"),
+    secretVerificationCode: z.string().regex(/^\d{6}$/, "a 6-digit code"),
+  })
+  .openapi("WalletVerification");

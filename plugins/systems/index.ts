@@ -2,9 +2,11 @@
 import { type Address, parseEventLogs } from "viem";
 import { SystemFactoryAbi } from "../../abis/SystemFactory.ts";
 import { definePlugin } from "../../host/plugin.ts";
+import { provisionTask } from "./provision.ts";
 
 export default definePlugin({
   id: "systems",
+  tasks: (ctx) => ({ provision: provisionTask(ctx) }),
   mutationKinds: {
     "system.create": {
       result(receipt) {

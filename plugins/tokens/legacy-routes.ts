@@ -2,6 +2,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import type { Address } from "viem";
 import { formatUnits } from "viem";
+import { requirePermission } from "../../host/auth/require-permission.ts";
 import { requestChain } from "../../host/chain/request-chain.ts";
 import type { App } from "../../host/http/env.ts";
 import { AddressSchema } from "../../host/http/schemas.ts";
@@ -14,6 +15,7 @@ const holders = createRoute({
   path: "/api/token/{tokenAddress}/holders",
   tags: ["legacy"],
   summary: "Token holders (legacy wrapper)",
+  middleware: [requirePermission("token:read")],
   request: {
     params: z.object({ tokenAddress: AddressSchema }),
     query: z.object({

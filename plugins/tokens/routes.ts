@@ -2,6 +2,8 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { type Address, encodeFunctionData, getAddress } from "viem";
 import { TokenAbi } from "../../abis/Token.ts";
 import { TokenFactoryAbi } from "../../abis/TokenFactory.ts";
+import { requirePermission } from "../../host/auth/require-permission.ts";
+import { verifyWalletForWrite } from "../../host/auth/wallet-verification.ts";
 import { requestChain } from "../../host/chain/request-chain.ts";
 import type { LedgerTables } from "../../host/db/ledger-types.ts";
 import { ApiError } from "../../host/errors/api-error.ts";
@@ -72,6 +74,7 @@ const listTemplates = createRoute({
   path: "/api/v2/token-templates",
   tags: ["token"],
   summary: "List the token templates",
+  middleware: [requirePermission("token:read")],
   request: { query: PageQuery },
   responses: {
     200: json(z.object({ data: z.array(TokenTemplateSchema) }).passthrough(), "Templates"),
@@ -85,6 +88,7 @@ const createTokenAt = (path: string) =>
     path,
     tags: ["token"],
     summary: "Create a token from a template",
+    middleware: [requirePermission("token:create")],
     request: { body: { required: true, content: { "application/json": { schema: CreateTokenBodySchema } } } },
     responses: { 202: accepted202, ...errorResponses },
   });
@@ -95,6 +99,7 @@ const getTokenAt = (path: string) =>
     path,
     tags: ["token"],
     summary: "Read a token from the index",
+    middleware: [requirePermission("token:read")],
     request: { params: z.object({ address: AddressSchema }) },
     responses: { 200: json(z.object({ data: TokenSchema, links: linksSelf }), "The token"), ...errorResponses },
   });
@@ -104,6 +109,7 @@ const mintTokens = createRoute({
   path: "/api/v2/tokens/{tokenAddress}/mint",
   tags: ["token"],
   summary: "Mint to one or more recipients (raw units)",
+  middleware: [requirePermission("token:mint")],
   request: {
     params: z.object({ tokenAddress: AddressSchema }),
     body: { required: true, content: { "application/json": { schema: MintBodySchema } } },
@@ -146,6 +152,7 @@ export function tokenRoutes(app: App, ctx: PluginContext) {
         });
       }
       const chain = await requestChain(c, ctx.db.platform, served);
+      await verifyWalletForWrite(c, ctx.db.platform, body.walletVerification);
       const { organizationId, userId } = c.get("principal");
       const request = await ctx.mutations.submit({
         organizationId,
@@ -174,9 +181,10 @@ export function tokenRoutes(app: App, ctx: PluginContext) {
 
   app.openapi(mintTokens, async (c) => {
     const { tokenAddress } = c.req.valid("param");
-    const { recipients, amounts } = c.req.valid("json");
+    const { recipients, amounts, walletVerification } = c.req.valid("json");
     const chain = await requestChain(c, ctx.db.platform, served);
     await findOrgToken(ctx, chain.systemAddress, tokenAddress);
+    await verifyWalletForWrite(c, ctx.db.platform, walletVerification);
     const { organizationId, userId } = c.get("principal");
     const request = await ctx.mutations.submit({
       organizationId,

@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { AddressSchema, UintStringSchema } from "../../host/http/schemas.ts";
+import { AddressSchema, UintStringSchema, WalletVerificationSchema } from "../../host/http/schemas.ts";
 import { TOKEN_FEATURES } from "./templates.ts";
 
 export const FeatureIdSchema = z.enum(TOKEN_FEATURES);
@@ -32,6 +32,7 @@ export const CreateTokenBodySchema = z
       .regex(/^[A-Za-z0-9._-]+$/, "letters, digits, '.', '_' or '-'"),
     decimals: z.number().int().min(0).max(18).optional(),
     featureConfigs: z.record(FeatureIdSchema, z.record(z.string(), z.unknown())).optional(),
+    walletVerification: WalletVerificationSchema.optional(),
   })
   .strict()
   .openapi("CreateTokenRequest");
@@ -43,6 +44,7 @@ export const MintBodySchema = z
       .array(UintStringSchema.refine((v) => BigInt(v) > 0n, "must be greater than zero"))
       .min(1)
       .max(100),
+    walletVerification: WalletVerificationSchema.optional(),
   })
   .strict()
   .refine((b) => b.recipients.length === b.amounts.length, {

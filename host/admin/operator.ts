@@ -1,0 +1,115 @@
+// Operator actions (the CLI and the first-start bootstrap): organisations, people, roles and API keys.
+import { type Kysely, sql } from "kysely";
+import { v7 as uuidv7 } from "uuid";
+import { generateApiKey } from "../auth/api-keys.ts";
+import { hashSecret } from "../auth/passwords.ts";
+import { isRole } from "../auth/permissions.ts";
+import { newTotpSecret, totpUri } from "../auth/totp.ts";
+import { seal } from "../crypto/sealed.ts";
+import type { Custody } from "../custody/custody.ts";
+import type { PlatformDb } from "../db/database.ts";
+
+export const PROVISION_TASK = "systems:provision";
+
+/** A new organisation with its custody seed; its system on the chain is deployed by the platform's worker. */
+export async function createOrganization(
+  db: PlatformDb,
+  custody: Custody,
+  input: { name: string; defaultChainId: number },
+): Promise<{ organizationId: string; signer: string }> {
+  const organizationId = uuidv7();
+  await db
+    .insertInto("organizations")
+    .values({ id: organizationId, name: input.name, defaultChainId: input.defaultChainId })
+    .execute();
+  const signer = await custody.provisionOrganization(organizationId);
+  await requestSystemProvisioning(db, organizationId, input.defaultChainId);
+  return { organizationId, signer };
+}
+
+/** Queues the deployment of the organisation's system on a chain (idempotent per organisation and chain). */
+export async function requestSystemProvisioning(db: PlatformDb, organizationId: string, chainId: number) {
+  await sql`select graphile_worker.add_job(${PROVISION_TASK}, ${JSON.stringify({ organizationId, chainId })}::json,
+    job_key => ${`provision:${organizationId}:${chainId}`}, max_attempts => 5)`.execute(
+    db as unknown as Kysely<unknown>,
+  );
+}
+
+export async function createUser(
+  db: PlatformDb,
+  masterKey: Buffer,
+  input: { email: string; displayName: string; password?: string; pincode?: string; totp?: boolean },
+): Promise<{ userId: string; totpSecret?: string; totpUri?: string }> {
+  const userId = uuidv7();
+  const email = input.email.toLowerCase();
+  const totpSecret = input.totp ? newTotpSecret() : undefined;
+  await db
+    .insertInto("users")
+    .values({
+      id: userId,
+      email,
+      displayName: input.displayName,
+      passwordHash: input.password ? await hashSecret(input.password) : null,
+      pincodeHash: input.pincode ? await hashSecret(input.pincode) : null,
+      totpSecret: totpSecret ? seal(Buffer.from(totpSecret, "utf8"), masterKey) : null,
+    })
+    .execute();
+  return { userId, ...(totpSecret ? { totpSecret, totpUri: totpUri(totpSecret, email) } : {}) };
+}
+
+export async function grantRole(db: PlatformDb, input: { organizationId: string; userId: string; role: string }) {
+  if (!isRole(input.role)) throw new Error(`Unknown role ${input.role}`);
+  await db
+    .insertInto("memberships")
+    .values({ organizationId: input.organizationId, userId: input.userId, role: input.role })
+    .onConflict((oc) => oc.doNothing())
+    .execute();
+}
+
+export async function createApiKey(
+  db: PlatformDb,
+  input: { organizationId: string; userId: string; name: string; scope: "read" | "read-write"; expiresAt?: Date },
+): Promise<{ id: string; key: string }> {
+  const member = await db
+    .selectFrom("memberships")
+    .select("userId")
+    .where("organizationId", "=", input.organizationId)
+    .where("userId", "=", input.userId)
+    .executeTakeFirst();
+  if (!member) throw new Error("The user is not a member of that organisation");
+  const key = generateApiKey();
+  const id = uuidv7();
+  await db
+    .insertInto("apiKeys")
+    .values({
+      id,
+      organizationId: input.organizationId,
+      userId: input.userId,
+      name: input.name,
+      keyHash: key.hash,
+      keyPrefix: key.displayPrefix,
+      scope: input.scope,
+      expiresAt: input.expiresAt ?? null,
+    })
+    .execute();
+  return { id, key: key.key };
+}
+
+export async function listApiKeys(db: PlatformDb, organizationId?: string) {
+  let query = db
+    .selectFrom("apiKeys")
+    .select(["id", "organizationId", "userId", "name", "keyPrefix", "scope", "expiresAt", "revokedAt", "createdAt"])
+    .orderBy("createdAt");
+  if (organizationId) query = query.where("organizationId", "=", organizationId);
+  return query.execute();
+}
+
+export async function revokeApiKey(db: PlatformDb, id: string): Promise<boolean> {
+  const result = await db
+    .updateTable("apiKeys")
+    .set({ revokedAt: new Date() })
+    .where("id", "=", id)
+    .where("revokedAt", "is", null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}

@@ -1,0 +1,70 @@
+// The roles-and-permissions table, held as data: which organisation roles grant which permission.
+// The spec's table names the roles; a permission is what one middleware checks per route.
+export const ROLES = [
+  "owner",
+  "admin",
+  "systemManager",
+  "tokenManager",
+  "supplyManager",
+  "identityManager",
+  "claimIssuer",
+  "auditor",
+  "gasManager",
+  "member",
+] as const;
+export type Role = (typeof ROLES)[number];
+
+export const PERMISSIONS = {
+  "token:read": [
+    "owner",
+    "admin",
+    "systemManager",
+    "tokenManager",
+    "supplyManager",
+    "identityManager",
+    "claimIssuer",
+    "auditor",
+    "gasManager",
+    "member",
+  ],
+  "token:create": ["owner", "admin", "tokenManager"],
+  "token:mint": ["owner", "admin", "tokenManager", "supplyManager"],
+  "transaction:read": [
+    "owner",
+    "admin",
+    "systemManager",
+    "tokenManager",
+    "supplyManager",
+    "identityManager",
+    "claimIssuer",
+    "auditor",
+    "gasManager",
+    "member",
+  ],
+  "session:revoke-others": ["owner", "admin"],
+  "participant:act-for-others": ["owner", "admin"],
+  userSearch: ["owner", "admin", "identityManager", "claimIssuer", "systemManager"],
+  "identity:read": ["identityManager", "systemManager", "claimIssuer"],
+  "activity:read-others": ["identityManager", "claimIssuer"],
+  "externalToken:register": ["owner", "admin", "tokenManager"],
+  "monitoring:read": ["owner", "admin"],
+  "system:operate": ["owner", "systemManager"],
+  "exchangeRates:list": ["owner", "admin", "systemManager", "tokenManager", "auditor", "member"],
+  "exchangeRates:read": ["owner", "admin", "systemManager", "tokenManager", "auditor", "member"],
+  "exchangeRates:update": ["owner", "admin", "systemManager"],
+  "exchangeRates:remove": ["owner", "admin", "systemManager"],
+  "exchangeRates:sync": ["owner", "admin", "systemManager"],
+} as const satisfies Record<string, readonly Role[]>;
+export type Permission = keyof typeof PERMISSIONS;
+
+export function rolesGranting(permission: Permission): readonly Role[] {
+  return PERMISSIONS[permission];
+}
+
+export function hasPermission(roles: readonly string[], permission: Permission): boolean {
+  return rolesGranting(permission).some((role) => roles.includes(role));
+}
+
+export function isRole(value: string): value is Role {
+  return (ROLES as readonly string[]).includes(value);
+}

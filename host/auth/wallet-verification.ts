@@ -1,0 +1,28 @@
+// walletVerification on chain writes: required (and checked against the user's PIN) for session callers only.
+import type { Context } from "hono";
+import type { PlatformDb } from "../db/database.ts";
+import { ApiError } from "../errors/api-error.ts";
+import type { AppEnv } from "../http/env.ts";
+import { verifySecret } from "./passwords.ts";
+
+export interface WalletVerification {
+  verificationType: "PINCODE";
+  secretVerificationCode: string;
+}
+
+export async function verifyWalletForWrite(
+  c: Context<AppEnv>,
+  db: PlatformDb,
+  verification: WalletVerification | undefined,
+) {
+  const principal = c.get("principal");
+  if (principal.kind === "api-key") return;
+  if (!verification) throw new ApiError("WALLET_VERIFICATION_REQUIRED");
+  const user = await db
+    .selectFrom("users")
+    .select("pincodeHash")
+    .where("id", "=", principal.userId)
+    .executeTakeFirstOrThrow();
+  if (!(await verifySecret(verification.secretVerificationCode, user.pincodeHash)))
+    throw new ApiError("WALLET_VERIFICATION_FAILED");
+}

@@ -1,0 +1,65 @@
+// Validates the context headers (X-Chain-Id, X-Executor, X-Participant) before any route runs, so an invalid
+// selection is refused before anything is queued.
+import type { MiddlewareHandler } from "hono";
+import { hasPermission } from "../auth/permissions.ts";
+import type { PlatformDb } from "../db/database.ts";
+import { ApiError } from "../errors/api-error.ts";
+import type { AppEnv } from "./env.ts";
+
+export interface ContextHeaderDeps {
+  db: PlatformDb;
+  servedChainIds: number[];
+  accountAbstractionEnabled: boolean;
+}
+
+/** A decimal chain id, or undefined when the header is absent; CHAIN_ID_HEADER_INVALID otherwise. */
+export function parseChainIdHeader(value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  if (!/^[1-9]\d{0,15}$/.test(value.trim())) throw new ApiError("CHAIN_ID_HEADER_INVALID");
+  return Number(value.trim());
+}
+
+export function contextHeaders(deps: ContextHeaderDeps): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const principal = c.get("principal");
+    const chainId = parseChainIdHeader(c.req.header("x-chain-id"));
+    if (chainId !== undefined && !deps.servedChainIds.includes(chainId)) {
+      throw new ApiError("CHAIN_NOT_AVAILABLE_FOR_ORGANIZATION", { details: { chainId } });
+    }
+
+    const executor = c.req.header("x-executor");
+    if (executor !== undefined && executor !== "eoa" && executor !== "smart-wallet")
+      throw new ApiError("INVALID_REQUEST_EXECUTOR");
+    if (executor === "smart-wallet") {
+      if (!deps.accountAbstractionEnabled) throw new ApiError("X_EXECUTOR_AA_DISABLED_GLOBALLY");
+      const org = await deps.db
+        .selectFrom("organizations")
+        .select("accountAbstractionEnabled")
+        .where("id", "=", principal.organizationId)
+        .executeTakeFirstOrThrow();
+      if (!org.accountAbstractionEnabled) throw new ApiError("X_EXECUTOR_AA_DISABLED_FOR_ORG");
+      // No smart wallet can be provisioned yet on this platform version.
+      throw new ApiError("REQUEST_EXECUTOR_UNAVAILABLE", { details: { executor } });
+    }
+
+    const participant = c.req.header("x-participant");
+    if (participant !== undefined && participant !== principal.userId) {
+      const member =
+        participant.length <= 64 &&
+        (await deps.db
+          .selectFrom("memberships")
+          .select("userId")
+          .where("organizationId", "=", principal.organizationId)
+          .where("userId", "=", participant)
+          .executeTakeFirst());
+      if (!member || !hasPermission(principal.roles, "participant:act-for-others")) {
+        throw new ApiError("REQUEST_PARTICIPANT_FORBIDDEN");
+      }
+    }
+    c.set("requestContext", {
+      executor: executor as "eoa" | undefined,
+      participantId: participant ?? principal.userId,
+    });
+    await next();
+  };
+}

@@ -1,0 +1,9 @@
+// People's authentication: sign-in with password and TOTP, sessions, and ending them.
+import { definePlugin } from "../../host/plugin.ts";
+import { authRoutes, PUBLIC_AUTH_PATHS } from "./routes.ts";
+
+export default definePlugin({
+  id: "auth",
+  publicPaths: PUBLIC_AUTH_PATHS,
+  routes: authRoutes,
+});

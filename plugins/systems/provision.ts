@@ -1,0 +1,68 @@
+// systems:provision: gives an organisation a ready system on a chain: funds its signer (embedded and test
+// chains), then deploys the system through the transaction pipeline. Safe to run again at any point.
+import type { Task } from "graphile-worker";
+import { type Address, createWalletClient, encodeFunctionData, http } from "viem";
+import { privateKeyToAccount } from "viem/accounts";
+import { SystemFactoryAbi } from "../../abis/SystemFactory.ts";
+import { TERMINAL_STATES } from "../../host/mutations/service.ts";
+import type { PluginContext } from "../../host/plugin.ts";
+
+async function fundSigner(ctx: PluginContext, signer: Address) {
+  const { funderKey } = ctx.deployment;
+  const wanted = ctx.config.ORG_FUNDING_WEI;
+  if (!funderKey || (await ctx.chain.client.getBalance({ address: signer })) >= wanted / 2n) return;
+  const wallet = createWalletClient({
+    account: privateKeyToAccount(funderKey),
+    chain: ctx.chain.chain,
+    transport: http(ctx.chain.chain.rpcUrls.default.http[0]),
+  });
+  const hash = await wallet.sendTransaction({ to: signer, value: wanted });
+  await ctx.chain.client.waitForTransactionReceipt({ hash });
+}
+
+export function provisionTask(ctx: PluginContext): Task {
+  const db = ctx.db.platform;
+  return async (payload) => {
+    const { organizationId, chainId } = payload as { organizationId: string; chainId: number };
+    if (chainId !== ctx.chain.chainId) throw new Error(`Chain ${chainId} is not served by this platform`);
+    const existing = await db
+      .selectFrom("organizationChains")
+      .selectAll()
+      .where("organizationId", "=", organizationId)
+      .where("chainId", "=", chainId)
+      .executeTakeFirst();
+    if (existing?.status === "ready" && existing.systemAddress) {
+      const code = await ctx.chain.client.getCode({ address: existing.systemAddress as Address });
+      if (code && code !== "0x") return;
+    }
+    const inFlight = await db
+      .selectFrom("transactionRequests")
+      .select("id")
+      .where("organizationId", "=", organizationId)
+      .where("chainId", "=", chainId)
+      .where("kind", "=", "system.create")
+      .where("status", "not in", [...TERMINAL_STATES])
+      .executeTakeFirst();
+    if (inFlight) return;
+
+    const signer = await ctx.custody.primaryAddress(organizationId);
+    await fundSigner(ctx, signer);
+    await db
+      .deleteFrom("organizationChains")
+      .where("organizationId", "=", organizationId)
+      .where("chainId", "=", chainId)
+      .execute();
+    await db
+      .insertInto("organizationChains")
+      .values({ organizationId, chainId, status: "pending", systemAddress: null, tokenFactoryAddress: null })
+      .execute();
+    await ctx.mutations.submit({
+      organizationId,
+      chainId,
+      kind: "system.create",
+      to: ctx.deployment.systemFactory,
+      data: encodeFunctionData({ abi: SystemFactoryAbi, functionName: "createSystem", args: [signer] }),
+      createdBy: "platform",
+    });
+  };
+}

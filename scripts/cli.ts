@@ -1,0 +1,120 @@
+// `npm run cli -- <resource> <action> [--flags]`: how an operator provisions access (the API has no key routes).
+// Talks to the platform's database (DATABASE_URL, else the embedded server of a running `npm start`).
+import { parseArgs } from "node:util";
+import {
+  createApiKey,
+  createOrganization,
+  createUser,
+  grantRole,
+  listApiKeys,
+  revokeApiKey,
+} from "../host/admin/operator.ts";
+import { loadConfig } from "../host/config.ts";
+import { loadMasterKey } from "../host/crypto/master-key.ts";
+import { createCustody } from "../host/custody/custody.ts";
+import { openDatabases } from "../host/db/database.ts";
+
+const USAGE = `Usage: npm run cli -- <command> [options]
+
+  org create   --name NAME [--chain-id ID]          create an organisation (its system is deployed by the running platform)
+  user create  --email EMAIL --name NAME [--password P] [--pincode 123456] [--totp]
+  role grant   --org ORG_ID --user USER_ID --role ROLE
+  key create   --org ORG_ID --user USER_ID [--scope read|read-write] [--expires ISO_DATE] [--name NAME]
+  key list     [--org ORG_ID]
+  key revoke   --id KEY_ID
+
+Roles: owner, admin, systemManager, tokenManager, supplyManager, identityManager, claimIssuer, auditor, gasManager, member.
+Output is JSON on stdout. An API key is shown once and cannot be recovered.`;
+
+function fail(message: string): never {
+  process.stderr.write(`${message}\n\n${USAGE}\n`);
+  process.exit(2);
+}
+
+const { positionals, values } = parseArgs({
+  allowPositionals: true,
+  options: {
+    name: { type: "string" },
+    "chain-id": { type: "string" },
+    email: { type: "string" },
+    password: { type: "string" },
+    pincode: { type: "string" },
+    totp: { type: "boolean" },
+    org: { type: "string" },
+    user: { type: "string" },
+    role: { type: "string" },
+    scope: { type: "string" },
+    expires: { type: "string" },
+    id: { type: "string" },
+    help: { type: "boolean", short: "h" },
+  },
+});
+if (values.help || positionals.length < 2) fail(values.help ? "" : "A command is required.");
+const need = (key: keyof typeof values): string => {
+  const value = values[key];
+  if (typeof value !== "string" || value === "") fail(`--${key} is required.`);
+  return value;
+};
+
+const config = loadConfig();
+const url = config.DATABASE_URL ?? `postgres://platform:platform@127.0.0.1:${config.EMBEDDED_POSTGRES_PORT}/platform`;
+const db = openDatabases(url, config.INDEX_VIEWS_SCHEMA, 2);
+const out = (value: unknown) => process.stdout.write(`${JSON.stringify(value, null, 2)}\n`);
+
+try {
+  const [resource, action] = positionals;
+  switch (`${resource} ${action}`) {
+    case "org create": {
+      const custody = createCustody(db.platform, loadMasterKey(config));
+      const chainId = Number(values["chain-id"] ?? config.CHAIN_ID ?? 31337);
+      out(await createOrganization(db.platform, custody, { name: need("name"), defaultChainId: chainId }));
+      break;
+    }
+    case "user create": {
+      if (values.pincode !== undefined && !/^\d{6}$/.test(values.pincode)) fail("--pincode must be 6 digits.");
+      out(
+        await createUser(db.platform, loadMasterKey(config), {
+          email: need("email"),
+          displayName: need("name"),
+          password: values.password,
+          pincode: values.pincode,
+          totp: values.totp,
+        }),
+      );
+      break;
+    }
+    case "role grant":
+      await grantRole(db.platform, { organizationId: need("org"), userId: need("user"), role: need("role") });
+      out({ granted: values.role });
+      break;
+    case "key create": {
+      const scope = values.scope ?? "read-write";
+      if (scope !== "read" && scope !== "read-write") fail("--scope must be read or read-write.");
+      const expiresAt = values.expires ? new Date(values.expires) : undefined;
+      if (expiresAt && Number.isNaN(expiresAt.getTime())) fail("--expires must be an ISO 8601 date.");
+      out(
+        await createApiKey(db.platform, {
+          organizationId: need("org"),
+          userId: need("user"),
+          name: values.name ?? "cli",
+          scope,
+          expiresAt,
+        }),
+      );
+      break;
+    }
+    case "key list":
+      out(await listApiKeys(db.platform, values.org));
+      break;
+    case "key revoke":
+      out({ revoked: await revokeApiKey(db.platform, need("id")) });
+      break;
+    default:
+      fail(`Unknown command: ${resource} ${action}`);
+  }
+} catch (error) {
+  process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
+  process.exitCode = 1;
+} finally {
+  await db.close();
+}
