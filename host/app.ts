@@ -1,11 +1,14 @@
 // The Hono host: shared middleware, then every plugin's routes, then the OpenAPI document.
 import { OpenAPIHono } from "@hono/zod-openapi";
 import { authenticate } from "./auth/authenticate.ts";
+import { createRateWindow } from "./auth/rate-limit.ts";
 import { ApiError } from "./errors/api-error.ts";
+import { contextHeaders } from "./http/context-headers.ts";
 import type { AppEnv } from "./http/env.ts";
 import { errorResponse, handleError } from "./http/error-handler.ts";
 import { requestId } from "./http/request-id.ts";
 import { validationError } from "./http/validation.ts";
+import { isPublicDocPath, mountApiDocs } from "./openapi/index.ts";
 import type { Plugin, PluginContext } from "./plugin.ts";
 import { type Readiness, readinessRoutes } from "./readiness.ts";
 
@@ -22,26 +25,28 @@ export function createApp(ctx: PluginContext, plugins: Plugin[], readiness: Read
   );
 
   readinessRoutes(app, readiness);
-  app.get("/api", (c) => c.redirect("/api/v2", 301));
   // Links in v2 bodies are written /v2/...; the same paths resolve here so a client can follow them.
   app.all("/v2/*", (c) => {
     const url = new URL(c.req.url);
     url.pathname = `/api${url.pathname}`;
     return app.fetch(new Request(url, c.req.raw), c.env);
   });
-  app.openAPIRegistry.registerComponent("securitySchemes", "ApiKey", {
-    type: "apiKey",
-    in: "header",
-    name: "X-Api-Key",
+  mountApiDocs(app);
+  const auth = authenticate({
+    db: ctx.db.platform,
+    rateWindow: createRateWindow(ctx.config.API_KEY_RATE_LIMIT, ctx.config.API_KEY_RATE_WINDOW_SECONDS),
   });
-  app.doc31("/api/v2/spec.json", {
-    openapi: "3.1.0",
-    info: { title: "Asset Platform API", version: "2.0.0" },
-    security: [{ ApiKey: [] }],
+  const context = contextHeaders({
+    db: ctx.db.platform,
+    servedChainIds: [ctx.chain.chainId],
+    accountAbstractionEnabled: ctx.config.ACCOUNT_ABSTRACTION_ENABLED,
   });
+  const publicPaths = new Set(plugins.flatMap((plugin) => plugin.publicPaths ?? []));
   app.use("/api/*", async (c, next) => {
-    if (c.req.path === "/api/v2/spec.json") return next();
-    return authenticate(ctx.db.platform)(c, next);
+    if (isPublicDocPath(c.req.path) || publicPaths.has(c.req.path)) return next();
+    return auth(c, async () => {
+      await context(c, next);
+    });
   });
 
   for (const plugin of plugins) plugin.routes?.(app, { ...ctx, logger: ctx.logger.child({ plugin: plugin.id }) });

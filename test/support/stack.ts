@@ -26,7 +26,7 @@ export interface TestStack {
   stop(options?: { keepData?: boolean }): Promise<void>;
 }
 
-export async function bootStack(): Promise<TestStack> {
+export async function bootStack(overrides: Record<string, string> = {}): Promise<TestStack> {
   const dataDir = mkdtempSync(join(tmpdir(), "platform-e2e-"));
   const env = {
     ...process.env,
@@ -36,6 +36,7 @@ export async function bootStack(): Promise<TestStack> {
     PONDER_PORT: String(await freePort()),
     EMBEDDED_POSTGRES_PORT: String(await freePort()),
     LOG_LEVEL: "warn",
+    ...overrides,
   };
   const stack: TestStack = {
     platform: await startPlatform({ env }),

@@ -1,0 +1,55 @@
+// Builds the v2 and v1 OpenAPI 3.1 documents from the routes registered on the app, split by path.
+import { errorFormFor } from "../errors/render.ts";
+import type { App } from "../http/env.ts";
+import { type ApiVersionId, DOCUMENTED_API_VERSIONS, type DocumentedApiVersion } from "./api-versions.ts";
+import { ERROR_SCHEMA_NAMES } from "./error-schemas.ts";
+import { type Components, pruneComponents } from "./prune-components.ts";
+import { API_SECURITY } from "./security-schemes.ts";
+
+export type OpenApiDocument = ReturnType<App["getOpenAPI31Document"]>;
+type PathItem = NonNullable<OpenApiDocument["paths"]>[string];
+
+const OPERATION_METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "trace"] as const;
+
+/** Operations that declare no error response get a `default` one in their path's error envelope. */
+function withErrorResponses(routePath: string, item: PathItem): PathItem {
+  const described = structuredClone(item);
+  const form = errorFormFor(routePath);
+  const schemaName = ERROR_SCHEMA_NAMES[form];
+  for (const method of OPERATION_METHODS) {
+    const operation = described[method];
+    if (!operation) continue;
+    operation.responses ??= {};
+    const responses = operation.responses;
+    if (Object.keys(responses).some((status) => status === "default" || /^[45]/.test(status))) continue;
+    responses.default = {
+      description: `Error (Form ${form} envelope)`,
+      content: { "application/json": { schema: { $ref: `#/components/schemas/${schemaName}` } } },
+    };
+  }
+  return described;
+}
+
+function documentFor(full: OpenApiDocument, version: DocumentedApiVersion): OpenApiDocument {
+  const paths = Object.fromEntries(
+    Object.entries(full.paths ?? {})
+      .filter(([routePath]) => version.covers(routePath))
+      .map(([routePath, item]) => [routePath, withErrorResponses(routePath, item)]),
+  );
+  const components = pruneComponents((full.components ?? {}) as Components, paths, ["securitySchemes"]);
+  return {
+    openapi: full.openapi,
+    info: { title: version.title, version: version.version, description: version.description },
+    security: API_SECURITY,
+    paths,
+    components,
+  };
+}
+
+/** Generates the whole registry once and splits it: each document holds only its own paths and their components. */
+export function buildApiDocuments(app: App): Record<ApiVersionId, OpenApiDocument> {
+  const full = app.getOpenAPI31Document({ openapi: "3.1.0", info: { title: "all routes", version: "0" } });
+  return Object.fromEntries(
+    DOCUMENTED_API_VERSIONS.map((version) => [version.id, documentFor(full, version)]),
+  ) as Record<ApiVersionId, OpenApiDocument>;
+}
