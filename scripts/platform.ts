@@ -156,11 +156,13 @@ export async function startPlatform(
         mutations.kinds.set(kind, definition);
       for (const [name, task] of Object.entries(plugin.tasks?.(ctx) ?? {})) taskList[`${plugin.id}:${name}`] = task;
     }
-    let runner: Runner | undefined = await startWorker(db.pool, taskList, config.WORKER_CONCURRENCY, logger);
+    const worker = await startWorker(postgres.url, taskList, config.WORKER_CONCURRENCY, logger);
+    let runner: Runner | undefined = worker.runner;
     stops.push(async () => {
       const r = runner;
       runner = undefined;
       await r?.stop();
+      await worker.pool.end();
     });
     phase(
       "worker",

@@ -6,7 +6,11 @@ import { join } from "node:path";
 import { promisify } from "node:util";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createApiKey, createUser, grantRole } from "../host/admin/operator.ts";
 import { currentTotp } from "../host/auth/totp.ts";
+import { loadConfig } from "../host/config.ts";
+import { loadMasterKey } from "../host/crypto/master-key.ts";
+import { type Databases, openDatabases } from "../host/db/database.ts";
 import { ROOT } from "../scripts/platform.ts";
 import { bootStack, json, type TestStack } from "./support/stack.ts";
 
@@ -17,6 +21,7 @@ describe("authentication and scope", () => {
   let stack: TestStack;
   let orgId: string;
   let db: pg.Client;
+  let operatorDb: Databases;
 
   // biome-ignore lint/suspicious/noExplicitAny: the CLI prints JSON
   async function cli(...args: string[]): Promise<any> {
@@ -27,23 +32,22 @@ describe("authentication and scope", () => {
     return JSON.parse(stdout);
   }
 
+  // The same operator actions the CLI runs, in-process (the CLI itself is exercised in its own test).
   async function person(role: string, options: { totp?: boolean; org?: string } = {}) {
     const email = `${role}-${Math.random().toString(36).slice(2)}@example.com`;
-    const user = await cli(
-      "user",
-      "create",
-      "--email",
+    const user = await createUser(operatorDb.platform, loadMasterKey(loadConfig(stack.env)), {
       email,
-      "--name",
-      role,
-      "--password",
-      "pw-for-tests",
-      "--pincode",
-      "246810",
-      ...(options.totp ? ["--totp"] : []),
-    );
-    await cli("role", "grant", "--org", options.org ?? orgId, "--user", user.userId, "--role", role);
+      displayName: role,
+      password: "pw-for-tests",
+      pincode: "246810",
+      totp: options.totp,
+    });
+    await grantRole(operatorDb.platform, { organizationId: options.org ?? orgId, userId: user.userId, role });
     return { ...user, email };
+  }
+
+  async function keyFor(userId: string, scope: "read" | "read-write" = "read-write") {
+    return (await createApiKey(operatorDb.platform, { organizationId: orgId, userId, name: "test", scope })).key;
   }
 
   async function signIn(email: string): Promise<string> {
@@ -64,9 +68,8 @@ describe("authentication and scope", () => {
     headers: { ...(init.headers ?? {}), cookie },
   });
 
-  async function newKey(scope = "read-write") {
-    const owner = await person("owner");
-    return (await cli("key", "create", "--org", orgId, "--user", owner.userId, "--scope", scope)).key as string;
+  async function newKey(scope: "read" | "read-write" = "read-write") {
+    return keyFor((await person("owner")).userId, scope);
   }
 
   beforeAll(async () => {
@@ -77,15 +80,33 @@ describe("authentication and scope", () => {
     });
     db.on("error", () => {});
     await db.connect();
+    operatorDb = openDatabases(
+      `postgres://platform:platform@127.0.0.1:${stack.env.EMBEDDED_POSTGRES_PORT}/platform`,
+      "ledger",
+      2,
+    );
   });
   afterAll(async () => {
     await db?.end().catch(() => {});
+    await operatorDb?.close().catch(() => {});
     await stack?.stop();
   });
 
   describe("API keys", () => {
     it("are provisioned by the CLI, shown once, listed without the secret, and revocable", async () => {
-      const owner = await person("owner");
+      const owner = await cli(
+        "user",
+        "create",
+        "--email",
+        "cli-owner@example.com",
+        "--name",
+        "CLI owner",
+        "--password",
+        "pw-for-tests",
+      );
+      expect(await cli("role", "grant", "--org", orgId, "--user", owner.userId, "--role", "owner")).toEqual({
+        granted: "owner",
+      });
       const created = await cli(
         "key",
         "create",
@@ -127,7 +148,7 @@ describe("authentication and scope", () => {
 
     it("inherit their user's roles: 403 USER_NOT_AUTHORIZED naming the roles that would do", async () => {
       const member = await person("member");
-      const { key } = await cli("key", "create", "--org", orgId, "--user", member.userId);
+      const key = await keyFor(member.userId);
       expect((await stack.api("/api/v2/token-templates", { key })).status).toBe(200);
       const res = await stack.api("/api/v2/tokens", {
         key,
@@ -239,7 +260,7 @@ describe("authentication and scope", () => {
         asSession(pending, { method: "POST", body: JSON.stringify({ code: "000000" }) }),
       );
       expect((await json(wrong)).code).toBe("TWO_FACTOR_CODE_INVALID");
-      const code = currentTotp(user.totpSecret);
+      const code = currentTotp(user.totpSecret ?? "");
       const ok = await stack.api(
         "/api/v2/auth/two-factor",
         asSession(pending, { method: "POST", body: JSON.stringify({ code }) }),
@@ -363,9 +384,9 @@ describe("authentication and scope", () => {
 
     it("X-Participant: yourself, or a member when you administer; otherwise 403 REQUEST_PARTICIPANT_FORBIDDEN", async () => {
       const member = await person("member");
-      const memberKey = (await cli("key", "create", "--org", orgId, "--user", member.userId)).key;
+      const memberKey = await keyFor(member.userId);
       const owner = await person("owner");
-      const ownerKey = (await cli("key", "create", "--org", orgId, "--user", owner.userId)).key;
+      const ownerKey = await keyFor(owner.userId);
       expect(
         (await stack.api("/api/v2/auth/session", { key: memberKey, headers: { "x-participant": member.userId } }))
           .status,

@@ -5,9 +5,15 @@ import pg from "pg";
 import type { LedgerTables } from "./ledger-types.ts";
 import type { PlatformTables } from "./platform-types.ts";
 
-// numeric(78,0) (uint256 columns, block numbers) arrives as bigint, not as a lossy JS number or a string.
-pg.types.setTypeParser(pg.types.builtins.NUMERIC, (v) => (/^-?\d+$/.test(v) ? BigInt(v) : v));
-pg.types.setTypeParser(pg.types.builtins.INT8, (v) => BigInt(v));
+// numeric(78,0) (uint256 columns, block numbers) and int8 arrive as bigint, not as lossy JS numbers or strings.
+// Local to this pool: graphile-worker and Ponder use pg too and expect its defaults.
+const typeParsers = {
+  getTypeParser(oid: number, format?: "text" | "binary") {
+    if (oid === pg.types.builtins.NUMERIC) return (v: string) => (/^-?\d+$/.test(v) ? BigInt(v) : v);
+    if (oid === pg.types.builtins.INT8) return (v: string) => BigInt(v);
+    return pg.types.getTypeParser(oid, format);
+  },
+};
 
 export type PlatformDb = Kysely<PlatformTables>;
 export type LedgerDb = Kysely<LedgerTables>;
@@ -20,7 +26,7 @@ export interface Databases {
 }
 
 export function openDatabases(url: string, viewsSchema: string, max = 10): Databases {
-  const pool = new pg.Pool({ connectionString: url, max });
+  const pool = new pg.Pool({ connectionString: url, max, types: typeParsers as pg.CustomTypesConfig });
   // A dropped connection must not crash the process; the next query on it reports the failure.
   pool.on("error", () => {});
   pool.on("connect", (client) => client.on("error", () => {}));

@@ -1,16 +1,20 @@
 // graphile-worker in the host process: the tasks of the host and of every plugin.
 import { type Runner, run, type TaskList, Logger as WorkerLogger } from "graphile-worker";
-import type pg from "pg";
+import pg from "pg";
 import type { Logger } from "../logger.ts";
 
+/** The runner gets its own pool with pg's default type parsing (the platform pool turns int8 into bigint). */
 export async function startWorker(
-  pool: pg.Pool,
+  databaseUrl: string,
   taskList: TaskList,
   concurrency: number,
   logger: Logger,
-): Promise<Runner> {
+): Promise<{ runner: Runner; pool: pg.Pool }> {
   const log = logger.child({ component: "worker" });
-  return run({
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: concurrency + 2 });
+  pool.on("error", () => {});
+  pool.on("connect", (client) => client.on("error", () => {}));
+  const runner = await run({
     pgPool: pool,
     taskList,
     concurrency,
@@ -23,4 +27,5 @@ export async function startWorker(
       else log.debug(message, meta);
     }),
   });
+  return { runner, pool };
 }

@@ -47,14 +47,11 @@ export function provisionTask(ctx: PluginContext): Task {
 
     const signer = await ctx.custody.primaryAddress(organizationId);
     await fundSigner(ctx, signer);
-    await db
-      .deleteFrom("organizationChains")
-      .where("organizationId", "=", organizationId)
-      .where("chainId", "=", chainId)
-      .execute();
+    const pending = { status: "pending" as const, systemAddress: null, tokenFactoryAddress: null };
     await db
       .insertInto("organizationChains")
-      .values({ organizationId, chainId, status: "pending", systemAddress: null, tokenFactoryAddress: null })
+      .values({ organizationId, chainId, ...pending })
+      .onConflict((oc) => oc.columns(["organizationId", "chainId"]).doUpdateSet({ ...pending, updatedAt: new Date() }))
       .execute();
     await ctx.mutations.submit({
       organizationId,

@@ -1,14 +1,38 @@
+// Transaction-request routes: list the organisation's requests, read one.
 import { createRoute, z } from "@hono/zod-openapi";
+import {
+  collectionQueryParameters,
+  collectionResponseSchema,
+  parseCollectionQuery,
+  runCollection,
+} from "../../host/collections/index.ts";
 import { ApiError } from "../../host/errors/api-error.ts";
 import type { App } from "../../host/http/env.ts";
-import { single } from "../../host/http/envelopes.ts";
+import { collection, single } from "../../host/http/envelopes.ts";
 import { errorResponses, linksSelf } from "../../host/http/schemas.ts";
 import type { PluginContext } from "../../host/plugin.ts";
+import { TRANSACTION_REQUEST_COLLECTION } from "./collection.ts";
 import { TransactionRequestSchema } from "./schemas.ts";
 import { toTransactionRequest } from "./serialize.ts";
 
 /** The spec's catch-up wait: a mined request's status waits this long for the index to reach its block. */
 const INDEX_CATCH_UP_MS = 30_000;
+
+const listTransactionRequests = createRoute({
+  method: "get",
+  path: "/api/v2/transaction-requests",
+  tags: ["transaction"],
+  summary: "List the organisation's chain writes (newest first)",
+  // Documents the parameters only: the collection engine validates them, answering with the COLLECTION_* codes.
+  request: { query: collectionQueryParameters(TRANSACTION_REQUEST_COLLECTION) },
+  responses: {
+    200: {
+      description: "The transaction requests",
+      content: { "application/json": { schema: collectionResponseSchema(TransactionRequestSchema) } },
+    },
+    ...errorResponses,
+  },
+});
 
 const getTransactionRequest = createRoute({
   method: "get",
@@ -26,6 +50,16 @@ const getTransactionRequest = createRoute({
 });
 
 export function transactionRoutes(app: App, ctx: PluginContext) {
+  app.openapi(listTransactionRequests, async (c) => {
+    const query = parseCollectionQuery(new URL(c.req.url).searchParams, TRANSACTION_REQUEST_COLLECTION);
+    const organizationRequests = ctx.db.platform
+      .selectFrom("transactionRequests")
+      .selectAll()
+      .where("organizationId", "=", c.get("principal").organizationId);
+    const { rows, total, facets } = await runCollection(organizationRequests, query, TRANSACTION_REQUEST_COLLECTION);
+    return c.json(collection(c, rows.map(toTransactionRequest), total, query.page, facets), 200);
+  });
+
   app.openapi(getTransactionRequest, async (c) => {
     const { transactionId } = c.req.valid("param");
     const { organizationId } = c.get("principal");

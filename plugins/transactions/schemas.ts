@@ -1,10 +1,21 @@
+// Response schemas of the transaction-request routes.
 import { z } from "@hono/zod-openapi";
+
+export const TRANSACTION_STATUSES = [
+  "QUEUED",
+  "PENDING_APPROVAL",
+  "CONFIRMING",
+  "COMPLETED",
+  "FAILED",
+  "DEAD_LETTER",
+  "CANCELLED",
+] as const;
 
 export const TransactionRequestSchema = z
   .object({
     transactionId: z.string(),
     kind: z.string(),
-    status: z.enum(["QUEUED", "PENDING_APPROVAL", "CONFIRMING", "COMPLETED", "FAILED", "DEAD_LETTER", "CANCELLED"]),
+    status: z.enum(TRANSACTION_STATUSES),
     subStatus: z.string().nullable(),
     transactionHash: z.string().nullable(),
     transactionHashes: z.array(z.string()),

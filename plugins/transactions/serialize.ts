@@ -1,3 +1,4 @@
+// Serializes a transaction_requests row as the API's TransactionRequest.
 import type { TransactionRequestRow } from "../../host/db/platform-types.ts";
 import { describeCall } from "../../host/mutations/describe.ts";
 import type { TransactionRequest } from "./schemas.ts";

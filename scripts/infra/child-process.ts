@@ -39,8 +39,9 @@ export function startChild(
   child.stdout?.pipe(log, { end: false });
   child.stderr?.pipe(log, { end: false });
   let stopping = false;
+  // "close" (not "exit"): output still buffered in the pipes after the process ends must reach the log first.
   const exited = new Promise<number | null>((resolve) => {
-    child.once("exit", (code) => {
+    child.once("close", (code) => {
       log.end();
       resolve(code);
     });

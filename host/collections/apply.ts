@@ -1,0 +1,171 @@
+// Runs a parsed CollectionQuery on a route's base select: filtered, sorted, paged rows plus total and facets.
+import { type Expression, type ExpressionBuilder, type SelectQueryBuilder, type SqlBool, sql } from "kysely";
+import type { CollectionQuery, FilterCondition } from "./parse.ts";
+import type { CollectionField, CollectionSpec } from "./spec.ts";
+import type { FilterValue } from "./values.ts";
+
+export interface FacetBucket {
+  value: string | number | boolean | null;
+  count: number;
+}
+
+export interface CollectionResult<Row> {
+  rows: Row[];
+  /** Rows matching the filters and search, before paging. */
+  total: number;
+  /** Per facet field, `{value, count}` over the filtered set, most frequent first; absent when none is declared. */
+  facets?: Record<string, FacetBucket[]>;
+}
+
+/** `iLike` takes a pattern; without a `%` it matches anywhere in the value. Nothing is escaped: it is bound. */
+export function likePattern(value: string): string {
+  return value.includes("%") ? value : `%${value}%`;
+}
+
+/** The field's declared column; a name from the route's spec, never from the query string. */
+function columnOf(field: CollectionField) {
+  return sql.ref(field.column);
+}
+
+/** Pattern operators read an enum column as text (a PostgreSQL enum has no ILIKE). */
+function textOf(field: CollectionField) {
+  return field.type === "enum" ? sql<string>`cast(${columnOf(field)} as text)` : columnOf(field);
+}
+
+/** A bound value; integers are bound as bigint so that a value past an int4 column's range compares, not errors. */
+function bound(field: CollectionField, value: FilterValue) {
+  return field.type === "number" ? sql<number>`cast(${value} as bigint)` : value;
+}
+
+function members(field: CollectionField, values: FilterValue[]) {
+  return values.map((value) => bound(field, value));
+}
+
+/**
+ * One filter. Negations (ne, notILike, notInArray) also match NULL, so that a positive operator and its negation
+ * together cover every row. isEmpty is NULL, or the empty string for text.
+ */
+function condition<DB, TB extends keyof DB>(
+  eb: ExpressionBuilder<DB, TB>,
+  field: CollectionField,
+  filter: FilterCondition,
+): Expression<SqlBool> {
+  const column = columnOf(field);
+  const isNull = () => eb(column, "is", null);
+  switch (filter.operator) {
+    case "eq":
+      return eb(column, "=", bound(field, filter.value));
+    case "ne":
+      return eb(column, "is distinct from", bound(field, filter.value));
+    case "gt":
+      return eb(column, ">", bound(field, filter.value));
+    case "gte":
+      return eb(column, ">=", bound(field, filter.value));
+    case "lt":
+      return eb(column, "<", bound(field, filter.value));
+    case "lte":
+      return eb(column, "<=", bound(field, filter.value));
+    case "iLike":
+      return eb(textOf(field), "ilike", likePattern(String(filter.value)));
+    case "notILike":
+      return eb.or([eb(textOf(field), "not ilike", likePattern(String(filter.value))), isNull()]);
+    case "inArray":
+      return eb(column, "in", members(field, filter.values));
+    case "notInArray":
+      return eb.or([eb(column, "not in", members(field, filter.values)), isNull()]);
+    case "between":
+      return eb.between(column, bound(field, filter.values[0]), bound(field, filter.values[1]));
+    case "isEmpty":
+      return field.type === "text" ? eb.or([isNull(), eb(column, "=", "")]) : isNull();
+    case "isNotEmpty":
+      return field.type === "text"
+        ? eb.and([eb(column, "is not", null), eb(column, "<>", "")])
+        : eb(column, "is not", null);
+  }
+}
+
+function where<DB, TB extends keyof DB>(
+  eb: ExpressionBuilder<DB, TB>,
+  query: CollectionQuery,
+  spec: CollectionSpec,
+): Expression<SqlBool> {
+  const conditions = query.filters.map((filter) => {
+    const field = spec.fields.get(filter.field);
+    if (!field) throw new Error(`Filter on undeclared field ${filter.field}`);
+    return condition(eb, field, filter);
+  });
+  if (query.search !== null && spec.search.length > 0) {
+    const pattern = likePattern(query.search);
+    conditions.push(eb.or(spec.search.map((field) => eb(textOf(field), "ilike", pattern))));
+  }
+  return eb.and(conditions);
+}
+
+/** Values as JSON carries them: numeric (bigint) as a decimal string, timestamps as ISO 8601. */
+function facetValue(value: unknown): FacetBucket["value"] {
+  if (value === null || value === undefined) return null;
+  if (value instanceof Date) return value.toISOString();
+  if (typeof value === "string" || typeof value === "number" || typeof value === "boolean") return value;
+  return String(value);
+}
+
+/** count(*) arrives as bigint or string depending on the pg type parser in use. */
+function toCount(value: unknown): number {
+  return Number(String(value));
+}
+
+/**
+ * `base` is the route's unpaged select (its scope, e.g. the caller's organisation, already in its where clause;
+ * no group by, distinct, order, limit or offset: the engine owns those). Rows, count and facets run as separate
+ * queries over the same filtered base; rows are ordered by the sort field, then the spec's tiebreaker column.
+ */
+export async function runCollection<DB, TB extends keyof DB, Row>(
+  base: SelectQueryBuilder<DB, TB, Row>,
+  query: CollectionQuery,
+  spec: CollectionSpec,
+): Promise<CollectionResult<Row>> {
+  const filtered =
+    query.filters.length > 0 || query.search !== null ? base.where((eb) => where(eb, query, spec)) : base;
+  const sortField = spec.fields.get(query.sort.field);
+  if (!sortField) throw new Error(`Sort on undeclared field ${query.sort.field}`);
+  const { direction } = query.sort;
+
+  const rows = filtered
+    .clearOrderBy()
+    .orderBy(columnOf(sortField), direction)
+    .orderBy(sql.ref(spec.tiebreaker), direction)
+    .limit(query.page.limit)
+    .offset(query.page.offset)
+    .execute();
+
+  const total = filtered
+    .clearSelect()
+    .clearOrderBy()
+    .select(sql<unknown>`count(*)`.as("total"))
+    .$castTo<{ total: unknown }>() // the selection's type is not resolvable over a generic DB
+    .executeTakeFirstOrThrow()
+    .then((row) => toCount(row.total));
+
+  const facets = Promise.all(
+    spec.facetFields.map(async (name) => {
+      const column = sql.ref(spec.fields.get(name)!.column);
+      const buckets = await filtered
+        .clearSelect()
+        .clearOrderBy()
+        .select([column.as("value"), sql<unknown>`count(*)`.as("count")])
+        .groupBy(column)
+        .orderBy(sql`count(*)`, "desc")
+        .orderBy(column, "asc")
+        .$castTo<{ value: unknown; count: unknown }>()
+        .execute();
+      return [name, buckets.map((b) => ({ value: facetValue(b.value), count: toCount(b.count) }))] as const;
+    }),
+  );
+
+  const [rowsResult, totalResult, facetsResult] = await Promise.all([rows, total, facets]);
+  return {
+    rows: rowsResult,
+    total: totalResult,
+    ...(spec.facetFields.length > 0 ? { facets: Object.fromEntries(facetsResult) } : {}),
+  };
+}

@@ -1,0 +1,25 @@
+// The collection-query engine every list route uses: declare, parse, run, document.
+export { type CollectionResult, type FacetBucket, likePattern, runCollection } from "./apply.ts";
+export { collectionQueryParameters, collectionResponseSchema } from "./openapi.ts";
+export {
+  type CollectionQuery,
+  type FilterCondition,
+  MAX_LIST_MEMBERS,
+  PAGE_LIMIT,
+  PAGE_OFFSET,
+  parseCollectionQuery,
+} from "./parse.ts";
+export {
+  type CollectionDefinition,
+  type CollectionField,
+  type CollectionSpec,
+  defineCollection,
+  type FieldDefinition,
+  type FieldType,
+  FLAT_KEYS,
+  type FlatKey,
+  OPERATORS,
+  type Operator,
+  type SortDirection,
+} from "./spec.ts";
+export type { FilterValue } from "./values.ts";
