@@ -39,13 +39,9 @@ export function startChild(
   child.stdout?.pipe(log, { end: false });
   child.stderr?.pipe(log, { end: false });
   let stopping = false;
-  // "close" (not "exit"): output still buffered in the pipes after the process ends must reach the log first.
-  const exited = new Promise<number | null>((resolve) => {
-    child.once("close", (code) => {
-      log.end();
-      resolve(code);
-    });
-  });
+  // The log closes on "close" (pipes drained, grandchildren gone), which can come after "exit".
+  child.once("close", () => log.end());
+  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
   return {
     name,
     process: child,
