@@ -407,6 +407,40 @@ describe("authentication and scope", () => {
       ).toBe("REQUEST_PARTICIPANT_FORBIDDEN");
     });
 
+    it("an organisation without a system on the chain: 404 REQUEST_CHAIN_SYSTEM_REQUIRED; while it deploys: 409 CHAIN_NOT_READY", async () => {
+      const newOrg = "org-without-system";
+      await db.query(
+        "insert into platform.organizations (id, name, default_chain_id) values ($1, 'No system yet', 31337)",
+        [newOrg],
+      );
+      const owner = await person("owner", { org: newOrg });
+      const key = (
+        await createApiKey(operatorDb.platform, {
+          organizationId: newOrg,
+          userId: owner.userId,
+          name: "t",
+          scope: "read-write",
+        })
+      ).key;
+      const path = `/api/v2/token/0x${"1".repeat(40)}`;
+      const missing = await stack.api(path, { key });
+      expect(missing.status).toBe(404);
+      expect(await json(missing)).toMatchObject({
+        code: "REQUEST_CHAIN_SYSTEM_REQUIRED",
+        data: { id: "SVC-9524", chainId: 31337 },
+      });
+      await db.query(
+        "insert into platform.organization_chains (organization_id, chain_id, status) values ($1, 31337, 'pending')",
+        [newOrg],
+      );
+      const pending = await stack.api(path, { key });
+      expect(pending.status).toBe(409);
+      expect(await json(pending)).toMatchObject({
+        code: "CHAIN_NOT_READY",
+        data: { id: "SVC-9086", chainId: 31337, chainStatus: "pending", retryable: true },
+      });
+    });
+
     it("an invalid selection is refused before anything is queued", async () => {
       const count = async () =>
         (await db.query("select count(*)::int as n from platform.transaction_requests")).rows[0].n;

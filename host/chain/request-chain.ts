@@ -2,6 +2,7 @@
 import type { Context } from "hono";
 import type { Address } from "viem";
 import type { PlatformDb } from "../db/database.ts";
+import type { OrganizationChainsTable } from "../db/platform-types.ts";
 import { ApiError } from "../errors/api-error.ts";
 import { parseChainIdHeader } from "../http/context-headers.ts";
 import type { AppEnv } from "../http/env.ts";
@@ -12,32 +13,42 @@ export interface RequestChain {
   tokenFactoryAddress: Address;
 }
 
+async function lookup(db: PlatformDb, organizationId: string, headerChainId: number | undefined) {
+  try {
+    const chainId =
+      headerChainId ??
+      (
+        await db
+          .selectFrom("organizations")
+          .select("defaultChainId")
+          .where("id", "=", organizationId)
+          .executeTakeFirstOrThrow()
+      ).defaultChainId;
+    const row = await db
+      .selectFrom("organizationChains")
+      .selectAll()
+      .where("organizationId", "=", organizationId)
+      .where("chainId", "=", chainId)
+      .executeTakeFirst();
+    return { chainId, row: row as (OrganizationChainsTable & { status: string }) | undefined };
+  } catch {
+    throw new ApiError("svc.runtime.REQUEST_CHAIN_LOOKUP_FAILED");
+  }
+}
+
 export async function requestChain(
   c: Context<AppEnv>,
   db: PlatformDb,
   servedChainIds: number[],
 ): Promise<RequestChain> {
   const { organizationId } = c.get("principal");
-  let chainId: number;
-  const fromHeader = parseChainIdHeader(c.req.header("x-chain-id"));
-  if (fromHeader !== undefined) {
-    chainId = fromHeader;
-  } else {
-    const org = await db
-      .selectFrom("organizations")
-      .select("defaultChainId")
-      .where("id", "=", organizationId)
-      .executeTakeFirstOrThrow();
-    chainId = org.defaultChainId;
+  const headerChainId = parseChainIdHeader(c.req.header("x-chain-id"));
+  if (headerChainId !== undefined && !servedChainIds.includes(headerChainId)) {
+    throw new ApiError("CHAIN_NOT_AVAILABLE_FOR_ORGANIZATION", { details: { chainId: headerChainId } });
   }
+  const { chainId, row } = await lookup(db, organizationId, headerChainId);
   if (!servedChainIds.includes(chainId))
     throw new ApiError("CHAIN_NOT_AVAILABLE_FOR_ORGANIZATION", { details: { chainId } });
-  const row = await db
-    .selectFrom("organizationChains")
-    .selectAll()
-    .where("organizationId", "=", organizationId)
-    .where("chainId", "=", chainId)
-    .executeTakeFirst();
   if (!row) throw new ApiError("REQUEST_CHAIN_SYSTEM_REQUIRED", { details: { chainId } });
   if (row.status !== "ready" || !row.systemAddress || !row.tokenFactoryAddress) {
     throw new ApiError("CHAIN_NOT_READY", { details: { chainId, chainStatus: row.status } });

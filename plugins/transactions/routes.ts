@@ -1,5 +1,6 @@
 // Transaction-request routes: list the organisation's requests, read one.
 import { createRoute, z } from "@hono/zod-openapi";
+import { requirePermission } from "../../host/auth/require-permission.ts";
 import {
   collectionQueryParameters,
   collectionResponseSchema,
@@ -23,6 +24,7 @@ const listTransactionRequests = createRoute({
   path: "/api/v2/transaction-requests",
   tags: ["transaction"],
   summary: "List the organisation's chain writes (newest first)",
+  middleware: [requirePermission("transaction:read")],
   // Documents the parameters only: the collection engine validates them, answering with the COLLECTION_* codes.
   request: { query: collectionQueryParameters(TRANSACTION_REQUEST_COLLECTION) },
   responses: {
@@ -39,6 +41,7 @@ const getTransactionRequest = createRoute({
   path: "/api/v2/transaction-requests/{transactionId}",
   tags: ["transaction"],
   summary: "Read a queued chain write",
+  middleware: [requirePermission("transaction:read")],
   request: { params: z.object({ transactionId: z.string().min(1).max(64) }) },
   responses: {
     200: {
