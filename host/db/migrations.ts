@@ -128,6 +128,20 @@ const migrations: Record<string, Migration> = {
       await s.createIndex("sessions_user").on("sessions").column("user_id").execute();
     },
   },
+  "0003_idempotency": {
+    async up(db: Kysely<unknown>) {
+      const s = db.schema.withSchema("platform");
+      await s
+        .alterTable("transaction_requests")
+        .addColumn("idempotency_key", "text")
+        .addColumn("executor", "text", (c) => c.notNull().defaultTo("eoa"))
+        .addColumn("wallet_selection", "jsonb", (c) => c.notNull().defaultTo(sql`'{}'::jsonb`))
+        .execute();
+      // One operation per sender, chain and key (the spec's deduplication boundary).
+      await sql`create unique index transaction_requests_idempotency on platform.transaction_requests
+        (from_address, chain_id, idempotency_key) where idempotency_key is not null`.execute(db);
+    },
+  },
 };
 
 export async function migrate(db: Kysely<unknown>): Promise<void> {

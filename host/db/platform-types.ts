@@ -92,8 +92,18 @@ export interface TransactionRequestsTable {
   errorMessage: string | null;
   contractError: unknown | null;
   createdBy: string;
+  idempotencyKey: string | null;
+  executor: ColumnType<string, string | undefined, string>;
+  walletSelection: ColumnType<WalletSelection, string | undefined, string>;
   createdAt: Timestamp;
   updatedAt: Timestamp;
+}
+
+/** How the caller chose the signing wallet (the spec's accountWalletId / smartWalletAddress / forceEoa). */
+export interface WalletSelection {
+  accountWalletId?: string;
+  smartWalletAddress?: string;
+  forceEoa?: boolean;
 }
 
 export interface PlatformTables {

@@ -106,6 +106,11 @@ export const ERROR_REGISTRY = {
   WORKFLOW_ENGINE_ADMIN_UNREACHABLE: def("SVC-9601", 503, "dependency", true, "The workflow engine's admin API is unreachable.", "Its health endpoint could not be resolved or reached.", "Check the engine's configuration, then run the doctor again."),
   WORKFLOW_ENGINE_DEPLOYMENT_NOT_FOUND: def("SVC-9602", 404, "client", false, "No deployment for this service URL.", "No registered deployment matches serviceUrl.", "Run the doctor and use a registered serviceUrl."),
   WORKFLOW_ENGINE_WORKFLOW_RETRY_BLOCKED: def("SVC-9603", 409, "operational", false, "The workflow cannot be recovered now.", "An invocation is active, the workflow already succeeded, or the purge query failed.", "Read reason and invocationIds, then act on them."),
+  IDEMPOTENCY_KEY_EXPIRED: def("SVC-9540", 409, "domain", false, "This idempotency key is older than 24 hours.", "The key was first used more than 24 hours ago; its request is no longer replayable.", "Confirm the earlier request did not already do the work (read its status), then send with a new key."),
+  IDEMPOTENCY_REQUEST_CANCELLED: def("SVC-9541", 409, "domain", false, "The request this key is attached to was cancelled.", "The first request with this key was cancelled.", "Confirm nothing was created, then send with a new key."),
+  IDEMPOTENCY_WALLET_SELECTION_MISMATCH: def("SVC-9542", 409, "domain", false, "This key was used with another wallet selection.", "accountWalletId, smartWalletAddress or forceEoa differ from the first request with this key.", "Keep the original wallet selection, or use a new key for a different one."),
+  IDEMPOTENCY_KEY_REUSED: def("SVC-9543", 409, "domain", false, "This key belongs to a different operation.", "The first request with this key was another instruction or executor mode.", "Use a new key for a different operation."),
+  IDEMPOTENCY_REQUEST_UNRECOVERABLE: def("SVC-9544", 409, "operational", false, "The request behind this key cannot be recovered.", "The first request with this key needs manual intervention.", "Stop retrying and contact support with the transaction id."),
 } as const satisfies Record<string, ErrorDefinition>;
 
 export type ErrorCode = keyof typeof ERROR_REGISTRY;

@@ -50,3 +50,39 @@ export const WalletVerificationSchema = z
     secretVerificationCode: z.string().regex(/^\d{6}$/, "a 6-digit code"),
   })
   .openapi("WalletVerification");
+
+/** The spec's signer selection on chain writes (at most one of them; forceEoa skips smart wallets). */
+export const WalletSelectionFields = {
+  accountWalletId: z.string().min(1).max(64).optional(),
+  smartWalletAddress: AddressSchema.optional(),
+  forceEoa: z.boolean().optional(),
+};
+
+export const CompletedMutationSchema = z
+  .object({
+    data: z
+      .object({ transactionId: z.string(), kind: z.string(), status: z.string(), blockNumber: z.string().nullable() })
+      .passthrough(),
+    meta: z.object({ txHashes: z.array(z.string()) }),
+    links: linksSelf,
+  })
+  .openapi("CompletedMutation");
+
+/** What a chain write answers: 202 accepted (default), 200 completed (under Prefer: wait, or a replay), errors. */
+export const mutationResponses = {
+  200: {
+    description: "Completed (Prefer: wait=N, or a replay of a completed request): the recorded result",
+    headers: z.object({ "X-Transaction-Hash": z.string(), "Idempotency-Key": z.string() }),
+    content: { "application/json": { schema: CompletedMutationSchema } },
+  },
+  202: {
+    description: "Accepted: follow statusUrl (also in Location); do not resubmit",
+    headers: z.object({ Location: z.string(), "Idempotency-Key": z.string() }),
+    content: { "application/json": { schema: AcceptedMutationSchema } },
+  },
+  ...errorResponses,
+  504: {
+    description: "REQUEST_DEADLINE_EXCEEDED: the operation may still run",
+    content: { "application/json": { schema: ErrorFormASchema } },
+  },
+};

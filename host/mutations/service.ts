@@ -4,7 +4,8 @@ import { v7 as uuidv7 } from "uuid";
 import type { Address, Hex, TransactionReceipt } from "viem";
 import type { Custody } from "../custody/custody.ts";
 import type { PlatformDb } from "../db/database.ts";
-import type { PlatformTables, TransactionRequestRow } from "../db/platform-types.ts";
+import type { PlatformTables, TransactionRequestRow, WalletSelection } from "../db/platform-types.ts";
+import { attachToExisting } from "./idempotency.ts";
 
 export const EXECUTE_TASK = "host:execute-transaction";
 export const TERMINAL_STATES = new Set(["COMPLETED", "FAILED", "DEAD_LETTER", "CANCELLED"]);
@@ -30,11 +31,21 @@ export interface SubmitInput {
   createdBy: string;
   /** Defaults to the organisation's primary custody EOA. */
   from?: Address;
+  /** The spec's deduplication key (with sender and chain); internal writes may omit it. */
+  idempotencyKey?: string;
+  executor?: "eoa" | "smart-wallet";
+  walletSelection?: WalletSelection;
+}
+
+export interface Submitted {
+  request: TransactionRequestRow;
+  /** True when the key matched an earlier request, which this answer is attached to. */
+  replayed: boolean;
 }
 
 export interface MutationService {
   kinds: Map<string, MutationKind>;
-  submit(input: SubmitInput): Promise<TransactionRequestRow>;
+  submit(input: SubmitInput): Promise<Submitted>;
   find(organizationId: string, transactionId: string): Promise<TransactionRequestRow | undefined>;
 }
 
@@ -50,6 +61,8 @@ export function createMutationService(db: PlatformDb, custody: Custody): Mutatio
       if (!kinds.has(input.kind)) throw new Error(`Unknown mutation kind ${input.kind}`);
       const from = (input.from ?? (await custody.primaryAddress(input.organizationId))).toLowerCase();
       const id = uuidv7();
+      const executor = input.executor ?? "eoa";
+      const walletSelection = input.walletSelection ?? {};
       return db.transaction().execute(async (trx) => {
         const row = await trx
           .insertInto("transactionRequests")
@@ -65,16 +78,39 @@ export function createMutationService(db: PlatformDb, custody: Custody): Mutatio
             data: input.data,
             value: (input.value ?? 0n).toString(),
             createdBy: input.createdBy,
+            idempotencyKey: input.idempotencyKey ?? null,
+            executor,
+            walletSelection: JSON.stringify(walletSelection),
           })
+          .onConflict((oc) =>
+            oc
+              .columns(["fromAddress", "chainId", "idempotencyKey"])
+              .where("idempotencyKey", "is not", null)
+              .doNothing(),
+          )
           .returningAll()
-          .executeTakeFirstOrThrow();
+          .executeTakeFirst();
+        if (!row) {
+          // The key was used before by this sender on this chain: attach to that request, or refuse (409).
+          const existing = await trx
+            .selectFrom("transactionRequests")
+            .selectAll()
+            .where("fromAddress", "=", from)
+            .where("chainId", "=", input.chainId)
+            .where("idempotencyKey", "=", input.idempotencyKey!)
+            .executeTakeFirstOrThrow();
+          return {
+            request: attachToExisting(existing, { kind: input.kind, executor, walletSelection }),
+            replayed: true,
+          };
+        }
         // Same transaction as the row: a request is never queued without its job, nor a job without its row.
         // One queue per signer runs its jobs in order, so nonces are taken without gaps.
         await sql`select graphile_worker.add_job(${EXECUTE_TASK}, ${JSON.stringify({ transactionId: id })}::json,
           queue_name => ${signerQueue(input.chainId, from)}, job_key => ${id}, max_attempts => 10)`.execute(
           trx as unknown as Kysely<unknown>,
         );
-        return row;
+        return { request: row, replayed: false };
       });
     },
     async find(organizationId, transactionId) {

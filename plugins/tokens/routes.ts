@@ -8,8 +8,9 @@ import { requestChain } from "../../host/chain/request-chain.ts";
 import type { LedgerTables } from "../../host/db/ledger-types.ts";
 import { ApiError } from "../../host/errors/api-error.ts";
 import type { App } from "../../host/http/env.ts";
-import { accepted, collection, single } from "../../host/http/envelopes.ts";
-import { AcceptedMutationSchema, AddressSchema, errorResponses, linksSelf } from "../../host/http/schemas.ts";
+import { collection, single } from "../../host/http/envelopes.ts";
+import { AddressSchema, errorResponses, linksSelf, mutationResponses } from "../../host/http/schemas.ts";
+import { submitChainWrite, walletSelectionOf } from "../../host/mutations/submit-mutation.ts";
 import type { PluginContext } from "../../host/plugin.ts";
 import { CreateTokenBodySchema, MintBodySchema, TokenSchema, TokenTemplateSchema } from "./schemas.ts";
 import {
@@ -24,11 +25,6 @@ const json = <T extends z.ZodTypeAny>(schema: T, description: string) => ({
   description,
   content: { "application/json": { schema } },
 });
-const accepted202 = {
-  description: "Accepted: follow statusUrl (also in Location)",
-  headers: z.object({ Location: z.string() }),
-  content: { "application/json": { schema: AcceptedMutationSchema } },
-};
 const PageQuery = z.object({
   "page[offset]": z.coerce.number().int().min(0).max(10_000).default(0),
   "page[limit]": z.coerce.number().int().min(1).max(200).default(50),
@@ -90,7 +86,7 @@ const createTokenAt = (path: string) =>
     summary: "Create a token from a template",
     middleware: [requirePermission("token:create")],
     request: { body: { required: true, content: { "application/json": { schema: CreateTokenBodySchema } } } },
-    responses: { 202: accepted202, ...errorResponses },
+    responses: mutationResponses,
   });
 
 const getTokenAt = (path: string) =>
@@ -114,7 +110,7 @@ const mintTokens = createRoute({
     params: z.object({ tokenAddress: AddressSchema }),
     body: { required: true, content: { "application/json": { schema: MintBodySchema } } },
   },
-  responses: { 202: accepted202, ...errorResponses },
+  responses: mutationResponses,
 });
 
 export function tokenRoutes(app: App, ctx: PluginContext) {
@@ -153,9 +149,7 @@ export function tokenRoutes(app: App, ctx: PluginContext) {
       }
       const chain = await requestChain(c, ctx.db.platform, served);
       await verifyWalletForWrite(c, ctx.db.platform, body.walletVerification);
-      const { organizationId, userId } = c.get("principal");
-      const request = await ctx.mutations.submit({
-        organizationId,
+      return submitChainWrite(c, ctx, {
         chainId: chain.chainId,
         kind: "token.create",
         to: chain.tokenFactoryAddress,
@@ -164,9 +158,8 @@ export function tokenRoutes(app: App, ctx: PluginContext) {
           functionName: "createToken",
           args: [template.id, body.name, body.symbol, body.decimals ?? template.defaults.decimals],
         }),
-        createdBy: userId,
+        walletSelection: walletSelectionOf(body),
       });
-      return accepted(c, request);
     });
   }
 
@@ -181,13 +174,12 @@ export function tokenRoutes(app: App, ctx: PluginContext) {
 
   app.openapi(mintTokens, async (c) => {
     const { tokenAddress } = c.req.valid("param");
-    const { recipients, amounts, walletVerification } = c.req.valid("json");
+    const body = c.req.valid("json");
+    const { recipients, amounts, walletVerification } = body;
     const chain = await requestChain(c, ctx.db.platform, served);
     await findOrgToken(ctx, chain.systemAddress, tokenAddress);
     await verifyWalletForWrite(c, ctx.db.platform, walletVerification);
-    const { organizationId, userId } = c.get("principal");
-    const request = await ctx.mutations.submit({
-      organizationId,
+    return submitChainWrite(c, ctx, {
       chainId: chain.chainId,
       kind: "token.mint",
       to: getAddress(tokenAddress),
@@ -196,8 +188,7 @@ export function tokenRoutes(app: App, ctx: PluginContext) {
         functionName: "batchMint",
         args: [recipients.map((r) => getAddress(r)), amounts.map((a) => BigInt(a))],
       }),
-      createdBy: userId,
+      walletSelection: walletSelectionOf(body),
     });
-    return accepted(c, request);
   });
 }

@@ -1,5 +1,10 @@
 import { z } from "@hono/zod-openapi";
-import { AddressSchema, UintStringSchema, WalletVerificationSchema } from "../../host/http/schemas.ts";
+import {
+  AddressSchema,
+  UintStringSchema,
+  WalletSelectionFields,
+  WalletVerificationSchema,
+} from "../../host/http/schemas.ts";
 import { TOKEN_FEATURES } from "./templates.ts";
 
 export const FeatureIdSchema = z.enum(TOKEN_FEATURES);
@@ -33,6 +38,7 @@ export const CreateTokenBodySchema = z
     decimals: z.number().int().min(0).max(18).optional(),
     featureConfigs: z.record(FeatureIdSchema, z.record(z.string(), z.unknown())).optional(),
     walletVerification: WalletVerificationSchema.optional(),
+    ...WalletSelectionFields,
   })
   .strict()
   .openapi("CreateTokenRequest");
@@ -45,6 +51,7 @@ export const MintBodySchema = z
       .min(1)
       .max(100),
     walletVerification: WalletVerificationSchema.optional(),
+    ...WalletSelectionFields,
   })
   .strict()
   .refine((b) => b.recipients.length === b.amounts.length, {

@@ -1,5 +1,12 @@
-// Transaction requests: where a caller follows a chain write to its terminal state.
+// Transaction requests (where a caller follows a chain write to its terminal state) and receipt lookups.
 import { definePlugin } from "../../host/plugin.ts";
+import { receiptRoutes } from "./receipts.ts";
 import { transactionRoutes } from "./routes.ts";
 
-export default definePlugin({ id: "transactions", routes: transactionRoutes });
+export default definePlugin({
+  id: "transactions",
+  routes: (app, ctx) => {
+    transactionRoutes(app, ctx);
+    receiptRoutes(app, ctx);
+  },
+});

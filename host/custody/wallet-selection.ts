@@ -1,0 +1,50 @@
+// Which wallet signs a request: the spec's accountWalletId / smartWalletAddress / forceEoa, checked before queueing.
+import type { Address } from "viem";
+import type { PlatformDb } from "../db/database.ts";
+import type { WalletSelection } from "../db/platform-types.ts";
+import { ApiError } from "../errors/api-error.ts";
+import { type Custody, ORGANIZATION_PRIMARY_PATH } from "./custody.ts";
+
+export async function resolveSigner(
+  db: PlatformDb,
+  custody: Custody,
+  input: { organizationId: string; executor: "eoa" | "smart-wallet" | undefined; selection: WalletSelection },
+): Promise<Address> {
+  const { selection, organizationId } = input;
+  if (selection.smartWalletAddress && (selection.accountWalletId || selection.forceEoa)) {
+    throw new ApiError("svc.runtime.INVALID_REQUEST_CUSTODY_ACCOUNT", {
+      message: "smartWalletAddress cannot be combined with accountWalletId or forceEoa",
+    });
+  }
+  if (selection.forceEoa && input.executor === "smart-wallet") {
+    throw new ApiError("INVALID_REQUEST_EXECUTOR", { message: "forceEoa contradicts X-Executor: smart-wallet" });
+  }
+  if (selection.smartWalletAddress) {
+    throw new ApiError("REQUEST_EXECUTOR_UNAVAILABLE", {
+      details: { smartWalletAddress: selection.smartWalletAddress },
+    });
+  }
+  const wallet = await db
+    .selectFrom("wallets")
+    .select("address")
+    .where("organizationId", "=", organizationId)
+    .where("kind", "=", "eoa")
+    .$if(selection.accountWalletId !== undefined, (q) =>
+      q.where("address", "=", selection.accountWalletId!.toLowerCase()),
+    )
+    .$if(selection.accountWalletId === undefined, (q) => q.where("derivationPath", "=", ORGANIZATION_PRIMARY_PATH))
+    .executeTakeFirst();
+  if (!wallet) {
+    if (selection.accountWalletId)
+      throw new ApiError("CUSTODY_ACCOUNT_SELECTION_INVALID", {
+        details: { accountWalletId: selection.accountWalletId },
+      });
+    throw new ApiError("PRIMARY_CUSTODY_ACCOUNT_REQUIRED");
+  }
+  try {
+    await custody.signer(organizationId, wallet.address as Address);
+  } catch {
+    throw new ApiError("REQUEST_CUSTODY_ACCOUNT_UNAVAILABLE", { details: { address: wallet.address } });
+  }
+  return wallet.address as Address;
+}

@@ -1,0 +1,114 @@
+// The one way a route performs a chain write: validate Prefer and Idempotency-Key, choose the signer, queue
+// (or attach to the earlier request with the same key), then answer as the caller preferred.
+import type { Context } from "hono";
+import type { Address, Hex } from "viem";
+import { resolveSigner } from "../custody/wallet-selection.ts";
+import type { TransactionRequestRow, WalletSelection } from "../db/platform-types.ts";
+import { ApiError } from "../errors/api-error.ts";
+import type { AppEnv } from "../http/env.ts";
+import { accepted, statusUrl } from "../http/envelopes.ts";
+import { type Preference, parsePrefer, preferenceApplied } from "../http/prefer.ts";
+import type { PluginContext } from "../plugin.ts";
+import { effectiveIdempotencyKey } from "./idempotency.ts";
+import { TERMINAL_STATES } from "./service.ts";
+
+const INDEX_CATCH_UP_MS = 30_000;
+const POLL_MS = 50;
+
+export interface ChainWrite {
+  chainId: number;
+  kind: string;
+  to: Address;
+  data: Hex;
+  value?: bigint;
+  walletSelection?: WalletSelection;
+}
+
+/** The wallet-selection fields of a request body (see WalletSelectionFields). */
+export function walletSelectionOf(body: WalletSelection): WalletSelection {
+  const { accountWalletId, smartWalletAddress, forceEoa } = body;
+  return {
+    ...(accountWalletId !== undefined ? { accountWalletId } : {}),
+    ...(smartWalletAddress !== undefined ? { smartWalletAddress } : {}),
+    ...(forceEoa !== undefined ? { forceEoa } : {}),
+  };
+}
+
+type Ctx = Pick<PluginContext, "db" | "custody" | "mutations" | "index">;
+
+async function waitForTerminal(ctx: Ctx, row: TransactionRequestRow, deadline: number): Promise<TransactionRequestRow> {
+  let current = row;
+  while (!TERMINAL_STATES.has(current.status) && Date.now() < deadline) {
+    await new Promise((r) => setTimeout(r, POLL_MS));
+    current = (await ctx.mutations.find(row.organizationId, row.id)) ?? current;
+  }
+  return current;
+}
+
+async function answer(c: Context<AppEnv>, ctx: Ctx, request: TransactionRequestRow, preference: Preference) {
+  const started = Date.now();
+  const deadline = started + (preference.waitSeconds ?? 0) * 1000;
+  const row = preference.waitSeconds ? await waitForTerminal(ctx, request, deadline) : request;
+  if (row.transactionHash) c.header("X-Transaction-Hash", row.transactionHash);
+  const applied = preferenceApplied(preference);
+  if (applied) c.header("Preference-Applied", applied);
+  const details = { transactionId: row.id, statusUrl: statusUrl(row.id) };
+
+  if (row.status === "COMPLETED") {
+    // Reads right after this answer should see the write: let the index reach the block first.
+    if (row.blockNumber !== null) await ctx.index.waitForBlock(row.chainId, row.blockNumber, INDEX_CATCH_UP_MS);
+    const data = {
+      transactionId: row.id,
+      kind: row.kind,
+      status: row.status,
+      blockNumber: row.blockNumber?.toString() ?? null,
+      ...((row.result as object) ?? {}),
+    };
+    return c.json(
+      {
+        data,
+        meta: { txHashes: row.transactionHash ? [row.transactionHash] : [] },
+        links: { self: details.statusUrl },
+      },
+      200,
+    );
+  }
+  if (row.status === "FAILED") {
+    throw new ApiError("CONTRACT_ERROR", {
+      message: row.errorMessage ?? "The chain refused the operation",
+      details: { ...details, ...(row.contractError ? { contractError: row.contractError } : {}) },
+    });
+  }
+  if (preference.waitSeconds && !preference.respondAsync) {
+    throw new ApiError("REQUEST_DEADLINE_EXCEEDED", { headers: { "Retry-After": "5" }, details });
+  }
+  return accepted(c, row);
+}
+
+export async function submitChainWrite(c: Context<AppEnv>, ctx: Ctx, write: ChainWrite) {
+  const preference = parsePrefer(c.req.header("prefer"));
+  const key = effectiveIdempotencyKey(c.req.header("idempotency-key"));
+  const principal = c.get("principal");
+  const executor = c.get("requestContext")?.executor;
+  const walletSelection = write.walletSelection ?? {};
+  const from = await resolveSigner(ctx.db.platform, ctx.custody, {
+    organizationId: principal.organizationId,
+    executor,
+    selection: walletSelection,
+  });
+  const { request } = await ctx.mutations.submit({
+    organizationId: principal.organizationId,
+    chainId: write.chainId,
+    kind: write.kind,
+    to: write.to,
+    data: write.data,
+    value: write.value,
+    createdBy: principal.userId,
+    from,
+    idempotencyKey: key,
+    executor: executor ?? "eoa",
+    walletSelection,
+  });
+  c.header("Idempotency-Key", key);
+  return answer(c, ctx, request, preference);
+}

@@ -1,0 +1,116 @@
+// GET /api/v2/blockchain-transactions/{transactionHash}: the receipt, live from the chain (the spec makes it live).
+import { createRoute, z } from "@hono/zod-openapi";
+import { type Hex, TransactionReceiptNotFoundError } from "viem";
+import { requirePermission } from "../../host/auth/require-permission.ts";
+import { ApiError } from "../../host/errors/api-error.ts";
+import type { App } from "../../host/http/env.ts";
+import { single } from "../../host/http/envelopes.ts";
+import { errorResponses, linksSelf } from "../../host/http/schemas.ts";
+import { decodeContractError } from "../../host/mutations/contract-errors.ts";
+import type { PluginContext } from "../../host/plugin.ts";
+
+const ReceiptSchema = z
+  .object({
+    status: z.enum(["Success", "Reverted"]),
+    revertReason: z.string().nullable(),
+    revertReasonDecoded: z.string().nullable(),
+    blockNumber: z.string(),
+    blockHash: z.string(),
+    gasUsed: z.string(),
+    effectiveGasPrice: z.string(),
+    from: z.string(),
+    to: z.string().nullable(),
+  })
+  .openapi("TransactionReceipt");
+
+const route = createRoute({
+  method: "get",
+  path: "/api/v2/blockchain-transactions/{transactionHash}",
+  tags: ["transaction"],
+  summary: "Look up a transaction's receipt on the chain",
+  middleware: [requirePermission("transaction:read")],
+  request: {
+    params: z.object({ transactionHash: z.string().regex(/^0x[0-9a-fA-F]{64}$/, "a 0x-prefixed 32-byte hash") }),
+  },
+  responses: {
+    200: {
+      description: "The receipt; null while a caller-visible request has none yet",
+      content: {
+        "application/json": {
+          schema: z.object({
+            data: z.object({
+              transactionHash: z.string(),
+              from: z.string().nullable(),
+              receipt: ReceiptSchema.nullable(),
+            }),
+            links: linksSelf,
+          }),
+        },
+      },
+    },
+    ...errorResponses,
+  },
+});
+
+/** The revert data of a mined, reverted transaction, by replaying it at its block. */
+async function revertOf(
+  ctx: PluginContext,
+  hash: Hex,
+  blockNumber: bigint,
+): Promise<{ raw: string | null; decoded: string | null }> {
+  try {
+    const tx = await ctx.chain.client.getTransaction({ hash });
+    await ctx.chain.client.call({
+      account: tx.from,
+      to: tx.to ?? undefined,
+      data: tx.input,
+      value: tx.value,
+      blockNumber,
+    });
+    return { raw: null, decoded: null };
+  } catch (error) {
+    const decoded = decodeContractError(error);
+    const message = error instanceof Error ? error.message.split("\n")[0] : String(error);
+    return { raw: message, decoded: decoded?.message ?? null };
+  }
+}
+
+export function receiptRoutes(app: App, ctx: PluginContext) {
+  app.openapi(route, async (c) => {
+    const hash = c.req.valid("param").transactionHash.toLowerCase() as Hex;
+    const { organizationId } = c.get("principal");
+    const record = await ctx.db.platform
+      .selectFrom("transactionRequests")
+      .select(["fromAddress"])
+      .where("organizationId", "=", organizationId)
+      .where("transactionHash", "=", hash)
+      .executeTakeFirst();
+    const receipt = await ctx.chain.client.getTransactionReceipt({ hash }).catch((error) => {
+      if (error instanceof TransactionReceiptNotFoundError) return undefined;
+      throw new ApiError("SERVICE_UNAVAILABLE", { message: "The chain could not be reached" });
+    });
+    if (!receipt) {
+      if (!record)
+        throw new ApiError("NOT_FOUND", { message: `No transaction ${hash} on the chain or in your organisation` });
+      return c.json(single(c, { transactionHash: hash, from: record.fromAddress, receipt: null }), 200);
+    }
+    const reverted = receipt.status === "reverted";
+    const revert = reverted ? await revertOf(ctx, hash, receipt.blockNumber) : { raw: null, decoded: null };
+    const data = {
+      transactionHash: hash,
+      from: receipt.from,
+      receipt: {
+        status: reverted ? ("Reverted" as const) : ("Success" as const),
+        revertReason: revert.raw,
+        revertReasonDecoded: revert.decoded,
+        blockNumber: receipt.blockNumber.toString(),
+        blockHash: receipt.blockHash,
+        gasUsed: receipt.gasUsed.toString(),
+        effectiveGasPrice: receipt.effectiveGasPrice.toString(),
+        from: receipt.from,
+        to: receipt.to,
+      },
+    };
+    return c.json(single(c, data), 200);
+  });
+}
