@@ -30,6 +30,9 @@ export const ConfigSchema = z.object({
     .enum(["true", "false"])
     .default("false")
     .transform((v) => v === "true"),
+  RECEIPT_TIMEOUT_SECONDS: z.coerce.number().int().min(1).default(120),
+  RECONCILE_AFTER_SECONDS: z.coerce.number().int().min(1).default(3600),
+  RECONCILE_RETRY_BUDGET: z.coerce.number().int().min(0).default(3),
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
 });

@@ -5,7 +5,6 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import type { AddressInfo } from "node:net";
 import { join, resolve } from "node:path";
 import { serve } from "@hono/node-server";
-import type { Runner } from "graphile-worker";
 import { Kysely, PostgresDialect } from "kysely";
 import pg from "pg";
 import type { Hex } from "viem";
@@ -18,11 +17,13 @@ import { openDatabases } from "../host/db/database.ts";
 import { migrate } from "../host/db/migrations.ts";
 import { createIndexStatus } from "../host/index-status.ts";
 import { createLogger } from "../host/logger.ts";
-import { createMutationService, EXECUTE_TASK } from "../host/mutations/service.ts";
+import { CONFIRM_TASK, createMutationService, RECONCILE_TASK, SEND_TASK } from "../host/mutations/service.ts";
 import type { PluginContext } from "../host/plugin.ts";
 import { readinessReport } from "../host/readiness.ts";
-import { createExecuteTransactionTask } from "../host/worker/execute-transaction.ts";
+import { createConfirmTransactionTask } from "../host/worker/confirm-transaction.ts";
+import { createReconcileTask } from "../host/worker/reconcile.ts";
 import { startWorker } from "../host/worker/runner.ts";
+import { createSendTransactionTask } from "../host/worker/send-transaction.ts";
 import { plugins } from "../plugins/index.ts";
 import { bootstrap, type Credentials } from "./bootstrap.ts";
 import { compileContracts } from "./contracts/compile.ts";
@@ -148,28 +149,35 @@ export async function startPlatform(
     const mutations = createMutationService(db.platform, custody);
     const deployment = { systemFactory: manifest.systemFactory, funderKey };
     const ctx: PluginContext = { config, db, chain, index, custody, mutations, logger, secrets, deployment };
+    const txDeps = { db: db.platform, chain, custody, mutations, logger, config };
     const taskList: Record<string, import("graphile-worker").Task> = {
-      [EXECUTE_TASK]: createExecuteTransactionTask({ db: db.platform, chain, custody, mutations, logger }),
+      [SEND_TASK]: createSendTransactionTask(txDeps),
+      [CONFIRM_TASK]: createConfirmTransactionTask(txDeps),
+      [RECONCILE_TASK]: createReconcileTask(txDeps),
     };
     for (const plugin of plugins) {
       for (const [kind, definition] of Object.entries(plugin.mutationKinds ?? {}))
         mutations.kinds.set(kind, definition);
       for (const [name, task] of Object.entries(plugin.tasks?.(ctx) ?? {})) taskList[`${plugin.id}:${name}`] = task;
     }
-    const worker = await startWorker(postgres.url, taskList, config.WORKER_CONCURRENCY, logger);
-    let runner: Runner | undefined = worker.runner;
+    // Reconciliation runs every minute, once across every worker process (graphile-worker's crontab).
+    const crontab = `* * * * * ${RECONCILE_TASK} ?jobKey=reconcile&jobKeyMode=preserve_run_at`;
+    const worker = await startWorker(postgres.url, taskList, {
+      concurrency: config.WORKER_CONCURRENCY,
+      crontab,
+      logger,
+    });
+    let workerRunning = true;
     stops.push(async () => {
-      const r = runner;
-      runner = undefined;
-      await r?.stop();
-      await worker.pool.end();
+      workerRunning = false;
+      await worker.stop();
     });
     phase(
       "worker",
       `graphile-worker with ${Object.keys(taskList).length} task(s), concurrency ${config.WORKER_CONCURRENCY}`,
     );
 
-    const readiness = { db, chain, index, workerRunning: () => runner !== undefined };
+    const readiness = { db, chain, index, workerRunning: () => workerRunning };
     const app = createApp(ctx, plugins, readiness);
     const server = await new Promise<ReturnType<typeof serve>>((resolveServer, reject) => {
       const s = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, () => resolveServer(s));

@@ -1,6 +1,7 @@
 // Authenticates /api requests: an X-Api-Key, else a session cookie; then the organisation pin and key scope.
 import type { Context, MiddlewareHandler } from "hono";
 import { getCookie } from "hono/cookie";
+import { sql } from "kysely";
 import type { PlatformDb } from "../db/database.ts";
 import { ApiError } from "../errors/api-error.ts";
 import type { AppEnv, Principal } from "../http/env.ts";
@@ -25,22 +26,33 @@ async function rolesOf(db: PlatformDb, userId: string, organizationId: string): 
   return rows.map((r) => r.role);
 }
 
+interface KeyRow {
+  id: string;
+  organizationId: string;
+  userId: string;
+  scope: "read" | "read-write";
+  expiresAt: Date | null;
+  roles: string[];
+}
+
 async function fromApiKey(c: Context<AppEnv>, key: string, deps: AuthDeps): Promise<Principal> {
   if (c.req.path === "/api/rpc" || c.req.path.startsWith("/api/rpc/"))
     throw new ApiError("API_KEY_NOT_SUPPORTED_ON_RPC");
   if (!looksLikeApiKey(key)) throw new ApiError("UNAUTHORIZED");
-  let row:
-    | { id: string; organizationId: string; userId: string; scope: "read" | "read-write"; expiresAt: Date | null }
-    | undefined;
-  let roles: string[] = [];
+  let row: KeyRow | undefined;
   try {
+    // One round trip: the key and its user's roles in the key's organisation.
     row = await deps.db
-      .selectFrom("apiKeys")
-      .select(["id", "organizationId", "userId", "scope", "expiresAt"])
-      .where("keyHash", "=", hashApiKey(key))
-      .where("revokedAt", "is", null)
+      .selectFrom("apiKeys as k")
+      .leftJoin("memberships as m", (join) =>
+        join.onRef("m.userId", "=", "k.userId").onRef("m.organizationId", "=", "k.organizationId"),
+      )
+      .select(["k.id", "k.organizationId", "k.userId", "k.scope", "k.expiresAt"])
+      .select(sql<string[]>`coalesce(array_agg(m.role) filter (where m.role is not null), '{}')`.as("roles"))
+      .where("k.keyHash", "=", hashApiKey(key))
+      .where("k.revokedAt", "is", null)
+      .groupBy("k.id")
       .executeTakeFirst();
-    if (row) roles = await rolesOf(deps.db, row.userId, row.organizationId);
   } catch {
     throw new ApiError("AUTH_STORE_UNAVAILABLE");
   }
@@ -61,7 +73,7 @@ async function fromApiKey(c: Context<AppEnv>, key: string, deps: AuthDeps): Prom
     kind: "api-key",
     organizationId: row.organizationId,
     userId: row.userId,
-    roles,
+    roles: row.roles,
     scope: row.scope,
     apiKeyId: row.id,
   };

@@ -142,6 +142,54 @@ const migrations: Record<string, Migration> = {
         (from_address, chain_id, idempotency_key) where idempotency_key is not null`.execute(db);
     },
   },
+  "0004_request_description": {
+    async up(db: Kysely<unknown>) {
+      // Decoded once when a request is queued, not on every read of a list.
+      await db.schema
+        .withSchema("platform")
+        .alterTable("transaction_requests")
+        .addColumn("description", "text")
+        .execute();
+      const { describeCall } = await import("../mutations/describe.ts");
+      const rows = await sql<{ id: string; data: string }>`select id, data from platform.transaction_requests`.execute(
+        db,
+      );
+      for (const row of rows.rows) {
+        await sql`update platform.transaction_requests set description = ${describeCall(row.data)} where id = ${row.id}`.execute(
+          db,
+        );
+      }
+    },
+  },
+  "0005_pipeline": {
+    async up(db: Kysely<unknown>) {
+      const s = db.schema.withSchema("platform");
+      await s
+        .alterTable("transaction_requests")
+        .addColumn("attempts", "integer", (c) => c.notNull().defaultTo(0))
+        .execute();
+      // The next nonce of each signer on each chain, advanced in the transaction that stores a signed write.
+      await s
+        .createTable("signer_nonces")
+        .addColumn("chain_id", "integer", (c) => c.notNull())
+        .addColumn("address", "text", (c) => c.notNull())
+        .addColumn("next_nonce", "integer", (c) => c.notNull())
+        .addPrimaryKeyConstraint("signer_nonces_pk", ["chain_id", "address"])
+        .execute();
+      await sql`create index transaction_requests_confirming on platform.transaction_requests (updated_at)
+        where status = 'CONFIRMING'`.execute(db);
+    },
+  },
+  "0006_worker_heartbeats": {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .withSchema("platform")
+        .createTable("worker_heartbeats")
+        .addColumn("pool_id", "text", (c) => c.primaryKey())
+        .addColumn("beat_at", "timestamptz", (c) => c.notNull().defaultTo(sql`now()`))
+        .execute();
+    },
+  },
 };
 
 export async function migrate(db: Kysely<unknown>): Promise<void> {

@@ -93,6 +93,8 @@ export interface TransactionRequestsTable {
   contractError: unknown | null;
   createdBy: string;
   idempotencyKey: string | null;
+  description: string | null;
+  attempts: ColumnType<number, number | undefined, number>;
   executor: ColumnType<string, string | undefined, string>;
   walletSelection: ColumnType<WalletSelection, string | undefined, string>;
   createdAt: Timestamp;
@@ -106,7 +108,14 @@ export interface WalletSelection {
   forceEoa?: boolean;
 }
 
+export interface SignerNoncesTable {
+  chainId: number;
+  address: string;
+  nextNonce: number;
+}
+
 export interface PlatformTables {
+  signerNonces: SignerNoncesTable;
   organizations: OrganizationsTable;
   users: UsersTable;
   memberships: MembershipsTable;

@@ -5,9 +5,12 @@ import type { Address, Hex, TransactionReceipt } from "viem";
 import type { Custody } from "../custody/custody.ts";
 import type { PlatformDb } from "../db/database.ts";
 import type { PlatformTables, TransactionRequestRow, WalletSelection } from "../db/platform-types.ts";
+import { describeCall } from "./describe.ts";
 import { attachToExisting } from "./idempotency.ts";
 
-export const EXECUTE_TASK = "host:execute-transaction";
+export const SEND_TASK = "host:send-transaction";
+export const CONFIRM_TASK = "host:confirm-transaction";
+export const RECONCILE_TASK = "host:reconcile";
 export const TERMINAL_STATES = new Set(["COMPLETED", "FAILED", "DEAD_LETTER", "CANCELLED"]);
 
 export interface MutationKind {
@@ -79,6 +82,7 @@ export function createMutationService(db: PlatformDb, custody: Custody): Mutatio
             value: (input.value ?? 0n).toString(),
             createdBy: input.createdBy,
             idempotencyKey: input.idempotencyKey ?? null,
+            description: describeCall(input.data),
             executor,
             walletSelection: JSON.stringify(walletSelection),
           })
@@ -106,7 +110,7 @@ export function createMutationService(db: PlatformDb, custody: Custody): Mutatio
         }
         // Same transaction as the row: a request is never queued without its job, nor a job without its row.
         // One queue per signer runs its jobs in order, so nonces are taken without gaps.
-        await sql`select graphile_worker.add_job(${EXECUTE_TASK}, ${JSON.stringify({ transactionId: id })}::json,
+        await sql`select graphile_worker.add_job(${SEND_TASK}, ${JSON.stringify({ transactionId: id })}::json,
           queue_name => ${signerQueue(input.chainId, from)}, job_key => ${id}, max_attempts => 10)`.execute(
           trx as unknown as Kysely<unknown>,
         );

@@ -1,31 +1,62 @@
-// graphile-worker in the host process: the tasks of the host and of every plugin.
-import { type Runner, run, type TaskList, Logger as WorkerLogger } from "graphile-worker";
+// graphile-worker in this process: the tasks of the host and of every plugin, their schedules, and recovery of
+// jobs left locked by worker processes that died.
+import { EventEmitter } from "node:events";
+import {
+  makeWorkerUtils,
+  type Runner,
+  run,
+  type TaskList,
+  type WorkerEvents,
+  Logger as WorkerLogger,
+} from "graphile-worker";
 import pg from "pg";
 import type { Logger } from "../logger.ts";
+import { startLockRecovery } from "./lock-recovery.ts";
+
+export interface WorkerProcess {
+  runner: Runner;
+  stop(): Promise<void>;
+}
 
 /** The runner gets its own pool with pg's default type parsing (the platform pool turns int8 into bigint). */
 export async function startWorker(
   databaseUrl: string,
   taskList: TaskList,
-  concurrency: number,
-  logger: Logger,
-): Promise<{ runner: Runner; pool: pg.Pool }> {
-  const log = logger.child({ component: "worker" });
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: concurrency + 2 });
+  options: { concurrency: number; crontab: string; logger: Logger },
+): Promise<WorkerProcess> {
+  const log = options.logger.child({ component: "worker" });
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: options.concurrency + 3 });
   pool.on("error", () => {});
   pool.on("connect", (client) => client.on("error", () => {}));
+  const events: WorkerEvents = new EventEmitter();
+  let poolId: string | undefined;
+  events.on("pool:create", ({ workerPool }) => {
+    poolId = workerPool.id;
+  });
   const runner = await run({
     pgPool: pool,
     taskList,
-    concurrency,
+    concurrency: options.concurrency,
     noHandleSignals: true,
     pollInterval: 1_000,
-    parsedCronItems: [],
+    crontab: options.crontab,
+    events,
     logger: new WorkerLogger(() => (level, message, meta) => {
       if (level === "error") log.error(message, meta);
       else if (level === "warning") log.warn(message, meta);
       else log.debug(message, meta);
     }),
   });
-  return { runner, pool };
+  const utils = await makeWorkerUtils({ pgPool: pool });
+  const recovery = startLockRecovery(pool, utils, poolId ?? "unknown", log);
+  await recovery.first;
+  return {
+    runner,
+    async stop() {
+      await runner.stop();
+      await recovery.stop();
+      await utils.release();
+      await pool.end();
+    },
+  };
 }

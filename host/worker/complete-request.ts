@@ -1,0 +1,34 @@
+// Records a mined transaction's outcome on its request: COMPLETED with the kind's result, or FAILED (reverted).
+import type { TransactionReceipt } from "viem";
+import type { PlatformDb } from "../db/database.ts";
+import type { TransactionRequestRow } from "../db/platform-types.ts";
+import { type MutationService, TERMINAL_STATES } from "../mutations/service.ts";
+
+export async function completeRequest(
+  db: PlatformDb,
+  mutations: MutationService,
+  row: TransactionRequestRow,
+  receipt: TransactionReceipt,
+) {
+  const kind = mutations.kinds.get(row.kind);
+  const success = receipt.status === "success";
+  const result = success ? (kind?.result?.(receipt, row) ?? {}) : {};
+  await db.transaction().execute(async (trx) => {
+    const updated = await trx
+      .updateTable("transactionRequests")
+      .set({
+        status: success ? "COMPLETED" : "FAILED",
+        subStatus: success ? null : "REVERTED",
+        transactionHash: receipt.transactionHash,
+        blockNumber: receipt.blockNumber,
+        result: JSON.stringify(result),
+        errorMessage: success ? null : "The transaction reverted on chain.",
+        updatedAt: new Date(),
+      } as never)
+      .where("id", "=", row.id)
+      .where("status", "not in", [...TERMINAL_STATES])
+      .returningAll()
+      .executeTakeFirst();
+    if (updated && success) await kind?.onCompleted?.(trx as never, updated, result);
+  });
+}

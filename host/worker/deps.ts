@@ -1,0 +1,35 @@
+// What the transaction tasks need from the host.
+import type { ChainService } from "../chain/chain-service.ts";
+import type { Config } from "../config.ts";
+import type { Custody } from "../custody/custody.ts";
+import type { PlatformDb } from "../db/database.ts";
+import type { TransactionRequestRow } from "../db/platform-types.ts";
+import type { Logger } from "../logger.ts";
+import type { MutationService } from "../mutations/service.ts";
+
+export interface TransactionTaskDeps {
+  db: PlatformDb;
+  chain: ChainService;
+  custody: Custody;
+  mutations: MutationService;
+  logger: Logger;
+  config: Pick<Config, "RECEIPT_TIMEOUT_SECONDS" | "RECONCILE_AFTER_SECONDS" | "RECONCILE_RETRY_BUDGET">;
+}
+
+export async function loadRequest(db: PlatformDb, id: string): Promise<TransactionRequestRow | undefined> {
+  return db.selectFrom("transactionRequests").selectAll().where("id", "=", id).executeTakeFirst();
+}
+
+export async function updateRequest(db: PlatformDb, id: string, values: Partial<TransactionRequestRow>) {
+  await db
+    .updateTable("transactionRequests")
+    .set({ ...values, updatedAt: new Date() } as never)
+    .where("id", "=", id)
+    .execute();
+}
+
+/** A broadcast the node already has, or that it already mined, is not an error for us. */
+export function isAlreadyKnown(error: unknown): boolean {
+  const text = String((error as Error)?.message ?? error).toLowerCase();
+  return text.includes("already known") || text.includes("nonce too low") || text.includes("already imported");
+}

@@ -1,0 +1,75 @@
+// host:reconcile (every minute, once across the cluster): requests whose receipt timed out. A receipt that
+// appeared completes them; after RECONCILE_AFTER_SECONDS without one, a write is requeued while the retry budget
+// lasts (the same signed bytes again while their nonce is unused; signed anew only once that nonce was consumed
+// by another transaction, so the old bytes can never be mined too), else it goes to DEAD_LETTER.
+import type { Task } from "graphile-worker";
+import type { Address, Hex } from "viem";
+import { CONFIRM_TASK, SEND_TASK, signerQueue } from "../mutations/service.ts";
+import { completeRequest } from "./complete-request.ts";
+import { isAlreadyKnown, type TransactionTaskDeps, updateRequest } from "./deps.ts";
+
+export function createReconcileTask(deps: TransactionTaskDeps): Task {
+  const { db, chain, mutations, config, logger } = deps;
+  return async (_payload, helpers) => {
+    const timedOut = await db
+      .selectFrom("transactionRequests")
+      .selectAll()
+      .where("status", "=", "CONFIRMING")
+      .where("subStatus", "=", "RECEIPT_TIMEOUT")
+      .where("chainId", "=", chain.chainId)
+      .orderBy("updatedAt")
+      .limit(500)
+      .execute();
+    for (const row of timedOut) {
+      const log = logger.child({ transactionId: row.id });
+      const receipt = await chain.client
+        .getTransactionReceipt({ hash: row.transactionHash as Hex })
+        .catch(() => undefined);
+      if (receipt) {
+        await completeRequest(db, mutations, row, receipt);
+        log.info("reconciled from a late receipt", { hash: row.transactionHash });
+        continue;
+      }
+      if (Date.now() - new Date(row.updatedAt).getTime() < config.RECONCILE_AFTER_SECONDS * 1000) continue;
+      if (row.attempts >= config.RECONCILE_RETRY_BUDGET) {
+        await updateRequest(db, row.id, {
+          status: "DEAD_LETTER",
+          subStatus: "RECEIPT_MISSING",
+          errorMessage: "No receipt after every retry; needs manual intervention.",
+        });
+        log.error("dead-lettered: no receipt after the retry budget", { hash: row.transactionHash });
+        continue;
+      }
+      const mined = await chain.client.getTransactionCount({ address: row.fromAddress as Address, blockTag: "latest" });
+      if (row.nonce !== null && mined > row.nonce) {
+        // Another transaction took the nonce: these bytes can never be mined. Sign the write anew.
+        await updateRequest(db, row.id, {
+          status: "QUEUED",
+          subStatus: "REQUEUED",
+          rawTransaction: null,
+          transactionHash: null,
+          nonce: null,
+          attempts: row.attempts + 1,
+        });
+        await helpers.addJob(
+          SEND_TASK,
+          { transactionId: row.id },
+          { queueName: signerQueue(row.chainId, row.fromAddress), jobKey: `${row.id}:${row.attempts + 1}` },
+        );
+        log.warn("requeued with a new nonce", { previousHash: row.transactionHash });
+      } else {
+        // The node dropped it: the same bytes again (same nonce, so at most one of them is ever mined).
+        await chain.client.sendRawTransaction({ serializedTransaction: row.rawTransaction as Hex }).catch((error) => {
+          if (!isAlreadyKnown(error)) throw error;
+        });
+        await updateRequest(db, row.id, { subStatus: "REBROADCAST", errorMessage: null, attempts: row.attempts + 1 });
+        await helpers.addJob(
+          CONFIRM_TASK,
+          { transactionId: row.id },
+          { jobKey: `confirm:${row.id}:${row.attempts + 1}` },
+        );
+        log.warn("rebroadcast after a missing receipt", { hash: row.transactionHash });
+      }
+    }
+  };
+}
