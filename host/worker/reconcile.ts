@@ -4,9 +4,10 @@
 // by another transaction, so the old bytes can never be mined too), else it goes to DEAD_LETTER.
 import type { Task } from "graphile-worker";
 import type { Address, Hex } from "viem";
-import { CONFIRM_TASK, SEND_TASK, signerQueue } from "../mutations/service.ts";
+import { CONFIRM_TASK } from "../mutations/service.ts";
 import { completeRequest } from "./complete-request.ts";
 import { isAlreadyKnown, type TransactionTaskDeps, updateRequest } from "./deps.ts";
+import { requeueWithNewNonce } from "./requeue.ts";
 
 export function createReconcileTask(deps: TransactionTaskDeps): Task {
   const { db, chain, mutations, config, logger } = deps;
@@ -43,19 +44,7 @@ export function createReconcileTask(deps: TransactionTaskDeps): Task {
       const mined = await chain.client.getTransactionCount({ address: row.fromAddress as Address, blockTag: "latest" });
       if (row.nonce !== null && mined > row.nonce) {
         // Another transaction took the nonce: these bytes can never be mined. Sign the write anew.
-        await updateRequest(db, row.id, {
-          status: "QUEUED",
-          subStatus: "REQUEUED",
-          rawTransaction: null,
-          transactionHash: null,
-          nonce: null,
-          attempts: row.attempts + 1,
-        });
-        await helpers.addJob(
-          SEND_TASK,
-          { transactionId: row.id },
-          { queueName: signerQueue(row.chainId, row.fromAddress), jobKey: `${row.id}:${row.attempts + 1}` },
-        );
+        await requeueWithNewNonce(db, helpers.addJob, row, "REQUEUED");
         log.warn("requeued with a new nonce", { previousHash: row.transactionHash });
       } else {
         // The node dropped it: the same bytes again (same nonce, so at most one of them is ever mined).

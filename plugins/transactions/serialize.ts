@@ -1,6 +1,5 @@
 // Serializes a transaction_requests row as the API's TransactionRequest.
 import type { TransactionRequestRow } from "../../host/db/platform-types.ts";
-import { describeCall } from "../../host/mutations/describe.ts";
 import type { TransactionRequest } from "./schemas.ts";
 
 export function toTransactionRequest(row: TransactionRequestRow): TransactionRequest {
@@ -14,7 +13,7 @@ export function toTransactionRequest(row: TransactionRequestRow): TransactionReq
     blockNumber: row.blockNumber === null ? null : row.blockNumber.toString(),
     errorMessage: row.errorMessage,
     ...(row.contractError ? { contractError: row.contractError as TransactionRequest["contractError"] } : {}),
-    description: describeCall(row.data),
+    description: row.description,
     fromAddress: row.fromAddress,
     chainId: row.chainId,
     result: (row.result as Record<string, unknown> | null) ?? null,
