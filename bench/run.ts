@@ -1,7 +1,10 @@
 // `npm run bench`: every benchmark, one after the other, printing its figures.
+// BENCH_ONLY=slice,api,mint runs a subset.
 import { benchApiThroughput } from "./api-throughput.ts";
+import { benchMintThroughput } from "./mint-throughput.ts";
 import { benchSlice } from "./slice.ts";
 
-await benchSlice();
-await benchApiThroughput();
+const all = { slice: benchSlice, api: benchApiThroughput, mint: benchMintThroughput };
+const only = process.env.BENCH_ONLY?.split(",");
+for (const [name, bench] of Object.entries(all)) if (!only || only.includes(name)) await bench();
 process.exit(0);

@@ -6,6 +6,7 @@ import { ApiError } from "./errors/api-error.ts";
 import { contextHeaders } from "./http/context-headers.ts";
 import type { AppEnv } from "./http/env.ts";
 import { errorResponse, handleError } from "./http/error-handler.ts";
+import { rejectNul } from "./http/reject-nul.ts";
 import { requestId } from "./http/request-id.ts";
 import { validationError } from "./http/validation.ts";
 import { isPublicDocPath, mountApiDocs } from "./openapi/index.ts";
@@ -19,6 +20,7 @@ export function createApp(ctx: PluginContext, plugins: Plugin[], readiness: Read
     },
   });
   app.use("*", requestId);
+  app.use("/api/*", rejectNul);
   app.onError(handleError(ctx.logger));
   app.notFound((c) =>
     errorResponse(c, new ApiError("NOT_FOUND", { message: `No route for ${c.req.method} ${c.req.path}` })),

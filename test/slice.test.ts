@@ -166,6 +166,17 @@ describe("the platform boots and serves its first asset end to end", () => {
     expect(missing.status).toBe(404);
     expect((await json(missing)).code).toBe("TOKEN_NOT_FOUND");
 
+    // Found by the fuzz test: NUL characters cannot reach PostgreSQL text, and a pattern may end in a backslash.
+    const nul = await stack.api("/api/v2/transaction-requests?filter[kind]=a%00b");
+    expect(nul.status).toBe(400);
+    expect((await json(nul)).code).toBe("BAD_REQUEST");
+    const nulBody = await stack.api("/api/v2/tokens", {
+      method: "POST",
+      body: '{"templateId":"deposit","name":"a\\u0000","symbol":"N"}',
+    });
+    expect(nulBody.status).toBe(400);
+    expect((await stack.api("/api/v2/transaction-requests?filter[kind][iLike]=token%5C")).status).toBe(200);
+
     const missingRequest = await stack.api(`/api/v2/transaction-requests/${uuidv7()}`);
     expect(missingRequest.status).toBe(404);
 

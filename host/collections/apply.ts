@@ -22,6 +22,15 @@ export function likePattern(value: string): string {
   return value.includes("%") ? value : `%${value}%`;
 }
 
+const NO_ESCAPE = ""; // bound like every value: the SQL text stays free of literals
+
+/** `text ilike pattern` with no escape character: `%` and `_` are wildcards, a backslash is just a backslash. */
+function ilike(field: CollectionField, value: string, negated = false) {
+  return negated
+    ? sql<boolean>`${textOf(field)} not ilike ${likePattern(value)} escape ${NO_ESCAPE}`
+    : sql<boolean>`${textOf(field)} ilike ${likePattern(value)} escape ${NO_ESCAPE}`;
+}
+
 /** The field's declared column; a name from the route's spec, never from the query string. */
 function columnOf(field: CollectionField) {
   return sql.ref(field.column);
@@ -66,9 +75,9 @@ function condition<DB, TB extends keyof DB>(
     case "lte":
       return eb(column, "<=", bound(field, filter.value));
     case "iLike":
-      return eb(textOf(field), "ilike", likePattern(String(filter.value)));
+      return ilike(field, String(filter.value));
     case "notILike":
-      return eb.or([eb(textOf(field), "not ilike", likePattern(String(filter.value))), isNull()]);
+      return eb.or([ilike(field, String(filter.value), true), isNull()]);
     case "inArray":
       return eb(column, "in", members(field, filter.values));
     case "notInArray":
@@ -95,8 +104,8 @@ function where<DB, TB extends keyof DB>(
     return condition(eb, field, filter);
   });
   if (query.search !== null && spec.search.length > 0) {
-    const pattern = likePattern(query.search);
-    conditions.push(eb.or(spec.search.map((field) => eb(textOf(field), "ilike", pattern))));
+    const search = query.search;
+    conditions.push(eb.or(spec.search.map((field) => ilike(field, search))));
   }
   return eb.and(conditions);
 }

@@ -52,6 +52,15 @@ export interface MutationService {
   find(organizationId: string, transactionId: string): Promise<TransactionRequestRow | undefined>;
 }
 
+/**
+ * The one send job of a signer: keyed per (chain, signer), so any number of submissions fold into one pending run
+ * that sends all their queued writes in order; the queue of the same name keeps two runs from overlapping.
+ */
+export function sendJobSpec(chainId: number, from: string) {
+  const name = signerQueue(chainId, from);
+  return { payload: { chainId, fromAddress: from.toLowerCase() }, queueName: name, jobKey: `send:${name}` };
+}
+
 export function signerQueue(chainId: number, from: string): string {
   return `signer:${chainId}:${from.toLowerCase()}`;
 }
@@ -110,8 +119,10 @@ export function createMutationService(db: PlatformDb, custody: Custody): Mutatio
         }
         // Same transaction as the row: a request is never queued without its job, nor a job without its row.
         // One queue per signer runs its jobs in order, so nonces are taken without gaps.
-        await sql`select graphile_worker.add_job(${SEND_TASK}, ${JSON.stringify({ transactionId: id })}::json,
-          queue_name => ${signerQueue(input.chainId, from)}, job_key => ${id}, max_attempts => 10)`.execute(
+        // Same transaction as the row: a request is never queued without a send run to pick it up.
+        const job = sendJobSpec(input.chainId, from);
+        await sql`select graphile_worker.add_job(${SEND_TASK}, ${JSON.stringify(job.payload)}::json,
+          queue_name => ${job.queueName}, job_key => ${job.jobKey}, max_attempts => 25)`.execute(
           trx as unknown as Kysely<unknown>,
         );
         return { request: row, replayed: false };

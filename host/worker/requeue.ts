@@ -3,7 +3,7 @@
 import type { WorkerUtils } from "graphile-worker";
 import type { PlatformDb } from "../db/database.ts";
 import type { TransactionRequestRow } from "../db/platform-types.ts";
-import { SEND_TASK, signerQueue } from "../mutations/service.ts";
+import { SEND_TASK, sendJobSpec } from "../mutations/service.ts";
 import { updateRequest } from "./deps.ts";
 
 type AddJob = WorkerUtils["addJob"];
@@ -18,9 +18,6 @@ export async function requeueWithNewNonce(db: PlatformDb, addJob: AddJob, row: T
     nonce: null,
     attempts,
   });
-  await addJob(
-    SEND_TASK,
-    { transactionId: row.id },
-    { queueName: signerQueue(row.chainId, row.fromAddress), jobKey: `${row.id}:${attempts}` },
-  );
+  const job = sendJobSpec(row.chainId, row.fromAddress);
+  await addJob(SEND_TASK, job.payload, { queueName: job.queueName, jobKey: job.jobKey, maxAttempts: 25 });
 }

@@ -1,17 +1,28 @@
-// host:send-transaction, one queue per (chain, signer): sign once (the nonce is reserved in the same database
-// transaction that stores the signed bytes), broadcast, hand over to confirmation, and move on to the next write.
-// A crash at any point resumes with the stored bytes: never a second, different transaction for one request.
+// host:send-transaction: one run per (chain, signer) at a time (see sendJobSpec). A run sends every queued write of
+// the signer in order: bytes signed before a crash go out again as they are; the others are signed once, their
+// nonce reserved in the same database transaction that stores the signed bytes. Each is marked CONFIRMING together
+// with its confirmation job. So a crash at any point resumes with the stored bytes: never a second, different
+// transaction for one request.
 import type { Task } from "graphile-worker";
+import { type Kysely, sql } from "kysely";
 import { type Address, type Hex, keccak256 } from "viem";
 import type { TransactionRequestRow } from "../db/platform-types.ts";
 import { decodeContractError } from "../mutations/contract-errors.ts";
-import { CONFIRM_TASK, TERMINAL_STATES } from "../mutations/service.ts";
-import { isAlreadyKnown, loadRequest, type TransactionTaskDeps, updateRequest } from "./deps.ts";
+import { CONFIRM_TASK, SEND_TASK, sendJobSpec } from "../mutations/service.ts";
+import { isAlreadyKnown, type TransactionTaskDeps, updateRequest } from "./deps.ts";
+
+/** Writes one run takes before it yields (the next run continues where it stopped). */
+const BATCH = 200;
+
+interface Fees {
+  maxFeePerGas: bigint;
+  maxPriorityFeePerGas: bigint;
+}
 
 export function createSendTransactionTask(deps: TransactionTaskDeps): Task {
   const { db, chain, custody } = deps;
 
-  async function sign(row: TransactionRequestRow): Promise<Hex | undefined> {
+  async function sign(row: TransactionRequestRow, fees: Fees, pendingNonce: number): Promise<Hex | undefined> {
     const account = await custody.signer(row.organizationId, row.fromAddress as Address);
     const call = { account, to: row.toAddress as Address, data: row.data as Hex, value: BigInt(row.value) };
     let gas: bigint;
@@ -28,10 +39,6 @@ export function createSendTransactionTask(deps: TransactionTaskDeps): Task {
       });
       return undefined;
     }
-    const [pending, fees] = await Promise.all([
-      chain.client.getTransactionCount({ address: account.address, blockTag: "pending" }),
-      chain.client.estimateFeesPerGas(),
-    ]);
     return db.transaction().execute(async (trx) => {
       const reserved = await trx
         .selectFrom("signerNonces")
@@ -40,7 +47,7 @@ export function createSendTransactionTask(deps: TransactionTaskDeps): Task {
         .where("address", "=", row.fromAddress)
         .forUpdate()
         .executeTakeFirst();
-      const nonce = Math.max(reserved?.nextNonce ?? 0, pending);
+      const nonce = Math.max(reserved?.nextNonce ?? 0, pendingNonce);
       const raw = await account.signTransaction({
         chainId: chain.chainId,
         type: "eip1559",
@@ -49,8 +56,7 @@ export function createSendTransactionTask(deps: TransactionTaskDeps): Task {
         value: call.value,
         gas: (gas * 12n) / 10n,
         nonce,
-        maxFeePerGas: fees.maxFeePerGas,
-        maxPriorityFeePerGas: fees.maxPriorityFeePerGas,
+        ...fees,
       });
       await trx
         .insertInto("signerNonces")
@@ -72,24 +78,61 @@ export function createSendTransactionTask(deps: TransactionTaskDeps): Task {
     });
   }
 
-  return async (payload, helpers) => {
-    const { transactionId } = payload as { transactionId: string };
-    const row = await loadRequest(db, transactionId);
-    if (!row || TERMINAL_STATES.has(row.status)) return;
-    const raw = (row.rawTransaction as Hex | null) ?? (await sign(row));
-    if (!raw) return; // refused before sending
+  async function broadcast(raw: Hex) {
     try {
       await chain.client.sendRawTransaction({ serializedTransaction: raw });
     } catch (error) {
-      if (!isAlreadyKnown(error)) throw error; // the worker retries with backoff, with the same bytes
+      if (!isAlreadyKnown(error)) throw error; // the run fails and is retried with backoff, with the same bytes
     }
-    if (row.status === "QUEUED") {
-      await updateRequest(db, row.id, {
-        status: "CONFIRMING",
-        subStatus: "BROADCAST",
-        transactionHash: keccak256(raw),
+  }
+
+  /** CONFIRMING and its confirmation job in one transaction: neither exists without the other. */
+  async function markBroadcast(row: TransactionRequestRow, raw: Hex) {
+    await db.transaction().execute(async (trx) => {
+      await trx
+        .updateTable("transactionRequests")
+        .set({ status: "CONFIRMING", subStatus: "BROADCAST", transactionHash: keccak256(raw), updatedAt: new Date() })
+        .where("id", "=", row.id)
+        .where("status", "=", "QUEUED")
+        .execute();
+      await sql`select graphile_worker.add_job(${CONFIRM_TASK}, ${JSON.stringify({ transactionId: row.id })}::json,
+        job_key => ${`confirm:${row.id}:${row.attempts}`}, max_attempts => 25)`.execute(
+        trx as unknown as Kysely<unknown>,
+      );
+    });
+  }
+
+  return async (payload, helpers) => {
+    const { chainId, fromAddress } = payload as { chainId: number; fromAddress: string };
+    const queued = await db
+      .selectFrom("transactionRequests")
+      .selectAll()
+      .where("status", "=", "QUEUED")
+      .where("chainId", "=", chainId)
+      .where("fromAddress", "=", fromAddress)
+      .orderBy("createdAt")
+      .orderBy("id")
+      .limit(BATCH)
+      .execute();
+    if (queued.length === 0) return;
+    const [fees, pending] = await Promise.all([
+      chain.client.estimateFeesPerGas(),
+      chain.client.getTransactionCount({ address: fromAddress as Address, blockTag: "pending" }),
+    ]);
+    const gasFees = { maxFeePerGas: fees.maxFeePerGas, maxPriorityFeePerGas: fees.maxPriorityFeePerGas };
+    for (const row of queued) {
+      const raw = (row.rawTransaction as Hex | null) ?? (await sign(row, gasFees, pending));
+      if (!raw) continue; // refused before sending
+      await broadcast(raw); // answered before the next is sent: the node sees nonces in order
+      await markBroadcast(row, raw);
+    }
+    if (queued.length === BATCH) {
+      const next = sendJobSpec(chainId, fromAddress); // more are waiting: the next run continues
+      await helpers.addJob(SEND_TASK, next.payload, {
+        queueName: next.queueName,
+        jobKey: next.jobKey,
+        maxAttempts: 25,
       });
     }
-    await helpers.addJob(CONFIRM_TASK, { transactionId }, { jobKey: `confirm:${transactionId}`, maxAttempts: 25 });
   };
 }

@@ -1,0 +1,141 @@
+// Issue #4's figures: mints per second through the API to COMPLETED, beside raw viem sends of the same calls by
+// the same key to the same anvil (each send answered before the next, then every receipt), as a ratio; and the
+// latency from POST to COMPLETED under Prefer: wait.
+import pg from "pg";
+import { type Address, encodeFunctionData, type Hex, keccak256 } from "viem";
+import { TokenAbi } from "../abis/Token.ts";
+import { createChainService } from "../host/chain/chain-service.ts";
+import { loadConfig } from "../host/config.ts";
+import { loadMasterKey } from "../host/crypto/master-key.ts";
+import { createCustody } from "../host/custody/custody.ts";
+import { openDatabases } from "../host/db/database.ts";
+import { bootStack, json } from "../test/support/stack.ts";
+import { summary } from "./stats.ts";
+
+const MINTS = Number(process.env.BENCH_MINTS ?? 200);
+const WAIT_SAMPLES = Number(process.env.BENCH_WAIT_SAMPLES ?? 100);
+const RECIPIENT = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8" as Address;
+
+async function inBatches<T>(items: T[], concurrency: number, fn: (item: T) => Promise<void>) {
+  const queue = [...items];
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      for (let item = queue.shift(); item !== undefined; item = queue.shift()) await fn(item);
+    }),
+  );
+}
+
+export async function benchMintThroughput(): Promise<void> {
+  const stack = await bootStack({ API_KEY_RATE_LIMIT: "100000000", WORKER_CONCURRENCY: "8" });
+  const db = new pg.Client({
+    connectionString: `postgres://platform:platform@127.0.0.1:${stack.env.EMBEDDED_POSTGRES_PORT}/platform`,
+  });
+  await db.connect();
+  try {
+    const created = await json(
+      await stack.api("/api/v2/tokens", {
+        method: "POST",
+        headers: { prefer: "wait=30" },
+        body: JSON.stringify({ templateId: "deposit", name: "Bench", symbol: "BNCH" }),
+      }),
+    );
+    const token = created.data.tokenAddress as Address;
+    const mintBody = JSON.stringify({ recipients: [RECIPIENT], amounts: ["1"] });
+
+    // Through the API: every POST at once (32 in flight), until every request is COMPLETED.
+    const ids: string[] = [];
+    const apiStart = performance.now();
+    await inBatches(
+      Array.from({ length: MINTS }, (_, i) => i),
+      32,
+      async () => {
+        const res = await stack.api(`/api/v2/tokens/${token}/mint`, { method: "POST", body: mintBody });
+        if (res.status !== 202) throw new Error(`mint answered ${res.status}: ${await res.text()}`);
+        ids.push((await json(res)).transactionId);
+      },
+    );
+    for (;;) {
+      const { rows } = await db.query(
+        "select count(*)::int as n from platform.transaction_requests where id = any($1) and status = 'COMPLETED'",
+        [ids],
+      );
+      if (rows[0].n === MINTS) break;
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    const apiSeconds = (performance.now() - apiStart) / 1000;
+
+    // Raw viem: the same calls signed by the same key, sent in nonce order, then every receipt.
+    const config = loadConfig(stack.env);
+    const dbs = openDatabases(
+      `postgres://platform:platform@127.0.0.1:${stack.env.EMBEDDED_POSTGRES_PORT}/platform`,
+      "ledger",
+      1,
+    );
+    const signerAddress = (
+      await db.query("select address from platform.wallets where organization_id = $1", [
+        stack.platform.credentials.organizationId,
+      ])
+    ).rows[0].address;
+    const account = await createCustody(dbs.platform, loadMasterKey(config)).signer(
+      stack.platform.credentials.organizationId,
+      signerAddress,
+    );
+    await dbs.close();
+    const { client } = createChainService(stack.platform.credentials.rpcUrl, 31337);
+    const data = encodeFunctionData({ abi: TokenAbi, functionName: "batchMint", args: [[RECIPIENT], [1n]] });
+    const rawStart = performance.now();
+    const [nonce, fees, gas] = await Promise.all([
+      client.getTransactionCount({ address: account.address, blockTag: "pending" }),
+      client.estimateFeesPerGas(),
+      client.estimateGas({ account, to: token, data }),
+    ]);
+    const hashes: Hex[] = [];
+    for (let i = 0; i < MINTS; i++) {
+      const raw = await account.signTransaction({
+        chainId: 31337,
+        type: "eip1559",
+        to: token,
+        data,
+        gas: (gas * 12n) / 10n,
+        nonce: nonce + i,
+        ...fees,
+      });
+      await client.sendRawTransaction({ serializedTransaction: raw });
+      hashes.push(keccak256(raw));
+    }
+    await Promise.all(hashes.map((hash) => client.waitForTransactionReceipt({ hash, pollingInterval: 50 })));
+    const rawSeconds = (performance.now() - rawStart) / 1000;
+
+    // Latency under Prefer: wait (16 callers at a time).
+    const latencies: number[] = [];
+    await inBatches(
+      Array.from({ length: WAIT_SAMPLES }, (_, i) => i),
+      16,
+      async () => {
+        const t0 = performance.now();
+        const res = await stack.api(`/api/v2/tokens/${token}/mint`, {
+          method: "POST",
+          headers: { prefer: "wait=60" },
+          body: mintBody,
+        });
+        if (res.status !== 200) throw new Error(`Prefer: wait mint answered ${res.status}: ${await res.text()}`);
+        latencies.push(performance.now() - t0);
+      },
+    );
+
+    const apiRate = MINTS / apiSeconds;
+    const rawRate = MINTS / rawSeconds;
+    console.log("mint throughput (issue #4)");
+    console.log(
+      `  API, POST to COMPLETED: ${MINTS} mints in ${apiSeconds.toFixed(2)} s = ${apiRate.toFixed(1)} mints/s`,
+    );
+    console.log(
+      `  raw viem, same key and calls: ${MINTS} mints in ${rawSeconds.toFixed(2)} s = ${rawRate.toFixed(1)} mints/s`,
+    );
+    console.log(`  ratio API / raw: ${(apiRate / rawRate).toFixed(2)} (target >= 0.5)`);
+    console.log(`  POST to COMPLETED under Prefer: wait=60, 16 concurrent callers: ${summary(latencies)}`);
+  } finally {
+    await db.end();
+    await stack.stop();
+  }
+}
