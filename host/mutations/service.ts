@@ -61,6 +61,15 @@ export function sendJobSpec(chainId: number, from: string) {
   return { payload: { chainId, fromAddress: from.toLowerCase() }, queueName: name, jobKey: `send:${name}` };
 }
 
+/** The one confirmation run of a signer: polls every broadcast write of it until each has its outcome. */
+export function confirmJobSpec(chainId: number, from: string) {
+  return {
+    task: CONFIRM_TASK,
+    payload: { chainId, fromAddress: from.toLowerCase() },
+    jobKey: `confirm:${signerQueue(chainId, from)}`,
+  };
+}
+
 export function signerQueue(chainId: number, from: string): string {
   return `signer:${chainId}:${from.toLowerCase()}`;
 }

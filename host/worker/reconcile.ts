@@ -4,7 +4,7 @@
 // by another transaction, so the old bytes can never be mined too), else it goes to DEAD_LETTER.
 import type { Task } from "graphile-worker";
 import type { Address, Hex } from "viem";
-import { CONFIRM_TASK } from "../mutations/service.ts";
+import { confirmJobSpec } from "../mutations/service.ts";
 import { completeRequest } from "./complete-request.ts";
 import { isAlreadyKnown, type TransactionTaskDeps, updateRequest } from "./deps.ts";
 import { requeueWithNewNonce } from "./requeue.ts";
@@ -52,11 +52,8 @@ export function createReconcileTask(deps: TransactionTaskDeps): Task {
           if (!isAlreadyKnown(error)) throw error;
         });
         await updateRequest(db, row.id, { subStatus: "REBROADCAST", errorMessage: null, attempts: row.attempts + 1 });
-        await helpers.addJob(
-          CONFIRM_TASK,
-          { transactionId: row.id },
-          { jobKey: `confirm:${row.id}:${row.attempts + 1}` },
-        );
+        const confirm = confirmJobSpec(row.chainId, row.fromAddress);
+        await helpers.addJob(confirm.task, confirm.payload, { jobKey: confirm.jobKey, maxAttempts: 25 });
         log.warn("rebroadcast after a missing receipt", { hash: row.transactionHash });
       }
     }

@@ -1,80 +1,109 @@
-// host:send-transaction: one run per (chain, signer) at a time (see sendJobSpec). A run sends every queued write of
-// the signer in order: bytes signed before a crash go out again as they are; the others are signed once, their
-// nonce reserved in the same database transaction that stores the signed bytes. Each is marked CONFIRMING together
-// with its confirmation job. So a crash at any point resumes with the stored bytes: never a second, different
+// host:send-transaction: one run per (chain, signer) at a time (see sendJobSpec). A run takes the signer's queued
+// writes in order and, for the whole batch at once: estimates them (a write that would revert is refused, nothing
+// sent), signs them and stores the signed bytes with their nonces in one database transaction, broadcasts them in
+// nonce order (each answered before the next), then marks them CONFIRMING and schedules the signer's confirmation
+// run in one more transaction. Bytes stored before a crash go out again as they are: never a second, different
 // transaction for one request.
 import type { Task } from "graphile-worker";
 import { type Kysely, sql } from "kysely";
 import { type Address, type Hex, keccak256 } from "viem";
 import type { TransactionRequestRow } from "../db/platform-types.ts";
 import { decodeContractError } from "../mutations/contract-errors.ts";
-import { CONFIRM_TASK, SEND_TASK, sendJobSpec } from "../mutations/service.ts";
+import { confirmJobSpec, SEND_TASK, sendJobSpec } from "../mutations/service.ts";
 import { isAlreadyKnown, type TransactionTaskDeps, updateRequest } from "./deps.ts";
 
-/** Writes one run takes before it yields (the next run continues where it stopped). */
+/** Writes one run takes (the next run continues where it stopped). */
 const BATCH = 200;
-
-interface Fees {
-  maxFeePerGas: bigint;
-  maxPriorityFeePerGas: bigint;
-}
 
 export function createSendTransactionTask(deps: TransactionTaskDeps): Task {
   const { db, chain, custody } = deps;
 
-  async function sign(row: TransactionRequestRow, fees: Fees, pendingNonce: number): Promise<Hex | undefined> {
-    const account = await custody.signer(row.organizationId, row.fromAddress as Address);
-    const call = { account, to: row.toAddress as Address, data: row.data as Hex, value: BigInt(row.value) };
-    let gas: bigint;
-    try {
-      gas = await chain.client.estimateGas(call);
-    } catch (error) {
-      // A call that would revert is refused before anything is sent.
-      const contractError = decodeContractError(error);
-      await updateRequest(db, row.id, {
-        status: "FAILED",
-        subStatus: "EXECUTION_REVERTED",
-        errorMessage: contractError?.message ?? (error as Error).message.split("\n")[0],
-        contractError: contractError ?? null,
-      });
-      return undefined;
-    }
+  /** Gas for each write not yet signed; a write that would revert is marked FAILED with its contract error. */
+  async function estimate(rows: TransactionRequestRow[]): Promise<Map<string, bigint>> {
+    const gas = new Map<string, bigint>();
+    await Promise.all(
+      rows.map(async (row) => {
+        const account = await custody.signer(row.organizationId, row.fromAddress as Address);
+        try {
+          gas.set(
+            row.id,
+            await chain.client.estimateGas({
+              account,
+              to: row.toAddress as Address,
+              data: row.data as Hex,
+              value: BigInt(row.value),
+            }),
+          );
+        } catch (error) {
+          const contractError = decodeContractError(error);
+          await updateRequest(db, row.id, {
+            status: "FAILED",
+            subStatus: "EXECUTION_REVERTED",
+            errorMessage: contractError?.message ?? (error as Error).message.split("\n")[0],
+            contractError: contractError ?? null,
+          });
+        }
+      }),
+    );
+    return gas;
+  }
+
+  /** Signs the batch and stores every signed transaction and the signer's next nonce in one transaction. */
+  async function signAll(
+    rows: TransactionRequestRow[],
+    gas: Map<string, bigint>,
+    fromAddress: string,
+    chainId: number,
+  ) {
+    const [fees, pending] = await Promise.all([
+      chain.client.estimateFeesPerGas(),
+      chain.client.getTransactionCount({ address: fromAddress as Address, blockTag: "pending" }),
+    ]);
     return db.transaction().execute(async (trx) => {
       const reserved = await trx
         .selectFrom("signerNonces")
         .select("nextNonce")
-        .where("chainId", "=", row.chainId)
-        .where("address", "=", row.fromAddress)
+        .where("chainId", "=", chainId)
+        .where("address", "=", fromAddress)
         .forUpdate()
         .executeTakeFirst();
-      const nonce = Math.max(reserved?.nextNonce ?? 0, pendingNonce);
-      const raw = await account.signTransaction({
-        chainId: chain.chainId,
-        type: "eip1559",
-        to: call.to,
-        data: call.data,
-        value: call.value,
-        gas: (gas * 12n) / 10n,
-        nonce,
-        ...fees,
-      });
+      let nonce = Math.max(reserved?.nextNonce ?? 0, pending);
+      const signed = new Map<string, Hex>();
+      for (const row of rows) {
+        const limit = gas.get(row.id);
+        if (limit === undefined) continue;
+        const account = await custody.signer(row.organizationId, row.fromAddress as Address);
+        const raw = await account.signTransaction({
+          chainId: chain.chainId,
+          type: "eip1559",
+          to: row.toAddress as Address,
+          data: row.data as Hex,
+          value: BigInt(row.value),
+          gas: (limit * 12n) / 10n,
+          nonce,
+          maxFeePerGas: fees.maxFeePerGas,
+          maxPriorityFeePerGas: fees.maxPriorityFeePerGas,
+        });
+        await trx
+          .updateTable("transactionRequests")
+          .set({
+            rawTransaction: raw,
+            transactionHash: keccak256(raw),
+            nonce,
+            subStatus: "SIGNED",
+            updatedAt: new Date(),
+          })
+          .where("id", "=", row.id)
+          .execute();
+        signed.set(row.id, raw);
+        nonce += 1;
+      }
       await trx
         .insertInto("signerNonces")
-        .values({ chainId: row.chainId, address: row.fromAddress, nextNonce: nonce + 1 })
-        .onConflict((oc) => oc.columns(["chainId", "address"]).doUpdateSet({ nextNonce: nonce + 1 }))
+        .values({ chainId, address: fromAddress, nextNonce: nonce })
+        .onConflict((oc) => oc.columns(["chainId", "address"]).doUpdateSet({ nextNonce: nonce }))
         .execute();
-      await trx
-        .updateTable("transactionRequests")
-        .set({
-          rawTransaction: raw,
-          transactionHash: keccak256(raw),
-          nonce,
-          subStatus: "SIGNED",
-          updatedAt: new Date(),
-        })
-        .where("id", "=", row.id)
-        .execute();
-      return raw;
+      return signed;
     });
   }
 
@@ -84,22 +113,6 @@ export function createSendTransactionTask(deps: TransactionTaskDeps): Task {
     } catch (error) {
       if (!isAlreadyKnown(error)) throw error; // the run fails and is retried with backoff, with the same bytes
     }
-  }
-
-  /** CONFIRMING and its confirmation job in one transaction: neither exists without the other. */
-  async function markBroadcast(row: TransactionRequestRow, raw: Hex) {
-    await db.transaction().execute(async (trx) => {
-      await trx
-        .updateTable("transactionRequests")
-        .set({ status: "CONFIRMING", subStatus: "BROADCAST", transactionHash: keccak256(raw), updatedAt: new Date() })
-        .where("id", "=", row.id)
-        .where("status", "=", "QUEUED")
-        .execute();
-      await sql`select graphile_worker.add_job(${CONFIRM_TASK}, ${JSON.stringify({ transactionId: row.id })}::json,
-        job_key => ${`confirm:${row.id}:${row.attempts}`}, max_attempts => 25)`.execute(
-        trx as unknown as Kysely<unknown>,
-      );
-    });
   }
 
   return async (payload, helpers) => {
@@ -115,16 +128,33 @@ export function createSendTransactionTask(deps: TransactionTaskDeps): Task {
       .limit(BATCH)
       .execute();
     if (queued.length === 0) return;
-    const [fees, pending] = await Promise.all([
-      chain.client.estimateFeesPerGas(),
-      chain.client.getTransactionCount({ address: fromAddress as Address, blockTag: "pending" }),
-    ]);
-    const gasFees = { maxFeePerGas: fees.maxFeePerGas, maxPriorityFeePerGas: fees.maxPriorityFeePerGas };
-    for (const row of queued) {
-      const raw = (row.rawTransaction as Hex | null) ?? (await sign(row, gasFees, pending));
-      if (!raw) continue; // refused before sending
-      await broadcast(raw); // answered before the next is sent: the node sees nonces in order
-      await markBroadcast(row, raw);
+
+    // Bytes signed before a crash are sent as they are, first (their nonces come first).
+    const resumed = queued.filter((row) => row.rawTransaction !== null);
+    const fresh = queued.filter((row) => row.rawTransaction === null);
+    const signed = await signAll(fresh, await estimate(fresh), fromAddress, chainId);
+    const outgoing = [
+      ...resumed.map((row) => ({ id: row.id, raw: row.rawTransaction as Hex })),
+      ...fresh.filter((row) => signed.has(row.id)).map((row) => ({ id: row.id, raw: signed.get(row.id)! })),
+    ];
+    for (const tx of outgoing) await broadcast(tx.raw); // in nonce order, each answered before the next
+
+    if (outgoing.length > 0) {
+      const confirm = confirmJobSpec(chainId, fromAddress);
+      await db.transaction().execute(async (trx) => {
+        await trx
+          .updateTable("transactionRequests")
+          .set({ status: "CONFIRMING", subStatus: "BROADCAST", updatedAt: new Date() })
+          .where(
+            "id",
+            "in",
+            outgoing.map((tx) => tx.id),
+          )
+          .where("status", "=", "QUEUED")
+          .execute();
+        await sql`select graphile_worker.add_job(${confirm.task}, ${JSON.stringify(confirm.payload)}::json,
+          job_key => ${confirm.jobKey}, max_attempts => 25)`.execute(trx as unknown as Kysely<unknown>);
+      });
     }
     if (queued.length === BATCH) {
       const next = sendJobSpec(chainId, fromAddress); // more are waiting: the next run continues
