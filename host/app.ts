@@ -1,8 +1,10 @@
 // The Hono host: shared middleware, then every plugin's routes, then the OpenAPI document.
 import { OpenAPIHono } from "@hono/zod-openapi";
+import { bodyLimit } from "hono/body-limit";
 import { authenticate } from "./auth/authenticate.ts";
 import { createRateWindow } from "./auth/rate-limit.ts";
 import { ApiError } from "./errors/api-error.ts";
+import { closeUnreadBodies } from "./http/close-unread-bodies.ts";
 import { contextHeaders } from "./http/context-headers.ts";
 import type { AppEnv } from "./http/env.ts";
 import { errorResponse, handleError } from "./http/error-handler.ts";
@@ -13,6 +15,9 @@ import { isPublicDocPath, mountApiDocs } from "./openapi/index.ts";
 import type { Plugin, PluginContext } from "./plugin.ts";
 import { type Readiness, readinessRoutes } from "./readiness.ts";
 
+/** Request bodies above this are refused with 413 PAYLOAD_TOO_LARGE before they are read whole. */
+const MAX_BODY_BYTES = 1024 * 1024;
+
 export function createApp(ctx: PluginContext, plugins: Plugin[], readiness: Readiness) {
   const app = new OpenAPIHono<AppEnv>({
     defaultHook: (result, c) => {
@@ -20,6 +25,16 @@ export function createApp(ctx: PluginContext, plugins: Plugin[], readiness: Read
     },
   });
   app.use("*", requestId);
+  app.use("*", closeUnreadBodies);
+  app.use(
+    "/api/*",
+    bodyLimit({
+      maxSize: MAX_BODY_BYTES,
+      onError: () => {
+        throw new ApiError("PAYLOAD_TOO_LARGE");
+      },
+    }),
+  );
   app.use("/api/*", rejectNul);
   app.onError(handleError(ctx.logger));
   app.notFound((c) =>
@@ -31,7 +46,9 @@ export function createApp(ctx: PluginContext, plugins: Plugin[], readiness: Read
   app.all("/v2/*", (c) => {
     const url = new URL(c.req.url);
     url.pathname = `/api${url.pathname}`;
-    return app.fetch(new Request(url, c.req.raw), c.env);
+    const forwarded = new Request(url, c.req.raw);
+    forwarded.headers.set("x-request-id", c.get("requestId")); // one request, one id
+    return app.fetch(forwarded, c.env);
   });
   mountApiDocs(app);
   const auth = authenticate({

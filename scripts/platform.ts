@@ -30,6 +30,7 @@ import { compileContracts } from "./contracts/compile.ts";
 import { type DeploymentManifest, ensureDeployment } from "./contracts/deploy.ts";
 import { ANVIL_FUNDER_KEY, startChain } from "./infra/anvil.ts";
 import { waitFor } from "./infra/child-process.ts";
+import { reclaimOrphans } from "./infra/orphans.ts";
 import { claimIndexSchema, indexSchemaName, startPonder } from "./infra/ponder.ts";
 import { startPostgres } from "./infra/postgres.ts";
 
@@ -67,6 +68,7 @@ export async function startPlatform(
 
   try {
     mkdirSync(config.dataDir, { recursive: true });
+    await reclaimOrphans(config.dataDir, progress);
     const postgres = await startPostgres({
       databaseUrl: config.DATABASE_URL,
       dataDir: config.dataDir,
@@ -138,6 +140,7 @@ export async function startPlatform(
       viewsSchema: config.INDEX_VIEWS_SCHEMA,
       port: config.PONDER_PORT,
       logFile: join(config.dataDir, "logs", "ponder.log"),
+      dataDir: config.dataDir,
     });
     stops.push(indexer.stop);
     phase("index", `ponder schema ${schema}, views ${config.INDEX_VIEWS_SCHEMA}`);

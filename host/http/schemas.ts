@@ -9,7 +9,7 @@ export const AddressSchema = z
 export const UintStringSchema = z
   .string()
   .regex(/^\d{1,78}$/, "must be a non-negative integer in raw units, as a decimal string")
-  .refine((v) => BigInt(v) < 2n ** 256n, "must fit in uint256");
+  .refine((v) => !/^\d{1,78}$/.test(v) || BigInt(v) < 2n ** 256n, "must fit in uint256"); // zod runs refinements after a failed regex too
 
 export const AcceptedMutationSchema = z
   .object({ transactionId: z.string(), status: z.string(), statusUrl: z.string() })

@@ -31,6 +31,17 @@ export function provisionTask(ctx: PluginContext): Task {
   return async (payload) => {
     const { organizationId, chainId } = payload as { organizationId: string; chainId: number };
     if (chainId !== ctx.chain.chainId) throw new Error(`Chain ${chainId} is not served by this platform`);
+    // In flight first: completion marks the request COMPLETED and the system ready in one transaction, so one of
+    // the two checks always sees it and a second deployment is never submitted.
+    const inFlight = await db
+      .selectFrom("transactionRequests")
+      .select("id")
+      .where("organizationId", "=", organizationId)
+      .where("chainId", "=", chainId)
+      .where("kind", "=", "system.create")
+      .where("status", "not in", [...TERMINAL_STATES])
+      .executeTakeFirst();
+    if (inFlight) return;
     const existing = await db
       .selectFrom("organizationChains")
       .selectAll()
@@ -41,15 +52,6 @@ export function provisionTask(ctx: PluginContext): Task {
       const code = await ctx.chain.client.getCode({ address: existing.systemAddress as Address });
       if (code && code !== "0x") return;
     }
-    const inFlight = await db
-      .selectFrom("transactionRequests")
-      .select("id")
-      .where("organizationId", "=", organizationId)
-      .where("chainId", "=", chainId)
-      .where("kind", "=", "system.create")
-      .where("status", "not in", [...TERMINAL_STATES])
-      .executeTakeFirst();
-    if (inFlight) return;
 
     const signer = await ctx.custody.primaryAddress(organizationId);
     await fundSigner(ctx, signer);

@@ -47,7 +47,7 @@ export const MintBodySchema = z
   .object({
     recipients: z.array(AddressSchema).min(1).max(100),
     amounts: z
-      .array(UintStringSchema.refine((v) => BigInt(v) > 0n, "must be greater than zero"))
+      .array(UintStringSchema.refine((v) => !/^\d+$/.test(v) || BigInt(v) > 0n, "must be greater than zero"))
       .min(1)
       .max(100),
     walletVerification: WalletVerificationSchema.optional(),

@@ -64,7 +64,7 @@ export async function startChain(options: {
       "2", // and every 2 s, so a crash loses little
       "--preserve-historical-states",
     ],
-    { logFile: join(options.dataDir, "logs", "anvil.log") },
+    { logFile: join(options.dataDir, "logs", "anvil.log"), dataDir: options.dataDir },
   );
   const rpcUrl = `http://127.0.0.1:${options.port}`;
   await waitFor("anvil", async () => (await rpcCall<string>(rpcUrl, "eth_chainId")) !== undefined, 30_000, 50);

@@ -2,6 +2,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { createWriteStream, mkdirSync } from "node:fs";
 import { dirname } from "node:path";
+import { forgetChild, recordChild } from "./orphans.ts";
 
 export interface Child {
   name: string;
@@ -23,6 +24,8 @@ export function startChild(
     gid?: number;
     /** The signal that asks this program for a clean, prompt stop (PostgreSQL's fast shutdown is SIGINT). */
     stopSignal?: NodeJS.Signals;
+    /** Where to keep its PID file, so a start after a crash of the supervisor can stop it (see orphans.ts). */
+    dataDir?: string;
   },
 ): Child {
   mkdirSync(dirname(options.logFile), { recursive: true });
@@ -42,6 +45,11 @@ export function startChild(
   // The log closes on "close" (pipes drained, grandchildren gone), which can come after "exit".
   child.once("close", () => log.end());
   const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+  if (options.dataDir && child.pid) {
+    const dataDir = options.dataDir;
+    recordChild(dataDir, name, child.pid, options.stopSignal ?? "SIGTERM");
+    void exited.then(() => forgetChild(dataDir, name));
+  }
   return {
     name,
     process: child,

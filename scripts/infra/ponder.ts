@@ -42,6 +42,7 @@ export async function startPonder(options: {
   viewsSchema: string;
   port: number;
   logFile: string;
+  dataDir: string;
 }): Promise<Indexer> {
   const schema = indexSchemaName(options.root, options.manifestPath);
   const bin = join(options.root, "node_modules/ponder/dist/esm/bin/ponder.js");
@@ -63,6 +64,7 @@ export async function startPonder(options: {
     {
       cwd: options.root,
       logFile: options.logFile,
+      dataDir: options.dataDir,
       env: {
         ...process.env,
         PORT: String(options.port), // ponder prefers PORT over --port; ours belongs to the host

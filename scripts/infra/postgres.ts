@@ -90,6 +90,7 @@ export async function startPostgres(options: {
       logFile: join(options.dataDir, "logs", "postgres.log"),
       env: { LC_ALL: "C.UTF-8" },
       stopSignal: "SIGINT",
+      dataDir: options.dataDir,
     },
   );
   let exitCode: number | null | undefined;

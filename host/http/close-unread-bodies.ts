@@ -1,0 +1,9 @@
+// A request answered before its body was read (an early 401, say) gets `Connection: close`: the node server
+// discards such a socket, and a client reusing it for keep-alive would see its next request reset.
+import type { MiddlewareHandler } from "hono";
+import type { AppEnv } from "./env.ts";
+
+export const closeUnreadBodies: MiddlewareHandler<AppEnv> = async (c, next) => {
+  await next();
+  if (c.req.raw.body !== null && !c.req.raw.bodyUsed) c.header("Connection", "close");
+};
