@@ -27,12 +27,14 @@ export async function createOrganization(
   return { organizationId, signer };
 }
 
-/** Queues the deployment of the organisation's system on a chain (idempotent per organisation and chain). */
+/**
+ * Queues the deployment of the organisation's system on a chain. The job key folds repeats into one pending job,
+ * and the per-organisation queue runs them one at a time (a key alone lets a second start while the first runs).
+ */
 export async function requestSystemProvisioning(db: PlatformDb, organizationId: string, chainId: number) {
   await sql`select graphile_worker.add_job(${PROVISION_TASK}, ${JSON.stringify({ organizationId, chainId })}::json,
-    job_key => ${`provision:${organizationId}:${chainId}`}, max_attempts => 5)`.execute(
-    db as unknown as Kysely<unknown>,
-  );
+    queue_name => ${`provision:${organizationId}`}, job_key => ${`provision:${organizationId}:${chainId}`},
+    max_attempts => 5)`.execute(db as unknown as Kysely<unknown>);
 }
 
 export async function createUser(
