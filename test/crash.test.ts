@@ -1,15 +1,14 @@
 // The platform process killed with SIGKILL in the middle of a batch of writes, restarted on the same data, and the
 // client retrying every write with its idempotency key: every write is done exactly once.
 import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import pg from "pg";
 import { type Address, createPublicClient, defineChain, http } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TokenAbi } from "../abis/Token.ts";
 import { ROOT } from "../scripts/platform.ts";
-import { freePort, json } from "./support/stack.ts";
+import { json, platformDbUrl, testEnv } from "./support/stack.ts";
 
 const WRITES = 60;
 const RECIPIENT = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8";
@@ -40,16 +39,7 @@ describe("a crash in the middle of a batch", () => {
   }
 
   beforeAll(async () => {
-    dataDir = mkdtempSync(join(tmpdir(), "platform-crash-"));
-    env = {
-      ...process.env,
-      DATA_DIR: dataDir,
-      PORT: String(await freePort()),
-      ANVIL_PORT: String(await freePort()),
-      PONDER_PORT: String(await freePort()),
-      EMBEDDED_POSTGRES_PORT: String(await freePort()),
-      LOG_LEVEL: "warn",
-    };
+    ({ dataDir, env } = await testEnv());
     platform = await start();
   });
   afterAll(async () => {
@@ -86,7 +76,7 @@ describe("a crash in the middle of a batch", () => {
       });
 
     const db = new pg.Client({
-      connectionString: `postgres://platform:platform@127.0.0.1:${env.EMBEDDED_POSTGRES_PORT}/platform`,
+      connectionString: platformDbUrl(env),
     });
     db.on("error", () => {});
     await db.connect();
@@ -108,10 +98,11 @@ describe("a crash in the middle of a batch", () => {
     // Restart on the same data (the children the dead process left are stopped and started anew), then retry all.
     platform = await start();
     const retries = await Promise.all(Array.from({ length: WRITES }, (_, i) => mint(i)));
-    for (const res of retries) if (![200, 202].includes(res.status)) throw new Error(`retry answered ${res.status}: ${await res.text()}`);
+    for (const res of retries)
+      if (![200, 202].includes(res.status)) throw new Error(`retry answered ${res.status}: ${await res.text()}`);
 
     const db2 = new pg.Client({
-      connectionString: `postgres://platform:platform@127.0.0.1:${env.EMBEDDED_POSTGRES_PORT}/platform`,
+      connectionString: platformDbUrl(env),
     });
     await db2.connect();
     try {

@@ -5,7 +5,15 @@ import { privateKeyToAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TokenAbi } from "../abis/Token.ts";
 import { ANVIL_FUNDER_KEY } from "../scripts/infra/anvil.ts";
-import { bootStack, json, type TestStack, waitForTerminal } from "./support/stack.ts";
+import {
+  bootStack,
+  createDepositToken,
+  json,
+  platformDbUrl,
+  signerOf,
+  type TestStack,
+  waitForTerminal,
+} from "./support/stack.ts";
 
 const ALICE = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8";
 
@@ -37,23 +45,10 @@ describe("chain writes: idempotency, Prefer and signer selection", () => {
 
   beforeAll(async () => {
     stack = await bootStack();
-    db = new pg.Client({
-      connectionString: `postgres://platform:platform@127.0.0.1:${stack.env.EMBEDDED_POSTGRES_PORT}/platform`,
-    });
+    db = new pg.Client({ connectionString: platformDbUrl(stack.env) });
     await db.connect();
-    const created = await json(
-      await stack.api("/api/v2/tokens", {
-        method: "POST",
-        headers: { prefer: "wait=30" },
-        body: JSON.stringify({ templateId: "deposit", name: "Once", symbol: "ONCE" }),
-      }),
-    );
-    token = created.data.tokenAddress;
-    signer = (
-      await db.query("select address from platform.wallets where organization_id = $1", [
-        stack.platform.credentials.organizationId,
-      ])
-    ).rows[0].address;
+    token = await createDepositToken(stack, "Once", "ONCE");
+    signer = await signerOf(db, stack.platform.credentials.organizationId);
   });
   afterAll(async () => {
     await db?.end();

@@ -9,7 +9,15 @@ import { loadMasterKey } from "../host/crypto/master-key.ts";
 import { createCustody } from "../host/custody/custody.ts";
 import { openDatabases } from "../host/db/database.ts";
 import { RECONCILE_TASK } from "../host/mutations/service.ts";
-import { bootStack, json, type TestStack, waitForTerminal } from "./support/stack.ts";
+import {
+  bootStack,
+  createDepositToken,
+  json,
+  platformDbUrl,
+  signerOf,
+  type TestStack,
+  waitForTerminal,
+} from "./support/stack.ts";
 
 const MINTS = 200;
 const RECIPIENTS = ["0x70997970C51812dc3A010C7d01b50e0d17dc79C8", "0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC"];
@@ -52,23 +60,10 @@ describe("the transaction pipeline", () => {
   beforeAll(async () => {
     // Short receipt timeout and dropped-transaction window, so reconciliation happens within the test.
     stack = await bootStack({ RECEIPT_TIMEOUT_SECONDS: "2", RECONCILE_AFTER_SECONDS: "1", WORKER_CONCURRENCY: "8" });
-    db = new pg.Client({
-      connectionString: `postgres://platform:platform@127.0.0.1:${stack.env.EMBEDDED_POSTGRES_PORT}/platform`,
-    });
+    db = new pg.Client({ connectionString: platformDbUrl(stack.env) });
     await db.connect();
-    const created = await json(
-      await stack.api("/api/v2/tokens", {
-        method: "POST",
-        headers: { prefer: "wait=30" },
-        body: JSON.stringify({ templateId: "deposit", name: "Pipe", symbol: "PIPE" }),
-      }),
-    );
-    token = created.data.tokenAddress;
-    signer = (
-      await db.query("select address from platform.wallets where organization_id = $1", [
-        stack.platform.credentials.organizationId,
-      ])
-    ).rows[0].address;
+    token = await createDepositToken(stack, "Pipe", "PIPE");
+    signer = await signerOf(db, stack.platform.credentials.organizationId);
   });
   afterAll(async () => {
     await db?.end();

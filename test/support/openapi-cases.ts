@@ -1,5 +1,7 @@
 // Turns an OpenAPI 3.1 document into HTTP request cases per operation: fast-check arbitraries and a one-input sweep.
+
 import fc from "fast-check";
+import { OPERATORS } from "../../host/collections/spec.ts";
 
 export interface JsonSchema {
   $ref?: string;
@@ -582,22 +584,6 @@ export function bodyCase(doc: OpenApiDocument, op: Operation, known: KnownValues
 
 // ---- parameters, headers, auth -------------------------------------------------------------------------------------
 
-export const OPERATORS = [
-  "eq",
-  "ne",
-  "gt",
-  "gte",
-  "lt",
-  "lte",
-  "iLike",
-  "notILike",
-  "inArray",
-  "notInArray",
-  "between",
-  "isEmpty",
-  "isNotEmpty",
-];
-
 /** Collection-query keys every list route may be sent, and the flat keys of other APIs that routes must refuse. */
 const COLLECTION_KEYS = [
   "sort",
@@ -937,3 +923,5 @@ export function sweepCases(doc: OpenApiDocument, op: Operation, known: KnownValu
   }
   return cases;
 }
+
+export { OPERATORS };

@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import type pg from "pg";
 import { type Platform, startPlatform } from "../../scripts/platform.ts";
 
 export async function freePort(): Promise<number> {
@@ -26,7 +27,10 @@ export interface TestStack {
   stop(options?: { keepData?: boolean }): Promise<void>;
 }
 
-export async function bootStack(overrides: Record<string, string> = {}): Promise<TestStack> {
+/** A fresh data directory and free ports for one platform under test. */
+export async function testEnv(
+  overrides: Record<string, string> = {},
+): Promise<{ dataDir: string; env: NodeJS.ProcessEnv }> {
   const dataDir = mkdtempSync(join(tmpdir(), "platform-e2e-"));
   const env = {
     ...process.env,
@@ -38,6 +42,16 @@ export async function bootStack(overrides: Record<string, string> = {}): Promise
     LOG_LEVEL: "warn",
     ...overrides,
   };
+  return { dataDir, env };
+}
+
+/** The platform database of a test environment (the embedded server). */
+export function platformDbUrl(env: NodeJS.ProcessEnv): string {
+  return `postgres://platform:platform@127.0.0.1:${env.EMBEDDED_POSTGRES_PORT}/platform`;
+}
+
+export async function bootStack(overrides: Record<string, string> = {}): Promise<TestStack> {
+  const { dataDir, env } = await testEnv(overrides);
   const stack: TestStack = {
     platform: await startPlatform({ env }),
     dataDir,
@@ -60,6 +74,23 @@ export async function bootStack(overrides: Record<string, string> = {}): Promise
     },
   };
   return stack;
+}
+
+/** Creates a deposit token and waits for it (Prefer: wait); returns its address. */
+export async function createDepositToken(stack: TestStack, name: string, symbol: string): Promise<`0x${string}`> {
+  const res = await stack.api("/api/v2/tokens", {
+    method: "POST",
+    headers: { prefer: "wait=30" },
+    body: JSON.stringify({ templateId: "deposit", name, symbol }),
+  });
+  if (res.status !== 200) throw new Error(`token creation answered ${res.status}: ${await res.text()}`);
+  return (await json(res)).data.tokenAddress;
+}
+
+/** The organisation's primary custody EOA. */
+export async function signerOf(db: pg.Client, organizationId: string): Promise<`0x${string}`> {
+  const { rows } = await db.query("select address from platform.wallets where organization_id = $1", [organizationId]);
+  return rows[0].address;
 }
 
 /** A response body as the test reads it: any JSON shape. */
