@@ -1,7 +1,4 @@
-// Starts every part of the platform in order (database, chain, contracts, index, worker, host, organisation)
-// and stops them in reverse. `npm start` and the end-to-end tests both use it.
-import { randomBytes } from "node:crypto";
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync } from "node:fs";
 import type { AddressInfo } from "node:net";
 import { join, resolve } from "node:path";
 import { serve } from "@hono/node-server";

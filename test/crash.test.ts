@@ -98,8 +98,9 @@ describe("a crash in the middle of a batch", () => {
     // Restart on the same data (the children the dead process left are stopped and started anew), then retry all.
     platform = await start();
     const retries = await Promise.all(Array.from({ length: WRITES }, (_, i) => mint(i)));
-    for (const res of retries)
-      if (![200, 202].includes(res.status)) throw new Error(`retry answered ${res.status}: ${await res.text()}`);
+    for (const res of retries) {
+      if (![200, 202].includes(res.status)) throw new Error(`a retry answered ${res.status}: ${await res.text()}`);
+    }
 
     const db2 = new pg.Client({
       connectionString: platformDbUrl(env),
