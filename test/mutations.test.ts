@@ -29,12 +29,7 @@ describe("chain writes: idempotency, Prefer and signer selection", () => {
       headers,
       body: JSON.stringify({ recipients: [ALICE], amounts: [amount], ...extra }),
     });
-  const rpc = (method: string, params: unknown[] = []) =>
-    fetch(stack.platform.credentials.rpcUrl, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params }),
-    }).then((r) => r.json());
+  const rpc = (method: string, params: unknown[] = []) => stack.rpc(method, params);
   const requestsWithKey = async (key: string) =>
     (
       await db.query(

@@ -28,14 +28,7 @@ describe("the transaction pipeline", () => {
   let token: Address;
   let signer: Address;
 
-  const rpc = async (method: string, params: unknown[] = []) => {
-    const res = await fetch(stack.platform.credentials.rpcUrl, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params }),
-    });
-    return ((await res.json()) as { result: unknown }).result;
-  };
+  const rpc = (method: string, params: unknown[] = []) => stack.rpc(method, params);
   const chain = () =>
     createPublicClient({
       chain: defineChain({

@@ -23,6 +23,8 @@ export interface TestStack {
   env: NodeJS.ProcessEnv;
   /** fetch against the host with the organisation's API key. */
   api(path: string, init?: RequestInit & { key?: string | null }): Promise<Response>;
+  /** A JSON-RPC call to the stack's chain (anvil's test methods included); returns the result. */
+  rpc(method: string, params?: unknown[]): Promise<unknown>;
   restart(): Promise<void>;
   stop(options?: { keepData?: boolean }): Promise<void>;
 }
@@ -63,6 +65,14 @@ export async function bootStack(overrides: Record<string, string> = {}): Promise
       if (apiKey) headers.set("x-api-key", apiKey);
       if (rest.body && !headers.has("content-type")) headers.set("content-type", "application/json");
       return fetch(`${stack.platform.baseUrl}${path}`, { ...rest, headers });
+    },
+    async rpc(method, params = []) {
+      const res = await fetch(stack.platform.credentials.rpcUrl, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params }),
+      });
+      return ((await res.json()) as { result: unknown }).result;
     },
     async restart() {
       await stack.platform.stop();
