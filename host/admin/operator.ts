@@ -2,6 +2,7 @@
 import { type Kysely, sql } from "kysely";
 import { v7 as uuidv7 } from "uuid";
 import { generateApiKey } from "../auth/api-keys.ts";
+import { isMember } from "../auth/memberships.ts";
 import { hashSecret } from "../auth/passwords.ts";
 import { isRole } from "../auth/permissions.ts";
 import { newTotpSecret, totpUri } from "../auth/totp.ts";
@@ -72,13 +73,8 @@ export async function createApiKey(
   db: PlatformDb,
   input: { organizationId: string; userId: string; name: string; scope: "read" | "read-write"; expiresAt?: Date },
 ): Promise<{ id: string; key: string }> {
-  const member = await db
-    .selectFrom("memberships")
-    .select("userId")
-    .where("organizationId", "=", input.organizationId)
-    .where("userId", "=", input.userId)
-    .executeTakeFirst();
-  if (!member) throw new Error("The user is not a member of that organisation");
+  if (!(await isMember(db, input.organizationId, input.userId)))
+    throw new Error("The user is not a member of that organisation");
   const key = generateApiKey();
   const id = uuidv7();
   await db

@@ -6,6 +6,7 @@ import type { PlatformDb } from "../db/database.ts";
 import { ApiError } from "../errors/api-error.ts";
 import type { AppEnv, Principal } from "../http/env.ts";
 import { hashApiKey, looksLikeApiKey } from "./api-keys.ts";
+import { rolesOf } from "./memberships.ts";
 import type { RateWindow } from "./rate-limit.ts";
 import { resolveSession, SESSION_COOKIE, TWO_FACTOR_COOKIE } from "./sessions.ts";
 
@@ -14,16 +15,6 @@ const READ_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 export interface AuthDeps {
   db: PlatformDb;
   rateWindow: RateWindow;
-}
-
-async function rolesOf(db: PlatformDb, userId: string, organizationId: string): Promise<string[]> {
-  const rows = await db
-    .selectFrom("memberships")
-    .select("role")
-    .where("userId", "=", userId)
-    .where("organizationId", "=", organizationId)
-    .execute();
-  return rows.map((r) => r.role);
 }
 
 interface KeyRow {

@@ -1,5 +1,5 @@
 // Row types of the platform's own tables (created by host/db/migrations.ts).
-import type { ColumnType, Generated, Insertable, Selectable } from "kysely";
+import type { ColumnType, Selectable } from "kysely";
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 
@@ -127,5 +127,3 @@ export interface PlatformTables {
   transactionRequests: TransactionRequestsTable;
 }
 export type TransactionRequestRow = Selectable<TransactionRequestsTable>;
-export type NewTransactionRequest = Insertable<TransactionRequestsTable>;
-export type { Generated };

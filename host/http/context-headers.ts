@@ -1,6 +1,7 @@
 // Validates the context headers (X-Chain-Id, X-Executor, X-Participant) before any route runs, so an invalid
 // selection is refused before anything is queued.
 import type { MiddlewareHandler } from "hono";
+import { isMember } from "../auth/memberships.ts";
 import { hasPermission } from "../auth/permissions.ts";
 import type { PlatformDb } from "../db/database.ts";
 import { ApiError } from "../errors/api-error.ts";
@@ -44,14 +45,7 @@ export function contextHeaders(deps: ContextHeaderDeps): MiddlewareHandler<AppEn
 
     const participant = c.req.header("x-participant");
     if (participant !== undefined && participant !== principal.userId) {
-      const member =
-        participant.length <= 64 &&
-        (await deps.db
-          .selectFrom("memberships")
-          .select("userId")
-          .where("organizationId", "=", principal.organizationId)
-          .where("userId", "=", participant)
-          .executeTakeFirst());
+      const member = participant.length <= 64 && (await isMember(deps.db, principal.organizationId, participant));
       if (!member || !hasPermission(principal.roles, "participant:act-for-others")) {
         throw new ApiError("REQUEST_PARTICIPANT_FORBIDDEN");
       }

@@ -40,15 +40,10 @@ export interface SubmitInput {
   walletSelection?: WalletSelection;
 }
 
-export interface Submitted {
-  request: TransactionRequestRow;
-  /** True when the key matched an earlier request, which this answer is attached to. */
-  replayed: boolean;
-}
-
 export interface MutationService {
   kinds: Map<string, MutationKind>;
-  submit(input: SubmitInput): Promise<Submitted>;
+  /** Queues a write, or returns the earlier request with the same sender, chain and key (or throws its 409). */
+  submit(input: SubmitInput): Promise<TransactionRequestRow>;
   find(organizationId: string, transactionId: string): Promise<TransactionRequestRow | undefined>;
 }
 
@@ -70,7 +65,7 @@ export function confirmJobSpec(chainId: number, from: string) {
   };
 }
 
-export function signerQueue(chainId: number, from: string): string {
+function signerQueue(chainId: number, from: string): string {
   return `signer:${chainId}:${from.toLowerCase()}`;
 }
 
@@ -121,20 +116,15 @@ export function createMutationService(db: PlatformDb, custody: Custody): Mutatio
             .where("chainId", "=", input.chainId)
             .where("idempotencyKey", "=", input.idempotencyKey!)
             .executeTakeFirstOrThrow();
-          return {
-            request: attachToExisting(existing, { kind: input.kind, executor, walletSelection }),
-            replayed: true,
-          };
+          return attachToExisting(existing, { kind: input.kind, executor, walletSelection });
         }
-        // Same transaction as the row: a request is never queued without its job, nor a job without its row.
-        // One queue per signer runs its jobs in order, so nonces are taken without gaps.
         // Same transaction as the row: a request is never queued without a send run to pick it up.
         const job = sendJobSpec(input.chainId, from);
         await sql`select graphile_worker.add_job(${SEND_TASK}, ${JSON.stringify(job.payload)}::json,
           queue_name => ${job.queueName}, job_key => ${job.jobKey}, max_attempts => 25)`.execute(
           trx as unknown as Kysely<unknown>,
         );
-        return { request: row, replayed: false };
+        return row;
       });
     },
     async find(organizationId, transactionId) {

@@ -96,7 +96,7 @@ export async function submitChainWrite(c: Context<AppEnv>, ctx: Ctx, write: Chai
     executor,
     selection: walletSelection,
   });
-  const { request } = await ctx.mutations.submit({
+  const request = await ctx.mutations.submit({
     organizationId: principal.organizationId,
     chainId: write.chainId,
     kind: write.kind,

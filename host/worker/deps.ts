@@ -16,10 +16,6 @@ export interface TransactionTaskDeps {
   config: Pick<Config, "RECEIPT_TIMEOUT_SECONDS" | "RECONCILE_AFTER_SECONDS" | "RECONCILE_RETRY_BUDGET">;
 }
 
-export async function loadRequest(db: PlatformDb, id: string): Promise<TransactionRequestRow | undefined> {
-  return db.selectFrom("transactionRequests").selectAll().where("id", "=", id).executeTakeFirst();
-}
-
 export async function updateRequest(db: PlatformDb, id: string, values: Partial<TransactionRequestRow>) {
   await db
     .updateTable("transactionRequests")

@@ -1,5 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { getCookie } from "hono/cookie";
+import { isMember } from "../../host/auth/memberships.ts";
 import { hashSecret, verifySecret } from "../../host/auth/passwords.ts";
 import { hasPermission } from "../../host/auth/permissions.ts";
 import { createSession, resolveSession, revokeSession, TWO_FACTOR_COOKIE } from "../../host/auth/sessions.ts";
@@ -185,13 +186,8 @@ export function authRoutes(app: App, ctx: PluginContext) {
       .executeTakeFirst();
     if (!target) throw new ApiError("USER_SECURITY_TARGET_NOT_FOUND");
     if (target.userId !== principal.userId) {
-      const member = await db
-        .selectFrom("memberships")
-        .select("userId")
-        .where("organizationId", "=", principal.organizationId)
-        .where("userId", "=", target.userId)
-        .executeTakeFirst();
-      if (!member) throw new ApiError("USER_SECURITY_TARGET_NOT_FOUND"); // another organisation's: not visible
+      if (!(await isMember(db, principal.organizationId, target.userId)))
+        throw new ApiError("USER_SECURITY_TARGET_NOT_FOUND"); // another organisation's: not visible
       if (!hasPermission(principal.roles, "session:revoke-others"))
         throw new ApiError("SESSION_REVOCATION_NOT_AUTHORIZED");
     }
