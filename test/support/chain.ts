@@ -1,0 +1,103 @@
+// A bare anvil plus the compiled contracts, for contract tests that need no database or host.
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import {
+  type Abi,
+  type Account,
+  type Address,
+  createPublicClient,
+  createTestClient,
+  createWalletClient,
+  type Hex,
+  http,
+  type PublicClient,
+  type TestClient,
+  type Chain as ViemChain,
+  type WalletClient,
+} from "viem";
+import { privateKeyToAccount } from "viem/accounts";
+import { type BuildOutput, compileContracts } from "../../scripts/contracts/compile.ts";
+import { ANVIL_FUNDER_KEY, startChain } from "../../scripts/infra/anvil.ts";
+import { freePort } from "./stack.ts";
+
+/** anvil's well-known default keys (accounts 0..4 of its test mnemonic). */
+export const ANVIL_KEYS: readonly Hex[] = [
+  ANVIL_FUNDER_KEY,
+  "0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d",
+  "0x5de4111afa1a4b94908f83103eb1f1706367c2e68ca870fc3fb9d8a4b7fc7f9a",
+  "0x7c852118294e51e653712a81e05800f419141751be58f605c371e15141b007a6",
+  "0x47e179ec197488593b187f80a00eb0da91f1b9d0b13f82a1ff4e7d4d1a4a6ec8",
+];
+
+export interface TestChain {
+  build: BuildOutput;
+  chain: ViemChain;
+  publicClient: PublicClient;
+  testClient: TestClient;
+  /** Wallets for anvil's default accounts 0..4 (0 is the deployer). */
+  wallets: WalletClient<ReturnType<typeof http>, ViemChain, Account>[];
+  accounts: Address[];
+  /** Deploys a compiled contract by name and waits for it; returns its address. */
+  deploy(name: string, args?: readonly unknown[], from?: number): Promise<Address>;
+  /** Sends a contract write and waits for a successful receipt; throws the decoded revert otherwise. */
+  write(from: number, address: Address, abi: Abi, functionName: string, args?: readonly unknown[]): Promise<Hex>;
+  abi(name: string): Abi;
+  stop(): Promise<void>;
+}
+
+export async function startTestChain(): Promise<TestChain> {
+  const build = compileContracts();
+  const dataDir = mkdtempSync(join(tmpdir(), "contracts-test-"));
+  const node = await startChain({ dataDir, port: await freePort() });
+  const chain: ViemChain = {
+    id: node.chainId,
+    name: "anvil",
+    nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 },
+    rpcUrls: { default: { http: [node.rpcUrl] } },
+  };
+  const transport = http(node.rpcUrl);
+  const publicClient = createPublicClient({ chain, transport, pollingInterval: 50 }) as PublicClient;
+  const testClient = createTestClient({ chain, transport, mode: "anvil" }) as TestClient;
+  const wallets = ANVIL_KEYS.map((key) => createWalletClient({ account: privateKeyToAccount(key), chain, transport }));
+  const abi = (name: string): Abi => {
+    const contract = build.contracts[name];
+    if (!contract) throw new Error(`No compiled contract named ${name}`);
+    return contract.abi;
+  };
+  return {
+    build,
+    chain,
+    publicClient,
+    testClient,
+    wallets,
+    accounts: wallets.map((w) => w.account.address),
+    abi,
+    async deploy(name, args = [], from = 0) {
+      const contract = build.contracts[name];
+      if (!contract) throw new Error(`No compiled contract named ${name}`);
+      const hash = await wallets[from].deployContract({ abi: contract.abi, bytecode: contract.bytecode, args });
+      const receipt = await publicClient.waitForTransactionReceipt({ hash });
+      if (receipt.status !== "success" || !receipt.contractAddress) throw new Error(`Deploying ${name} reverted`);
+      return receipt.contractAddress;
+    },
+    async write(from, address, contractAbi, functionName, args = []) {
+      // Simulate first so a revert surfaces as viem's decoded ContractFunctionRevertedError.
+      const { request } = await publicClient.simulateContract({
+        account: wallets[from].account,
+        address,
+        abi: contractAbi,
+        functionName,
+        args,
+      } as never);
+      const hash = await wallets[from].writeContract(request as never);
+      const receipt = await publicClient.waitForTransactionReceipt({ hash });
+      if (receipt.status !== "success") throw new Error(`${functionName} reverted on chain (${hash})`);
+      return hash;
+    },
+    async stop() {
+      await node.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
