@@ -31,6 +31,9 @@ export const ConfigSchema = z.object({
     .default("false")
     .transform((v) => v === "true"),
   RECEIPT_TIMEOUT_SECONDS: z.coerce.number().int().min(1).default(120),
+  /** A broadcast write still unmined this long is re-signed with the same nonce and higher fees. */
+  STUCK_TRANSACTION_SECONDS: z.coerce.number().int().min(1).default(30),
+  FEE_BUMP_LIMIT: z.coerce.number().int().min(0).default(3),
   RECONCILE_AFTER_SECONDS: z.coerce.number().int().min(1).default(3600),
   RECONCILE_RETRY_BUDGET: z.coerce.number().int().min(0).default(3),
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),

@@ -1,7 +1,7 @@
-// The transaction pipeline against anvil: many writes of one signer with no nonce gap, and reconciliation of a
-// dropped transaction and of one whose nonce another transaction took.
+// The transaction pipeline against anvil: many writes of one signer with no nonce gap, reconciliation of a
+// dropped transaction and of one whose nonce another transaction took, and the fee bump of a stuck one.
 import pg from "pg";
-import { type Address, createPublicClient, defineChain, encodeFunctionData, http } from "viem";
+import { type Address, createPublicClient, defineChain, encodeFunctionData, http, parseTransaction } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TokenAbi } from "../abis/Token.ts";
 import { loadConfig } from "../host/config.ts";
@@ -48,11 +48,20 @@ describe("the transaction pipeline", () => {
       await new Promise((r) => setTimeout(r, 100));
     }
   };
-  const reconcileNow = () => db.query(`select graphile_worker.add_job('${RECONCILE_TASK}', '{}'::json)`);
+  /** Runs reconciliation once RECONCILE_AFTER_SECONDS (1 s here) have passed since the request's last update. */
+  const reconcileNow = async () => {
+    await new Promise((r) => setTimeout(r, 1_100));
+    await db.query(`select graphile_worker.add_job('${RECONCILE_TASK}', '{}'::json)`);
+  };
 
   beforeAll(async () => {
     // Short receipt timeout and dropped-transaction window, so reconciliation happens within the test.
-    stack = await bootStack({ RECEIPT_TIMEOUT_SECONDS: "2", RECONCILE_AFTER_SECONDS: "1", WORKER_CONCURRENCY: "8" });
+    stack = await bootStack({
+      RECEIPT_TIMEOUT_SECONDS: "2",
+      RECONCILE_AFTER_SECONDS: "1",
+      STUCK_TRANSACTION_SECONDS: "1",
+      WORKER_CONCURRENCY: "8",
+    });
     db = new pg.Client({ connectionString: platformDbUrl(stack.env) });
     await db.connect();
     token = await createDepositToken(stack, "Pipe", "PIPE");
@@ -88,6 +97,7 @@ describe("the transaction pipeline", () => {
           "select count(*)::int as n from platform.transaction_requests where id = any($1) and status = 'COMPLETED'",
           [accepted],
         );
+        if (process.env.DEBUG_PIPE) console.log(JSON.stringify((await db.query("select status, sub_status, fee_bumps, count(*)::int from platform.transaction_requests where id = any($1) group by 1,2,3", [accepted])).rows));
         return rows[0].n === MINTS;
       },
       120_000,
@@ -126,6 +136,44 @@ describe("the transaction pipeline", () => {
     const done = await waitForTerminal(stack, `/v2/transaction-requests/${id}`);
     expect(done).toMatchObject({ status: "COMPLETED", transactionHash: timedOut.transaction_hash });
     expect((await request(id)).attempts).toBe(1);
+  });
+
+  it("a stuck transaction (left waiting in the pool) is replaced with a fee bump, and the replacement completes it", async () => {
+    await rpc("evm_setAutomine", [false]);
+    let id: string;
+    let original: { transaction_hash: string; nonce: number; raw_transaction: string };
+    try {
+      const res = await stack.api(`/api/v2/tokens/${token}/mint`, {
+        method: "POST",
+        body: JSON.stringify({ recipients: [RECIPIENTS[0]], amounts: ["55"] }),
+      });
+      id = (await json(res)).transactionId;
+      await until("the broadcast", async () => (await request(id)).status === "CONFIRMING");
+      original = await request(id);
+      // No block is mined (anvil drops, rather than keeps, a write priced under a raised base fee, so a stuck write
+      // is one left waiting in the pool).
+      await new Promise((r) => setTimeout(r, 1_500));
+      expect(await rpc("eth_getTransactionReceipt", [original.transaction_hash])).toBeNull();
+      await until("the fee bump", async () => (await request(id)).sub_status === "FEE_BUMPED");
+      await rpc("evm_mine");
+    } finally {
+      await rpc("evm_setAutomine", [true]);
+    }
+    const done = await waitForTerminal(stack, `/v2/transaction-requests/${id}`);
+    expect(done.status).toBe("COMPLETED");
+    const row = await request(id);
+    expect(row.nonce).toBe(original.nonce);
+    expect(row.replaced_hashes).toContain(original.transaction_hash);
+    expect(done.transactionHash).toBe(row.transaction_hash);
+    expect(done.transactionHash).not.toBe(original.transaction_hash);
+    const replaced = parseTransaction(original.raw_transaction as `0x${string}`);
+    const replacement = parseTransaction(row.raw_transaction);
+    expect(replacement.maxFeePerGas! > replaced.maxFeePerGas!).toBe(true);
+    expect(replacement.data).toBe(replaced.data);
+    // The replaced version was never mined, and its hash still leads to the caller's record.
+    expect(await rpc("eth_getTransactionReceipt", [original.transaction_hash])).toBeNull();
+    const lookup = await json(await stack.api(`/api/v2/blockchain-transactions/${original.transaction_hash}`));
+    expect(lookup.data).toMatchObject({ transactionHash: original.transaction_hash, receipt: null });
   });
 
   it("when another transaction took the nonce, the write is signed anew (the old bytes can never be mined too)", async () => {

@@ -190,6 +190,17 @@ const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+  // Hashes a fee bump replaced (same nonce): any of them may still be the one mined.
+  "0007_replaced_hashes": {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .withSchema("platform")
+        .alterTable("transaction_requests")
+        .addColumn("replaced_hashes", sql`text[]`, (c) => c.notNull().defaultTo(sql`'{}'`))
+        .addColumn("fee_bumps", "integer", (c) => c.notNull().defaultTo(0))
+        .execute();
+    },
+  },
 };
 
 export async function migrate(db: Kysely<unknown>): Promise<void> {

@@ -87,6 +87,9 @@ export interface TransactionRequestsTable {
   nonce: number | null;
   rawTransaction: string | null;
   transactionHash: string | null;
+  /** Earlier hashes of this write that a fee bump replaced (same nonce, so at most one is ever mined). */
+  replacedHashes: ColumnType<string[], string[] | undefined, string[]>;
+  feeBumps: ColumnType<number, number | undefined, number>;
   blockNumber: bigint | null;
   result: unknown | null;
   errorMessage: string | null;

@@ -1,13 +1,17 @@
 // host:confirm-transaction: one run per (chain, signer) polls the receipts of all its broadcast writes together
 // (polling, not waiting for new blocks: a node that mines on demand may publish a receipt after the send returned
-// and then produce no further block). A mined write is completed; a write whose nonce another transaction took
-// is signed anew (its bytes can never be mined); one without a receipt after RECEIPT_TIMEOUT_SECONDS is marked
-// RECEIPT_TIMEOUT once and left to reconciliation.
+// and then produce no further block). A mined write is completed, whichever of its signed versions was mined. A
+// write whose nonce another transaction took is signed anew (its bytes can never be mined). One still unmined
+// in the node's pool after STUCK_TRANSACTION_SECONDS is replaced with higher fees (FEE_BUMP_LIMIT times at most);
+// one without a receipt after RECEIPT_TIMEOUT_SECONDS is marked RECEIPT_TIMEOUT once and left to reconciliation.
 import type { Task } from "graphile-worker";
-import { type Address, type Hex, TransactionReceiptNotFoundError } from "viem";
+import type { Address, Hex } from "viem";
+import type { TransactionRequestRow } from "../db/platform-types.ts";
 import { confirmJobSpec } from "../mutations/service.ts";
 import { completeRequest } from "./complete-request.ts";
 import { type TransactionTaskDeps, updateRequest } from "./deps.ts";
+import { bumpFees } from "./fee-bump.ts";
+import { receiptOf, receiptOfReplaced } from "./receipts.ts";
 import { requeueWithNewNonce } from "./requeue.ts";
 
 /** A run polls this long at most, then hands over to a fresh run (so a worker slot is not held forever). */
@@ -15,14 +19,13 @@ const RUN_BUDGET_MS = 60_000;
 
 export function createConfirmTransactionTask(deps: TransactionTaskDeps): Task {
   const { db, chain, mutations, config, logger } = deps;
+  const ageMs = (row: TransactionRequestRow) => Date.now() - new Date(row.updatedAt).getTime();
 
-  async function receiptOf(hash: Hex) {
-    try {
-      return await chain.client.getTransactionReceipt({ hash });
-    } catch (error) {
-      if (error instanceof TransactionReceiptNotFoundError) return undefined;
-      throw error; // the node is unreachable: the run retries
-    }
+  /** Waiting in the node's pool for too long (a write the node no longer holds was dropped: reconciliation's case). */
+  async function isStuck(row: TransactionRequestRow): Promise<boolean> {
+    if (ageMs(row) <= config.STUCK_TRANSACTION_SECONDS * 1000 || row.feeBumps >= config.FEE_BUMP_LIMIT) return false;
+    const held = await chain.client.getTransaction({ hash: row.transactionHash as Hex }).catch(() => undefined);
+    return held !== undefined && held.blockNumber === null;
   }
 
   return async (payload, helpers) => {
@@ -40,7 +43,7 @@ export function createConfirmTransactionTask(deps: TransactionTaskDeps): Task {
         .limit(1_000)
         .execute();
       if (pending.length === 0) return;
-      const receipts = await Promise.all(pending.map((row) => receiptOf(row.transactionHash as Hex)));
+      const receipts = await Promise.all(pending.map((row) => receiptOf(chain, row.transactionHash as Hex)));
       let progressed = false;
       const missing = [];
       for (const [i, row] of pending.entries()) {
@@ -52,13 +55,22 @@ export function createConfirmTransactionTask(deps: TransactionTaskDeps): Task {
       }
       if (missing.length > 0) {
         const mined = await chain.client.getTransactionCount({ address: fromAddress as Address, blockTag: "latest" });
+        const stuck = [];
         for (const row of missing) {
-          if (row.nonce !== null && mined > row.nonce && !(await receiptOf(row.transactionHash as Hex))) {
-            // Another transaction took this nonce: these bytes can never be mined, so the write has not happened.
-            logger.warn("nonce taken by another transaction; signing the write anew", { transactionId: row.id });
-            await requeueWithNewNonce(db, helpers.addJob, row, "REQUEUED");
+          if (row.nonce !== null && mined > row.nonce) {
+            // The nonce is used: by our current bytes (receipt just published), an earlier version, or someone else.
+            const receipt =
+              (await receiptOf(chain, row.transactionHash as Hex)) ?? (await receiptOfReplaced(chain, row));
+            if (receipt) await completeRequest(db, mutations, row, receipt);
+            else {
+              // Another transaction took this nonce: these bytes can never be mined, so the write has not happened.
+              logger.warn("nonce taken by another transaction; signing the write anew", { transactionId: row.id });
+              await requeueWithNewNonce(db, helpers.addJob, row, "REQUEUED");
+            }
             progressed = true;
-          } else if (Date.now() - new Date(row.updatedAt).getTime() > config.RECEIPT_TIMEOUT_SECONDS * 1000) {
+          } else if (await isStuck(row)) {
+            stuck.push(row);
+          } else if (ageMs(row) > config.RECEIPT_TIMEOUT_SECONDS * 1000) {
             await updateRequest(db, row.id, {
               subStatus: "RECEIPT_TIMEOUT",
               errorMessage: "No receipt yet; handed to reconciliation.",
@@ -68,6 +80,10 @@ export function createConfirmTransactionTask(deps: TransactionTaskDeps): Task {
               hash: row.transactionHash,
             });
           }
+        }
+        if (stuck.length > 0) {
+          await bumpFees(deps, stuck);
+          progressed = true;
         }
       }
       if (Date.now() > stopAt) {

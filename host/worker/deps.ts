@@ -13,7 +13,14 @@ export interface TransactionTaskDeps {
   custody: Custody;
   mutations: MutationService;
   logger: Logger;
-  config: Pick<Config, "RECEIPT_TIMEOUT_SECONDS" | "RECONCILE_AFTER_SECONDS" | "RECONCILE_RETRY_BUDGET">;
+  config: Pick<
+    Config,
+    | "RECEIPT_TIMEOUT_SECONDS"
+    | "RECONCILE_AFTER_SECONDS"
+    | "RECONCILE_RETRY_BUDGET"
+    | "STUCK_TRANSACTION_SECONDS"
+    | "FEE_BUMP_LIMIT"
+  >;
 }
 
 export async function updateRequest(db: PlatformDb, id: string, values: Partial<TransactionRequestRow>) {

@@ -1,5 +1,5 @@
 // host:reconcile (every minute, once across the cluster): requests whose receipt timed out. A receipt that
-// appeared completes them; after RECONCILE_AFTER_SECONDS without one, a write is requeued while the retry budget
+// appeared (for any signed version of the write) completes them; after RECONCILE_AFTER_SECONDS without one, a write is requeued while the retry budget
 // lasts (the same signed bytes again while their nonce is unused; signed anew only once that nonce was consumed
 // by another transaction, so the old bytes can never be mined too), else it goes to DEAD_LETTER.
 import type { Task } from "graphile-worker";
@@ -7,6 +7,7 @@ import type { Address, Hex } from "viem";
 import { confirmJobSpec } from "../mutations/service.ts";
 import { completeRequest } from "./complete-request.ts";
 import { isAlreadyKnown, type TransactionTaskDeps, updateRequest } from "./deps.ts";
+import { receiptOfAny } from "./receipts.ts";
 import { requeueWithNewNonce } from "./requeue.ts";
 
 export function createReconcileTask(deps: TransactionTaskDeps): Task {
@@ -23,9 +24,7 @@ export function createReconcileTask(deps: TransactionTaskDeps): Task {
       .execute();
     for (const row of timedOut) {
       const log = logger.child({ transactionId: row.id });
-      const receipt = await chain.client
-        .getTransactionReceipt({ hash: row.transactionHash as Hex })
-        .catch(() => undefined);
+      const receipt = await receiptOfAny(chain, row).catch(() => undefined);
       if (receipt) {
         await completeRequest(db, mutations, row, receipt);
         log.info("reconciled from a late receipt", { hash: row.transactionHash });

@@ -1,5 +1,6 @@
 // GET /api/v2/blockchain-transactions/{transactionHash}: the receipt, live from the chain (the spec makes it live).
 import { createRoute, z } from "@hono/zod-openapi";
+import { sql } from "kysely";
 import { type Hex, TransactionReceiptNotFoundError } from "viem";
 import { requirePermission } from "../../host/auth/require-permission.ts";
 import { ApiError } from "../../host/errors/api-error.ts";
@@ -83,7 +84,8 @@ export function receiptRoutes(app: App, ctx: PluginContext) {
       .selectFrom("transactionRequests")
       .select(["fromAddress"])
       .where("organizationId", "=", organizationId)
-      .where("transactionHash", "=", hash)
+      // A hash a fee bump replaced still belongs to the caller's write.
+      .where((eb) => eb.or([eb("transactionHash", "=", hash), sql<boolean>`${hash} = any(replaced_hashes)`]))
       .executeTakeFirst();
     const receipt = await ctx.chain.client.getTransactionReceipt({ hash }).catch((error) => {
       if (error instanceof TransactionReceiptNotFoundError) return undefined;

@@ -16,19 +16,16 @@ import {
   type Chain as ViemChain,
   type WalletClient,
 } from "viem";
-import { privateKeyToAccount } from "viem/accounts";
+import { mnemonicToAccount } from "viem/accounts";
 import { type BuildOutput, compileContracts } from "../../scripts/contracts/compile.ts";
-import { ANVIL_FUNDER_KEY, startChain } from "../../scripts/infra/anvil.ts";
+import { startChain } from "../../scripts/infra/anvil.ts";
 import { freePort } from "./stack.ts";
 
-/** anvil's well-known default keys (accounts 0..4 of its test mnemonic). */
-export const ANVIL_KEYS: readonly Hex[] = [
-  ANVIL_FUNDER_KEY,
-  "0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d",
-  "0x5de4111afa1a4b94908f83103eb1f1706367c2e68ca870fc3fb9d8a4b7fc7f9a",
-  "0x7c852118294e51e653712a81e05800f419141751be58f605c371e15141b007a6",
-  "0x47e179ec197488593b187f80a00eb0da91f1b9d0b13f82a1ff4e7d4d1a4a6ec8",
-];
+/** anvil's well-known test mnemonic: its default accounts 0..4, funded at genesis. */
+const ANVIL_MNEMONIC = "test test test test test test test test test test test junk";
+export const ANVIL_ACCOUNTS = [0, 1, 2, 3, 4].map((addressIndex) =>
+  mnemonicToAccount(ANVIL_MNEMONIC, { addressIndex }),
+);
 
 export interface TestChain {
   build: BuildOutput;
@@ -59,7 +56,7 @@ export async function startTestChain(): Promise<TestChain> {
   const transport = http(node.rpcUrl);
   const publicClient = createPublicClient({ chain, transport, pollingInterval: 50 }) as PublicClient;
   const testClient = createTestClient({ chain, transport, mode: "anvil" }) as TestClient;
-  const wallets = ANVIL_KEYS.map((key) => createWalletClient({ account: privateKeyToAccount(key), chain, transport }));
+  const wallets = ANVIL_ACCOUNTS.map((account) => createWalletClient({ account, chain, transport }));
   const abi = (name: string): Abi => {
     const contract = build.contracts[name];
     if (!contract) throw new Error(`No compiled contract named ${name}`);
