@@ -2,6 +2,7 @@
 pragma solidity ^0.8.24;
 
 import {Initializable} from "@openzeppelin/contracts/proxy/utils/Initializable.sol";
+import {Address} from "@openzeppelin/contracts/utils/Address.sol";
 import {ECDSA} from "@openzeppelin/contracts/utils/cryptography/ECDSA.sol";
 import {MessageHashUtils} from "@openzeppelin/contracts/utils/cryptography/MessageHashUtils.sol";
 import {ClaimHolder} from "./ClaimHolder.sol";
@@ -106,15 +107,15 @@ contract Identity is Initializable, ClaimHolder, IERC734, IClaimIssuer {
     }
 
     /// Runs a call as this identity at once (no approval queue): MANAGEMENT keys call anything,
-    /// ACTION keys call other contracts. A failed call emits ExecutionFailed instead of reverting.
+    /// ACTION keys call other contracts. A failed call reverts with the callee's error (rather than
+    /// ERC-734's ExecutionFailed event, which also breaks gas estimation of the outer call).
     function execute(address to, uint256 value, bytes calldata data) external payable returns (uint256 executionId) {
         if (to == address(this)) _requirePurpose(MANAGEMENT, MANAGEMENT);
         else _requirePurpose(ACTION, MANAGEMENT);
         executionId = _executionNonce++;
         emit ExecutionRequested(executionId, to, value, data);
-        (bool ok,) = to.call{value: value}(data);
-        if (ok) emit Executed(executionId, to, value, data);
-        else emit ExecutionFailed(executionId, to, value, data);
+        Address.functionCallWithValue(to, data, value);
+        emit Executed(executionId, to, value, data);
     }
 
     // ---- Claim issuing ----
