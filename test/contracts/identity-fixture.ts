@@ -1,5 +1,5 @@
 // Shared setup for the identity-layer contract tests: clones, role ids, claim signing, event and revert helpers.
-import { expect } from "vitest";
+
 import {
   type Abi,
   type Address,
@@ -14,6 +14,7 @@ import {
   toBytes,
   toHex,
 } from "viem";
+import { expect } from "vitest";
 import type { TestChain } from "../support/chain.ts";
 
 export const MANAGEMENT = 1n;
@@ -50,7 +51,11 @@ export async function signClaim(
 
 /** Deploys an EIP-1167 minimal proxy of `implementation` (the contracts' initializers run on clones only). */
 export async function cloneOf(chain: TestChain, implementation: Address): Promise<Address> {
-  const data = concat(["0x3d602d80600a3d3981f3363d3d373d3d3d363d73", implementation, "0x5af43d82803e903d91602b57fd5bf3"]);
+  const data = concat([
+    "0x3d602d80600a3d3981f3363d3d373d3d3d363d73",
+    implementation,
+    "0x5af43d82803e903d91602b57fd5bf3",
+  ]);
   const hash = await chain.wallets[0].sendTransaction({ data });
   const receipt = await chain.publicClient.waitForTransactionReceipt({ hash });
   if (!receipt.contractAddress) throw new Error("clone deployment failed");
@@ -90,7 +95,13 @@ export async function expectRevert(promise: Promise<unknown>, errorName: string,
   if (args) expect(revert?.data?.args).toEqual(args);
 }
 
-export async function read<T>(chain: TestChain, address: Address, abi: Abi, functionName: string, args: unknown[] = []) {
+export async function read<T>(
+  chain: TestChain,
+  address: Address,
+  abi: Abi,
+  functionName: string,
+  args: unknown[] = [],
+) {
   return (await chain.publicClient.readContract({ address, abi, functionName, args } as never)) as T;
 }
 

@@ -96,9 +96,7 @@ describe("IdentityFactory", () => {
     const [created] = await eventsOf(chain, hash, factoryAbi(), "ContractIdentityCreated");
     const identity = created.args.identity as Address;
     expect(created.args).toEqual({ sender: chain.accounts[0], contractAddress: contract, identity, manager });
-    expect(identity).toBe(
-      await read(chain, stack.factory, factoryAbi(), "predictIdentityAddress", [contract, true]),
-    );
+    expect(identity).toBe(await read(chain, stack.factory, factoryAbi(), "predictIdentityAddress", [contract, true]));
     const [announced] = await eventsOf(chain, hash, chain.abi("MockIdentityAnnouncer"), "IdentityAnnounced");
     expect(announced.args).toMatchObject({ account: contract, identity, isContract: true });
     const ciAbi = chain.abi("ContractIdentity");
@@ -172,11 +170,10 @@ describe("Identity keys (ERC-734)", () => {
     const [removed] = await eventsOf(chain, hash, idAbi(), "KeyRemoved");
     expect(removed.args).toEqual({ key, purpose: ACTION, keyType: ECDSA_KEY });
     expect(await read(chain, identity, idAbi(), "getKeyPurposes", [key])).toEqual([CLAIM]);
-    await expectRevert(
-      chain.write(owner, identity, idAbi(), "removeKey", [key, ACTION]),
-      "KeyDoesNotHavePurpose",
-      [key, ACTION],
-    );
+    await expectRevert(chain.write(owner, identity, idAbi(), "removeKey", [key, ACTION]), "KeyDoesNotHavePurpose", [
+      key,
+      ACTION,
+    ]);
     const ownerKey = addressKey(chain.accounts[owner]);
     await expectRevert(
       chain.write(owner, identity, idAbi(), "removeKey", [ownerKey, MANAGEMENT]),
@@ -198,11 +195,10 @@ describe("Identity keys (ERC-734)", () => {
     expect(events[2].args).toEqual(events[0].args);
     expect(events[2].args).toMatchObject({ to: identity, value: 0n, data: addAction });
 
-    await expectRevert(
-      chain.write(4, identity, idAbi(), "execute", [identity, 0n, addAction]),
-      "KeyPurposeRequired",
-      [actionWallet, MANAGEMENT],
-    );
+    await expectRevert(chain.write(4, identity, idAbi(), "execute", [identity, 0n, addAction]), "KeyPurposeRequired", [
+      actionWallet,
+      MANAGEMENT,
+    ]);
     const announce = encodeFunctionData({
       abi: chain.abi("MockIdentityAnnouncer"),
       functionName: "announceIdentity",
@@ -248,7 +244,14 @@ describe("Claims (ERC-735) and claim issuing", () => {
     const claimId = claimIdOf(issuer, KYC);
     expect(await read(chain, issuer, idAbi(), "isClaimValid", [subject, KYC, signature, data])).toBe(true);
 
-    const added = await chain.write(holder, subject, idAbi(), "addClaim", [KYC, 1n, issuer, signature, data, "ipfs://a"]);
+    const added = await chain.write(holder, subject, idAbi(), "addClaim", [
+      KYC,
+      1n,
+      issuer,
+      signature,
+      data,
+      "ipfs://a",
+    ]);
     const [addedEvent] = await eventsOf(chain, added, idAbi(), "ClaimAdded");
     expect(addedEvent.args).toEqual({ claimId, topic: KYC, scheme: 1n, issuer, signature, data, uri: "ipfs://a" });
     expect(await read(chain, subject, idAbi(), "getClaim", [claimId])).toEqual([
@@ -326,11 +329,10 @@ describe("Claims (ERC-735) and claim issuing", () => {
     await chain.write(holder, subject, idAbi(), "addClaim", [KYC, 1n, issuer, signature, data, ""]);
     const claimId = claimIdOf(issuer, KYC);
 
-    await expectRevert(
-      chain.write(4, issuer, idAbi(), "revokeClaim", [claimId, subject]),
-      "KeyPurposeRequired",
-      [chain.accounts[4], CLAIM],
-    );
+    await expectRevert(chain.write(4, issuer, idAbi(), "revokeClaim", [claimId, subject]), "KeyPurposeRequired", [
+      chain.accounts[4],
+      CLAIM,
+    ]);
     const hash = await chain.write(signer, issuer, idAbi(), "revokeClaim", [claimId, subject]);
     const [revoked] = await eventsOf(chain, hash, idAbi(), "ClaimRevoked");
     expect(revoked.args).toEqual({ sender: chain.accounts[signer], subject, claimId, topic: KYC, signature });
