@@ -1,6 +1,6 @@
 // Shared setup for the compliance tests: one engine clone on a bare anvil, every module cloned and
 // registered, a mock identity registry, and helpers that drive a MockComplianceToken like a token.
-import { expect } from "vitest";
+
 import {
   type Abi,
   type Address,
@@ -15,6 +15,7 @@ import {
   parseEventLogs,
   toHex,
 } from "viem";
+import { expect } from "vitest";
 import { startTestChain, type TestChain } from "../support/chain.ts";
 
 /** Contract name → the spec's control type id. */
@@ -99,13 +100,9 @@ export async function setupCompliance(): Promise<ComplianceFixture> {
   const { publicClient } = chain;
   // test/support/chain.ts keys 2 and 4 are not anvil's funded defaults: fund every wallet.
   for (const address of chain.accounts) await chain.testClient.setBalance({ address, value: 10n ** 21n });
-  const errors: Abi = [
-    "Compliance",
-    ...MODULE_NAMES,
-    "MockComplianceToken",
-    "MockCloner",
-    "MockAccessControl",
-  ].flatMap((name) => chain.abi(name).filter((item) => item.type === "error"));
+  const errors: Abi = ["Compliance", ...MODULE_NAMES, "MockComplianceToken", "MockCloner", "MockAccessControl"].flatMap(
+    (name) => chain.abi(name).filter((item) => item.type === "error"),
+  );
   const abiOf = (name: string): Abi => [...chain.abi(name), ...errors];
   const write = (from: number, address: Address, contract: string, fn: string, args: readonly unknown[] = []) =>
     chain.write(from, address, abiOf(contract), fn, args);

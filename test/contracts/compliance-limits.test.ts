@@ -157,10 +157,7 @@ describe("compliance limit modules", () => {
 
   describe("investor-count-v2", () => {
     const count = (token: Address, country: number) =>
-      f.read<[bigint, bigint]>(f.modules.InvestorCountModule, "InvestorCountModule", "investorCount", [
-        token,
-        country,
-      ]);
+      f.read<[bigint, bigint]>(f.modules.InvestorCountModule, "InvestorCountModule", "investorCount", [token, country]);
 
     it("caps the number of holders across mints, transfers and burns", async () => {
       const token = await f.newToken();
@@ -199,9 +196,9 @@ describe("compliance limit modules", () => {
       expect(await count(token, US)).toEqual([3n, 2n]);
       await f.setParams(token, "InvestorCountModule", encodeParams.investorCount(3n, [DE], [2n]));
       await expectRefusal(f, f.mint(token, carol, 1n), "InvestorCountModule", "max investors 3 reached");
-      expect(
-        await f.read(f.modules.InvestorCountModule, "InvestorCountModule", "countryLimitOf", [token, DE]),
-      ).toBe(2n);
+      expect(await f.read(f.modules.InvestorCountModule, "InvestorCountModule", "countryLimitOf", [token, DE])).toBe(
+        2n,
+      );
     });
 
     it("forgets its counts when removed", async () => {

@@ -58,7 +58,11 @@ describe("compliance list and identity modules", () => {
     it("validates the list", async () => {
       const token = await f.newToken();
       await expectRevert(
-        f.addModule(token, "AddressBlockListModule", encodeParams.addresses([alice, "0x0000000000000000000000000000000000000000"])),
+        f.addModule(
+          token,
+          "AddressBlockListModule",
+          encodeParams.addresses([alice, "0x0000000000000000000000000000000000000000"]),
+        ),
         "ZeroAddressEntry",
         [1n],
       );
@@ -89,10 +93,18 @@ describe("compliance list and identity modules", () => {
       // A holder from a country not listed may still sell to an allowed buyer, and be burned.
       await f.transfer(token, 2, carol, 5n);
       await f.burn(token, bob, 5n);
-      await expectRefusal(f, f.transfer(token, 1, bob, 1n), "CountryAllowListModule", "recipient country 276 not allowed");
-      expect(
-        await f.read(f.engine, "Compliance", "canTransfer", [token, alice, bob, 1n]),
-      ).toEqual([false, f.modules.CountryAllowListModule, "country-allow-list-v2", "recipient country 276 not allowed"]);
+      await expectRefusal(
+        f,
+        f.transfer(token, 1, bob, 1n),
+        "CountryAllowListModule",
+        "recipient country 276 not allowed",
+      );
+      expect(await f.read(f.engine, "Compliance", "canTransfer", [token, alice, bob, 1n])).toEqual([
+        false,
+        f.modules.CountryAllowListModule,
+        "country-allow-list-v2",
+        "recipient country 276 not allowed",
+      ]);
       expect(await f.balanceOf(token, carol)).toBe(5n);
       expect(await f.balanceOf(token, bob)).toBe(40n);
     });
@@ -200,8 +212,9 @@ describe("compliance list and identity modules", () => {
       const token = await f.newToken();
       const expression = [node.topic(KYC), node.topic(AML), node.and, node.topic(ACCREDITED), node.or];
       await f.addModule(token, "IdentityVerificationModule", encodeParams.expression(expression));
-      expect(await f.read(f.modules.IdentityVerificationModule, "IdentityVerificationModule", "expressionOf", [token]))
-        .toEqual(expression);
+      expect(
+        await f.read(f.modules.IdentityVerificationModule, "IdentityVerificationModule", "expressionOf", [token]),
+      ).toEqual(expression);
       await f.mint(token, alice, 1n);
       await f.mint(token, carol, 1n);
       await expectRefusal(f, f.mint(token, bob, 1n), "IdentityVerificationModule", "recipient not verified");

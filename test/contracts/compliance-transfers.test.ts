@@ -48,9 +48,12 @@ describe("compliance transfer modules", () => {
       await f.transfer(token, 1, bob, 100n);
       // What Bob received is locked for him in turn.
       await expectRefusal(f, f.transfer(token, 2, carol, 1n), "TimeLockModule", "amount exceeds unlocked balance 0");
-      expect(
-        await f.read(f.engine, "Compliance", "canTransfer", [token, bob, carol, 1n]),
-      ).toEqual([false, f.modules.TimeLockModule, "time-lock-v2", "amount exceeds unlocked balance 0"]);
+      expect(await f.read(f.engine, "Compliance", "canTransfer", [token, bob, carol, 1n])).toEqual([
+        false,
+        f.modules.TimeLockModule,
+        "time-lock-v2",
+        "amount exceeds unlocked balance 0",
+      ]);
 
       await f.increaseTime(HOUR / 2);
       expect(await unlocked(token, alice)).toBe(50n);
@@ -172,7 +175,10 @@ describe("compliance transfer modules", () => {
         32n,
       ]);
       await f.addModule(token, name, encodeParams.transferApproval([approver], 0n));
-      await expectRevert(approve(0, token, alice, "0x0000000000000000000000000000000000000000", 1n), "ZeroAddressParty");
+      await expectRevert(
+        approve(0, token, alice, "0x0000000000000000000000000000000000000000", 1n),
+        "ZeroAddressParty",
+      );
       await f.mint(token, alice, 10n);
       await approve(0, token, alice, bob, 1n);
       await f.setParams(token, name, encodeParams.transferApproval([carol], 0n));

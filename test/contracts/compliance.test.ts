@@ -106,6 +106,7 @@ describe("compliance engine", () => {
     const token = await f.newToken();
     const params = encodeParams.capped(1000n);
     const hash = await f.addModule(token, "CappedModule", params, 1);
+    expect((await f.events(hash, "Compliance", "ModuleAdded")).map((e) => e.address)).toEqual([f.engine]);
     expect((await f.events(hash, "Compliance", "ModuleAdded")).map((e) => e.args)).toEqual([
       { sender: alice, token, module: f.modules.CappedModule, typeId: "capped-v2", params },
     ]);
@@ -116,11 +117,9 @@ describe("compliance engine", () => {
       token,
       f.modules.CappedModule,
     ]);
-    await expectRevert(
-      f.write(0, token, "MockComplianceToken", "addModule", [zeroAddress, params]),
-      "UnknownModule",
-      [zeroAddress],
-    );
+    await expectRevert(f.write(0, token, "MockComplianceToken", "addModule", [zeroAddress, params]), "UnknownModule", [
+      zeroAddress,
+    ]);
     await expectRevert(f.write(0, token, "MockComplianceToken", "addModule", [bob, params]), "UnknownModule", [bob]);
   });
 
@@ -197,7 +196,12 @@ describe("compliance engine", () => {
     const token = await f.newToken();
     await f.register(alice, 276);
     await f.addModule(token, "LegacyCountryAllowListModule", encodeParams.countries([840]));
-    await expectRefusal(f, f.mint(token, alice, 1n), "LegacyCountryAllowListModule", "recipient country 276 not allowed");
+    await expectRefusal(
+      f,
+      f.mint(token, alice, 1n),
+      "LegacyCountryAllowListModule",
+      "recipient country 276 not allowed",
+    );
   });
 
   it("bounds the number of modules per token", async () => {
