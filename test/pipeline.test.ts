@@ -97,7 +97,6 @@ describe("the transaction pipeline", () => {
           "select count(*)::int as n from platform.transaction_requests where id = any($1) and status = 'COMPLETED'",
           [accepted],
         );
-        if (process.env.DEBUG_PIPE) console.log(JSON.stringify((await db.query("select status, sub_status, fee_bumps, count(*)::int from platform.transaction_requests where id = any($1) group by 1,2,3", [accepted])).rows));
         return rows[0].n === MINTS;
       },
       120_000,
