@@ -59,7 +59,7 @@ describe("the transaction pipeline", () => {
     stack = await bootStack({
       RECEIPT_TIMEOUT_SECONDS: "2",
       RECONCILE_AFTER_SECONDS: "1",
-      STUCK_TRANSACTION_SECONDS: "1",
+      STUCK_TRANSACTION_SECONDS: "4",
       WORKER_CONCURRENCY: "8",
     });
     db = new pg.Client({ connectionString: platformDbUrl(stack.env) });

@@ -21,11 +21,20 @@ export function createConfirmTransactionTask(deps: TransactionTaskDeps): Task {
   const { db, chain, mutations, config, logger } = deps;
   const ageMs = (row: TransactionRequestRow) => Date.now() - new Date(row.updatedAt).getTime();
 
-  /** Waiting in the node's pool for too long (a write the node no longer holds was dropped: reconciliation's case). */
-  async function isStuck(row: TransactionRequestRow): Promise<boolean> {
-    if (ageMs(row) <= config.STUCK_TRANSACTION_SECONDS * 1000 || row.feeBumps >= config.FEE_BUMP_LIMIT) return false;
-    const held = await chain.client.getTransaction({ hash: row.transactionHash as Hex }).catch(() => undefined);
-    return held !== undefined && held.blockNumber === null;
+  /**
+   * What to do with a write that has no receipt yet. One the node still holds in its pool waits for a fee bump
+   * while bumps remain (it is pending, not missing); one the node no longer holds (dropped) times out.
+   */
+  async function unminedAction(row: TransactionRequestRow): Promise<"wait" | "bump" | "timeout"> {
+    const age = ageMs(row);
+    const stuckAge = age > config.STUCK_TRANSACTION_SECONDS * 1000;
+    const timedOut = age > config.RECEIPT_TIMEOUT_SECONDS * 1000;
+    if (!stuckAge && !timedOut) return "wait";
+    if (row.feeBumps < config.FEE_BUMP_LIMIT) {
+      const held = await chain.client.getTransaction({ hash: row.transactionHash as Hex }).catch(() => undefined);
+      if (held && held.blockNumber === null) return stuckAge ? "bump" : "wait";
+    }
+    return timedOut ? "timeout" : "wait";
   }
 
   return async (payload, helpers) => {
@@ -68,9 +77,11 @@ export function createConfirmTransactionTask(deps: TransactionTaskDeps): Task {
               await requeueWithNewNonce(db, helpers.addJob, row, "REQUEUED");
             }
             progressed = true;
-          } else if (await isStuck(row)) {
-            stuck.push(row);
-          } else if (ageMs(row) > config.RECEIPT_TIMEOUT_SECONDS * 1000) {
+            continue;
+          }
+          const action = await unminedAction(row);
+          if (action === "bump") stuck.push(row);
+          else if (action === "timeout") {
             await updateRequest(db, row.id, {
               subStatus: "RECEIPT_TIMEOUT",
               errorMessage: "No receipt yet; handed to reconciliation.",
