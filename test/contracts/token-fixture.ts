@@ -98,6 +98,10 @@ function mergedAbi(chain: TestChain, names: string[]): Abi {
 export async function startTokenFixture(): Promise<TokenFixture> {
   const chain = await startTestChain();
   const { write, publicClient } = chain;
+  // ANVIL_KEYS[2] and [4] in test/support/chain.ts are not anvil's default keys, so those accounts start empty.
+  for (const address of chain.accounts) {
+    await chain.testClient.setBalance({ address, value: 10n ** 22n });
+  }
   const deploy = async (name: string, args: readonly unknown[] = [], from = 0) =>
     getAddress(await chain.deploy(name, args, from));
   const systemImpl = await deploy("System");
