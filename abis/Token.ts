@@ -234,7 +234,7 @@ export const TokenAbi = [
     "inputs": [
       {
         "internalType": "address",
-        "name": "feature",
+        "name": "sender",
         "type": "address"
       }
     ],

@@ -11,7 +11,7 @@ library FeatureRules {
     error MissingRequiredFeature(string featureId, string requiredFeatureId);
     error IncompatibleFeatures(string featureId, string incompatibleFeatureId);
 
-    function check(string[] memory ids, address[] memory implementations) internal view {
+    function check(string[] memory ids, address[] memory implementations) internal pure {
         bytes32[] memory hashes = new bytes32[](ids.length);
         for (uint256 i = 0; i < ids.length; i++) {
             hashes[i] = keccak256(bytes(ids[i]));

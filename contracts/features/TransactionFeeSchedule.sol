@@ -6,8 +6,8 @@ import {TokenFeature} from "./TokenFeature.sol";
 /// @notice The schedule shared by transaction-fee and transaction-fee-accounting.
 /// params = abi.encode(uint256 mintFeeBps, uint256 burnFeeBps, uint256 transferFeeBps, address recipient).
 /// The fee is a share of the moved amount borne by the receiving side (the minted-to or transferred-to
-/// account) or, for a burn, by the burner. Movements by features, forced transfers and the recipient's
-/// own movements carry no fee.
+/// account) or, for a burn, by the burner. Movements by features, forced transfers and fees the recipient
+/// would bear itself carry no fee.
 abstract contract TransactionFeeSchedule is TokenFeature {
     uint256 public mintFeeBps;
     uint256 public burnFeeBps;

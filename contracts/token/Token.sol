@@ -68,7 +68,7 @@ contract Token is ERC20PermitUpgradeable, AccessControlUpgradeable, MulticallUpg
     error InsufficientUnfrozenBalance(address account, uint256 available, uint256 requested);
     error UnfreezeExceedsFrozen(address account, uint256 frozen, uint256 requested);
     error NotAttachedFeature(address caller);
-    error FeatureHookReentrancy(address feature);
+    error FeatureHookReentrancy(address sender);
     error PermitNotEnabled();
     error NoCompliance();
     /// Raised by the compliance engine; declared here so callers decode it from this ABI.

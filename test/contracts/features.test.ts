@@ -55,12 +55,18 @@ describe("feature registry", () => {
   it("only lets the system manager register, and only under the implementation's id", async () => {
     const factoryAbi = f.chain.abi("TokenFactory");
     await expectRevert(
-      f.chain.write(1, f.tokenFactory, factoryAbi, "registerFeatureImplementations", [["permit"], [f.implementations.PermitFeature]]),
+      f.chain.write(1, f.tokenFactory, factoryAbi, "registerFeatureImplementations", [
+        ["permit"],
+        [f.implementations.PermitFeature],
+      ]),
       "MissingSystemManagerRole",
       [alice],
     );
     await expectRevert(
-      f.chain.write(0, f.tokenFactory, factoryAbi, "registerFeatureImplementations", [["permit"], [f.implementations.AumFeeFeature]]),
+      f.chain.write(0, f.tokenFactory, factoryAbi, "registerFeatureImplementations", [
+        ["permit"],
+        [f.implementations.AumFeeFeature],
+      ]),
       "FeatureImplementationMismatch",
       ["permit", f.implementations.AumFeeFeature],
     );
@@ -78,6 +84,18 @@ describe("feature registry", () => {
     expect(rules["transaction-fee"]).toEqual([[], ["transaction-fee-accounting"]]);
     expect(rules["transaction-fee-accounting"]).toEqual([[], ["transaction-fee"]]);
     expect(rules.permit).toEqual([[], []]);
+  });
+
+  it("gives the indexer one event signature per name across the token and every feature", async () => {
+    const signatures = new Map<string, string>();
+    for (const name of ["Token", ...Object.values(FEATURES)]) {
+      for (const item of f.chain.abi(name)) {
+        if (item.type !== "event") continue;
+        const signature = `${item.name}(${item.inputs.map((input) => input.type).join(",")})`;
+        expect(signatures.get(item.name) ?? signature, `${name}.${item.name}`).toBe(signature);
+        signatures.set(item.name, signature);
+      }
+    }
   });
 
   it("keeps every feature implementation under the EIP-170 limit", async () => {
@@ -103,7 +121,13 @@ describe("creation with features", () => {
     expect(created.featureIds).toEqual(["historical-balances", "aum-fee", "permit"]);
     expect(created.features).toEqual([features["historical-balances"], features["aum-fee"], features.permit]);
     expect(f.events(rootAbi, receipt, "FeatureAttached", f.systemFactory)).toEqual([
-      { sender: admin, token, feature: features["historical-balances"], featureId: "historical-balances", params: "0x" },
+      {
+        sender: admin,
+        token,
+        feature: features["historical-balances"],
+        featureId: "historical-balances",
+        params: "0x",
+      },
       { sender: admin, token, feature: features["aum-fee"], featureId: "aum-fee", params: aumParams },
       { sender: admin, token, feature: features.permit, featureId: "permit", params: "0x" },
     ]);
@@ -146,6 +170,54 @@ describe("creation with features", () => {
     await expectRevert(f.createToken({ features: [{ featureId: "nope", params: "0x" }] }), "UnknownFeature", ["nope"]);
   });
 
+  it("attaches all ten compatible features at once within a block's gas", async () => {
+    const minterToken = await f.createToken({ features: [{ featureId: "conversion-minter", params: "0x" }] });
+    const now = await f.now();
+    const fee = encode.transactionFee(10n, 10n, 10n, treasury);
+    const { token, features, receipt } = await f.createToken({
+      features: [
+        { featureId: "historical-balances", params: "0x" },
+        { featureId: "maturity-redemption", params: encode.maturityRedemption(now + 86_400n, usdc, treasury, 1n) },
+        { featureId: "fixed-treasury-yield", params: encode.fixedTreasuryYield(500n, "MONTHLY", treasury, usdc) },
+        { featureId: "voting-power", params: "0x" },
+        { featureId: "aum-fee", params: encode.aumFee(100n, treasury) },
+        { featureId: "transaction-fee", params: fee },
+        { featureId: "external-transaction-fee", params: encode.externalTransactionFee(usdc, 0n, 0n, 0n, treasury) },
+        {
+          featureId: "conversion",
+          params: encode.conversion({
+            targetToken: minterToken.token,
+            conversionMinter: minterToken.features["conversion-minter"],
+            denominationAsset: usdc,
+            discountBps: 0n,
+            capPricePerShareWad: 10n ** 18n,
+            conversionWindowStart: now,
+            conversionWindowEnd: now + 10n,
+            minConversionAmount: 0n,
+            partialAllowed: true,
+          }),
+        },
+        { featureId: "conversion-minter", params: "0x" },
+        { featureId: "permit", params: "0x" },
+      ],
+    });
+    expect(Object.keys(features)).toHaveLength(10);
+    expect(receipt.gasUsed).toBeLessThan(6_000_000n);
+    const minted = await f.receipt(await tokenCall(0, token, "mint", [alice, 10_000n]));
+    expect(minted.gasUsed).toBeLessThan(1_000_000n);
+    expect(await f.read(token, f.tokenAbi, "balanceOf", [alice])).toBe(9_990n);
+  });
+
+  it("stops a feature whose hook keeps moving tokens (one nested movement only)", async () => {
+    const looping = await f.deploy("TokenMockLoopingFeature");
+    await f.chain.write(0, f.tokenFactory, f.chain.abi("TokenFactory"), "registerFeatureImplementations", [
+      ["mock-looping"],
+      [looping],
+    ]);
+    const { token } = await f.createToken({ features: [{ featureId: "mock-looping", params: "0x" }] });
+    await expectRevert(tokenCall(0, token, "mint", [alice, 5n]), "FeatureHookReentrancy");
+  });
+
   it("validates parameters at creation", async () => {
     await expectRevert(
       f.createToken({ features: [{ featureId: "aum-fee", params: encode.aumFee(10_001n, treasury) }] }),
@@ -176,7 +248,8 @@ describe("historical-balances", () => {
     const t3 = await blockTime(await tokenCall(0, token, "burn", [bob, 15n]));
     await f.travel(10);
 
-    const at = (account: Address, t: bigint) => featureRead<bigint>("historical-balances", hb, "balanceOfAt", [account, t]);
+    const at = (account: Address, t: bigint) =>
+      featureRead<bigint>("historical-balances", hb, "balanceOfAt", [account, t]);
     expect(await at(alice, t1 - 1n)).toBe(0n);
     expect(await at(alice, t1)).toBe(100n);
     expect(await at(alice, t2 - 1n)).toBe(100n);
@@ -256,7 +329,10 @@ describe("permit", () => {
     expect(await f.read(token, f.tokenAbi, "nonces", [alice])).toBe(1n);
     await tokenCall(2, token, "transferFrom", [alice, carol, 400n]);
     expect(await f.read(token, f.tokenAbi, "balanceOf", [carol])).toBe(400n);
-    await expectRevert(tokenCall(3, token, "permit", [alice, bob, 400n, deadline, vByte, r, s]), "ERC2612InvalidSigner");
+    await expectRevert(
+      tokenCall(3, token, "permit", [alice, bob, 400n, deadline, vByte, r, s]),
+      "ERC2612InvalidSigner",
+    );
   });
 });
 
@@ -297,15 +373,24 @@ describe("maturity-redemption", () => {
     const moved = encode.maturityRedemption(maturity, usdc, carol, 1n);
     const receipt = await f.receipt(await featureCall(0, "maturity-redemption", mr, "updateParameters", [moved]));
     expect(f.events(f.featureAbi("maturity-redemption"), receipt, "FeatureParametersUpdated")).toEqual([
-      { sender: admin, token: await featureRead("maturity-redemption", mr, "token"), featureId: "maturity-redemption", params: moved },
+      {
+        sender: admin,
+        token: await featureRead("maturity-redemption", mr, "token"),
+        featureId: "maturity-redemption",
+        params: moved,
+      },
     ]);
     await expectRevert(
-      featureCall(0, "maturity-redemption", mr, "updateParameters", [encode.maturityRedemption(maturity, usdc, carol, 2n)]),
+      featureCall(0, "maturity-redemption", mr, "updateParameters", [
+        encode.maturityRedemption(maturity, usdc, carol, 2n),
+      ]),
       "AlreadyMatured",
       [maturity],
     );
     await expectRevert(
-      featureCall(0, "maturity-redemption", mr, "updateParameters", [encode.maturityRedemption(maturity, bob, carol, 1n)]),
+      featureCall(0, "maturity-redemption", mr, "updateParameters", [
+        encode.maturityRedemption(maturity, bob, carol, 1n),
+      ]),
       "ParameterImmutable",
       ["denominationAsset"],
     );
@@ -365,10 +450,14 @@ describe("fixed-treasury-yield", () => {
     expect(await featureRead("fixed-treasury-yield", fy, "rateOfPeriod", [1n])).toBe(1000n);
     expect(await featureRead("fixed-treasury-yield", fy, "rateOfPeriod", [2n])).toBe(2000n);
     await f.travel(86_400);
-    const [amount, from, to] = await featureRead<[bigint, bigint, bigint]>("fixed-treasury-yield", fy, "claimable", [alice]);
+    const [amount, from, to] = await featureRead<[bigint, bigint, bigint]>("fixed-treasury-yield", fy, "claimable", [
+      alice,
+    ]);
     expect([amount, from, to]).toEqual([perPeriod(2000n), 2n, 3n]);
     await expectRevert(
-      featureCall(0, "fixed-treasury-yield", fy, "updateParameters", [encode.fixedTreasuryYield(1n, "WEEKLY", treasury, usdc)]),
+      featureCall(0, "fixed-treasury-yield", fy, "updateParameters", [
+        encode.fixedTreasuryYield(1n, "WEEKLY", treasury, usdc),
+      ]),
       "ParameterImmutable",
       ["interval"],
     );
@@ -396,7 +485,9 @@ describe("aum-fee", () => {
       toTimestamp: collected.toTimestamp,
     });
     expect(await f.read(token, f.tokenAbi, "balanceOf", [treasury])).toBe(expected);
-    expect(f.events(f.tokenAbi, receipt, "MintCompleted", token)).toEqual([{ sender: aum, to: treasury, amount: expected }]);
+    expect(f.events(f.tokenAbi, receipt, "MintCompleted", token)).toEqual([
+      { sender: aum, to: treasury, amount: expected },
+    ]);
 
     // A governance update collects at the old terms first, then applies the new ones.
     const next = encode.aumFee(0n, carol);
@@ -410,8 +501,10 @@ describe("aum-fee", () => {
 
   it("refuses an update on a feature without parameters", async () => {
     const { features } = await f.createToken({ features: [{ featureId: "permit", params: "0x" }] });
-    await expectRevert(featureCall(0, "permit", features.permit, "updateParameters", ["0x"]), "FeatureHasNoParameters", [
-      "permit",
-    ]);
+    await expectRevert(
+      featureCall(0, "permit", features.permit, "updateParameters", ["0x"]),
+      "FeatureHasNoParameters",
+      ["permit"],
+    );
   });
 });

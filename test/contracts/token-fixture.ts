@@ -41,6 +41,10 @@ export const ROLES = {
 };
 export const EIP170_LIMIT = 24_576;
 
+interface DecodedLog {
+  address: Address;
+  args: Record<string, unknown>;
+}
 export interface FeatureConfig {
   featureId: string;
   params: Hex;
@@ -117,9 +121,16 @@ export async function startTokenFixture(): Promise<TokenFixture> {
   for (const name of Object.values(FEATURES)) implementations[name] = await deploy(name);
 
   const receipt = (hash: Hex) => publicClient.waitForTransactionReceipt({ hash });
-  const created = await receipt(await write(0, systemFactory, chain.abi("SystemFactory"), "createSystem", [chain.accounts[0]]));
-  const [systemCreated] = parseEventLogs({ abi: chain.abi("SystemFactory"), logs: created.logs, eventName: "SystemCreated" });
-  const { system, tokenFactory } = (systemCreated as unknown as { args: { system: Address; tokenFactory: Address } }).args;
+  const created = await receipt(
+    await write(0, systemFactory, chain.abi("SystemFactory"), "createSystem", [chain.accounts[0]]),
+  );
+  const [systemCreated] = parseEventLogs({
+    abi: chain.abi("SystemFactory"),
+    logs: created.logs,
+    eventName: "SystemCreated",
+  });
+  const { system, tokenFactory } = (systemCreated as unknown as { args: { system: Address; tokenFactory: Address } })
+    .args;
   await write(0, tokenFactory, chain.abi("TokenFactory"), "registerFeatureImplementations", [
     Object.keys(FEATURES),
     Object.values(FEATURES).map((name) => implementations[name]),
@@ -127,12 +138,13 @@ export async function startTokenFixture(): Promise<TokenFixture> {
 
   const tokenAbi = mergedAbi(chain, ["Token", ...Object.values(FEATURES), "TokenMockCompliance", "TokenMockERC20"]);
   const factoryAbi = mergedAbi(chain, ["TokenFactory", "Token", ...Object.values(FEATURES), "TokenMockCompliance"]);
-  const featureAbi = (id: FeatureId) => mergedAbi(chain, [FEATURES[id], "Token", "TokenMockERC20"]);
+  const featureAbi = (id: FeatureId) =>
+    mergedAbi(chain, [FEATURES[id], "Token", ...Object.values(FEATURES), "TokenMockERC20"]);
 
   const events = (abi: Abi, rcpt: TransactionReceipt, eventName: string, address?: Address) =>
-    parseEventLogs({ abi, logs: rcpt.logs, eventName: eventName as never })
+    (parseEventLogs({ abi, logs: rcpt.logs, eventName: eventName as never }) as unknown as DecodedLog[])
       .filter((log) => !address || log.address.toLowerCase() === address.toLowerCase())
-      .map((log) => (log as unknown as { args: Record<string, unknown> }).args);
+      .map((log) => log.args);
 
   return {
     chain,
