@@ -35,9 +35,9 @@ beforeAll(async () => {
 afterAll(() => f?.chain.stop());
 
 const tokenCall = (from: number, token: Address, fn: string, args: readonly unknown[] = []) =>
-  f.chain.write(from, token, f.tokenAbi, fn, args);
+  f.write(from, token, f.tokenAbi, fn, args);
 const featureCall = (from: number, id: FeatureId, feature: Address, fn: string, args: readonly unknown[] = []) =>
-  f.chain.write(from, feature, f.featureAbi(id), fn, args);
+  f.write(from, feature, f.featureAbi(id), fn, args);
 const balanceOf = (token: Address, account: Address) => f.read<bigint>(token, f.tokenAbi, "balanceOf", [account]);
 
 async function terms(overrides: Partial<Parameters<typeof encode.conversion>[0]> = {}) {
@@ -181,7 +181,7 @@ describe("conversion rules at creation", () => {
   });
 
   it("refuses a creator who does not govern the target", async () => {
-    await f.chain.write(0, f.system, f.chain.abi("System"), "grantRole", [role("TOKEN_MANAGER_ROLE"), bob]);
+    await f.write(0, f.system, f.chain.abi("System"), "grantRole", [role("TOKEN_MANAGER_ROLE"), bob]);
     await expectRevert(
       f.createToken({ from: 2, features: [{ featureId: "conversion", params: encode.conversion(await terms()) }] }),
       "ConversionNotAuthorized",

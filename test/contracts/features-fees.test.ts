@@ -25,11 +25,11 @@ beforeAll(async () => {
 afterAll(() => f?.chain.stop());
 
 const tokenCall = (from: number, token: Address, fn: string, args: readonly unknown[] = []) =>
-  f.chain.write(from, token, f.tokenAbi, fn, args);
+  f.write(from, token, f.tokenAbi, fn, args);
 const sent = async (from: number, token: Address, fn: string, args: readonly unknown[] = []) =>
   f.receipt(await tokenCall(from, token, fn, args));
 const featureCall = (from: number, id: FeatureId, feature: Address, fn: string, args: readonly unknown[] = []) =>
-  f.chain.write(from, feature, f.featureAbi(id), fn, args);
+  f.write(from, feature, f.featureAbi(id), fn, args);
 const balances = (token: Address, accounts: Address[]) =>
   Promise.all(accounts.map((account) => f.read<bigint>(token, f.tokenAbi, "balanceOf", [account])));
 
@@ -158,7 +158,7 @@ describe("external-transaction-fee", () => {
   it("pulls a flat fee in another ERC-20 from the sender of each operation", async () => {
     const erc20 = f.chain.abi("TokenMockERC20");
     const feeToken = await f.deploy("TokenMockERC20", ["Fee", "FEE", 18]);
-    for (const account of [admin, alice]) await f.chain.write(0, feeToken, erc20, "mint", [account, 1_000n]);
+    for (const account of [admin, alice]) await f.write(0, feeToken, erc20, "mint", [account, 1_000n]);
     const { token, features } = await f.createToken({
       features: [
         {
@@ -169,8 +169,8 @@ describe("external-transaction-fee", () => {
     });
     const ext = features["external-transaction-fee"];
     const abi = f.featureAbi("external-transaction-fee");
-    await f.chain.write(0, feeToken, erc20, "approve", [ext, 1_000n]);
-    await f.chain.write(1, feeToken, erc20, "approve", [ext, 1_000n]);
+    await f.write(0, feeToken, erc20, "approve", [ext, 1_000n]);
+    await f.write(1, feeToken, erc20, "approve", [ext, 1_000n]);
     const feeBalance = (account: Address) => f.read<bigint>(feeToken, erc20, "balanceOf", [account]);
 
     const minted = await sent(0, token, "mint", [alice, 100n]);

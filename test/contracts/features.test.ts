@@ -24,21 +24,21 @@ beforeAll(async () => {
   f = await startTokenFixture();
   [admin, alice, bob, carol, treasury] = f.chain.accounts;
   usdc = await f.deploy("TokenMockERC20", ["USD Coin", "USDC", 6]);
-  await f.chain.write(0, usdc, f.chain.abi("TokenMockERC20"), "mint", [treasury, parseUnits("1000000", 6)]);
+  await f.write(0, usdc, f.chain.abi("TokenMockERC20"), "mint", [treasury, parseUnits("1000000", 6)]);
 });
 afterAll(() => f?.chain.stop());
 
 const tokenCall = (from: number, token: Address, fn: string, args: readonly unknown[] = []) =>
-  f.chain.write(from, token, f.tokenAbi, fn, args);
+  f.write(from, token, f.tokenAbi, fn, args);
 const featureCall = (from: number, id: FeatureId, feature: Address, fn: string, args: readonly unknown[] = []) =>
-  f.chain.write(from, feature, f.featureAbi(id), fn, args);
+  f.write(from, feature, f.featureAbi(id), fn, args);
 const featureRead = <T>(id: FeatureId, feature: Address, fn: string, args: readonly unknown[] = []) =>
   f.read<T>(feature, f.featureAbi(id), fn, args);
 const usdcBalance = (account: Address) => f.read<bigint>(usdc, f.chain.abi("TokenMockERC20"), "balanceOf", [account]);
 const blockTime = async (hash: Hex) =>
   (await f.chain.publicClient.getBlock({ blockNumber: (await f.receipt(hash)).blockNumber })).timestamp;
 const approveFromTreasury = (spender: Address) =>
-  f.chain.write(4, usdc, f.chain.abi("TokenMockERC20"), "approve", [spender, maxUint256]);
+  f.write(4, usdc, f.chain.abi("TokenMockERC20"), "approve", [spender, maxUint256]);
 
 describe("feature registry", () => {
   it("holds the eleven implementations, each registered under its own id", async () => {
@@ -55,7 +55,7 @@ describe("feature registry", () => {
   it("only lets the system manager register, and only under the implementation's id", async () => {
     const factoryAbi = f.chain.abi("TokenFactory");
     await expectRevert(
-      f.chain.write(1, f.tokenFactory, factoryAbi, "registerFeatureImplementations", [
+      f.write(1, f.tokenFactory, factoryAbi, "registerFeatureImplementations", [
         ["permit"],
         [f.implementations.PermitFeature],
       ]),
@@ -63,7 +63,7 @@ describe("feature registry", () => {
       [alice],
     );
     await expectRevert(
-      f.chain.write(0, f.tokenFactory, factoryAbi, "registerFeatureImplementations", [
+      f.write(0, f.tokenFactory, factoryAbi, "registerFeatureImplementations", [
         ["permit"],
         [f.implementations.AumFeeFeature],
       ]),
@@ -210,7 +210,7 @@ describe("creation with features", () => {
 
   it("stops a feature whose hook keeps moving tokens (one nested movement only)", async () => {
     const looping = await f.deploy("TokenMockLoopingFeature");
-    await f.chain.write(0, f.tokenFactory, f.chain.abi("TokenFactory"), "registerFeatureImplementations", [
+    await f.write(0, f.tokenFactory, f.chain.abi("TokenFactory"), "registerFeatureImplementations", [
       ["mock-looping"],
       [looping],
     ]);

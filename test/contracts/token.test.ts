@@ -16,14 +16,14 @@ beforeAll(async () => {
 afterAll(() => f?.chain.stop());
 
 const call = (from: number, address: Address, fn: string, args: readonly unknown[] = []) =>
-  f.chain.write(from, address, f.tokenAbi, fn, args);
+  f.write(from, address, f.tokenAbi, fn, args);
 const sent = async (from: number, address: Address, fn: string, args: readonly unknown[] = []) =>
   f.receipt(await call(from, address, fn, args));
 const balance = (token: Address, account: Address) => f.read<bigint>(token, f.tokenAbi, "balanceOf", [account]);
 
 describe("token creation", () => {
   it("keeps the original createToken: no features, no compliance, every role to the creator", async () => {
-    const hash = await f.chain.write(0, f.tokenFactory, f.chain.abi("TokenFactory"), "createToken", [
+    const hash = await f.write(0, f.tokenFactory, f.chain.abi("TokenFactory"), "createToken", [
       "bond",
       "Plain",
       "PLN",
@@ -53,7 +53,7 @@ describe("token creation", () => {
 
   it("refuses a creator without the system's token manager role", async () => {
     await expectRevert(
-      f.chain.write(1, f.tokenFactory, f.chain.abi("TokenFactory"), "createToken", ["bond", "X", "X", 18]),
+      f.write(1, f.tokenFactory, f.chain.abi("TokenFactory"), "createToken", ["bond", "X", "X", 18]),
       "MissingTokenManagerRole",
       [alice],
     );
