@@ -6,8 +6,51 @@ export const TokenFactoryAbi = [
     "type": "constructor"
   },
   {
+    "inputs": [
+      {
+        "internalType": "string",
+        "name": "featureId",
+        "type": "string"
+      }
+    ],
+    "name": "DuplicateFeature",
+    "type": "error"
+  },
+  {
     "inputs": [],
     "name": "FailedDeployment",
+    "type": "error"
+  },
+  {
+    "inputs": [
+      {
+        "internalType": "string",
+        "name": "featureId",
+        "type": "string"
+      },
+      {
+        "internalType": "address",
+        "name": "implementation",
+        "type": "address"
+      }
+    ],
+    "name": "FeatureImplementationMismatch",
+    "type": "error"
+  },
+  {
+    "inputs": [
+      {
+        "internalType": "string",
+        "name": "featureId",
+        "type": "string"
+      },
+      {
+        "internalType": "string",
+        "name": "incompatibleFeatureId",
+        "type": "string"
+      }
+    ],
+    "name": "IncompatibleFeatures",
     "type": "error"
   },
   {
@@ -34,6 +77,49 @@ export const TokenFactoryAbi = [
   {
     "inputs": [
       {
+        "internalType": "uint256",
+        "name": "featureIds",
+        "type": "uint256"
+      },
+      {
+        "internalType": "uint256",
+        "name": "implementations",
+        "type": "uint256"
+      }
+    ],
+    "name": "LengthMismatch",
+    "type": "error"
+  },
+  {
+    "inputs": [
+      {
+        "internalType": "string",
+        "name": "featureId",
+        "type": "string"
+      },
+      {
+        "internalType": "string",
+        "name": "requiredFeatureId",
+        "type": "string"
+      }
+    ],
+    "name": "MissingRequiredFeature",
+    "type": "error"
+  },
+  {
+    "inputs": [
+      {
+        "internalType": "address",
+        "name": "account",
+        "type": "address"
+      }
+    ],
+    "name": "MissingSystemManagerRole",
+    "type": "error"
+  },
+  {
+    "inputs": [
+      {
         "internalType": "address",
         "name": "account",
         "type": "address"
@@ -46,6 +132,42 @@ export const TokenFactoryAbi = [
     "inputs": [],
     "name": "NotInitializing",
     "type": "error"
+  },
+  {
+    "inputs": [
+      {
+        "internalType": "string",
+        "name": "featureId",
+        "type": "string"
+      }
+    ],
+    "name": "UnknownFeature",
+    "type": "error"
+  },
+  {
+    "anonymous": false,
+    "inputs": [
+      {
+        "indexed": true,
+        "internalType": "address",
+        "name": "sender",
+        "type": "address"
+      },
+      {
+        "indexed": false,
+        "internalType": "string",
+        "name": "featureId",
+        "type": "string"
+      },
+      {
+        "indexed": true,
+        "internalType": "address",
+        "name": "implementation",
+        "type": "address"
+      }
+    ],
+    "name": "FeatureImplementationRegistered",
+    "type": "event"
   },
   {
     "anonymous": false,
@@ -97,6 +219,98 @@ export const TokenFactoryAbi = [
   {
     "inputs": [
       {
+        "internalType": "string",
+        "name": "tokenType",
+        "type": "string"
+      },
+      {
+        "internalType": "string",
+        "name": "name",
+        "type": "string"
+      },
+      {
+        "internalType": "string",
+        "name": "symbol",
+        "type": "string"
+      },
+      {
+        "internalType": "uint8",
+        "name": "decimals",
+        "type": "uint8"
+      },
+      {
+        "components": [
+          {
+            "internalType": "string",
+            "name": "featureId",
+            "type": "string"
+          },
+          {
+            "internalType": "bytes",
+            "name": "params",
+            "type": "bytes"
+          }
+        ],
+        "internalType": "struct TokenFactory.FeatureConfig[]",
+        "name": "features",
+        "type": "tuple[]"
+      },
+      {
+        "internalType": "address",
+        "name": "compliance",
+        "type": "address"
+      },
+      {
+        "components": [
+          {
+            "internalType": "address",
+            "name": "module",
+            "type": "address"
+          },
+          {
+            "internalType": "bytes",
+            "name": "params",
+            "type": "bytes"
+          }
+        ],
+        "internalType": "struct TokenFactory.ModuleConfig[]",
+        "name": "modules",
+        "type": "tuple[]"
+      }
+    ],
+    "name": "createTokenWithFeatures",
+    "outputs": [
+      {
+        "internalType": "address",
+        "name": "token",
+        "type": "address"
+      }
+    ],
+    "stateMutability": "nonpayable",
+    "type": "function"
+  },
+  {
+    "inputs": [
+      {
+        "internalType": "string",
+        "name": "featureId",
+        "type": "string"
+      }
+    ],
+    "name": "featureImplementation",
+    "outputs": [
+      {
+        "internalType": "address",
+        "name": "",
+        "type": "address"
+      }
+    ],
+    "stateMutability": "view",
+    "type": "function"
+  },
+  {
+    "inputs": [
+      {
         "internalType": "address",
         "name": "system_",
         "type": "address"
@@ -115,6 +329,56 @@ export const TokenFactoryAbi = [
     "name": "initialize",
     "outputs": [],
     "stateMutability": "nonpayable",
+    "type": "function"
+  },
+  {
+    "inputs": [
+      {
+        "internalType": "address",
+        "name": "token",
+        "type": "address"
+      }
+    ],
+    "name": "isToken",
+    "outputs": [
+      {
+        "internalType": "bool",
+        "name": "",
+        "type": "bool"
+      }
+    ],
+    "stateMutability": "view",
+    "type": "function"
+  },
+  {
+    "inputs": [
+      {
+        "internalType": "string[]",
+        "name": "featureIds",
+        "type": "string[]"
+      },
+      {
+        "internalType": "address[]",
+        "name": "implementations",
+        "type": "address[]"
+      }
+    ],
+    "name": "registerFeatureImplementations",
+    "outputs": [],
+    "stateMutability": "nonpayable",
+    "type": "function"
+  },
+  {
+    "inputs": [],
+    "name": "registeredFeatureIds",
+    "outputs": [
+      {
+        "internalType": "string[]",
+        "name": "",
+        "type": "string[]"
+      }
+    ],
+    "stateMutability": "view",
     "type": "function"
   },
   {

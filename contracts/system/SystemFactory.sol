@@ -29,16 +29,28 @@ contract SystemFactory is ISystemFactory {
         emit SystemCreated(msg.sender, system, owner, tokenFactory);
     }
 
-    function announceToken(
-        address sender,
-        address token,
-        string calldata tokenType,
-        string calldata name,
-        string calldata symbol,
-        uint8 decimals
-    ) external {
+    function announceToken(TokenAnnouncement calldata a) external {
         address system = systemOfTokenFactory[msg.sender];
         if (system == address(0)) revert UnknownTokenFactory(msg.sender);
-        emit TokenCreated(sender, token, system, msg.sender, tokenType, name, symbol, decimals);
+        _emitTokenCreated(a, system);
+        for (uint256 i = 0; i < a.features.length; i++) {
+            emit FeatureAttached(a.sender, a.token, a.features[i], a.featureIds[i], a.featureParams[i]);
+        }
+    }
+
+    function _emitTokenCreated(TokenAnnouncement memory a, address system) private {
+        emit TokenCreated(
+            a.sender,
+            a.token,
+            system,
+            msg.sender,
+            a.tokenType,
+            a.name,
+            a.symbol,
+            a.decimals,
+            a.compliance,
+            a.featureIds,
+            a.features
+        );
     }
 }

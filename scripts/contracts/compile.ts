@@ -94,4 +94,20 @@ export function abiModule(name: string, abi: Abi): string {
 }
 
 /** Contracts whose ABIs the index and host use. */
-export const PUBLISHED_ABIS = ["SystemFactory", "System", "TokenFactory", "Token"] as const;
+export const PUBLISHED_ABIS = [
+  "SystemFactory",
+  "System",
+  "TokenFactory",
+  "Token",
+  "HistoricalBalancesFeature",
+  "MaturityRedemptionFeature",
+  "FixedTreasuryYieldFeature",
+  "VotingPowerFeature",
+  "AumFeeFeature",
+  "TransactionFeeFeature",
+  "TransactionFeeAccountingFeature",
+  "ExternalTransactionFeeFeature",
+  "ConversionFeature",
+  "ConversionMinterFeature",
+  "PermitFeature",
+] as const;

@@ -1,0 +1,50 @@
+// SPDX-License-Identifier: MIT
+pragma solidity ^0.8.24;
+
+import {FeatureIds} from "./FeatureIds.sol";
+import {TransactionFeeSchedule} from "./TransactionFeeSchedule.sol";
+
+/// @notice The transaction-fee schedule, but nothing moves: each fee is recorded as owed by the payer
+/// to `recipient`; governance records settlements made off this token. Incompatible with transaction-fee.
+contract TransactionFeeAccountingFeature is TransactionFeeSchedule {
+    mapping(address payer => uint256) public feesOwed;
+    uint256 public totalFeesOwed;
+
+    event TransactionFeeAccrued(
+        address indexed sender,
+        address indexed payer,
+        address indexed recipient,
+        address from,
+        address to,
+        uint256 amount,
+        uint256 fee
+    );
+    event TransactionFeeSettled(address indexed sender, address indexed payer, address indexed recipient, uint256 amount);
+
+    error SettlementExceedsOwed(address payer, uint256 owed, uint256 amount);
+
+    function featureId() public pure override returns (string memory) {
+        return FeatureIds.TRANSACTION_FEE_ACCOUNTING;
+    }
+
+    function incompatibleFeatures() external pure override returns (string[] memory) {
+        return FeatureIds.one(FeatureIds.TRANSACTION_FEE);
+    }
+
+    function onUpdate(address sender, address from, address to, uint256 amount) external override onlyToken {
+        (address payer, uint256 fee) = feeFor(sender, from, to, amount);
+        if (fee == 0) return;
+        feesOwed[payer] += fee;
+        totalFeesOwed += fee;
+        emit TransactionFeeAccrued(sender, payer, recipient, from, to, amount, fee);
+    }
+
+    /// Records that `payer` settled `amount` of what it owes (off this token).
+    function settleFees(address payer, uint256 amount) external onlyGovernance {
+        uint256 owed = feesOwed[payer];
+        if (amount > owed) revert SettlementExceedsOwed(payer, owed, amount);
+        feesOwed[payer] = owed - amount;
+        totalFeesOwed -= amount;
+        emit TransactionFeeSettled(msg.sender, payer, recipient, amount);
+    }
+}

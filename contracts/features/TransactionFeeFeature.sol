@@ -1,0 +1,36 @@
+// SPDX-License-Identifier: MIT
+pragma solidity ^0.8.24;
+
+import {FeatureIds} from "./FeatureIds.sol";
+import {TransactionFeeSchedule} from "./TransactionFeeSchedule.sol";
+
+/// @notice Fee taken in the token itself (schedule in TransactionFeeSchedule). Mint and transfer: the
+/// fee moves from the receiver to `recipient`; burn: the fee share of the burnt amount is minted to
+/// `recipient`. Incompatible with transaction-fee-accounting.
+contract TransactionFeeFeature is TransactionFeeSchedule {
+    event TransactionFeeCollected(
+        address indexed sender,
+        address indexed payer,
+        address indexed recipient,
+        address from,
+        address to,
+        uint256 amount,
+        uint256 fee
+    );
+
+    function featureId() public pure override returns (string memory) {
+        return FeatureIds.TRANSACTION_FEE;
+    }
+
+    function incompatibleFeatures() external pure override returns (string[] memory) {
+        return FeatureIds.one(FeatureIds.TRANSACTION_FEE_ACCOUNTING);
+    }
+
+    function onUpdate(address sender, address from, address to, uint256 amount) external override onlyToken {
+        (address payer, uint256 fee) = feeFor(sender, from, to, amount);
+        if (fee == 0) return;
+        if (to == address(0)) _featureToken().featureMint(recipient, fee);
+        else _featureToken().featureTransfer(payer, recipient, fee);
+        emit TransactionFeeCollected(sender, payer, recipient, from, to, amount, fee);
+    }
+}

@@ -1,0 +1,51 @@
+// SPDX-License-Identifier: MIT
+pragma solidity ^0.8.24;
+
+import {TokenFeature} from "./TokenFeature.sol";
+
+/// @notice The schedule shared by transaction-fee and transaction-fee-accounting.
+/// params = abi.encode(uint256 mintFeeBps, uint256 burnFeeBps, uint256 transferFeeBps, address recipient).
+/// The fee is a share of the moved amount borne by the receiving side (the minted-to or transferred-to
+/// account) or, for a burn, by the burner. Movements by features, forced transfers and fees the recipient
+/// would bear itself carry no fee.
+abstract contract TransactionFeeSchedule is TokenFeature {
+    uint256 public mintFeeBps;
+    uint256 public burnFeeBps;
+    uint256 public transferFeeBps;
+    address public recipient;
+
+    function hooksBalanceChanges() external pure override returns (bool) {
+        return true;
+    }
+
+    function parameters() public view override returns (bytes memory) {
+        return abi.encode(mintFeeBps, burnFeeBps, transferFeeBps, recipient);
+    }
+
+    /// The account that bears the fee and the fee for one movement (0 when none applies).
+    function feeFor(address sender, address from, address to, uint256 amount)
+        public
+        view
+        returns (address payer, uint256 fee)
+    {
+        uint256 bps;
+        if (from == address(0)) (payer, bps) = (to, mintFeeBps);
+        else if (to == address(0)) (payer, bps) = (from, burnFeeBps);
+        else (payer, bps) = (to, transferFeeBps);
+        if (bps == 0 || payer == recipient || _featureToken().isFeeExempt(sender)) return (payer, 0);
+        fee = amount * bps / BPS;
+    }
+
+    function _configure(address, bytes calldata params, bool) internal override {
+        (uint256 mintBps, uint256 burnBps, uint256 transferBps, address recipient_) =
+            abi.decode(params, (uint256, uint256, uint256, address));
+        _requireBps(mintBps, "mintFeeBps");
+        _requireBps(burnBps, "burnFeeBps");
+        _requireBps(transferBps, "transferFeeBps");
+        _requireAddress(recipient_, "recipient");
+        mintFeeBps = mintBps;
+        burnFeeBps = burnBps;
+        transferFeeBps = transferBps;
+        recipient = recipient_;
+    }
+}
