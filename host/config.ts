@@ -37,6 +37,8 @@ export const ConfigSchema = z.object({
   RECONCILE_AFTER_SECONDS: z.coerce.number().int().min(1).default(3600),
   RECONCILE_RETRY_BUDGET: z.coerce.number().int().min(0).default(3),
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
+  /** `process`: the worker runs as its own supervised Node process; `in-process`: inside the host process. */
+  WORKER_MODE: z.enum(["process", "in-process"]).default("process"),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
 });
 export type Config = z.infer<typeof ConfigSchema> & { dataDir: string };

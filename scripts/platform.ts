@@ -6,21 +6,11 @@ import { Kysely, PostgresDialect } from "kysely";
 import pg from "pg";
 import type { Hex } from "viem";
 import { createApp } from "../host/app.ts";
-import { createChainService } from "../host/chain/chain-service.ts";
 import { type Config, loadConfig } from "../host/config.ts";
-import { loadMasterKey } from "../host/crypto/master-key.ts";
-import { createCustody } from "../host/custody/custody.ts";
 import { openDatabases } from "../host/db/database.ts";
 import { migrate } from "../host/db/migrations.ts";
-import { createIndexStatus } from "../host/index-status.ts";
 import { createLogger } from "../host/logger.ts";
-import { CONFIRM_TASK, createMutationService, RECONCILE_TASK, SEND_TASK } from "../host/mutations/service.ts";
-import type { PluginContext } from "../host/plugin.ts";
 import { readinessReport } from "../host/readiness.ts";
-import { createConfirmTransactionTask } from "../host/worker/confirm-transaction.ts";
-import { createReconcileTask } from "../host/worker/reconcile.ts";
-import { startWorker } from "../host/worker/runner.ts";
-import { createSendTransactionTask } from "../host/worker/send-transaction.ts";
 import { plugins } from "../plugins/index.ts";
 import { bootstrap, type Credentials } from "./bootstrap.ts";
 import { compileContracts } from "./contracts/compile.ts";
@@ -30,6 +20,8 @@ import { waitFor } from "./infra/child-process.ts";
 import { reclaimOrphans } from "./infra/orphans.ts";
 import { claimIndexSchema, indexSchemaName, startPonder } from "./infra/ponder.ts";
 import { startPostgres } from "./infra/postgres.ts";
+import { startWorkers } from "./infra/worker-process.ts";
+import { createPlatformContext, type RunningParts } from "./platform-context.ts";
 
 export const ROOT = resolve(import.meta.dirname, "..");
 
@@ -47,7 +39,8 @@ export interface Platform {
 export async function startPlatform(
   options: { env?: NodeJS.ProcessEnv; progress?: (line: string) => void } = {},
 ): Promise<Platform> {
-  const config = loadConfig(options.env ?? process.env);
+  const env = options.env ?? process.env;
+  const config = loadConfig(env);
   const progress = options.progress ?? (() => {});
   const logger = createLogger(config.LOG_LEVEL);
   const timings: Record<string, number> = {};
@@ -142,42 +135,20 @@ export async function startPlatform(
     stops.push(indexer.stop);
     phase("index", `ponder schema ${schema}, views ${config.INDEX_VIEWS_SCHEMA}`);
 
-    const chain = createChainService(chainNode.rpcUrl, chainNode.chainId);
-    const index = createIndexStatus(indexer.url);
-    const secrets = { masterKey: loadMasterKey(config) };
-    const custody = createCustody(db.platform, secrets.masterKey);
-    const mutations = createMutationService(db.platform, custody);
-    const deployment = { systemFactory: manifest.systemFactory, funderKey };
-    const ctx: PluginContext = { config, db, chain, index, custody, mutations, logger, secrets, deployment };
-    const txDeps = { db: db.platform, chain, custody, mutations, logger, config };
-    const taskList: Record<string, import("graphile-worker").Task> = {
-      [SEND_TASK]: createSendTransactionTask(txDeps),
-      [CONFIRM_TASK]: createConfirmTransactionTask(txDeps),
-      [RECONCILE_TASK]: createReconcileTask(txDeps),
+    const parts: RunningParts = {
+      databaseUrl: postgres.url,
+      rpcUrl: chainNode.rpcUrl,
+      chainId: chainNode.chainId,
+      systemFactory: manifest.systemFactory,
+      indexerUrl: indexer.url,
+      funderKey,
     };
-    for (const plugin of plugins) {
-      for (const [kind, definition] of Object.entries(plugin.mutationKinds ?? {}))
-        mutations.kinds.set(kind, definition);
-      for (const [name, task] of Object.entries(plugin.tasks?.(ctx) ?? {})) taskList[`${plugin.id}:${name}`] = task;
-    }
-    // Reconciliation runs every minute, once across every worker process (graphile-worker's crontab).
-    const crontab = `* * * * * ${RECONCILE_TASK} ?jobKey=reconcile&jobKeyMode=preserve_run_at`;
-    const worker = await startWorker(postgres.url, taskList, {
-      concurrency: config.WORKER_CONCURRENCY,
-      crontab,
-      logger,
-    });
-    let workerRunning = true;
-    stops.push(async () => {
-      workerRunning = false;
-      await worker.stop();
-    });
-    phase(
-      "worker",
-      `graphile-worker with ${Object.keys(taskList).length} task(s), concurrency ${config.WORKER_CONCURRENCY}`,
-    );
+    const { chain, index, ctx, taskList } = createPlatformContext(config, parts, logger, db);
+    const worker = await startWorkers({ config, env, parts, taskList, logger });
+    stops.push(worker.stop);
+    phase("worker", worker.description);
 
-    const readiness = { db, chain, index, workerRunning: () => workerRunning };
+    const readiness = { db: ctx.db, chain, index, workerRunning: worker.running };
     const app = createApp(ctx, plugins, readiness);
     const server = await new Promise<ReturnType<typeof serve>>((resolveServer, reject) => {
       const s = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, () => resolveServer(s));

@@ -1,4 +1,4 @@
-// The platform process killed with SIGKILL in the middle of a batch of writes, restarted on the same data, and the
+// The platform's host and worker processes killed with SIGKILL in the middle of a batch of writes, restarted on the same data, and the
 // client retrying every write with its idempotency key: every write is done exactly once.
 import { type ChildProcess, spawn } from "node:child_process";
 import { readFileSync, rmSync } from "node:fs";
@@ -87,10 +87,12 @@ describe("a crash in the middle of a batch", () => {
         )
       ).rows[0].n;
 
-    // Fire the batch; kill the whole platform process once part of it is on its way.
+    // Fire the batch; kill the host process and the worker process (both SIGKILL) once part of it is on its way.
     const inFlight = Array.from({ length: WRITES }, (_, i) => mint(i).catch(() => undefined));
     const deadline = Date.now() + 60_000;
     while ((await progress()) < 10 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
+    const worker = JSON.parse(readFileSync(join(dataDir, "run", "worker.pid"), "utf8")).pid as number;
+    process.kill(worker, "SIGKILL");
     platform?.kill("SIGKILL");
     await Promise.all(inFlight);
     await db.end();

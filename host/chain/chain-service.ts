@@ -14,6 +14,11 @@ export function createChainService(rpcUrl: string, chainId: number): ChainServic
     nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 },
     rpcUrls: { default: { http: [rpcUrl] } },
   });
-  const client = createPublicClient({ chain, transport: http(rpcUrl, { timeout: 10_000 }), pollingInterval: 100 });
+  const client = createPublicClient({
+    chain,
+    // Concurrent calls (a batch's estimates, a confirmation run's receipts) share one HTTP request.
+    transport: http(rpcUrl, { timeout: 10_000, batch: { batchSize: 200, wait: 0 } }),
+    pollingInterval: 100,
+  });
   return { chainId, chain, client: client as PublicClient };
 }

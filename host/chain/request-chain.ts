@@ -15,22 +15,25 @@ export interface RequestChain {
 
 async function lookup(db: PlatformDb, organizationId: string, headerChainId: number | undefined) {
   try {
-    const chainId =
-      headerChainId ??
-      (
-        await db
-          .selectFrom("organizations")
-          .select("defaultChainId")
-          .where("id", "=", organizationId)
-          .executeTakeFirstOrThrow()
-      ).defaultChainId;
-    const row = await db
-      .selectFrom("organizationChains")
-      .selectAll()
-      .where("organizationId", "=", organizationId)
-      .where("chainId", "=", chainId)
-      .executeTakeFirst();
-    return { chainId, row: row as (OrganizationChainsTable & { status: string }) | undefined };
+    // One query: the organisation's default chain (when no header chose one) and its system there.
+    const found = await db
+      .selectFrom("organizations as o")
+      .leftJoin("organizationChains as oc", (join) =>
+        join
+          .onRef("oc.organizationId", "=", "o.id")
+          .on((eb) => eb("oc.chainId", "=", headerChainId ?? eb.ref("o.defaultChainId"))),
+      )
+      .select(["o.defaultChainId", "oc.chainId", "oc.status", "oc.systemAddress", "oc.tokenFactoryAddress"])
+      .where("o.id", "=", organizationId)
+      .executeTakeFirstOrThrow();
+    const chainId = headerChainId ?? found.defaultChainId;
+    const row = found.chainId === null ? undefined : found;
+    return {
+      chainId,
+      row: row as
+        | (Pick<OrganizationChainsTable, "systemAddress" | "tokenFactoryAddress"> & { status: string })
+        | undefined,
+    };
   } catch {
     throw new ApiError("svc.runtime.REQUEST_CHAIN_LOOKUP_FAILED");
   }

@@ -23,6 +23,7 @@ export function deriveAccount(seed: Uint8Array, path: string): PrivateKeyAccount
 
 export function createCustody(db: PlatformDb, masterKey: Buffer): Custody {
   const signers = new Map<string, PrivateKeyAccount>();
+  const primaryAddresses = new Map<string, Address>();
 
   async function seedOf(organizationId: string): Promise<Uint8Array> {
     const row = await db
@@ -57,12 +58,16 @@ export function createCustody(db: PlatformDb, masterKey: Buffer): Custody {
       return account.address;
     },
     async primaryAddress(organizationId) {
+      // Derived from the organisation's seed, so it never changes once provisioned.
+      const cached = primaryAddresses.get(organizationId);
+      if (cached) return cached;
       const row = await db
         .selectFrom("wallets")
         .select("address")
         .where("organizationId", "=", organizationId)
         .where("derivationPath", "=", ORGANIZATION_PRIMARY_PATH)
         .executeTakeFirstOrThrow();
+      primaryAddresses.set(organizationId, row.address as Address);
       return row.address as Address;
     },
     async signer(organizationId, address) {

@@ -1,5 +1,5 @@
 // Chain writes: a route submits one, a worker job executes it, the caller follows its transaction request.
-import { type Kysely, sql, type Transaction } from "kysely";
+import { sql, type Transaction } from "kysely";
 import { v7 as uuidv7 } from "uuid";
 import type { Address, Hex, TransactionReceipt } from "viem";
 import type { Custody } from "../custody/custody.ts";
@@ -79,53 +79,59 @@ export function createMutationService(db: PlatformDb, custody: Custody): Mutatio
       const id = uuidv7();
       const executor = input.executor ?? "eoa";
       const walletSelection = input.walletSelection ?? {};
-      return db.transaction().execute(async (trx) => {
-        const row = await trx
-          .insertInto("transactionRequests")
-          .values({
-            id,
-            organizationId: input.organizationId,
-            kind: input.kind,
-            status: "QUEUED",
-            subStatus: null,
-            chainId: input.chainId,
-            fromAddress: from,
-            toAddress: input.to.toLowerCase(),
-            data: input.data,
-            value: (input.value ?? 0n).toString(),
-            createdBy: input.createdBy,
-            idempotencyKey: input.idempotencyKey ?? null,
-            description: describeCall(input.data),
-            executor,
-            walletSelection: JSON.stringify(walletSelection),
-          })
-          .onConflict((oc) =>
-            oc
-              .columns(["fromAddress", "chainId", "idempotencyKey"])
-              .where("idempotencyKey", "is not", null)
-              .doNothing(),
-          )
-          .returningAll()
-          .executeTakeFirst();
-        if (!row) {
-          // The key was used before by this sender on this chain: attach to that request, or refuse (409).
-          const existing = await trx
-            .selectFrom("transactionRequests")
-            .selectAll()
-            .where("fromAddress", "=", from)
-            .where("chainId", "=", input.chainId)
-            .where("idempotencyKey", "=", input.idempotencyKey!)
-            .executeTakeFirstOrThrow();
-          return attachToExisting(existing, { kind: input.kind, executor, walletSelection });
-        }
-        // Same transaction as the row: a request is never queued without a send run to pick it up.
-        const job = sendJobSpec(input.chainId, from);
-        await sql`select graphile_worker.add_job(${SEND_TASK}, ${JSON.stringify(job.payload)}::json,
-          queue_name => ${job.queueName}, job_key => ${job.jobKey}, max_attempts => 25)`.execute(
-          trx as unknown as Kysely<unknown>,
-        );
-        return row;
-      });
+      const job = sendJobSpec(input.chainId, from);
+      // One statement inserts the request and adds (or folds into) its signer's send run: never a request without
+      // a run to pick it up, and the run's job row is locked only for the statement, not across client round trips
+      // (every submission of a signer touches that one row).
+      const row = await db
+        .with("inserted", (q) =>
+          q
+            .insertInto("transactionRequests")
+            .values({
+              id,
+              organizationId: input.organizationId,
+              kind: input.kind,
+              status: "QUEUED",
+              subStatus: null,
+              chainId: input.chainId,
+              fromAddress: from,
+              toAddress: input.to.toLowerCase(),
+              data: input.data,
+              value: (input.value ?? 0n).toString(),
+              createdBy: input.createdBy,
+              idempotencyKey: input.idempotencyKey ?? null,
+              description: describeCall(input.data),
+              executor,
+              walletSelection: JSON.stringify(walletSelection),
+            })
+            .onConflict((oc) =>
+              oc
+                .columns(["fromAddress", "chainId", "idempotencyKey"])
+                .where("idempotencyKey", "is not", null)
+                .doNothing(),
+            )
+            .returningAll(),
+        )
+        .selectFrom("inserted")
+        .selectAll()
+        .select(
+          sql<string>`(graphile_worker.add_job(${SEND_TASK}, ${JSON.stringify(job.payload)}::json,
+            queue_name => ${job.queueName}, job_key => ${job.jobKey}, max_attempts => 25)).id`.as("sendJobId"),
+        )
+        .executeTakeFirst();
+      if (row) {
+        const { sendJobId: _, ...request } = row;
+        return request as TransactionRequestRow;
+      }
+      // The key was used before by this sender on this chain: attach to that request, or refuse (409).
+      const existing = await db
+        .selectFrom("transactionRequests")
+        .selectAll()
+        .where("fromAddress", "=", from)
+        .where("chainId", "=", input.chainId)
+        .where("idempotencyKey", "=", input.idempotencyKey!)
+        .executeTakeFirstOrThrow();
+      return attachToExisting(existing, { kind: input.kind, executor, walletSelection });
     },
     async find(organizationId, transactionId) {
       return db

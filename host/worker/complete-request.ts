@@ -13,8 +13,8 @@ export async function completeRequest(
   const kind = mutations.kinds.get(row.kind);
   const success = receipt.status === "success";
   const result = success ? (kind?.result?.(receipt, row) ?? {}) : {};
-  await db.transaction().execute(async (trx) => {
-    const updated = await trx
+  const complete = (executor: PlatformDb) =>
+    executor
       .updateTable("transactionRequests")
       .set({
         status: success ? "COMPLETED" : "FAILED",
@@ -29,6 +29,13 @@ export async function completeRequest(
       .where("status", "not in", [...TERMINAL_STATES])
       .returningAll()
       .executeTakeFirst();
-    if (updated && success) await kind?.onCompleted?.(trx as never, updated, result);
+  const onCompleted = success ? kind?.onCompleted : undefined;
+  if (!onCompleted) {
+    await complete(db); // one statement: no transaction needed
+    return;
+  }
+  await db.transaction().execute(async (trx) => {
+    const updated = await complete(trx as unknown as PlatformDb);
+    if (updated) await onCompleted(trx as never, updated, result);
   });
 }

@@ -14,6 +14,9 @@ import { bumpFees } from "./fee-bump.ts";
 import { receiptOf, receiptOfReplaced } from "./receipts.ts";
 import { requeueWithNewNonce } from "./requeue.ts";
 
+/** How long a used nonce must go without any receipt of ours before the write is signed anew. */
+const NONCE_TAKEN_GRACE_MS = 5_000;
+
 /** A run polls this long at most, then hands over to a fresh run (so a worker slot is not held forever). */
 const RUN_BUDGET_MS = 60_000;
 
@@ -40,69 +43,68 @@ export function createConfirmTransactionTask(deps: TransactionTaskDeps): Task {
   return async (payload, helpers) => {
     const { chainId, fromAddress } = payload as { chainId: number; fromAddress: string };
     const stopAt = Date.now() + RUN_BUDGET_MS;
+    const patienceMs = Math.min(config.STUCK_TRANSACTION_SECONDS, config.RECEIPT_TIMEOUT_SECONDS) * 1000;
+    const waiting = db
+      .selectFrom("transactionRequests")
+      .where("status", "=", "CONFIRMING")
+      .where("subStatus", "!=", "RECEIPT_TIMEOUT")
+      .where("chainId", "=", chainId)
+      .where("fromAddress", "=", fromAddress);
     for (let delay = 25; ; ) {
-      const pending = await db
-        .selectFrom("transactionRequests")
+      // The signer's mined nonce count says which writes can have a receipt: only those are looked up, plus the
+      // unmined ones waiting long enough to need a fee bump or a timeout. Nothing else is read on a poll.
+      const mined = await chain.client.getTransactionCount({ address: fromAddress as Address, blockTag: "latest" });
+      const due = await waiting
         .selectAll()
-        .where("status", "=", "CONFIRMING")
-        .where("subStatus", "!=", "RECEIPT_TIMEOUT")
-        .where("chainId", "=", chainId)
-        .where("fromAddress", "=", fromAddress)
+        .where((eb) => eb.or([eb("nonce", "<", mined), eb("updatedAt", "<", new Date(Date.now() - patienceMs))]))
         .orderBy("nonce")
         .limit(1_000)
         .execute();
-      if (pending.length === 0) return;
-      const receipts = await Promise.all(pending.map((row) => receiptOf(chain, row.transactionHash as Hex)));
-      let progressed = false;
-      const missing = [];
-      for (const [i, row] of pending.entries()) {
-        const receipt = receipts[i];
-        if (receipt) {
-          await completeRequest(db, mutations, row, receipt);
-          progressed = true;
-        } else missing.push(row);
+      if (due.length === 0 && !(await waiting.select("id").limit(1).executeTakeFirst())) return;
+      const minedRows = due.filter((row) => row.nonce !== null && row.nonce < mined);
+      const receipts = await Promise.all(
+        minedRows.map(
+          async (row) => (await receiptOf(chain, row.transactionHash as Hex)) ?? (await receiptOfReplaced(chain, row)),
+        ),
+      );
+      let progressed = minedRows.some((_, i) => receipts[i]);
+      await Promise.all(
+        minedRows.map((row, i) => {
+          const receipt = receipts[i];
+          if (receipt) return completeRequest(db, mutations, row, receipt);
+          // The nonce is used but no version of ours has a receipt: another transaction took it. A node may count a
+          // nonce before it serves the receipt, so this must hold for a while before the write is signed anew.
+          if (row.subStatus !== "NONCE_TAKEN") return updateRequest(db, row.id, { subStatus: "NONCE_TAKEN" });
+          if (ageMs(row) < NONCE_TAKEN_GRACE_MS) return;
+          logger.warn("nonce taken by another transaction; signing the write anew", { transactionId: row.id });
+          return requeueWithNewNonce(db, helpers.addJob, row, "REQUEUED");
+        }),
+      );
+      const stuck = [];
+      for (const row of due.filter((r) => !minedRows.includes(r))) {
+        const action = await unminedAction(row);
+        if (action === "bump") stuck.push(row);
+        else if (action === "timeout") {
+          await updateRequest(db, row.id, {
+            subStatus: "RECEIPT_TIMEOUT",
+            errorMessage: "No receipt yet; handed to reconciliation.",
+          });
+          logger.warn("receipt timed out; reconciliation takes over", {
+            transactionId: row.id,
+            hash: row.transactionHash,
+          });
+        }
       }
-      if (missing.length > 0) {
-        const mined = await chain.client.getTransactionCount({ address: fromAddress as Address, blockTag: "latest" });
-        const stuck = [];
-        for (const row of missing) {
-          if (row.nonce !== null && mined > row.nonce) {
-            // The nonce is used: by our current bytes (receipt just published), an earlier version, or someone else.
-            const receipt =
-              (await receiptOf(chain, row.transactionHash as Hex)) ?? (await receiptOfReplaced(chain, row));
-            if (receipt) await completeRequest(db, mutations, row, receipt);
-            else {
-              // Another transaction took this nonce: these bytes can never be mined, so the write has not happened.
-              logger.warn("nonce taken by another transaction; signing the write anew", { transactionId: row.id });
-              await requeueWithNewNonce(db, helpers.addJob, row, "REQUEUED");
-            }
-            progressed = true;
-            continue;
-          }
-          const action = await unminedAction(row);
-          if (action === "bump") stuck.push(row);
-          else if (action === "timeout") {
-            await updateRequest(db, row.id, {
-              subStatus: "RECEIPT_TIMEOUT",
-              errorMessage: "No receipt yet; handed to reconciliation.",
-            });
-            logger.warn("receipt timed out; reconciliation takes over", {
-              transactionId: row.id,
-              hash: row.transactionHash,
-            });
-          }
-        }
-        if (stuck.length > 0) {
-          await bumpFees(deps, stuck);
-          progressed = true;
-        }
+      if (stuck.length > 0) {
+        await bumpFees(deps, stuck);
+        progressed = true;
       }
       if (Date.now() > stopAt) {
         const next = confirmJobSpec(chainId, fromAddress);
         await helpers.addJob(next.task, next.payload, { jobKey: next.jobKey, maxAttempts: 25 });
         return;
       }
-      delay = progressed ? 25 : Math.min(delay * 2, 1_000);
+      delay = progressed ? 25 : Math.min(delay * 2, 250); // a poll is two small reads: no need to back off far
       await new Promise((r) => setTimeout(r, delay));
     }
   };

@@ -24,6 +24,8 @@ export function startChild(
     gid?: number;
     /** The signal that asks this program for a clean, prompt stop (PostgreSQL's fast shutdown is SIGINT). */
     stopSignal?: NodeJS.Signals;
+    /** An IPC channel to the child (Node children): messages, and the child sees the supervisor die. */
+    ipc?: boolean;
     /** Where to keep its PID file, so a start after a crash of the supervisor can stop it (see orphans.ts). */
     dataDir?: string;
   },
@@ -33,7 +35,7 @@ export function startChild(
   const child = spawn(command, args, {
     cwd: options.cwd,
     env: options.env ?? process.env,
-    stdio: ["ignore", "pipe", "pipe"],
+    stdio: options.ipc ? ["ignore", "pipe", "pipe", "ipc"] : ["ignore", "pipe", "pipe"],
     uid: options.uid,
     gid: options.gid,
     // Own process group: a terminal's Ctrl-C reaches only the supervisor, which stops children in order.

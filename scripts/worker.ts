@@ -1,0 +1,33 @@
+// A worker process: graphile-worker running the host's and the plugins' tasks against the platform database. The
+// supervisor starts one (WORKER_MODE=process) so the writes' send and confirmation runs keep their pace while the
+// host answers a flood of requests; more can run on other machines against the same database.
+// The running parts come from PLATFORM_PARTS (JSON of RunningParts); the rest of the configuration from the env.
+import { loadConfig } from "../host/config.ts";
+import { createLogger } from "../host/logger.ts";
+import { startWorker } from "../host/worker/runner.ts";
+import { CRONTAB, createPlatformContext, type RunningParts } from "./platform-context.ts";
+
+const config = loadConfig(process.env);
+const logger = createLogger(config.LOG_LEVEL).child({ component: "worker-process" });
+const parts = JSON.parse(process.env.PLATFORM_PARTS ?? "{}") as RunningParts;
+const { db, taskList } = createPlatformContext(config, parts, logger);
+const worker = await startWorker(parts.databaseUrl, taskList, {
+  concurrency: config.WORKER_CONCURRENCY,
+  crontab: CRONTAB,
+  logger,
+});
+process.send?.({ ready: true, tasks: Object.keys(taskList).length });
+
+let stopping = false;
+async function stop() {
+  if (stopping) return;
+  stopping = true;
+  await worker.stop();
+  await db.close();
+  process.exit(0);
+}
+process.on("SIGTERM", stop);
+process.on("SIGINT", stop);
+// The supervisor died (its IPC channel closed): stop at once, as a crash would. Jobs this process held are released
+// by lock recovery once its heartbeat stops; stored signed bytes are resumed, never signed twice.
+process.on("disconnect", () => process.exit(1));
