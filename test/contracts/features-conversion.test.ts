@@ -22,7 +22,7 @@ let minter: Address;
 beforeAll(async () => {
   f = await startTokenFixture();
   [admin, alice, bob] = f.chain.accounts;
-  usdc = await f.deploy("TokenMockERC20", ["USD Coin", "USDC", 6]);
+  usdc = await f.deploy("MockERC20", ["USD Coin", "USDC", 6]);
   const created = await f.createToken({
     name: "Equity",
     symbol: "EQ",

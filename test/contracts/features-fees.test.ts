@@ -156,8 +156,8 @@ describe("transaction-fee-accounting", () => {
 
 describe("external-transaction-fee", () => {
   it("pulls a flat fee in another ERC-20 from the sender of each operation", async () => {
-    const erc20 = f.chain.abi("TokenMockERC20");
-    const feeToken = await f.deploy("TokenMockERC20", ["Fee", "FEE", 18]);
+    const erc20 = f.chain.abi("MockERC20");
+    const feeToken = await f.deploy("MockERC20", ["Fee", "FEE", 18]);
     for (const account of [admin, alice]) await f.write(0, feeToken, erc20, "mint", [account, 1_000n]);
     const { token, features } = await f.createToken({
       features: [

@@ -23,8 +23,8 @@ let usdc: Address;
 beforeAll(async () => {
   f = await startTokenFixture();
   [admin, alice, bob, carol, treasury] = f.chain.accounts;
-  usdc = await f.deploy("TokenMockERC20", ["USD Coin", "USDC", 6]);
-  await f.write(0, usdc, f.chain.abi("TokenMockERC20"), "mint", [treasury, parseUnits("1000000", 6)]);
+  usdc = await f.deploy("MockERC20", ["USD Coin", "USDC", 6]);
+  await f.write(0, usdc, f.chain.abi("MockERC20"), "mint", [treasury, parseUnits("1000000", 6)]);
 });
 afterAll(() => f?.chain.stop());
 
@@ -34,11 +34,11 @@ const featureCall = (from: number, id: FeatureId, feature: Address, fn: string, 
   f.write(from, feature, f.featureAbi(id), fn, args);
 const featureRead = <T>(id: FeatureId, feature: Address, fn: string, args: readonly unknown[] = []) =>
   f.read<T>(feature, f.featureAbi(id), fn, args);
-const usdcBalance = (account: Address) => f.read<bigint>(usdc, f.chain.abi("TokenMockERC20"), "balanceOf", [account]);
+const usdcBalance = (account: Address) => f.read<bigint>(usdc, f.chain.abi("MockERC20"), "balanceOf", [account]);
 const blockTime = async (hash: Hex) =>
   (await f.chain.publicClient.getBlock({ blockNumber: (await f.receipt(hash)).blockNumber })).timestamp;
 const approveFromTreasury = (spender: Address) =>
-  f.write(4, usdc, f.chain.abi("TokenMockERC20"), "approve", [spender, maxUint256]);
+  f.write(4, usdc, f.chain.abi("MockERC20"), "approve", [spender, maxUint256]);
 
 describe("feature registry", () => {
   it("holds the eleven implementations, each registered under its own id", async () => {

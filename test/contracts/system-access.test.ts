@@ -191,8 +191,8 @@ describe("Forwarder (ERC-2771)", () => {
   });
 
   it("refuses a target that does not trust the forwarder", async () => {
-    const erc20 = await f.deploy("MockSystemERC20", ["Plain", "PLN", 18]);
-    await expectRevert(f.forward(0, 3, erc20, "MockSystemERC20", "mint", [f.admin, 1n]), "ERC2771UntrustfulTarget", [
+    const erc20 = await f.deploy("MockERC20", ["Plain", "PLN", 18]);
+    await expectRevert(f.forward(0, 3, erc20, "MockERC20", "mint", [f.admin, 1n]), "ERC2771UntrustfulTarget", [
       erc20,
       f.forwarder,
     ]);

@@ -58,8 +58,8 @@ describe("TokenFactoryRegistry", () => {
   beforeAll(async () => {
     registry = await f.clone(R, impl[R], [f.accessManager]);
     factoryImpl = await f.deploy("MockSystemTokenFactory");
-    tokenImpl = await f.deploy("MockSystemERC20", ["Impl", "IMPL", 18]);
-    otherTokenImpl = await f.deploy("MockSystemERC20", ["Impl2", "IMPL2", 18]);
+    tokenImpl = await f.deploy("MockERC20", ["Impl", "IMPL", 18]);
+    otherTokenImpl = await f.deploy("MockERC20", ["Impl2", "IMPL2", 18]);
   });
 
   it("needs SYSTEM_MODULE_ROLE to grant its factories their role", async () => {
@@ -501,11 +501,11 @@ describe("ExternalTokenRegistry", () => {
   beforeAll(async () => {
     oracle = await f.deploy("MockSystemManagedOracle");
     registry = await f.clone(R, impl[R], [f.accessManager, oracle]);
-    eurc = await f.deploy("MockSystemERC20", ["Euro Coin", "EURC", 6]);
+    eurc = await f.deploy("MockERC20", ["Euro Coin", "EURC", 6]);
     regulated = await f.deploy("MockSystemERC3643Token");
     smart = await f.deploy("MockSystemSmartToken");
     bytes32Token = await f.deploy("MockSystemBytes32Token");
-    managedToken = await f.deploy("MockSystemERC20", ["Platform", "PLAT", 18]);
+    managedToken = await f.deploy("MockERC20", ["Platform", "PLAT", 18]);
     await f.send(0, oracle, "MockSystemManagedOracle", "setSystemManaged", [managedToken, true]);
   });
 

@@ -162,10 +162,10 @@ export async function startTokenFixture(): Promise<TokenFixture> {
     Object.values(FEATURES).map((name) => implementations[name]),
   ]);
 
-  const tokenAbi = mergedAbi(chain, ["Token", ...Object.values(FEATURES), "TokenMockCompliance", "TokenMockERC20"]);
+  const tokenAbi = mergedAbi(chain, ["Token", ...Object.values(FEATURES), "TokenMockCompliance", "MockERC20"]);
   const factoryAbi = mergedAbi(chain, ["TokenFactory", "Token", ...Object.values(FEATURES), "TokenMockCompliance"]);
   const featureAbi = (id: FeatureId) =>
-    mergedAbi(chain, [FEATURES[id], "Token", ...Object.values(FEATURES), "TokenMockERC20"]);
+    mergedAbi(chain, [FEATURES[id], "Token", ...Object.values(FEATURES), "MockERC20"]);
 
   const events = (abi: Abi, rcpt: TransactionReceipt, eventName: string, address?: Address) =>
     (parseEventLogs({ abi, logs: rcpt.logs, eventName: eventName as never }) as unknown as DecodedLog[])
