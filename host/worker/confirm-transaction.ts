@@ -69,15 +69,18 @@ export function createConfirmTransactionTask(deps: TransactionTaskDeps): Task {
       );
       let progressed = minedRows.some((_, i) => receipts[i]);
       await Promise.all(
-        minedRows.map((row, i) => {
+        minedRows.map(async (row, i) => {
           const receipt = receipts[i];
-          if (receipt) return completeRequest(db, mutations, row, receipt);
-          // The nonce is used but no version of ours has a receipt: another transaction took it. A node may count a
-          // nonce before it serves the receipt, so this must hold for a while before the write is signed anew.
-          if (row.subStatus !== "NONCE_TAKEN") return updateRequest(db, row.id, { subStatus: "NONCE_TAKEN" });
-          if (ageMs(row) < NONCE_TAKEN_GRACE_MS) return;
-          logger.warn("nonce taken by another transaction; signing the write anew", { transactionId: row.id });
-          return requeueWithNewNonce(db, helpers.addJob, row, "REQUEUED");
+          if (receipt) {
+            await completeRequest(db, mutations, row, receipt);
+          } else if (row.subStatus !== "NONCE_TAKEN") {
+            // The nonce is used but no version of ours has a receipt: another transaction took it. A node may count
+            // a nonce before it serves the receipt, so this must hold for a while before the write is signed anew.
+            await updateRequest(db, row.id, { subStatus: "NONCE_TAKEN" });
+          } else if (ageMs(row) >= NONCE_TAKEN_GRACE_MS) {
+            logger.warn("nonce taken by another transaction; signing the write anew", { transactionId: row.id });
+            await requeueWithNewNonce(db, helpers.addJob, row, "REQUEUED");
+          }
         }),
       );
       const stuck = [];
