@@ -18,7 +18,7 @@ import { type DeploymentManifest, ensureDeployment } from "./contracts/deploy.ts
 import { ANVIL_FUNDER_KEY, startChain } from "./infra/anvil.ts";
 import { waitFor } from "./infra/child-process.ts";
 import { reclaimOrphans } from "./infra/orphans.ts";
-import { claimIndexSchema, indexSchemaName, startPonder } from "./infra/ponder.ts";
+import { claimIndexSchema, indexSchemaName, ponderUrl, startPonder } from "./infra/ponder.ts";
 import { startPostgres } from "./infra/postgres.ts";
 import { startWorkers } from "./infra/worker-process.ts";
 import { createPlatformContext, type RunningParts } from "./platform-context.ts";
@@ -116,6 +116,18 @@ export async function startPlatform(
     }
     phase("migrations", "platform schema up to date");
 
+    const parts: RunningParts = {
+      databaseUrl: postgres.url,
+      rpcUrl: chainNode.rpcUrl,
+      chainId: chainNode.chainId,
+      systemFactory: manifest.systemFactory,
+      indexerUrl: ponderUrl(config.PONDER_PORT),
+      funderKey,
+    };
+    const { chain, index, ctx, taskList } = createPlatformContext(config, parts, logger, db);
+    const worker = startWorkers({ config, env, parts, taskList, logger });
+    stops.push(worker.stop);
+
     const schema = indexSchemaName(ROOT, manifestPath);
     const lockClient = new pg.Client({ connectionString: postgres.url });
     lockClient.on("error", () => {}); // the server stopping under it is not a crash
@@ -135,17 +147,7 @@ export async function startPlatform(
     stops.push(indexer.stop);
     phase("index", `ponder schema ${schema}, views ${config.INDEX_VIEWS_SCHEMA}`);
 
-    const parts: RunningParts = {
-      databaseUrl: postgres.url,
-      rpcUrl: chainNode.rpcUrl,
-      chainId: chainNode.chainId,
-      systemFactory: manifest.systemFactory,
-      indexerUrl: indexer.url,
-      funderKey,
-    };
-    const { chain, index, ctx, taskList } = createPlatformContext(config, parts, logger, db);
-    const worker = await startWorkers({ config, env, parts, taskList, logger });
-    stops.push(worker.stop);
+    await worker.ready; // started before the index, so the two start side by side
     phase("worker", worker.description);
 
     const readiness = { db: ctx.db, chain, index, workerRunning: worker.running };

@@ -34,6 +34,8 @@ export interface Indexer {
   stop(): Promise<void>;
 }
 
+export const ponderUrl = (port: number) => `http://127.0.0.1:${port}`;
+
 export async function startPonder(options: {
   root: string;
   databaseUrl: string;
@@ -78,7 +80,7 @@ export async function startPonder(options: {
       },
     },
   );
-  const url = `http://127.0.0.1:${options.port}`;
+  const url = ponderUrl(options.port);
   let exitCode: number | null | undefined;
   void child.exited.then((code) => {
     exitCode = code;

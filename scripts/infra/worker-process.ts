@@ -11,33 +11,36 @@ import { startChild } from "./child-process.ts";
 const ROOT = resolve(import.meta.dirname, "../..");
 
 export interface Workers {
+  /** Resolves once the worker takes jobs; rejects when it cannot start. */
+  ready: Promise<void>;
   description: string;
   running(): boolean;
   stop(): Promise<void>;
 }
 
-export async function startWorkers(options: {
+export function startWorkers(options: {
   config: Config;
   env: NodeJS.ProcessEnv;
   parts: RunningParts;
   taskList: TaskList;
   logger: Logger;
-}): Promise<Workers> {
+}): Workers {
   const { config, parts, taskList, logger } = options;
   const tasks = Object.keys(taskList).length;
   if (config.WORKER_MODE === "in-process") {
-    const worker = await startWorker(parts.databaseUrl, taskList, {
+    const started = startWorker(parts.databaseUrl, taskList, {
       concurrency: config.WORKER_CONCURRENCY,
       crontab: CRONTAB,
       logger,
     });
     let running = true;
     return {
+      ready: started.then(() => undefined),
       description: `graphile-worker in the host process, ${tasks} task(s), concurrency ${config.WORKER_CONCURRENCY}`,
       running: () => running,
       async stop() {
         running = false;
-        await worker.stop();
+        await (await started.catch(() => undefined))?.stop();
       },
     };
   }
@@ -49,18 +52,20 @@ export async function startWorkers(options: {
     dataDir: config.dataDir,
     ipc: true,
   });
-  await new Promise<void>((ready, fail) => {
+  const ready = new Promise<void>((resolveReady, fail) => {
     const timer = setTimeout(() => fail(new Error(`The worker process did not start in 60 s; see ${logFile}`)), 60_000);
     child.process.once("message", () => {
       clearTimeout(timer);
-      ready();
+      resolveReady();
     });
     void child.exited.then((code) => {
       clearTimeout(timer);
       fail(new Error(`The worker process exited with code ${code} during start; see ${logFile}`));
     });
   });
+  ready.catch(() => {}); // awaited by the supervisor; never an unhandled rejection meanwhile
   return {
+    ready,
     description: `graphile-worker process ${child.process.pid}, ${tasks} task(s), concurrency ${config.WORKER_CONCURRENCY}`,
     running: () => child.process.exitCode === null && child.process.signalCode === null,
     stop: () => child.stop(),
