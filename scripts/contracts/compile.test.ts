@@ -11,5 +11,5 @@ describe("contract build", () => {
       const committed = readFileSync(join(import.meta.dirname, "../../abis", `${name}.ts`), "utf8");
       expect(committed, `abis/${name}.ts is stale`).toBe(abiModule(name, build.contracts[name].abi));
     }
-  });
+  }, 180_000); // a cold solc-js build of every contract takes 20-30 s on 2 cores
 });
