@@ -4,8 +4,6 @@
 import {
   type Abi,
   type Address,
-  BaseError,
-  ContractFunctionRevertedError,
   encodeAbiParameters,
   encodeFunctionData,
   getAddress,
@@ -15,8 +13,7 @@ import {
   parseEventLogs,
   toHex,
 } from "viem";
-import { expect } from "vitest";
-import { startTestChain, type TestChain } from "../support/chain.ts";
+import { expectRevert, startTestChain, type TestChain } from "../support/chain.ts";
 
 /** Contract name → the spec's control type id. */
 export const MODULE_TYPE_IDS = {
@@ -98,8 +95,6 @@ export interface ComplianceFixture {
 export async function setupCompliance(): Promise<ComplianceFixture> {
   const chain = await startTestChain();
   const { publicClient } = chain;
-  // test/support/chain.ts keys 2 and 4 are not anvil's funded defaults: fund every wallet.
-  for (const address of chain.accounts) await chain.testClient.setBalance({ address, value: 10n ** 21n });
   const errors: Abi = ["Compliance", ...MODULE_NAMES, "MockComplianceToken", "MockCloner", "MockAccessControl"].flatMap(
     (name) => chain.abi(name).filter((item) => item.type === "error"),
   );
@@ -182,21 +177,10 @@ export async function setupCompliance(): Promise<ComplianceFixture> {
 }
 
 /** Awaits a call that must revert with custom error `name` (and `args` when given). */
-export async function expectRevert(call: Promise<unknown>, name: string, args?: readonly unknown[]): Promise<void> {
-  const error = await call.then(
-    () => {
-      throw new Error(`expected a revert with ${name}`);
-    },
-    (e: unknown) => e,
-  );
-  if (!(error instanceof BaseError)) throw error;
-  const reverted = error.walk((e) => e instanceof ContractFunctionRevertedError);
-  if (!(reverted instanceof ContractFunctionRevertedError)) throw error;
-  expect(reverted.data?.errorName).toBe(name);
-  if (args) expect(reverted.data?.args).toEqual(args);
-}
 
 /** Awaits a token call that the engine must refuse with ComplianceCheckFailed(module, typeId, reason). */
 export function expectRefusal(f: ComplianceFixture, call: Promise<unknown>, name: ModuleName, reason: string) {
   return expectRevert(call, "ComplianceCheckFailed", [f.modules[name], MODULE_TYPE_IDS[name], reason]);
 }
+
+export { expectRevert } from "../support/chain.ts";

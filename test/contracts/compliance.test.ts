@@ -1,6 +1,7 @@
 // Compliance engine: module registry, per-token module lists, refusals naming the module, hooks, sizes.
 import { type Address, encodeFunctionData, getAddress, zeroAddress } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { EIP170_LIMIT } from "../support/chain.ts";
 import {
   type ComplianceFixture,
   encodeParams,
@@ -11,8 +12,6 @@ import {
   type ModuleName,
   setupCompliance,
 } from "./compliance-fixture.ts";
-
-const EIP170_LIMIT = 24_576;
 
 describe("compliance engine", () => {
   let f: ComplianceFixture;

@@ -3,8 +3,6 @@
 import {
   type Abi,
   type Address,
-  BaseError,
-  ContractFunctionRevertedError,
   concat,
   encodeAbiParameters,
   getAddress,
@@ -14,15 +12,13 @@ import {
   toBytes,
   toHex,
 } from "viem";
-import { expect } from "vitest";
-import type { TestChain } from "../support/chain.ts";
+import { role, type TestChain } from "../support/chain.ts";
 
 export const MANAGEMENT = 1n;
 export const ACTION = 2n;
 export const CLAIM = 3n;
 export const ECDSA_KEY = 1n;
 
-export const role = (name: string): Hex => keccak256(toBytes(name));
 export const IDENTITY_MANAGER_ROLE = role("IDENTITY_MANAGER_ROLE");
 export const CLAIM_POLICY_MANAGER_ROLE = role("CLAIM_POLICY_MANAGER_ROLE");
 export const SYSTEM_MANAGER_ROLE = role("SYSTEM_MANAGER_ROLE");
@@ -82,18 +78,6 @@ export async function eventsOf(chain: TestChain, hash: Hex, abi: Abi, eventName?
 }
 
 /** Asserts the promise rejects with the custom error `errorName` (and `args` when given). */
-export async function expectRevert(promise: Promise<unknown>, errorName: string, args?: readonly unknown[]) {
-  const error = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(error, `expected a revert with ${errorName}`).toBeInstanceOf(BaseError);
-  const revert = (error as BaseError).walk((e) => e instanceof ContractFunctionRevertedError) as
-    | ContractFunctionRevertedError
-    | undefined;
-  expect(revert?.data?.errorName).toBe(errorName);
-  if (args) expect(revert?.data?.args).toEqual(args);
-}
 
 export async function read<T>(
   chain: TestChain,
@@ -107,15 +91,6 @@ export async function read<T>(
 
 export const claimData = (text: string): Hex => toHex(text);
 
-/** test/support/chain.ts's keys 2 and 4 are not anvil's default (funded) accounts; fund any empty wallet. */
-export async function fundAccounts(chain: TestChain) {
-  for (const address of chain.accounts) {
-    if ((await chain.publicClient.getBalance({ address })) === 0n) {
-      await chain.testClient.setBalance({ address, value: 10n ** 21n });
-    }
-  }
-}
-
 export interface IdentityStack {
   accessControl: Address;
   factory: Address;
@@ -124,7 +99,6 @@ export interface IdentityStack {
 
 /** Access control (account 0 holds every identity role) and a factory clone announcing to a mock root. */
 export async function deployIdentityStack(chain: TestChain): Promise<IdentityStack> {
-  await fundAccounts(chain);
   const accessControl = getAddress(await chain.deploy("MockIdentityAccessControl"));
   const acAbi = chain.abi("MockIdentityAccessControl");
   for (const r of [IDENTITY_MANAGER_ROLE, CLAIM_POLICY_MANAGER_ROLE, SYSTEM_MANAGER_ROLE]) {
@@ -155,3 +129,5 @@ export async function createIdentity(
   const [created] = await eventsOf(chain, hash, abi, "IdentityCreated");
   return created.args.identity as Address;
 }
+
+export { expectRevert, role } from "../support/chain.ts";

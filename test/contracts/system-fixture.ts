@@ -1,21 +1,9 @@
 // Shared setup for the system contract tests: a forwarder, an access manager clone and helpers to clone
 // implementations, read events and assert custom errors.
-import {
-  type Abi,
-  type Address,
-  BaseError,
-  ContractFunctionRevertedError,
-  encodeFunctionData,
-  getAddress,
-  type Hex,
-  keccak256,
-  parseEventLogs,
-  toHex,
-} from "viem";
+import { type Abi, type Address, encodeFunctionData, getAddress, type Hex, parseEventLogs } from "viem";
 import { expect } from "vitest";
-import { startTestChain, type TestChain } from "../support/chain.ts";
+import { role, startTestChain, type TestChain } from "../support/chain.ts";
 
-export const role = (name: string): Hex => keccak256(toHex(name));
 export const ROLES = {
   DEFAULT_ADMIN: `0x${"00".repeat(32)}` as Hex,
   SYSTEM_MANAGER: role("SYSTEM_MANAGER_ROLE"),
@@ -29,8 +17,6 @@ export const ROLES = {
   ADDON_FACTORY_MODULE: role("ADDON_FACTORY_MODULE_ROLE"),
   IDENTITY_REGISTRY_MODULE: role("IDENTITY_REGISTRY_MODULE_ROLE"),
 } as const;
-
-export const EIP170_LIMIT = 24_576;
 
 export interface SystemFixture {
   chain: TestChain;
@@ -204,15 +190,5 @@ export function theEvent(logs: DecodedLog[], eventName: string): Record<string, 
 }
 
 /** Asserts that `promise` fails with the custom error `errorName` and, when given, exactly `args`. */
-export async function expectRevert(promise: Promise<unknown>, errorName: string, args?: readonly unknown[]) {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(error, `expected revert ${errorName}`).toBeInstanceOf(BaseError);
-  const revert = (error as BaseError).walk((e) => e instanceof ContractFunctionRevertedError) as
-    | ContractFunctionRevertedError
-    | undefined;
-  expect(revert?.data?.errorName, (error as BaseError).shortMessage).toBe(errorName);
-  if (args) expect(revert?.data?.args ?? []).toEqual(args);
-}
+
+export { EIP170_LIMIT, expectRevert, role } from "../support/chain.ts";

@@ -3,18 +3,13 @@
 import {
   type Abi,
   type Address,
-  BaseError,
-  ContractFunctionRevertedError,
   encodeAbiParameters,
   getAddress,
   type Hex,
-  keccak256,
   parseEventLogs,
   type TransactionReceipt,
-  toHex,
 } from "viem";
-import { expect } from "vitest";
-import { startTestChain, type TestChain } from "../support/chain.ts";
+import { role, startTestChain, type TestChain } from "../support/chain.ts";
 
 export const FEATURES = {
   "historical-balances": "HistoricalBalancesFeature",
@@ -32,14 +27,12 @@ export const FEATURES = {
 export type FeatureId = keyof typeof FEATURES;
 
 export const ZERO: Address = "0x0000000000000000000000000000000000000000";
-export const role = (name: string): Hex => keccak256(toHex(name));
 export const ROLES = {
   supply: role("SUPPLY_MANAGEMENT_ROLE"),
   custodian: role("CUSTODIAN_ROLE"),
   governance: role("GOVERNANCE_ROLE"),
   emergency: role("EMERGENCY_ROLE"),
 };
-export const EIP170_LIMIT = 24_576;
 
 interface DecodedLog {
   address: Address;
@@ -128,10 +121,6 @@ export async function startTokenFixture(): Promise<TokenFixture> {
     if (rcpt.status !== "success") throw new Error(`${functionName} reverted on chain (${hash})`);
     return hash;
   };
-  // ANVIL_KEYS[2] and [4] in test/support/chain.ts are not anvil's default keys, so those accounts start empty.
-  for (const address of chain.accounts) {
-    await chain.testClient.setBalance({ address, value: 10n ** 22n });
-  }
   const deploy = async (name: string, args: readonly unknown[] = [], from = 0) =>
     getAddress(await chain.deploy(name, args, from));
   const systemImpl = await deploy("System");
@@ -219,20 +208,6 @@ export async function startTokenFixture(): Promise<TokenFixture> {
 }
 
 /** Asserts that `action` reverts with the custom error `errorName` (and, when given, exactly these args). */
-export async function expectRevert(action: Promise<unknown>, errorName: string, args?: readonly unknown[]) {
-  let caught: unknown;
-  try {
-    await action;
-  } catch (error) {
-    caught = error;
-  }
-  expect(caught, `expected a revert with ${errorName}`).toBeInstanceOf(BaseError);
-  const reverted = (caught as BaseError).walk((e) => e instanceof ContractFunctionRevertedError);
-  expect(reverted, `no decoded revert in: ${(caught as Error).message}`).toBeInstanceOf(ContractFunctionRevertedError);
-  const data = (reverted as ContractFunctionRevertedError).data;
-  expect(data?.errorName).toBe(errorName);
-  if (args) expect(data?.args).toEqual(args);
-}
 
 export const encode = {
   none: "0x" as Hex,
@@ -300,3 +275,5 @@ export const encode = {
       ],
     ),
 };
+
+export { EIP170_LIMIT, expectRevert, role } from "../support/chain.ts";

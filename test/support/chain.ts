@@ -6,17 +6,22 @@ import {
   type Abi,
   type Account,
   type Address,
+  BaseError,
+  ContractFunctionRevertedError,
   createPublicClient,
   createTestClient,
   createWalletClient,
   type Hex,
   http,
+  keccak256,
   type PublicClient,
   type TestClient,
+  toHex,
   type Chain as ViemChain,
   type WalletClient,
 } from "viem";
 import { mnemonicToAccount } from "viem/accounts";
+import { expect } from "vitest";
 import { type BuildOutput, compileContracts } from "../../scripts/contracts/compile.ts";
 import { startChain } from "../../scripts/infra/anvil.ts";
 import { freePort } from "./stack.ts";
@@ -97,4 +102,24 @@ export async function startTestChain(): Promise<TestChain> {
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** EIP-170: the largest runtime bytecode a chain accepts. */
+export const EIP170_LIMIT = 24_576;
+
+/** A role id as OpenZeppelin writes it: keccak256 of its name. */
+export const role = (name: string): Hex => keccak256(toHex(name));
+
+/** Awaits a contract call that must revert with the custom error `errorName` (and `args`, when given). */
+export async function expectRevert(call: Promise<unknown>, errorName: string, args?: readonly unknown[]) {
+  const error = await call.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  expect(error, `expected a revert with ${errorName}`).toBeInstanceOf(BaseError);
+  const revert = (error as BaseError).walk((e) => e instanceof ContractFunctionRevertedError) as
+    | ContractFunctionRevertedError
+    | undefined;
+  expect(revert?.data?.errorName, (error as BaseError).shortMessage).toBe(errorName);
+  if (args) expect(revert?.data?.args ?? []).toEqual(args);
 }
