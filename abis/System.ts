@@ -7,27 +7,6 @@ export const SystemAbi = [
   },
   {
     "inputs": [],
-    "name": "AccessControlBadConfirmation",
-    "type": "error"
-  },
-  {
-    "inputs": [
-      {
-        "internalType": "address",
-        "name": "account",
-        "type": "address"
-      },
-      {
-        "internalType": "bytes32",
-        "name": "neededRole",
-        "type": "bytes32"
-      }
-    ],
-    "name": "AccessControlUnauthorizedAccount",
-    "type": "error"
-  },
-  {
-    "inputs": [],
     "name": "FailedDeployment",
     "type": "error"
   },
@@ -71,128 +50,146 @@ export const SystemAbi = [
     "type": "event"
   },
   {
-    "anonymous": false,
-    "inputs": [
+    "inputs": [],
+    "name": "TOKEN_TYPE",
+    "outputs": [
       {
-        "indexed": true,
-        "internalType": "bytes32",
-        "name": "role",
-        "type": "bytes32"
-      },
-      {
-        "indexed": true,
-        "internalType": "bytes32",
-        "name": "previousAdminRole",
-        "type": "bytes32"
-      },
-      {
-        "indexed": true,
-        "internalType": "bytes32",
-        "name": "newAdminRole",
-        "type": "bytes32"
+        "internalType": "string",
+        "name": "",
+        "type": "string"
       }
     ],
-    "name": "RoleAdminChanged",
-    "type": "event"
-  },
-  {
-    "anonymous": false,
-    "inputs": [
-      {
-        "indexed": true,
-        "internalType": "bytes32",
-        "name": "role",
-        "type": "bytes32"
-      },
-      {
-        "indexed": true,
-        "internalType": "address",
-        "name": "account",
-        "type": "address"
-      },
-      {
-        "indexed": true,
-        "internalType": "address",
-        "name": "sender",
-        "type": "address"
-      }
-    ],
-    "name": "RoleGranted",
-    "type": "event"
-  },
-  {
-    "anonymous": false,
-    "inputs": [
-      {
-        "indexed": true,
-        "internalType": "bytes32",
-        "name": "role",
-        "type": "bytes32"
-      },
-      {
-        "indexed": true,
-        "internalType": "address",
-        "name": "account",
-        "type": "address"
-      },
-      {
-        "indexed": true,
-        "internalType": "address",
-        "name": "sender",
-        "type": "address"
-      }
-    ],
-    "name": "RoleRevoked",
-    "type": "event"
+    "stateMutability": "view",
+    "type": "function"
   },
   {
     "inputs": [],
-    "name": "DEFAULT_ADMIN_ROLE",
+    "name": "accessManager",
     "outputs": [
-      {
-        "internalType": "bytes32",
-        "name": "",
-        "type": "bytes32"
-      }
-    ],
-    "stateMutability": "view",
-    "type": "function"
-  },
-  {
-    "inputs": [
-      {
-        "internalType": "bytes32",
-        "name": "role",
-        "type": "bytes32"
-      }
-    ],
-    "name": "getRoleAdmin",
-    "outputs": [
-      {
-        "internalType": "bytes32",
-        "name": "",
-        "type": "bytes32"
-      }
-    ],
-    "stateMutability": "view",
-    "type": "function"
-  },
-  {
-    "inputs": [
-      {
-        "internalType": "bytes32",
-        "name": "role",
-        "type": "bytes32"
-      },
       {
         "internalType": "address",
-        "name": "account",
+        "name": "",
         "type": "address"
       }
     ],
-    "name": "grantRole",
-    "outputs": [],
-    "stateMutability": "nonpayable",
+    "stateMutability": "view",
+    "type": "function"
+  },
+  {
+    "inputs": [],
+    "name": "compliance",
+    "outputs": [
+      {
+        "internalType": "address",
+        "name": "",
+        "type": "address"
+      }
+    ],
+    "stateMutability": "view",
+    "type": "function"
+  },
+  {
+    "inputs": [
+      {
+        "internalType": "string",
+        "name": "typeId",
+        "type": "string"
+      }
+    ],
+    "name": "complianceModule",
+    "outputs": [
+      {
+        "internalType": "address",
+        "name": "",
+        "type": "address"
+      }
+    ],
+    "stateMutability": "view",
+    "type": "function"
+  },
+  {
+    "inputs": [],
+    "name": "contracts",
+    "outputs": [
+      {
+        "components": [
+          {
+            "internalType": "address",
+            "name": "accessManager",
+            "type": "address"
+          },
+          {
+            "internalType": "address",
+            "name": "tokenFactory",
+            "type": "address"
+          },
+          {
+            "internalType": "address",
+            "name": "compliance",
+            "type": "address"
+          },
+          {
+            "internalType": "address",
+            "name": "identityFactory",
+            "type": "address"
+          },
+          {
+            "internalType": "address",
+            "name": "identityRegistry",
+            "type": "address"
+          },
+          {
+            "internalType": "address",
+            "name": "identityRegistryStorage",
+            "type": "address"
+          },
+          {
+            "internalType": "address",
+            "name": "trustedIssuersRegistry",
+            "type": "address"
+          },
+          {
+            "internalType": "address",
+            "name": "trustedIssuersMetaRegistry",
+            "type": "address"
+          },
+          {
+            "internalType": "address",
+            "name": "topicSchemeRegistry",
+            "type": "address"
+          },
+          {
+            "internalType": "address",
+            "name": "directory",
+            "type": "address"
+          },
+          {
+            "internalType": "address",
+            "name": "tokenFactoryRegistry",
+            "type": "address"
+          },
+          {
+            "internalType": "address",
+            "name": "complianceModuleRegistry",
+            "type": "address"
+          },
+          {
+            "internalType": "address",
+            "name": "addonRegistry",
+            "type": "address"
+          },
+          {
+            "internalType": "address",
+            "name": "externalTokenRegistry",
+            "type": "address"
+          }
+        ],
+        "internalType": "struct ISystemFactory.SystemContracts",
+        "name": "",
+        "type": "tuple"
+      }
+    ],
+    "stateMutability": "view",
     "type": "function"
   },
   {
@@ -220,29 +217,8 @@ export const SystemAbi = [
     "type": "function"
   },
   {
-    "inputs": [
-      {
-        "internalType": "address",
-        "name": "owner",
-        "type": "address"
-      },
-      {
-        "internalType": "address",
-        "name": "root",
-        "type": "address"
-      },
-      {
-        "internalType": "address",
-        "name": "tokenFactoryImpl",
-        "type": "address"
-      },
-      {
-        "internalType": "address",
-        "name": "tokenImpl",
-        "type": "address"
-      }
-    ],
-    "name": "initialize",
+    "inputs": [],
+    "name": "identityFactory",
     "outputs": [
       {
         "internalType": "address",
@@ -250,48 +226,12 @@ export const SystemAbi = [
         "type": "address"
       }
     ],
-    "stateMutability": "nonpayable",
-    "type": "function"
-  },
-  {
-    "inputs": [
-      {
-        "internalType": "bytes32",
-        "name": "role",
-        "type": "bytes32"
-      },
-      {
-        "internalType": "address",
-        "name": "callerConfirmation",
-        "type": "address"
-      }
-    ],
-    "name": "renounceRole",
-    "outputs": [],
-    "stateMutability": "nonpayable",
-    "type": "function"
-  },
-  {
-    "inputs": [
-      {
-        "internalType": "bytes32",
-        "name": "role",
-        "type": "bytes32"
-      },
-      {
-        "internalType": "address",
-        "name": "account",
-        "type": "address"
-      }
-    ],
-    "name": "revokeRole",
-    "outputs": [],
-    "stateMutability": "nonpayable",
+    "stateMutability": "view",
     "type": "function"
   },
   {
     "inputs": [],
-    "name": "rootFactory",
+    "name": "identityRegistry",
     "outputs": [
       {
         "internalType": "address",
@@ -305,17 +245,126 @@ export const SystemAbi = [
   {
     "inputs": [
       {
-        "internalType": "bytes4",
-        "name": "interfaceId",
-        "type": "bytes4"
+        "internalType": "address",
+        "name": "owner",
+        "type": "address"
+      },
+      {
+        "internalType": "address",
+        "name": "root",
+        "type": "address"
       }
     ],
-    "name": "supportsInterface",
+    "name": "initialize",
+    "outputs": [
+      {
+        "components": [
+          {
+            "internalType": "address",
+            "name": "accessManager",
+            "type": "address"
+          },
+          {
+            "internalType": "address",
+            "name": "tokenFactory",
+            "type": "address"
+          },
+          {
+            "internalType": "address",
+            "name": "compliance",
+            "type": "address"
+          },
+          {
+            "internalType": "address",
+            "name": "identityFactory",
+            "type": "address"
+          },
+          {
+            "internalType": "address",
+            "name": "identityRegistry",
+            "type": "address"
+          },
+          {
+            "internalType": "address",
+            "name": "identityRegistryStorage",
+            "type": "address"
+          },
+          {
+            "internalType": "address",
+            "name": "trustedIssuersRegistry",
+            "type": "address"
+          },
+          {
+            "internalType": "address",
+            "name": "trustedIssuersMetaRegistry",
+            "type": "address"
+          },
+          {
+            "internalType": "address",
+            "name": "topicSchemeRegistry",
+            "type": "address"
+          },
+          {
+            "internalType": "address",
+            "name": "directory",
+            "type": "address"
+          },
+          {
+            "internalType": "address",
+            "name": "tokenFactoryRegistry",
+            "type": "address"
+          },
+          {
+            "internalType": "address",
+            "name": "complianceModuleRegistry",
+            "type": "address"
+          },
+          {
+            "internalType": "address",
+            "name": "addonRegistry",
+            "type": "address"
+          },
+          {
+            "internalType": "address",
+            "name": "externalTokenRegistry",
+            "type": "address"
+          }
+        ],
+        "internalType": "struct ISystemFactory.SystemContracts",
+        "name": "",
+        "type": "tuple"
+      }
+    ],
+    "stateMutability": "nonpayable",
+    "type": "function"
+  },
+  {
+    "inputs": [
+      {
+        "internalType": "address",
+        "name": "account",
+        "type": "address"
+      }
+    ],
+    "name": "isSystemManaged",
     "outputs": [
       {
         "internalType": "bool",
         "name": "",
         "type": "bool"
+      }
+    ],
+    "stateMutability": "view",
+    "type": "function"
+  },
+  {
+    "inputs": [],
+    "name": "rootFactory",
+    "outputs": [
+      {
+        "internalType": "address",
+        "name": "",
+        "type": "address"
       }
     ],
     "stateMutability": "view",

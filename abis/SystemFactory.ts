@@ -3,23 +3,148 @@ export const SystemFactoryAbi = [
   {
     "inputs": [
       {
-        "internalType": "address",
-        "name": "systemImpl",
-        "type": "address"
+        "components": [
+          {
+            "internalType": "address",
+            "name": "system",
+            "type": "address"
+          },
+          {
+            "internalType": "address",
+            "name": "accessManager",
+            "type": "address"
+          },
+          {
+            "internalType": "address",
+            "name": "tokenFactory",
+            "type": "address"
+          },
+          {
+            "internalType": "address",
+            "name": "token",
+            "type": "address"
+          },
+          {
+            "internalType": "address",
+            "name": "compliance",
+            "type": "address"
+          },
+          {
+            "internalType": "address",
+            "name": "identityFactory",
+            "type": "address"
+          },
+          {
+            "internalType": "address",
+            "name": "identity",
+            "type": "address"
+          },
+          {
+            "internalType": "address",
+            "name": "contractIdentity",
+            "type": "address"
+          },
+          {
+            "internalType": "address",
+            "name": "identityRegistry",
+            "type": "address"
+          },
+          {
+            "internalType": "address",
+            "name": "identityRegistryStorage",
+            "type": "address"
+          },
+          {
+            "internalType": "address",
+            "name": "trustedIssuersRegistry",
+            "type": "address"
+          },
+          {
+            "internalType": "address",
+            "name": "trustedIssuersMetaRegistry",
+            "type": "address"
+          },
+          {
+            "internalType": "address",
+            "name": "topicSchemeRegistry",
+            "type": "address"
+          },
+          {
+            "internalType": "address",
+            "name": "directory",
+            "type": "address"
+          },
+          {
+            "internalType": "address",
+            "name": "tokenFactoryRegistry",
+            "type": "address"
+          },
+          {
+            "internalType": "address",
+            "name": "complianceModuleRegistry",
+            "type": "address"
+          },
+          {
+            "internalType": "address",
+            "name": "addonRegistry",
+            "type": "address"
+          },
+          {
+            "internalType": "address",
+            "name": "externalTokenRegistry",
+            "type": "address"
+          },
+          {
+            "internalType": "address",
+            "name": "forwarder",
+            "type": "address"
+          }
+        ],
+        "internalType": "struct ISystemFactory.Implementations",
+        "name": "implementations_",
+        "type": "tuple"
       },
       {
-        "internalType": "address",
-        "name": "tokenFactoryImpl",
-        "type": "address"
-      },
-      {
-        "internalType": "address",
-        "name": "tokenImpl",
-        "type": "address"
+        "components": [
+          {
+            "internalType": "string[]",
+            "name": "featureIds",
+            "type": "string[]"
+          },
+          {
+            "internalType": "address[]",
+            "name": "features",
+            "type": "address[]"
+          },
+          {
+            "internalType": "address[]",
+            "name": "complianceModules",
+            "type": "address[]"
+          }
+        ],
+        "internalType": "struct ISystemFactory.Catalogue",
+        "name": "catalogue_",
+        "type": "tuple"
       }
     ],
     "stateMutability": "nonpayable",
     "type": "constructor"
+  },
+  {
+    "inputs": [
+      {
+        "internalType": "uint256",
+        "name": "featureIds",
+        "type": "uint256"
+      },
+      {
+        "internalType": "uint256",
+        "name": "features",
+        "type": "uint256"
+      }
+    ],
+    "name": "CatalogueLengthMismatch",
+    "type": "error"
   },
   {
     "inputs": [],
@@ -40,6 +165,17 @@ export const SystemFactoryAbi = [
       }
     ],
     "name": "InsufficientBalance",
+    "type": "error"
+  },
+  {
+    "inputs": [
+      {
+        "internalType": "address",
+        "name": "caller",
+        "type": "address"
+      }
+    ],
+    "name": "UnknownIdentityFactory",
     "type": "error"
   },
   {
@@ -108,6 +244,134 @@ export const SystemFactoryAbi = [
       {
         "indexed": true,
         "internalType": "address",
+        "name": "account",
+        "type": "address"
+      },
+      {
+        "indexed": false,
+        "internalType": "address",
+        "name": "identity",
+        "type": "address"
+      },
+      {
+        "indexed": false,
+        "internalType": "bool",
+        "name": "isContract",
+        "type": "bool"
+      }
+    ],
+    "name": "IdentityCreated",
+    "type": "event"
+  },
+  {
+    "anonymous": false,
+    "inputs": [
+      {
+        "indexed": true,
+        "internalType": "address",
+        "name": "system",
+        "type": "address"
+      },
+      {
+        "components": [
+          {
+            "internalType": "address",
+            "name": "accessManager",
+            "type": "address"
+          },
+          {
+            "internalType": "address",
+            "name": "tokenFactory",
+            "type": "address"
+          },
+          {
+            "internalType": "address",
+            "name": "compliance",
+            "type": "address"
+          },
+          {
+            "internalType": "address",
+            "name": "identityFactory",
+            "type": "address"
+          },
+          {
+            "internalType": "address",
+            "name": "identityRegistry",
+            "type": "address"
+          },
+          {
+            "internalType": "address",
+            "name": "identityRegistryStorage",
+            "type": "address"
+          },
+          {
+            "internalType": "address",
+            "name": "trustedIssuersRegistry",
+            "type": "address"
+          },
+          {
+            "internalType": "address",
+            "name": "trustedIssuersMetaRegistry",
+            "type": "address"
+          },
+          {
+            "internalType": "address",
+            "name": "topicSchemeRegistry",
+            "type": "address"
+          },
+          {
+            "internalType": "address",
+            "name": "directory",
+            "type": "address"
+          },
+          {
+            "internalType": "address",
+            "name": "tokenFactoryRegistry",
+            "type": "address"
+          },
+          {
+            "internalType": "address",
+            "name": "complianceModuleRegistry",
+            "type": "address"
+          },
+          {
+            "internalType": "address",
+            "name": "addonRegistry",
+            "type": "address"
+          },
+          {
+            "internalType": "address",
+            "name": "externalTokenRegistry",
+            "type": "address"
+          }
+        ],
+        "indexed": false,
+        "internalType": "struct ISystemFactory.SystemContracts",
+        "name": "contracts",
+        "type": "tuple"
+      }
+    ],
+    "name": "SystemContractsCreated",
+    "type": "event"
+  },
+  {
+    "anonymous": false,
+    "inputs": [
+      {
+        "indexed": true,
+        "internalType": "address",
+        "name": "sender",
+        "type": "address"
+      },
+      {
+        "indexed": true,
+        "internalType": "address",
+        "name": "system",
+        "type": "address"
+      },
+      {
+        "indexed": true,
+        "internalType": "address",
         "name": "owner",
         "type": "address"
       },
@@ -115,6 +379,36 @@ export const SystemFactoryAbi = [
         "indexed": false,
         "internalType": "address",
         "name": "tokenFactory",
+        "type": "address"
+      },
+      {
+        "indexed": false,
+        "internalType": "address",
+        "name": "accessManager",
+        "type": "address"
+      },
+      {
+        "indexed": false,
+        "internalType": "address",
+        "name": "compliance",
+        "type": "address"
+      },
+      {
+        "indexed": false,
+        "internalType": "address",
+        "name": "identityRegistry",
+        "type": "address"
+      },
+      {
+        "indexed": false,
+        "internalType": "address",
+        "name": "identityFactory",
+        "type": "address"
+      },
+      {
+        "indexed": false,
+        "internalType": "address",
+        "name": "directory",
         "type": "address"
       }
     ],
@@ -197,6 +491,34 @@ export const SystemFactoryAbi = [
   {
     "inputs": [
       {
+        "internalType": "address",
+        "name": "sender",
+        "type": "address"
+      },
+      {
+        "internalType": "address",
+        "name": "account",
+        "type": "address"
+      },
+      {
+        "internalType": "address",
+        "name": "identity",
+        "type": "address"
+      },
+      {
+        "internalType": "bool",
+        "name": "isContract",
+        "type": "bool"
+      }
+    ],
+    "name": "announceIdentity",
+    "outputs": [],
+    "stateMutability": "nonpayable",
+    "type": "function"
+  },
+  {
+    "inputs": [
+      {
         "components": [
           {
             "internalType": "address",
@@ -260,6 +582,36 @@ export const SystemFactoryAbi = [
     "type": "function"
   },
   {
+    "inputs": [],
+    "name": "catalogue",
+    "outputs": [
+      {
+        "components": [
+          {
+            "internalType": "string[]",
+            "name": "featureIds",
+            "type": "string[]"
+          },
+          {
+            "internalType": "address[]",
+            "name": "features",
+            "type": "address[]"
+          },
+          {
+            "internalType": "address[]",
+            "name": "complianceModules",
+            "type": "address[]"
+          }
+        ],
+        "internalType": "struct ISystemFactory.Catalogue",
+        "name": "",
+        "type": "tuple"
+      }
+    ],
+    "stateMutability": "view",
+    "type": "function"
+  },
+  {
     "inputs": [
       {
         "internalType": "address",
@@ -276,6 +628,116 @@ export const SystemFactoryAbi = [
       }
     ],
     "stateMutability": "nonpayable",
+    "type": "function"
+  },
+  {
+    "inputs": [],
+    "name": "implementations",
+    "outputs": [
+      {
+        "components": [
+          {
+            "internalType": "address",
+            "name": "system",
+            "type": "address"
+          },
+          {
+            "internalType": "address",
+            "name": "accessManager",
+            "type": "address"
+          },
+          {
+            "internalType": "address",
+            "name": "tokenFactory",
+            "type": "address"
+          },
+          {
+            "internalType": "address",
+            "name": "token",
+            "type": "address"
+          },
+          {
+            "internalType": "address",
+            "name": "compliance",
+            "type": "address"
+          },
+          {
+            "internalType": "address",
+            "name": "identityFactory",
+            "type": "address"
+          },
+          {
+            "internalType": "address",
+            "name": "identity",
+            "type": "address"
+          },
+          {
+            "internalType": "address",
+            "name": "contractIdentity",
+            "type": "address"
+          },
+          {
+            "internalType": "address",
+            "name": "identityRegistry",
+            "type": "address"
+          },
+          {
+            "internalType": "address",
+            "name": "identityRegistryStorage",
+            "type": "address"
+          },
+          {
+            "internalType": "address",
+            "name": "trustedIssuersRegistry",
+            "type": "address"
+          },
+          {
+            "internalType": "address",
+            "name": "trustedIssuersMetaRegistry",
+            "type": "address"
+          },
+          {
+            "internalType": "address",
+            "name": "topicSchemeRegistry",
+            "type": "address"
+          },
+          {
+            "internalType": "address",
+            "name": "directory",
+            "type": "address"
+          },
+          {
+            "internalType": "address",
+            "name": "tokenFactoryRegistry",
+            "type": "address"
+          },
+          {
+            "internalType": "address",
+            "name": "complianceModuleRegistry",
+            "type": "address"
+          },
+          {
+            "internalType": "address",
+            "name": "addonRegistry",
+            "type": "address"
+          },
+          {
+            "internalType": "address",
+            "name": "externalTokenRegistry",
+            "type": "address"
+          },
+          {
+            "internalType": "address",
+            "name": "forwarder",
+            "type": "address"
+          }
+        ],
+        "internalType": "struct ISystemFactory.Implementations",
+        "name": "",
+        "type": "tuple"
+      }
+    ],
+    "stateMutability": "view",
     "type": "function"
   },
   {
@@ -298,12 +760,18 @@ export const SystemFactoryAbi = [
     "type": "function"
   },
   {
-    "inputs": [],
-    "name": "systemImplementation",
+    "inputs": [
+      {
+        "internalType": "address",
+        "name": "identityFactory",
+        "type": "address"
+      }
+    ],
+    "name": "systemOfIdentityFactory",
     "outputs": [
       {
         "internalType": "address",
-        "name": "",
+        "name": "system",
         "type": "address"
       }
     ],
@@ -323,32 +791,6 @@ export const SystemFactoryAbi = [
       {
         "internalType": "address",
         "name": "system",
-        "type": "address"
-      }
-    ],
-    "stateMutability": "view",
-    "type": "function"
-  },
-  {
-    "inputs": [],
-    "name": "tokenFactoryImplementation",
-    "outputs": [
-      {
-        "internalType": "address",
-        "name": "",
-        "type": "address"
-      }
-    ],
-    "stateMutability": "view",
-    "type": "function"
-  },
-  {
-    "inputs": [],
-    "name": "tokenImplementation",
-    "outputs": [
-      {
-        "internalType": "address",
-        "name": "",
         "type": "address"
       }
     ],

@@ -1,11 +1,12 @@
 // `npm run build:contracts`: compile contracts/ and regenerate abis/.
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { abiModule, compileContracts, PUBLISHED_ABIS } from "./contracts/compile.ts";
+import { abiIndexModule, abiModule, compileContracts, PUBLISHED_ABIS } from "./contracts/compile.ts";
 
 const started = Date.now();
 const build = compileContracts();
 for (const name of PUBLISHED_ABIS) {
   writeFileSync(join(import.meta.dirname, "..", "abis", `${name}.ts`), abiModule(name, build.contracts[name].abi));
 }
+writeFileSync(join(import.meta.dirname, "..", "abis", "index.ts"), abiIndexModule());
 console.log(`contracts ${build.hash} compiled with solc ${build.solcVersion} in ${Date.now() - started} ms`);

@@ -102,7 +102,8 @@ export async function startPlatform(
         build,
       });
       manifest = deployed.manifest;
-      chainReset = deployed.chainReset;
+      // A new root (chain reset or new contract build) makes the systems of the old one stale.
+      chainReset = deployed.chainReset || !deployed.reused;
       phase("contracts", `${deployed.reused ? "reused" : "deployed"} system factory ${manifest.systemFactory}`);
     }
     manifestPath = resolve(manifestPath);
@@ -111,7 +112,7 @@ export async function startPlatform(
     stops.push(() => db.close());
     await migrate(new Kysely<unknown>({ dialect: new PostgresDialect({ pool: db.pool }) }));
     if (chainReset) {
-      // The chain lost its state: the organisations' systems on it are gone and are deployed again below.
+      // The chain lost its state or the root changed: the organisations' systems are deployed again below.
       await db.platform.deleteFrom("organizationChains").where("chainId", "=", chainNode.chainId).execute();
     }
     phase("migrations", "platform schema up to date");

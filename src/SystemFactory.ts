@@ -1,6 +1,7 @@
 // Root factory events: systems and tokens come into being here.
 import { ponder } from "ponder:registry";
 import { system, token } from "ponder:schema";
+import { zeroAddress } from "viem";
 
 ponder.on("SystemFactory:SystemCreated", async ({ event, context }) => {
   await context.db.insert(system).values({
@@ -8,6 +9,11 @@ ponder.on("SystemFactory:SystemCreated", async ({ event, context }) => {
     chainId: context.chain.id,
     owner: event.args.owner,
     tokenFactory: event.args.tokenFactory,
+    accessManager: event.args.accessManager,
+    compliance: event.args.compliance,
+    identityRegistry: event.args.identityRegistry,
+    identityFactory: event.args.identityFactory,
+    directory: event.args.directory,
     createdBy: event.args.sender,
     deployedInTransaction: event.transaction.hash,
     blockNumber: event.block.number,
@@ -27,6 +33,9 @@ ponder.on("SystemFactory:TokenCreated", async ({ event, context }) => {
     decimals: event.args.decimals,
     totalSupply: 0n,
     holderCount: 0,
+    compliance: event.args.compliance === zeroAddress ? null : event.args.compliance,
+    featureIds: [...event.args.featureIds],
+    paused: false,
     createdBy: event.args.sender,
     deployedInTransaction: event.transaction.hash,
     blockNumber: event.block.number,

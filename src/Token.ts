@@ -8,7 +8,7 @@ type Db = Parameters<Parameters<typeof ponder.on<"Token:MintCompleted">>[1]>[0][
 interface LoggedEvent {
   id: string;
   block: { number: bigint; timestamp: bigint };
-  transaction: { hash: Hex };
+  transaction: { hash: Hex; transactionIndex: number };
   log: { address: Address; logIndex: number };
 }
 
@@ -38,6 +38,7 @@ async function recordEvent(
   await db.insert(tokenEvent).values({
     id: event.id,
     token: event.log.address,
+    emitter: event.log.address,
     eventName,
     sender,
     involved,
@@ -45,6 +46,7 @@ async function recordEvent(
     blockNumber: event.block.number,
     blockTimestamp: event.block.timestamp,
     transactionHash: event.transaction.hash,
+    transactionIndex: event.transaction.transactionIndex,
     logIndex: event.log.logIndex,
   });
 }

@@ -5,6 +5,55 @@ pragma solidity ^0.8.24;
 /// Every contract the platform creates, at any depth, is announced by an event of this contract,
 /// so an indexer that watches only the root discovers everything (one factory level).
 interface ISystemFactory {
+    /// The implementations every system is cloned from (one deployment per chain and build).
+    struct Implementations {
+        address system;
+        address accessManager;
+        address tokenFactory;
+        address token;
+        address compliance;
+        address identityFactory;
+        address identity;
+        address contractIdentity;
+        address identityRegistry;
+        address identityRegistryStorage;
+        address trustedIssuersRegistry;
+        address trustedIssuersMetaRegistry;
+        address topicSchemeRegistry;
+        address directory;
+        address tokenFactoryRegistry;
+        address complianceModuleRegistry;
+        address addonRegistry;
+        address externalTokenRegistry;
+        address forwarder;
+    }
+
+    /// What each system offers its tokens: feature implementations (shared, cloned per token) and
+    /// compliance module implementations (cloned once per system).
+    struct Catalogue {
+        string[] featureIds;
+        address[] features;
+        address[] complianceModules;
+    }
+
+    /// The contracts a new system is made of (all clones owned by its access manager).
+    struct SystemContracts {
+        address accessManager;
+        address tokenFactory;
+        address compliance;
+        address identityFactory;
+        address identityRegistry;
+        address identityRegistryStorage;
+        address trustedIssuersRegistry;
+        address trustedIssuersMetaRegistry;
+        address topicSchemeRegistry;
+        address directory;
+        address tokenFactoryRegistry;
+        address complianceModuleRegistry;
+        address addonRegistry;
+        address externalTokenRegistry;
+    }
+
     /// What a token factory reports about a token it created (features in attachment order).
     struct TokenAnnouncement {
         address sender;
@@ -19,7 +68,19 @@ interface ISystemFactory {
         bytes[] featureParams;
     }
 
-    event SystemCreated(address indexed sender, address indexed system, address indexed owner, address tokenFactory);
+    event SystemCreated(
+        address indexed sender,
+        address indexed system,
+        address indexed owner,
+        address tokenFactory,
+        address accessManager,
+        address compliance,
+        address identityRegistry,
+        address identityFactory,
+        address directory
+    );
+    /// Every contract of a new system, right after its SystemCreated.
+    event SystemContractsCreated(address indexed system, SystemContracts contracts);
     /// `compliance` is address(0) when the token has none; `featureIds[i]` is the id of `features[i]`.
     event TokenCreated(
         address indexed sender,
@@ -38,9 +99,17 @@ interface ISystemFactory {
     event FeatureAttached(
         address indexed sender, address indexed token, address indexed feature, string featureId, bytes params
     );
+    /// An identity a system's identity factory created, for a wallet or (isContract) a contract.
+    event IdentityCreated(
+        address indexed sender, address indexed system, address indexed account, address identity, bool isContract
+    );
 
     error UnknownTokenFactory(address caller);
+    error UnknownIdentityFactory(address caller);
+    error CatalogueLengthMismatch(uint256 featureIds, uint256 features);
 
     function createSystem(address owner) external returns (address system);
     function announceToken(TokenAnnouncement calldata announcement) external;
+    function implementations() external view returns (Implementations memory);
+    function catalogue() external view returns (Catalogue memory);
 }

@@ -2,31 +2,54 @@
 pragma solidity ^0.8.24;
 
 import {Clones} from "@openzeppelin/contracts/proxy/Clones.sol";
+import {IIdentityAnnouncer} from "../identity/IIdentityAnnouncer.sol";
 import {ISystemFactory} from "./ISystemFactory.sol";
 import {System} from "./System.sol";
 
-/// @notice Root factory. Deployed with CREATE2 (fixed salt, implementation addresses as the only
+/// @notice Root factory. Deployed with CREATE2 (fixed salt, the implementations and catalogue as the only
 /// constructor arguments), so its address is the same on every chain for the same build.
-contract SystemFactory is ISystemFactory {
-    address public immutable systemImplementation;
-    address public immutable tokenFactoryImplementation;
-    address public immutable tokenImplementation;
+contract SystemFactory is ISystemFactory, IIdentityAnnouncer {
+    Implementations private _implementations;
+    Catalogue private _catalogue;
 
     mapping(address system => bool) public isSystem;
     mapping(address tokenFactory => address system) public systemOfTokenFactory;
+    mapping(address identityFactory => address system) public systemOfIdentityFactory;
 
-    constructor(address systemImpl, address tokenFactoryImpl, address tokenImpl) {
-        systemImplementation = systemImpl;
-        tokenFactoryImplementation = tokenFactoryImpl;
-        tokenImplementation = tokenImpl;
+    constructor(Implementations memory implementations_, Catalogue memory catalogue_) {
+        if (catalogue_.featureIds.length != catalogue_.features.length) {
+            revert CatalogueLengthMismatch(catalogue_.featureIds.length, catalogue_.features.length);
+        }
+        _implementations = implementations_;
+        _catalogue = catalogue_;
+    }
+
+    function implementations() external view returns (Implementations memory) {
+        return _implementations;
+    }
+
+    function catalogue() external view returns (Catalogue memory) {
+        return _catalogue;
     }
 
     function createSystem(address owner) external returns (address system) {
-        system = Clones.clone(systemImplementation);
+        system = Clones.clone(_implementations.system);
         isSystem[system] = true;
-        address tokenFactory = System(system).initialize(owner, address(this), tokenFactoryImplementation, tokenImplementation);
-        systemOfTokenFactory[tokenFactory] = system;
-        emit SystemCreated(msg.sender, system, owner, tokenFactory);
+        SystemContracts memory c = System(system).initialize(owner, address(this));
+        systemOfTokenFactory[c.tokenFactory] = system;
+        systemOfIdentityFactory[c.identityFactory] = system;
+        emit SystemCreated(
+            msg.sender,
+            system,
+            owner,
+            c.tokenFactory,
+            c.accessManager,
+            c.compliance,
+            c.identityRegistry,
+            c.identityFactory,
+            c.directory
+        );
+        emit SystemContractsCreated(system, c);
     }
 
     function announceToken(TokenAnnouncement calldata a) external {
@@ -36,6 +59,12 @@ contract SystemFactory is ISystemFactory {
         for (uint256 i = 0; i < a.features.length; i++) {
             emit FeatureAttached(a.sender, a.token, a.features[i], a.featureIds[i], a.featureParams[i]);
         }
+    }
+
+    function announceIdentity(address sender, address account, address identity, bool isContract) external {
+        address system = systemOfIdentityFactory[msg.sender];
+        if (system == address(0)) revert UnknownIdentityFactory(msg.sender);
+        emit IdentityCreated(sender, system, account, identity, isContract);
     }
 
     function _emitTokenCreated(TokenAnnouncement memory a, address system) private {

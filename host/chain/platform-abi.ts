@@ -1,11 +1,20 @@
 // Every ABI item of the platform's contracts, for decoding calldata and revert data of any platform call.
-import type { Abi } from "viem";
-import { SystemAbi } from "../../abis/System.ts";
-import { SystemFactoryAbi } from "../../abis/SystemFactory.ts";
-import { TokenAbi } from "../../abis/Token.ts";
-import { TokenFactoryAbi } from "../../abis/TokenFactory.ts";
+import { type Abi, type AbiFunction, toFunctionSelector, toFunctionSignature } from "viem";
+import { PLATFORM_ABIS } from "../../abis/index.ts";
 
-const ALL = [...TokenAbi, ...TokenFactoryAbi, ...SystemAbi, ...SystemFactoryAbi];
+type AbiError = Extract<Abi[number], { type: "error" }>;
 
-export const PLATFORM_FUNCTIONS = ALL.filter((item) => item.type === "function") as Abi;
-export const PLATFORM_ERRORS = ALL.filter((item) => item.type === "error") as Abi;
+/** One item per signature: contracts share errors and functions (e.g. AccessControl's). */
+function unique<T extends AbiError | AbiFunction>(items: T[]): T[] {
+  const seen = new Map<string, T>();
+  for (const item of items) {
+    const key = toFunctionSelector(toFunctionSignature(item as AbiFunction));
+    if (!seen.has(key)) seen.set(key, item);
+  }
+  return [...seen.values()];
+}
+
+const ALL = (PLATFORM_ABIS as readonly Abi[]).flat();
+
+export const PLATFORM_FUNCTIONS = unique(ALL.filter((item): item is AbiFunction => item.type === "function")) as Abi;
+export const PLATFORM_ERRORS = unique(ALL.filter((item): item is AbiError => item.type === "error")) as Abi;

@@ -2,7 +2,7 @@
 import type { Context } from "hono";
 import type { Address } from "viem";
 import type { PlatformDb } from "../db/database.ts";
-import type { OrganizationChainsTable } from "../db/platform-types.ts";
+import type { OrganizationChainsTable, SystemContracts } from "../db/platform-types.ts";
 import { ApiError } from "../errors/api-error.ts";
 import { parseChainIdHeader } from "../http/context-headers.ts";
 import type { AppEnv } from "../http/env.ts";
@@ -11,6 +11,8 @@ export interface RequestChain {
   chainId: number;
   systemAddress: Address;
   tokenFactoryAddress: Address;
+  /** The system's contracts by role (compliance engine, identity registry, ...). */
+  contracts: SystemContracts;
 }
 
 async function lookup(db: PlatformDb, organizationId: string, headerChainId: number | undefined) {
@@ -23,7 +25,14 @@ async function lookup(db: PlatformDb, organizationId: string, headerChainId: num
           .onRef("oc.organizationId", "=", "o.id")
           .on((eb) => eb("oc.chainId", "=", headerChainId ?? eb.ref("o.defaultChainId"))),
       )
-      .select(["o.defaultChainId", "oc.chainId", "oc.status", "oc.systemAddress", "oc.tokenFactoryAddress"])
+      .select([
+        "o.defaultChainId",
+        "oc.chainId",
+        "oc.status",
+        "oc.systemAddress",
+        "oc.tokenFactoryAddress",
+        "oc.contracts",
+      ])
       .where("o.id", "=", organizationId)
       .executeTakeFirstOrThrow();
     const chainId = headerChainId ?? found.defaultChainId;
@@ -31,7 +40,7 @@ async function lookup(db: PlatformDb, organizationId: string, headerChainId: num
     return {
       chainId,
       row: row as
-        | (Pick<OrganizationChainsTable, "systemAddress" | "tokenFactoryAddress"> & { status: string })
+        | (Pick<OrganizationChainsTable, "systemAddress" | "tokenFactoryAddress" | "contracts"> & { status: string })
         | undefined,
     };
   } catch {
@@ -53,12 +62,13 @@ export async function requestChain(
   if (!servedChainIds.includes(chainId))
     throw new ApiError("CHAIN_NOT_AVAILABLE_FOR_ORGANIZATION", { details: { chainId } });
   if (!row) throw new ApiError("REQUEST_CHAIN_SYSTEM_REQUIRED", { details: { chainId } });
-  if (row.status !== "ready" || !row.systemAddress || !row.tokenFactoryAddress) {
+  if (row.status !== "ready" || !row.systemAddress || !row.tokenFactoryAddress || !row.contracts) {
     throw new ApiError("CHAIN_NOT_READY", { details: { chainId, chainStatus: row.status } });
   }
   return {
     chainId,
     systemAddress: row.systemAddress as Address,
     tokenFactoryAddress: row.tokenFactoryAddress as Address,
+    contracts: row.contracts,
   };
 }

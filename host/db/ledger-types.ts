@@ -4,6 +4,11 @@ import type * as schema from "../../ponder.schema.ts";
 export interface LedgerTables {
   system: typeof schema.system.$inferSelect;
   token: typeof schema.token.$inferSelect;
+  tokenFeature: typeof schema.tokenFeature.$inferSelect;
   tokenBalance: typeof schema.tokenBalance.$inferSelect;
   tokenEvent: typeof schema.tokenEvent.$inferSelect;
+  tokenMetadata: typeof schema.tokenMetadata.$inferSelect;
+  tokenDocument: typeof schema.tokenDocument.$inferSelect;
+  complianceModule: typeof schema.complianceModule.$inferSelect;
+  tokenComplianceModule: typeof schema.tokenComplianceModule.$inferSelect;
 }

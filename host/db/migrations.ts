@@ -201,6 +201,16 @@ const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+  "0009_system_contracts": {
+    async up(db: Kysely<unknown>) {
+      // Every contract of the organisation's system (ISystemFactory.SystemContracts), lower-case addresses.
+      await db.schema
+        .withSchema("platform")
+        .alterTable("organization_chains")
+        .addColumn("contracts", "jsonb")
+        .execute();
+    },
+  },
 };
 
 export async function migrate(db: Kysely<unknown>): Promise<void> {

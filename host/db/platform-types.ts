@@ -64,11 +64,29 @@ export interface WalletsTable {
   derivationPath: string;
   createdAt: Timestamp;
 }
+export interface SystemContracts {
+  accessManager: string;
+  tokenFactory: string;
+  compliance: string;
+  identityFactory: string;
+  identityRegistry: string;
+  identityRegistryStorage: string;
+  trustedIssuersRegistry: string;
+  trustedIssuersMetaRegistry: string;
+  topicSchemeRegistry: string;
+  directory: string;
+  tokenFactoryRegistry: string;
+  complianceModuleRegistry: string;
+  addonRegistry: string;
+  externalTokenRegistry: string;
+}
 export interface OrganizationChainsTable {
   organizationId: string;
   chainId: number;
   systemAddress: string | null;
   tokenFactoryAddress: string | null;
+  /** The system's contracts by role (accessManager, compliance, identityRegistry, ...), once ready. */
+  contracts: SystemContracts | null;
   status: "pending" | "ready" | "failed";
   createdAt: Timestamp;
   updatedAt: Timestamp;

@@ -1,6 +1,7 @@
 // An organisation's system on a chain: deployed through the transaction pipeline, recorded once mined.
 import { type Address, parseEventLogs } from "viem";
 import { SystemFactoryAbi } from "../../abis/SystemFactory.ts";
+import type { SystemContracts } from "../../host/db/platform-types.ts";
 import { definePlugin } from "../../host/plugin.ts";
 import { provisionTask } from "./provision.ts";
 
@@ -10,9 +11,20 @@ export default definePlugin({
   mutationKinds: {
     "system.create": {
       result(receipt) {
-        const [created] = parseEventLogs({ abi: SystemFactoryAbi, logs: receipt.logs, eventName: "SystemCreated" });
-        if (!created) throw new Error("SystemCreated missing from the receipt");
-        return { systemAddress: created.args.system, tokenFactoryAddress: created.args.tokenFactory };
+        const [created] = parseEventLogs({
+          abi: SystemFactoryAbi,
+          logs: receipt.logs,
+          eventName: "SystemContractsCreated",
+        });
+        if (!created) throw new Error("SystemContractsCreated missing from the receipt");
+        const contracts = Object.fromEntries(
+          Object.entries(created.args.contracts).map(([role, address]) => [role, address.toLowerCase()]),
+        );
+        return {
+          systemAddress: created.args.system,
+          tokenFactoryAddress: created.args.contracts.tokenFactory,
+          contracts,
+        };
       },
       async onCompleted(trx, request, result) {
         await trx
@@ -21,6 +33,7 @@ export default definePlugin({
             status: "ready",
             systemAddress: (result.systemAddress as Address).toLowerCase(),
             tokenFactoryAddress: (result.tokenFactoryAddress as Address).toLowerCase(),
+            contracts: JSON.stringify(result.contracts) as unknown as SystemContracts,
             updatedAt: new Date(),
           })
           .where("organizationId", "=", request.organizationId)

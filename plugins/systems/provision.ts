@@ -48,7 +48,7 @@ export function provisionTask(ctx: PluginContext): Task {
       .where("organizationId", "=", organizationId)
       .where("chainId", "=", chainId)
       .executeTakeFirst();
-    if (existing?.status === "ready" && existing.systemAddress) {
+    if (existing?.status === "ready" && existing.systemAddress && existing.contracts) {
       const code = await ctx.chain.client.getCode({ address: existing.systemAddress as Address });
       if (code && code !== "0x") return;
     }

@@ -1,18 +1,7 @@
 // The library token templates: which features each requires and allows, and its defaults.
-export const TOKEN_FEATURES = [
-  "historical-balances",
-  "maturity-redemption",
-  "fixed-treasury-yield",
-  "voting-power",
-  "aum-fee",
-  "transaction-fee",
-  "transaction-fee-accounting",
-  "external-transaction-fee",
-  "conversion",
-  "conversion-minter",
-  "permit",
-] as const;
-export type FeatureId = (typeof TOKEN_FEATURES)[number];
+import { type FeatureId, TOKEN_FEATURES } from "../../host/features/feature-params.ts";
+
+export { type FeatureId, TOKEN_FEATURES };
 
 /** Features the deployed token contracts can attach today; a template needing another cannot be created yet. */
 export const DEPLOYABLE_FEATURES: ReadonlySet<FeatureId> = new Set<FeatureId>();

@@ -16,6 +16,7 @@ import {
 } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import type { BuildOutput } from "./compile.ts";
+import { deployPlatformRoot, type PlatformRoot } from "./platform-contracts.ts";
 
 /** The deterministic-deployment proxy present on anvil and most EVM chains. */
 export const CREATE2_DEPLOYER: Address = "0x4e59b44847b379578588920cA78FbF26c0B4956C";
@@ -25,7 +26,9 @@ export interface DeploymentManifest {
   chainId: number;
   buildHash: string;
   systemFactory: Address;
-  implementations: { system: Address; tokenFactory: Address; token: Address };
+  implementations: PlatformRoot["implementations"];
+  features: Record<string, Address>;
+  modules: Record<string, Address>;
   startBlock: number;
   startBlockHash: Hex;
   deployedAt: string;
@@ -81,24 +84,19 @@ export async function ensureDeployment(options: {
     return address;
   }
 
-  const c = build.contracts;
-  const system = await create2(c.System.bytecode);
-  const tokenFactory = await create2(c.TokenFactory.bytecode);
-  const token = await create2(c.Token.bytecode);
-  const systemFactory = await create2(
-    encodeDeployData({
-      abi: c.SystemFactory.abi,
-      bytecode: c.SystemFactory.bytecode,
-      args: [system, tokenFactory, token],
-    }),
-  );
+  const { systemFactory, implementations, features, modules } = await deployPlatformRoot((name, args) => {
+    const { abi, bytecode } = build.contracts[name];
+    return create2(args.length ? encodeDeployData({ abi, bytecode, args }) : bytecode);
+  });
   // A root found already deployed (its manifest lost) is indexed from genesis.
   const anchor = lastBlock ?? (await client.getBlock({ blockNumber: 0n }));
   const manifest: DeploymentManifest = {
     chainId,
     buildHash: build.hash,
     systemFactory,
-    implementations: { system, tokenFactory, token },
+    implementations,
+    features,
+    modules,
     startBlock: Number(anchor.number),
     startBlockHash: anchor.hash as Hex,
     deployedAt: new Date().toISOString(),

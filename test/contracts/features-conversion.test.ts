@@ -181,7 +181,10 @@ describe("conversion rules at creation", () => {
   });
 
   it("refuses a creator who does not govern the target", async () => {
-    await f.write(0, f.system, f.chain.abi("System"), "grantRole", [role("TOKEN_MANAGER_ROLE"), bob]);
+    await f.write(0, f.accessManager, f.chain.abi("SystemAccessManager"), "grantRole", [
+      role("TOKEN_MANAGER_ROLE"),
+      bob,
+    ]);
     await expectRevert(
       f.createToken({ from: 2, features: [{ featureId: "conversion", params: encode.conversion(await terms()) }] }),
       "ConversionNotAuthorized",

@@ -9,6 +9,7 @@ import {
   parseEventLogs,
   type TransactionReceipt,
 } from "viem";
+import { deployPlatformRoot, IMPLEMENTATIONS } from "../../scripts/contracts/platform-contracts.ts";
 import { role, startTestChain, type TestChain } from "../support/chain.ts";
 
 export const FEATURES = {
@@ -51,6 +52,8 @@ export interface CreatedToken {
 export interface TokenFixture {
   chain: TestChain;
   system: Address;
+  /** The system's roles (SystemAccessManager). */
+  accessManager: Address;
   tokenFactory: Address;
   systemFactory: Address;
   implementations: Record<string, Address>;
@@ -123,17 +126,13 @@ export async function startTokenFixture(): Promise<TokenFixture> {
   };
   const deploy = async (name: string, args: readonly unknown[] = [], from = 0) =>
     getAddress(await chain.deploy(name, args, from));
-  const systemImpl = await deploy("System");
-  const tokenFactoryImpl = await deploy("TokenFactory");
-  const tokenImpl = await deploy("Token");
-  const systemFactory = await deploy("SystemFactory", [systemImpl, tokenFactoryImpl, tokenImpl]);
-  const implementations: Record<string, Address> = {
-    System: systemImpl,
-    TokenFactory: tokenFactoryImpl,
-    Token: tokenImpl,
-    SystemFactory: systemFactory,
-  };
-  for (const name of Object.values(FEATURES)) implementations[name] = await deploy(name);
+  const root = await deployPlatformRoot((name, args) => deploy(name, args));
+  const { systemFactory } = root;
+  const implementations: Record<string, Address> = { SystemFactory: systemFactory };
+  for (const [slot, spec] of Object.entries(IMPLEMENTATIONS)) {
+    implementations[spec.contract] = root.implementations[slot as keyof typeof IMPLEMENTATIONS];
+  }
+  for (const [id, name] of Object.entries(FEATURES)) implementations[name] = root.features[id];
 
   const receipt = (hash: Hex) => publicClient.waitForTransactionReceipt({ hash });
   const created = await receipt(
@@ -144,12 +143,9 @@ export async function startTokenFixture(): Promise<TokenFixture> {
     logs: created.logs,
     eventName: "SystemCreated",
   });
-  const { system, tokenFactory } = (systemCreated as unknown as { args: { system: Address; tokenFactory: Address } })
-    .args;
-  await write(0, tokenFactory, chain.abi("TokenFactory"), "registerFeatureImplementations", [
-    Object.keys(FEATURES),
-    Object.values(FEATURES).map((name) => implementations[name]),
-  ]);
+  const { system, tokenFactory, accessManager } = (
+    systemCreated as unknown as { args: { system: Address; tokenFactory: Address; accessManager: Address } }
+  ).args;
 
   const tokenAbi = mergedAbi(chain, ["Token", ...Object.values(FEATURES), "TokenMockCompliance", "MockERC20"]);
   const factoryAbi = mergedAbi(chain, ["TokenFactory", "Token", ...Object.values(FEATURES), "TokenMockCompliance"]);
@@ -164,6 +160,7 @@ export async function startTokenFixture(): Promise<TokenFixture> {
   return {
     chain,
     system,
+    accessManager,
     tokenFactory,
     systemFactory,
     implementations,

@@ -1,0 +1,87 @@
+// What a platform root is built from: every implementation, the feature catalogue and the compliance
+// modules, deployed in order by any deploy function (CREATE2 in production, plain CREATE in tests).
+import type { Address } from "viem";
+
+/** Implementation slot of ISystemFactory.Implementations → contract name; `forwarder` ones take it as argument. */
+export const IMPLEMENTATIONS = {
+  system: { contract: "System" },
+  accessManager: { contract: "SystemAccessManager", forwarder: true },
+  tokenFactory: { contract: "TokenFactory" },
+  token: { contract: "Token" },
+  compliance: { contract: "Compliance" },
+  identityFactory: { contract: "IdentityFactory" },
+  identity: { contract: "Identity" },
+  contractIdentity: { contract: "ContractIdentity" },
+  identityRegistry: { contract: "IdentityRegistry" },
+  identityRegistryStorage: { contract: "IdentityRegistryStorage" },
+  trustedIssuersRegistry: { contract: "TrustedIssuersRegistry" },
+  trustedIssuersMetaRegistry: { contract: "TrustedIssuersMetaRegistry" },
+  topicSchemeRegistry: { contract: "TopicSchemeRegistry" },
+  directory: { contract: "Directory", forwarder: true },
+  tokenFactoryRegistry: { contract: "TokenFactoryRegistry", forwarder: true },
+  complianceModuleRegistry: { contract: "ComplianceModuleRegistry", forwarder: true },
+  addonRegistry: { contract: "AddonRegistry", forwarder: true },
+  externalTokenRegistry: { contract: "ExternalTokenRegistry", forwarder: true },
+} as const;
+type ImplementationSlot = keyof typeof IMPLEMENTATIONS | "forwarder";
+
+/** Feature id → contract (the order is the catalogue's). */
+export const FEATURE_CONTRACTS = {
+  "historical-balances": "HistoricalBalancesFeature",
+  "maturity-redemption": "MaturityRedemptionFeature",
+  "fixed-treasury-yield": "FixedTreasuryYieldFeature",
+  "voting-power": "VotingPowerFeature",
+  "aum-fee": "AumFeeFeature",
+  "transaction-fee": "TransactionFeeFeature",
+  "transaction-fee-accounting": "TransactionFeeAccountingFeature",
+  "external-transaction-fee": "ExternalTransactionFeeFeature",
+  conversion: "ConversionFeature",
+  "conversion-minter": "ConversionMinterFeature",
+  permit: "PermitFeature",
+} as const;
+
+/** Compliance control type id → module contract (v2 first, then the legacy v1 ids). */
+export const MODULE_CONTRACTS = {
+  "address-block-list-v2": "AddressBlockListModule",
+  "capital-raise-limit": "CapitalRaiseLimitModule",
+  "capped-v2": "CappedModule",
+  "collateral-v2": "CollateralModule",
+  "country-allow-list-v2": "CountryAllowListModule",
+  "country-block-list-v2": "CountryBlockListModule",
+  "identity-allow-list-v2": "IdentityAllowListModule",
+  "identity-block-list-v2": "IdentityBlockListModule",
+  "identity-verification-v2": "IdentityVerificationModule",
+  "investor-count-v2": "InvestorCountModule",
+  "time-lock-v2": "TimeLockModule",
+  "transfer-approval-v2": "TransferApprovalModule",
+  "country-allow-list": "LegacyCountryAllowListModule",
+  "investor-count": "LegacyInvestorCountModule",
+  "transfer-approval": "LegacyTransferApprovalModule",
+} as const;
+
+export type DeployFn = (contract: string, args: readonly unknown[]) => Promise<Address>;
+
+export interface PlatformRoot {
+  systemFactory: Address;
+  implementations: Record<ImplementationSlot, Address>;
+  features: Record<string, Address>;
+  modules: Record<string, Address>;
+}
+
+/** Deploys (or, with CREATE2, finds) every implementation, then the root that clones them per system. */
+export async function deployPlatformRoot(deploy: DeployFn): Promise<PlatformRoot> {
+  const forwarder = await deploy("Forwarder", []);
+  const implementations = { forwarder } as Record<ImplementationSlot, Address>;
+  for (const [slot, spec] of Object.entries(IMPLEMENTATIONS)) {
+    implementations[slot as ImplementationSlot] = await deploy(spec.contract, "forwarder" in spec ? [forwarder] : []);
+  }
+  const features: Record<string, Address> = {};
+  for (const [id, contract] of Object.entries(FEATURE_CONTRACTS)) features[id] = await deploy(contract, []);
+  const modules: Record<string, Address> = {};
+  for (const [id, contract] of Object.entries(MODULE_CONTRACTS)) modules[id] = await deploy(contract, []);
+  const systemFactory = await deploy("SystemFactory", [
+    implementations,
+    { featureIds: Object.keys(features), features: Object.values(features), complianceModules: Object.values(modules) },
+  ]);
+  return { systemFactory, implementations, features, modules };
+}
