@@ -135,6 +135,19 @@ export interface SignerNoncesTable {
   nextNonce: number;
 }
 
+export interface TokenTemplatesTable {
+  id: string;
+  organizationId: string;
+  name: string;
+  description: string;
+  requiredFeatures: string[];
+  allowedFeatures: string[];
+  defaults: { decimals: number; featureConfigs: Record<string, Record<string, unknown>> };
+  complianceTemplateId: string | null;
+  createdBy: string;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+}
 export interface PlatformTables {
   signerNonces: SignerNoncesTable;
   organizations: OrganizationsTable;
@@ -146,5 +159,6 @@ export interface PlatformTables {
   wallets: WalletsTable;
   organizationChains: OrganizationChainsTable;
   transactionRequests: TransactionRequestsTable;
+  tokenTemplates: TokenTemplatesTable;
 }
 export type TransactionRequestRow = Selectable<TransactionRequestsTable>;

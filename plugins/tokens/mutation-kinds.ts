@@ -12,4 +12,5 @@ export const tokenMutationKinds: Record<string, MutationKind> = {
     },
   },
   "token.mint": {},
+  "token.feature.update": {},
 };
