@@ -298,6 +298,7 @@ describe("collection queries on PostgreSQL", () => {
     const grouped = defineCollection({
       fields: {
         name: { column: "name", type: "text", sortable: true },
+        active: { column: "active", type: "boolean", sortable: true },
         // "label" filters match the label or, like a global entry, rows without one; "none" selects those only.
         label: {
           column: "label",
@@ -331,6 +332,9 @@ describe("collection queries on PostgreSQL", () => {
       });
       expect(ids((await run(query)).rows), query).toEqual(ids(expected));
     }
+    // Sorting by the leading column itself follows the requested direction.
+    const byActive = (await run("sort=-active")).rows;
+    expect(byActive.map(rank)).toEqual(ITEMS.map(rank).sort((a, b) => b - a));
     expect(ids((await run("filter[label]=label 3")).rows).sort()).toEqual(
       matching((i) => i.label === "label 3" || i.label === null),
     );

@@ -141,7 +141,8 @@ export async function runCollection<DB, TB extends keyof DB, Row>(
   const { direction } = query.sort;
 
   const unordered = filtered.clearOrderBy();
-  const leading = spec.leadingOrder;
+  // A sort on the leading column itself is the caller's explicit order: it replaces the leading one.
+  const leading = spec.leadingOrder?.column === sortField.column ? undefined : spec.leadingOrder;
   const rows = (leading ? unordered.orderBy(sql.ref(leading.column), leading.direction) : unordered)
     .orderBy(columnOf(sortField), direction)
     .orderBy(sql.ref(spec.tiebreaker), direction)

@@ -87,7 +87,7 @@ export interface CollectionDefinition<F extends string> {
   tiebreaker: string;
   /** Flat keys the route reads itself, so the engine does not refuse them (e.g. sortBy on a legacy-compatible route). */
   allowFlatKeys?: readonly FlatKey[];
-  /** A column every page is ordered by before the requested sort (e.g. library rows first, whatever the sort). */
+  /** A column ordered by before the requested sort (e.g. library rows first), unless the sort is on that column. */
   leadingOrder?: { column: string; direction: SortDirection };
 }
 
