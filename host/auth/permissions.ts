@@ -35,6 +35,8 @@ export const PERMISSIONS = {
   "exchangeRates:update": ["owner", "admin", "systemManager"],
   "exchangeRates:remove": ["owner", "admin", "systemManager"],
   "exchangeRates:sync": ["owner", "admin", "systemManager"],
+  "complianceTemplate:read": ROLES,
+  "complianceTemplate:manage": ["owner", "admin", "systemManager"],
 } as const satisfies Record<string, readonly Role[]>;
 export type Permission = keyof typeof PERMISSIONS;
 

@@ -101,7 +101,7 @@ function where<DB, TB extends keyof DB>(
   const conditions = query.filters.map((filter) => {
     const field = spec.fields.get(filter.field);
     if (!field) throw new Error(`Filter on undeclared field ${filter.field}`);
-    return condition(eb, field, filter);
+    return field.condition ? field.condition(filter) : condition(eb, field, filter);
   });
   if (query.search !== null && spec.search.length > 0) {
     const search = query.search;
@@ -126,7 +126,8 @@ function toCount(value: unknown): number {
 /**
  * `base` is the route's unpaged select (its scope, e.g. the caller's organisation, already in its where clause;
  * no group by, distinct, order, limit or offset: the engine owns those). Rows, count and facets run as separate
- * queries over the same filtered base; rows are ordered by the sort field, then the spec's tiebreaker column.
+ * queries over the same filtered base; rows are ordered by the spec's leading order (when declared), the sort field,
+ * then the spec's tiebreaker column.
  */
 export async function runCollection<DB, TB extends keyof DB, Row>(
   base: SelectQueryBuilder<DB, TB, Row>,
@@ -139,8 +140,10 @@ export async function runCollection<DB, TB extends keyof DB, Row>(
   if (!sortField) throw new Error(`Sort on undeclared field ${query.sort.field}`);
   const { direction } = query.sort;
 
-  const rows = filtered
-    .clearOrderBy()
+  const unordered = filtered.clearOrderBy();
+  // A sort on the leading column itself is the caller's explicit order: it replaces the leading one.
+  const leading = spec.leadingOrder?.column === sortField.column ? undefined : spec.leadingOrder;
+  const rows = (leading ? unordered.orderBy(sql.ref(leading.column), leading.direction) : unordered)
     .orderBy(columnOf(sortField), direction)
     .orderBy(sql.ref(spec.tiebreaker), direction)
     .limit(query.page.limit)

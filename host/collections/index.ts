@@ -14,6 +14,7 @@ export {
   type CollectionField,
   type CollectionSpec,
   defineCollection,
+  type FieldCondition,
   type FieldDefinition,
   type FieldType,
   FLAT_KEYS,

@@ -1,4 +1,7 @@
 // What a list route declares about its collection: fields (column, type, operators, sort, facet), search, default sort.
+import type { Expression, SqlBool } from "kysely";
+import type { FilterCondition } from "./parse.ts";
+
 export const OPERATORS = [
   "eq",
   "ne",
@@ -56,7 +59,14 @@ interface FieldOptions {
   facet?: boolean;
   /** `false`: not filterable. Otherwise the operators (default: the type's set) and the shorthand's operator (eq). */
   filter?: false | { operators?: readonly Operator[]; defaultOperator?: Operator };
+  /**
+   * The field's own SQL for a parsed filter, in place of the engine's (e.g. an array column, or a value with a
+   * route-specific meaning); values arrive parsed and normalised as for any field of its type. Bind them (`sql`).
+   */
+  condition?: FieldCondition;
 }
+
+export type FieldCondition = (filter: FilterCondition) => Expression<SqlBool>;
 
 /**
  * text: strings (`normalize` e.g. lowercases addresses); number: integers; bigint: a numeric column, values as
@@ -77,6 +87,8 @@ export interface CollectionDefinition<F extends string> {
   tiebreaker: string;
   /** Flat keys the route reads itself, so the engine does not refuse them (e.g. sortBy on a legacy-compatible route). */
   allowFlatKeys?: readonly FlatKey[];
+  /** A column ordered by before the requested sort (e.g. library rows first), unless the sort is on that column. */
+  leadingOrder?: { column: string; direction: SortDirection };
 }
 
 export interface CollectionField {
@@ -91,6 +103,7 @@ export interface CollectionField {
   /** Allowed values of an enum field. */
   values?: readonly string[];
   normalize?: (value: string) => string;
+  condition?: FieldCondition;
 }
 
 export type SortDirection = "asc" | "desc";
@@ -104,6 +117,7 @@ export interface CollectionSpec {
   defaultSort: { field: string; direction: SortDirection };
   tiebreaker: string;
   allowFlatKeys: ReadonlySet<string>;
+  leadingOrder?: { column: string; direction: SortDirection };
 }
 
 /** The reserved filter key of the global search. */
@@ -137,6 +151,7 @@ export function defineCollection<const F extends string>(definition: CollectionD
       facet: field.facet ?? false,
       ...(field.type === "enum" ? { values: field.values } : {}),
       ...(field.type === "text" && field.normalize ? { normalize: field.normalize } : {}),
+      ...(field.condition ? { condition: field.condition } : {}),
     });
   }
 
@@ -162,5 +177,6 @@ export function defineCollection<const F extends string>(definition: CollectionD
     defaultSort: { field: sortField, direction: descending ? "desc" : "asc" },
     tiebreaker: definition.tiebreaker,
     allowFlatKeys: new Set(definition.allowFlatKeys ?? []),
+    ...(definition.leadingOrder ? { leadingOrder: { ...definition.leadingOrder } } : {}),
   };
 }
