@@ -809,6 +809,24 @@ export const IdentityAbi = [
   {
     "inputs": [
       {
+        "internalType": "address",
+        "name": "wallet",
+        "type": "address"
+      },
+      {
+        "internalType": "bytes32[]",
+        "name": "extraManagementKeys",
+        "type": "bytes32[]"
+      }
+    ],
+    "name": "initializeClaimIssuer",
+    "outputs": [],
+    "stateMutability": "nonpayable",
+    "type": "function"
+  },
+  {
+    "inputs": [
+      {
         "internalType": "bytes",
         "name": "signature",
         "type": "bytes"

@@ -196,6 +196,25 @@ export const IdentityFactoryAbi = [
     "inputs": [
       {
         "internalType": "address",
+        "name": "wallet",
+        "type": "address"
+      }
+    ],
+    "name": "createClaimIssuerIdentity",
+    "outputs": [
+      {
+        "internalType": "address",
+        "name": "identity",
+        "type": "address"
+      }
+    ],
+    "stateMutability": "nonpayable",
+    "type": "function"
+  },
+  {
+    "inputs": [
+      {
+        "internalType": "address",
         "name": "contractAddress",
         "type": "address"
       },

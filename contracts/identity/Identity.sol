@@ -42,11 +42,13 @@ contract Identity is Initializable, ClaimHolder, IERC734, IClaimIssuer {
 
     /// `wallet` gets a MANAGEMENT key; `extraManagementKeys` (keccak256(abi.encode(address))) too.
     function initialize(address wallet, bytes32[] calldata extraManagementKeys) external initializer {
-        bytes32 walletKey = addressKey(wallet);
-        _addKey(walletKey, MANAGEMENT, ECDSA_KEY);
-        for (uint256 i = 0; i < extraManagementKeys.length; i++) {
-            if (extraManagementKeys[i] != walletKey) _addKey(extraManagementKeys[i], MANAGEMENT, ECDSA_KEY);
-        }
+        _addManagementKeys(wallet, extraManagementKeys);
+    }
+
+    /// Like initialize, and `wallet` also holds a CLAIM key: a claim issuer whose wallet signs the claims it vouches for.
+    function initializeClaimIssuer(address wallet, bytes32[] calldata extraManagementKeys) external initializer {
+        _addManagementKeys(wallet, extraManagementKeys);
+        _addKey(addressKey(wallet), CLAIM, ECDSA_KEY);
     }
 
     modifier onlyManagement() {
@@ -160,6 +162,14 @@ contract Identity is Initializable, ClaimHolder, IERC734, IClaimIssuer {
         bytes32 key = addressKey(msg.sender);
         if (!keyHasPurpose(key, purpose) && !keyHasPurpose(key, alternative)) {
             revert KeyPurposeRequired(msg.sender, purpose);
+        }
+    }
+
+    function _addManagementKeys(address wallet, bytes32[] calldata extraManagementKeys) private {
+        bytes32 walletKey = addressKey(wallet);
+        _addKey(walletKey, MANAGEMENT, ECDSA_KEY);
+        for (uint256 i = 0; i < extraManagementKeys.length; i++) {
+            if (extraManagementKeys[i] != walletKey) _addKey(extraManagementKeys[i], MANAGEMENT, ECDSA_KEY);
         }
     }
 

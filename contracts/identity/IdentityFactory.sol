@@ -45,12 +45,17 @@ contract IdentityFactory is Initializable, IdentityAccess {
     /// Creates `wallet`'s identity with `wallet` and `extraManagementKeys` as MANAGEMENT keys.
     /// Callable by an identity manager, or by the wallet for itself.
     function createIdentity(address wallet, bytes32[] calldata extraManagementKeys) external returns (address identity) {
-        if (wallet == address(0)) revert ZeroAddress();
-        if (msg.sender != wallet) _checkRole(IdentityRoles.IDENTITY_MANAGER_ROLE, msg.sender);
-        identity = _clone(identityImplementation, wallet);
+        identity = _cloneForWallet(wallet);
         Identity(identity).initialize(wallet, extraManagementKeys);
-        emit IdentityCreated(msg.sender, wallet, identity);
-        _announce(wallet, identity, false);
+        _walletIdentityCreated(wallet, identity);
+    }
+
+    /// Creates `wallet`'s identity as a claim issuer in one transaction: `wallet` holds its MANAGEMENT and CLAIM
+    /// keys, so the claims `wallet` signs are valid for it. Callable by an identity manager, or by the wallet itself.
+    function createClaimIssuerIdentity(address wallet) external returns (address identity) {
+        identity = _cloneForWallet(wallet);
+        Identity(identity).initializeClaimIssuer(wallet, new bytes32[](0));
+        _walletIdentityCreated(wallet, identity);
     }
 
     /// Creates the identity of `contractAddress`, managed by `manager`. Callable by an identity manager,
@@ -72,6 +77,17 @@ contract IdentityFactory is Initializable, IdentityAccess {
     function predictIdentityAddress(address account, bool isContract) external view returns (address) {
         address impl = isContract ? contractIdentityImplementation : identityImplementation;
         return Clones.predictDeterministicAddress(impl, _salt(account));
+    }
+
+    function _cloneForWallet(address wallet) private returns (address identity) {
+        if (wallet == address(0)) revert ZeroAddress();
+        if (msg.sender != wallet) _checkRole(IdentityRoles.IDENTITY_MANAGER_ROLE, msg.sender);
+        identity = _clone(identityImplementation, wallet);
+    }
+
+    function _walletIdentityCreated(address wallet, address identity) private {
+        emit IdentityCreated(msg.sender, wallet, identity);
+        _announce(wallet, identity, false);
     }
 
     function _clone(address impl, address account) private returns (address identity) {

@@ -84,6 +84,38 @@ describe("IdentityFactory", () => {
     expect(keys).toEqual([addressKey(chain.accounts[2]), extra]);
   });
 
+  it("creates a claim issuer identity in one call: the wallet's key is MANAGEMENT and CLAIM, its claims valid", async () => {
+    const wallet = chain.accounts[4];
+    await expectRevert(
+      chain.write(4, stack.factory, factoryAbi(), "createClaimIssuerIdentity", [chain.accounts[3]]),
+      "AccessControlUnauthorizedAccount",
+      [wallet, IDENTITY_MANAGER_ROLE],
+    );
+    const other = chain.accounts[3];
+    const hash = await chain.write(0, stack.factory, factoryAbi(), "createClaimIssuerIdentity", [other]);
+    const [created] = await eventsOf(chain, hash, factoryAbi(), "IdentityCreated");
+    const issuer = created.args.identity as Address;
+    expect(created.args).toEqual({ sender: chain.accounts[0], wallet: other, identity: issuer });
+    const [announced] = await eventsOf(chain, hash, chain.abi("MockIdentityAnnouncer"), "IdentityAnnounced");
+    expect(announced.args).toMatchObject({ account: other, identity: issuer, isContract: false });
+    expect((await eventsOf(chain, hash, idAbi(), "KeyAdded")).map((e) => e.args.purpose)).toEqual([MANAGEMENT, CLAIM]);
+    expect(await read(chain, issuer, idAbi(), "getKeyPurposes", [addressKey(other)])).toEqual([MANAGEMENT, CLAIM]);
+
+    const subject = chain.accounts[2]; // any address: isClaimValid checks the signature and the signer's CLAIM key
+    const data = claimData("kyc:ok");
+    const signature = await signClaim(chain, 3, subject, KYC, data);
+    expect(await read(chain, issuer, idAbi(), "isClaimValid", [subject, KYC, signature, data])).toBe(true);
+    await expectRevert(
+      chain.write(0, issuer, idAbi(), "initializeClaimIssuer", [chain.accounts[0], []]),
+      "InvalidInitialization",
+    );
+    await expectRevert(
+      chain.write(0, stack.factory, factoryAbi(), "createClaimIssuerIdentity", [other]),
+      "IdentityAlreadyExists",
+      [other, issuer],
+    );
+  });
+
   it("creates a contract identity (by a manager or the contract itself), announced with isContract", async () => {
     const contract = stack.announcer; // any contract will do
     const manager = chain.accounts[3];
