@@ -8,11 +8,15 @@ import { ConversionFeatureAbi } from "./abis/ConversionFeature";
 import { ConversionMinterFeatureAbi } from "./abis/ConversionMinterFeature";
 import { ExternalTransactionFeeFeatureAbi } from "./abis/ExternalTransactionFeeFeature";
 import { FixedTreasuryYieldFeatureAbi } from "./abis/FixedTreasuryYieldFeature";
+import { IdentityAbi } from "./abis/Identity";
+import { IdentityRegistryAbi } from "./abis/IdentityRegistry";
 import { MaturityRedemptionFeatureAbi } from "./abis/MaturityRedemptionFeature";
 import { SystemFactoryAbi } from "./abis/SystemFactory";
 import { TokenAbi } from "./abis/Token";
+import { TopicSchemeRegistryAbi } from "./abis/TopicSchemeRegistry";
 import { TransactionFeeAccountingFeatureAbi } from "./abis/TransactionFeeAccountingFeature";
 import { TransactionFeeFeatureAbi } from "./abis/TransactionFeeFeature";
+import { TrustedIssuersRegistryAbi } from "./abis/TrustedIssuersRegistry";
 import { VotingPowerFeatureAbi } from "./abis/VotingPowerFeature";
 
 interface IndexedDeployment {
@@ -81,6 +85,49 @@ export default createConfig({
         address: root,
         event: getAbiItem({ abi: SystemFactoryAbi, name: "SystemCreated" }),
         parameter: "compliance",
+      }),
+      startBlock: deployment.startBlock,
+    },
+    // Every identity any system's factory created (wallet or contract): its claims, and revocations it issues.
+    Identity: {
+      abi: IdentityAbi,
+      chain,
+      address: factory({
+        address: root,
+        event: getAbiItem({ abi: SystemFactoryAbi, name: "IdentityCreated" }),
+        parameter: "identity",
+      }),
+      startBlock: deployment.startBlock,
+    },
+    // Each system's identity registry: registrations, countries.
+    IdentityRegistry: {
+      abi: IdentityRegistryAbi,
+      chain,
+      address: factory({
+        address: root,
+        event: getAbiItem({ abi: SystemFactoryAbi, name: "SystemCreated" }),
+        parameter: "identityRegistry",
+      }),
+      startBlock: deployment.startBlock,
+    },
+    // Each system's trusted issuers and claim topics (a field of SystemContractsCreated's tuple).
+    TrustedIssuersRegistry: {
+      abi: TrustedIssuersRegistryAbi,
+      chain,
+      address: factory({
+        address: root,
+        event: getAbiItem({ abi: SystemFactoryAbi, name: "SystemContractsCreated" }),
+        parameter: "contracts.trustedIssuersRegistry",
+      }),
+      startBlock: deployment.startBlock,
+    },
+    TopicSchemeRegistry: {
+      abi: TopicSchemeRegistryAbi,
+      chain,
+      address: factory({
+        address: root,
+        event: getAbiItem({ abi: SystemFactoryAbi, name: "SystemContractsCreated" }),
+        parameter: "contracts.topicSchemeRegistry",
       }),
       startBlock: deployment.startBlock,
     },

@@ -153,3 +153,161 @@ export const tokenComplianceModule = onchainTable(
   }),
   (table) => ({ pk: primaryKey({ columns: [table.token, table.module] }), tokenIdx: index().on(table.token) }),
 );
+
+/** Every contract of a system by role (from the root's SystemContractsCreated): the system a registry belongs to. */
+export const systemContract = onchainTable(
+  "system_contract",
+  (t) => ({
+    id: t.hex().primaryKey(),
+    system: t.hex().notNull(),
+    /** The field of ISystemFactory.SystemContracts, e.g. trustedIssuersRegistry. */
+    role: t.text().notNull(),
+  }),
+  (table) => ({ systemIdx: index().on(table.system) }),
+);
+
+/** An identity a system's identity factory created (the root's IdentityCreated), for a wallet or a contract. */
+export const identity = onchainTable(
+  "identity",
+  (t) => ({
+    id: t.hex().primaryKey(),
+    chainId: t.integer().notNull(),
+    system: t.hex().notNull(),
+    /** The wallet, or the contract (isContract), the identity belongs to. */
+    account: t.hex().notNull(),
+    isContract: t.boolean().notNull(),
+    /** Wallets the system's own identity registry maps to this identity: registered when above zero, else pending. */
+    registrations: t.integer().notNull(),
+    /** ISO 3166-1 numeric country of the latest registration; null while pending. */
+    country: t.integer(),
+    createdBy: t.hex().notNull(),
+    deployedInTransaction: t.hex().notNull(),
+    createdAt: t.bigint().notNull(),
+    /** Block timestamp of the identity's latest creation, registration or claim event. */
+    lastActivityAt: t.bigint().notNull(),
+  }),
+  (table) => ({ systemIdx: index().on(table.system, table.isContract), accountIdx: index().on(table.account) }),
+);
+
+/** A wallet's entry in an identity registry (IdentityRegistered until IdentityRemoved). */
+export const identityRegistration = onchainTable(
+  "identity_registration",
+  (t) => ({
+    registry: t.hex().notNull(),
+    wallet: t.hex().notNull(),
+    system: t.hex().notNull(),
+    identity: t.hex().notNull(),
+    country: t.integer().notNull(),
+    registeredAt: t.bigint().notNull(),
+  }),
+  (table) => ({ pk: primaryKey({ columns: [table.registry, table.wallet] }), identityIdx: index().on(table.identity) }),
+);
+
+/** A claim attached to an identity (ClaimAdded until ClaimRemoved); revoked once its issuer revoked its signature. */
+export const identityClaim = onchainTable(
+  "identity_claim",
+  (t) => ({
+    identity: t.hex().notNull(),
+    claimId: t.hex().notNull(),
+    chainId: t.integer().notNull(),
+    system: t.hex().notNull(),
+    topic: t.bigint().notNull(),
+    scheme: t.bigint().notNull(),
+    issuer: t.hex().notNull(),
+    signature: t.hex().notNull(),
+    data: t.hex().notNull(),
+    uri: t.text().notNull(),
+    /** active or revoked. */
+    status: t.text().notNull(),
+    issuedAt: t.bigint().notNull(),
+    updatedAt: t.bigint().notNull(),
+  }),
+  (table) => ({
+    pk: primaryKey({ columns: [table.identity, table.claimId] }),
+    topicIdx: index().on(table.chainId, table.topic, table.status),
+  }),
+);
+
+/** Which claim carries a signature of an issuer: a revocation by signature alone finds its claim here. */
+export const claimSignature = onchainTable(
+  "claim_signature",
+  (t) => ({
+    issuer: t.hex().notNull(),
+    signatureHash: t.hex().notNull(),
+    identity: t.hex().notNull(),
+    claimId: t.hex().notNull(),
+  }),
+  (table) => ({ pk: primaryKey({ columns: [table.issuer, table.signatureHash] }) }),
+);
+
+/** The claim event log of an identity: ClaimAdded, ClaimChanged, ClaimRemoved (the identity's), ClaimRevoked (its issuer's). */
+export const identityClaimEvent = onchainTable(
+  "identity_claim_event",
+  (t) => ({
+    /** Transaction hash and log index. */
+    id: t.text().primaryKey(),
+    /** Ponder's event id: chain order. */
+    ordinal: t.text().notNull(),
+    system: t.hex().notNull(),
+    identity: t.hex().notNull(),
+    eventName: t.text().notNull(),
+    topic: t.bigint().notNull(),
+    claimId: t.hex().notNull(),
+    issuer: t.hex().notNull(),
+    emitter: t.hex().notNull(),
+    sender: t.hex().notNull(),
+    values: t.json().$type<{ name: string; value: string }[]>().notNull(),
+    blockNumber: t.bigint().notNull(),
+    blockTimestamp: t.bigint().notNull(),
+    transactionHash: t.hex().notNull(),
+    logIndex: t.integer().notNull(),
+  }),
+  (table) => ({ identityIdx: index().on(table.identity, table.blockTimestamp) }),
+);
+
+/** A claim issuer a system's trusted issuers registry trusts, with its topics (active until removed). */
+export const trustedIssuer = onchainTable(
+  "trusted_issuer",
+  (t) => ({
+    registry: t.hex().notNull(),
+    issuer: t.hex().notNull(),
+    system: t.hex().notNull(),
+    claimTopics: t.bigint().array().notNull(),
+    active: t.boolean().notNull(),
+    addedAt: t.bigint().notNull(),
+    updatedAt: t.bigint().notNull(),
+  }),
+  (table) => ({ pk: primaryKey({ columns: [table.registry, table.issuer] }), systemIdx: index().on(table.system) }),
+);
+
+/** A claim topic of a system's topic scheme registry: topicId = uint256(keccak256(name)) (active until removed). */
+export const topicScheme = onchainTable(
+  "topic_scheme",
+  (t) => ({
+    registry: t.hex().notNull(),
+    topicId: t.bigint().notNull(),
+    system: t.hex().notNull(),
+    name: t.text().notNull(),
+    signature: t.text().notNull(),
+    active: t.boolean().notNull(),
+    registeredAt: t.bigint().notNull(),
+    updatedAt: t.bigint().notNull(),
+  }),
+  (table) => ({ pk: primaryKey({ columns: [table.registry, table.topicId] }), systemIdx: index().on(table.system) }),
+);
+
+/**
+ * A system's counters (host/stats/metrics.ts) as changes per hour: a counter's value at a time is the sum of its
+ * changes in earlier hours, so snapshots and time series are sums over few rows, and a reorg rolls them back.
+ */
+export const systemStatHour = onchainTable(
+  "system_stat_hour",
+  (t) => ({
+    system: t.hex().notNull(),
+    metric: t.text().notNull(),
+    /** Start of the hour, unix seconds. */
+    hour: t.bigint().notNull(),
+    delta: t.integer().notNull(),
+  }),
+  (table) => ({ pk: primaryKey({ columns: [table.system, table.metric, table.hour] }) }),
+);

@@ -11,4 +11,13 @@ export interface LedgerTables {
   tokenDocument: typeof schema.tokenDocument.$inferSelect;
   complianceModule: typeof schema.complianceModule.$inferSelect;
   tokenComplianceModule: typeof schema.tokenComplianceModule.$inferSelect;
+  systemContract: typeof schema.systemContract.$inferSelect;
+  identity: typeof schema.identity.$inferSelect;
+  identityRegistration: typeof schema.identityRegistration.$inferSelect;
+  identityClaim: typeof schema.identityClaim.$inferSelect;
+  claimSignature: typeof schema.claimSignature.$inferSelect;
+  identityClaimEvent: typeof schema.identityClaimEvent.$inferSelect;
+  trustedIssuer: typeof schema.trustedIssuer.$inferSelect;
+  topicScheme: typeof schema.topicScheme.$inferSelect;
+  systemStatHour: typeof schema.systemStatHour.$inferSelect;
 }

@@ -1,0 +1,42 @@
+// Each system's trusted issuers registry: issuers added with their claim topics, topics updated, issuers removed.
+import { ponder } from "ponder:registry";
+import { trustedIssuer } from "ponder:schema";
+import { METRICS } from "../host/stats/metrics.ts";
+import { systemOf } from "./system-of.ts";
+import { countStats } from "./system-stats.ts";
+
+ponder.on("TrustedIssuersRegistry:TrustedIssuerAdded", async ({ event, context }) => {
+  const registry = event.log.address;
+  const system = await systemOf(context, registry);
+  if (!system) return;
+  const at = event.block.timestamp;
+  const trusted = { claimTopics: [...event.args.claimTopics], active: true, addedAt: at, updatedAt: at };
+  await context.db
+    .insert(trustedIssuer)
+    .values({ registry, issuer: event.args.issuer, system, ...trusted })
+    .onConflictDoUpdate(trusted);
+  await countStats(context, system, at, [
+    [METRICS.trustedIssuersAdded, 1],
+    [METRICS.trustedIssuersActive, 1],
+  ]);
+});
+
+ponder.on("TrustedIssuersRegistry:ClaimTopicsUpdated", async ({ event, context }) => {
+  const key = { registry: event.log.address, issuer: event.args.issuer };
+  if (!(await context.db.find(trustedIssuer, key))) return;
+  await context.db
+    .update(trustedIssuer, key)
+    .set({ claimTopics: [...event.args.claimTopics], updatedAt: event.block.timestamp });
+});
+
+ponder.on("TrustedIssuersRegistry:TrustedIssuerRemoved", async ({ event, context }) => {
+  const key = { registry: event.log.address, issuer: event.args.issuer };
+  const row = await context.db.find(trustedIssuer, key);
+  if (!row) return;
+  const at = event.block.timestamp;
+  await context.db.update(trustedIssuer, key).set({ active: false, claimTopics: [], updatedAt: at });
+  await countStats(context, row.system, at, [
+    [METRICS.trustedIssuersRemoved, 1],
+    [METRICS.trustedIssuersActive, -1],
+  ]);
+});
