@@ -26,6 +26,12 @@ export const PERMISSIONS = {
   userSearch: ["owner", "admin", "identityManager", "claimIssuer", "systemManager"],
   "identity:read": ["identityManager", "systemManager", "claimIssuer"],
   "identity:manage": ["owner", "admin", "identityManager"],
+  /** Issue, change, remove and revoke claims as the organisation's claim issuer. */
+  "claim:issue": ["owner", "admin", "claimIssuer"],
+  /** Trusted issuers and topic schemes (the chain's CLAIM_POLICY_MANAGER_ROLE). */
+  "claimPolicy:manage": ["owner", "admin", "systemManager"],
+  /** The system's statistics: counts only, no identity or claim in person. */
+  "systemStats:read": ROLES,
   "activity:read-others": ["identityManager", "claimIssuer"],
   "externalToken:register": ["owner", "admin", "tokenManager"],
   "monitoring:read": ["owner", "admin"],
