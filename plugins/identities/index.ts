@@ -1,24 +1,23 @@
-// Identities: wallets onboarded into the system's identity registry (claims and reads arrive with the read models).
-import { parseEventLogs } from "viem";
-import { IdentityRegistryAbi } from "../../abis/IdentityRegistry.ts";
+// Identities: onboarding, contract identities (entities), claims as the organisation's claim issuer, the claim
+// policy (trusted issuers, topic schemes), and the index reads of entities and claim events.
 import { definePlugin } from "../../host/plugin.ts";
+import { claimEventRoutes } from "./claim-events-routes.ts";
+import { claimIssuerRoutes } from "./claim-issuer-routes.ts";
+import { claimPolicyRoutes } from "./claim-policy-routes.ts";
+import { claimRoutes } from "./claim-routes.ts";
+import { entityRoutes } from "./entity-routes.ts";
+import { IDENTITY_MUTATION_KINDS } from "./mutation-kinds.ts";
 import { identityRoutes } from "./routes.ts";
 
 export default definePlugin({
   id: "identities",
-  routes: identityRoutes,
-  mutationKinds: {
-    "identity.register": {
-      result(receipt) {
-        const [registered] = parseEventLogs({
-          abi: IdentityRegistryAbi,
-          logs: receipt.logs,
-          eventName: "IdentityRegistered",
-        });
-        if (!registered) throw new Error("IdentityRegistered missing from the receipt");
-        const { wallet, identity, country } = registered.args;
-        return { wallet, identity, country };
-      },
-    },
+  routes(app, ctx) {
+    identityRoutes(app, ctx);
+    entityRoutes(app, ctx);
+    claimEventRoutes(app, ctx);
+    claimIssuerRoutes(app, ctx);
+    claimRoutes(app, ctx);
+    claimPolicyRoutes(app, ctx);
   },
+  mutationKinds: IDENTITY_MUTATION_KINDS,
 });

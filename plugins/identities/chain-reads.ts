@@ -1,0 +1,91 @@
+// What a write checks on the chain first (live, so a write right after another one sees it): identities, claims, topics.
+import {
+  type Address,
+  BaseError,
+  ContractFunctionRevertedError,
+  ContractFunctionZeroDataError,
+  getAddress,
+  type Hex,
+  isAddressEqual,
+  zeroAddress,
+} from "viem";
+import { IdentityAbi } from "../../abis/Identity.ts";
+import { IdentityFactoryAbi } from "../../abis/IdentityFactory.ts";
+import { TopicSchemeRegistryAbi } from "../../abis/TopicSchemeRegistry.ts";
+import type { RequestChain } from "../../host/chain/request-chain.ts";
+import { ApiError } from "../../host/errors/api-error.ts";
+import type { PluginContext } from "../../host/plugin.ts";
+import { addressKey, CLAIM_PURPOSE, topicIdOf } from "./claim-signing.ts";
+
+type Client = PluginContext["chain"]["client"];
+
+/** A call the contract refused, or an address without the contract: an answer about the state, not a failure. */
+function refused(error: unknown): boolean {
+  if (!(error instanceof BaseError)) return false;
+  return Boolean(
+    error.walk((e) => e instanceof ContractFunctionRevertedError || e instanceof ContractFunctionZeroDataError),
+  );
+}
+
+/** The wallet's identity from the system's factory (zero when it has none). */
+function factoryIdentity(client: Client, chain: RequestChain, wallet: Address): Promise<Address> {
+  return client.readContract({
+    abi: IdentityFactoryAbi,
+    address: getAddress(chain.contracts.identityFactory),
+    functionName: "getIdentity",
+    args: [wallet],
+  });
+}
+
+/** The signing wallet's claim issuer identity: its identity, and whether its key may sign claims for it. */
+export async function claimIssuerOf(client: Client, chain: RequestChain, wallet: Address) {
+  const identity = await factoryIdentity(client, chain, wallet);
+  if (isAddressEqual(identity, zeroAddress)) return { identity: null, canSignClaims: false };
+  const canSignClaims = await client.readContract({
+    abi: IdentityAbi,
+    address: identity,
+    functionName: "keyHasPurpose",
+    args: [addressKey(wallet), CLAIM_PURPOSE],
+  });
+  return { identity, canSignClaims };
+}
+
+/** The issuer identity the signing wallet signs claims for, or CLAIM_ISSUER_NOT_CONFIGURED. */
+export async function requireClaimIssuer(client: Client, chain: RequestChain, wallet: Address): Promise<Address> {
+  const issuer = await claimIssuerOf(client, chain, wallet);
+  if (!issuer.identity || !issuer.canSignClaims) {
+    throw new ApiError("CLAIM_ISSUER_NOT_CONFIGURED", { details: { wallet, identity: issuer.identity } });
+  }
+  return issuer.identity;
+}
+
+/** The registered topic scheme named `name` (its id and data signature), or TOPIC_SCHEME_NOT_FOUND. */
+export async function topicScheme(client: Client, chain: RequestChain, name: string) {
+  const topicId = topicIdOf(name);
+  try {
+    const [, signature] = await client.readContract({
+      abi: TopicSchemeRegistryAbi,
+      address: getAddress(chain.contracts.topicSchemeRegistry),
+      functionName: "getTopicScheme",
+      args: [topicId],
+    });
+    return { topicId, signature };
+  } catch (error) {
+    if (!refused(error)) throw error;
+    throw new ApiError("TOPIC_SCHEME_NOT_FOUND", { details: { topic: name, topicId: topicId.toString() } });
+  }
+}
+
+/** The claim `claimId` on `identity` (its issuer and topic), or CLAIM_NOT_FOUND when the identity has none. */
+export async function attachedClaim(client: Client, identity: Address, claimId: Hex) {
+  const [topic, , issuer] = await client
+    .readContract({ abi: IdentityAbi, address: identity, functionName: "getClaim", args: [claimId] })
+    .catch((error) => {
+      if (!refused(error)) throw error;
+      return [0n, 0n, zeroAddress] as const;
+    });
+  if (isAddressEqual(issuer, zeroAddress)) {
+    throw new ApiError("CLAIM_NOT_FOUND", { details: { identityAddress: identity, claimId } });
+  }
+  return { topic, issuer };
+}

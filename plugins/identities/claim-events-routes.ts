@@ -1,0 +1,115 @@
+// An identity's claim events (ClaimAdded, ClaimChanged, ClaimRemoved on it; ClaimRevoked by its claims' issuers).
+import { createRoute, z } from "@hono/zod-openapi";
+import { sql } from "kysely";
+import { requirePermission } from "../../host/auth/require-permission.ts";
+import { requestChain } from "../../host/chain/request-chain.ts";
+import {
+  collectionQueryParameters,
+  collectionResponseSchema,
+  parseCollectionQuery,
+  runCollection,
+} from "../../host/collections/index.ts";
+import type { LedgerDb } from "../../host/db/database.ts";
+import type { App } from "../../host/http/env.ts";
+import { collection } from "../../host/http/envelopes.ts";
+import { AddressSchema, errorResponses } from "../../host/http/schemas.ts";
+import type { PluginContext } from "../../host/plugin.ts";
+import { CLAIM_EVENT_COLLECTION, CLAIM_EVENT_NAMES } from "./claim-event-collection.ts";
+import { systemIdentity } from "./identity-lookup.ts";
+
+const Ref = z.object({ id: z.string() });
+
+export const ClaimEventSchema = z
+  .object({
+    id: z.string().openapi({ description: "Transaction hash and log index" }),
+    eventName: z.enum(CLAIM_EVENT_NAMES),
+    topic: z.string().openapi({ description: "Topic id, decimal" }),
+    claimId: z.string(),
+    blockNumber: z.string(),
+    blockTimestamp: z.string(),
+    transactionHash: z.string(),
+    emitter: Ref,
+    sender: Ref,
+    values: z.array(z.object({ id: z.string(), name: z.string(), value: z.string() })).openapi({
+      description:
+        "Decoded parameters: topic, scheme, issuer, signature, data, uri (ClaimRevoked: topic, issuer, signature)",
+    }),
+  })
+  .openapi("IdentityClaimEvent");
+
+/** Unpaged and unordered (the collection engine adds those). */
+function claimEventsOf(db: LedgerDb, identity: string) {
+  return db
+    .selectFrom((qb) =>
+      qb
+        .selectFrom("identityClaimEvent")
+        .where("identity", "=", identity.toLowerCase() as `0x${string}`)
+        .select([
+          "id",
+          "ordinal",
+          "eventName",
+          "topic",
+          "claimId",
+          "issuer",
+          "emitter",
+          "sender",
+          "values",
+          "blockNumber",
+          "transactionHash",
+          sql<Date>`to_timestamp(block_timestamp)`.as("blockTimestamp"),
+        ])
+        .as("e"),
+    )
+    .selectAll();
+}
+
+type ClaimEventRow = Awaited<ReturnType<ReturnType<typeof claimEventsOf>["execute"]>>[number];
+
+function toClaimEvent(row: ClaimEventRow) {
+  return {
+    id: row.id,
+    eventName: row.eventName as (typeof CLAIM_EVENT_NAMES)[number],
+    topic: row.topic.toString(),
+    claimId: row.claimId,
+    blockNumber: row.blockNumber.toString(),
+    blockTimestamp: row.blockTimestamp.toISOString(),
+    transactionHash: row.transactionHash,
+    emitter: { id: row.emitter },
+    sender: { id: row.sender },
+    values: row.values.map(({ name, value }) => ({ id: `${row.id}-${name}`, name, value })),
+  };
+}
+
+const listClaimEvents = createRoute({
+  method: "get",
+  path: "/api/v2/system/identities/{identityAddress}/claim-events",
+  tags: ["identity"],
+  summary: "An identity's claim events, newest first",
+  middleware: [requirePermission("identity:read")],
+  request: {
+    params: z.object({ identityAddress: AddressSchema.openapi({ param: { name: "identityAddress", in: "path" } }) }),
+    query: collectionQueryParameters(CLAIM_EVENT_COLLECTION),
+  },
+  responses: {
+    200: {
+      description: "The claim events; facets topic, eventName",
+      content: { "application/json": { schema: collectionResponseSchema(ClaimEventSchema) } },
+    },
+    ...errorResponses,
+  },
+});
+
+export function claimEventRoutes(app: App, ctx: PluginContext) {
+  app.openapi(listClaimEvents, async (c) => {
+    const query = parseCollectionQuery(new URL(c.req.url).searchParams, CLAIM_EVENT_COLLECTION);
+    const { identityAddress } = c.req.valid("param");
+    const { systemAddress } = await requestChain(c, ctx.db.platform, [ctx.chain.chainId]);
+    await systemIdentity(ctx.db.ledger, systemAddress, identityAddress);
+    const { rows, total, facets } = await runCollection(
+      claimEventsOf(ctx.db.ledger, identityAddress),
+      query,
+      CLAIM_EVENT_COLLECTION,
+    );
+    return c.json(collection(c, rows.map(toClaimEvent), total, query.page, facets), 200);
+  });
+}

@@ -1,0 +1,112 @@
+// Claims as the organisation's claim issuer: issue (or change) a claim on an identity, revoke it, remove it.
+import { createRoute } from "@hono/zod-openapi";
+import { encodeFunctionData, type Hex, isAddressEqual } from "viem";
+import { IdentityAbi } from "../../abis/Identity.ts";
+import { requirePermission } from "../../host/auth/require-permission.ts";
+import { ApiError } from "../../host/errors/api-error.ts";
+import type { App } from "../../host/http/env.ts";
+import { mutationResponses } from "../../host/http/schemas.ts";
+import type { PluginContext } from "../../host/plugin.ts";
+import { attachedClaim, requireClaimIssuer, topicScheme } from "./chain-reads.ts";
+import { encodeClaimValues } from "./claim-data.ts";
+import { claimIdOf, ECDSA_SCHEME, signClaim, topicIdOf } from "./claim-signing.ts";
+import { subjectIdentity } from "./identity-lookup.ts";
+import { submitSystemWrite } from "./system-write.ts";
+import { IssueClaimBodySchema, RemoveClaimBodySchema, RevokeClaimBodySchema } from "./write-schemas.ts";
+
+const jsonBody = <T>(schema: T) => ({ body: { required: true, content: { "application/json": { schema } } } });
+
+const issueClaim = createRoute({
+  method: "post",
+  path: "/api/v2/system/identity-claims",
+  tags: ["identity"],
+  summary: "Issue a claim on an identity, signed by the signing wallet for its claim issuer identity",
+  description:
+    "The topic must be a registered topic scheme. A second claim of the same issuer and topic changes the first " +
+    "(ClaimChanged). The signer needs a management or claim key on the subject identity (onboarding gives it one).",
+  middleware: [requirePermission("claim:issue")],
+  request: jsonBody(IssueClaimBodySchema),
+  responses: mutationResponses,
+});
+
+const revokeClaim = createRoute({
+  method: "post",
+  path: "/api/v2/system/identity-claim-revocations",
+  tags: ["identity"],
+  summary: "Revoke a claim your claim issuer issued: it stays attached but no longer verifies",
+  middleware: [requirePermission("claim:issue")],
+  request: jsonBody(RevokeClaimBodySchema),
+  responses: mutationResponses,
+});
+
+const removeClaim = createRoute({
+  method: "post",
+  path: "/api/v2/system/identity-claim-removals",
+  tags: ["identity"],
+  summary: "Remove a claim from an identity the signing wallet manages",
+  middleware: [requirePermission("claim:issue")],
+  request: jsonBody(RemoveClaimBodySchema),
+  responses: mutationResponses,
+});
+
+export function claimRoutes(app: App, ctx: PluginContext) {
+  const client = ctx.chain.client;
+
+  app.openapi(issueClaim, async (c) => {
+    const body = c.req.valid("json");
+    return submitSystemWrite(c, ctx, body, async (chain, signer) => {
+      const subject = await subjectIdentity(ctx.db.ledger, chain, body);
+      const { topicId, signature: scheme } = await topicScheme(client, chain, body.topic);
+      const data = body.values ? encodeClaimValues(scheme, body.values) : ((body.data ?? "0x") as Hex);
+      const issuer = await requireClaimIssuer(client, chain, signer);
+      const account = await ctx.custody.signer(c.get("principal").organizationId, signer);
+      const signature = await signClaim(account, subject, topicId, data);
+      return {
+        kind: "claim.issue",
+        to: subject,
+        data: encodeFunctionData({
+          abi: IdentityAbi,
+          functionName: "addClaim",
+          args: [topicId, ECDSA_SCHEME, issuer, signature, data, body.uri ?? ""],
+        }),
+      };
+    });
+  });
+
+  app.openapi(revokeClaim, async (c) => {
+    const body = c.req.valid("json");
+    return submitSystemWrite(c, ctx, body, async (chain, signer) => {
+      const subject = await subjectIdentity(ctx.db.ledger, chain, body);
+      const issuer = await requireClaimIssuer(client, chain, signer);
+      const claimId = (body.claimId as Hex | undefined) ?? claimIdOf(issuer, topicIdOf(body.topic as string));
+      const claim = await attachedClaim(client, subject, claimId);
+      if (!isAddressEqual(claim.issuer, issuer)) {
+        throw new ApiError("CLAIM_NOT_FOUND", {
+          message: "Your claim issuer did not issue this claim",
+          details: { identityAddress: subject, claimId, issuer: claim.issuer },
+        });
+      }
+      return {
+        kind: "claim.revoke",
+        to: issuer,
+        data: encodeFunctionData({ abi: IdentityAbi, functionName: "revokeClaim", args: [claimId, subject] }),
+      };
+    });
+  });
+
+  app.openapi(removeClaim, async (c) => {
+    const body = c.req.valid("json");
+    return submitSystemWrite(c, ctx, body, async (chain, signer) => {
+      const subject = await subjectIdentity(ctx.db.ledger, chain, body);
+      const claimId =
+        (body.claimId as Hex | undefined) ??
+        claimIdOf(await requireClaimIssuer(client, chain, signer), topicIdOf(body.topic as string));
+      await attachedClaim(client, subject, claimId);
+      return {
+        kind: "claim.remove",
+        to: subject,
+        data: encodeFunctionData({ abi: IdentityAbi, functionName: "removeClaim", args: [claimId] }),
+      };
+    });
+  });
+}

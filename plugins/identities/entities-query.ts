@@ -1,0 +1,66 @@
+// The entity list's query over the index: the system's contract identities with their contract (a token's name and
+// type), registration status and latest activity; the claim counts of a page's rows.
+import { sql } from "kysely";
+import type { LedgerDb } from "../../host/db/database.ts";
+import { summarizeClaims } from "./claim-summary.ts";
+
+const lower = (address: string) => address.toLowerCase() as `0x${string}`;
+
+/** Unpaged and unordered (the collection engine adds those); one row per contract identity of `system`. */
+export function systemEntities(db: LedgerDb, system: string) {
+  return db
+    .selectFrom((qb) =>
+      qb
+        .selectFrom("identity as i")
+        .leftJoin("token as t", "t.id", "i.account")
+        .where("i.system", "=", lower(system))
+        .where("i.isContract", "=", true)
+        .select([
+          "i.id",
+          "i.account as contractAddress",
+          "t.name as contractName",
+          "t.type as entityType",
+          "i.country",
+          "i.deployedInTransaction",
+          sql<"registered" | "pending">`case when i.registrations > 0 then 'registered' else 'pending' end`.as(
+            "status",
+          ),
+          sql<Date>`to_timestamp(i.last_activity_at)`.as("lastActivity"),
+        ])
+        .as("e"),
+    )
+    .selectAll();
+}
+
+export type EntityRow = Awaited<ReturnType<ReturnType<typeof systemEntities>["execute"]>>[number];
+
+/** The attached claims of `identities`, each with its topic's name and whether the system trusts its issuer for it. */
+export async function entityClaimSummaries(db: LedgerDb, system: string, identities: string[]) {
+  if (identities.length === 0) return summarizeClaims([]);
+  const systemId = lower(system);
+  const claims = await db
+    .selectFrom("identityClaim as c")
+    .leftJoin("topicScheme as s", (join) =>
+      join.onRef("s.topicId", "=", "c.topic").on("s.system", "=", systemId).on("s.active", "=", true),
+    )
+    .where("c.identity", "in", identities.map(lower))
+    .select((eb) => [
+      "c.identity",
+      "c.status",
+      "c.topic",
+      "s.name as topicName",
+      eb
+        .exists(
+          eb
+            .selectFrom("trustedIssuer as ti")
+            .select(sql`1`.as("one"))
+            .where("ti.system", "=", systemId)
+            .where("ti.active", "=", true)
+            .whereRef("ti.issuer", "=", "c.issuer")
+            .where(sql<boolean>`c.topic = any(ti.claim_topics)`),
+        )
+        .as("trusted"),
+    ])
+    .execute();
+  return summarizeClaims(claims.map((claim) => ({ ...claim, trusted: Boolean(claim.trusted) })));
+}

@@ -1,0 +1,47 @@
+// An identity of the caller's system, from the index: by its address, or by a wallet registered with it.
+import { type Address, getAddress } from "viem";
+import type { RequestChain } from "../../host/chain/request-chain.ts";
+import type { LedgerDb } from "../../host/db/database.ts";
+import { ApiError } from "../../host/errors/api-error.ts";
+
+const lower = (address: string) => address.toLowerCase() as Address;
+
+/** The identity at `address` if the system's factory created it, else IDENTITY_NOT_FOUND (another system's or none). */
+export async function systemIdentity(db: LedgerDb, system: string, address: string) {
+  const row = await db
+    .selectFrom("identity")
+    .selectAll()
+    .where("id", "=", lower(address))
+    .where("system", "=", lower(system))
+    .executeTakeFirst();
+  if (!row) throw new ApiError("IDENTITY_NOT_FOUND", { details: { identityAddress: address } });
+  return row;
+}
+
+/** The subject of a claim write: the given identity, or the wallet's (registered in the system, else its own). */
+export async function subjectIdentity(
+  db: LedgerDb,
+  chain: RequestChain,
+  subject: { identityAddress?: string; wallet?: string },
+): Promise<Address> {
+  if (subject.identityAddress) {
+    return getAddress((await systemIdentity(db, chain.systemAddress, subject.identityAddress)).id);
+  }
+  const wallet = lower(subject.wallet as string);
+  const registered = await db
+    .selectFrom("identityRegistration")
+    .select("identity")
+    .where("registry", "=", lower(chain.contracts.identityRegistry))
+    .where("wallet", "=", wallet)
+    .executeTakeFirst();
+  const own = await db
+    .selectFrom("identity")
+    .select("id")
+    .where("system", "=", lower(chain.systemAddress))
+    .where((eb) => (registered ? eb("id", "=", registered.identity) : eb("account", "=", wallet)))
+    .executeTakeFirst();
+  if (!own) {
+    throw new ApiError("IDENTITY_NOT_FOUND", { message: `The wallet ${wallet} has no identity`, details: { wallet } });
+  }
+  return getAddress(own.id);
+}
