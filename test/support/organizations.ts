@@ -1,0 +1,50 @@
+// Operator actions a test needs beyond the bootstrap organisation: people with a role (and their API keys), and
+// further organisations with their own system on the chain.
+import { createApiKey, createOrganization, createUser, grantRole } from "../../host/admin/operator.ts";
+import { loadConfig } from "../../host/config.ts";
+import { loadMasterKey } from "../../host/crypto/master-key.ts";
+import { createCustody } from "../../host/custody/custody.ts";
+import { type Databases, openDatabases } from "../../host/db/database.ts";
+import { platformDbUrl, type TestStack } from "./stack.ts";
+
+export interface Operator {
+  db: Databases;
+  /** An API key (read-write) of a new person holding `role` in the organisation. */
+  keyFor(organizationId: string, role: string): Promise<string>;
+  /** A new organisation whose system on the stack's chain is deployed (waits until it is ready); its id. */
+  organization(name: string): Promise<string>;
+  close(): Promise<void>;
+}
+
+export function operator(stack: TestStack): Operator {
+  const db = openDatabases(platformDbUrl(stack.env), "ledger", 2);
+  const masterKey = loadMasterKey(loadConfig(stack.env));
+  const custody = createCustody(db.platform, masterKey);
+  return {
+    db,
+    async keyFor(organizationId, role) {
+      const email = `${role}-${Math.random().toString(36).slice(2)}@example.com`;
+      const { userId } = await createUser(db.platform, masterKey, { email, displayName: role });
+      await grantRole(db.platform, { organizationId, userId, role });
+      return (await createApiKey(db.platform, { organizationId, userId, name: role, scope: "read-write" })).key;
+    },
+    async organization(name) {
+      const { organizationId } = await createOrganization(db.platform, custody, {
+        name,
+        defaultChainId: stack.platform.credentials.chainId,
+      });
+      const deadline = Date.now() + 120_000;
+      for (;;) {
+        const row = await db.platform
+          .selectFrom("organizationChains")
+          .select("status")
+          .where("organizationId", "=", organizationId)
+          .executeTakeFirst();
+        if (row?.status === "ready") return organizationId;
+        if (Date.now() > deadline) throw new Error(`The system of ${name} is still ${row?.status ?? "absent"}`);
+        await new Promise((r) => setTimeout(r, 200));
+      }
+    },
+    close: () => db.close(),
+  };
+}
