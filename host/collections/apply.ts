@@ -54,11 +54,33 @@ function members(field: CollectionField, values: FilterValue[]) {
  * One filter. Negations (ne, notILike, notInArray) also match NULL, so that a positive operator and its negation
  * together cover every row. isEmpty is NULL, or the empty string for text.
  */
+/** A textArray field: membership of the bound value(s), never a comparison of the whole array. */
+function arrayCondition(field: CollectionField, filter: FilterCondition): Expression<SqlBool> {
+  const column = sql`cast(${columnOf(field)} as text[])`;
+  switch (filter.operator) {
+    case "eq":
+      return sql<SqlBool>`${String(filter.value)} = any(${column})`;
+    case "ne":
+      return sql<SqlBool>`not coalesce(${String(filter.value)} = any(${column}), false)`;
+    case "inArray":
+      return sql<SqlBool>`${column} && cast(${filter.values.map(String)} as text[])`;
+    case "notInArray":
+      return sql<SqlBool>`not coalesce(${column} && cast(${filter.values.map(String)} as text[]), false)`;
+    case "isEmpty":
+      return sql<SqlBool>`coalesce(cardinality(${column}), 0) = 0`;
+    case "isNotEmpty":
+      return sql<SqlBool>`cardinality(${column}) > 0`;
+    default:
+      throw new Error(`Operator ${filter.operator} does not apply to the textArray field ${field.name}`);
+  }
+}
+
 function condition<DB, TB extends keyof DB>(
   eb: ExpressionBuilder<DB, TB>,
   field: CollectionField,
   filter: FilterCondition,
 ): Expression<SqlBool> {
+  if (field.type === "textArray") return arrayCondition(field, filter);
   const column = columnOf(field);
   const isNull = () => eb(column, "is", null);
   switch (filter.operator) {

@@ -16,7 +16,7 @@ export const OPERATORS = [
 ] as const;
 export type Operator = (typeof OPERATORS)[number];
 
-export type FieldType = "text" | "number" | "bigint" | "boolean" | "timestamp" | "enum";
+export type FieldType = "text" | "textArray" | "number" | "bigint" | "boolean" | "timestamp" | "enum";
 
 /** Query keys of other APIs that the spec refuses with a hint naming the parameter to send instead. */
 export const FLAT_KEYS = ["sortBy", "sortDirection", "limit", "offset", "filters"] as const;
@@ -30,6 +30,7 @@ const PATTERN: Operator[] = ["iLike", "notILike"];
 /** The operators a route may enable for a field of each type. */
 const ALLOWED_OPERATORS: Record<FieldType, readonly Operator[]> = {
   text: OPERATORS,
+  textArray: ["eq", "ne", ...MEMBERSHIP, ...EMPTINESS],
   number: [...ORDERED, ...EMPTINESS],
   bigint: [...ORDERED, ...EMPTINESS],
   timestamp: [...ORDERED, ...EMPTINESS],
@@ -40,6 +41,7 @@ const ALLOWED_OPERATORS: Record<FieldType, readonly Operator[]> = {
 /** The operators a field supports when the route does not list them. */
 const DEFAULT_OPERATORS: Record<FieldType, readonly Operator[]> = {
   text: ["eq", "ne", ...PATTERN, ...MEMBERSHIP, ...EMPTINESS],
+  textArray: ALLOWED_OPERATORS.textArray,
   number: ALLOWED_OPERATORS.number,
   bigint: ALLOWED_OPERATORS.bigint,
   timestamp: ALLOWED_OPERATORS.timestamp,
@@ -59,11 +61,12 @@ interface FieldOptions {
 }
 
 /**
- * text: strings (`normalize` e.g. lowercases addresses); number: integers; bigint: a numeric column, values as
+ * text: strings (`normalize` e.g. lowercases addresses); textArray: a text[] column, filtered by membership (eq: holds
+ * the value, inArray: holds any of them, isEmpty: holds none; never sorted or faceted); number: integers; bigint: a numeric column, values as
  * decimal strings; boolean: true/false; timestamp: ISO 8601 (timestamptz column); enum: one of `values`.
  */
 export type FieldDefinition =
-  | (FieldOptions & { type: "text"; normalize?: (value: string) => string })
+  | (FieldOptions & { type: "text" | "textArray"; normalize?: (value: string) => string })
   | (FieldOptions & { type: "number" | "bigint" | "boolean" | "timestamp" })
   | (FieldOptions & { type: "enum"; values: readonly string[] });
 
@@ -127,6 +130,9 @@ export function defineCollection<const F extends string>(definition: CollectionD
       throw new Error(`Default operator ${defaultOperator} of "${name}" is not one of its operators`);
     }
     if (field.type === "enum" && field.values.length === 0) throw new Error(`Enum field "${name}" has no values`);
+    if (field.type === "textArray" && (field.sortable || field.facet)) {
+      throw new Error(`The textArray field "${name}" can be neither sorted nor faceted`);
+    }
     fields.set(name, {
       name,
       column: field.column,
@@ -136,7 +142,9 @@ export function defineCollection<const F extends string>(definition: CollectionD
       sortable: field.sortable ?? false,
       facet: field.facet ?? false,
       ...(field.type === "enum" ? { values: field.values } : {}),
-      ...(field.type === "text" && field.normalize ? { normalize: field.normalize } : {}),
+      ...((field.type === "text" || field.type === "textArray") && field.normalize
+        ? { normalize: field.normalize }
+        : {}),
     });
   }
 

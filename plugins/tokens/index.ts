@@ -2,6 +2,7 @@
 import { definePlugin } from "../../host/plugin.ts";
 import { legacyTokenRoutes } from "./legacy-routes.ts";
 import { tokenMutationKinds } from "./mutation-kinds.ts";
+import { tokenOperationRoutes } from "./operation-routes-index.ts";
 import { tokenRoutes } from "./routes.ts";
 
 export default definePlugin({
@@ -9,6 +10,7 @@ export default definePlugin({
   routes: (app, ctx) => {
     tokenRoutes(app, ctx);
     legacyTokenRoutes(app, ctx);
+    tokenOperationRoutes(app, ctx);
   },
   mutationKinds: tokenMutationKinds,
 });

@@ -12,4 +12,18 @@ export const tokenMutationKinds: Record<string, MutationKind> = {
     },
   },
   "token.mint": {},
+  // Token operations (plugins/tokens/operations-routes.ts and beside it): their effect is read from the index.
+  "token.burn": {},
+  "token.transfer": {},
+  "token.forcedTransfer": {},
+  "token.freezeAddress": {},
+  "token.unfreezeAddress": {},
+  "token.freezeTokens": {},
+  "token.unfreezeTokens": {},
+  "token.pause": {},
+  "token.unpause": {},
+  "token.updateMetadata": {},
+  "token.setDocument": {},
+  "token.removeDocument": {},
+  "token.permit": {},
 };
