@@ -1,9 +1,19 @@
 // The Ledger Index: Ponder indexes the platform's own contracts, found from the root factory's events.
 import { readFileSync } from "node:fs";
-import { createConfig, factory } from "ponder";
+import { createConfig, factory, mergeAbis } from "ponder";
 import { getAbiItem } from "viem";
+import { AumFeeFeatureAbi } from "./abis/AumFeeFeature";
+import { ComplianceAbi } from "./abis/Compliance";
+import { ConversionFeatureAbi } from "./abis/ConversionFeature";
+import { ConversionMinterFeatureAbi } from "./abis/ConversionMinterFeature";
+import { ExternalTransactionFeeFeatureAbi } from "./abis/ExternalTransactionFeeFeature";
+import { FixedTreasuryYieldFeatureAbi } from "./abis/FixedTreasuryYieldFeature";
+import { MaturityRedemptionFeatureAbi } from "./abis/MaturityRedemptionFeature";
 import { SystemFactoryAbi } from "./abis/SystemFactory";
 import { TokenAbi } from "./abis/Token";
+import { TransactionFeeAccountingFeatureAbi } from "./abis/TransactionFeeAccountingFeature";
+import { TransactionFeeFeatureAbi } from "./abis/TransactionFeeFeature";
+import { VotingPowerFeatureAbi } from "./abis/VotingPowerFeature";
 
 interface IndexedDeployment {
   chainId: number;
@@ -39,6 +49,38 @@ export default createConfig({
         address: root,
         event: getAbiItem({ abi: SystemFactoryAbi, name: "TokenCreated" }),
         parameter: "token",
+      }),
+      startBlock: deployment.startBlock,
+    },
+    // Every feature instance: parameter updates and the features' own events (redemptions, fees, ...).
+    TokenFeature: {
+      abi: mergeAbis([
+        MaturityRedemptionFeatureAbi,
+        FixedTreasuryYieldFeatureAbi,
+        AumFeeFeatureAbi,
+        TransactionFeeFeatureAbi,
+        TransactionFeeAccountingFeatureAbi,
+        ExternalTransactionFeeFeatureAbi,
+        ConversionFeatureAbi,
+        ConversionMinterFeatureAbi,
+        VotingPowerFeatureAbi,
+      ]),
+      chain,
+      address: factory({
+        address: root,
+        event: getAbiItem({ abi: SystemFactoryAbi, name: "FeatureAttached" }),
+        parameter: "feature",
+      }),
+      startBlock: deployment.startBlock,
+    },
+    // Each system's compliance engine: module registrations and the modules in force per token.
+    Compliance: {
+      abi: ComplianceAbi,
+      chain,
+      address: factory({
+        address: root,
+        event: getAbiItem({ abi: SystemFactoryAbi, name: "SystemCreated" }),
+        parameter: "compliance",
       }),
       startBlock: deployment.startBlock,
     },

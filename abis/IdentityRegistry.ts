@@ -155,6 +155,25 @@ export const IdentityRegistryAbi = [
       {
         "indexed": true,
         "internalType": "address",
+        "name": "factory",
+        "type": "address"
+      }
+    ],
+    "name": "IdentityFactorySet",
+    "type": "event"
+  },
+  {
+    "anonymous": false,
+    "inputs": [
+      {
+        "indexed": true,
+        "internalType": "address",
+        "name": "sender",
+        "type": "address"
+      },
+      {
+        "indexed": true,
+        "internalType": "address",
         "name": "wallet",
         "type": "address"
       },
@@ -389,6 +408,19 @@ export const IdentityRegistryAbi = [
   },
   {
     "inputs": [],
+    "name": "identityFactory",
+    "outputs": [
+      {
+        "internalType": "address",
+        "name": "",
+        "type": "address"
+      }
+    ],
+    "stateMutability": "view",
+    "type": "function"
+  },
+  {
+    "inputs": [],
     "name": "identityStorage",
     "outputs": [
       {
@@ -519,6 +551,43 @@ export const IdentityRegistryAbi = [
       }
     ],
     "name": "registerIdentity",
+    "outputs": [],
+    "stateMutability": "nonpayable",
+    "type": "function"
+  },
+  {
+    "inputs": [
+      {
+        "internalType": "address",
+        "name": "wallet",
+        "type": "address"
+      },
+      {
+        "internalType": "uint16",
+        "name": "country",
+        "type": "uint16"
+      }
+    ],
+    "name": "registerWalletIdentity",
+    "outputs": [
+      {
+        "internalType": "address",
+        "name": "identity_",
+        "type": "address"
+      }
+    ],
+    "stateMutability": "nonpayable",
+    "type": "function"
+  },
+  {
+    "inputs": [
+      {
+        "internalType": "address",
+        "name": "factory",
+        "type": "address"
+      }
+    ],
+    "name": "setIdentityFactory",
     "outputs": [],
     "stateMutability": "nonpayable",
     "type": "function"

@@ -1,8 +1,10 @@
 // The plugins the host loads, in mount order.
 import type { Plugin } from "../host/plugin.ts";
 import auth from "./auth/index.ts";
+import complianceTemplates from "./compliance-templates/index.ts";
+import identities from "./identities/index.ts";
 import systems from "./systems/index.ts";
 import tokens from "./tokens/index.ts";
 import transactions from "./transactions/index.ts";
 
-export const plugins: Plugin[] = [auth, systems, transactions, tokens];
+export const plugins: Plugin[] = [auth, systems, transactions, tokens, complianceTemplates, identities];

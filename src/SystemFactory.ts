@@ -1,7 +1,8 @@
 // Root factory events: systems and tokens come into being here.
 import { ponder } from "ponder:registry";
-import { system, token } from "ponder:schema";
+import { system, token, tokenFeature } from "ponder:schema";
 import { zeroAddress } from "viem";
+import { featureConfig } from "./feature-config.ts";
 
 ponder.on("SystemFactory:SystemCreated", async ({ event, context }) => {
   await context.db.insert(system).values({
@@ -40,5 +41,20 @@ ponder.on("SystemFactory:TokenCreated", async ({ event, context }) => {
     deployedInTransaction: event.transaction.hash,
     blockNumber: event.block.number,
     createdAt: event.block.timestamp,
+  });
+});
+
+ponder.on("SystemFactory:FeatureAttached", async ({ event, context }) => {
+  const { token: tokenAddress, feature, featureId, params } = event.args;
+  const owner = await context.db.find(token, { id: tokenAddress });
+  await context.db.insert(tokenFeature).values({
+    id: feature,
+    token: tokenAddress,
+    featureId,
+    params,
+    config: await featureConfig(context, featureId, params, owner?.decimals ?? 18),
+    position: owner?.featureIds.indexOf(featureId) ?? 0,
+    attachedAt: event.block.timestamp,
+    updatedAt: event.block.timestamp,
   });
 });

@@ -1,41 +1,26 @@
 // Token domain events: supply, balances, freezes, pause, metadata, documents, compliance, and the token's event log.
 // Every handler records its event in token_event (emitter = the log's address) besides its own table change.
-import { ponder } from "ponder:registry";
-import { token, tokenBalance, tokenDocument, tokenEvent, tokenMetadata } from "ponder:schema";
-import { type Address, type Hex, zeroAddress } from "viem";
+import { type Context, ponder } from "ponder:registry";
+import { token, tokenBalance, tokenDocument, tokenMetadata } from "ponder:schema";
+import { type Address, zeroAddress } from "viem";
+import { type LoggedEvent, recordTokenEvent } from "./record-event.ts";
 
-type Db = Parameters<Parameters<typeof ponder.on<"Token:MintCompleted">>[1]>[0]["context"]["db"];
-
-interface LoggedEvent {
-  id: string;
-  args: Record<string, unknown> & { sender: Address };
-  block: { number: bigint; timestamp: bigint };
-  transaction: { hash: Hex; transactionIndex: number };
-  log: { address: Address; logIndex: number };
-}
-
+type Db = Context["db"];
 type BalanceRow = typeof tokenBalance.$inferSelect;
 
-/** Decoded parameters as the event log shows them: every value a string, in the event's parameter order. */
-function valuesOf(args: Record<string, unknown>): { name: string; value: string }[] {
-  return Object.entries(args).map(([name, value]) => ({ name, value: String(value) }));
-}
-
-/** One token_event row for `event`, involving `involved` (the accounts it concerns besides the sender). */
-async function recordEvent(db: Db, event: LoggedEvent, eventName: string, involved: Address[]) {
-  await db.insert(tokenEvent).values({
-    id: event.id,
+/** The token's own event: emitter and token are the log's address; values are the event's parameters. */
+function record(
+  context: Context,
+  event: LoggedEvent & { args: Record<string, unknown> & { sender: Address } },
+  eventName: string,
+  involved: Address[],
+) {
+  return recordTokenEvent(context, event, {
     token: event.log.address,
-    emitter: event.log.address,
     eventName,
     sender: event.args.sender,
-    involved: involved.map((account) => account.toLowerCase() as Address),
-    values: valuesOf(event.args),
-    blockNumber: event.block.number,
-    blockTimestamp: event.block.timestamp,
-    transactionHash: event.transaction.hash,
-    transactionIndex: event.transaction.transactionIndex,
-    logIndex: event.log.logIndex,
+    involved,
+    values: event.args,
   });
 }
 
@@ -80,46 +65,46 @@ ponder.on("Token:MintCompleted", async ({ event, context }) => {
   const { to, amount } = event.args;
   await changeSupply(context.db, event.log.address, amount);
   await moveBalance(context.db, event.log.address, to, amount, event.block.timestamp);
-  await recordEvent(context.db, event, "MintCompleted", [to]);
+  await record(context, event, "MintCompleted", [to]);
 });
 
 ponder.on("Token:BurnCompleted", async ({ event, context }) => {
   const { from, amount } = event.args;
   await changeSupply(context.db, event.log.address, -amount);
   await moveBalance(context.db, event.log.address, from, -amount, event.block.timestamp);
-  await recordEvent(context.db, event, "BurnCompleted", [from]);
+  await record(context, event, "BurnCompleted", [from]);
 });
 
 ponder.on("Token:TransferCompleted", async ({ event, context }) => {
   const { from, to, amount } = event.args;
   await moveBalance(context.db, event.log.address, from, -amount, event.block.timestamp);
   await moveBalance(context.db, event.log.address, to, amount, event.block.timestamp);
-  await recordEvent(context.db, event, "TransferCompleted", [from, to]);
+  await record(context, event, "TransferCompleted", [from, to]);
 });
 
 ponder.on("Token:ForcedTransfer", async ({ event, context }) => {
   const { from, to, amount } = event.args;
   await moveBalance(context.db, event.log.address, from, -amount, event.block.timestamp);
   await moveBalance(context.db, event.log.address, to, amount, event.block.timestamp);
-  await recordEvent(context.db, event, "ForcedTransfer", [from, to]);
+  await record(context, event, "ForcedTransfer", [from, to]);
 });
 
 // ---- pause and freezes ----
 
 ponder.on("Token:Paused", async ({ event, context }) => {
   await context.db.update(token, { id: event.log.address }).set({ paused: true });
-  await recordEvent(context.db, event, "Paused", []);
+  await record(context, event, "Paused", []);
 });
 
 ponder.on("Token:Unpaused", async ({ event, context }) => {
   await context.db.update(token, { id: event.log.address }).set({ paused: false });
-  await recordEvent(context.db, event, "Unpaused", []);
+  await record(context, event, "Unpaused", []);
 });
 
 ponder.on("Token:AddressFrozen", async ({ event, context }) => {
   const { account, frozen } = event.args;
   await updateBalance(context.db, event.log.address, account, event.block.timestamp, () => ({ isFrozen: frozen }));
-  await recordEvent(context.db, event, "AddressFrozen", [account]);
+  await record(context, event, "AddressFrozen", [account]);
 });
 
 ponder.on("Token:TokensFrozen", async ({ event, context }) => {
@@ -127,7 +112,7 @@ ponder.on("Token:TokensFrozen", async ({ event, context }) => {
   await updateBalance(context.db, event.log.address, account, event.block.timestamp, (row) => ({
     frozen: row.frozen + amount,
   }));
-  await recordEvent(context.db, event, "TokensFrozen", [account]);
+  await record(context, event, "TokensFrozen", [account]);
 });
 
 ponder.on("Token:TokensUnfrozen", async ({ event, context }) => {
@@ -135,7 +120,7 @@ ponder.on("Token:TokensUnfrozen", async ({ event, context }) => {
   await updateBalance(context.db, event.log.address, account, event.block.timestamp, (row) => ({
     frozen: row.frozen - amount,
   }));
-  await recordEvent(context.db, event, "TokensUnfrozen", [account]);
+  await record(context, event, "TokensUnfrozen", [account]);
 });
 
 // ---- issuer metadata and documents ----
@@ -147,12 +132,12 @@ ponder.on("Token:MetadataSet", async ({ event, context }) => {
     .insert(tokenMetadata)
     .values({ ...row, updatedAt })
     .onConflictDoUpdate({ value: row.value, updatedAt });
-  await recordEvent(context.db, event, "MetadataSet", []);
+  await record(context, event, "MetadataSet", []);
 });
 
 ponder.on("Token:MetadataRemoved", async ({ event, context }) => {
   await context.db.delete(tokenMetadata, { token: event.log.address, key: event.args.key });
-  await recordEvent(context.db, event, "MetadataRemoved", []);
+  await record(context, event, "MetadataRemoved", []);
 });
 
 ponder.on("Token:DocumentUpdated", async ({ event, context }) => {
@@ -162,12 +147,12 @@ ponder.on("Token:DocumentUpdated", async ({ event, context }) => {
     .insert(tokenDocument)
     .values({ token: event.log.address, name, uri, documentHash, updatedAt })
     .onConflictDoUpdate({ uri, documentHash, updatedAt });
-  await recordEvent(context.db, event, "DocumentUpdated", []);
+  await record(context, event, "DocumentUpdated", []);
 });
 
 ponder.on("Token:DocumentRemoved", async ({ event, context }) => {
   await context.db.delete(tokenDocument, { token: event.log.address, name: event.args.name });
-  await recordEvent(context.db, event, "DocumentRemoved", []);
+  await record(context, event, "DocumentRemoved", []);
 });
 
 // ---- compliance ----
@@ -179,5 +164,5 @@ ponder.on("Token:ComplianceSet", async ({ event, context }) => {
   if (await context.db.find(token, { id: event.log.address })) {
     await context.db.update(token, { id: event.log.address }).set({ compliance });
   }
-  await recordEvent(context.db, event, "ComplianceSet", event.args.compliance === zeroAddress ? [] : [compliance!]);
+  await record(context, event, "ComplianceSet", event.args.compliance === zeroAddress ? [] : [compliance!]);
 });

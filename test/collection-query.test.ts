@@ -293,4 +293,53 @@ describe("collection queries on PostgreSQL", () => {
     expect(tables.rows.map((r) => r.name).sort()).toEqual(["items", "x"]);
     expect((await list("")).total).toBe(31);
   });
+
+  it("orders by a declared leading column before the requested sort, and lets a field supply its own condition", async () => {
+    const grouped = defineCollection({
+      fields: {
+        name: { column: "name", type: "text", sortable: true },
+        active: { column: "active", type: "boolean", sortable: true },
+        // "label" filters match the label or, like a global entry, rows without one; "none" selects those only.
+        label: {
+          column: "label",
+          type: "text",
+          filter: { operators: ["eq", "inArray"] },
+          condition: (filter) => {
+            const wanted = "value" in filter ? [filter.value] : "values" in filter ? filter.values : [];
+            if (wanted.includes("none")) return sql<boolean>`label is null`;
+            return sql<boolean>`(label in (${sql.join(wanted)}) or label is null)`;
+          },
+        },
+      },
+      defaultSort: "name",
+      tiebreaker: "id",
+      leadingOrder: { column: "active", direction: "asc" },
+    });
+    const run = (query: string) =>
+      runCollection(
+        db.selectFrom("items").selectAll(),
+        parseCollectionQuery(new URLSearchParams(`${query}&page[limit]=200`), grouped),
+        grouped,
+      );
+    const rank = (i: Item) => (i.active === false ? 0 : i.active === true ? 1 : 2); // NULLs last ascending
+    for (const [query, descending] of [
+      ["", false],
+      ["sort=-name", true],
+    ] as const) {
+      const expected = [...ITEMS].sort((a, b) => {
+        const byName = (a.name ?? "\uffff") < (b.name ?? "\uffff") ? -1 : a.name === b.name ? 0 : 1;
+        return rank(a) - rank(b) || (descending ? -byName : byName) || (descending ? -1 : 1) * a.id.localeCompare(b.id);
+      });
+      expect(ids((await run(query)).rows), query).toEqual(ids(expected));
+    }
+    // Sorting by the leading column itself follows the requested direction.
+    const byActive = (await run("sort=-active")).rows;
+    expect(byActive.map(rank)).toEqual(ITEMS.map(rank).sort((a, b) => b - a));
+    expect(ids((await run("filter[label]=label 3")).rows).sort()).toEqual(
+      matching((i) => i.label === "label 3" || i.label === null),
+    );
+    expect(ids((await run("filter[label][inArray]=label 3,none")).rows).sort()).toEqual(
+      matching((i) => i.label === null),
+    );
+  });
 });

@@ -1,11 +1,16 @@
 // The token operations over HTTP against the real stack: servicing writes, refusals in the spec's envelope, the
 // pre-check, the event log, holders, documents, metadata, permits, and the legacy reads.
+import { decodeFunctionResult, encodeFunctionData, type Hex } from "viem";
+import { privateKeyToAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { TokenAbi } from "../abis/Token.ts";
 import { bootStack, createDepositToken, json, type TestStack, waitForTerminal } from "./support/stack.ts";
 
 const ALICE = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8";
 const BOB = "0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC";
 const CAROL = "0x90F79bf6EB2c4f870365E785982E1f101E93b906";
+/** anvil's second default account (ALICE): signs the permit. */
+const ALICE_KEY = "0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d";
 const lower = (a: string) => a.toLowerCase();
 
 describe("token operations end to end", () => {
@@ -72,8 +77,8 @@ describe("token operations end to end", () => {
     expect(t).toMatchObject({ totalSupply: "14950", holderCount: 4 });
 
     // The mutation kinds and descriptions of the requests.
-    const list = await get("/api/v2/transaction-requests?filter[kind][inArray]=token.transfer,token.forcedTransfer");
-    expect(list.data.map((r: { kind: string }) => r.kind).sort()).toEqual(["token.forcedTransfer", "token.transfer"]);
+    const list = await get("/api/v2/transaction-requests?filter[kind][inArray]=token.transfer,token.transfer.forced");
+    expect(list.data.map((r: { kind: string }) => r.kind).sort()).toEqual(["token.transfer", "token.transfer.forced"]);
     expect(list.data.find((r: { kind: string }) => r.kind === "token.transfer").description).toMatch(/^multicall\(/);
   });
 
@@ -202,7 +207,6 @@ describe("token operations end to end", () => {
   });
 
   it("refuses a permit on a token without the permit feature, before anything is sent", async () => {
-    // A positive permit needs a token created with the permit feature, which token creation cannot do yet.
     const res = await write("permits", {
       owner: ALICE,
       spender: BOB,
@@ -210,12 +214,77 @@ describe("token operations end to end", () => {
       deadline: "9999999999",
       signature: `0x${"11".repeat(64)}1b`,
     });
-    expect(res.status).toBe(422);
+    expect(res.status).toBe(404);
     expect(await json(res)).toMatchObject({
       code: "TOKEN_FEATURE_NOT_ATTACHED",
-      data: { id: "SVC-1108", featureId: "permit", features: [] },
+      data: { id: "SVC-0306", featureId: "permit", features: [] },
     });
     expect((await write("permits", { owner: ALICE })).status).toBe(400);
+  });
+
+  it("relays a holder-signed permit on a token with the permit feature; approves from the signing wallet", async () => {
+    const created = await stack.api("/api/v2/tokens", {
+      method: "POST",
+      headers: { prefer: "wait=30" },
+      body: JSON.stringify({ templateId: "stablecoin", name: "Permit Dollar", symbol: "PUSD" }),
+    });
+    expect(created.status, await created.clone().text()).toBe(200);
+    const stable = (await json(created)).data.tokenAddress as `0x${string}`;
+    const allowance = async (owner: string, spender: string) => {
+      const data = encodeFunctionData({
+        abi: TokenAbi,
+        functionName: "allowance",
+        args: [owner as Hex, spender as Hex],
+      });
+      const result = (await stack.rpc("eth_call", [{ to: stable, data }, "latest"])) as Hex;
+      return decodeFunctionResult({ abi: TokenAbi, functionName: "allowance", data: result });
+    };
+    const deadline = 4_000_000_000n;
+    const signature = await privateKeyToAccount(ALICE_KEY).signTypedData({
+      domain: { name: "Permit Dollar", version: "1", chainId: 31337, verifyingContract: stable },
+      types: {
+        Permit: [
+          { name: "owner", type: "address" },
+          { name: "spender", type: "address" },
+          { name: "value", type: "uint256" },
+          { name: "nonce", type: "uint256" },
+          { name: "deadline", type: "uint256" },
+        ],
+      },
+      primaryType: "Permit",
+      message: { owner: ALICE, spender: BOB, value: 1234n, nonce: 0n, deadline },
+    });
+    const permit = { owner: ALICE, spender: BOB, value: "1234", deadline: deadline.toString(), signature };
+    const res = await stack.api(`/api/v2/tokens/${stable}/permits`, {
+      method: "POST",
+      headers: { prefer: "wait=30" },
+      body: JSON.stringify(permit),
+    });
+    expect(res.status, await res.clone().text()).toBe(200);
+    expect((await json(res)).data).toMatchObject({ kind: "token.permit", status: "COMPLETED" });
+    expect(await allowance(ALICE, BOB)).toBe(1234n);
+    // The same signature again: its nonce is used, the contract refuses it.
+    const replay = await stack.api(`/api/v2/tokens/${stable}/permits`, {
+      method: "POST",
+      headers: { prefer: "wait=30" },
+      body: JSON.stringify(permit),
+    });
+    expect(replay.status).toBe(422);
+    expect((await json(replay)).data.contractError.id).toBe("ERC2612InvalidSigner");
+
+    const approved = await stack.api(`/api/v2/tokens/${stable}/approvals`, {
+      method: "POST",
+      headers: { prefer: "wait=30" },
+      body: JSON.stringify({ spender: CAROL, amount: "77" }),
+    });
+    expect(approved.status).toBe(200);
+    expect(await allowance(signer, CAROL)).toBe(77n);
+    const noFeature = await write("redemptions", { amount: "1" });
+    expect(noFeature.status).toBe(404);
+    expect(await json(noFeature)).toMatchObject({
+      code: "TOKEN_FEATURE_NOT_ATTACHED",
+      data: { featureId: "maturity-redemption" },
+    });
   });
 
   it("answers the pre-check's input errors with BAD_REQUEST", async () => {

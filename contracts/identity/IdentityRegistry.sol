@@ -11,6 +11,12 @@ import {IIdentityRegistryStorage, IIdentityStorageErrors} from "./IIdentityRegis
 import {ITrustedIssuersRegistry} from "./ITrustedIssuersRegistry.sol";
 import {TrustedIssuersMetaRegistry} from "./TrustedIssuersMetaRegistry.sol";
 
+/// @notice What the registry needs of the identity factory.
+interface IWalletIdentityFactory {
+    function getIdentity(address account) external view returns (address);
+    function createIdentity(address wallet, bytes32[] calldata extraManagementKeys) external returns (address);
+}
+
 /// @notice A system's identity registry: registers wallets (identity + country) in the bound storage and
 /// answers whether a wallet holds a valid claim from a trusted issuer for each required topic.
 contract IdentityRegistry is Initializable, IdentityAccess, IIdentityRegistry, IIdentityStorageErrors {
@@ -19,6 +25,8 @@ contract IdentityRegistry is Initializable, IdentityAccess, IIdentityRegistry, I
     address public trustedIssuersRegistry;
     /// When set, resolves trusted issuers per subject (system-wide plus the subject's own).
     address public trustedIssuersMetaRegistry;
+    /// The system's identity factory, for registrations that create the wallet's identity first.
+    address public identityFactory;
 
     event IdentityRegistered(address indexed sender, address indexed wallet, address indexed identity, uint16 country);
     event IdentityRemoved(address indexed sender, address indexed wallet, address indexed identity);
@@ -29,6 +37,7 @@ contract IdentityRegistry is Initializable, IdentityAccess, IIdentityRegistry, I
     event IdentityRegistryStorageSet(address indexed sender, address indexed identityStorage);
     event TrustedIssuersRegistrySet(address indexed sender, address indexed registry);
     event TrustedIssuersMetaRegistrySet(address indexed sender, address indexed registry);
+    event IdentityFactorySet(address indexed sender, address indexed factory);
 
     error ArrayLengthMismatch(uint256 wallets, uint256 identities, uint256 countries);
 
@@ -63,7 +72,27 @@ contract IdentityRegistry is Initializable, IdentityAccess, IIdentityRegistry, I
         _setMetaRegistry(registry);
     }
 
+    /// The registry must hold IDENTITY_MANAGER_ROLE to create identities through `factory`.
+    function setIdentityFactory(address factory) external onlyRole(IdentityRoles.SYSTEM_MANAGER_ROLE) {
+        identityFactory = factory;
+        emit IdentityFactorySet(msg.sender, factory);
+    }
+
     // ---- registrations ----
+
+    /// Registers `wallet` with its identity from the system's factory, creating the identity when it has none,
+    /// so one call (one transaction) onboards a wallet.
+    function registerWalletIdentity(address wallet, uint16 country)
+        external
+        onlyRole(IdentityRoles.IDENTITY_MANAGER_ROLE)
+        returns (address identity_)
+    {
+        IWalletIdentityFactory factory = IWalletIdentityFactory(identityFactory);
+        if (address(factory) == address(0)) revert ZeroAddress();
+        identity_ = factory.getIdentity(wallet);
+        if (identity_ == address(0)) identity_ = factory.createIdentity(wallet, new bytes32[](0));
+        _register(wallet, identity_, country);
+    }
 
     function registerIdentity(address wallet, address identity_, uint16 country)
         external

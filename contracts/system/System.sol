@@ -162,6 +162,11 @@ contract System is Initializable, ISystemManagedOracle {
         TopicSchemeRegistry(topics).initialize(manager);
         address identities = _clone(impl.identityFactory);
         IdentityFactory(identities).initialize(manager, impl.identity, impl.contractIdentity, root);
+        // One-call onboarding: the registry creates a wallet's identity through the factory.
+        IdentityRegistry(registry).setIdentityFactory(identities);
+        bytes32[] memory registryRoles = new bytes32[](1);
+        registryRoles[0] = SystemAccessRoles.IDENTITY_MANAGER_ROLE;
+        SystemAccessManager(manager).grantRoles(registry, registryRoles);
         _contracts.trustedIssuersRegistry = issuers;
         _contracts.trustedIssuersMetaRegistry = meta;
         _contracts.identityRegistryStorage = store;

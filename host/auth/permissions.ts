@@ -25,13 +25,14 @@ export const PERMISSIONS = {
   "token:custody": ["owner", "admin", "tokenManager"],
   /** Emergency: pause and unpause. */
   "token:pause": ["owner", "admin", "tokenManager"],
-  /** Governance: issuer metadata and documents. */
-  "token:govern": ["owner", "admin", "tokenManager"],
+  "token:governance": ["owner", "admin", "tokenManager"],
+  "tokenTemplate:manage": ["owner", "admin", "tokenManager"],
   "transaction:read": ROLES,
   "session:revoke-others": ["owner", "admin"],
   "participant:act-for-others": ["owner", "admin"],
   userSearch: ["owner", "admin", "identityManager", "claimIssuer", "systemManager"],
   "identity:read": ["identityManager", "systemManager", "claimIssuer"],
+  "identity:manage": ["owner", "admin", "identityManager"],
   "activity:read-others": ["identityManager", "claimIssuer"],
   "externalToken:register": ["owner", "admin", "tokenManager"],
   "monitoring:read": ["owner", "admin"],
@@ -41,6 +42,8 @@ export const PERMISSIONS = {
   "exchangeRates:update": ["owner", "admin", "systemManager"],
   "exchangeRates:remove": ["owner", "admin", "systemManager"],
   "exchangeRates:sync": ["owner", "admin", "systemManager"],
+  "complianceTemplate:read": ROLES,
+  "complianceTemplate:manage": ["owner", "admin", "systemManager"],
 } as const satisfies Record<string, readonly Role[]>;
 export type Permission = keyof typeof PERMISSIONS;
 

@@ -54,33 +54,11 @@ function members(field: CollectionField, values: FilterValue[]) {
  * One filter. Negations (ne, notILike, notInArray) also match NULL, so that a positive operator and its negation
  * together cover every row. isEmpty is NULL, or the empty string for text.
  */
-/** A textArray field: membership of the bound value(s), never a comparison of the whole array. */
-function arrayCondition(field: CollectionField, filter: FilterCondition): Expression<SqlBool> {
-  const column = sql`cast(${columnOf(field)} as text[])`;
-  switch (filter.operator) {
-    case "eq":
-      return sql<SqlBool>`${String(filter.value)} = any(${column})`;
-    case "ne":
-      return sql<SqlBool>`not coalesce(${String(filter.value)} = any(${column}), false)`;
-    case "inArray":
-      return sql<SqlBool>`${column} && cast(${filter.values.map(String)} as text[])`;
-    case "notInArray":
-      return sql<SqlBool>`not coalesce(${column} && cast(${filter.values.map(String)} as text[]), false)`;
-    case "isEmpty":
-      return sql<SqlBool>`coalesce(cardinality(${column}), 0) = 0`;
-    case "isNotEmpty":
-      return sql<SqlBool>`cardinality(${column}) > 0`;
-    default:
-      throw new Error(`Operator ${filter.operator} does not apply to the textArray field ${field.name}`);
-  }
-}
-
 function condition<DB, TB extends keyof DB>(
   eb: ExpressionBuilder<DB, TB>,
   field: CollectionField,
   filter: FilterCondition,
 ): Expression<SqlBool> {
-  if (field.type === "textArray") return arrayCondition(field, filter);
   const column = columnOf(field);
   const isNull = () => eb(column, "is", null);
   switch (filter.operator) {
@@ -123,7 +101,7 @@ function where<DB, TB extends keyof DB>(
   const conditions = query.filters.map((filter) => {
     const field = spec.fields.get(filter.field);
     if (!field) throw new Error(`Filter on undeclared field ${filter.field}`);
-    return condition(eb, field, filter);
+    return field.condition ? field.condition(filter) : condition(eb, field, filter);
   });
   if (query.search !== null && spec.search.length > 0) {
     const search = query.search;
@@ -148,7 +126,8 @@ function toCount(value: unknown): number {
 /**
  * `base` is the route's unpaged select (its scope, e.g. the caller's organisation, already in its where clause;
  * no group by, distinct, order, limit or offset: the engine owns those). Rows, count and facets run as separate
- * queries over the same filtered base; rows are ordered by the sort field, then the spec's tiebreaker column.
+ * queries over the same filtered base; rows are ordered by the spec's leading order (when declared), the sort field,
+ * then the spec's tiebreaker column.
  */
 export async function runCollection<DB, TB extends keyof DB, Row>(
   base: SelectQueryBuilder<DB, TB, Row>,
@@ -161,8 +140,10 @@ export async function runCollection<DB, TB extends keyof DB, Row>(
   if (!sortField) throw new Error(`Sort on undeclared field ${query.sort.field}`);
   const { direction } = query.sort;
 
-  const rows = filtered
-    .clearOrderBy()
+  const unordered = filtered.clearOrderBy();
+  // A sort on the leading column itself is the caller's explicit order: it replaces the leading one.
+  const leading = spec.leadingOrder?.column === sortField.column ? undefined : spec.leadingOrder;
+  const rows = (leading ? unordered.orderBy(sql.ref(leading.column), leading.direction) : unordered)
     .orderBy(columnOf(sortField), direction)
     .orderBy(sql.ref(spec.tiebreaker), direction)
     .limit(query.page.limit)

@@ -310,30 +310,4 @@ describe("defineCollection", () => {
       /search key/,
     );
   });
-
-  it("textArray fields filter by membership only, normalized, and are never sorted or faceted", () => {
-    const arrays = defineCollection({
-      fields: {
-        at: { column: "at", type: "timestamp", sortable: true },
-        involved: { column: "involved", type: "textArray", normalize: (v) => v.toLowerCase() },
-      },
-      defaultSort: "at",
-      tiebreaker: "id",
-    });
-    expect(parse("filter[involved]=0xAB", arrays).filters).toEqual([
-      { field: "involved", operator: "eq", value: "0xab" },
-    ]);
-    expect(parse("filter[involved][inArray]=0xA,0xB", arrays).filters).toEqual([
-      { field: "involved", operator: "inArray", values: ["0xa", "0xb"] },
-    ]);
-    expect(failure("filter[involved][iLike]=a", arrays).code).toBe("COLLECTION_FILTER_OPERATOR_UNKNOWN");
-    expect(failure("sort=involved", arrays).code).toBe("COLLECTION_SORT_FIELD_UNKNOWN");
-    expect(() =>
-      defineCollection({
-        fields: { a: { column: "a", type: "textArray", sortable: true } },
-        defaultSort: "a",
-        tiebreaker: "id",
-      }),
-    ).toThrow(/textArray/);
-  });
 });

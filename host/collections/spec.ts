@@ -1,4 +1,7 @@
 // What a list route declares about its collection: fields (column, type, operators, sort, facet), search, default sort.
+import type { Expression, SqlBool } from "kysely";
+import type { FilterCondition } from "./parse.ts";
+
 export const OPERATORS = [
   "eq",
   "ne",
@@ -16,7 +19,7 @@ export const OPERATORS = [
 ] as const;
 export type Operator = (typeof OPERATORS)[number];
 
-export type FieldType = "text" | "textArray" | "number" | "bigint" | "boolean" | "timestamp" | "enum";
+export type FieldType = "text" | "number" | "bigint" | "boolean" | "timestamp" | "enum";
 
 /** Query keys of other APIs that the spec refuses with a hint naming the parameter to send instead. */
 export const FLAT_KEYS = ["sortBy", "sortDirection", "limit", "offset", "filters"] as const;
@@ -30,7 +33,6 @@ const PATTERN: Operator[] = ["iLike", "notILike"];
 /** The operators a route may enable for a field of each type. */
 const ALLOWED_OPERATORS: Record<FieldType, readonly Operator[]> = {
   text: OPERATORS,
-  textArray: ["eq", "ne", ...MEMBERSHIP, ...EMPTINESS],
   number: [...ORDERED, ...EMPTINESS],
   bigint: [...ORDERED, ...EMPTINESS],
   timestamp: [...ORDERED, ...EMPTINESS],
@@ -41,7 +43,6 @@ const ALLOWED_OPERATORS: Record<FieldType, readonly Operator[]> = {
 /** The operators a field supports when the route does not list them. */
 const DEFAULT_OPERATORS: Record<FieldType, readonly Operator[]> = {
   text: ["eq", "ne", ...PATTERN, ...MEMBERSHIP, ...EMPTINESS],
-  textArray: ALLOWED_OPERATORS.textArray,
   number: ALLOWED_OPERATORS.number,
   bigint: ALLOWED_OPERATORS.bigint,
   timestamp: ALLOWED_OPERATORS.timestamp,
@@ -58,15 +59,21 @@ interface FieldOptions {
   facet?: boolean;
   /** `false`: not filterable. Otherwise the operators (default: the type's set) and the shorthand's operator (eq). */
   filter?: false | { operators?: readonly Operator[]; defaultOperator?: Operator };
+  /**
+   * The field's own SQL for a parsed filter, in place of the engine's (e.g. an array column, or a value with a
+   * route-specific meaning); values arrive parsed and normalised as for any field of its type. Bind them (`sql`).
+   */
+  condition?: FieldCondition;
 }
 
+export type FieldCondition = (filter: FilterCondition) => Expression<SqlBool>;
+
 /**
- * text: strings (`normalize` e.g. lowercases addresses); textArray: a text[] column, filtered by membership (eq: holds
- * the value, inArray: holds any of them, isEmpty: holds none; never sorted or faceted); number: integers; bigint: a numeric column, values as
+ * text: strings (`normalize` e.g. lowercases addresses); number: integers; bigint: a numeric column, values as
  * decimal strings; boolean: true/false; timestamp: ISO 8601 (timestamptz column); enum: one of `values`.
  */
 export type FieldDefinition =
-  | (FieldOptions & { type: "text" | "textArray"; normalize?: (value: string) => string })
+  | (FieldOptions & { type: "text"; normalize?: (value: string) => string })
   | (FieldOptions & { type: "number" | "bigint" | "boolean" | "timestamp" })
   | (FieldOptions & { type: "enum"; values: readonly string[] });
 
@@ -80,6 +87,8 @@ export interface CollectionDefinition<F extends string> {
   tiebreaker: string;
   /** Flat keys the route reads itself, so the engine does not refuse them (e.g. sortBy on a legacy-compatible route). */
   allowFlatKeys?: readonly FlatKey[];
+  /** A column ordered by before the requested sort (e.g. library rows first), unless the sort is on that column. */
+  leadingOrder?: { column: string; direction: SortDirection };
 }
 
 export interface CollectionField {
@@ -94,6 +103,7 @@ export interface CollectionField {
   /** Allowed values of an enum field. */
   values?: readonly string[];
   normalize?: (value: string) => string;
+  condition?: FieldCondition;
 }
 
 export type SortDirection = "asc" | "desc";
@@ -107,6 +117,7 @@ export interface CollectionSpec {
   defaultSort: { field: string; direction: SortDirection };
   tiebreaker: string;
   allowFlatKeys: ReadonlySet<string>;
+  leadingOrder?: { column: string; direction: SortDirection };
 }
 
 /** The reserved filter key of the global search. */
@@ -130,9 +141,6 @@ export function defineCollection<const F extends string>(definition: CollectionD
       throw new Error(`Default operator ${defaultOperator} of "${name}" is not one of its operators`);
     }
     if (field.type === "enum" && field.values.length === 0) throw new Error(`Enum field "${name}" has no values`);
-    if (field.type === "textArray" && (field.sortable || field.facet)) {
-      throw new Error(`The textArray field "${name}" can be neither sorted nor faceted`);
-    }
     fields.set(name, {
       name,
       column: field.column,
@@ -142,9 +150,8 @@ export function defineCollection<const F extends string>(definition: CollectionD
       sortable: field.sortable ?? false,
       facet: field.facet ?? false,
       ...(field.type === "enum" ? { values: field.values } : {}),
-      ...((field.type === "text" || field.type === "textArray") && field.normalize
-        ? { normalize: field.normalize }
-        : {}),
+      ...(field.type === "text" && field.normalize ? { normalize: field.normalize } : {}),
+      ...(field.condition ? { condition: field.condition } : {}),
     });
   }
 
@@ -170,5 +177,6 @@ export function defineCollection<const F extends string>(definition: CollectionD
     defaultSort: { field: sortField, direction: descending ? "desc" : "asc" },
     tiebreaker: definition.tiebreaker,
     allowFlatKeys: new Set(definition.allowFlatKeys ?? []),
+    ...(definition.leadingOrder ? { leadingOrder: { ...definition.leadingOrder } } : {}),
   };
 }

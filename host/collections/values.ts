@@ -45,7 +45,6 @@ export function parseTimestamp(raw: string): Date | undefined {
 export function parseFieldValue(field: CollectionField, raw: string): FilterValue {
   switch (field.type) {
     case "text":
-    case "textArray":
       return field.normalize ? field.normalize(raw) : raw;
     case "number": {
       const value = Number(raw);

@@ -129,12 +129,57 @@ export interface WalletSelection {
   forceEoa?: boolean;
 }
 
+/**
+ * A compliance template (migration 0008): library rows have organizationId null and isSystem true and are never
+ * drafts. Token creation may use a template whose isDraft is false (a published organisation template or a library
+ * one) and encodes each module's params with host/compliance/control-types.ts.
+ */
+export interface ComplianceTemplatesTable {
+  id: string;
+  organizationId: string | null;
+  name: string;
+  description: ColumnType<string, string | undefined, string>;
+  /** Uppercase codes (e.g. DE, EU); empty means a global template. */
+  jurisdictions: ColumnType<string[], string[] | undefined, string[]>;
+  isSystem: ColumnType<boolean, boolean | undefined, boolean>;
+  isDraft: ColumnType<boolean, boolean | undefined, boolean>;
+  /** 1 legacy, 2 current; fixed at creation. */
+  moduleSetVersion: number;
+  /** Starts at 1; one more for each accepted update or publish. */
+  version: ColumnType<number, number | undefined, number>;
+  /** jsonb: each module's control type id and, unless token creation supplies them, its params. */
+  modules: ColumnType<ComplianceTemplateModule[], string, string>;
+  /** Control type ids (each one of the modules') that a token created from the template must keep. */
+  requiredControls: ColumnType<string[], string[] | undefined, string[]>;
+  createdBy: string;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+}
+
+export interface ComplianceTemplateModule {
+  typeId: string;
+  params?: Record<string, unknown>;
+}
+
 export interface SignerNoncesTable {
   chainId: number;
   address: string;
   nextNonce: number;
 }
 
+export interface TokenTemplatesTable {
+  id: string;
+  organizationId: string;
+  name: string;
+  description: string;
+  requiredFeatures: string[];
+  allowedFeatures: string[];
+  defaults: { decimals: number; featureConfigs: Record<string, Record<string, unknown>> };
+  complianceTemplateId: string | null;
+  createdBy: string;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+}
 export interface PlatformTables {
   signerNonces: SignerNoncesTable;
   organizations: OrganizationsTable;
@@ -146,5 +191,8 @@ export interface PlatformTables {
   wallets: WalletsTable;
   organizationChains: OrganizationChainsTable;
   transactionRequests: TransactionRequestsTable;
+  tokenTemplates: TokenTemplatesTable;
+  complianceTemplates: ComplianceTemplatesTable;
 }
 export type TransactionRequestRow = Selectable<TransactionRequestsTable>;
+export type ComplianceTemplateRow = Selectable<ComplianceTemplatesTable>;

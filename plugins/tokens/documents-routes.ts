@@ -98,10 +98,10 @@ export function documentRoutes(app: App, ctx: PluginContext) {
     description:
       "Path `documentName`: up to 32 bytes of text, or the bytes32 as 0x + 64 hex digits. Body `{uri, documentHash?}`. " +
       "Needs the token's GOVERNANCE_ROLE.",
-    permission: "token:govern",
+    permission: "token:governance",
     params,
     body: DocumentBodySchema,
-    kind: "token.setDocument",
+    kind: "token.document.set",
     encode: (b, p) =>
       encodeFunctionData({
         abi: TokenAbi,
@@ -115,11 +115,11 @@ export function documentRoutes(app: App, ctx: PluginContext) {
     path: "documents/{documentName}",
     summary: "Remove an ERC-1643 document",
     description: "Body optional (walletVerification for sessions). Needs the token's GOVERNANCE_ROLE.",
-    permission: "token:govern",
+    permission: "token:governance",
     params,
     body: EmptyWriteBodySchema,
     bodyOptional: true,
-    kind: "token.removeDocument",
+    kind: "token.document.remove",
     encode: (_b, p) =>
       encodeFunctionData({ abi: TokenAbi, functionName: "removeDocument", args: [documentNameBytes(p.documentName)] }),
   });

@@ -1,7 +1,7 @@
 // The token event log as read models serve it: the collection's fields, its source query and the event shape.
 import { z } from "@hono/zod-openapi";
 import { sql } from "kysely";
-import { defineCollection } from "../../host/collections/index.ts";
+import { ARRAY_MEMBERSHIP_OPERATORS, arrayMembership, defineCollection } from "../../host/collections/index.ts";
 import type { LedgerDb } from "../../host/db/database.ts";
 import type { LedgerTables } from "../../host/db/ledger-types.ts";
 
@@ -14,7 +14,13 @@ export const TOKEN_EVENT_COLLECTION = defineCollection({
     emitter: { column: "emitter", type: "text", normalize: lowercase },
     transactionHash: { column: "transactionHash", type: "text", normalize: lowercase },
     /** An account the event concerns (recipient, holder, frozen address, ...). */
-    involved: { column: "involved", type: "textArray", normalize: lowercase },
+    involved: {
+      column: "involved",
+      type: "text",
+      normalize: lowercase,
+      filter: { operators: ARRAY_MEMBERSHIP_OPERATORS },
+      condition: arrayMembership("involved"),
+    },
     blockNumber: { column: "blockNumber", type: "bigint", sortable: true },
     blockTimestamp: { column: "blockTime", type: "timestamp", sortable: true },
     /** The same instant as blockTimestamp (an event is created when its block is). */

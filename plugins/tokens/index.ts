@@ -1,14 +1,21 @@
-// Tokens: templates, creation, reads from the index, supply operations, and the legacy token reads.
+// Tokens: templates, creation with features and compliance, reads from the index, feature updates, supply
+// operations, and the legacy token reads.
 import { definePlugin } from "../../host/plugin.ts";
+import { createTokenRoutes } from "./create-token-route.ts";
+import { featureUpdateRoutes } from "./feature-update-route.ts";
 import { legacyTokenRoutes } from "./legacy-routes.ts";
 import { tokenMutationKinds } from "./mutation-kinds.ts";
 import { tokenOperationRoutes } from "./operation-routes-index.ts";
 import { tokenRoutes } from "./routes.ts";
+import { templateRoutes } from "./template-routes.ts";
 
 export default definePlugin({
   id: "tokens",
   routes: (app, ctx) => {
+    templateRoutes(app, ctx);
+    createTokenRoutes(app, ctx);
     tokenRoutes(app, ctx);
+    featureUpdateRoutes(app, ctx);
     legacyTokenRoutes(app, ctx);
     tokenOperationRoutes(app, ctx);
   },

@@ -47,9 +47,9 @@ export function metadataRoutes(app: App, ctx: PluginContext) {
     description:
       "Body `{fields: {key: value | null}}`: a string sets the key, null removes it. All changes are one " +
       "transaction (the token's multicall). Needs the token's GOVERNANCE_ROLE; removing an absent key is refused.",
-    permission: "token:govern",
+    permission: "token:governance",
     body: MetadataPatchBodySchema,
-    kind: "token.updateMetadata",
+    kind: "token.metadata.update",
     encode: (b) =>
       asOneCall(
         Object.entries(b.fields).map(([key, value]) =>

@@ -1,4 +1,4 @@
-// Token servicing writes: burn, transfer, forced transfer, address and partial freezes, pause.
+// Token servicing writes: burn, transfer, approval, forced transfer, address and partial freezes, pause.
 import { type Address, encodeFunctionData, getAddress, type Hex } from "viem";
 import { TokenAbi } from "../../abis/Token.ts";
 import type { App } from "../../host/http/env.ts";
@@ -6,6 +6,7 @@ import type { PluginContext } from "../../host/plugin.ts";
 import {
   AccountAmountBodySchema,
   AccountBodySchema,
+  ApprovalBodySchema,
   BurnBodySchema,
   EmptyWriteBodySchema,
   ForcedTransferBodySchema,
@@ -56,6 +57,17 @@ export function operationRoutes(app: App, ctx: PluginContext) {
 
   tokenWriteRoute(app, ctx, {
     method: "post",
+    path: "approvals",
+    summary: "Approve a spender of the signing wallet's tokens (POST /tokens/{tokenAddress}/approvals)",
+    description: "Body `{spender, amount}` (raw units; 0 revokes): ERC-20 approve from the signing wallet.",
+    permission: "token:transfer",
+    body: ApprovalBodySchema,
+    kind: "token.approve",
+    encode: (b) => call({ functionName: "approve", args: [getAddress(b.spender), BigInt(b.amount)] }),
+  });
+
+  tokenWriteRoute(app, ctx, {
+    method: "post",
     path: "forced-transfer",
     summary: "Forced transfer by the custodian (POST /tokens/{tokenAddress}/forced-transfer)",
     description:
@@ -63,7 +75,7 @@ export function operationRoutes(app: App, ctx: PluginContext) {
       "freeze as needed. Needs the token's CUSTODIAN_ROLE.",
     permission: "token:custody",
     body: ForcedTransferBodySchema,
-    kind: "token.forcedTransfer",
+    kind: "token.transfer.forced",
     encode: (b) =>
       call({ functionName: "forcedTransfer", args: [getAddress(b.from), getAddress(b.to), BigInt(b.amount)] }),
   });
@@ -77,7 +89,7 @@ export function operationRoutes(app: App, ctx: PluginContext) {
       description: `Body \`{account}\`: setAddressFrozen(account, ${frozen}). Needs the token's CUSTODIAN_ROLE.`,
       permission: "token:custody",
       body: AccountBodySchema,
-      kind: frozen ? "token.freezeAddress" : "token.unfreezeAddress",
+      kind: frozen ? "token.address.freeze" : "token.address.unfreeze",
       encode: (b) => call({ functionName: "setAddressFrozen", args: [getAddress(b.account), frozen] }),
     });
 
@@ -90,7 +102,7 @@ export function operationRoutes(app: App, ctx: PluginContext) {
         "A frozen amount cannot be transferred or burned (SVC-1106). Needs the token's CUSTODIAN_ROLE.",
       permission: "token:custody",
       body: AccountAmountBodySchema,
-      kind: frozen ? "token.freezeTokens" : "token.unfreezeTokens",
+      kind: frozen ? "token.balance.freeze" : "token.balance.unfreeze",
       encode: (b) =>
         call({
           functionName: frozen ? "freezePartialTokens" : "unfreezePartialTokens",

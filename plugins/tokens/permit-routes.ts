@@ -16,7 +16,7 @@ export function permitRoutes(app: App, ctx: PluginContext) {
     summary: "Submit a holder-signed EIP-2612 permit (POST /tokens/{tokenAddress}/permits)",
     description:
       "Body `{owner, spender, value, deadline, signature}`; the signing wallet relays `permit(...)`. Only tokens with " +
-      "the permit feature accept permits: others are refused with 422 TOKEN_FEATURE_NOT_ATTACHED before anything is sent.",
+      "the permit feature accept permits: others are refused with 404 TOKEN_FEATURE_NOT_ATTACHED before anything is sent.",
     permission: "token:transfer",
     body: PermitBodySchema,
     kind: "token.permit",

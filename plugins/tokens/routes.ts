@@ -1,40 +1,40 @@
+// Token reads from the index (the token with its features and compliance modules) and minting.
 import { createRoute, z } from "@hono/zod-openapi";
 import { type Address, encodeFunctionData, getAddress } from "viem";
 import { TokenAbi } from "../../abis/Token.ts";
-import { TokenFactoryAbi } from "../../abis/TokenFactory.ts";
 import { requirePermission } from "../../host/auth/require-permission.ts";
 import { verifyWalletForWrite } from "../../host/auth/wallet-verification.ts";
 import { requestChain } from "../../host/chain/request-chain.ts";
 import type { LedgerTables } from "../../host/db/ledger-types.ts";
 import { ApiError } from "../../host/errors/api-error.ts";
 import type { App } from "../../host/http/env.ts";
-import { collection, single } from "../../host/http/envelopes.ts";
+import { single } from "../../host/http/envelopes.ts";
 import { AddressSchema, errorResponses, linksSelf, mutationResponses } from "../../host/http/schemas.ts";
 import { submitChainWrite, walletSelectionOf } from "../../host/mutations/submit-mutation.ts";
 import type { PluginContext } from "../../host/plugin.ts";
-import { CreateTokenBodySchema, MintBodySchema, TokenSchema, TokenTemplateSchema } from "./schemas.ts";
-import {
-  DEPLOYABLE_FEATURES,
-  findTemplate,
-  LIBRARY_TEMPLATES,
-  type TokenTemplate,
-  undeployableFeatures,
-} from "./templates.ts";
+import { MintBodySchema, TokenFeatureSchema, TokenSchema } from "./schemas.ts";
 
 const json = <T extends z.ZodTypeAny>(schema: T, description: string) => ({
   description,
   content: { "application/json": { schema } },
 });
-const PageQuery = z.object({
-  "page[offset]": z.coerce.number().int().min(0).max(10_000).default(0),
-  "page[limit]": z.coerce.number().int().min(1).max(200).default(50),
-});
+const isoSeconds = (seconds: bigint) => new Date(Number(seconds) * 1000).toISOString();
 
-function toTemplate(t: TokenTemplate) {
-  return { ...t, availableForCreation: t.requiredFeatures.every((f) => DEPLOYABLE_FEATURES.has(f)) };
+export function toFeature(row: LedgerTables["tokenFeature"]) {
+  return {
+    id: row.featureId as z.infer<typeof TokenFeatureSchema>["id"],
+    address: getAddress(row.id),
+    config: row.config,
+    attachedAt: isoSeconds(row.attachedAt),
+    updatedAt: isoSeconds(row.updatedAt),
+  };
 }
 
-export function toToken(row: LedgerTables["token"]) {
+export function toToken(
+  row: LedgerTables["token"],
+  features: LedgerTables["tokenFeature"][] = [],
+  modules: LedgerTables["tokenComplianceModule"][] = [],
+) {
   return {
     id: row.id,
     address: getAddress(row.id),
@@ -45,11 +45,18 @@ export function toToken(row: LedgerTables["token"]) {
     decimals: row.decimals,
     totalSupply: row.totalSupply.toString(),
     holderCount: row.holderCount,
-    features: [],
+    features: features.map(toFeature),
+    compliance: row.compliance
+      ? {
+          address: getAddress(row.compliance),
+          modules: modules.map((m) => ({ typeId: m.typeId, module: getAddress(m.module), params: m.params })),
+        }
+      : null,
+    paused: row.paused,
     system: row.system,
     createdBy: { id: row.createdBy },
     deployedInTransaction: row.deployedInTransaction,
-    createdAt: new Date(Number(row.createdAt) * 1000).toISOString(),
+    createdAt: isoSeconds(row.createdAt),
   };
 }
 
@@ -65,39 +72,34 @@ export async function findOrgToken(ctx: PluginContext, systemAddress: string, ad
   return row;
 }
 
-const listTemplates = createRoute({
-  method: "get",
-  path: "/api/v2/token-templates",
-  tags: ["token"],
-  summary: "List the token templates",
-  middleware: [requirePermission("token:read")],
-  request: { query: PageQuery },
-  responses: {
-    200: json(z.object({ data: z.array(TokenTemplateSchema) }).passthrough(), "Templates"),
-    ...errorResponses,
-  },
-});
-
-const createTokenAt = (path: string) =>
-  createRoute({
-    method: "post",
-    path,
-    tags: ["token"],
-    summary: "Create a token from a template",
-    middleware: [requirePermission("token:create")],
-    request: { body: { required: true, content: { "application/json": { schema: CreateTokenBodySchema } } } },
-    responses: mutationResponses,
-  });
+/** A token's attached features in attachment order. */
+export function tokenFeatures(ctx: PluginContext, token: Address) {
+  return ctx.db.ledger.selectFrom("tokenFeature").selectAll().where("token", "=", token).orderBy("position").execute();
+}
 
 const getTokenAt = (path: string) =>
   createRoute({
     method: "get",
     path,
     tags: ["token"],
-    summary: "Read a token from the index",
+    summary: "Read a token from the index, with its features' current values and its compliance modules",
     middleware: [requirePermission("token:read")],
     request: { params: z.object({ address: AddressSchema }) },
     responses: { 200: json(z.object({ data: TokenSchema, links: linksSelf }), "The token"), ...errorResponses },
+  });
+
+const getFeaturesAt = (path: string) =>
+  createRoute({
+    method: "get",
+    path,
+    tags: ["token"],
+    summary: "List the features attached to a token and their configuration",
+    middleware: [requirePermission("token:read")],
+    request: { params: z.object({ address: AddressSchema }) },
+    responses: {
+      200: json(z.object({ data: z.array(TokenFeatureSchema), links: linksSelf }), "The features"),
+      ...errorResponses,
+    },
   });
 
 const mintTokens = createRoute({
@@ -116,59 +118,30 @@ const mintTokens = createRoute({
 export function tokenRoutes(app: App, ctx: PluginContext) {
   const served = [ctx.chain.chainId];
 
-  app.openapi(listTemplates, (c) => {
-    const { "page[offset]": offset, "page[limit]": limit } = c.req.valid("query");
-    const data = LIBRARY_TEMPLATES.slice(offset, offset + limit).map(toTemplate);
-    return c.json(collection(c, data, LIBRARY_TEMPLATES.length, { offset, limit }), 200);
-  });
-
-  for (const path of ["/api/v2/tokens", "/api/v2/token"]) {
-    app.openapi(createTokenAt(path), async (c) => {
-      const body = c.req.valid("json");
-      const template = findTemplate(body.templateId);
-      if (!template) throw new ApiError("TOKEN_TEMPLATE_NOT_FOUND", { details: { templateId: body.templateId } });
-      const configured = Object.keys(body.featureConfigs ?? {});
-      const notAllowed = configured.filter((f) => !(template.allowedFeatures as string[]).includes(f));
-      if (notAllowed.length) {
-        throw new ApiError("BAD_REQUEST", {
-          message: `Template ${template.id} does not allow the feature ${notAllowed[0]}`,
-          details: {
-            issues: notAllowed.map((f) => ({
-              path: `featureConfigs.${f}`,
-              message: "feature not allowed by the template",
-            })),
-          },
-        });
-      }
-      const missing = undeployableFeatures(template, configured);
-      if (missing.length) {
-        throw new ApiError("TOKEN_FEATURE_UNAVAILABLE", {
-          message: `The feature ${missing[0]} cannot be deployed on this platform version yet`,
-          details: { features: missing, availableFeatures: [...DEPLOYABLE_FEATURES] },
-        });
-      }
-      const chain = await requestChain(c, ctx.db.platform, served);
-      await verifyWalletForWrite(c, ctx.db.platform, body.walletVerification);
-      return submitChainWrite(c, ctx, {
-        chainId: chain.chainId,
-        kind: "token.create",
-        to: chain.tokenFactoryAddress,
-        data: encodeFunctionData({
-          abi: TokenFactoryAbi,
-          functionName: "createToken",
-          args: [template.id, body.name, body.symbol, body.decimals ?? template.defaults.decimals],
-        }),
-        walletSelection: walletSelectionOf(body),
-      });
-    });
-  }
-
   for (const path of ["/api/v2/token/{address}", "/api/v2/tokens/{address}"]) {
     app.openapi(getTokenAt(path), async (c) => {
       const { address } = c.req.valid("param");
       const chain = await requestChain(c, ctx.db.platform, served);
       const token = await findOrgToken(ctx, chain.systemAddress, address);
-      return c.json(single(c, toToken(token)), 200);
+      const [features, modules] = await Promise.all([
+        tokenFeatures(ctx, token.id),
+        ctx.db.ledger
+          .selectFrom("tokenComplianceModule")
+          .selectAll()
+          .where("token", "=", token.id)
+          .orderBy("addedAt")
+          .execute(),
+      ]);
+      return c.json(single(c, toToken(token, features, modules)), 200);
+    });
+  }
+
+  for (const path of ["/api/v2/token/{address}/features", "/api/v2/tokens/{address}/features"]) {
+    app.openapi(getFeaturesAt(path), async (c) => {
+      const { address } = c.req.valid("param");
+      const chain = await requestChain(c, ctx.db.platform, served);
+      const token = await findOrgToken(ctx, chain.systemAddress, address);
+      return c.json(single(c, (await tokenFeatures(ctx, token.id)).map(toFeature)), 200);
     });
   }
 

@@ -1,11 +1,11 @@
 import { z } from "@hono/zod-openapi";
+import { TOKEN_FEATURES } from "../../host/features/feature-params.ts";
 import {
   AddressSchema,
   UintStringSchema,
   WalletSelectionFields,
   WalletVerificationSchema,
 } from "../../host/http/schemas.ts";
-import { TOKEN_FEATURES } from "./templates.ts";
 
 export const FeatureIdSchema = z.enum(TOKEN_FEATURES);
 
@@ -21,9 +21,30 @@ export const TokenTemplateSchema = z
       decimals: z.number().int(),
       featureConfigs: z.record(z.string(), z.record(z.string(), z.unknown())),
     }),
+    complianceTemplateId: z.string().nullable().optional(),
+    organizationId: z.string().nullable().optional(),
+    createdAt: z.string().nullable().optional(),
     availableForCreation: z.boolean(),
   })
   .openapi("TokenTemplate");
+
+export const CreateTokenTemplateBodySchema = z
+  .object({
+    name: z.string().trim().min(1).max(100),
+    description: z.string().max(1000).optional(),
+    requiredFeatures: z.array(FeatureIdSchema).max(11),
+    allowedFeatures: z.array(FeatureIdSchema).max(11),
+    defaults: z
+      .object({
+        decimals: z.number().int().min(0).max(18).optional(),
+        featureConfigs: z.partialRecord(FeatureIdSchema, z.record(z.string(), z.unknown())).optional(),
+      })
+      .strict()
+      .optional(),
+    complianceTemplateId: z.string().min(1).max(64).optional(),
+  })
+  .strict()
+  .openapi("CreateTokenTemplateRequest");
 
 export const CreateTokenBodySchema = z
   .object({
@@ -36,7 +57,19 @@ export const CreateTokenBodySchema = z
       .max(16)
       .regex(/^[A-Za-z0-9._-]+$/, "letters, digits, '.', '_' or '-'"),
     decimals: z.number().int().min(0).max(18).optional(),
-    featureConfigs: z.record(FeatureIdSchema, z.record(z.string(), z.unknown())).optional(),
+    featureConfigs: z
+      .partialRecord(FeatureIdSchema, z.record(z.string(), z.unknown()))
+      .optional()
+      .openapi({ description: "Per-feature parameters overlaying the template's defaults, keyed by feature id" }),
+    complianceTemplateId: z
+      .string()
+      .min(1)
+      .max(64)
+      .optional()
+      .openapi({ description: "A published or library compliance template; defaults to the token template's" }),
+    complianceConfigs: z.record(z.string().min(1).max(64), z.record(z.string(), z.unknown())).optional().openapi({
+      description: "Per-control parameters overlaying the compliance template's, keyed by control type id",
+    }),
     walletVerification: WalletVerificationSchema.optional(),
     ...WalletSelectionFields,
   })
@@ -60,6 +93,16 @@ export const MintBodySchema = z
   })
   .openapi("MintRequest");
 
+export const TokenFeatureSchema = z
+  .object({
+    id: FeatureIdSchema,
+    address: z.string().openapi({ description: "The feature instance's contract" }),
+    config: z.record(z.string(), z.unknown()).openapi({ description: "Current parameter values" }),
+    attachedAt: z.string(),
+    updatedAt: z.string(),
+  })
+  .openapi("TokenFeature");
+
 export const TokenSchema = z
   .object({
     id: z.string(),
@@ -71,7 +114,14 @@ export const TokenSchema = z
     decimals: z.number().int(),
     totalSupply: z.string().openapi({ description: "raw units" }),
     holderCount: z.number().int(),
-    features: z.array(z.object({ id: FeatureIdSchema, config: z.record(z.string(), z.unknown()) })),
+    features: z.array(TokenFeatureSchema),
+    compliance: z
+      .object({
+        address: z.string(),
+        modules: z.array(z.object({ typeId: z.string(), module: z.string(), params: z.string() })),
+      })
+      .nullable(),
+    paused: z.boolean(),
     system: z.string(),
     createdBy: z.object({ id: z.string() }),
     deployedInTransaction: z.string(),

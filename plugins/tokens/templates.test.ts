@@ -1,18 +1,27 @@
 import { describe, expect, it } from "vitest";
-import { findTemplate, LIBRARY_TEMPLATES, undeployableFeatures } from "./templates.ts";
+import { featureConfigSchema } from "../../host/features/feature-params.ts";
+import { checkFeatureRules } from "../../host/features/feature-rules.ts";
+import { findTemplate, LIBRARY_TEMPLATES } from "./templates.ts";
 
-describe("token templates", () => {
-  it("has the five library templates, each allowing what it requires", () => {
-    expect(LIBRARY_TEMPLATES.map((t) => t.id).sort()).toEqual(["bond", "deposit", "equity", "fund", "stablecoin"]);
+describe("library token templates", () => {
+  it("offer at least bond, equity, fund, stablecoin and deposit", () => {
+    for (const id of ["bond", "equity", "fund", "stablecoin", "deposit"]) expect(findTemplate(id)?.isSystem).toBe(true);
+  });
+
+  it("allow every feature they require, and their required features obey the feature rules", () => {
     for (const t of LIBRARY_TEMPLATES) {
-      expect(t.isSystem).toBe(true);
-      for (const f of t.requiredFeatures) expect(t.allowedFeatures).toContain(f);
+      for (const f of t.requiredFeatures) expect(t.allowedFeatures, `${t.id} ${f}`).toContain(f);
+      expect(checkFeatureRules(t.requiredFeatures), t.id).toBeUndefined();
     }
   });
 
-  it("names the features a creation would need that cannot be deployed yet", () => {
-    expect(undeployableFeatures(findTemplate("deposit")!, [])).toEqual([]);
-    expect(undeployableFeatures(findTemplate("deposit")!, ["permit"])).toEqual(["permit"]);
-    expect(undeployableFeatures(findTemplate("bond")!, [])).toEqual(["historical-balances", "maturity-redemption"]);
+  it("give defaults only for allowed features and only known parameters", () => {
+    for (const t of LIBRARY_TEMPLATES) {
+      for (const [f, config] of Object.entries(t.defaults.featureConfigs)) {
+        expect(t.allowedFeatures, `${t.id} ${f}`).toContain(f);
+        const known = featureConfigSchema(f as never).keyof().options as string[];
+        for (const key of Object.keys(config ?? {})) expect(known, `${t.id} ${f}.${key}`).toContain(key);
+      }
+    }
   });
 });

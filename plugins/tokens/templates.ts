@@ -3,9 +3,6 @@ import { type FeatureId, TOKEN_FEATURES } from "../../host/features/feature-para
 
 export { type FeatureId, TOKEN_FEATURES };
 
-/** Features the deployed token contracts can attach today; a template needing another cannot be created yet. */
-export const DEPLOYABLE_FEATURES: ReadonlySet<FeatureId> = new Set<FeatureId>();
-
 export interface TokenTemplate {
   id: string;
   name: string;
@@ -14,6 +11,10 @@ export interface TokenTemplate {
   requiredFeatures: FeatureId[];
   allowedFeatures: FeatureId[];
   defaults: { decimals: number; featureConfigs: Partial<Record<FeatureId, Record<string, unknown>>> };
+  /** The compliance template applied at creation when the request names none. */
+  complianceTemplateId?: string | null;
+  organizationId?: string | null;
+  createdAt?: string | null;
 }
 
 const ALL: FeatureId[] = [...TOKEN_FEATURES];
@@ -75,10 +76,4 @@ export const LIBRARY_TEMPLATES: readonly TokenTemplate[] = [
 
 export function findTemplate(id: string): TokenTemplate | undefined {
   return LIBRARY_TEMPLATES.find((t) => t.id === id);
-}
-
-/** Features a creation would attach (required ones plus any configured) that this deployment cannot deploy. */
-export function undeployableFeatures(template: TokenTemplate, configured: string[]): string[] {
-  const wanted = new Set<string>([...template.requiredFeatures, ...configured]);
-  return [...wanted].filter((f) => !DEPLOYABLE_FEATURES.has(f as FeatureId));
 }

@@ -2,7 +2,7 @@
 // (Idempotency-Key, Prefer, the mutation envelope), after the request chain, the token and the wallet check.
 import { createRoute, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
-import { getAddress, type Hex } from "viem";
+import { type Address, getAddress, type Hex } from "viem";
 import type { Permission } from "../../host/auth/permissions.ts";
 import { requirePermission } from "../../host/auth/require-permission.ts";
 import { verifyWalletForWrite, type WalletVerification } from "../../host/auth/wallet-verification.ts";
@@ -27,6 +27,8 @@ export interface TokenWrite {
   encode: () => Hex;
   /** Refuses the write from the indexed token before anything is queued (e.g. a feature it needs). */
   check?: (token: IndexedToken) => void;
+  /** The contract called, when not the token itself (e.g. one of its features). */
+  target?: (token: IndexedToken) => Promise<Address>;
 }
 
 export async function submitTokenWrite(c: Context<AppEnv>, ctx: PluginContext, write: TokenWrite) {
@@ -37,7 +39,7 @@ export async function submitTokenWrite(c: Context<AppEnv>, ctx: PluginContext, w
   return submitChainWrite(c, ctx, {
     chainId: chain.chainId,
     kind: write.kind,
-    to: getAddress(write.tokenAddress),
+    to: write.target ? await write.target(token) : getAddress(write.tokenAddress),
     data: write.encode(),
     walletSelection: walletSelectionOf(write.body),
   });
@@ -58,6 +60,8 @@ export interface TokenWriteRoute<Body extends z.ZodType<WriteBody>, Extra extend
   kind: string;
   encode: (body: z.output<Body>, params: z.output<z.ZodObject<Extra>>) => Hex;
   check?: (token: IndexedToken, body: z.output<Body>) => void;
+  /** The contract called, when not the token itself. */
+  target?: (token: IndexedToken) => Promise<Address>;
 }
 
 export function tokenWriteRoute<Body extends z.ZodType<WriteBody>, Extra extends z.ZodRawShape = Record<string, never>>(
@@ -90,6 +94,7 @@ export function tokenWriteRoute<Body extends z.ZodType<WriteBody>, Extra extends
       kind: def.kind,
       encode: () => def.encode(body, rest as z.output<z.ZodObject<Extra>>),
       ...(def.check ? { check: (token: IndexedToken) => def.check!(token, body) } : {}),
+      ...(def.target ? { target: def.target } : {}),
     });
   });
 }

@@ -1,0 +1,61 @@
+// Reading compliance templates: the list (library first, then the organisation's; collection query) and one template.
+import { createRoute } from "@hono/zod-openapi";
+import { requirePermission } from "../../host/auth/require-permission.ts";
+import {
+  collectionQueryParameters,
+  collectionResponseSchema,
+  parseCollectionQuery,
+  runCollection,
+} from "../../host/collections/index.ts";
+import type { App } from "../../host/http/env.ts";
+import { collection } from "../../host/http/envelopes.ts";
+import { errorResponses } from "../../host/http/schemas.ts";
+import type { PluginContext } from "../../host/plugin.ts";
+import { COMPLIANCE_TEMPLATE_COLLECTION } from "./collection.ts";
+import { ComplianceTemplateSchema, TemplateEnvelopeSchema, TemplateIdParams } from "./schemas.ts";
+import { templateEnvelope, toComplianceTemplate } from "./serialize.ts";
+import { findTemplate, visibleTemplates } from "./store.ts";
+
+const listTemplates = createRoute({
+  method: "get",
+  path: "/api/v2/settings/compliance-templates",
+  tags: ["settings"],
+  summary: "List the library's and the organisation's compliance templates (library first, then by name)",
+  middleware: [requirePermission("complianceTemplate:read")],
+  // Documents the parameters only: the collection engine validates them, answering with the COLLECTION_* codes.
+  request: { query: collectionQueryParameters(COMPLIANCE_TEMPLATE_COLLECTION) },
+  responses: {
+    200: {
+      description: "The templates; facets isSystem, isDraft, moduleSetVersion",
+      content: { "application/json": { schema: collectionResponseSchema(ComplianceTemplateSchema) } },
+    },
+    ...errorResponses,
+  },
+});
+
+const getTemplate = createRoute({
+  method: "get",
+  path: "/api/v2/settings/compliance-templates/{id}",
+  tags: ["settings"],
+  summary: "Read a compliance template",
+  middleware: [requirePermission("complianceTemplate:read")],
+  request: { params: TemplateIdParams },
+  responses: {
+    200: { description: "The template", content: { "application/json": { schema: TemplateEnvelopeSchema } } },
+    ...errorResponses,
+  },
+});
+
+export function readRoutes(app: App, ctx: PluginContext) {
+  app.openapi(listTemplates, async (c) => {
+    const query = parseCollectionQuery(new URL(c.req.url).searchParams, COMPLIANCE_TEMPLATE_COLLECTION);
+    const visible = visibleTemplates(ctx.db.platform, c.get("principal").organizationId);
+    const { rows, total, facets } = await runCollection(visible, query, COMPLIANCE_TEMPLATE_COLLECTION);
+    return c.json(collection(c, rows.map(toComplianceTemplate), total, query.page, facets), 200);
+  });
+
+  app.openapi(getTemplate, async (c) => {
+    const row = await findTemplate(ctx.db.platform, c.get("principal").organizationId, c.req.valid("param").id);
+    return c.json(templateEnvelope(row), 200);
+  });
+}

@@ -1,0 +1,107 @@
+// Token creation's feature plan: the template's required features plus the configured ones, each with the
+// template's defaults overlaid by the request, validated, rule-checked and ABI-encoded for the factory.
+import { type Address, erc20Abi, getAddress, type Hex } from "viem";
+import type { ChainService } from "../../host/chain/chain-service.ts";
+import { ApiError } from "../../host/errors/api-error.ts";
+import {
+  amountAssets,
+  encodeFeatureParams,
+  type FeatureId,
+  featureConfigSchema,
+} from "../../host/features/feature-params.ts";
+import { checkFeatureRules } from "../../host/features/feature-rules.ts";
+import type { TokenTemplate } from "./templates.ts";
+
+export interface PlannedFeature {
+  featureId: FeatureId;
+  config: Record<string, unknown>;
+  params: Hex;
+}
+
+const badRequest = (message: string, issues: { path: string; message: string }[]) =>
+  new ApiError("BAD_REQUEST", { message, details: { issues } });
+
+/** Features in attachment order: the template's required ones, then the configured ones. */
+function wantedFeatures(template: TokenTemplate, configured: Record<string, unknown>): FeatureId[] {
+  const wanted: FeatureId[] = [...template.requiredFeatures];
+  for (const id of Object.keys(configured) as FeatureId[]) if (!wanted.includes(id)) wanted.push(id);
+  return wanted;
+}
+
+function mergedConfigs(template: TokenTemplate, features: FeatureId[], configured: Record<string, unknown>) {
+  const issues: { path: string; message: string }[] = [];
+  const configs = new Map<FeatureId, Record<string, unknown>>();
+  for (const id of features) {
+    if (!template.allowedFeatures.includes(id)) {
+      issues.push({ path: `featureConfigs.${id}`, message: `feature not allowed by the template ${template.id}` });
+      continue;
+    }
+    const merged = { ...(template.defaults.featureConfigs[id] ?? {}), ...((configured[id] as object) ?? {}) };
+    const parsed = featureConfigSchema(id).safeParse(merged);
+    if (!parsed.success) {
+      for (const issue of parsed.error.issues) {
+        issues.push({ path: ["featureConfigs", id, ...issue.path.map(String)].join("."), message: issue.message });
+      }
+      continue;
+    }
+    configs.set(id, parsed.data as Record<string, unknown>);
+  }
+  if (issues.length)
+    throw badRequest(`Invalid feature configuration at ${issues[0].path}: ${issues[0].message}`, issues);
+  return configs;
+}
+
+function enforceRules(features: FeatureId[]) {
+  const violation = checkFeatureRules(features);
+  if (!violation) return;
+  if (violation.rule === "requires") {
+    throw new ApiError("TOKEN_FEATURE_DEPENDENCY_MISSING", {
+      message: `The feature ${violation.featureId} requires the feature ${violation.requiredFeatureId}`,
+      details: { featureId: violation.featureId, requiredFeatureId: violation.requiredFeatureId },
+    });
+  }
+  throw new ApiError("TOKEN_FEATURES_INCOMPATIBLE", {
+    message: `The feature ${violation.featureId} cannot be combined with ${violation.incompatibleFeatureId}`,
+    details: { featureId: violation.featureId, incompatibleFeatureId: violation.incompatibleFeatureId },
+  });
+}
+
+/** Decimals of every asset an amount parameter is written in (read once per asset from the chain). */
+async function assetDecimals(chain: ChainService, configs: Map<FeatureId, Record<string, unknown>>) {
+  const assets = new Set<Address>();
+  for (const [id, config] of configs) {
+    for (const asset of amountAssets(id, config)) if (asset !== "token") assets.add(asset);
+  }
+  const decimals = new Map<string, number>();
+  for (const asset of assets) {
+    try {
+      decimals.set(asset, await chain.client.readContract({ abi: erc20Abi, address: asset, functionName: "decimals" }));
+    } catch {
+      throw new ApiError("TOKEN_INTERFACE_NOT_SUPPORTED", {
+        message: `The asset ${asset} does not answer ERC-20 decimals()`,
+        details: { address: asset },
+      });
+    }
+  }
+  return decimals;
+}
+
+/** Validates and encodes the features of a new token; throws the API error that names the feature at fault. */
+export async function planFeatures(input: {
+  chain: ChainService;
+  template: TokenTemplate;
+  featureConfigs: Record<string, unknown>;
+  tokenDecimals: number;
+}): Promise<PlannedFeature[]> {
+  const { template, featureConfigs, tokenDecimals } = input;
+  const features = wantedFeatures(template, featureConfigs);
+  const configs = mergedConfigs(template, features, featureConfigs);
+  enforceRules(features);
+  const decimals = await assetDecimals(input.chain, configs);
+  return features.map((featureId) => {
+    const config = configs.get(featureId) ?? {};
+    const decimalsOf = (asset: Address | "token") =>
+      asset === "token" ? tokenDecimals : (decimals.get(getAddress(asset)) ?? 18);
+    return { featureId, config, params: encodeFeatureParams(featureId, config, decimalsOf) };
+  });
+}
