@@ -1,6 +1,7 @@
 // #5's end-to-end flow, over HTTP only against the real stack: a bond with maturity-redemption and
 // historical-balances under a published compliance template with country-allow-list-v2 is created, minted,
 // transferred, refused for a blocked country, matures and is redeemed.
+import { getAddress } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bootStack, json, type TestStack } from "./support/stack.ts";
 
@@ -47,8 +48,10 @@ describe("a bond under a published compliance template, end to end over HTTP", (
       symbol: "USDX",
       decimals: 6,
     });
-    usdx = usd.result.tokenAddress;
-    signer = usd.fromAddress;
+    usdx = usd.tokenAddress;
+    signer = getAddress(
+      (await json(await stack.api(`/api/v2/transaction-requests/${usd.transactionId}`))).data.fromAddress,
+    );
     await write("POST", `/api/v2/tokens/${usdx}/mint`, {
       recipients: [signer],
       amounts: [String(1_000_000n * 10n ** 6n)],
@@ -85,7 +88,7 @@ describe("a bond under a published compliance template, end to end over HTTP", (
       [BOB, UNITED_STATES],
     ] as const) {
       const done = await write("POST", "/api/v2/system/identities", { wallet, country });
-      expect(done.result).toMatchObject({ wallet, country });
+      expect(done).toMatchObject({ wallet, country });
     }
   });
 
@@ -100,7 +103,7 @@ describe("a bond under a published compliance template, end to end over HTTP", (
     });
     expect(missing.status).toBe(422);
     expect(missing.body.code).toBe("TOKEN_FEATURE_DEPENDENCY_MISSING");
-    expect(missing.body.details).toEqual({
+    expect(missing.body.data).toMatchObject({
       featureId: "fixed-treasury-yield",
       requiredFeatureId: "historical-balances",
     });
@@ -114,7 +117,7 @@ describe("a bond under a published compliance template, end to end over HTTP", (
     });
     expect(clash.status).toBe(422);
     expect(clash.body.code).toBe("TOKEN_FEATURES_INCOMPATIBLE");
-    expect(clash.body.details.featureId).toBe("transaction-fee");
+    expect(clash.body.data.featureId).toBe("transaction-fee");
 
     const badParam = await call("POST", "/api/v2/tokens", {
       templateId: "bond",
@@ -123,7 +126,7 @@ describe("a bond under a published compliance template, end to end over HTTP", (
       featureConfigs: { "maturity-redemption": { maturityDate: "soon", denominationAsset: usdx, treasury: signer } },
     });
     expect(badParam.status).toBe(400);
-    expect(badParam.body.details.issues.map((i: { path: string }) => i.path)).toContain(
+    expect(badParam.body.data.issues.map((i: { path: string }) => i.path)).toContain(
       "featureConfigs.maturity-redemption.maturityDate",
     );
   });
@@ -140,7 +143,7 @@ describe("a bond under a published compliance template, end to end over HTTP", (
       },
       complianceTemplateId,
     });
-    bond = done.result.tokenAddress;
+    bond = done.tokenAddress;
 
     const token = await json(await stack.api(`/api/v2/token/${bond}`));
     expect(token.data.features.map((f: { id: string }) => f.id)).toEqual([

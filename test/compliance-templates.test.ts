@@ -362,7 +362,7 @@ describe("compliance templates", () => {
     expect((await expectOk(await send("PUT", `${path}/publish`))).data).toMatchObject({ isDraft: false, version: 5 });
   });
 
-  it("keeps moduleSetVersion: another version is a BAD_REQUEST, another set's controls a compatibility error", async () => {
+  it("keeps moduleSetVersion: another version is a BAD_REQUEST, another set's controls a compatibility error on update and publish", async () => {
     const legacy = await create({
       name: "Legacy",
       moduleSetVersion: 1,
@@ -405,6 +405,16 @@ describe("compliance templates", () => {
     );
     expect(issuePaths(badParams)).toEqual(["modules.0.params.countryLimits"]);
     expect((await expectOk(await stack.api(path))).data.version).toBe(2);
+
+    // A stored draft holding another set's control (written outside the API) cannot be published either.
+    await operatorDb.platform
+      .updateTable("complianceTemplates")
+      .set({ modules: JSON.stringify([{ typeId: "time-lock-v2", params: { lockDuration: 60 } }]) })
+      .where("id", "=", legacy.id)
+      .execute();
+    const publish = await expectError(await send("PUT", `${path}/publish`), 422, "COMPLIANCE_MODULE_SET_INCOMPATIBLE");
+    expect(publish.data.incompatibleTypeIds).toEqual(["time-lock-v2"]);
+    expect((await expectOk(await stack.api(path))).data).toMatchObject({ isDraft: true, version: 2 });
   });
 
   it("keeps library templates immutable: update, publish and delete are 409, not 500", async () => {

@@ -208,7 +208,7 @@ describe("the API documents and explorers", () => {
       await apiKeyForm.locator("button.authorize").click();
       await page.locator(".dialog-ux button.close-modal").click();
 
-      const operation = page.locator(".opblock").filter({
+      const operation = page.locator(".opblock.opblock-get").filter({
         has: page.locator('.opblock-summary-path[data-path="/api/v2/token-templates"]'),
       });
       await operation.locator(".opblock-summary").click();

@@ -63,7 +63,7 @@ describe("the platform boots and serves its first asset end to end", () => {
       status: "COMPLETED",
       transactionHash: expect.stringMatching(/^0x[0-9a-f]{64}$/),
       blockNumber: expect.stringMatching(/^\d+$/),
-      description: "createToken(deposit, Euro Deposit, EURD, 2)",
+      description: expect.stringMatching(/^createTokenWithFeatures\(deposit, Euro Deposit, EURD, 2, /),
       chainId: 31337,
     });
     tokenAddress = done.result.tokenAddress;
@@ -159,8 +159,11 @@ describe("the platform boots and serves its first asset end to end", () => {
       method: "POST",
       body: JSON.stringify({ templateId: "bond", name: "B", symbol: "B" }),
     });
-    expect(bond.status).toBe(422);
-    expect((await json(bond)).data.features).toEqual(["historical-balances", "maturity-redemption"]);
+    // The bond's maturity-redemption has no default for its dates, asset and treasury: each is named.
+    expect(bond.status).toBe(400);
+    const issues = (await json(bond)).data.issues.map((i: { path: string }) => i.path);
+    expect(issues).toContain("featureConfigs.maturity-redemption.maturityDate");
+    expect(issues).toContain("featureConfigs.maturity-redemption.treasury");
 
     const missing = await stack.api("/api/v2/token/0x0000000000000000000000000000000000000001");
     expect(missing.status).toBe(404);

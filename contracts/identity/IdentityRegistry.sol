@@ -81,7 +81,8 @@ contract IdentityRegistry is Initializable, IdentityAccess, IIdentityRegistry, I
     // ---- registrations ----
 
     /// Registers `wallet` with its identity from the system's factory, creating the identity when it has none,
-    /// so one call (one transaction) onboards a wallet.
+    /// so one call (one transaction) onboards a wallet. A created identity gets the caller (the identity
+    /// manager) as a second management key, so the platform can keep the wallet's claims (custodial onboarding).
     function registerWalletIdentity(address wallet, uint16 country)
         external
         onlyRole(IdentityRoles.IDENTITY_MANAGER_ROLE)
@@ -90,7 +91,11 @@ contract IdentityRegistry is Initializable, IdentityAccess, IIdentityRegistry, I
         IWalletIdentityFactory factory = IWalletIdentityFactory(identityFactory);
         if (address(factory) == address(0)) revert ZeroAddress();
         identity_ = factory.getIdentity(wallet);
-        if (identity_ == address(0)) identity_ = factory.createIdentity(wallet, new bytes32[](0));
+        if (identity_ == address(0)) {
+            bytes32[] memory managers = new bytes32[](wallet == msg.sender ? 0 : 1);
+            if (managers.length == 1) managers[0] = keccak256(abi.encode(msg.sender));
+            identity_ = factory.createIdentity(wallet, managers);
+        }
         _register(wallet, identity_, country);
     }
 

@@ -24,6 +24,11 @@ describe("error envelopes", () => {
     });
   });
 
+  it("keeps the registry id when a detail is named id", () => {
+    const error = new ApiError("TOKEN_NOT_FOUND", { details: { id: "0xabc" } });
+    expect((renderError(error, "A", "req-1").data as { id: string }).id).toBe("SVC-0303");
+  });
+
   it("renders Form B on legacy routes", () => {
     expect(errorFormFor("/api/token/0x1/holders")).toBe("B");
     const body = renderError(new ApiError("UNAUTHORIZED"), "B", "req-2");

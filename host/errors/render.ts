@@ -11,20 +11,17 @@ export function errorFormFor(path: string): ErrorForm {
 export function renderError(error: ApiError, form: ErrorForm, requestId: string) {
   const d = error.definition;
   if (form === "A") {
-    return {
-      code: error.code,
-      status: error.status,
-      message: error.message,
-      data: {
-        id: d.id,
-        why: d.why,
-        fix: d.fix,
-        retryable: d.retryable,
-        category: d.category,
-        ...error.details,
-        requestId,
-      },
+    const data: Record<string, unknown> = {
+      id: d.id,
+      why: d.why,
+      fix: d.fix,
+      retryable: d.retryable,
+      category: d.category,
+      ...error.details,
+      requestId,
     };
+    data.id = d.id; // a detail named `id` never hides the error's registry id
+    return { code: error.code, status: error.status, message: error.message, data };
   }
   return {
     error: {

@@ -66,8 +66,10 @@ function checkContent(body: Content, ctx: z.RefinementCtx, moduleSetVersion?: nu
   const typeIds = body.modules.map((m) => m.typeId);
   flagRepeats(typeIds, (i) => ["modules", i, "typeId"], ctx);
   flagRepeats(body.requiredControls, (i) => ["requiredControls", i], ctx);
-  const foreign = (id: string) =>
-    moduleSetVersion !== undefined && controlType(id)?.moduleSetVersion !== moduleSetVersion;
+  const foreign = (id: string) => {
+    const version = controlType(id)?.moduleSetVersion;
+    return moduleSetVersion !== undefined && version !== undefined && version !== moduleSetVersion;
+  };
   const mixed = (id: string) =>
     `${id} belongs to moduleSetVersion ${controlType(id)?.moduleSetVersion}; this template's is ${moduleSetVersion}`;
   typeIds.forEach((id, index) => {

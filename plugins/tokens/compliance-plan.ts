@@ -23,7 +23,7 @@ async function findTemplate(ctx: PluginContext, organizationId: string, id: stri
     .where("id", "=", id)
     .where((eb) => eb.or([eb("organizationId", "=", organizationId), eb("isSystem", "=", true)]))
     .executeTakeFirst();
-  if (!row) throw new ApiError("COMPLIANCE_TEMPLATE_NOT_FOUND", { details: { id } });
+  if (!row) throw new ApiError("COMPLIANCE_TEMPLATE_NOT_FOUND", { details: { complianceTemplateId: id } });
   if (row.isDraft) {
     throw new ApiError("COMPLIANCE_TEMPLATE_NOT_APPLICABLE", {
       message: `The compliance template ${id} is a draft; publish it before creating tokens with it`,

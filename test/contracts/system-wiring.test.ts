@@ -81,6 +81,12 @@ describe("System creation", () => {
       identity: announced.identity,
       country: 56,
     });
+    // Custodial onboarding: the identity manager that onboarded the wallet also manages its identity (claims).
+    const identity = announced.identity as Address;
+    const key = (account: Address) => f.read(identity, f.chain.abi("Identity"), "addressKey", [account]);
+    for (const manager of [wallet, f.chain.accounts[0]]) {
+      expect(await f.read(identity, f.chain.abi("Identity"), "keyHasPurpose", [await key(manager), 1n])).toBe(true);
+    }
     await expectRevert(
       f.write(1, contracts.identityRegistry, f.chain.abi("IdentityRegistry"), "registerWalletIdentity", [wallet, 56]),
       "AccessControlUnauthorizedAccount",
