@@ -3,8 +3,8 @@
 // read back from GET /api/v2/token/{address} and /features exactly as configured (dates as ISO 8601, amounts as
 // decimal strings), a mint or transfer goes through and, where the feature refuses or alters one, the refusal or the
 // altered balances show; governance-updatable parameters change through PUT .../features/{featureId}.
-// Actions without an API route (redeem, claim yield, delegate, convert, settle fees, ERC-20 approve) are noted where
-// they would be used; the test asserts what the API shows instead.
+// Actions without an API route (claim yield, delegate, collect the AUM fee, convert, settle accrued fees, read
+// historical balances) are noted where they would be used; the test asserts what the API shows instead.
 import { type Address, getAddress } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TOKEN_FEATURES } from "../host/features/feature-params.ts";
@@ -113,16 +113,17 @@ describe("token features at work, over HTTP", () => {
     completed(await api.transfer(token, [ALICE], [1_000_000]));
 
     // Before maturity: date (with an offset, stored as UTC), face value and treasury may all change.
+    const later = new Date((await api.chainNow()) * 1000).getUTCFullYear() + 5;
     completed(
       await update(token, "maturity-redemption", {
-        maturityDate: "2031-01-01T12:00:00+02:00",
+        maturityDate: `${later}-01-01T12:00:00+02:00`,
         faceValue: "99.25",
         treasury: ALICE,
       }),
     );
     const changed = await feature(token, "maturity-redemption");
     expect(changed.config).toEqual({
-      maturityDate: "2031-01-01T10:00:00.000Z",
+      maturityDate: `${later}-01-01T10:00:00.000Z`,
       denominationAsset: usdx,
       treasury: ALICE,
       faceValue: "99.25",
@@ -136,17 +137,44 @@ describe("token features at work, over HTTP", () => {
       },
     );
 
-    // A bond already matured: its face value is fixed, its treasury may still change. Redeeming has no route.
+    // Not matured yet: redeeming is refused by the feature.
+    const notMatured = await api.call("POST", `/api/v2/tokens/${token}/redemptions`, { amount: "1000000" });
+    expectContractRefusal(notMatured, "NotMatured", {
+      maturityDate: String(Date.parse(changed.config.maturityDate as string) / 1000),
+    });
+
+    // A bond already matured: holders redeem for the face value, paid by the treasury (which approved the feature);
+    // its face value is fixed now, its treasury may still change.
     const maturedAt = (await api.chainNow()) - DAY;
     const matured = await featureToken("Bond matured", {
       "maturity-redemption": { ...terms, maturityDate: isoSeconds(maturedAt) },
     });
-    expect((await feature(matured, "maturity-redemption")).config.maturityDate).toBe(isoSeconds(maturedAt));
+    const redemption = await feature(matured, "maturity-redemption");
+    expect(redemption.config.maturityDate).toBe(isoSeconds(maturedAt));
+    completed(await api.mint(matured, [signer], [5_000_000]));
+    completed(
+      await api.call("POST", `/api/v2/tokens/${usdx}/approvals`, {
+        spender: redemption.address,
+        amount: String(1000n * USDX),
+      }),
+    );
+    completed(await api.call("POST", `/api/v2/tokens/${matured}/redemptions`, { amount: "2000000" }));
+    const [redeemed] = await api.events(matured, "Redeemed");
+    expect(redeemed.values).toMatchObject({ amount: "2000000", payout: String(201n * USDX) }); // 2 × 100.5 USDX
+    expect(same(redeemed.values.treasury, signer)).toBe(true);
+    expect((await api.token(matured)).totalSupply).toBe("3000000");
+
     expectContractRefusal(await update(matured, "maturity-redemption", { faceValue: "200" }), "AlreadyMatured", {
       maturityDate: String(maturedAt),
     });
     completed(await update(matured, "maturity-redemption", { treasury: BOB }));
     expect((await feature(matured, "maturity-redemption")).config.treasury).toBe(BOB);
+    // The new treasury has approved nothing: the next redemption is refused by the denomination asset.
+    expectContractRefusal(
+      await api.call("POST", `/api/v2/tokens/${matured}/redemptions`, { amount: "1000000" }),
+      "ERC20InsufficientAllowance",
+      { spender: redemption.address, allowance: "0", needed: String((201n * USDX) / 2n) },
+    );
   });
 
   it("fixed-treasury-yield: needs historical-balances; rate and treasury governable, interval fixed", async () => {
@@ -283,7 +311,7 @@ describe("token features at work, over HTTP", () => {
     // Recording a settlement (settleFees) has no API route.
   });
 
-  it("external-transaction-fee: a flat fee in another token, pulled from the sender; refused without allowance", async () => {
+  it("external-transaction-fee: a flat fee in another token pulled from the sender; refused without allowance", async () => {
     const terms = {
       feeToken: usdx,
       mintFeeAmount: "1.5",
@@ -300,8 +328,8 @@ describe("token features at work, over HTTP", () => {
 
     completed(await update(token, "external-transaction-fee", { recipient: ALICE }));
     expect((await feature(token, "external-transaction-fee")).config).toEqual({ ...terms, recipient: ALICE });
-    // Now the signer owes 1.5 USDX per mint, pulled with transferFrom: it never approved the feature (the API has
-    // no ERC-20 approve route), so the fee token refuses and so does the mint.
+    // Now the signer owes 1.5 USDX per mint and 0.25 per transfer, pulled with transferFrom: without an allowance
+    // for the feature, the fee token refuses and so does the operation.
     const refusal = { spender: attached.address, allowance: "0", needed: String((3n * USDX) / 2n) };
     expectContractRefusal(await api.mint(token, [signer], [1]), "ERC20InsufficientAllowance", refusal);
     expect(await api.precheck(token, { action: "mint", to: ALICE, amount: 1 })).toMatchObject({
@@ -312,13 +340,40 @@ describe("token features at work, over HTTP", () => {
       ...refusal,
       needed: String(USDX / 4n),
     });
+
+    // With 2 USDX approved to the feature, a mint and a transfer each pay their fee to ALICE in USDX.
+    const usdxOf = async (account: string) => BigInt((await api.balances(usdx))[lower(account)] ?? "0");
+    const before = await usdxOf(ALICE);
+    completed(
+      await api.call("POST", `/api/v2/tokens/${usdx}/approvals`, {
+        spender: attached.address,
+        amount: String(2n * USDX),
+      }),
+    );
+    completed(await api.mint(token, [signer], [1]));
+    completed(await api.transfer(token, [BOB], [1]));
+    expect(await usdxOf(ALICE)).toBe(before + (7n * USDX) / 4n);
+    const charged = await api.events(token, "ExternalTransactionFeeCharged");
+    expect(charged.map((e) => [lower(e.values.sender), lower(e.values.recipient), e.values.fee])).toEqual([
+      [lower(signer), lower(ALICE), String((3n * USDX) / 2n)],
+      [lower(signer), lower(ALICE), String(USDX / 4n)],
+    ]);
+    // 0.25 USDX of allowance left: the next mint is refused again.
+    expectContractRefusal(await api.mint(token, [signer], [1]), "ERC20InsufficientAllowance", {
+      ...refusal,
+      allowance: String(USDX / 4n),
+    });
     completed(await api.burn(token, [ALICE], [10])); // burnFeeAmount 0: no fee
 
     completed(await update(token, "external-transaction-fee", { mintFeeAmount: "0" }));
     expect((await feature(token, "external-transaction-fee")).config.mintFeeAmount).toBe("0");
     completed(await api.mint(token, [signer], [1]));
-    expect(await api.balances(token)).toEqual({ [lower(signer)]: "901", [lower(ALICE)]: "90" });
-    expect(await api.events(token, "ExternalTransactionFeeCharged")).toEqual([]);
+    expect(await api.events(token, "ExternalTransactionFeeCharged")).toHaveLength(2);
+    expect(await api.balances(token)).toEqual({
+      [lower(signer)]: "901",
+      [lower(ALICE)]: "90",
+      [lower(BOB)]: "1",
+    });
   });
 
   it("conversion-minter: on the target token (library equity template); registers the conversions aimed at it", async () => {
@@ -459,7 +514,7 @@ describe("token features at work, over HTTP", () => {
 
     const plain = await api.createToken({ templateId: everyFeature, name: "No permit", symbol: symbol() });
     const refused = await api.call("POST", `/api/v2/tokens/${plain}/permits`, await permitOf(plain, "No permit", 5n));
+    expect(refused.status).toBe(404);
     expect(refused.body).toMatchObject({ code: "TOKEN_FEATURE_NOT_ATTACHED", data: { featureId: "permit" } });
-    expect([404, 422]).toContain(refused.status);
   });
 });
