@@ -122,12 +122,9 @@ export const TokenSchema = z
           z.object({
             typeId: z.string(),
             module: z.string().openapi({ description: "The system's module instance" }),
-            params: z
-              .record(z.string(), z.unknown())
-              .nullable()
-              .openapi({
-                description: "The token's parameters for the module, in the compliance template's JSON shape",
-              }),
+            params: z.record(z.string(), z.unknown()).nullable().openapi({
+              description: "The token's parameters for the module, in the compliance template's JSON shape",
+            }),
             encodedParams: z.string().openapi({ description: "The same parameters as the module holds them (ABI)" }),
           }),
         ),
