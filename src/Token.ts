@@ -1,81 +1,168 @@
-// Token domain events: supply, balances and the token's event log.
-import { ponder } from "ponder:registry";
-import { token, tokenBalance, tokenEvent } from "ponder:schema";
-import type { Address, Hex } from "viem";
+// Token domain events: supply, balances, freezes, pause, metadata, documents, compliance, and the token's event log.
+// Every handler records its event in token_event (emitter = the log's address) besides its own table change.
+import { type Context, ponder } from "ponder:registry";
+import { token, tokenBalance, tokenDocument, tokenMetadata } from "ponder:schema";
+import { type Address, zeroAddress } from "viem";
+import { type LoggedEvent, recordTokenEvent } from "./record-event.ts";
 
-type Db = Parameters<Parameters<typeof ponder.on<"Token:MintCompleted">>[1]>[0]["context"]["db"];
+type Db = Context["db"];
+type BalanceRow = typeof tokenBalance.$inferSelect;
 
-interface LoggedEvent {
-  id: string;
-  block: { number: bigint; timestamp: bigint };
-  transaction: { hash: Hex; transactionIndex: number };
-  log: { address: Address; logIndex: number };
+/** The token's own event: emitter and token are the log's address; values are the event's parameters. */
+function record(
+  context: Context,
+  event: LoggedEvent & { args: Record<string, unknown> & { sender: Address } },
+  eventName: string,
+  involved: Address[],
+) {
+  return recordTokenEvent(context, event, {
+    token: event.log.address,
+    eventName,
+    sender: event.args.sender,
+    involved,
+    values: event.args,
+  });
+}
+
+/** Writes an account's balance row (created when missing) with `change` applied to its current state. */
+async function updateBalance(
+  db: Db,
+  tokenAddress: Address,
+  account: Address,
+  at: bigint,
+  change: (before: BalanceRow) => Partial<Pick<BalanceRow, "value" | "frozen" | "isFrozen">>,
+) {
+  const before = (await db.find(tokenBalance, { token: tokenAddress, account })) ?? {
+    token: tokenAddress,
+    account,
+    value: 0n,
+    frozen: 0n,
+    isFrozen: false,
+    lastUpdatedAt: at,
+  };
+  const after = { ...before, ...change(before), lastUpdatedAt: at };
+  await db.insert(tokenBalance).values(after).onConflictDoUpdate(after);
+  return { before, after };
 }
 
 /** Adds `delta` (may be negative) to an account's balance, keeping the holder count in step. */
 async function moveBalance(db: Db, tokenAddress: Address, account: Address, delta: bigint, at: bigint) {
-  const before = await db.find(tokenBalance, { token: tokenAddress, account });
-  const value = (before?.value ?? 0n) + delta;
-  await db
-    .insert(tokenBalance)
-    .values({ token: tokenAddress, account, value, frozen: 0n, isFrozen: false, lastUpdatedAt: at })
-    .onConflictDoUpdate({ value, lastUpdatedAt: at });
-  const wasHolder = (before?.value ?? 0n) > 0n;
-  const isHolder = value > 0n;
+  const { before, after } = await updateBalance(db, tokenAddress, account, at, (row) => ({ value: row.value + delta }));
+  const wasHolder = before.value > 0n;
+  const isHolder = after.value > 0n;
   if (wasHolder !== isHolder) {
     await db.update(token, { id: tokenAddress }).set((row) => ({ holderCount: row.holderCount + (isHolder ? 1 : -1) }));
   }
 }
 
-async function recordEvent(
-  db: Db,
-  event: LoggedEvent,
-  eventName: string,
-  sender: Address,
-  involved: Address[],
-  values: Record<string, string>,
-) {
-  await db.insert(tokenEvent).values({
-    id: event.id,
-    token: event.log.address,
-    emitter: event.log.address,
-    eventName,
-    sender,
-    involved,
-    values: Object.entries(values).map(([name, value]) => ({ name, value })),
-    blockNumber: event.block.number,
-    blockTimestamp: event.block.timestamp,
-    transactionHash: event.transaction.hash,
-    transactionIndex: event.transaction.transactionIndex,
-    logIndex: event.log.logIndex,
-  });
+async function changeSupply(db: Db, tokenAddress: Address, delta: bigint) {
+  await db.update(token, { id: tokenAddress }).set((row) => ({ totalSupply: row.totalSupply + delta }));
 }
 
+// ---- supply and balances ----
+
 ponder.on("Token:MintCompleted", async ({ event, context }) => {
-  const { sender, to, amount } = event.args;
-  const at = event.block.timestamp;
-  await context.db.update(token, { id: event.log.address }).set((row) => ({ totalSupply: row.totalSupply + amount }));
-  await moveBalance(context.db, event.log.address, to, amount, at);
-  await recordEvent(context.db, event, "MintCompleted", sender, [to], { sender, to, amount: amount.toString() });
+  const { to, amount } = event.args;
+  await changeSupply(context.db, event.log.address, amount);
+  await moveBalance(context.db, event.log.address, to, amount, event.block.timestamp);
+  await record(context, event, "MintCompleted", [to]);
 });
 
 ponder.on("Token:BurnCompleted", async ({ event, context }) => {
-  const { sender, from, amount } = event.args;
-  const at = event.block.timestamp;
-  await context.db.update(token, { id: event.log.address }).set((row) => ({ totalSupply: row.totalSupply - amount }));
-  await moveBalance(context.db, event.log.address, from, -amount, at);
-  await recordEvent(context.db, event, "BurnCompleted", sender, [from], { sender, from, amount: amount.toString() });
+  const { from, amount } = event.args;
+  await changeSupply(context.db, event.log.address, -amount);
+  await moveBalance(context.db, event.log.address, from, -amount, event.block.timestamp);
+  await record(context, event, "BurnCompleted", [from]);
 });
 
 ponder.on("Token:TransferCompleted", async ({ event, context }) => {
-  const { sender, from, to, amount } = event.args;
-  const at = event.block.timestamp;
-  await moveBalance(context.db, event.log.address, from, -amount, at);
-  await moveBalance(context.db, event.log.address, to, amount, at);
-  await recordEvent(context.db, event, "TransferCompleted", sender, [from, to], {
-    sender,
-    from,
-    to,
-    amount: amount.toString(),
-  });
+  const { from, to, amount } = event.args;
+  await moveBalance(context.db, event.log.address, from, -amount, event.block.timestamp);
+  await moveBalance(context.db, event.log.address, to, amount, event.block.timestamp);
+  await record(context, event, "TransferCompleted", [from, to]);
+});
+
+ponder.on("Token:ForcedTransfer", async ({ event, context }) => {
+  const { from, to, amount } = event.args;
+  await moveBalance(context.db, event.log.address, from, -amount, event.block.timestamp);
+  await moveBalance(context.db, event.log.address, to, amount, event.block.timestamp);
+  await record(context, event, "ForcedTransfer", [from, to]);
+});
+
+// ---- pause and freezes ----
+
+ponder.on("Token:Paused", async ({ event, context }) => {
+  await context.db.update(token, { id: event.log.address }).set({ paused: true });
+  await record(context, event, "Paused", []);
+});
+
+ponder.on("Token:Unpaused", async ({ event, context }) => {
+  await context.db.update(token, { id: event.log.address }).set({ paused: false });
+  await record(context, event, "Unpaused", []);
+});
+
+ponder.on("Token:AddressFrozen", async ({ event, context }) => {
+  const { account, frozen } = event.args;
+  await updateBalance(context.db, event.log.address, account, event.block.timestamp, () => ({ isFrozen: frozen }));
+  await record(context, event, "AddressFrozen", [account]);
+});
+
+ponder.on("Token:TokensFrozen", async ({ event, context }) => {
+  const { account, amount } = event.args;
+  await updateBalance(context.db, event.log.address, account, event.block.timestamp, (row) => ({
+    frozen: row.frozen + amount,
+  }));
+  await record(context, event, "TokensFrozen", [account]);
+});
+
+ponder.on("Token:TokensUnfrozen", async ({ event, context }) => {
+  const { account, amount } = event.args;
+  await updateBalance(context.db, event.log.address, account, event.block.timestamp, (row) => ({
+    frozen: row.frozen - amount,
+  }));
+  await record(context, event, "TokensUnfrozen", [account]);
+});
+
+// ---- issuer metadata and documents ----
+
+ponder.on("Token:MetadataSet", async ({ event, context }) => {
+  const row = { token: event.log.address, key: event.args.key, value: event.args.value };
+  const updatedAt = event.block.timestamp;
+  await context.db
+    .insert(tokenMetadata)
+    .values({ ...row, updatedAt })
+    .onConflictDoUpdate({ value: row.value, updatedAt });
+  await record(context, event, "MetadataSet", []);
+});
+
+ponder.on("Token:MetadataRemoved", async ({ event, context }) => {
+  await context.db.delete(tokenMetadata, { token: event.log.address, key: event.args.key });
+  await record(context, event, "MetadataRemoved", []);
+});
+
+ponder.on("Token:DocumentUpdated", async ({ event, context }) => {
+  const { name, uri, documentHash } = event.args;
+  const updatedAt = event.block.timestamp;
+  await context.db
+    .insert(tokenDocument)
+    .values({ token: event.log.address, name, uri, documentHash, updatedAt })
+    .onConflictDoUpdate({ uri, documentHash, updatedAt });
+  await record(context, event, "DocumentUpdated", []);
+});
+
+ponder.on("Token:DocumentRemoved", async ({ event, context }) => {
+  await context.db.delete(tokenDocument, { token: event.log.address, name: event.args.name });
+  await record(context, event, "DocumentRemoved", []);
+});
+
+// ---- compliance ----
+
+ponder.on("Token:ComplianceSet", async ({ event, context }) => {
+  const compliance = event.args.compliance === zeroAddress ? null : event.args.compliance;
+  // Emitted inside initialize, before the factory announces the token: its row (which carries the engine from
+  // TokenCreated) may not exist yet.
+  if (await context.db.find(token, { id: event.log.address })) {
+    await context.db.update(token, { id: event.log.address }).set({ compliance });
+  }
+  await record(context, event, "ComplianceSet", event.args.compliance === zeroAddress ? [] : [compliance!]);
 });

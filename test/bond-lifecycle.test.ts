@@ -158,7 +158,9 @@ describe("a bond under a published compliance template, end to end over HTTP", (
       faceValue: "100",
     });
     maturityFeature = maturity.address;
-    expect(token.data.compliance.modules.map((m: { typeId: string }) => m.typeId)).toEqual(["country-allow-list-v2"]);
+    expect(token.data.compliance.modules).toEqual([
+      expect.objectContaining({ typeId: "country-allow-list-v2", params: { countries: [BELGIUM] } }),
+    ]);
 
     const features = await json(await stack.api(`/api/v2/token/${bond}/features`));
     expect(features.data).toEqual(token.data.features);

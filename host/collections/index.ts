@@ -1,5 +1,7 @@
 // The collection-query engine every list route uses: declare, parse, run, document.
+
 export { type CollectionResult, type FacetBucket, likePattern, runCollection } from "./apply.ts";
+export { ARRAY_MEMBERSHIP_OPERATORS, arrayMembership } from "./array-membership.ts";
 export { collectionQueryParameters, collectionResponseSchema } from "./openapi.ts";
 export {
   type CollectionQuery,

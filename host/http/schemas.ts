@@ -1,5 +1,6 @@
 // zod building blocks shared by every plugin's route schemas.
 import { z } from "@hono/zod-openapi";
+import { parseTimestamp } from "../collections/values.ts";
 
 export const AddressSchema = z
   .string()
@@ -10,6 +11,18 @@ export const UintStringSchema = z
   .string()
   .regex(/^\d{1,78}$/, "must be a non-negative integer in raw units, as a decimal string")
   .refine((v) => !/^\d{1,78}$/.test(v) || BigInt(v) < 2n ** 256n, "must fit in uint256"); // zod runs refinements after a failed regex too
+
+/** A query parameter that may be repeated (`?k=a&k=b`): always an array, of at most `max` items. */
+export function repeatable<T extends z.ZodType>(item: T, max = 100) {
+  return z.preprocess((v) => (v === undefined || Array.isArray(v) ? v : [v]), z.array(item).max(max)).optional();
+}
+
+/** An ISO 8601 date or date-time query value (without an offset: UTC), as a Date. */
+export const IsoTimestampSchema = z
+  .string()
+  .refine((v) => parseTimestamp(v) !== undefined, "must be an ISO 8601 date or date-time")
+  .transform((v) => parseTimestamp(v) as Date)
+  .openapi({ type: "string", format: "date-time", example: "2025-01-31T00:00:00Z" });
 
 export const AcceptedMutationSchema = z
   .object({ transactionId: z.string(), status: z.string(), statusUrl: z.string() })

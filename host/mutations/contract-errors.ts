@@ -1,6 +1,7 @@
 // Maps a revert to the transaction request's `contractError` using the platform contracts' custom errors.
 import { BaseError, decodeErrorResult, type Hex } from "viem";
 import { PLATFORM_ERRORS } from "../chain/platform-abi.ts";
+import { explainRevert } from "./revert-errors.ts";
 
 export interface ContractError {
   id: string;
@@ -37,6 +38,7 @@ export function decodeContractError(error: unknown): ContractError | undefined {
       why: `The contract reverted with ${decoded.errorName}.`,
       message: `${decoded.errorName}(${Object.values(args).join(", ")})`,
       fix: "Resolve the condition the contract names, then submit a new request.",
+      ...explainRevert(decoded.errorName),
     };
   } catch {
     return undefined;

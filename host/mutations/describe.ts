@@ -2,7 +2,12 @@
 import { decodeFunctionData, type Hex } from "viem";
 import { PLATFORM_FUNCTIONS } from "../chain/platform-abi.ts";
 
-const show = (v: unknown): string => (Array.isArray(v) ? `[${v.map(show).join(", ")}]` : String(v));
+/** Arrays as [a, b], tuples (decoded as objects) as (a, b), everything else as its string. */
+const show = (v: unknown): string => {
+  if (Array.isArray(v)) return `[${v.map(show).join(", ")}]`;
+  if (v && typeof v === "object") return `(${Object.values(v).map(show).join(", ")})`;
+  return String(v);
+};
 
 export function describeCall(data: string): string | null {
   try {

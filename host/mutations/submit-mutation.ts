@@ -9,7 +9,9 @@ import type { AppEnv } from "../http/env.ts";
 import { accepted, statusUrl } from "../http/envelopes.ts";
 import { type Preference, parsePrefer, preferenceApplied } from "../http/prefer.ts";
 import type { PluginContext } from "../plugin.ts";
+import type { ContractError } from "./contract-errors.ts";
 import { effectiveIdempotencyKey } from "./idempotency.ts";
+import { revertError } from "./revert-errors.ts";
 import { TERMINAL_STATES } from "./service.ts";
 
 const INDEX_CATCH_UP_MS = 30_000;
@@ -74,10 +76,9 @@ async function answer(c: Context<AppEnv>, ctx: Ctx, request: TransactionRequestR
     );
   }
   if (row.status === "FAILED") {
-    throw new ApiError("CONTRACT_ERROR", {
-      message: row.errorMessage ?? "The chain refused the operation",
-      details: { ...details, ...(row.contractError ? { contractError: row.contractError } : {}) },
-    });
+    const fallbackMessage = row.errorMessage ?? "The chain refused the operation";
+    if (row.contractError) throw revertError(row.contractError as ContractError, { details, fallbackMessage });
+    throw new ApiError("CONTRACT_ERROR", { message: fallbackMessage, details });
   }
   if (preference.waitSeconds && !preference.respondAsync) {
     throw new ApiError("REQUEST_DEADLINE_EXCEEDED", { headers: { "Retry-After": "5" }, details });

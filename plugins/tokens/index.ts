@@ -5,6 +5,7 @@ import { createTokenRoutes } from "./create-token-route.ts";
 import { featureUpdateRoutes } from "./feature-update-route.ts";
 import { legacyTokenRoutes } from "./legacy-routes.ts";
 import { tokenMutationKinds } from "./mutation-kinds.ts";
+import { tokenOperationRoutes } from "./operation-routes-index.ts";
 import { tokenRoutes } from "./routes.ts";
 import { templateRoutes } from "./template-routes.ts";
 
@@ -16,6 +17,7 @@ export default definePlugin({
     tokenRoutes(app, ctx);
     featureUpdateRoutes(app, ctx);
     legacyTokenRoutes(app, ctx);
+    tokenOperationRoutes(app, ctx);
   },
   mutationKinds: tokenMutationKinds,
 });

@@ -5,6 +5,7 @@ import { TokenAbi } from "../../abis/Token.ts";
 import { requirePermission } from "../../host/auth/require-permission.ts";
 import { verifyWalletForWrite } from "../../host/auth/wallet-verification.ts";
 import { requestChain } from "../../host/chain/request-chain.ts";
+import { tryDecodeControlParams } from "../../host/compliance/control-decode.ts";
 import type { LedgerTables } from "../../host/db/ledger-types.ts";
 import { ApiError } from "../../host/errors/api-error.ts";
 import type { App } from "../../host/http/env.ts";
@@ -49,7 +50,12 @@ export function toToken(
     compliance: row.compliance
       ? {
           address: getAddress(row.compliance),
-          modules: modules.map((m) => ({ typeId: m.typeId, module: getAddress(m.module), params: m.params })),
+          modules: modules.map((m) => ({
+            typeId: m.typeId,
+            module: getAddress(m.module),
+            params: tryDecodeControlParams(m.typeId, m.params) ?? null,
+            encodedParams: m.params,
+          })),
         }
       : null,
     paused: row.paused,

@@ -118,7 +118,16 @@ export const TokenSchema = z
     compliance: z
       .object({
         address: z.string(),
-        modules: z.array(z.object({ typeId: z.string(), module: z.string(), params: z.string() })),
+        modules: z.array(
+          z.object({
+            typeId: z.string(),
+            module: z.string().openapi({ description: "The system's module instance" }),
+            params: z.record(z.string(), z.unknown()).nullable().openapi({
+              description: "The token's parameters for the module, in the compliance template's JSON shape",
+            }),
+            encodedParams: z.string().openapi({ description: "The same parameters as the module holds them (ABI)" }),
+          }),
+        ),
       })
       .nullable(),
     paused: z.boolean(),

@@ -36,6 +36,8 @@ export async function startChain(options: {
   chainId?: number;
   dataDir: string;
   port: number;
+  /** No state file (nor its periodic dumps, which grow with the chain's history): for benchmarks. */
+  ephemeral?: boolean;
 }): Promise<Chain> {
   if (options.rpcUrl) {
     const rpcUrl = options.rpcUrl;
@@ -58,11 +60,15 @@ export async function startChain(options: {
       String(options.port),
       "--chain-id",
       String(chainId),
-      "--state",
-      stateFile, // loaded at start, written on exit
-      "--state-interval",
-      "2", // and every 2 s, so a crash loses little
-      "--preserve-historical-states",
+      ...(options.ephemeral
+        ? []
+        : [
+            "--state",
+            stateFile, // loaded at start, written on exit
+            "--state-interval",
+            "2", // and every 2 s, so a crash loses little
+            "--preserve-historical-states",
+          ]),
     ],
     { logFile: join(options.dataDir, "logs", "anvil.log"), dataDir: options.dataDir },
   );

@@ -45,8 +45,10 @@ export async function startPonder(options: {
   port: number;
   logFile: string;
   dataDir: string;
+  /** The index schema; by default named by the build's hash (indexSchemaName). */
+  schema?: string;
 }): Promise<Indexer> {
-  const schema = indexSchemaName(options.root, options.manifestPath);
+  const schema = options.schema ?? indexSchemaName(options.root, options.manifestPath);
   const bin = join(options.root, "node_modules/ponder/dist/esm/bin/ponder.js");
   const child = startChild(
     "ponder",

@@ -1,0 +1,51 @@
+// GET /api/v2/tokens/{tokenAddress}/events: the token's event log on the collection engine, newest first.
+import { createRoute, z } from "@hono/zod-openapi";
+import type { Address } from "viem";
+import { requirePermission } from "../../host/auth/require-permission.ts";
+import { requestChain } from "../../host/chain/request-chain.ts";
+import {
+  collectionQueryParameters,
+  collectionResponseSchema,
+  parseCollectionQuery,
+  runCollection,
+} from "../../host/collections/index.ts";
+import type { App } from "../../host/http/env.ts";
+import { collection } from "../../host/http/envelopes.ts";
+import { AddressSchema, errorResponses } from "../../host/http/schemas.ts";
+import type { PluginContext } from "../../host/plugin.ts";
+import { TOKEN_EVENT_COLLECTION, TokenEventSchema, tokenEvents, toTokenEvent } from "./events-collection.ts";
+import { findOrgToken } from "./routes.ts";
+
+const listEvents = createRoute({
+  method: "get",
+  path: "/api/v2/tokens/{tokenAddress}/events",
+  tags: ["token"],
+  summary: "List the token's events (newest first)",
+  description:
+    "Filters: eventName, sender, emitter, transactionHash, involved (an account the event concerns), blockNumber, " +
+    "blockTimestamp and createdAt (ISO 8601); `filter[q]` searches eventName and transactionHash. Facet: eventName.",
+  middleware: [requirePermission("token:read")],
+  request: {
+    params: z.object({ tokenAddress: AddressSchema }),
+    query: collectionQueryParameters(TOKEN_EVENT_COLLECTION),
+  },
+  responses: {
+    200: {
+      description: "The events",
+      content: { "application/json": { schema: collectionResponseSchema(TokenEventSchema) } },
+    },
+    ...errorResponses,
+  },
+});
+
+export function eventRoutes(app: App, ctx: PluginContext) {
+  app.openapi(listEvents, async (c) => {
+    const { tokenAddress } = c.req.valid("param");
+    const query = parseCollectionQuery(new URL(c.req.url).searchParams, TOKEN_EVENT_COLLECTION);
+    const chain = await requestChain(c, ctx.db.platform, [ctx.chain.chainId]);
+    const token = await findOrgToken(ctx, chain.systemAddress, tokenAddress);
+    const base = tokenEvents(ctx.db.ledger).where("token", "=", token.id as Address);
+    const { rows, total, facets } = await runCollection(base, query, TOKEN_EVENT_COLLECTION);
+    return c.json(collection(c, rows.map(toTokenEvent), total, query.page, facets), 200);
+  });
+}

@@ -1,0 +1,96 @@
+// GET /api/v2/tokens/{tokenAddress}/holders: accounts with a balance, on the collection engine (raw units).
+import { createRoute, z } from "@hono/zod-openapi";
+import { sql } from "kysely";
+import type { Address } from "viem";
+import { requirePermission } from "../../host/auth/require-permission.ts";
+import { requestChain } from "../../host/chain/request-chain.ts";
+import {
+  collectionQueryParameters,
+  collectionResponseSchema,
+  defineCollection,
+  parseCollectionQuery,
+  runCollection,
+} from "../../host/collections/index.ts";
+import type { App } from "../../host/http/env.ts";
+import { collection } from "../../host/http/envelopes.ts";
+import { AddressSchema, errorResponses } from "../../host/http/schemas.ts";
+import type { PluginContext } from "../../host/plugin.ts";
+import { findOrgToken } from "./routes.ts";
+
+const HOLDER_COLLECTION = defineCollection({
+  fields: {
+    account: { column: "account", type: "text", sortable: true, normalize: (v) => v.toLowerCase() },
+    value: { column: "value", type: "bigint", sortable: true },
+    available: { column: "available", type: "bigint", sortable: true },
+    frozen: { column: "frozen", type: "bigint", sortable: true },
+    isFrozen: { column: "isFrozen", type: "boolean", facet: true },
+    lastUpdatedAt: { column: "lastUpdated", type: "timestamp", sortable: true },
+  },
+  search: ["account"],
+  defaultSort: "-value",
+  tiebreaker: "account",
+});
+
+const HolderSchema = z
+  .object({
+    account: z.object({ id: z.string() }),
+    value: z.string().openapi({ description: "raw units" }),
+    available: z.string().openapi({ description: "value - frozen, raw units" }),
+    frozen: z.string().openapi({ description: "partially frozen amount, raw units" }),
+    isFrozen: z.boolean().openapi({ description: "the whole address is frozen" }),
+    lastUpdatedAt: z.string(),
+  })
+  .openapi("TokenHolder");
+
+const listHolders = createRoute({
+  method: "get",
+  path: "/api/v2/tokens/{tokenAddress}/holders",
+  tags: ["token"],
+  summary: "List the token's holders (largest balance first)",
+  description: "Accounts with a positive balance. Amounts are raw units; available = value - frozen. Facet: isFrozen.",
+  middleware: [requirePermission("token:read")],
+  request: {
+    params: z.object({ tokenAddress: AddressSchema }),
+    query: collectionQueryParameters(HOLDER_COLLECTION),
+  },
+  responses: {
+    200: {
+      description: "The holders",
+      content: { "application/json": { schema: collectionResponseSchema(HolderSchema) } },
+    },
+    ...errorResponses,
+  },
+});
+
+export function holderRoutes(app: App, ctx: PluginContext) {
+  app.openapi(listHolders, async (c) => {
+    const { tokenAddress } = c.req.valid("param");
+    const query = parseCollectionQuery(new URL(c.req.url).searchParams, HOLDER_COLLECTION);
+    const chain = await requestChain(c, ctx.db.platform, [ctx.chain.chainId]);
+    const token = await findOrgToken(ctx, chain.systemAddress, tokenAddress);
+    const base = ctx.db.ledger
+      .selectFrom((db) =>
+        db
+          .selectFrom("tokenBalance")
+          .selectAll()
+          .select([
+            sql<bigint>`greatest(value - frozen, 0)`.as("available"),
+            sql<Date>`to_timestamp(last_updated_at)`.as("lastUpdated"),
+          ])
+          .where("token", "=", token.id as Address)
+          .where("value", ">", 0n)
+          .as("b"),
+      )
+      .selectAll();
+    const { rows, total, facets } = await runCollection(base, query, HOLDER_COLLECTION);
+    const data = rows.map((r) => ({
+      account: { id: r.account },
+      value: r.value.toString(),
+      available: r.available.toString(),
+      frozen: r.frozen.toString(),
+      isFrozen: r.isFrozen,
+      lastUpdatedAt: r.lastUpdated.toISOString(),
+    }));
+    return c.json(collection(c, data, total, query.page, facets), 200);
+  });
+}
