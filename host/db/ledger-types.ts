@@ -21,3 +21,8 @@ export interface LedgerTables {
   topicScheme: typeof schema.topicScheme.$inferSelect;
   systemStatHour: typeof schema.systemStatHour.$inferSelect;
 }
+
+/** A hex value (address, hash) as the index stores it: lowercase. */
+export function indexedHex(value: string): `0x${string}` {
+  return value.toLowerCase() as `0x${string}`;
+}

@@ -1,6 +1,6 @@
 // The time window of a statistics series: an explicit range (interval, from, to) or a preset, and its buckets.
 import { z } from "@hono/zod-openapi";
-import { parseTimestamp } from "../collections/values.ts";
+import { IsoTimestampSchema } from "../http/schemas.ts";
 
 export const INTERVALS = ["hour", "day"] as const;
 export type Interval = (typeof INTERVALS)[number];
@@ -51,18 +51,12 @@ export function presetRange(preset: Preset, now = new Date()): StatRange {
   return { interval, from: new Date(first * 1000), to: now, isPreset: true };
 }
 
-const TimestampSchema = z
-  .string()
-  .refine((v) => parseTimestamp(v) !== undefined, "must be an ISO 8601 date or date-time")
-  .transform((v) => parseTimestamp(v) as Date)
-  .openapi({ type: "string", format: "date-time", example: "2025-01-31T00:00:00Z" });
-
 /** The query of a range route: all three required; `from` after `to` is refused (naming `from`), as are huge series. */
 export const RangeQuerySchema = z
   .object({
     interval: z.enum(INTERVALS).openapi({ description: "Bucket size" }),
-    from: TimestampSchema.openapi({ description: "Start of the window (ISO 8601)" }),
-    to: TimestampSchema.openapi({ description: "End of the window (ISO 8601), not before from" }),
+    from: IsoTimestampSchema.openapi({ description: "Start of the window (ISO 8601)" }),
+    to: IsoTimestampSchema.openapi({ description: "End of the window (ISO 8601), not before from" }),
   })
   .superRefine((range, ctx) => {
     // Runs even when a field failed: compare only parsed values.

@@ -10,6 +10,7 @@ import {
   runCollection,
 } from "../../host/collections/index.ts";
 import type { LedgerDb } from "../../host/db/database.ts";
+import { indexedHex } from "../../host/db/ledger-types.ts";
 import type { App } from "../../host/http/env.ts";
 import { collection } from "../../host/http/envelopes.ts";
 import { AddressSchema, errorResponses } from "../../host/http/schemas.ts";
@@ -43,7 +44,7 @@ function claimEventsOf(db: LedgerDb, identity: string) {
     .selectFrom((qb) =>
       qb
         .selectFrom("identityClaimEvent")
-        .where("identity", "=", identity.toLowerCase() as `0x${string}`)
+        .where("identity", "=", indexedHex(identity))
         .select([
           "id",
           "ordinal",

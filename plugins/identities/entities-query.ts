@@ -2,9 +2,8 @@
 // type), registration status and latest activity; the claim counts of a page's rows.
 import { sql } from "kysely";
 import type { LedgerDb } from "../../host/db/database.ts";
+import { indexedHex } from "../../host/db/ledger-types.ts";
 import { summarizeClaims } from "./claim-summary.ts";
-
-const lower = (address: string) => address.toLowerCase() as `0x${string}`;
 
 /** Unpaged and unordered (the collection engine adds those); one row per contract identity of `system`. */
 export function systemEntities(db: LedgerDb, system: string) {
@@ -13,7 +12,7 @@ export function systemEntities(db: LedgerDb, system: string) {
       qb
         .selectFrom("identity as i")
         .leftJoin("token as t", "t.id", "i.account")
-        .where("i.system", "=", lower(system))
+        .where("i.system", "=", indexedHex(system))
         .where("i.isContract", "=", true)
         .select([
           "i.id",
@@ -37,13 +36,13 @@ export type EntityRow = Awaited<ReturnType<ReturnType<typeof systemEntities>["ex
 /** The attached claims of `identities`, each with its topic's name and whether the system trusts its issuer for it. */
 export async function entityClaimSummaries(db: LedgerDb, system: string, identities: string[]) {
   if (identities.length === 0) return summarizeClaims([]);
-  const systemId = lower(system);
+  const systemId = indexedHex(system);
   const claims = await db
     .selectFrom("identityClaim as c")
     .leftJoin("topicScheme as s", (join) =>
       join.onRef("s.topicId", "=", "c.topic").on("s.system", "=", systemId).on("s.active", "=", true),
     )
-    .where("c.identity", "in", identities.map(lower))
+    .where("c.identity", "in", identities.map(indexedHex))
     .select((eb) => [
       "c.identity",
       "c.status",

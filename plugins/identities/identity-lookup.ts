@@ -2,17 +2,16 @@
 import { type Address, getAddress } from "viem";
 import type { RequestChain } from "../../host/chain/request-chain.ts";
 import type { LedgerDb } from "../../host/db/database.ts";
+import { indexedHex } from "../../host/db/ledger-types.ts";
 import { ApiError } from "../../host/errors/api-error.ts";
-
-const lower = (address: string) => address.toLowerCase() as Address;
 
 /** The identity at `address` if the system's factory created it, else IDENTITY_NOT_FOUND (another system's or none). */
 export async function systemIdentity(db: LedgerDb, system: string, address: string) {
   const row = await db
     .selectFrom("identity")
     .selectAll()
-    .where("id", "=", lower(address))
-    .where("system", "=", lower(system))
+    .where("id", "=", indexedHex(address))
+    .where("system", "=", indexedHex(system))
     .executeTakeFirst();
   if (!row) throw new ApiError("IDENTITY_NOT_FOUND", { details: { identityAddress: address } });
   return row;
@@ -27,17 +26,17 @@ export async function subjectIdentity(
   if (subject.identityAddress) {
     return getAddress((await systemIdentity(db, chain.systemAddress, subject.identityAddress)).id);
   }
-  const wallet = lower(subject.wallet as string);
+  const wallet = indexedHex(subject.wallet as string);
   const registered = await db
     .selectFrom("identityRegistration")
     .select("identity")
-    .where("registry", "=", lower(chain.contracts.identityRegistry))
+    .where("registry", "=", indexedHex(chain.contracts.identityRegistry))
     .where("wallet", "=", wallet)
     .executeTakeFirst();
   const own = await db
     .selectFrom("identity")
     .select("id")
-    .where("system", "=", lower(chain.systemAddress))
+    .where("system", "=", indexedHex(chain.systemAddress))
     .where((eb) => (registered ? eb("id", "=", registered.identity) : eb("account", "=", wallet)))
     .executeTakeFirst();
   if (!own) {

@@ -2,18 +2,17 @@
 // end of each bucket of a window (every bucket present, quiet ones carrying the previous value).
 import { sql } from "kysely";
 import type { LedgerDb } from "../../host/db/database.ts";
+import { indexedHex } from "../../host/db/ledger-types.ts";
 import type { Metric } from "../../host/stats/metrics.ts";
 import { bucketStarts, STEP_SECONDS, type StatRange } from "../../host/stats/time-range.ts";
 
 export type Totals = Map<Metric, number>;
 
-const systemId = (system: string) => system.toLowerCase() as `0x${string}`;
-
 export async function counterTotals(db: LedgerDb, system: string, metrics: readonly Metric[]): Promise<Totals> {
   const rows = await db
     .selectFrom("systemStatHour")
     .select(["metric", sql<bigint>`sum(delta)`.as("total")])
-    .where("system", "=", systemId(system))
+    .where("system", "=", indexedHex(system))
     .where("metric", "in", metrics)
     .groupBy("metric")
     .execute();
@@ -53,7 +52,7 @@ export async function counterSeries(db: LedgerDb, system: string, metrics: reado
   const rows = await db
     .selectFrom("systemStatHour")
     .select(["metric", bucket.as("bucket"), sql<bigint>`sum(delta)`.as("delta")])
-    .where("system", "=", systemId(system))
+    .where("system", "=", indexedHex(system))
     .where("metric", "in", metrics)
     .where("hour", "<", BigInt(end))
     .groupBy(["metric", bucket])

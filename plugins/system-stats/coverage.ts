@@ -2,11 +2,12 @@
 // and topic id, not by registry: another system's active claim on the same topic id covers it too (as the spec says).
 import { sql } from "kysely";
 import type { LedgerDb } from "../../host/db/database.ts";
+import { indexedHex } from "../../host/db/ledger-types.ts";
 
 export async function topicCoverage(db: LedgerDb, system: string, chainId: number) {
   const schemes = await db
     .selectFrom("topicScheme as s")
-    .where("s.system", "=", system.toLowerCase() as `0x${string}`)
+    .where("s.system", "=", indexedHex(system))
     .where("s.active", "=", true)
     .select((eb) => [
       "s.topicId",
