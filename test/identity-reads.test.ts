@@ -530,6 +530,16 @@ describe("identities, claims and their reads, end to end over HTTP", () => {
         totalRemovedClaims: 0,
         totalRevokedClaims: 0,
       });
+      expect((await stats("trusted-issuer-stat-snapshots/current", keys.ownerB)).body.data).toEqual({
+        totalAddedTrustedIssuers: 1,
+        totalActiveTrustedIssuers: 1,
+        totalRemovedTrustedIssuers: 0,
+      });
+      expect((await stats("topic-scheme-stat-snapshots/current", keys.ownerB)).body.data).toEqual({
+        totalRegisteredTopicSchemes: 1,
+        totalActiveTopicSchemes: 1,
+        totalRemovedTopicSchemes: 0,
+      });
     });
 
     it("gives ranges with every bucket, the last at the current totals; from after to is refused", async () => {
