@@ -627,5 +627,18 @@ describe("identities, claims and their reads, end to end over HTTP", () => {
       const b = await stats("topic-scheme-claims-coverage", keys.ownerB);
       expect(b.body.data).toEqual({ totalActiveTopicSchemes: 1, missingTopics: [] });
     });
+
+    it("counts assets by the country of their registered identity", async () => {
+      expect((await stats("country-asset-count")).body.data).toEqual({
+        totalsByCountry: { [String(BELGIUM)]: 1 },
+        totalCountries: 1,
+        totalAssets: 2,
+      });
+      expect((await stats("country-asset-count", keys.ownerB)).body.data).toEqual({
+        totalsByCountry: {},
+        totalCountries: 0,
+        totalAssets: 0,
+      });
+    });
   });
 });

@@ -1,5 +1,6 @@
 // The system's statistics under /api/v2/system/stats/: identity count and series, claim, trusted-issuer and
-// topic-scheme snapshots, ranges and presets, and topic scheme coverage. All from the index, scoped to the system.
+// topic-scheme snapshots, ranges and presets, topic scheme coverage and assets by country. All from the index,
+// scoped to the system.
 import { createRoute, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { toHex } from "viem";
@@ -18,6 +19,7 @@ import {
   toStatRange,
 } from "../../host/stats/time-range.ts";
 import { counterSeries, counterTotals } from "./counters.ts";
+import { countryAssetCount } from "./country-assets.ts";
 import { topicCoverage } from "./coverage.ts";
 import {
   CLAIM_STATS,
@@ -176,6 +178,30 @@ function identityRoutes(app: App, ctx: PluginContext) {
   app.openapi(preset, (c) => series(c, presetRange(c.req.valid("param").preset)));
 }
 
+const CountryAssetCountSchema = z
+  .object({
+    totalsByCountry: z.record(z.string(), z.number().int()).openapi({
+      description: "Assets per ISO 3166-1 numeric country code (of the asset's registered identity)",
+    }),
+    totalCountries: z.number().int(),
+    totalAssets: z.number().int().openapi({ description: "Every asset of the system, with a country or not" }),
+  })
+  .openapi("CountryAssetCount");
+
+function countryAssetRoute(app: App, ctx: PluginContext) {
+  const route = createRoute({
+    ...base,
+    method: "get",
+    path: `${STATS}/country-asset-count`,
+    summary: "The system's assets by the country their identity is registered with",
+    responses: ok(CountryAssetCountSchema, "The count"),
+  });
+  app.openapi(route, async (c) => {
+    const { systemAddress } = await systemOf(c, ctx);
+    return c.json(single(c, await countryAssetCount(ctx.db.ledger, systemAddress)), 200);
+  });
+}
+
 function coverageRoute(app: App, ctx: PluginContext) {
   const coverage = createRoute({
     ...base,
@@ -204,4 +230,5 @@ export function statsRoutes(app: App, ctx: PluginContext) {
   familyRoutes(app, ctx, "trusted-issuer-stat", "TrustedIssuerStats", TRUSTED_ISSUER_STATS);
   familyRoutes(app, ctx, "topic-scheme-stat", "TopicSchemeStats", TOPIC_SCHEME_STATS);
   coverageRoute(app, ctx);
+  countryAssetRoute(app, ctx);
 }
