@@ -56,6 +56,11 @@ export const errorResponses = Object.fromEntries(
 
 export const linksSelf = z.object({ self: z.string() });
 
+/** A route's JSON request body (`required: false`: an absent body validates as `{}`). */
+export function jsonBody<T extends z.ZodType>(schema: T, required = true) {
+  return { required, content: { "application/json": { schema } } };
+}
+
 /** Session-authenticated chain writes carry the caller's PIN code; API-key callers may omit it. */
 export const WalletVerificationSchema = z
   .object({

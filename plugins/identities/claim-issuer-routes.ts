@@ -9,7 +9,7 @@ import { resolveSigner } from "../../host/custody/wallet-selection.ts";
 import { ApiError } from "../../host/errors/api-error.ts";
 import type { App } from "../../host/http/env.ts";
 import { single } from "../../host/http/envelopes.ts";
-import { AddressSchema, errorResponses, linksSelf, mutationResponses } from "../../host/http/schemas.ts";
+import { AddressSchema, errorResponses, jsonBody, linksSelf, mutationResponses } from "../../host/http/schemas.ts";
 import type { PluginContext } from "../../host/plugin.ts";
 import { claimIssuerOf } from "./chain-reads.ts";
 import { addressKey, CLAIM_PURPOSE } from "./claim-signing.ts";
@@ -49,7 +49,7 @@ const createClaimIssuer = createRoute({
   summary: "Make the signing wallet a claim issuer: its identity (created if missing) gets the wallet's CLAIM key",
   description: "Trust the identity for topics afterwards with POST /api/v2/system/trusted-issuers.",
   middleware: [requirePermission("claim:issue")],
-  request: { body: { required: false, content: { "application/json": { schema: SignerBodySchema } } } },
+  request: { body: jsonBody(SignerBodySchema, false) },
   responses: mutationResponses,
 });
 

@@ -6,7 +6,7 @@ import { TrustedIssuersRegistryAbi } from "../../abis/TrustedIssuersRegistry.ts"
 import { requirePermission } from "../../host/auth/require-permission.ts";
 import type { RequestChain } from "../../host/chain/request-chain.ts";
 import type { App } from "../../host/http/env.ts";
-import { mutationResponses } from "../../host/http/schemas.ts";
+import { jsonBody, mutationResponses } from "../../host/http/schemas.ts";
 import type { PluginContext } from "../../host/plugin.ts";
 import { requireClaimIssuer } from "./chain-reads.ts";
 import { topicIdOf } from "./claim-signing.ts";
@@ -21,7 +21,6 @@ import {
   UpdateTrustedIssuerBodySchema,
 } from "./write-schemas.ts";
 
-const json = <T>(schema: T, required = true) => ({ required, content: { "application/json": { schema } } });
 const policy = {
   tags: ["identity"],
   middleware: [requirePermission("claimPolicy:manage")],
@@ -33,42 +32,42 @@ const addTrustedIssuer = createRoute({
   method: "post",
   path: "/api/v2/system/trusted-issuers",
   summary: "Trust a claim issuer identity for claim topics (by default the signing wallet's claim issuer)",
-  request: { body: json(AddTrustedIssuerBodySchema) },
+  request: { body: jsonBody(AddTrustedIssuerBodySchema) },
 });
 const updateTrustedIssuer = createRoute({
   ...policy,
   method: "put",
   path: "/api/v2/system/trusted-issuers/{issuerAddress}",
   summary: "Replace the claim topics a trusted issuer is trusted for",
-  request: { params: IssuerAddressParams, body: json(UpdateTrustedIssuerBodySchema) },
+  request: { params: IssuerAddressParams, body: jsonBody(UpdateTrustedIssuerBodySchema) },
 });
 const removeTrustedIssuer = createRoute({
   ...policy,
   method: "delete",
   path: "/api/v2/system/trusted-issuers/{issuerAddress}",
   summary: "Stop trusting a claim issuer (its claims count as untrusted)",
-  request: { params: IssuerAddressParams, body: json(SignerBodySchema, false) },
+  request: { params: IssuerAddressParams, body: jsonBody(SignerBodySchema, false) },
 });
 const registerTopicScheme = createRoute({
   ...policy,
   method: "post",
   path: "/api/v2/system/topic-schemes",
   summary: "Register a claim topic: its name (topic id = uint256(keccak256(name))) and its data signature",
-  request: { body: json(RegisterTopicSchemeBodySchema) },
+  request: { body: jsonBody(RegisterTopicSchemeBodySchema) },
 });
 const updateTopicScheme = createRoute({
   ...policy,
   method: "put",
   path: "/api/v2/system/topic-schemes/{name}",
   summary: "Change a claim topic's data signature",
-  request: { params: TopicNameParams, body: json(UpdateTopicSchemeBodySchema) },
+  request: { params: TopicNameParams, body: jsonBody(UpdateTopicSchemeBodySchema) },
 });
 const removeTopicScheme = createRoute({
   ...policy,
   method: "delete",
   path: "/api/v2/system/topic-schemes/{name}",
   summary: "Remove a claim topic",
-  request: { params: TopicNameParams, body: json(SignerBodySchema, false) },
+  request: { params: TopicNameParams, body: jsonBody(SignerBodySchema, false) },
 });
 
 const issuersRegistry = (chain: RequestChain) => getAddress(chain.contracts.trustedIssuersRegistry);

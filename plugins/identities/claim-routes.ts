@@ -5,7 +5,7 @@ import { IdentityAbi } from "../../abis/Identity.ts";
 import { requirePermission } from "../../host/auth/require-permission.ts";
 import { ApiError } from "../../host/errors/api-error.ts";
 import type { App } from "../../host/http/env.ts";
-import { mutationResponses } from "../../host/http/schemas.ts";
+import { jsonBody, mutationResponses } from "../../host/http/schemas.ts";
 import type { PluginContext } from "../../host/plugin.ts";
 import { attachedClaim, requireClaimIssuer, topicScheme } from "./chain-reads.ts";
 import { encodeClaimValues } from "./claim-data.ts";
@@ -13,8 +13,6 @@ import { claimIdOf, ECDSA_SCHEME, signClaim, topicIdOf } from "./claim-signing.t
 import { subjectIdentity } from "./identity-lookup.ts";
 import { submitSystemWrite } from "./system-write.ts";
 import { IssueClaimBodySchema, RemoveClaimBodySchema, RevokeClaimBodySchema } from "./write-schemas.ts";
-
-const jsonBody = <T>(schema: T) => ({ body: { required: true, content: { "application/json": { schema } } } });
 
 const issueClaim = createRoute({
   method: "post",
@@ -25,7 +23,7 @@ const issueClaim = createRoute({
     "The topic must be a registered topic scheme. A second claim of the same issuer and topic changes the first " +
     "(ClaimChanged). The signer needs a management or claim key on the subject identity (onboarding gives it one).",
   middleware: [requirePermission("claim:issue")],
-  request: jsonBody(IssueClaimBodySchema),
+  request: { body: jsonBody(IssueClaimBodySchema) },
   responses: mutationResponses,
 });
 
@@ -35,7 +33,7 @@ const revokeClaim = createRoute({
   tags: ["identity"],
   summary: "Revoke a claim your claim issuer issued: it stays attached but no longer verifies",
   middleware: [requirePermission("claim:issue")],
-  request: jsonBody(RevokeClaimBodySchema),
+  request: { body: jsonBody(RevokeClaimBodySchema) },
   responses: mutationResponses,
 });
 
@@ -45,7 +43,7 @@ const removeClaim = createRoute({
   tags: ["identity"],
   summary: "Remove a claim from an identity the signing wallet manages",
   middleware: [requirePermission("claim:issue")],
-  request: jsonBody(RemoveClaimBodySchema),
+  request: { body: jsonBody(RemoveClaimBodySchema) },
   responses: mutationResponses,
 });
 

@@ -13,7 +13,7 @@ import {
 import { alpha2OfNumeric } from "../../host/geo/iso3166.ts";
 import type { App } from "../../host/http/env.ts";
 import { collection } from "../../host/http/envelopes.ts";
-import { errorResponses, mutationResponses } from "../../host/http/schemas.ts";
+import { errorResponses, jsonBody, mutationResponses } from "../../host/http/schemas.ts";
 import type { PluginContext } from "../../host/plugin.ts";
 import { type ClaimSummary, claimSummaryOf } from "./claim-summary.ts";
 import { type EntityRow, entityClaimSummaries, systemEntities } from "./entities-query.ts";
@@ -80,7 +80,7 @@ const createEntity = createRoute({
   summary: "Create a contract's identity (an entity, pending until registered with POST /api/v2/system/identities)",
   description: "The signing wallet manages the identity, so the platform can put claims on it.",
   middleware: [requirePermission("identity:manage")],
-  request: { body: { required: true, content: { "application/json": { schema: CreateEntityBodySchema } } } },
+  request: { body: jsonBody(CreateEntityBodySchema) },
   responses: mutationResponses,
 });
 

@@ -4,7 +4,7 @@ import { encodeFunctionData, getAddress } from "viem";
 import { IdentityRegistryAbi } from "../../abis/IdentityRegistry.ts";
 import { requirePermission } from "../../host/auth/require-permission.ts";
 import type { App } from "../../host/http/env.ts";
-import { mutationResponses } from "../../host/http/schemas.ts";
+import { jsonBody, mutationResponses } from "../../host/http/schemas.ts";
 import type { PluginContext } from "../../host/plugin.ts";
 import { submitSystemWrite } from "./system-write.ts";
 import { RegisterIdentityBodySchema } from "./write-schemas.ts";
@@ -18,7 +18,7 @@ const registerIdentity = createRoute({
     "A wallet without an identity gets one, managed by the wallet and the signing wallet. A contract whose identity " +
     "was created with POST /api/v2/system/entities is registered with that identity.",
   middleware: [requirePermission("identity:manage")],
-  request: { body: { required: true, content: { "application/json": { schema: RegisterIdentityBodySchema } } } },
+  request: { body: jsonBody(RegisterIdentityBodySchema) },
   responses: mutationResponses,
 });
 
