@@ -11,6 +11,7 @@ export {
   PAGE_OFFSET,
   parseCollectionQuery,
 } from "./parse.ts";
+export { collectionRoute } from "./route.ts";
 export {
   type CollectionDefinition,
   type CollectionField,

@@ -104,3 +104,9 @@ export const mutationResponses = {
     content: { "application/json": { schema: ErrorFormASchema } },
   },
 };
+
+/** A JSON response of `schema` for a route's `responses`. */
+export const jsonResponse = <T extends z.ZodTypeAny>(schema: T, description: string) => ({
+  description,
+  content: { "application/json": { schema } },
+});

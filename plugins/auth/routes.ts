@@ -99,7 +99,7 @@ export function authRoutes(app: App, ctx: PluginContext) {
     const { email, password, organizationId } = c.req.valid("json");
     const user = await db.selectFrom("users").selectAll().where("email", "=", email.toLowerCase()).executeTakeFirst();
     const valid = await verifySecret(password, user?.passwordHash ?? (await decoyHash));
-    if (!user || !user.passwordHash || !valid) throw new ApiError("INVALID_CREDENTIALS");
+    if (!user?.passwordHash || !valid) throw new ApiError("INVALID_CREDENTIALS");
     const org = await organizationFor(user.id, organizationId);
     const meta = {
       ipAddress: c.req.header("x-forwarded-for")?.split(",")[0]?.trim(),
@@ -126,7 +126,7 @@ export function authRoutes(app: App, ctx: PluginContext) {
     const { code } = c.req.valid("json");
     const token = getCookie(c, TWO_FACTOR_COOKIE);
     const pending = token ? await resolveSession(db, token) : undefined;
-    if (!pending || pending.stage !== "pending-2fa") throw new ApiError("SESSION_EVIDENCE_INVALID");
+    if (pending?.stage !== "pending-2fa") throw new ApiError("SESSION_EVIDENCE_INVALID");
     const user = await db
       .selectFrom("users")
       .select("totpSecret")

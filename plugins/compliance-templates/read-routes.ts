@@ -1,12 +1,7 @@
 // Reading compliance templates: the list (library first, then the organisation's; collection query) and one template.
 import { createRoute } from "@hono/zod-openapi";
 import { requirePermission } from "../../host/auth/require-permission.ts";
-import {
-  collectionQueryParameters,
-  collectionResponseSchema,
-  parseCollectionQuery,
-  runCollection,
-} from "../../host/collections/index.ts";
+import { collectionRoute, parseCollectionQuery, runCollection } from "../../host/collections/index.ts";
 import type { App } from "../../host/http/env.ts";
 import { collection } from "../../host/http/envelopes.ts";
 import { errorResponses } from "../../host/http/schemas.ts";
@@ -16,21 +11,14 @@ import { ComplianceTemplateSchema, TemplateEnvelopeSchema, TemplateIdParams } fr
 import { templateEnvelope, toComplianceTemplate } from "./serialize.ts";
 import { findTemplate, visibleTemplates } from "./store.ts";
 
-const listTemplates = createRoute({
-  method: "get",
+const listTemplates = collectionRoute({
   path: "/api/v2/settings/compliance-templates",
   tags: ["settings"],
   summary: "List the library's and the organisation's compliance templates (library first, then by name)",
-  middleware: [requirePermission("complianceTemplate:read")],
-  // Documents the parameters only: the collection engine validates them, answering with the COLLECTION_* codes.
-  request: { query: collectionQueryParameters(COMPLIANCE_TEMPLATE_COLLECTION) },
-  responses: {
-    200: {
-      description: "The templates; facets isSystem, isDraft, moduleSetVersion",
-      content: { "application/json": { schema: collectionResponseSchema(ComplianceTemplateSchema) } },
-    },
-    ...errorResponses,
-  },
+  permission: "complianceTemplate:read",
+  collection: COMPLIANCE_TEMPLATE_COLLECTION,
+  item: ComplianceTemplateSchema,
+  listed: "The templates; facets isSystem, isDraft, moduleSetVersion",
 });
 
 const getTemplate = createRoute({

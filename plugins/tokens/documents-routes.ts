@@ -1,12 +1,10 @@
 // ERC-1643 documents: set and remove as writes, list from the index.
-import { createRoute, z } from "@hono/zod-openapi";
+import { z } from "@hono/zod-openapi";
 import { type Address, encodeFunctionData, type Hex, hexToBytes, stringToHex, zeroHash } from "viem";
 import { TokenAbi } from "../../abis/Token.ts";
-import { requirePermission } from "../../host/auth/require-permission.ts";
 import { requestChain } from "../../host/chain/request-chain.ts";
 import {
-  collectionQueryParameters,
-  collectionResponseSchema,
+  collectionRoute,
   defineCollection,
   parseCollectionQuery,
   runCollection,
@@ -14,7 +12,7 @@ import {
 import type { LedgerTables } from "../../host/db/ledger-types.ts";
 import type { App } from "../../host/http/env.ts";
 import { collection } from "../../host/http/envelopes.ts";
-import { AddressSchema, errorResponses } from "../../host/http/schemas.ts";
+import { AddressSchema } from "../../host/http/schemas.ts";
 import type { PluginContext } from "../../host/plugin.ts";
 import { DocumentBodySchema, DocumentNameSchema, EmptyWriteBodySchema } from "./operations-schemas.ts";
 import { findOrgToken } from "./routes.ts";
@@ -69,23 +67,15 @@ const DOCUMENT_COLLECTION = defineCollection({
   tiebreaker: "name",
 });
 
-const listDocuments = createRoute({
-  method: "get",
+const listDocuments = collectionRoute({
   path: "/api/v2/tokens/{tokenAddress}/documents",
   tags: ["token"],
   summary: "List the token's ERC-1643 documents from the index",
-  middleware: [requirePermission("token:read")],
-  request: {
-    params: z.object({ tokenAddress: AddressSchema }),
-    query: collectionQueryParameters(DOCUMENT_COLLECTION),
-  },
-  responses: {
-    200: {
-      description: "The documents",
-      content: { "application/json": { schema: collectionResponseSchema(TokenDocumentSchema) } },
-    },
-    ...errorResponses,
-  },
+  permission: "token:read",
+  params: z.object({ tokenAddress: AddressSchema }),
+  collection: DOCUMENT_COLLECTION,
+  item: TokenDocumentSchema,
+  listed: "The documents",
 });
 
 export function documentRoutes(app: App, ctx: PluginContext) {

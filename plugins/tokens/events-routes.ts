@@ -1,41 +1,27 @@
 // GET /api/v2/tokens/{tokenAddress}/events: the token's event log on the collection engine, newest first.
-import { createRoute, z } from "@hono/zod-openapi";
+import { z } from "@hono/zod-openapi";
 import type { Address } from "viem";
-import { requirePermission } from "../../host/auth/require-permission.ts";
 import { requestChain } from "../../host/chain/request-chain.ts";
-import {
-  collectionQueryParameters,
-  collectionResponseSchema,
-  parseCollectionQuery,
-  runCollection,
-} from "../../host/collections/index.ts";
+import { collectionRoute, parseCollectionQuery, runCollection } from "../../host/collections/index.ts";
 import type { App } from "../../host/http/env.ts";
 import { collection } from "../../host/http/envelopes.ts";
-import { AddressSchema, errorResponses } from "../../host/http/schemas.ts";
+import { AddressSchema } from "../../host/http/schemas.ts";
 import type { PluginContext } from "../../host/plugin.ts";
 import { TOKEN_EVENT_COLLECTION, TokenEventSchema, tokenEvents, toTokenEvent } from "./events-collection.ts";
 import { findOrgToken } from "./routes.ts";
 
-const listEvents = createRoute({
-  method: "get",
+const listEvents = collectionRoute({
   path: "/api/v2/tokens/{tokenAddress}/events",
   tags: ["token"],
   summary: "List the token's events (newest first)",
   description:
     "Filters: eventName, sender, emitter, transactionHash, involved (an account the event concerns), blockNumber, " +
     "blockTimestamp and createdAt (ISO 8601); `filter[q]` searches eventName and transactionHash. Facet: eventName.",
-  middleware: [requirePermission("token:read")],
-  request: {
-    params: z.object({ tokenAddress: AddressSchema }),
-    query: collectionQueryParameters(TOKEN_EVENT_COLLECTION),
-  },
-  responses: {
-    200: {
-      description: "The events",
-      content: { "application/json": { schema: collectionResponseSchema(TokenEventSchema) } },
-    },
-    ...errorResponses,
-  },
+  permission: "token:read",
+  params: z.object({ tokenAddress: AddressSchema }),
+  collection: TOKEN_EVENT_COLLECTION,
+  item: TokenEventSchema,
+  listed: "The events",
 });
 
 export function eventRoutes(app: App, ctx: PluginContext) {

@@ -51,7 +51,8 @@ function mergedConfigs(template: TokenTemplate, features: FeatureId[], configure
   return configs;
 }
 
-function enforceRules(features: FeatureId[]) {
+/** Throws the 422 that names the feature breaking a dependency or incompatibility rule. */
+export function enforceRules(features: FeatureId[]) {
   const violation = checkFeatureRules(features);
   if (!violation) return;
   if (violation.rule === "requires") {
@@ -67,7 +68,7 @@ function enforceRules(features: FeatureId[]) {
 }
 
 /** Decimals of every asset an amount parameter is written in (read once per asset from the chain). */
-async function assetDecimals(chain: ChainService, configs: Map<FeatureId, Record<string, unknown>>) {
+export async function assetDecimals(chain: ChainService, configs: Map<FeatureId, Record<string, unknown>>) {
   const assets = new Set<Address>();
   for (const [id, config] of configs) {
     for (const asset of amountAssets(id, config)) if (asset !== "token") assets.add(asset);

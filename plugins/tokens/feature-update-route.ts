@@ -1,18 +1,13 @@
 // PUT /api/v2/token/{address}/features/{featureId}: a delta of governance-controlled parameters, merged over the
 // indexed current values, validated and sent as the feature's updateParameters (asynchronous, a mutation).
 import { createRoute, z } from "@hono/zod-openapi";
-import { type Address, encodeFunctionData, erc20Abi, getAddress } from "viem";
+import { type Address, encodeFunctionData, getAddress } from "viem";
 import { AumFeeFeatureAbi } from "../../abis/AumFeeFeature.ts";
 import { requirePermission } from "../../host/auth/require-permission.ts";
 import { verifyWalletForWrite } from "../../host/auth/wallet-verification.ts";
 import { requestChain } from "../../host/chain/request-chain.ts";
 import { ApiError } from "../../host/errors/api-error.ts";
-import {
-  amountAssets,
-  encodeFeatureParams,
-  featureConfigSchema,
-  featureParameterNames,
-} from "../../host/features/feature-params.ts";
+import { encodeFeatureParams, featureConfigSchema, featureParameterNames } from "../../host/features/feature-params.ts";
 import type { App } from "../../host/http/env.ts";
 import {
   AddressSchema,
@@ -22,6 +17,7 @@ import {
 } from "../../host/http/schemas.ts";
 import { submitChainWrite, walletSelectionOf } from "../../host/mutations/submit-mutation.ts";
 import type { PluginContext } from "../../host/plugin.ts";
+import { assetDecimals } from "./feature-configs.ts";
 import { findOrgToken } from "./routes.ts";
 import { FeatureIdSchema } from "./schemas.ts";
 
@@ -82,14 +78,7 @@ export function featureUpdateRoutes(app: App, ctx: PluginContext) {
         });
       }
       const config = parsed.data as Record<string, unknown>;
-      const decimals = new Map<string, number>();
-      for (const asset of amountAssets(featureId, config)) {
-        if (asset === "token" || decimals.has(asset)) continue;
-        decimals.set(
-          asset,
-          await ctx.chain.client.readContract({ abi: erc20Abi, address: asset, functionName: "decimals" }),
-        );
-      }
+      const decimals = await assetDecimals(ctx.chain, new Map([[featureId, config]]));
       const params = encodeFeatureParams(featureId, config, (asset) =>
         asset === "token" ? token.decimals : (decimals.get(getAddress(asset)) ?? 18),
       );

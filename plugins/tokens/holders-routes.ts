@@ -1,19 +1,17 @@
 // GET /api/v2/tokens/{tokenAddress}/holders: accounts with a balance, on the collection engine (raw units).
-import { createRoute, z } from "@hono/zod-openapi";
+import { z } from "@hono/zod-openapi";
 import { sql } from "kysely";
 import type { Address } from "viem";
-import { requirePermission } from "../../host/auth/require-permission.ts";
 import { requestChain } from "../../host/chain/request-chain.ts";
 import {
-  collectionQueryParameters,
-  collectionResponseSchema,
+  collectionRoute,
   defineCollection,
   parseCollectionQuery,
   runCollection,
 } from "../../host/collections/index.ts";
 import type { App } from "../../host/http/env.ts";
 import { collection } from "../../host/http/envelopes.ts";
-import { AddressSchema, errorResponses } from "../../host/http/schemas.ts";
+import { AddressSchema } from "../../host/http/schemas.ts";
 import type { PluginContext } from "../../host/plugin.ts";
 import { findOrgToken } from "./routes.ts";
 
@@ -42,24 +40,16 @@ const HolderSchema = z
   })
   .openapi("TokenHolder");
 
-const listHolders = createRoute({
-  method: "get",
+const listHolders = collectionRoute({
   path: "/api/v2/tokens/{tokenAddress}/holders",
   tags: ["token"],
   summary: "List the token's holders (largest balance first)",
   description: "Accounts with a positive balance. Amounts are raw units; available = value - frozen. Facet: isFrozen.",
-  middleware: [requirePermission("token:read")],
-  request: {
-    params: z.object({ tokenAddress: AddressSchema }),
-    query: collectionQueryParameters(HOLDER_COLLECTION),
-  },
-  responses: {
-    200: {
-      description: "The holders",
-      content: { "application/json": { schema: collectionResponseSchema(HolderSchema) } },
-    },
-    ...errorResponses,
-  },
+  permission: "token:read",
+  params: z.object({ tokenAddress: AddressSchema }),
+  collection: HOLDER_COLLECTION,
+  item: HolderSchema,
+  listed: "The holders",
 });
 
 export function holderRoutes(app: App, ctx: PluginContext) {

@@ -10,15 +10,11 @@ import type { LedgerTables } from "../../host/db/ledger-types.ts";
 import { ApiError } from "../../host/errors/api-error.ts";
 import type { App } from "../../host/http/env.ts";
 import { single } from "../../host/http/envelopes.ts";
-import { AddressSchema, errorResponses, linksSelf, mutationResponses } from "../../host/http/schemas.ts";
+import { AddressSchema, errorResponses, jsonResponse, linksSelf, mutationResponses } from "../../host/http/schemas.ts";
 import { submitChainWrite, walletSelectionOf } from "../../host/mutations/submit-mutation.ts";
 import type { PluginContext } from "../../host/plugin.ts";
 import { MintBodySchema, TokenFeatureSchema, TokenSchema } from "./schemas.ts";
 
-const json = <T extends z.ZodTypeAny>(schema: T, description: string) => ({
-  description,
-  content: { "application/json": { schema } },
-});
 const isoSeconds = (seconds: bigint) => new Date(Number(seconds) * 1000).toISOString();
 
 export function toFeature(row: LedgerTables["tokenFeature"]) {
@@ -91,7 +87,7 @@ const getTokenAt = (path: string) =>
     summary: "Read a token from the index, with its features' current values and its compliance modules",
     middleware: [requirePermission("token:read")],
     request: { params: z.object({ address: AddressSchema }) },
-    responses: { 200: json(z.object({ data: TokenSchema, links: linksSelf }), "The token"), ...errorResponses },
+    responses: { 200: jsonResponse(z.object({ data: TokenSchema, links: linksSelf }), "The token"), ...errorResponses },
   });
 
 const getFeaturesAt = (path: string) =>
@@ -103,7 +99,7 @@ const getFeaturesAt = (path: string) =>
     middleware: [requirePermission("token:read")],
     request: { params: z.object({ address: AddressSchema }) },
     responses: {
-      200: json(z.object({ data: z.array(TokenFeatureSchema), links: linksSelf }), "The features"),
+      200: jsonResponse(z.object({ data: z.array(TokenFeatureSchema), links: linksSelf }), "The features"),
       ...errorResponses,
     },
   });

@@ -3,11 +3,11 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { requirePermission } from "../../host/auth/require-permission.ts";
 import { ApiError } from "../../host/errors/api-error.ts";
 import { type FeatureId, featureConfigSchema } from "../../host/features/feature-params.ts";
-import { checkFeatureRules } from "../../host/features/feature-rules.ts";
 import type { App } from "../../host/http/env.ts";
 import { collection, linkPath, single } from "../../host/http/envelopes.ts";
-import { errorResponses, linksSelf } from "../../host/http/schemas.ts";
+import { errorResponses, jsonResponse, linksSelf } from "../../host/http/schemas.ts";
 import type { PluginContext } from "../../host/plugin.ts";
+import { enforceRules } from "./feature-configs.ts";
 import { CreateTokenTemplateBodySchema, TokenTemplateSchema } from "./schemas.ts";
 import {
   deleteTokenTemplate,
@@ -17,10 +17,6 @@ import {
 } from "./template-store.ts";
 import type { TokenTemplate } from "./templates.ts";
 
-const json = <T extends z.ZodTypeAny>(schema: T, description: string) => ({
-  description,
-  content: { "application/json": { schema } },
-});
 const PageQuery = z.object({
   "page[offset]": z.coerce.number().int().min(0).max(10_000).default(0),
   "page[limit]": z.coerce.number().int().min(1).max(200).default(50),
@@ -37,7 +33,7 @@ const listTemplates = createRoute({
   middleware: [requirePermission("token:read")],
   request: { query: PageQuery },
   responses: {
-    200: json(z.object({ data: z.array(TokenTemplateSchema) }).passthrough(), "Templates"),
+    200: jsonResponse(z.object({ data: z.array(TokenTemplateSchema) }).passthrough(), "Templates"),
     ...errorResponses,
   },
 });
@@ -50,7 +46,7 @@ const getTemplate = createRoute({
   middleware: [requirePermission("token:read")],
   request: { params: IdParam },
   responses: {
-    200: json(z.object({ data: TokenTemplateSchema, links: linksSelf }), "The template"),
+    200: jsonResponse(z.object({ data: TokenTemplateSchema, links: linksSelf }), "The template"),
     ...errorResponses,
   },
 });
@@ -62,7 +58,10 @@ const createTemplate = createRoute({
   summary: "Create an organisation token template",
   middleware: [requirePermission("tokenTemplate:manage")],
   request: { body: { required: true, content: { "application/json": { schema: CreateTokenTemplateBodySchema } } } },
-  responses: { 201: json(z.object({ data: TokenTemplateSchema, links: linksSelf }), "Created"), ...errorResponses },
+  responses: {
+    201: jsonResponse(z.object({ data: TokenTemplateSchema, links: linksSelf }), "Created"),
+    ...errorResponses,
+  },
 });
 
 const deleteTemplate = createRoute({
@@ -103,19 +102,7 @@ function checkTemplate(body: z.infer<typeof CreateTokenTemplateBodySchema>) {
       details: { issues },
     });
   }
-  const violation = checkFeatureRules(body.requiredFeatures);
-  if (violation?.rule === "requires") {
-    throw new ApiError("TOKEN_FEATURE_DEPENDENCY_MISSING", {
-      message: `The feature ${violation.featureId} requires the feature ${violation.requiredFeatureId}`,
-      details: { featureId: violation.featureId, requiredFeatureId: violation.requiredFeatureId },
-    });
-  }
-  if (violation?.rule === "excludes") {
-    throw new ApiError("TOKEN_FEATURES_INCOMPATIBLE", {
-      message: `The feature ${violation.featureId} cannot be combined with ${violation.incompatibleFeatureId}`,
-      details: { featureId: violation.featureId, incompatibleFeatureId: violation.incompatibleFeatureId },
-    });
-  }
+  enforceRules(body.requiredFeatures);
 }
 
 export function templateRoutes(app: App, ctx: PluginContext) {

@@ -1,12 +1,7 @@
 // Transaction-request routes: list the organisation's requests, read one.
 import { createRoute, z } from "@hono/zod-openapi";
 import { requirePermission } from "../../host/auth/require-permission.ts";
-import {
-  collectionQueryParameters,
-  collectionResponseSchema,
-  parseCollectionQuery,
-  runCollection,
-} from "../../host/collections/index.ts";
+import { collectionRoute, parseCollectionQuery, runCollection } from "../../host/collections/index.ts";
 import { ApiError } from "../../host/errors/api-error.ts";
 import type { App } from "../../host/http/env.ts";
 import { collection, single } from "../../host/http/envelopes.ts";
@@ -19,21 +14,14 @@ import { toTransactionRequest } from "./serialize.ts";
 /** The spec's catch-up wait: a mined request's status waits this long for the index to reach its block. */
 const INDEX_CATCH_UP_MS = 30_000;
 
-const listTransactionRequests = createRoute({
-  method: "get",
+const listTransactionRequests = collectionRoute({
   path: "/api/v2/transaction-requests",
   tags: ["transaction"],
   summary: "List the organisation's chain writes (newest first)",
-  middleware: [requirePermission("transaction:read")],
-  // Documents the parameters only: the collection engine validates them, answering with the COLLECTION_* codes.
-  request: { query: collectionQueryParameters(TRANSACTION_REQUEST_COLLECTION) },
-  responses: {
-    200: {
-      description: "The transaction requests",
-      content: { "application/json": { schema: collectionResponseSchema(TransactionRequestSchema) } },
-    },
-    ...errorResponses,
-  },
+  permission: "transaction:read",
+  collection: TRANSACTION_REQUEST_COLLECTION,
+  item: TransactionRequestSchema,
+  listed: "The transaction requests",
 });
 
 const getTransactionRequest = createRoute({
