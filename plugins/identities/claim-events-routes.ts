@@ -1,19 +1,13 @@
 // An identity's claim events (ClaimAdded, ClaimChanged, ClaimRemoved on it; ClaimRevoked by its claims' issuers).
-import { createRoute, z } from "@hono/zod-openapi";
+import { z } from "@hono/zod-openapi";
 import { sql } from "kysely";
-import { requirePermission } from "../../host/auth/require-permission.ts";
 import { requestChain } from "../../host/chain/request-chain.ts";
-import {
-  collectionQueryParameters,
-  collectionResponseSchema,
-  parseCollectionQuery,
-  runCollection,
-} from "../../host/collections/index.ts";
+import { collectionRoute, parseCollectionQuery, runCollection } from "../../host/collections/index.ts";
 import type { LedgerDb } from "../../host/db/database.ts";
 import { indexedHex } from "../../host/db/ledger-types.ts";
 import type { App } from "../../host/http/env.ts";
 import { collection } from "../../host/http/envelopes.ts";
-import { AddressSchema, errorResponses } from "../../host/http/schemas.ts";
+import { AddressSchema } from "../../host/http/schemas.ts";
 import type { PluginContext } from "../../host/plugin.ts";
 import { CLAIM_EVENT_COLLECTION, CLAIM_EVENT_NAMES } from "./claim-event-collection.ts";
 import { systemIdentity } from "./identity-lookup.ts";
@@ -81,23 +75,15 @@ function toClaimEvent(row: ClaimEventRow) {
   };
 }
 
-const listClaimEvents = createRoute({
-  method: "get",
+const listClaimEvents = collectionRoute({
   path: "/api/v2/system/identities/{identityAddress}/claim-events",
   tags: ["identity"],
   summary: "An identity's claim events, newest first",
-  middleware: [requirePermission("identity:read")],
-  request: {
-    params: z.object({ identityAddress: AddressSchema.openapi({ param: { name: "identityAddress", in: "path" } }) }),
-    query: collectionQueryParameters(CLAIM_EVENT_COLLECTION),
-  },
-  responses: {
-    200: {
-      description: "The claim events; facets topic, eventName",
-      content: { "application/json": { schema: collectionResponseSchema(ClaimEventSchema) } },
-    },
-    ...errorResponses,
-  },
+  permission: "identity:read",
+  collection: CLAIM_EVENT_COLLECTION,
+  item: ClaimEventSchema,
+  listed: "The claim events; facets topic, eventName",
+  params: z.object({ identityAddress: AddressSchema.openapi({ param: { name: "identityAddress", in: "path" } }) }),
 });
 
 export function claimEventRoutes(app: App, ctx: PluginContext) {

@@ -9,7 +9,14 @@ import { resolveSigner } from "../../host/custody/wallet-selection.ts";
 import { ApiError } from "../../host/errors/api-error.ts";
 import type { App } from "../../host/http/env.ts";
 import { single } from "../../host/http/envelopes.ts";
-import { AddressSchema, errorResponses, jsonBody, linksSelf, mutationResponses } from "../../host/http/schemas.ts";
+import {
+  AddressSchema,
+  errorResponses,
+  jsonBody,
+  jsonResponse,
+  linksSelf,
+  mutationResponses,
+} from "../../host/http/schemas.ts";
 import type { PluginContext } from "../../host/plugin.ts";
 import { claimIssuerOf } from "./chain-reads.ts";
 import { addressKey, CLAIM_PURPOSE } from "./claim-signing.ts";
@@ -34,10 +41,7 @@ const getClaimIssuer = createRoute({
   middleware: [requirePermission("claim:issue")],
   request: { query: z.object({ accountWalletId: z.string().min(1).max(64).optional() }) },
   responses: {
-    200: {
-      description: "The claim issuer",
-      content: { "application/json": { schema: z.object({ data: ClaimIssuerSchema, links: linksSelf }) } },
-    },
+    200: jsonResponse(z.object({ data: ClaimIssuerSchema, links: linksSelf }), "The claim issuer"),
     ...errorResponses,
   },
 });

@@ -4,16 +4,11 @@ import { encodeFunctionData, getAddress } from "viem";
 import { IdentityFactoryAbi } from "../../abis/IdentityFactory.ts";
 import { requirePermission } from "../../host/auth/require-permission.ts";
 import { requestChain } from "../../host/chain/request-chain.ts";
-import {
-  collectionQueryParameters,
-  collectionResponseSchema,
-  parseCollectionQuery,
-  runCollection,
-} from "../../host/collections/index.ts";
+import { collectionRoute, parseCollectionQuery, runCollection } from "../../host/collections/index.ts";
 import { alpha2OfNumeric } from "../../host/geo/iso3166.ts";
 import type { App } from "../../host/http/env.ts";
 import { collection } from "../../host/http/envelopes.ts";
-import { errorResponses, jsonBody, mutationResponses } from "../../host/http/schemas.ts";
+import { jsonBody, mutationResponses } from "../../host/http/schemas.ts";
 import type { PluginContext } from "../../host/plugin.ts";
 import { type ClaimSummary, claimSummaryOf } from "./claim-summary.ts";
 import { type EntityRow, entityClaimSummaries, systemEntities } from "./entities-query.ts";
@@ -57,20 +52,14 @@ function toEntity(row: EntityRow, claims: ClaimSummary) {
   };
 }
 
-const listEntities = createRoute({
-  method: "get",
+const listEntities = collectionRoute({
   path: "/api/v2/system/entities",
   tags: ["identity"],
   summary: "List the system's entities (contract identities), oldest activity first",
-  middleware: [requirePermission("identity:read")],
-  request: { query: collectionQueryParameters(ENTITY_COLLECTION) },
-  responses: {
-    200: {
-      description: "The entities; facets entityType, status",
-      content: { "application/json": { schema: collectionResponseSchema(EntitySchema) } },
-    },
-    ...errorResponses,
-  },
+  permission: "identity:read",
+  collection: ENTITY_COLLECTION,
+  item: EntitySchema,
+  listed: "The entities; facets entityType, status",
 });
 
 const createEntity = createRoute({

@@ -8,7 +8,7 @@ import { requirePermission } from "../../host/auth/require-permission.ts";
 import { requestChain } from "../../host/chain/request-chain.ts";
 import type { App, AppEnv } from "../../host/http/env.ts";
 import { single } from "../../host/http/envelopes.ts";
-import { errorResponses, linksSelf } from "../../host/http/schemas.ts";
+import { errorResponses, jsonResponse, linksSelf } from "../../host/http/schemas.ts";
 import type { PluginContext } from "../../host/plugin.ts";
 import {
   PresetParamsSchema,
@@ -35,10 +35,7 @@ const STATS = "/api/v2/system/stats";
 const base = { tags: ["statistics"], middleware: [requirePermission("systemStats:read")] };
 
 const ok = <T extends z.ZodType>(schema: T, description: string) => ({
-  200: {
-    description,
-    content: { "application/json": { schema: z.object({ data: schema, links: linksSelf }) } },
-  },
+  200: jsonResponse(z.object({ data: schema, links: linksSelf }), description),
   ...errorResponses,
 });
 
