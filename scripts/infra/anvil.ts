@@ -66,7 +66,7 @@ export async function startChain(options: {
             "--state",
             stateFile, // loaded at start, written on exit
             "--state-interval",
-            "2", // and every 2 s, so a crash loses little
+            "30", // and every 30 s, so a crash loses little
             "--preserve-historical-states",
           ]),
     ],
