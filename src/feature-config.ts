@@ -3,9 +3,9 @@ import type { Context } from "ponder:registry";
 import { type Address, erc20Abi, type Hex } from "viem";
 import {
   amountAssets,
-  decodeFeatureAddresses,
-  decodeFeatureParams,
+  decodeFeatureRaw,
   type FeatureId,
+  formatFeatureParams,
   isFeatureId,
 } from "../host/features/feature-params.ts";
 
@@ -26,12 +26,13 @@ export async function featureConfig(
   if (!isFeatureId(featureId)) return {};
   const id: FeatureId = featureId;
   try {
-    const assets = amountAssets(id, decodeFeatureAddresses(id, params));
+    const raw = decodeFeatureRaw(id, params);
+    const assets = amountAssets(id, raw);
     const decimals = new Map<string, number>([["token", tokenDecimals]]);
     for (const asset of assets) {
       if (asset !== "token" && !decimals.has(asset)) decimals.set(asset, await decimalsOf(context, asset));
     }
-    return decodeFeatureParams(id, params, (asset) => decimals.get(asset) ?? 0);
+    return formatFeatureParams(id, raw, (asset) => decimals.get(asset) ?? 0);
   } catch {
     return {}; // parameters the contract accepted but this version cannot read
   }

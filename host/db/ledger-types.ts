@@ -26,3 +26,8 @@ export interface LedgerTables {
 export function indexedHex(value: string): `0x${string}` {
   return value.toLowerCase() as `0x${string}`;
 }
+
+/** A block timestamp (seconds, as the index stores it) as an ISO 8601 string. */
+export function isoFromSeconds(seconds: bigint | number): string {
+  return new Date(Number(seconds) * 1000).toISOString();
+}

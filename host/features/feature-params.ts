@@ -165,40 +165,8 @@ export function encodeFeatureParams(id: FeatureId, config: Record<string, unknow
   );
 }
 
-/** The JSON configuration of an on-chain encoding (the inverse of encodeFeatureParams). */
-export function decodeFeatureParams(id: FeatureId, params: Hex, decimalsOf: DecimalsOf): Record<string, unknown> {
-  const fields = FIELDS[id];
-  if (fields.length === 0 || params === "0x") return {};
-  const raw = decodeAbiParameters(
-    fields.map((f) => ({ name: f.name, type: ABI_TYPE[f.kind] })),
-    params,
-  );
-  const byName = Object.fromEntries(fields.map((f, i) => [f.name, raw[i]]));
-  return Object.fromEntries(
-    fields.map((f) => {
-      const v = byName[f.name];
-      switch (f.kind) {
-        case "address":
-          return [f.name, getAddress(v as Address)];
-        case "bps":
-          return [f.name, Number(v)];
-        case "date":
-          return [f.name, new Date(Number(v as bigint) * 1000).toISOString()];
-        case "integer":
-          return [f.name, String(v)];
-        case "amount": {
-          const asset = f.asset === "token" ? "token" : getAddress(byName[f.asset] as Address);
-          return [f.name, formatUnits(v as bigint, decimalsOf(asset))];
-        }
-        default:
-          return [f.name, v];
-      }
-    }),
-  );
-}
-
-/** The raw decoding, for callers that need the decimals lookup first (amountAssets over decoded addresses). */
-export function decodeFeatureAddresses(id: FeatureId, params: Hex): Record<string, unknown> {
+/** The ABI values of an encoding by parameter name (amounts raw), e.g. to learn which assets need decimals. */
+export function decodeFeatureRaw(id: FeatureId, params: Hex): Record<string, unknown> {
   const fields = FIELDS[id];
   if (fields.length === 0 || params === "0x") return {};
   const raw = decodeAbiParameters(
@@ -206,6 +174,42 @@ export function decodeFeatureAddresses(id: FeatureId, params: Hex): Record<strin
     params,
   );
   return Object.fromEntries(fields.map((f, i) => [f.name, raw[i]]));
+}
+
+/** The JSON configuration of decoded ABI values (see decodeFeatureRaw). */
+export function formatFeatureParams(
+  id: FeatureId,
+  byName: Record<string, unknown>,
+  decimalsOf: DecimalsOf,
+): Record<string, unknown> {
+  return Object.fromEntries(
+    FIELDS[id]
+      .filter((f) => f.name in byName)
+      .map((f) => {
+        const v = byName[f.name];
+        switch (f.kind) {
+          case "address":
+            return [f.name, getAddress(v as Address)];
+          case "bps":
+            return [f.name, Number(v)];
+          case "date":
+            return [f.name, new Date(Number(v as bigint) * 1000).toISOString()];
+          case "integer":
+            return [f.name, String(v)];
+          case "amount": {
+            const asset = f.asset === "token" ? "token" : getAddress(byName[f.asset] as Address);
+            return [f.name, formatUnits(v as bigint, decimalsOf(asset))];
+          }
+          default:
+            return [f.name, v];
+        }
+      }),
+  );
+}
+
+/** The JSON configuration of an on-chain encoding (the inverse of encodeFeatureParams). */
+export function decodeFeatureParams(id: FeatureId, params: Hex, decimalsOf: DecimalsOf): Record<string, unknown> {
+  return formatFeatureParams(id, decodeFeatureRaw(id, params), decimalsOf);
 }
 
 export function isFeatureId(value: string): value is FeatureId {

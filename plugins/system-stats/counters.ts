@@ -1,8 +1,9 @@
 // A system's counters (host/stats/metrics.ts) from the index's hourly changes: current totals, and the value at the
 // end of each bucket of a window (every bucket present, quiet ones carrying the previous value).
+
 import { sql } from "kysely";
 import type { LedgerDb } from "../../host/db/database.ts";
-import { indexedHex } from "../../host/db/ledger-types.ts";
+import { indexedHex, isoFromSeconds } from "../../host/db/ledger-types.ts";
 import type { Metric } from "../../host/stats/metrics.ts";
 import { bucketStarts, STEP_SECONDS, type StatRange } from "../../host/stats/time-range.ts";
 
@@ -62,5 +63,5 @@ export async function counterSeries(db: LedgerDb, system: string, metrics: reado
     starts.length,
     metrics,
   );
-  return starts.map((start, i) => ({ timestamp: new Date(start * 1000).toISOString(), totals: totals[i] }));
+  return starts.map((start, i) => ({ timestamp: isoFromSeconds(start), totals: totals[i] }));
 }

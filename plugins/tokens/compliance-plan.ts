@@ -1,9 +1,11 @@
 // Token creation's compliance plan: the controls of a published (or library) compliance template, each
 // with the template's params overlaid by the request's complianceConfigs, encoded for the system's modules.
+
 import type { Address, Hex } from "viem";
 import type { RequestChain } from "../../host/chain/request-chain.ts";
 import { controlType } from "../../host/compliance/control-types.ts";
-import { ApiError } from "../../host/errors/api-error.ts";
+import { ApiError, badRequest } from "../../host/errors/api-error.ts";
+import { zodIssues } from "../../host/http/validation.ts";
 import type { PluginContext } from "../../host/plugin.ts";
 
 export interface PlannedModule {
@@ -47,10 +49,9 @@ export async function planCompliance(
   if (!complianceTemplateId) {
     const stray = Object.keys(complianceConfigs);
     if (stray.length) {
-      throw new ApiError("BAD_REQUEST", {
-        message: "complianceConfigs needs a complianceTemplateId (on the request or the token template)",
-        details: { issues: [{ path: `complianceConfigs.${stray[0]}`, message: "no compliance template applies" }] },
-      });
+      throw badRequest("complianceConfigs needs a complianceTemplateId (on the request or the token template)", [
+        { path: `complianceConfigs.${stray[0]}`, message: "no compliance template applies" },
+      ]);
     }
     return [];
   }
@@ -59,12 +60,10 @@ export async function planCompliance(
   const typeIds = [...new Set([...modules.map((m) => m.typeId), ...template.requiredControls])];
   const unknown = Object.keys(complianceConfigs).filter((id) => !typeIds.includes(id));
   if (unknown.length) {
-    throw new ApiError("BAD_REQUEST", {
-      message: `The compliance template ${complianceTemplateId} has no control ${unknown[0]}`,
-      details: {
-        issues: unknown.map((id) => ({ path: `complianceConfigs.${id}`, message: "not a control of the template" })),
-      },
-    });
+    throw badRequest(
+      `The compliance template ${complianceTemplateId} has no control ${unknown[0]}`,
+      unknown.map((id) => ({ path: `complianceConfigs.${id}`, message: "not a control of the template" })),
+    );
   }
   const installed = await ctx.db.ledger
     .selectFrom("complianceModule")
@@ -85,12 +84,7 @@ export async function planCompliance(
     }
     const parsed = control.params.safeParse(params);
     if (!parsed.success) {
-      for (const issue of parsed.error.issues) {
-        issues.push({
-          path: ["complianceConfigs", typeId, ...issue.path.map(String)].join("."),
-          message: issue.message,
-        });
-      }
+      issues.push(...zodIssues(parsed.error, ["complianceConfigs", typeId]));
       continue;
     }
     planned.push({ module, params: control.encodeParams(parsed.data) });

@@ -9,7 +9,7 @@ import {
   parseCollectionQuery,
   runCollection,
 } from "../../host/collections/index.ts";
-import type { LedgerTables } from "../../host/db/ledger-types.ts";
+import { isoFromSeconds, type LedgerTables } from "../../host/db/ledger-types.ts";
 import type { App } from "../../host/http/env.ts";
 import { collection } from "../../host/http/envelopes.ts";
 import { AddressSchema } from "../../host/http/schemas.ts";
@@ -52,7 +52,7 @@ function toDocument(row: LedgerTables["tokenDocument"]) {
     nameHex: row.name,
     uri: row.uri,
     documentHash: row.documentHash,
-    updatedAt: new Date(Number(row.updatedAt) * 1000).toISOString(),
+    updatedAt: isoFromSeconds(row.updatedAt),
   };
 }
 

@@ -3,7 +3,7 @@ import { z } from "@hono/zod-openapi";
 import { sql } from "kysely";
 import { ARRAY_MEMBERSHIP_OPERATORS, arrayMembership, defineCollection } from "../../host/collections/index.ts";
 import type { LedgerDb } from "../../host/db/database.ts";
-import type { LedgerTables } from "../../host/db/ledger-types.ts";
+import { isoFromSeconds, type LedgerTables } from "../../host/db/ledger-types.ts";
 
 const lowercase = (value: string) => value.toLowerCase();
 
@@ -65,7 +65,7 @@ export function toTokenEvent(row: LedgerTables["tokenEvent"]): TokenEvent {
     id: row.id,
     eventName: row.eventName,
     blockNumber: row.blockNumber.toString(),
-    blockTimestamp: new Date(Number(row.blockTimestamp) * 1000).toISOString(),
+    blockTimestamp: isoFromSeconds(row.blockTimestamp),
     txIndex: String(row.logIndex),
     transactionHash: row.transactionHash,
     emitter: { id: row.emitter },

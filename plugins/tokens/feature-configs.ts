@@ -1,15 +1,18 @@
 // Token creation's feature plan: the template's required features plus the configured ones, each with the
 // template's defaults overlaid by the request, validated, rule-checked and ABI-encoded for the factory.
+
 import { type Address, erc20Abi, getAddress, type Hex } from "viem";
 import type { ChainService } from "../../host/chain/chain-service.ts";
-import { ApiError } from "../../host/errors/api-error.ts";
+import { ApiError, badRequest } from "../../host/errors/api-error.ts";
 import {
   amountAssets,
+  type DecimalsOf,
   encodeFeatureParams,
   type FeatureId,
   featureConfigSchema,
 } from "../../host/features/feature-params.ts";
 import { checkFeatureRules } from "../../host/features/feature-rules.ts";
+import { zodIssues } from "../../host/http/validation.ts";
 import type { TokenTemplate } from "./templates.ts";
 
 export interface PlannedFeature {
@@ -17,9 +20,6 @@ export interface PlannedFeature {
   config: Record<string, unknown>;
   params: Hex;
 }
-
-const badRequest = (message: string, issues: { path: string; message: string }[]) =>
-  new ApiError("BAD_REQUEST", { message, details: { issues } });
 
 /** Features in attachment order: the template's required ones, then the configured ones. */
 function wantedFeatures(template: TokenTemplate, configured: Record<string, unknown>): FeatureId[] {
@@ -39,9 +39,7 @@ function mergedConfigs(template: TokenTemplate, features: FeatureId[], configure
     const merged = { ...(template.defaults.featureConfigs[id] ?? {}), ...((configured[id] as object) ?? {}) };
     const parsed = featureConfigSchema(id).safeParse(merged);
     if (!parsed.success) {
-      for (const issue of parsed.error.issues) {
-        issues.push({ path: ["featureConfigs", id, ...issue.path.map(String)].join("."), message: issue.message });
-      }
+      issues.push(...zodIssues(parsed.error, ["featureConfigs", id]));
       continue;
     }
     configs.set(id, parsed.data as Record<string, unknown>);
@@ -67,8 +65,15 @@ export function enforceRules(features: FeatureId[]) {
   });
 }
 
-/** Decimals of every asset an amount parameter is written in (read once per asset from the chain). */
-export async function assetDecimals(chain: ChainService, configs: Map<FeatureId, Record<string, unknown>>) {
+/**
+ * The decimals lookup encoding needs: the token's own, and those of every asset an amount parameter is written
+ * in (read once per asset from the chain).
+ */
+export async function assetDecimals(
+  chain: ChainService,
+  configs: Map<FeatureId, Record<string, unknown>>,
+  tokenDecimals: number,
+): Promise<DecimalsOf> {
   const assets = new Set<Address>();
   for (const [id, config] of configs) {
     for (const asset of amountAssets(id, config)) if (asset !== "token") assets.add(asset);
@@ -84,7 +89,7 @@ export async function assetDecimals(chain: ChainService, configs: Map<FeatureId,
       });
     }
   }
-  return decimals;
+  return (asset) => (asset === "token" ? tokenDecimals : (decimals.get(getAddress(asset)) ?? 18));
 }
 
 /** Validates and encodes the features of a new token; throws the API error that names the feature at fault. */
@@ -98,11 +103,9 @@ export async function planFeatures(input: {
   const features = wantedFeatures(template, featureConfigs);
   const configs = mergedConfigs(template, features, featureConfigs);
   enforceRules(features);
-  const decimals = await assetDecimals(input.chain, configs);
+  const decimalsOf = await assetDecimals(input.chain, configs, tokenDecimals);
   return features.map((featureId) => {
     const config = configs.get(featureId) ?? {};
-    const decimalsOf = (asset: Address | "token") =>
-      asset === "token" ? tokenDecimals : (decimals.get(getAddress(asset)) ?? 18);
     return { featureId, config, params: encodeFeatureParams(featureId, config, decimalsOf) };
   });
 }

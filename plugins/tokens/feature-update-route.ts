@@ -1,12 +1,13 @@
 // PUT /api/v2/token/{address}/features/{featureId}: a delta of governance-controlled parameters, merged over the
 // indexed current values, validated and sent as the feature's updateParameters (asynchronous, a mutation).
+
 import { createRoute, z } from "@hono/zod-openapi";
 import { type Address, encodeFunctionData, getAddress } from "viem";
 import { AumFeeFeatureAbi } from "../../abis/AumFeeFeature.ts";
 import { requirePermission } from "../../host/auth/require-permission.ts";
 import { verifyWalletForWrite } from "../../host/auth/wallet-verification.ts";
 import { requestChain } from "../../host/chain/request-chain.ts";
-import { ApiError } from "../../host/errors/api-error.ts";
+import { ApiError, badRequest } from "../../host/errors/api-error.ts";
 import { encodeFeatureParams, featureConfigSchema, featureParameterNames } from "../../host/features/feature-params.ts";
 import type { App } from "../../host/http/env.ts";
 import {
@@ -15,10 +16,11 @@ import {
   WalletSelectionFields,
   WalletVerificationSchema,
 } from "../../host/http/schemas.ts";
+import { zodIssues } from "../../host/http/validation.ts";
 import { submitChainWrite, walletSelectionOf } from "../../host/mutations/submit-mutation.ts";
 import type { PluginContext } from "../../host/plugin.ts";
 import { assetDecimals } from "./feature-configs.ts";
-import { findOrgToken } from "./routes.ts";
+import { attachedFeature, findOrgToken } from "./routes.ts";
 import { FeatureIdSchema } from "./schemas.ts";
 
 const FeatureUpdateBodySchema = z
@@ -56,32 +58,18 @@ export function featureUpdateRoutes(app: App, ctx: PluginContext) {
       const body = c.req.valid("json");
       const chain = await requestChain(c, ctx.db.platform, [ctx.chain.chainId]);
       const token = await findOrgToken(ctx, chain.systemAddress, address);
-      const feature = await ctx.db.ledger
-        .selectFrom("tokenFeature")
-        .selectAll()
-        .where("token", "=", token.id)
-        .where("featureId", "=", featureId)
-        .executeTakeFirst();
-      if (!feature) throw new ApiError("TOKEN_FEATURE_NOT_ATTACHED", { details: { address, featureId } });
+      const feature = await attachedFeature(ctx, token, featureId);
       if (featureParameterNames(featureId).length === 0) {
         throw new ApiError("TOKEN_FEATURE_HAS_NO_PARAMETERS", { details: { featureId } });
       }
       const parsed = featureConfigSchema(featureId).safeParse({ ...feature.config, ...body.parameters });
       if (!parsed.success) {
-        const issues = parsed.error.issues.map((i) => ({
-          path: ["parameters", ...i.path.map(String)].join("."),
-          message: i.message,
-        }));
-        throw new ApiError("BAD_REQUEST", {
-          message: `Invalid parameter at ${issues[0].path}: ${issues[0].message}`,
-          details: { issues },
-        });
+        const issues = zodIssues(parsed.error, ["parameters"]);
+        throw badRequest(`Invalid parameter at ${issues[0].path}: ${issues[0].message}`, issues);
       }
       const config = parsed.data as Record<string, unknown>;
-      const decimals = await assetDecimals(ctx.chain, new Map([[featureId, config]]));
-      const params = encodeFeatureParams(featureId, config, (asset) =>
-        asset === "token" ? token.decimals : (decimals.get(getAddress(asset)) ?? 18),
-      );
+      const decimalsOf = await assetDecimals(ctx.chain, new Map([[featureId, config]]), token.decimals);
+      const params = encodeFeatureParams(featureId, config, decimalsOf);
       await verifyWalletForWrite(c, ctx.db.platform, body.walletVerification);
       return submitChainWrite(c, ctx, {
         chainId: chain.chainId,

@@ -3,7 +3,7 @@ import { z } from "@hono/zod-openapi";
 import { sql } from "kysely";
 import { formatUnits } from "viem";
 import type { LedgerDb } from "../../host/db/database.ts";
-import type { LedgerTables } from "../../host/db/ledger-types.ts";
+import { isoFromSeconds, type LedgerTables } from "../../host/db/ledger-types.ts";
 import { badRequest } from "../../host/errors/api-error.ts";
 import { AddressSchema, IsoTimestampSchema, repeatable } from "../../host/http/schemas.ts";
 import { tokenEvents, toTokenEvent } from "./events-collection.ts";
@@ -87,6 +87,6 @@ export function toLegacyHolder(row: BalanceRow, decimals: number) {
     available: fmt(available),
     frozen: fmt(row.frozen),
     isFrozen: row.isFrozen,
-    lastUpdatedAt: new Date(Number(row.lastUpdatedAt) * 1000).toISOString(),
+    lastUpdatedAt: isoFromSeconds(row.lastUpdatedAt),
   };
 }

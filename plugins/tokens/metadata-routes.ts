@@ -1,10 +1,12 @@
 // Issuer metadata: PATCH sets and removes keys in one transaction (the token's multicall); GET reads the index.
+
 import { createRoute, z } from "@hono/zod-openapi";
 import type { Address } from "viem";
 import { encodeFunctionData } from "viem";
 import { TokenAbi } from "../../abis/Token.ts";
 import { requirePermission } from "../../host/auth/require-permission.ts";
 import { requestChain } from "../../host/chain/request-chain.ts";
+import { isoFromSeconds } from "../../host/db/ledger-types.ts";
 import type { App } from "../../host/http/env.ts";
 import { single } from "../../host/http/envelopes.ts";
 import { AddressSchema, errorResponses, linksSelf } from "../../host/http/schemas.ts";
@@ -73,7 +75,7 @@ export function metadataRoutes(app: App, ctx: PluginContext) {
     const entries = rows.map((r) => ({
       key: r.key,
       value: r.value,
-      updatedAt: new Date(Number(r.updatedAt) * 1000).toISOString(),
+      updatedAt: isoFromSeconds(r.updatedAt),
     }));
     return c.json(single(c, { fields: Object.fromEntries(rows.map((r) => [r.key, r.value])), entries }), 200);
   });

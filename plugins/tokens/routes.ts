@@ -6,7 +6,7 @@ import { requirePermission } from "../../host/auth/require-permission.ts";
 import { verifyWalletForWrite } from "../../host/auth/wallet-verification.ts";
 import { requestChain } from "../../host/chain/request-chain.ts";
 import { tryDecodeControlParams } from "../../host/compliance/control-decode.ts";
-import type { LedgerTables } from "../../host/db/ledger-types.ts";
+import { isoFromSeconds, type LedgerTables } from "../../host/db/ledger-types.ts";
 import { ApiError } from "../../host/errors/api-error.ts";
 import type { App } from "../../host/http/env.ts";
 import { single } from "../../host/http/envelopes.ts";
@@ -15,15 +15,13 @@ import { submitChainWrite, walletSelectionOf } from "../../host/mutations/submit
 import type { PluginContext } from "../../host/plugin.ts";
 import { MintBodySchema, TokenFeatureSchema, TokenSchema } from "./schemas.ts";
 
-const isoSeconds = (seconds: bigint) => new Date(Number(seconds) * 1000).toISOString();
-
 export function toFeature(row: LedgerTables["tokenFeature"]) {
   return {
     id: row.featureId as z.infer<typeof TokenFeatureSchema>["id"],
     address: getAddress(row.id),
     config: row.config,
-    attachedAt: isoSeconds(row.attachedAt),
-    updatedAt: isoSeconds(row.updatedAt),
+    attachedAt: isoFromSeconds(row.attachedAt),
+    updatedAt: isoFromSeconds(row.updatedAt),
   };
 }
 
@@ -58,7 +56,7 @@ export function toToken(
     system: row.system,
     createdBy: { id: row.createdBy },
     deployedInTransaction: row.deployedInTransaction,
-    createdAt: isoSeconds(row.createdAt),
+    createdAt: isoFromSeconds(row.createdAt),
   };
 }
 
@@ -77,6 +75,23 @@ export async function findOrgToken(ctx: PluginContext, systemAddress: string, ad
 /** A token's attached features in attachment order. */
 export function tokenFeatures(ctx: PluginContext, token: Address) {
   return ctx.db.ledger.selectFrom("tokenFeature").selectAll().where("token", "=", token).orderBy("position").execute();
+}
+
+/** The token's instance of `featureId`, or TOKEN_FEATURE_NOT_ATTACHED naming the features it has. */
+export async function attachedFeature(ctx: PluginContext, token: LedgerTables["token"], featureId: string) {
+  const feature = await ctx.db.ledger
+    .selectFrom("tokenFeature")
+    .selectAll()
+    .where("token", "=", token.id)
+    .where("featureId", "=", featureId)
+    .executeTakeFirst();
+  if (!feature) {
+    throw new ApiError("TOKEN_FEATURE_NOT_ATTACHED", {
+      message: `The token does not have the ${featureId} feature`,
+      details: { address: getAddress(token.id), featureId, features: token.featureIds },
+    });
+  }
+  return feature;
 }
 
 const getTokenAt = (path: string) =>

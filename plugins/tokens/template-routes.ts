@@ -1,11 +1,13 @@
 // Token templates: the library's and the organisation's own (create, read, delete; library ones are immutable).
+
 import { createRoute, z } from "@hono/zod-openapi";
 import { requirePermission } from "../../host/auth/require-permission.ts";
-import { ApiError } from "../../host/errors/api-error.ts";
+import { badRequest } from "../../host/errors/api-error.ts";
 import { type FeatureId, featureConfigSchema } from "../../host/features/feature-params.ts";
 import type { App } from "../../host/http/env.ts";
 import { collection, linkPath, single } from "../../host/http/envelopes.ts";
 import { errorResponses, jsonResponse, linksSelf } from "../../host/http/schemas.ts";
+import { zodIssues } from "../../host/http/validation.ts";
 import type { PluginContext } from "../../host/plugin.ts";
 import { enforceRules } from "./feature-configs.ts";
 import { CreateTokenTemplateBodySchema, TokenTemplateSchema } from "./schemas.ts";
@@ -89,18 +91,10 @@ function checkTemplate(body: z.infer<typeof CreateTokenTemplateBodySchema>) {
     const parsed = featureConfigSchema(f as FeatureId)
       .partial()
       .safeParse(config ?? {});
-    for (const issue of parsed.success ? [] : parsed.error.issues) {
-      issues.push({
-        path: ["defaults", "featureConfigs", f, ...issue.path.map(String)].join("."),
-        message: issue.message,
-      });
-    }
+    if (!parsed.success) issues.push(...zodIssues(parsed.error, ["defaults", "featureConfigs", f]));
   }
   if (issues.length) {
-    throw new ApiError("BAD_REQUEST", {
-      message: `Invalid template at ${issues[0].path}: ${issues[0].message}`,
-      details: { issues },
-    });
+    throw badRequest(`Invalid template at ${issues[0].path}: ${issues[0].message}`, issues);
   }
   enforceRules(body.requiredFeatures);
 }

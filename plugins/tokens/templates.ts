@@ -1,8 +1,5 @@
 // The library token templates: which features each requires and allows, and its defaults.
 import { type FeatureId, TOKEN_FEATURES } from "../../host/features/feature-params.ts";
-
-export { type FeatureId, TOKEN_FEATURES };
-
 export interface TokenTemplate {
   id: string;
   name: string;

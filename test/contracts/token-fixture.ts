@@ -9,22 +9,10 @@ import {
   parseEventLogs,
   type TransactionReceipt,
 } from "viem";
-import { deployPlatformRoot, IMPLEMENTATIONS } from "../../scripts/contracts/platform-contracts.ts";
+import { deployPlatformRoot, FEATURE_CONTRACTS, IMPLEMENTATIONS } from "../../scripts/contracts/platform-contracts.ts";
 import { role, startTestChain, type TestChain } from "../support/chain.ts";
 
-export const FEATURES = {
-  "historical-balances": "HistoricalBalancesFeature",
-  "maturity-redemption": "MaturityRedemptionFeature",
-  "fixed-treasury-yield": "FixedTreasuryYieldFeature",
-  "voting-power": "VotingPowerFeature",
-  "aum-fee": "AumFeeFeature",
-  "transaction-fee": "TransactionFeeFeature",
-  "transaction-fee-accounting": "TransactionFeeAccountingFeature",
-  "external-transaction-fee": "ExternalTransactionFeeFeature",
-  conversion: "ConversionFeature",
-  "conversion-minter": "ConversionMinterFeature",
-  permit: "PermitFeature",
-} as const;
+export const FEATURES = FEATURE_CONTRACTS;
 export type FeatureId = keyof typeof FEATURES;
 
 export const ZERO: Address = "0x0000000000000000000000000000000000000000";
