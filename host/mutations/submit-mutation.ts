@@ -24,6 +24,17 @@ export interface ChainWrite {
   data: Hex;
   value?: bigint;
   walletSelection?: WalletSelection;
+  /** The signer, when the route already resolved it (see requestSigner). */
+  from?: Address;
+}
+
+/** The wallet that signs for this request: the caller's organisation, executor mode and wallet selection. */
+export function requestSigner(c: Context<AppEnv>, ctx: Ctx, selection: WalletSelection = {}): Promise<Address> {
+  return resolveSigner(ctx.db.platform, ctx.custody, {
+    organizationId: c.get("principal").organizationId,
+    executor: c.get("requestContext")?.executor,
+    selection,
+  });
 }
 
 /** The wallet-selection fields of a request body (see WalletSelectionFields). */
@@ -92,11 +103,7 @@ export async function submitChainWrite(c: Context<AppEnv>, ctx: Ctx, write: Chai
   const principal = c.get("principal");
   const executor = c.get("requestContext")?.executor;
   const walletSelection = write.walletSelection ?? {};
-  const from = await resolveSigner(ctx.db.platform, ctx.custody, {
-    organizationId: principal.organizationId,
-    executor,
-    selection: walletSelection,
-  });
+  const from = write.from ?? (await requestSigner(c, ctx, walletSelection));
   const request = await ctx.mutations.submit({
     organizationId: principal.organizationId,
     chainId: write.chainId,

@@ -5,7 +5,6 @@ import { IdentityAbi } from "../../abis/Identity.ts";
 import { IdentityFactoryAbi } from "../../abis/IdentityFactory.ts";
 import { requirePermission } from "../../host/auth/require-permission.ts";
 import { requestChain } from "../../host/chain/request-chain.ts";
-import { resolveSigner } from "../../host/custody/wallet-selection.ts";
 import { ApiError } from "../../host/errors/api-error.ts";
 import type { App } from "../../host/http/env.ts";
 import { single } from "../../host/http/envelopes.ts";
@@ -17,6 +16,7 @@ import {
   linksSelf,
   mutationResponses,
 } from "../../host/http/schemas.ts";
+import { requestSigner } from "../../host/mutations/submit-mutation.ts";
 import type { PluginContext } from "../../host/plugin.ts";
 import { claimIssuerOf } from "./chain-reads.ts";
 import { addressKey, CLAIM_PURPOSE } from "./claim-signing.ts";
@@ -61,11 +61,7 @@ export function claimIssuerRoutes(app: App, ctx: PluginContext) {
   app.openapi(getClaimIssuer, async (c) => {
     const { accountWalletId } = c.req.valid("query");
     const chain = await requestChain(c, ctx.db.platform, [ctx.chain.chainId]);
-    const wallet = await resolveSigner(ctx.db.platform, ctx.custody, {
-      organizationId: c.get("principal").organizationId,
-      executor: c.get("requestContext")?.executor,
-      selection: accountWalletId ? { accountWalletId } : {},
-    });
+    const wallet = await requestSigner(c, ctx, accountWalletId ? { accountWalletId } : {});
     const issuer = await claimIssuerOf(ctx.chain.client, chain, wallet);
     return c.json(single(c, { wallet: getAddress(wallet), ...issuer }), 200);
   });

@@ -4,10 +4,9 @@ import type { Context } from "hono";
 import type { Address, Hex } from "viem";
 import { verifyWalletForWrite, type WalletVerification } from "../../host/auth/wallet-verification.ts";
 import { type RequestChain, requestChain } from "../../host/chain/request-chain.ts";
-import { resolveSigner } from "../../host/custody/wallet-selection.ts";
 import type { WalletSelection } from "../../host/db/platform-types.ts";
 import type { AppEnv } from "../../host/http/env.ts";
-import { submitChainWrite, walletSelectionOf } from "../../host/mutations/submit-mutation.ts";
+import { requestSigner, submitChainWrite, walletSelectionOf } from "../../host/mutations/submit-mutation.ts";
 import type { PluginContext } from "../../host/plugin.ts";
 
 export interface SignerInput extends WalletSelection {
@@ -29,11 +28,7 @@ export async function submitSystemWrite(
   const chain = await requestChain(c, ctx.db.platform, [ctx.chain.chainId]);
   await verifyWalletForWrite(c, ctx.db.platform, body.walletVerification);
   const walletSelection = walletSelectionOf(body);
-  const signer = await resolveSigner(ctx.db.platform, ctx.custody, {
-    organizationId: c.get("principal").organizationId,
-    executor: c.get("requestContext")?.executor,
-    selection: walletSelection,
-  });
+  const signer = await requestSigner(c, ctx, walletSelection);
   const write = await build(chain, signer);
-  return submitChainWrite(c, ctx, { chainId: chain.chainId, ...write, walletSelection });
+  return submitChainWrite(c, ctx, { chainId: chain.chainId, ...write, walletSelection, from: signer });
 }

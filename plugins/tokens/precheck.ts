@@ -7,13 +7,13 @@ import { TokenAbi } from "../../abis/Token.ts";
 import { requirePermission } from "../../host/auth/require-permission.ts";
 import { requestChain } from "../../host/chain/request-chain.ts";
 import { type Simulation, simulateCall } from "../../host/chain/simulate.ts";
-import { resolveSigner } from "../../host/custody/wallet-selection.ts";
 import { badRequest } from "../../host/errors/api-error.ts";
 import { ERROR_REGISTRY } from "../../host/errors/registry.ts";
 import type { App } from "../../host/http/env.ts";
 import { single } from "../../host/http/envelopes.ts";
 import { AddressSchema, errorResponses, linksSelf, UintStringSchema } from "../../host/http/schemas.ts";
 import { revertError } from "../../host/mutations/revert-errors.ts";
+import { requestSigner } from "../../host/mutations/submit-mutation.ts";
 import type { PluginContext } from "../../host/plugin.ts";
 import { findOrgToken } from "./routes.ts";
 
@@ -144,12 +144,7 @@ export function precheckRoutes(app: App, ctx: PluginContext) {
     checkParties(query);
     const chain = await requestChain(c, ctx.db.platform, [ctx.chain.chainId]);
     const token = await findOrgToken(ctx, chain.systemAddress, tokenAddress);
-    const principal = c.get("principal");
-    const signer = await resolveSigner(ctx.db.platform, ctx.custody, {
-      organizationId: principal.organizationId,
-      executor: c.get("requestContext")?.executor,
-      selection: {},
-    });
+    const signer = await requestSigner(c, ctx);
     const { sender, data } = operationCall(query, getAddress(signer));
     const simulation = await simulateCall(ctx.chain.client, { from: sender, to: getAddress(token.id), data });
     return c.json(
