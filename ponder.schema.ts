@@ -311,3 +311,64 @@ export const systemStatHour = onchainTable(
   }),
   (table) => ({ pk: primaryKey({ columns: [table.system, table.metric, table.hour] }) }),
 );
+
+// ---- activity ----
+
+/**
+ * One event of the participant and account feeds (spec: Activity event). `sender` is the contract-level trigger,
+ * `displaySender` the address that authorised the operation: the transaction's signer, or for relayed operations
+ * the meta-transaction signer (forwarder) or the smart account (user operation).
+ */
+export const activityEvent = onchainTable(
+  "activity_event",
+  (t) => ({
+    /** Transaction hash and log index. */
+    id: t.text().primaryKey(),
+    /** Ponder's event id: chain order. */
+    ordinal: t.text().notNull(),
+    system: t.hex().notNull(),
+    eventName: t.text().notNull(),
+    emitter: t.hex().notNull(),
+    sender: t.hex().notNull(),
+    displaySender: t.hex().notNull(),
+    /** The account the event is about (an identity's wallet, a registered wallet), when it names one. */
+    account: t.hex(),
+    token: t.hex(),
+    metaTxSigner: t.hex(),
+    /** forwarder (ERC-2771) or user-operation (ERC-4337); null for direct transactions. */
+    relayerKind: t.text(),
+    relayer: t.hex(),
+    userOpHash: t.hex(),
+    paymaster: t.hex(),
+    /** Wei, for user operations. */
+    actualGasCost: t.bigint(),
+    involved: t.hex().array().notNull(),
+    values: t.json().$type<{ name: string; value: string }[]>().notNull(),
+    blockNumber: t.bigint().notNull(),
+    blockTimestamp: t.bigint().notNull(),
+    transactionHash: t.hex().notNull(),
+    logIndex: t.integer().notNull(),
+  }),
+  (table) => ({ systemIdx: index().on(table.system, table.blockTimestamp) }),
+);
+
+/**
+ * Which addresses an activity event belongs to, one row per distinct address: `forParticipant` when it is the
+ * sender, account, emitter, token, an involved address or the meta-transaction signer; `forAccount` when it is the
+ * sender, account, emitter, token, the system or an involved address (the spec's two matching rules).
+ */
+export const activityLink = onchainTable(
+  "activity_link",
+  (t) => ({
+    address: t.hex().notNull(),
+    eventId: t.text().notNull(),
+    system: t.hex().notNull(),
+    forParticipant: t.boolean().notNull(),
+    forAccount: t.boolean().notNull(),
+    blockTimestamp: t.bigint().notNull(),
+  }),
+  (table) => ({
+    pk: primaryKey({ columns: [table.address, table.eventId] }),
+    addressIdx: index().on(table.address, table.system, table.blockTimestamp),
+  }),
+);

@@ -90,9 +90,10 @@ export async function benchMintThroughput(): Promise<void> {
       1,
     );
     const signerAddress = (
-      await db.query("select address from platform.wallets where organization_id = $1", [
-        stack.platform.credentials.organizationId,
-      ])
+      await db.query(
+        "select address from platform.wallets where organization_id = $1 and user_id is null order by created_at limit 1",
+        [stack.platform.credentials.organizationId],
+      )
     ).rows[0].address;
     const account = await createCustody(dbs.platform, loadMasterKey(config)).signer(
       stack.platform.credentials.organizationId,

@@ -3,10 +3,10 @@
 import { chmodSync, existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import {
+  addMember,
   createApiKey,
   createOrganization,
   createUser,
-  grantRole,
   requestSystemProvisioning,
 } from "../host/admin/operator.ts";
 import type { PluginContext } from "../host/plugin.ts";
@@ -39,7 +39,7 @@ async function createLocalOrganization(ctx: PluginContext, baseUrl: string, rpcU
     email: `owner+${organizationId}@localhost`,
     displayName: "Owner",
   });
-  await grantRole(db, { organizationId, userId, role: "owner" });
+  await addMember(db, ctx.custody, { organizationId, userId, role: "owner" });
   const { key } = await createApiKey(db, { organizationId, userId, name: "bootstrap", scope: "read-write" });
   return { baseUrl, organizationId, apiKey: key, rpcUrl, chainId: ctx.chain.chainId };
 }

@@ -2,10 +2,10 @@
 // Talks to the platform's database (DATABASE_URL, else the embedded server of a running `npm start`).
 import { parseArgs } from "node:util";
 import {
+  addMember,
   createApiKey,
   createOrganization,
   createUser,
-  grantRole,
   listApiKeys,
   revokeApiKey,
 } from "../host/admin/operator.ts";
@@ -84,8 +84,14 @@ try {
       break;
     }
     case "role grant":
-      await grantRole(db.platform, { organizationId: need("org"), userId: need("user"), role: need("role") });
-      out({ granted: values.role });
+      out({
+        granted: values.role,
+        ...(await addMember(db.platform, createCustody(db.platform, loadMasterKey(config)), {
+          organizationId: need("org"),
+          userId: need("user"),
+          role: need("role"),
+        })),
+      });
       break;
     case "key create": {
       const scope = values.scope ?? "read-write";

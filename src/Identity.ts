@@ -2,6 +2,7 @@
 import { ponder } from "ponder:registry";
 import { identity } from "ponder:schema";
 import { METRICS } from "../host/stats/metrics.ts";
+import { recordActivity } from "./activity.ts";
 import { attachClaim, detachClaim, revokeClaim } from "./identity-claims.ts";
 import { countStats } from "./system-stats.ts";
 
@@ -22,6 +23,14 @@ ponder.on("SystemFactory:IdentityCreated", async ({ event, context }) => {
     lastActivityAt: at,
   });
   if (!isContract) await countStats(context, system, at, [[METRICS.userIdentitiesCreated, 1]]);
+  await recordActivity(context, event, {
+    system,
+    eventName: "IdentityCreated",
+    sender,
+    account,
+    involved: [id],
+    values: { account, identity: id, isContract },
+  });
 });
 
 ponder.on("Identity:ClaimAdded", ({ event, context }) => attachClaim(context, event, "ClaimAdded"));

@@ -5,6 +5,7 @@ import { ponder } from "ponder:registry";
 import { identity, identityRegistration } from "ponder:schema";
 import type { Address } from "viem";
 import { METRICS } from "../host/stats/metrics.ts";
+import { recordActivity } from "./activity.ts";
 import { systemOf } from "./system-of.ts";
 import { countStats } from "./system-stats.ts";
 
@@ -47,6 +48,14 @@ ponder.on("IdentityRegistry:IdentityRegistered", async ({ event, context }) => {
     .values({ registry, wallet, system, identity: id, country, registeredAt: at })
     .onConflictDoUpdate({ identity: id, country, registeredAt: at });
   await countRegistration(context, system, id, 1, at, country);
+  await recordActivity(context, event, {
+    system,
+    eventName: "IdentityRegistered",
+    sender: event.args.sender,
+    account: wallet,
+    involved: [id],
+    values: event.args,
+  });
 });
 
 ponder.on("IdentityRegistry:IdentityRemoved", async ({ event, context }) => {
@@ -55,6 +64,14 @@ ponder.on("IdentityRegistry:IdentityRemoved", async ({ event, context }) => {
   if (!system) return;
   await context.db.delete(identityRegistration, { registry, wallet: event.args.wallet });
   await countRegistration(context, system, event.args.identity, -1, event.block.timestamp);
+  await recordActivity(context, event, {
+    system,
+    eventName: "IdentityRemoved",
+    sender: event.args.sender,
+    account: event.args.wallet,
+    involved: [event.args.identity],
+    values: event.args,
+  });
 });
 
 ponder.on("IdentityRegistry:CountryUpdated", async ({ event, context }) => {
@@ -69,6 +86,14 @@ ponder.on("IdentityRegistry:CountryUpdated", async ({ event, context }) => {
       .update(identity, { id: owner.id })
       .set({ country: newCountry, lastActivityAt: event.block.timestamp });
   }
+  await recordActivity(context, event, {
+    system: registration.system,
+    eventName: "CountryUpdated",
+    sender: event.args.sender,
+    account: wallet,
+    involved: [registration.identity],
+    values: event.args,
+  });
 });
 
 ponder.on("IdentityRegistry:IdentityUpdated", async ({ event, context }) => {
@@ -80,4 +105,12 @@ ponder.on("IdentityRegistry:IdentityUpdated", async ({ event, context }) => {
   await context.db.update(identityRegistration, { registry, wallet }).set({ identity: newIdentity });
   await countRegistration(context, registration.system, oldIdentity, -1, at);
   await countRegistration(context, registration.system, newIdentity, 1, at, registration.country);
+  await recordActivity(context, event, {
+    system: registration.system,
+    eventName: "IdentityUpdated",
+    sender: event.args.sender,
+    account: wallet,
+    involved: [oldIdentity, newIdentity],
+    values: event.args,
+  });
 });

@@ -2,6 +2,7 @@
 import { ponder } from "ponder:registry";
 import { system, token, tokenFeature } from "ponder:schema";
 import { zeroAddress } from "viem";
+import { recordActivity } from "./activity.ts";
 import { featureConfig } from "./feature-config.ts";
 
 ponder.on("SystemFactory:SystemCreated", async ({ event, context }) => {
@@ -41,6 +42,15 @@ ponder.on("SystemFactory:TokenCreated", async ({ event, context }) => {
     deployedInTransaction: event.transaction.hash,
     blockNumber: event.block.number,
     createdAt: event.block.timestamp,
+  });
+  const { sender, system: systemAddress, tokenType, name, symbol, decimals, featureIds } = event.args;
+  await recordActivity(context, event, {
+    system: systemAddress,
+    eventName: "TokenCreated",
+    sender,
+    token: event.args.token,
+    involved: [],
+    values: { tokenType, name, symbol, decimals, featureIds: featureIds.join(",") },
   });
 });
 

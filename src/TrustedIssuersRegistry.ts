@@ -2,6 +2,7 @@
 import { ponder } from "ponder:registry";
 import { trustedIssuer } from "ponder:schema";
 import { METRICS } from "../host/stats/metrics.ts";
+import { recordActivity } from "./activity.ts";
 import { systemOf } from "./system-of.ts";
 import { countStats } from "./system-stats.ts";
 
@@ -19,14 +20,31 @@ ponder.on("TrustedIssuersRegistry:TrustedIssuerAdded", async ({ event, context }
     [METRICS.trustedIssuersAdded, 1],
     [METRICS.trustedIssuersActive, 1],
   ]);
+  const { sender, issuer, claimTopics } = event.args;
+  await recordActivity(context, event, {
+    system,
+    eventName: "TrustedIssuerAdded",
+    sender,
+    involved: [issuer],
+    values: { issuer, claimTopics: claimTopics.join(",") },
+  });
 });
 
 ponder.on("TrustedIssuersRegistry:ClaimTopicsUpdated", async ({ event, context }) => {
   const key = { registry: event.log.address, issuer: event.args.issuer };
-  if (!(await context.db.find(trustedIssuer, key))) return;
+  const row = await context.db.find(trustedIssuer, key);
+  if (!row) return;
   await context.db
     .update(trustedIssuer, key)
     .set({ claimTopics: [...event.args.claimTopics], updatedAt: event.block.timestamp });
+  const { sender, issuer, claimTopics } = event.args;
+  await recordActivity(context, event, {
+    system: row.system,
+    eventName: "ClaimTopicsUpdated",
+    sender,
+    involved: [issuer],
+    values: { issuer, claimTopics: claimTopics.join(",") },
+  });
 });
 
 ponder.on("TrustedIssuersRegistry:TrustedIssuerRemoved", async ({ event, context }) => {
@@ -39,4 +57,11 @@ ponder.on("TrustedIssuersRegistry:TrustedIssuerRemoved", async ({ event, context
     [METRICS.trustedIssuersRemoved, 1],
     [METRICS.trustedIssuersActive, -1],
   ]);
+  await recordActivity(context, event, {
+    system: row.system,
+    eventName: "TrustedIssuerRemoved",
+    sender: event.args.sender,
+    involved: [event.args.issuer],
+    values: { issuer: event.args.issuer },
+  });
 });

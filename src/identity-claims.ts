@@ -3,6 +3,7 @@ import type { Context } from "ponder:registry";
 import { claimSignature, identity, identityClaim, identityClaimEvent } from "ponder:schema";
 import { type Address, type Hex, isAddressEqual, keccak256 } from "viem";
 import { METRICS } from "../host/stats/metrics.ts";
+import { recordActivity } from "./activity.ts";
 import type { LoggedEvent } from "./record-event.ts";
 import { countStats } from "./system-stats.ts";
 
@@ -16,7 +17,7 @@ interface ClaimArgs {
   uri: string;
 }
 
-type TxEvent = LoggedEvent & { transaction: LoggedEvent["transaction"] & { from: Address } };
+type TxEvent = LoggedEvent;
 type Owner = typeof identity.$inferSelect;
 
 /** One row of the identity's claim event log; the identity's latest activity moves to the event's block. */
@@ -44,6 +45,14 @@ async function recordClaimEvent(
     logIndex: event.log.logIndex,
   });
   await context.db.update(identity, { id: owner.id }).set({ lastActivityAt: event.block.timestamp });
+  await recordActivity(context, event, {
+    system: owner.system,
+    eventName: input.eventName,
+    sender: input.sender,
+    account: owner.account,
+    involved: [owner.id, input.issuer],
+    values: input.values as Record<string, unknown>,
+  });
 }
 
 /** ClaimAdded, or ClaimChanged (same issuer and topic, new data or signature: active again if it was revoked). */

@@ -1,12 +1,14 @@
-// One row of the token event log, whichever contract emitted it (token, feature or compliance engine).
+// One row of the token event log, whichever contract emitted it (token, feature or compliance engine), also recorded
+// in the activity feeds.
 import type { Context } from "ponder:registry";
-import { tokenEvent } from "ponder:schema";
+import { token, tokenEvent } from "ponder:schema";
 import type { Address, Hex } from "viem";
+import { recordActivity } from "./activity.ts";
 
 export interface LoggedEvent {
   id: string;
   block: { number: bigint; timestamp: bigint };
-  transaction: { hash: Hex; transactionIndex: number };
+  transaction: { hash: Hex; transactionIndex: number; from: Address; to: Address | null; input?: Hex };
   log: { address: Address; logIndex: number };
 }
 
@@ -30,4 +32,7 @@ export async function recordTokenEvent(
     transactionIndex: event.transaction.transactionIndex,
     logIndex: event.log.logIndex,
   });
+  // Events a token emits while it is being initialised precede its TokenCreated: no system to file them under yet.
+  const owner = await context.db.find(token, { id: input.token });
+  if (owner) await recordActivity(context, event, { ...input, system: owner.system });
 }

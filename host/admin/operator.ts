@@ -69,6 +69,16 @@ export async function grantRole(db: PlatformDb, input: { organizationId: string;
     .execute();
 }
 
+/** Grants `role` and gives the member a custody wallet in the organisation (once): members are participants. */
+export async function addMember(
+  db: PlatformDb,
+  custody: Custody,
+  input: { organizationId: string; userId: string; role: string },
+): Promise<{ wallet: string }> {
+  await grantRole(db, input);
+  return { wallet: await custody.provisionMemberWallet(input.organizationId, input.userId) };
+}
+
 export async function createApiKey(
   db: PlatformDb,
   input: { organizationId: string; userId: string; name: string; scope: "read" | "read-write"; expiresAt?: Date },

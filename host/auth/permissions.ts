@@ -30,6 +30,8 @@ export const PERMISSIONS = {
   "transaction:read": ROLES,
   "session:revoke-others": ["owner", "admin"],
   "participant:act-for-others": ["owner", "admin"],
+  /** The participant directory: everyone sees assets and addons; people, the organisation and claim issuers need userSearch. */
+  "participant:read": ROLES,
   userSearch: ["owner", "admin", "identityManager", "claimIssuer", "systemManager"],
   "identity:read": ["identityManager", "systemManager", "claimIssuer"],
   "identity:manage": ["owner", "admin", "identityManager"],
@@ -39,6 +41,8 @@ export const PERMISSIONS = {
   "claimPolicy:manage": ["owner", "admin", "systemManager"],
   /** The system's statistics: counts only, no identity or claim in person. */
   "systemStats:read": ROLES,
+  /** Reaching an activity feed; what it shows depends on whose it is (see activity:read-others). */
+  "activity:read": ROLES,
   "activity:read-others": ["identityManager", "claimIssuer"],
   "externalToken:register": ["owner", "admin", "tokenManager"],
   "monitoring:read": ["owner", "admin"],

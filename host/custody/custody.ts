@@ -11,6 +11,8 @@ export const ORGANIZATION_PRIMARY_PATH = "m/44'/60'/0'/0/0";
 export interface Custody {
   /** Creates the organisation's seed and primary EOA; returns the EOA address. */
   provisionOrganization(organizationId: string): Promise<Address>;
+  /** The member's custody EOA in the organisation, derived at the next free index on first call; its address. */
+  provisionMemberWallet(organizationId: string, userId: string): Promise<Address>;
   primaryAddress(organizationId: string): Promise<Address>;
   signer(organizationId: string, address: Address): Promise<PrivateKeyAccount>;
 }
@@ -56,6 +58,39 @@ export function createCustody(db: PlatformDb, masterKey: Buffer): Custody {
       });
       seed.fill(0);
       return account.address;
+    },
+    async provisionMemberWallet(organizationId, userId) {
+      return db.transaction().execute(async (trx) => {
+        // The seed row's lock serialises derivations in the organisation: each index is handed out once.
+        const seedRow = await trx
+          .selectFrom("custodySeeds")
+          .select("encryptedSeed")
+          .where("organizationId", "=", organizationId)
+          .forUpdate()
+          .executeTakeFirstOrThrow();
+        const existing = await trx
+          .selectFrom("wallets")
+          .select("address")
+          .where("organizationId", "=", organizationId)
+          .where("userId", "=", userId)
+          .orderBy("createdAt")
+          .executeTakeFirst();
+        if (existing) return existing.address as Address;
+        const { count } = await trx
+          .selectFrom("wallets")
+          .select((eb) => eb.fn.countAll<string>().as("count"))
+          .where("organizationId", "=", organizationId)
+          .executeTakeFirstOrThrow();
+        const derivationPath = `m/44'/60'/0'/0/${Number(count)}`;
+        const seed = unseal(seedRow.encryptedSeed, masterKey);
+        const account = deriveAccount(seed, derivationPath);
+        seed.fill(0);
+        await trx
+          .insertInto("wallets")
+          .values({ address: account.address.toLowerCase(), organizationId, userId, kind: "eoa", derivationPath })
+          .execute();
+        return account.address;
+      });
     },
     async primaryAddress(organizationId) {
       // Derived from the organisation's seed, so it never changes once provisioned.

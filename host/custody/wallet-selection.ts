@@ -8,7 +8,13 @@ import { type Custody, ORGANIZATION_PRIMARY_PATH } from "./custody.ts";
 export async function resolveSigner(
   db: PlatformDb,
   custody: Custody,
-  input: { organizationId: string; executor: "eoa" | "smart-wallet" | undefined; selection: WalletSelection },
+  input: {
+    organizationId: string;
+    executor: "eoa" | "smart-wallet" | undefined;
+    selection: WalletSelection;
+    /** The acting participant: besides the organisation's wallets, only its own may be selected. */
+    participantId?: string;
+  },
 ): Promise<Address> {
   const { selection, organizationId } = input;
   if (selection.smartWalletAddress && (selection.accountWalletId || selection.forceEoa)) {
@@ -30,7 +36,13 @@ export async function resolveSigner(
     .where("organizationId", "=", organizationId)
     .where("kind", "=", "eoa")
     .$if(selection.accountWalletId !== undefined, (q) =>
-      q.where("address", "=", selection.accountWalletId!.toLowerCase()),
+      q
+        .where("address", "=", selection.accountWalletId!.toLowerCase())
+        .where((eb) =>
+          input.participantId === undefined
+            ? eb("userId", "is", null)
+            : eb.or([eb("userId", "is", null), eb("userId", "=", input.participantId)]),
+        ),
     )
     .$if(selection.accountWalletId === undefined, (q) => q.where("derivationPath", "=", ORGANIZATION_PRIMARY_PATH))
     .executeTakeFirst();

@@ -20,6 +20,8 @@ export interface LedgerTables {
   trustedIssuer: typeof schema.trustedIssuer.$inferSelect;
   topicScheme: typeof schema.topicScheme.$inferSelect;
   systemStatHour: typeof schema.systemStatHour.$inferSelect;
+  activityEvent: typeof schema.activityEvent.$inferSelect;
+  activityLink: typeof schema.activityLink.$inferSelect;
 }
 
 /** A hex value (address, hash) as the index stores it: lowercase. */

@@ -34,6 +34,7 @@ export function requestSigner(c: Context<AppEnv>, ctx: Ctx, selection: WalletSel
     organizationId: c.get("principal").organizationId,
     executor: c.get("requestContext")?.executor,
     selection,
+    participantId: c.get("requestContext")?.participantId,
   });
 }
 

@@ -1,6 +1,6 @@
 // Operator actions a test needs beyond the bootstrap organisation: people with a role (and their API keys), and
 // further organisations with their own system on the chain.
-import { createApiKey, createOrganization, createUser, grantRole } from "../../host/admin/operator.ts";
+import { addMember, createApiKey, createOrganization, createUser } from "../../host/admin/operator.ts";
 import { loadConfig } from "../../host/config.ts";
 import { loadMasterKey } from "../../host/crypto/master-key.ts";
 import { createCustody } from "../../host/custody/custody.ts";
@@ -11,9 +11,17 @@ export interface Operator {
   db: Databases;
   /** An API key (read-write) of a new person holding `role` in the organisation. */
   keyFor(organizationId: string, role: string): Promise<string>;
+  /** A new person holding `role`: their id, custody wallet and API key (read-write). */
+  member(organizationId: string, role: string, displayName?: string): Promise<Member>;
   /** A new organisation whose system on the stack's chain is deployed (waits until it is ready); its id. */
   organization(name: string): Promise<string>;
   close(): Promise<void>;
+}
+
+export interface Member {
+  userId: string;
+  wallet: string;
+  key: string;
 }
 
 export function operator(stack: TestStack): Operator {
@@ -23,10 +31,14 @@ export function operator(stack: TestStack): Operator {
   return {
     db,
     async keyFor(organizationId, role) {
+      return (await this.member(organizationId, role)).key;
+    },
+    async member(organizationId, role, displayName = role) {
       const email = `${role}-${Math.random().toString(36).slice(2)}@example.com`;
-      const { userId } = await createUser(db.platform, masterKey, { email, displayName: role });
-      await grantRole(db.platform, { organizationId, userId, role });
-      return (await createApiKey(db.platform, { organizationId, userId, name: role, scope: "read-write" })).key;
+      const { userId } = await createUser(db.platform, masterKey, { email, displayName });
+      const { wallet } = await addMember(db.platform, custody, { organizationId, userId, role });
+      const { key } = await createApiKey(db.platform, { organizationId, userId, name: role, scope: "read-write" });
+      return { userId, wallet: wallet.toLowerCase(), key };
     },
     async organization(name) {
       const { organizationId } = await createOrganization(db.platform, custody, {

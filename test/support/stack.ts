@@ -99,7 +99,10 @@ export async function createDepositToken(stack: TestStack, name: string, symbol:
 
 /** The organisation's primary custody EOA. */
 export async function signerOf(db: pg.Client, organizationId: string): Promise<`0x${string}`> {
-  const { rows } = await db.query("select address from platform.wallets where organization_id = $1", [organizationId]);
+  const { rows } = await db.query(
+    "select address from platform.wallets where organization_id = $1 and user_id is null order by created_at limit 1",
+    [organizationId],
+  );
   return rows[0].address;
 }
 

@@ -1,0 +1,123 @@
+// The participant and account activity feeds: one collection over the index's activity events, scoped to the
+// organisation's system and to the events linked to a set of addresses by the feed's matching rule.
+import { z } from "@hono/zod-openapi";
+import { sql } from "kysely";
+import { defineCollection } from "../collections/index.ts";
+import type { LedgerDb } from "../db/database.ts";
+import { indexedHex, isoFromSeconds, type LedgerTables } from "../db/ledger-types.ts";
+
+/** participant: sender, account, emitter, token, involved or meta-transaction signer; account: ... or the system. */
+export type ActivityFeed = "participant" | "account";
+
+export interface FeedScope {
+  system: string;
+  /** The addresses whose events the feed shows (a participant's wallets, or one account). */
+  addresses: string[];
+  feed: ActivityFeed;
+}
+
+export const ACTIVITY_COLLECTION = defineCollection({
+  fields: {
+    eventName: {
+      column: "e.eventName",
+      type: "text",
+      facet: true,
+      filter: { operators: ["eq", "ne", "inArray", "notInArray"] },
+    },
+    transactionHash: { column: "e.transactionHash", type: "text", filter: false },
+    blockTimestamp: { column: "e.blockTimestamp", type: "bigint", sortable: true, filter: false },
+    blockNumber: { column: "e.blockNumber", type: "bigint", sortable: true, filter: false },
+  },
+  search: ["eventName", "transactionHash"],
+  defaultSort: "-blockTimestamp",
+  tiebreaker: "e.ordinal",
+});
+
+/** The feed's events, unpaged and unordered (the collection engine adds those). `addresses` must not be empty. */
+export function feedEvents(db: LedgerDb, scope: FeedScope) {
+  const system = indexedHex(scope.system);
+  return db
+    .selectFrom("activityEvent as e")
+    .selectAll("e")
+    .where("e.system", "=", system)
+    .where("e.id", "in", (qb) =>
+      qb
+        .selectFrom("activityLink as l")
+        .select("l.eventId")
+        .where("l.address", "in", scope.addresses.map(indexedHex))
+        .where("l.system", "=", system)
+        .where(scope.feed === "participant" ? "l.forParticipant" : "l.forAccount", "=", true),
+    );
+}
+
+/** Per bucket start (unix seconds), how many of the feed's events fall in [from, to]. */
+export async function feedCounts(
+  db: LedgerDb,
+  scope: FeedScope,
+  window: { from: number; to: number; step: number },
+): Promise<Map<number, number>> {
+  // The step inlined (3600 or 86400, not caller input): select and group by must be the same expression.
+  const bucket = sql<string>`floor(e.block_timestamp / ${sql.lit(window.step)}) * ${sql.lit(window.step)}`;
+  const rows = await feedEvents(db, scope)
+    .clearSelect()
+    .select([bucket.as("bucket"), sql<string>`count(*)`.as("count")])
+    .where("e.blockTimestamp", ">=", BigInt(window.from))
+    .where("e.blockTimestamp", "<=", BigInt(window.to))
+    .groupBy(bucket)
+    .execute();
+  return new Map(rows.map((row) => [Number(row.bucket), Number(row.count)]));
+}
+
+const Ref = z.object({ id: z.string() }).openapi("ActivityAddressRef");
+
+export const ActivityEventSchema = z
+  .object({
+    id: z.string(),
+    eventName: z.string().openapi({ example: "TransferCompleted" }),
+    blockNumber: z.string(),
+    blockTimestamp: z.string().openapi({ format: "date-time" }),
+    txIndex: z.string().openapi({ description: "The log index within the transaction" }),
+    transactionHash: z.string(),
+    emitter: Ref.openapi({ description: "The emitting contract" }),
+    sender: Ref.openapi({ description: "The contract-level trigger" }),
+    displaySender: Ref.openapi({ description: "The signing address that authorised the operation" }),
+    metaTxSigner: Ref.nullable().openapi({ description: "null for directly submitted transactions" }),
+    relayerKind: z.enum(["forwarder", "user-operation"]).nullable(),
+    relayer: Ref.nullable(),
+    userOpHash: z.string().nullable().openapi({ description: "Only for account-abstraction operations" }),
+    paymaster: Ref.nullable().openapi({ description: "The gas sponsor, when one paid" }),
+    actualGasCost: z.string().nullable().openapi({
+      description: "Wei. Participant feed: sponsored operations only; account feed: every user operation",
+    }),
+    involved: z.array(Ref),
+    values: z.array(z.object({ id: z.string(), name: z.string(), value: z.string() })),
+  })
+  .openapi("ActivityEvent");
+export type ActivityEvent = z.infer<typeof ActivityEventSchema>;
+
+const ref = (address: string) => ({ id: address });
+const refOrNull = (address: string | null) => (address === null ? null : ref(address));
+
+export function toActivityEvent(row: LedgerTables["activityEvent"], feed: ActivityFeed): ActivityEvent {
+  const isUserOperation = row.relayerKind === "user-operation";
+  const showGasCost = feed === "account" ? isUserOperation : isUserOperation && row.paymaster !== null;
+  return {
+    id: row.id,
+    eventName: row.eventName,
+    blockNumber: String(row.blockNumber),
+    blockTimestamp: isoFromSeconds(row.blockTimestamp),
+    txIndex: String(row.logIndex),
+    transactionHash: row.transactionHash,
+    emitter: ref(row.emitter),
+    sender: ref(row.sender),
+    displaySender: ref(row.displaySender),
+    metaTxSigner: refOrNull(row.metaTxSigner),
+    relayerKind: row.relayerKind as ActivityEvent["relayerKind"],
+    relayer: refOrNull(row.relayer),
+    userOpHash: row.userOpHash,
+    paymaster: refOrNull(row.paymaster),
+    actualGasCost: showGasCost && row.actualGasCost !== null ? String(row.actualGasCost) : null,
+    involved: row.involved.map(ref),
+    values: row.values.map((value) => ({ id: `${row.id}-${value.name}`, ...value })),
+  };
+}

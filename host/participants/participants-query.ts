@@ -1,0 +1,104 @@
+// The participants of an organisation on one chain, as one SQL relation over the platform's tables (people and the
+// organisation with their custody wallets) and the index (the system's tokens, trusted claim issuers and addons).
+// Each row carries its address for every purpose and every wallet that makes an event the participant's.
+import { type RawBuilder, sql } from "kysely";
+import { ORGANIZATION_PRIMARY_PATH } from "../custody/custody.ts";
+import type { LedgerDb } from "../db/database.ts";
+import { indexedHex } from "../db/ledger-types.ts";
+
+export const PARTICIPANT_KINDS = ["person", "organisation", "asset", "claim_issuer", "addon"] as const;
+export type ParticipantKind = (typeof PARTICIPANT_KINDS)[number];
+
+/** transfer: where tokens go; identity: the on-chain identity; participant: the participant's own address. */
+export const PARTICIPANT_PURPOSES = ["transfer", "identity", "participant"] as const;
+export type ParticipantPurpose = (typeof PARTICIPANT_PURPOSES)[number];
+
+export interface ParticipantRow {
+  id: string;
+  kind: ParticipantKind;
+  displayName: string;
+  participantAddress: string | null;
+  transferAddress: string | null;
+  identityAddress: string | null;
+  /** Lowercase addresses whose events are the participant's (its wallets, or its contract). */
+  wallets: string[];
+}
+
+export interface ParticipantScope {
+  /** The index's views schema (INDEX_VIEWS_SCHEMA): the relation joins it with the platform schema. */
+  viewsSchema: string;
+  organizationId: string;
+  system: string;
+}
+
+/** A table of the index, by its view. */
+function view(scope: ParticipantScope, name: string) {
+  return sql.table(`${scope.viewsSchema}.${name}`);
+}
+
+/** The relation; columns snake_case (the ledger's CamelCasePlugin maps them for kysely callers). */
+export function participantsRelation(scope: ParticipantScope): RawBuilder<ParticipantRow> {
+  const { organizationId } = scope;
+  const system = indexedHex(scope.system);
+  const identity = view(scope, "identity");
+  const walletIdentity = (wallet: RawBuilder<unknown>) =>
+    sql`(select i.id from ${identity} i where i.system = ${system} and i.account = ${wallet} order by i.created_at limit 1)`;
+  return sql<ParticipantRow>`(
+    with people as (
+      select u.id, u.display_name,
+        (select w.address from platform.wallets w where w.organization_id = ${organizationId} and w.user_id = u.id
+          order by w.created_at, w.address limit 1) as wallet,
+        coalesce((select array_agg(w.address order by w.address) from platform.wallets w
+          where w.organization_id = ${organizationId} and w.user_id = u.id), '{}'::text[]) as wallets
+      from platform.users u
+      where u.id in (select m.user_id from platform.memberships m where m.organization_id = ${organizationId})
+    ),
+    organisation as (
+      select o.id, o.name as display_name,
+        (select w.address from platform.wallets w where w.organization_id = o.id and w.user_id is null
+          and w.derivation_path = ${ORGANIZATION_PRIMARY_PATH}) as wallet,
+        coalesce((select array_agg(w.address order by w.address) from platform.wallets w
+          where w.organization_id = o.id and w.user_id is null), '{}'::text[]) as wallets
+      from platform.organizations o where o.id = ${organizationId}
+    )
+    select p.id, 'person' as kind, p.display_name, p.wallet as participant_address, p.wallet as transfer_address,
+      ${walletIdentity(sql`p.wallet`)} as identity_address, p.wallets
+    from people p
+    union all
+    select o.id, 'organisation', o.display_name, o.wallet, o.wallet, ${walletIdentity(sql`o.wallet`)}, o.wallets
+    from organisation o
+    union all
+    select t.id, 'asset', t.name, t.id, t.id, ${walletIdentity(sql`t.id`)}, array[t.id::text]
+    from ${view(scope, "token")} t where t.system = ${system}
+    union all
+    select ti.issuer, 'claim_issuer', coalesce(
+        (select o.name || ' claim issuer' from platform.wallets w join platform.organizations o on o.id = w.organization_id
+          where w.address = i.account and w.user_id is null and w.organization_id = ${organizationId} limit 1),
+        'Claim issuer ' || ti.issuer),
+      ti.issuer, i.account, ti.issuer, array_remove(array[ti.issuer::text, i.account::text], null)
+    from ${view(scope, "trusted_issuer")} ti left join ${identity} i on i.id = ti.issuer
+    where ti.system = ${system} and ti.active
+  )`;
+}
+
+/** The participants, as a kysely select the collection engine can filter, sort and page (on `address` too). */
+export function participantsQuery(db: LedgerDb, scope: ParticipantScope, purpose: ParticipantPurpose) {
+  const address = { transfer: "transferAddress", identity: "identityAddress", participant: "participantAddress" }[
+    purpose
+  ];
+  return db
+    .selectFrom((qb) =>
+      qb
+        .selectFrom(participantsRelation(scope).as("r"))
+        .select([
+          "r.id",
+          "r.kind",
+          "r.displayName",
+          "r.wallets",
+          "r.transferAddress",
+          sql.ref<string | null>(`r.${address}`).as("address"),
+        ])
+        .as("p"),
+    )
+    .selectAll("p");
+}

@@ -1,0 +1,57 @@
+// How the participant directory is listed: kind filter, search over name and address, and the route's own
+// sortBy/sortDirection (documented for this route instead of sort).
+import { z } from "@hono/zod-openapi";
+import { defineCollection } from "../../host/collections/index.ts";
+import { AddressSchema } from "../../host/http/schemas.ts";
+import { PARTICIPANT_KINDS, PARTICIPANT_PURPOSES } from "../../host/participants/participants-query.ts";
+
+export const PARTICIPANT_SORTS = ["displayName", "address", "kind"] as const;
+
+export const PARTICIPANT_COLLECTION = defineCollection({
+  fields: {
+    displayName: { column: "displayName", type: "text", sortable: true, filter: false },
+    address: { column: "address", type: "text", sortable: true, filter: false },
+    kind: {
+      column: "kind",
+      type: "enum",
+      values: PARTICIPANT_KINDS,
+      sortable: true,
+      filter: { operators: ["eq", "inArray"] },
+    },
+  },
+  search: ["displayName", "address"],
+  defaultSort: "displayName",
+  tiebreaker: "id",
+  allowFlatKeys: ["sortBy", "sortDirection"],
+});
+
+export const ELIGIBILITY_ACTIONS = ["transfer", "mint", "burn"] as const;
+
+/** The route's own parameters; the collection engine reads filter[..] and page[..]. */
+export const ParticipantListQuerySchema = z.object({
+  purpose: z.enum(PARTICIPANT_PURPOSES).openapi({ description: "Which address each participant resolves to" }),
+  sortBy: z.enum(PARTICIPANT_SORTS).optional().openapi({ description: "Default displayName" }),
+  sortDirection: z.enum(["asc", "desc"]).optional().openapi({ description: "Default asc" }),
+  "eligibleForToken[tokenAddress]": AddressSchema.optional().openapi({
+    description: "Hide participants that could not take part in the action on this token",
+  }),
+  "eligibleForToken[action]": z.enum(ELIGIBILITY_ACTIONS).optional().openapi({ description: "Default transfer" }),
+  "eligibleForToken[reveal]": z
+    .enum(["true", "false"])
+    .optional()
+    .openapi({ description: "true: list ineligible participants too, each with its eligible flag" }),
+});
+export type ParticipantListQuery = z.infer<typeof ParticipantListQuerySchema>;
+
+export const ParticipantSchema = z
+  .object({
+    id: z.string(),
+    kind: z.enum(PARTICIPANT_KINDS),
+    address: z.string().nullable().openapi({ description: "The resolved address for the requested purpose" }),
+    displayName: z.string(),
+    eligible: z
+      .boolean()
+      .optional()
+      .openapi({ description: "With eligibleForToken: whether the participant may take part in the action" }),
+  })
+  .openapi("Participant");

@@ -1,0 +1,63 @@
+// Records an event in the activity feeds (activity_event) and links it to every address either matching rule names.
+import type { Context } from "ponder:registry";
+import { activityEvent, activityLink } from "ponder:schema";
+import type { Address } from "viem";
+import { activityLinks } from "./activity-links.ts";
+import type { LoggedEvent } from "./record-event.ts";
+import { relayOf } from "./relay.ts";
+
+export interface ActivityInput {
+  system: Address;
+  eventName: string;
+  /** The contract-level trigger (the event's sender, else the transaction's signer). */
+  sender: Address;
+  account?: Address | null;
+  token?: Address | null;
+  involved: Address[];
+  values: Record<string, unknown>;
+}
+
+export async function recordActivity(context: Context, event: LoggedEvent, input: ActivityInput) {
+  const relay = await relayOf(context, event);
+  const id = `${event.transaction.hash}-${event.log.logIndex}`;
+  const account = input.account ?? null;
+  const token = input.token ?? null;
+  await context.db.insert(activityEvent).values({
+    id,
+    ordinal: event.id,
+    system: input.system,
+    eventName: input.eventName,
+    emitter: event.log.address,
+    sender: input.sender,
+    displaySender: relay?.metaTxSigner ?? event.transaction.from,
+    account,
+    token,
+    metaTxSigner: relay?.metaTxSigner ?? null,
+    relayerKind: relay?.relayerKind ?? null,
+    relayer: relay?.relayer ?? null,
+    userOpHash: relay?.userOpHash ?? null,
+    paymaster: relay?.paymaster ?? null,
+    actualGasCost: relay?.actualGasCost ?? null,
+    involved: input.involved,
+    values: Object.entries(input.values).map(([name, value]) => ({ name, value: String(value) })),
+    blockNumber: event.block.number,
+    blockTimestamp: event.block.timestamp,
+    transactionHash: event.transaction.hash,
+    logIndex: event.log.logIndex,
+  });
+  const common = [input.sender, event.log.address, ...input.involved];
+  if (account) common.push(account);
+  if (token) common.push(token);
+  const links = activityLinks({
+    participant: relay ? [...common, relay.metaTxSigner] : common,
+    account: [...common, input.system],
+  });
+  await context.db.insert(activityLink).values(
+    links.map((link) => ({
+      ...link,
+      eventId: id,
+      system: input.system,
+      blockTimestamp: event.block.timestamp,
+    })),
+  );
+}

@@ -1,0 +1,118 @@
+// Who relayed a transaction: an ERC-2771 forwarder executing a signed request, or an ERC-4337 EntryPoint running a
+// user operation. Recognised by the call's selector; the signer comes from the completion event the relayer emits
+// right after the operation's own logs (ExecutedForwardRequest, UserOperationEvent), read from the receipt.
+import type { Context } from "ponder:registry";
+import {
+  type Address,
+  decodeEventLog,
+  type Hex,
+  isAddressEqual,
+  parseAbi,
+  toEventSelector,
+  toFunctionSelector,
+  zeroAddress,
+} from "viem";
+
+export interface Relay {
+  relayerKind: "forwarder" | "user-operation";
+  relayer: Address;
+  /** The forward request's signer, or the user operation's smart account. */
+  metaTxSigner: Address;
+  userOpHash: Hex | null;
+  paymaster: Address | null;
+  actualGasCost: bigint | null;
+}
+
+const REQUEST = "(address,address,uint256,uint256,uint48,bytes,bytes)";
+const USER_OP_V7 = "(address,uint256,bytes,bytes,bytes32,uint256,bytes32,bytes,bytes)";
+const USER_OP_V6 = "(address,uint256,bytes,bytes,uint256,uint256,uint256,uint256,uint256,bytes,bytes)";
+
+const FORWARDER_CALLS = new Set([
+  toFunctionSelector(`execute(${REQUEST})`),
+  toFunctionSelector(`executeBatch(${REQUEST}[],address)`),
+]);
+const ENTRY_POINT_CALLS = new Set([
+  toFunctionSelector(`handleOps(${USER_OP_V7}[],address)`),
+  toFunctionSelector(`handleOps(${USER_OP_V6}[],address)`),
+  toFunctionSelector(`handleAggregatedOps((${USER_OP_V7}[],address,bytes)[],address)`),
+  toFunctionSelector(`handleAggregatedOps((${USER_OP_V6}[],address,bytes)[],address)`),
+]);
+
+const COMPLETIONS = parseAbi([
+  "event ExecutedForwardRequest(address indexed signer, uint256 nonce, bool success)",
+  "event UserOperationEvent(bytes32 indexed userOpHash, address indexed sender, address indexed paymaster, uint256 nonce, bool success, uint256 actualGasCost, uint256 actualGasUsed)",
+]);
+const COMPLETION_TOPICS = new Set(COMPLETIONS.map((item) => toEventSelector(item)));
+
+export type RelayKind = Relay["relayerKind"];
+
+/** Pure: which relayer a transaction's call data addresses, from its selector; null for a direct call. */
+export function relayKindOf(input: Hex | undefined): RelayKind | null {
+  const selector = input?.slice(0, 10) as Hex | undefined;
+  if (!selector) return null;
+  if (FORWARDER_CALLS.has(selector)) return "forwarder";
+  if (ENTRY_POINT_CALLS.has(selector)) return "user-operation";
+  return null;
+}
+
+interface ReceiptLog {
+  address: Address;
+  logIndex: number;
+  topics: readonly Hex[];
+  data: Hex;
+}
+
+/** Pure: the relay of the log at `logIndex`, from the first completion event the relayer emitted after it. */
+export function relayFromLogs(
+  kind: RelayKind,
+  relayerContract: Address,
+  relayer: Address,
+  logIndex: number,
+  logs: readonly ReceiptLog[],
+): Relay | null {
+  const completion = logs
+    .filter((log) => log.logIndex > logIndex && isAddressEqual(log.address, relayerContract))
+    .filter((log) => log.topics[0] !== undefined && COMPLETION_TOPICS.has(log.topics[0]))
+    .sort((a, b) => a.logIndex - b.logIndex)[0];
+  if (!completion) return null;
+  const decoded = decodeEventLog({
+    abi: COMPLETIONS,
+    topics: completion.topics as [Hex, ...Hex[]],
+    data: completion.data,
+  });
+  if (decoded.eventName === "ExecutedForwardRequest") {
+    if (kind !== "forwarder") return null;
+    return {
+      relayerKind: kind,
+      relayer,
+      metaTxSigner: decoded.args.signer,
+      userOpHash: null,
+      paymaster: null,
+      actualGasCost: null,
+    };
+  }
+  if (kind !== "user-operation") return null;
+  const { userOpHash, sender, paymaster, actualGasCost } = decoded.args;
+  return {
+    relayerKind: kind,
+    relayer,
+    metaTxSigner: sender,
+    userOpHash,
+    paymaster: isAddressEqual(paymaster, zeroAddress) ? null : paymaster,
+    actualGasCost,
+  };
+}
+
+interface RelayedEvent {
+  transaction: { hash: Hex; from: Address; to: Address | null; input?: Hex };
+  log: { logIndex: number };
+}
+
+/** The relay behind `event`, or null for a direct transaction (no receipt is read then). */
+export async function relayOf(context: Context, event: RelayedEvent): Promise<Relay | null> {
+  const { transaction } = event;
+  const kind = relayKindOf(transaction.input);
+  if (!kind || !transaction.to) return null;
+  const receipt = await context.client.getTransactionReceipt({ hash: transaction.hash });
+  return relayFromLogs(kind, transaction.to, transaction.from, event.log.logIndex, receipt.logs);
+}
