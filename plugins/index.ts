@@ -2,10 +2,20 @@
 import type { Plugin } from "../host/plugin.ts";
 import auth from "./auth/index.ts";
 import complianceTemplates from "./compliance-templates/index.ts";
+import directory from "./directory/index.ts";
 import identities from "./identities/index.ts";
 import systemStats from "./system-stats/index.ts";
 import systems from "./systems/index.ts";
 import tokens from "./tokens/index.ts";
 import transactions from "./transactions/index.ts";
 
-export const plugins: Plugin[] = [auth, systems, transactions, tokens, complianceTemplates, identities, systemStats];
+export const plugins: Plugin[] = [
+  auth,
+  systems,
+  transactions,
+  tokens,
+  complianceTemplates,
+  identities,
+  systemStats,
+  directory,
+];

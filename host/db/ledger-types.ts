@@ -20,6 +20,12 @@ export interface LedgerTables {
   trustedIssuer: typeof schema.trustedIssuer.$inferSelect;
   topicScheme: typeof schema.topicScheme.$inferSelect;
   systemStatHour: typeof schema.systemStatHour.$inferSelect;
+  // directory and addons
+  directoryEntry: typeof schema.directoryEntry.$inferSelect;
+  tokenType: typeof schema.tokenType.$inferSelect;
+  complianceModuleType: typeof schema.complianceModuleType.$inferSelect;
+  addonType: typeof schema.addonType.$inferSelect;
+  addonFactory: typeof schema.addonFactory.$inferSelect;
 }
 
 /** A hex value (address, hash) as the index stores it: lowercase. */
