@@ -2,10 +2,13 @@
 import { readFileSync } from "node:fs";
 import { createConfig, factory, mergeAbis } from "ponder";
 import { getAbiItem } from "viem";
+import { AddonRegistryAbi } from "./abis/AddonRegistry";
 import { AumFeeFeatureAbi } from "./abis/AumFeeFeature";
 import { ComplianceAbi } from "./abis/Compliance";
+import { ComplianceModuleRegistryAbi } from "./abis/ComplianceModuleRegistry";
 import { ConversionFeatureAbi } from "./abis/ConversionFeature";
 import { ConversionMinterFeatureAbi } from "./abis/ConversionMinterFeature";
+import { DirectoryAbi } from "./abis/Directory";
 import { ExternalTransactionFeeFeatureAbi } from "./abis/ExternalTransactionFeeFeature";
 import { FixedTreasuryYieldFeatureAbi } from "./abis/FixedTreasuryYieldFeature";
 import { IdentityAbi } from "./abis/Identity";
@@ -13,6 +16,7 @@ import { IdentityRegistryAbi } from "./abis/IdentityRegistry";
 import { MaturityRedemptionFeatureAbi } from "./abis/MaturityRedemptionFeature";
 import { SystemFactoryAbi } from "./abis/SystemFactory";
 import { TokenAbi } from "./abis/Token";
+import { TokenFactoryRegistryAbi } from "./abis/TokenFactoryRegistry";
 import { TopicSchemeRegistryAbi } from "./abis/TopicSchemeRegistry";
 import { TransactionFeeAccountingFeatureAbi } from "./abis/TransactionFeeAccountingFeature";
 import { TransactionFeeFeatureAbi } from "./abis/TransactionFeeFeature";
@@ -33,6 +37,16 @@ const deployment: IndexedDeployment = manifestPath
 
 const chain = `chain${deployment.chainId}`;
 const root = deployment.systemFactory;
+
+/** Each system's contract of one role: a field of the root's SystemContractsCreated tuple. */
+const systemContractsField = (
+  parameter: `contracts.${"directory" | "tokenFactoryRegistry" | "complianceModuleRegistry" | "addonRegistry"}`,
+) =>
+  factory({
+    address: root,
+    event: getAbiItem({ abi: SystemFactoryAbi, name: "SystemContractsCreated" }),
+    parameter,
+  });
 
 export default createConfig({
   database: { kind: "postgres", connectionString: process.env.DATABASE_URL },
@@ -129,6 +143,31 @@ export default createConfig({
         event: getAbiItem({ abi: SystemFactoryAbi, name: "SystemContractsCreated" }),
         parameter: "contracts.topicSchemeRegistry",
       }),
+      startBlock: deployment.startBlock,
+    },
+    // Each system's directory and type registries (token types, compliance module types, addon types and addons).
+    Directory: {
+      abi: DirectoryAbi,
+      chain,
+      address: systemContractsField("contracts.directory"),
+      startBlock: deployment.startBlock,
+    },
+    TokenFactoryRegistry: {
+      abi: TokenFactoryRegistryAbi,
+      chain,
+      address: systemContractsField("contracts.tokenFactoryRegistry"),
+      startBlock: deployment.startBlock,
+    },
+    ComplianceModuleRegistry: {
+      abi: ComplianceModuleRegistryAbi,
+      chain,
+      address: systemContractsField("contracts.complianceModuleRegistry"),
+      startBlock: deployment.startBlock,
+    },
+    AddonRegistry: {
+      abi: AddonRegistryAbi,
+      chain,
+      address: systemContractsField("contracts.addonRegistry"),
       startBlock: deployment.startBlock,
     },
   },

@@ -371,4 +371,102 @@ export const activityLink = onchainTable(
     pk: primaryKey({ columns: [table.address, table.eventId] }),
     addressIdx: index().on(table.address, table.system, table.blockTimestamp),
   }),
+
+// ---- directory and addons ----
+// Keyed by the emitting contract (directory or registry). `system` is null until the root's SystemContractsCreated:
+// a system's creation emits its directory entries and first types before that event, in the same transaction.
+
+/** A system directory's entry (DirectoryEntrySet): the spec's field name and its address; address 0 deletes it. */
+export const directoryEntry = onchainTable(
+  "directory_entry",
+  (t) => ({
+    directory: t.hex().notNull(),
+    /** The spec's field name (host/directory/directory-keys.ts), e.g. forwarder, addonRegistry. */
+    key: t.text().notNull(),
+    system: t.hex(),
+    value: t.hex().notNull(),
+    updatedAt: t.bigint().notNull(),
+  }),
+  (table) => ({ pk: primaryKey({ columns: [table.directory, table.key] }), systemIdx: index().on(table.system) }),
+);
+
+/** A token type of a system's token factory registry (registered until removed). */
+export const tokenType = onchainTable(
+  "token_type",
+  (t) => ({
+    registry: t.hex().notNull(),
+    /** keccak256 of the name. */
+    typeId: t.hex().notNull(),
+    system: t.hex(),
+    name: t.text().notNull(),
+    implementation: t.hex().notNull(),
+    factoryImplementation: t.hex().notNull(),
+    /** The type's token factory (a clone of factoryImplementation). */
+    factory: t.hex().notNull(),
+    registeredAt: t.bigint().notNull(),
+    isExperimental: t.boolean().notNull(),
+  }),
+  (table) => ({ pk: primaryKey({ columns: [table.registry, table.typeId] }), systemIdx: index().on(table.system) }),
+);
+
+/** A compliance module type of a system's compliance module registry (registered until removed). */
+export const complianceModuleType = onchainTable(
+  "compliance_module_type",
+  (t) => ({
+    registry: t.hex().notNull(),
+    typeId: t.hex().notNull(),
+    system: t.hex(),
+    /** The module's own typeId() string, e.g. identity-verification-v2. */
+    name: t.text().notNull(),
+    implementation: t.hex().notNull(),
+    registeredAt: t.bigint().notNull(),
+    isExperimental: t.boolean().notNull(),
+  }),
+  (table) => ({ pk: primaryKey({ columns: [table.registry, table.typeId] }), systemIdx: index().on(table.system) }),
+);
+
+/** An addon type of a system's addon registry (registered until removed). */
+export const addonType = onchainTable(
+  "addon_type",
+  (t) => ({
+    registry: t.hex().notNull(),
+    typeId: t.hex().notNull(),
+    system: t.hex(),
+    /** The spec's type id string, e.g. xvp-settlement. */
+    name: t.text().notNull(),
+    /** unknown, factory or singleton (host/directory/addon-kinds.ts). */
+    kind: t.text().notNull(),
+    factoryImplementation: t.hex().notNull(),
+    /** Factories only; null otherwise. */
+    instanceImplementation: t.hex(),
+    registeredAt: t.bigint().notNull(),
+    isExperimental: t.boolean().notNull(),
+  }),
+  (table) => ({ pk: primaryKey({ columns: [table.registry, table.typeId] }), systemIdx: index().on(table.system) }),
+);
+
+/** An addon a system's addon registry created (the spec's addon factory), until removed. */
+export const addonFactory = onchainTable(
+  "addon_factory",
+  (t) => ({
+    /** The addon's address (also its account). */
+    id: t.hex().primaryKey(),
+    registry: t.hex().notNull(),
+    system: t.hex(),
+    name: t.text().notNull(),
+    /** keccak256 of typeName. */
+    typeHash: t.hex().notNull(),
+    /** The spec's typeId string, e.g. xvp-settlement. */
+    typeName: t.text().notNull(),
+    kind: t.text().notNull(),
+    /** Singletons only. */
+    systemAddonImplementation: t.hex(),
+    factoryImplementation: t.hex().notNull(),
+    /** Factories only. */
+    instanceImplementation: t.hex(),
+    version: t.bigint().notNull(),
+    deployedInTransaction: t.hex().notNull(),
+    createdAt: t.bigint().notNull(),
+  }),
+  (table) => ({ systemIdx: index().on(table.system), registryIdx: index().on(table.registry) }),
 );

@@ -3,6 +3,7 @@ import type { Plugin } from "../host/plugin.ts";
 import accountActivity from "./account-activity/index.ts";
 import auth from "./auth/index.ts";
 import complianceTemplates from "./compliance-templates/index.ts";
+import directory from "./directory/index.ts";
 import identities from "./identities/index.ts";
 import participants from "./participants/index.ts";
 import systemStats from "./system-stats/index.ts";
@@ -20,4 +21,5 @@ export const plugins: Plugin[] = [
   systemStats,
   participants,
   accountActivity,
+  directory,
 ];

@@ -47,6 +47,8 @@ export const PERMISSIONS = {
   "externalToken:register": ["owner", "admin", "tokenManager"],
   "monitoring:read": ["owner", "admin"],
   "system:operate": ["owner", "systemManager"],
+  /** The system's contract catalogue (directory, addon factories): addresses any member may read. */
+  "system:read": ROLES,
   "exchangeRates:list": ["owner", "admin", "systemManager", "tokenManager", "auditor", "member"],
   "exchangeRates:read": ["owner", "admin", "systemManager", "tokenManager", "auditor", "member"],
   "exchangeRates:update": ["owner", "admin", "systemManager"],

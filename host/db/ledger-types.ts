@@ -22,6 +22,12 @@ export interface LedgerTables {
   systemStatHour: typeof schema.systemStatHour.$inferSelect;
   activityEvent: typeof schema.activityEvent.$inferSelect;
   activityLink: typeof schema.activityLink.$inferSelect;
+  // directory and addons
+  directoryEntry: typeof schema.directoryEntry.$inferSelect;
+  tokenType: typeof schema.tokenType.$inferSelect;
+  complianceModuleType: typeof schema.complianceModuleType.$inferSelect;
+  addonType: typeof schema.addonType.$inferSelect;
+  addonFactory: typeof schema.addonFactory.$inferSelect;
 }
 
 /** A hex value (address, hash) as the index stores it: lowercase. */

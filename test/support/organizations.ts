@@ -1,5 +1,6 @@
 // Operator actions a test needs beyond the bootstrap organisation: people with a role (and their API keys), and
 // further organisations with their own system on the chain.
+import type { PrivateKeyAccount } from "viem";
 import { addMember, createApiKey, createOrganization, createUser } from "../../host/admin/operator.ts";
 import { loadConfig } from "../../host/config.ts";
 import { loadMasterKey } from "../../host/crypto/master-key.ts";
@@ -15,6 +16,8 @@ export interface Operator {
   member(organizationId: string, role: string, displayName?: string): Promise<Member>;
   /** A new organisation whose system on the stack's chain is deployed (waits until it is ready); its id. */
   organization(name: string): Promise<string>;
+  /** The organisation's signer wallet (it holds its system's manager roles), to send chain writes the API has no route for. */
+  signerAccount(organizationId: string): Promise<PrivateKeyAccount>;
   close(): Promise<void>;
 }
 
@@ -56,6 +59,9 @@ export function operator(stack: TestStack): Operator {
         if (Date.now() > deadline) throw new Error(`The system of ${name} is still ${row?.status ?? "absent"}`);
         await new Promise((r) => setTimeout(r, 200));
       }
+    },
+    async signerAccount(organizationId) {
+      return custody.signer(organizationId, await custody.primaryAddress(organizationId));
     },
     close: () => db.close(),
   };

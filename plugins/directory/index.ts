@@ -1,0 +1,5 @@
+// The system's contract catalogue (issue #6): the directory with its type catalogues, and the addon factories.
+import { definePlugin } from "../../host/plugin.ts";
+import { directoryRoutes } from "./routes.ts";
+
+export default definePlugin({ id: "directory", routes: directoryRoutes });

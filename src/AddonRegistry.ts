@@ -1,0 +1,64 @@
+// Each system's addon types (the directory's addonTypes) and the addons created from them (the addon factories).
+import { ponder } from "ponder:registry";
+import { addonFactory, addonType } from "ponder:schema";
+import { type Address, zeroAddress } from "viem";
+import { addonKindName } from "../host/directory/addon-kinds.ts";
+import { catalogueSystem } from "./catalogue-system.ts";
+
+/** The registry writes address 0 for an implementation the kind has none of. */
+const pointer = (address: Address) => (address === zeroAddress ? null : address);
+
+ponder.on("AddonRegistry:AddonTypeRegistered", async ({ event, context }) => {
+  const registry = event.log.address;
+  const { typeId, name, kind, factoryImplementation, instanceImplementation, registeredAt, isExperimental } =
+    event.args;
+  const type = {
+    name,
+    kind: addonKindName(kind),
+    factoryImplementation,
+    instanceImplementation: pointer(instanceImplementation),
+    registeredAt,
+    isExperimental,
+  };
+  await context.db
+    .insert(addonType)
+    .values({ registry, typeId, system: await catalogueSystem(context, registry), ...type })
+    .onConflictDoUpdate(type);
+});
+
+ponder.on("AddonRegistry:AddonTypeUpdated", async ({ event, context }) => {
+  const key = { registry: event.log.address, typeId: event.args.typeId };
+  if (!(await context.db.find(addonType, key))) return;
+  const { factoryImplementation, instanceImplementation, isExperimental } = event.args;
+  await context.db
+    .update(addonType, key)
+    .set({ factoryImplementation, instanceImplementation: pointer(instanceImplementation), isExperimental });
+});
+
+ponder.on("AddonRegistry:AddonTypeRemoved", async ({ event, context }) => {
+  await context.db.delete(addonType, { registry: event.log.address, typeId: event.args.typeId });
+});
+
+ponder.on("AddonRegistry:AddonFactoryCreated", async ({ event, context }) => {
+  const registry = event.log.address;
+  const { addon, typeId, name, typeName, kind, version } = event.args;
+  await context.db.insert(addonFactory).values({
+    id: addon,
+    registry,
+    system: await catalogueSystem(context, registry),
+    name,
+    typeHash: typeId,
+    typeName,
+    kind: addonKindName(kind),
+    systemAddonImplementation: pointer(event.args.systemAddonImplementation),
+    factoryImplementation: event.args.factoryImplementation,
+    instanceImplementation: pointer(event.args.instanceImplementation),
+    version,
+    deployedInTransaction: event.transaction.hash,
+    createdAt: event.block.timestamp,
+  });
+});
+
+ponder.on("AddonRegistry:AddonFactoryRemoved", async ({ event, context }) => {
+  await context.db.delete(addonFactory, { id: event.args.addon });
+});
