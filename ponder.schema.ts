@@ -371,6 +371,7 @@ export const activityLink = onchainTable(
     pk: primaryKey({ columns: [table.address, table.eventId] }),
     addressIdx: index().on(table.address, table.system, table.blockTimestamp),
   }),
+);
 
 // ---- directory and addons ----
 // Keyed by the emitting contract (directory or registry). `system` is null until the root's SystemContractsCreated:
