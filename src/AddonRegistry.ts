@@ -1,9 +1,24 @@
 // Each system's addon types (the directory's addonTypes) and the addons created from them (the addon factories).
-import { ponder } from "ponder:registry";
+import { type Context, ponder } from "ponder:registry";
 import { addonFactory, addonType } from "ponder:schema";
 import { type Address, zeroAddress } from "viem";
 import { addonKindName } from "../host/directory/addon-kinds.ts";
+import { recordActivity } from "./activity.ts";
 import { catalogueSystem } from "./catalogue-system.ts";
+import type { LoggedEvent } from "./record-event.ts";
+
+/** An addon registry event in the activity feeds, once its system is known (not during the system's creation). */
+async function logAddonEvent(
+  context: Context,
+  event: LoggedEvent & { args: { sender: Address } & Record<string, unknown> },
+  eventName: string,
+  involved: Address[],
+) {
+  const system = await catalogueSystem(context, event.log.address);
+  if (!system) return;
+  const { sender, ...values } = event.args;
+  await recordActivity(context, event, { system, eventName, sender, involved, values });
+}
 
 /** The registry writes address 0 for an implementation the kind has none of. */
 const pointer = (address: Address) => (address === zeroAddress ? null : address);
@@ -24,6 +39,7 @@ ponder.on("AddonRegistry:AddonTypeRegistered", async ({ event, context }) => {
     .insert(addonType)
     .values({ registry, typeId, system: await catalogueSystem(context, registry), ...type })
     .onConflictDoUpdate(type);
+  await logAddonEvent(context, event, "AddonTypeRegistered", []);
 });
 
 ponder.on("AddonRegistry:AddonTypeUpdated", async ({ event, context }) => {
@@ -33,10 +49,12 @@ ponder.on("AddonRegistry:AddonTypeUpdated", async ({ event, context }) => {
   await context.db
     .update(addonType, key)
     .set({ factoryImplementation, instanceImplementation: pointer(instanceImplementation), isExperimental });
+  await logAddonEvent(context, event, "AddonTypeUpdated", []);
 });
 
 ponder.on("AddonRegistry:AddonTypeRemoved", async ({ event, context }) => {
   await context.db.delete(addonType, { registry: event.log.address, typeId: event.args.typeId });
+  await logAddonEvent(context, event, "AddonTypeRemoved", []);
 });
 
 ponder.on("AddonRegistry:AddonFactoryCreated", async ({ event, context }) => {
@@ -57,8 +75,10 @@ ponder.on("AddonRegistry:AddonFactoryCreated", async ({ event, context }) => {
     deployedInTransaction: event.transaction.hash,
     createdAt: event.block.timestamp,
   });
+  await logAddonEvent(context, event, "AddonFactoryCreated", [addon]);
 });
 
 ponder.on("AddonRegistry:AddonFactoryRemoved", async ({ event, context }) => {
   await context.db.delete(addonFactory, { id: event.args.addon });
+  await logAddonEvent(context, event, "AddonFactoryRemoved", [event.args.addon]);
 });

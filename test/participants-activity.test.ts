@@ -4,8 +4,18 @@
 // activity feeds with their matching rules, metrics, permissions and the organisations' isolation.
 
 import pg from "pg";
-import { getAddress } from "viem";
+import {
+  createPublicClient,
+  createWalletClient,
+  encodeFunctionData,
+  getAddress,
+  http,
+  parseAbi,
+  zeroAddress,
+} from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { AddonRegistryAbi } from "../abis/AddonRegistry.ts";
+import { anvilAccount } from "./support/api-flows.ts";
 import { type Member, type Operator, operator } from "./support/organizations.ts";
 import { bootStack, json, platformDbUrl, signerOf, type TestStack } from "./support/stack.ts";
 
@@ -399,6 +409,133 @@ describe("participants and activity, end to end over HTTP", () => {
       expect(own.body.data.count).toBe(7);
       const bad = await get("/api/v2/system/accounts/0x1234/activities", mia.key);
       expect([bad.status, bad.body.code]).toEqual([400, "BAD_REQUEST"]);
+    });
+  });
+  describe("relayed operations and addons", () => {
+    const FORWARDER_ABI = parseAbi([
+      "function nonces(address owner) view returns (uint256)",
+      "function execute((address from, address to, uint256 value, uint256 gas, uint48 deadline, bytes data, bytes signature) request) payable",
+    ]);
+    let relayer: string;
+    let addon: string;
+
+    async function waitForEvent(path: string, eventName: string, key: string) {
+      const deadline = Date.now() + 60_000;
+      for (;;) {
+        const { body } = await get(`${path}?filter[eventName]=${eventName}`, key);
+        if (body.meta?.total > 0) return body.data[0];
+        if (Date.now() > deadline) throw new Error(`${eventName} never reached ${path}`);
+        await new Promise((r) => setTimeout(r, 250));
+      }
+    }
+
+    it("records a forwarder-relayed write with its meta-transaction signer, relayer and kind", async () => {
+      const { chainId, rpcUrl } = stack.platform.credentials;
+      const chain = {
+        id: chainId,
+        name: "anvil",
+        nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 },
+        rpcUrls: { default: { http: [rpcUrl] } },
+      } as const;
+      const client = createPublicClient({ chain, transport: http(rpcUrl) });
+      const signer = await ops.signerAccount(orgA);
+      const relayAccount = anvilAccount(7);
+      relayer = relayAccount.address.toLowerCase();
+      const forwarder = getAddress((await get("/api/v2/system/directory", mia.key)).body.data.forwarder);
+      const contracts = await ops.db.platform
+        .selectFrom("organizationChains")
+        .select("contracts")
+        .where("organizationId", "=", orgA)
+        .executeTakeFirstOrThrow();
+      const registry = getAddress(contracts.contracts!.addonRegistry);
+      const data = encodeFunctionData({
+        abi: AddonRegistryAbi,
+        functionName: "registerAddonType",
+        args: ["relayed-addon", 2, getAddress(deposit), zeroAddress, false],
+      });
+      const nonce = await client.readContract({
+        abi: FORWARDER_ABI,
+        address: forwarder,
+        functionName: "nonces",
+        args: [signer.address],
+      });
+      const deadline = Math.floor(Date.now() / 1000) + 3600;
+      const request = { from: signer.address, to: registry, value: 0n, gas: 1_000_000n, deadline, data };
+      const signature = await signer.signTypedData({
+        domain: { name: "Forwarder", version: "1", chainId, verifyingContract: forwarder },
+        primaryType: "ForwardRequest",
+        types: {
+          ForwardRequest: [
+            { name: "from", type: "address" },
+            { name: "to", type: "address" },
+            { name: "value", type: "uint256" },
+            { name: "gas", type: "uint256" },
+            { name: "nonce", type: "uint256" },
+            { name: "deadline", type: "uint48" },
+            { name: "data", type: "bytes" },
+          ],
+        },
+        message: { ...request, nonce },
+      });
+      const wallet = createWalletClient({ account: relayAccount, chain, transport: http(rpcUrl) });
+      const hash = await wallet.writeContract({
+        abi: FORWARDER_ABI,
+        address: forwarder,
+        functionName: "execute",
+        args: [{ ...request, signature }],
+      });
+      expect((await client.waitForTransactionReceipt({ hash })).status).toBe("success");
+
+      const event = await waitForEvent(`/api/v2/system/accounts/${signerA}/activities`, "AddonTypeRegistered", ivy.key);
+      expect(event).toMatchObject({
+        transactionHash: hash,
+        emitter: { id: registry.toLowerCase() },
+        sender: { id: signerA },
+        displaySender: { id: signerA },
+        metaTxSigner: { id: signerA },
+        relayerKind: "forwarder",
+        relayer: { id: relayer },
+        userOpHash: null,
+        paymaster: null,
+        actualGasCost: null,
+      });
+      expect(event.values).toEqual(
+        expect.arrayContaining([expect.objectContaining({ name: "name", value: "relayed-addon" })]),
+      );
+      // The relayer itself is no party to the event.
+      const relayerFeed = await get(`/api/v2/system/accounts/${relayer}/activities`, ivy.key);
+      expect(relayerFeed.body.meta.total).toBe(0);
+
+      const create = await createWalletClient({ account: signer, chain, transport: http(rpcUrl) }).writeContract({
+        abi: AddonRegistryAbi,
+        address: registry,
+        functionName: "createAddon",
+        args: [
+          (await client.readContract({ abi: AddonRegistryAbi, address: registry, functionName: "typeIds" })).at(-1)!,
+          "Relay Addon",
+          "0x",
+        ],
+      });
+      await client.waitForTransactionReceipt({ hash: create });
+      const created = await waitForEvent(
+        `/api/v2/system/accounts/${signerA}/activities`,
+        "AddonFactoryCreated",
+        ivy.key,
+      );
+      expect(created).toMatchObject({ metaTxSigner: null, relayerKind: null, displaySender: { id: signerA } });
+      addon = created.involved[0].id;
+    });
+
+    it("lists addons as participants for every caller, with their activity", async () => {
+      const { body } = await get("/api/v2/participants?purpose=participant&filter[kind]=addon", mia.key);
+      expect(body.data).toEqual([{ id: addon, kind: "addon", address: addon, displayName: "Relay Addon" }]);
+      const feed = await get(`/api/v2/participants/${addon}/activities`, ivy.key);
+      expect(names(feed.body.data)).toEqual(["AddonFactoryCreated"]);
+      const orgFeed = await get(
+        `/api/v2/participants/${orgA}/activities?filter[eventName]=AddonTypeRegistered`,
+        ivy.key,
+      );
+      expect(orgFeed.body.data[0]).toMatchObject({ relayerKind: "forwarder", metaTxSigner: { id: signerA } });
     });
   });
 });

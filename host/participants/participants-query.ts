@@ -78,6 +78,9 @@ export function participantsRelation(scope: ParticipantScope): RawBuilder<Partic
       ti.issuer, i.account, ti.issuer, array_remove(array[ti.issuer::text, i.account::text], null)
     from ${view(scope, "trusted_issuer")} ti left join ${identity} i on i.id = ti.issuer
     where ti.system = ${system} and ti.active
+    union all
+    select a.id, 'addon', a.name, a.id, a.id, ${walletIdentity(sql`a.id`)}, array[a.id::text]
+    from ${view(scope, "addon_factory")} a where a.system = ${system}
   )`;
 }
 
