@@ -1,5 +1,6 @@
 // First start: a local organisation, its owner, its custody seed and a read-write API key (credentials.json,
-// mode 0600). Every start: the organisation's system on the chain is ready (deployed again after a chain reset).
+// mode 0600). Every start: the organisation's system on the chain is ready (deployed again after a chain reset), and
+// every member has a custody wallet.
 import { chmodSync, existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import {
@@ -7,6 +8,7 @@ import {
   createApiKey,
   createOrganization,
   createUser,
+  provisionMissingMemberWallets,
   requestSystemProvisioning,
 } from "../host/admin/operator.ts";
 import type { PluginContext } from "../host/plugin.ts";
@@ -80,6 +82,7 @@ export async function bootstrap(input: {
     credentials = { ...credentials, baseUrl, rpcUrl };
     writeCredentials(path, credentials);
   }
+  await provisionMissingMemberWallets(ctx.db.platform, ctx.custody);
   const organizationId = credentials.organizationId;
   if (!(await systemReady(ctx, organizationId))) {
     await requestSystemProvisioning(ctx.db.platform, organizationId, ctx.chain.chainId);

@@ -104,8 +104,10 @@ describe("authentication and scope", () => {
         "--password",
         "pw-for-tests",
       );
+      // Granting a role gives the member a custody wallet of their own (once).
       expect(await cli("role", "grant", "--org", orgId, "--user", owner.userId, "--role", "owner")).toEqual({
         granted: "owner",
+        wallet: expect.stringMatching(/^0x[0-9a-fA-F]{40}$/),
       });
       const created = await cli(
         "key",

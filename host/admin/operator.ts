@@ -79,6 +79,27 @@ export async function addMember(
   return { wallet: await custody.provisionMemberWallet(input.organizationId, input.userId) };
 }
 
+/** Every member without a custody wallet in their organisation gets one (members granted before wallets existed). */
+export async function provisionMissingMemberWallets(db: PlatformDb, custody: Custody): Promise<number> {
+  const missing = await db
+    .selectFrom("memberships as m")
+    .select(["m.organizationId", "m.userId"])
+    .distinct()
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom("wallets as w")
+            .select("w.address")
+            .whereRef("w.organizationId", "=", "m.organizationId")
+            .whereRef("w.userId", "=", "m.userId"),
+        ),
+      ),
+    )
+    .execute();
+  for (const { organizationId, userId } of missing) await custody.provisionMemberWallet(organizationId, userId);
+  return missing.length;
+}
+
 export async function createApiKey(
   db: PlatformDb,
   input: { organizationId: string; userId: string; name: string; scope: "read" | "read-write"; expiresAt?: Date },
