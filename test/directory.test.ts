@@ -6,7 +6,6 @@ import {
   type Address,
   createPublicClient,
   createWalletClient,
-  defineChain,
   getAddress,
   type Hex,
   http,
@@ -21,7 +20,7 @@ import { ComplianceModuleRegistryAbi } from "../abis/ComplianceModuleRegistry.ts
 import { DirectoryAbi } from "../abis/Directory.ts";
 import { directoryKeyName } from "../host/directory/directory-keys.ts";
 import { type Operator, operator } from "./support/organizations.ts";
-import { bootStack, json, type TestStack } from "./support/stack.ts";
+import { bootStack, json, stackChain, type TestStack } from "./support/stack.ts";
 
 const FACTORY = 1;
 const SINGLETON = 2;
@@ -61,12 +60,7 @@ describe("the directory and the addon factories, end to end over HTTP", () => {
 
   /** A write to an organisation's addon registry, signed by its signer wallet; the receipt's logs. */
   async function addonWrite(org: string, functionName: string, args: readonly unknown[]) {
-    const chain = defineChain({
-      id: stack.platform.credentials.chainId,
-      name: "anvil",
-      nativeCurrency: { name: "E", symbol: "E", decimals: 18 },
-      rpcUrls: { default: { http: [stack.platform.credentials.rpcUrl] } },
-    });
+    const chain = stackChain(stack);
     // Each write waits for its receipt before the next: one signer's transactions reach anvil in nonce order.
     const wallet = createWalletClient({ account: await ops.signerAccount(org), chain, transport: http() });
     const hash = await wallet.writeContract({

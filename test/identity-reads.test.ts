@@ -5,8 +5,9 @@
 import { createPublicClient, getAddress, type Hex, http, keccak256, stringToHex, toHex } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { IdentityRegistryAbi } from "../abis/IdentityRegistry.ts";
+import { keyedApi } from "./support/api-flows.ts";
 import { type Operator, operator } from "./support/organizations.ts";
-import { bootStack, json, type TestStack } from "./support/stack.ts";
+import { bootStack, type TestStack } from "./support/stack.ts";
 
 const ALICE = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8";
 const BOB = "0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC";
@@ -29,22 +30,10 @@ describe("identities, claims and their reads, end to end over HTTP", () => {
   const identityOf: Record<string, string> = {};
   let started: Date;
 
-  async function call(method: string, path: string, body?: unknown, key = keys.ownerA) {
-    const res = await stack.api(path, {
-      method,
-      key,
-      headers: { prefer: "wait=60" },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-    return { status: res.status, body: await json(res) };
-  }
-  async function write(method: string, path: string, body?: unknown, key = keys.ownerA) {
-    const { status, body: answer } = await call(method, path, body, key);
-    if (status !== 200 || answer.data?.status !== "COMPLETED") {
-      throw new Error(`${method} ${path} answered ${status}: ${JSON.stringify(answer)}`);
-    }
-    return answer.data;
-  }
+  const { call, write } = keyedApi(
+    () => stack,
+    () => keys.ownerA,
+  );
   const get = (path: string, key = keys.identityManagerA) => call("GET", path, undefined, key);
   const names = (rows: { name: string }[]) => rows.map((r) => r.name);
 

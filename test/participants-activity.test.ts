@@ -15,9 +15,10 @@ import {
 } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AddonRegistryAbi } from "../abis/AddonRegistry.ts";
-import { anvilAccount } from "./support/api-flows.ts";
+import { anvilAccount, keyedApi } from "./support/api-flows.ts";
+import { FORWARD_REQUEST_TYPES } from "./support/chain.ts";
 import { type Member, type Operator, operator } from "./support/organizations.ts";
-import { bootStack, json, platformDbUrl, signerOf, type TestStack } from "./support/stack.ts";
+import { bootStack, platformDbUrl, signerOf, stackChain, type TestStack } from "./support/stack.ts";
 
 const BELGIUM = 56;
 const IRAN = 364;
@@ -40,22 +41,10 @@ describe("participants and activity, end to end over HTTP", () => {
   let miaIdentity: string;
   let issuerA: string;
 
-  async function call(method: string, path: string, body?: unknown, key = ownerA) {
-    const res = await stack.api(path, {
-      method,
-      key,
-      headers: { prefer: "wait=60" },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-    return { status: res.status, body: await json(res) };
-  }
-  async function write(method: string, path: string, body?: unknown, key = ownerA) {
-    const { status, body: answer } = await call(method, path, body, key);
-    if (status !== 200 || answer.data?.status !== "COMPLETED") {
-      throw new Error(`${method} ${path} answered ${status}: ${JSON.stringify(answer)}`);
-    }
-    return answer.data;
-  }
+  const { call, write } = keyedApi(
+    () => stack,
+    () => ownerA,
+  );
   const get = (path: string, key = ownerA) => call("GET", path, undefined, key);
   const ids = (rows: { id: string }[]) => rows.map((r) => r.id);
   const names = (rows: { eventName: string }[]) => rows.map((r) => r.eventName);
@@ -431,12 +420,7 @@ describe("participants and activity, end to end over HTTP", () => {
 
     it("records a forwarder-relayed write with its meta-transaction signer, relayer and kind", async () => {
       const { chainId, rpcUrl } = stack.platform.credentials;
-      const chain = {
-        id: chainId,
-        name: "anvil",
-        nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 },
-        rpcUrls: { default: { http: [rpcUrl] } },
-      } as const;
+      const chain = stackChain(stack);
       const client = createPublicClient({ chain, transport: http(rpcUrl) });
       const signer = await ops.signerAccount(orgA);
       const relayAccount = anvilAccount(7);
@@ -464,17 +448,7 @@ describe("participants and activity, end to end over HTTP", () => {
       const signature = await signer.signTypedData({
         domain: { name: "Forwarder", version: "1", chainId, verifyingContract: forwarder },
         primaryType: "ForwardRequest",
-        types: {
-          ForwardRequest: [
-            { name: "from", type: "address" },
-            { name: "to", type: "address" },
-            { name: "value", type: "uint256" },
-            { name: "gas", type: "uint256" },
-            { name: "nonce", type: "uint256" },
-            { name: "deadline", type: "uint48" },
-            { name: "data", type: "bytes" },
-          ],
-        },
+        types: FORWARD_REQUEST_TYPES,
         message: { ...request, nonce },
       });
       const wallet = createWalletClient({ account: relayAccount, chain, transport: http(rpcUrl) });

@@ -1,8 +1,9 @@
 // Shared setup for the system contract tests: a forwarder, an access manager clone and helpers to clone
 // implementations, read events and assert custom errors.
+
 import { type Abi, type Address, encodeFunctionData, getAddress, type Hex, parseEventLogs } from "viem";
 import { expect } from "vitest";
-import { role, startTestChain, type TestChain } from "../support/chain.ts";
+import { FORWARD_REQUEST_TYPES, role, startTestChain, type TestChain } from "../support/chain.ts";
 
 export const ROLES = {
   DEFAULT_ADMIN: `0x${"00".repeat(32)}` as Hex,
@@ -116,18 +117,6 @@ export async function startSystemFixture(): Promise<SystemFixture> {
     read,
   };
 }
-
-const FORWARD_REQUEST_TYPES = {
-  ForwardRequest: [
-    { name: "from", type: "address" },
-    { name: "to", type: "address" },
-    { name: "value", type: "uint256" },
-    { name: "gas", type: "uint256" },
-    { name: "nonce", type: "uint256" },
-    { name: "deadline", type: "uint48" },
-    { name: "data", type: "bytes" },
-  ],
-} as const;
 
 /** An ERC2771Forwarder request signed with EIP-712 (domain "Forwarder", version "1"), ready for `execute`. */
 export async function signForwardRequest(

@@ -226,3 +226,28 @@ export const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase(
 export const isoSeconds = (seconds: number) => new Date(seconds * 1000).toISOString();
 
 export { json };
+
+/**
+ * Requests as a chosen API key (default `defaultKey()`): mutations wait for their outcome (Prefer: wait=60).
+ * `stackOf` is read per request, so a describe block can declare these before its beforeAll boots the stack.
+ */
+export function keyedApi(stackOf: () => TestStack, defaultKey: () => string) {
+  async function call(method: string, path: string, body?: unknown, key = defaultKey()): Promise<Answer> {
+    const res = await stackOf().api(path, {
+      method,
+      key,
+      headers: { prefer: "wait=60" },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    return { status: res.status, body: await json(res) };
+  }
+  /** A mutation that must complete; its completed envelope's `data`. */
+  async function write(method: string, path: string, body?: unknown, key = defaultKey()): Promise<Json> {
+    const { status, body: answer } = await call(method, path, body, key);
+    if (status !== 200 || answer.data?.status !== "COMPLETED") {
+      throw new Error(`${method} ${path} answered ${status}: ${JSON.stringify(answer)}`);
+    }
+    return answer.data;
+  }
+  return { call, write };
+}

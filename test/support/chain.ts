@@ -123,3 +123,16 @@ export async function expectRevert(call: Promise<unknown>, errorName: string, ar
   expect(revert?.data?.errorName, (error as BaseError).shortMessage).toBe(errorName);
   if (args) expect(revert?.data?.args ?? []).toEqual(args);
 }
+
+/** EIP-712 types of an ERC2771Forwarder request (domain "Forwarder", version "1"). */
+export const FORWARD_REQUEST_TYPES = {
+  ForwardRequest: [
+    { name: "from", type: "address" },
+    { name: "to", type: "address" },
+    { name: "value", type: "uint256" },
+    { name: "gas", type: "uint256" },
+    { name: "nonce", type: "uint256" },
+    { name: "deadline", type: "uint48" },
+    { name: "data", type: "bytes" },
+  ],
+} as const;

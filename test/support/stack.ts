@@ -4,6 +4,7 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type pg from "pg";
+import { defineChain } from "viem";
 import { type Platform, startPlatform } from "../../scripts/platform.ts";
 
 export async function freePort(): Promise<number> {
@@ -121,4 +122,15 @@ export async function waitForTerminal(stack: TestStack, statusUrl: string, timeo
       throw new Error(`Still ${body.data?.status} after ${timeoutMs} ms: ${JSON.stringify(body)}`);
     await new Promise((r) => setTimeout(r, 100));
   }
+}
+
+/** The stack's anvil as a viem chain, for tests that send transactions the API has no route for. */
+export function stackChain(stack: TestStack) {
+  const { chainId, rpcUrl } = stack.platform.credentials;
+  return defineChain({
+    id: chainId,
+    name: "anvil",
+    nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 },
+    rpcUrls: { default: { http: [rpcUrl] } },
+  });
 }
