@@ -15,6 +15,8 @@ import {
 } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AddonRegistryAbi } from "../abis/AddonRegistry.ts";
+import { TokenAbi } from "../abis/Token.ts";
+import { type AccountAbstraction, deployAccountAbstraction } from "./support/account-abstraction.ts";
 import { anvilAccount, keyedApi } from "./support/api-flows.ts";
 import { FORWARD_REQUEST_TYPES } from "./support/chain.ts";
 import { type Member, type Operator, operator } from "./support/organizations.ts";
@@ -510,6 +512,72 @@ describe("participants and activity, end to end over HTTP", () => {
         ivy.key,
       );
       expect(orgFeed.body.data[0]).toMatchObject({ relayerKind: "forwarder", metaTxSigner: { id: signerA } });
+    });
+  });
+  describe("user operations (ERC-4337)", () => {
+    let aa: AccountAbstraction;
+    let smartAccount: string;
+    const bundler = anvilAccount(5);
+    const owner = anvilAccount(8);
+
+    async function miaTransfers(path: string, key: string, count: number) {
+      const deadline = Date.now() + 60_000;
+      for (;;) {
+        const { body } = await get(`${path}?filter[eventName]=TransferCompleted&page[limit]=200`, key);
+        if (body.meta?.total >= count) return body.data;
+        if (Date.now() > deadline) throw new Error(`${count} transfers never reached ${path}`);
+        await new Promise((r) => setTimeout(r, 250));
+      }
+    }
+
+    it("records a sponsored and an unsponsored user operation with hash, account, bundler, paymaster and cost", async () => {
+      aa = await deployAccountAbstraction(stackChain(stack), anvilAccount(6));
+      smartAccount = (await aa.accountOf(owner.address)).toLowerCase();
+      await write("POST", `/api/v2/tokens/${deposit}/mint`, { recipients: [smartAccount], amounts: ["10"] });
+      const transfer = (amount: bigint) =>
+        encodeFunctionData({ abi: TokenAbi, functionName: "transfer", args: [getAddress(mia.wallet), amount] });
+      const sponsored = await aa.send({
+        owner,
+        bundler,
+        target: getAddress(deposit),
+        data: transfer(2n),
+        sponsored: true,
+      });
+      const own = await aa.send({ owner, bundler, target: getAddress(deposit), data: transfer(1n), sponsored: false });
+
+      const feed = await miaTransfers(`/api/v2/participants/${mia.userId}/activities`, mia.key, 3);
+      const byHash = (hash: string) => feed.find((e: { transactionHash: string }) => e.transactionHash === hash);
+      const common = {
+        sender: { id: smartAccount },
+        displaySender: { id: smartAccount },
+        metaTxSigner: { id: smartAccount },
+        relayerKind: "user-operation",
+        relayer: { id: bundler.address.toLowerCase() },
+      };
+      expect(byHash(sponsored.transactionHash)).toMatchObject({
+        ...common,
+        userOpHash: sponsored.userOpHash,
+        paymaster: { id: aa.paymaster.toLowerCase() },
+        actualGasCost: expect.stringMatching(/^[1-9]\d*$/),
+      });
+      // The participant feed shows the gas cost of sponsored operations only; the account feed of every one.
+      expect(byHash(own.transactionHash)).toMatchObject({
+        ...common,
+        userOpHash: own.userOpHash,
+        paymaster: null,
+        actualGasCost: null,
+      });
+      const accountFeed = await miaTransfers(`/api/v2/system/accounts/${mia.wallet}/activities`, mia.key, 3);
+      const ownInAccountFeed = accountFeed.find(
+        (e: { transactionHash: string }) => e.transactionHash === own.transactionHash,
+      );
+      expect(ownInAccountFeed).toMatchObject({
+        userOpHash: own.userOpHash,
+        actualGasCost: expect.stringMatching(/^[1-9]\d*$/),
+      });
+      // The direct transfer from the signer keeps its direct-transaction fields.
+      const direct = feed.find((e: { relayerKind: string | null }) => e.relayerKind === null);
+      expect(direct).toMatchObject({ userOpHash: null, metaTxSigner: null, displaySender: { id: signerA } });
     });
   });
 });

@@ -42,7 +42,12 @@ export function sourceHash(): string {
   for (const file of listSources(CONTRACTS_DIR).sort()) {
     hash.update(relative(ROOT, file)).update(readFileSync(file));
   }
-  for (const pkg of ["solc", "@openzeppelin/contracts", "@openzeppelin/contracts-upgradeable"]) {
+  for (const pkg of [
+    "solc",
+    "@openzeppelin/contracts",
+    "@openzeppelin/contracts-upgradeable",
+    "@account-abstraction/contracts",
+  ]) {
     hash.update(`${pkg}@${packageVersion(pkg)}`);
   }
   hash.update(JSON.stringify(SETTINGS));
