@@ -31,6 +31,7 @@ export const ACTIVITY_COLLECTION = defineCollection({
   search: ["eventName", "transactionHash"],
   defaultSort: "-blockTimestamp",
   tiebreaker: "e.ordinal",
+  totalFromFacet: "eventName",
 });
 
 /**
