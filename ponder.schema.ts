@@ -356,6 +356,8 @@ export const activityEvent = onchainTable(
  * Which addresses an activity event belongs to, one row per distinct address: `forParticipant` when it is the
  * sender, account, emitter, token, an involved address or the meta-transaction signer; `forAccount` when it is the
  * sender, account, emitter, token, the system or an involved address (the spec's two matching rules).
+ * The event's sort, filter and facet columns are copied here, so that a feed's page, total and facets are read from
+ * the links alone; only the page's events are read from activity_event.
  */
 export const activityLink = onchainTable(
   "activity_link",
@@ -366,10 +368,22 @@ export const activityLink = onchainTable(
     forParticipant: t.boolean().notNull(),
     forAccount: t.boolean().notNull(),
     blockTimestamp: t.bigint().notNull(),
+    ordinal: t.text().notNull(),
+    eventName: t.text().notNull(),
+    blockNumber: t.bigint().notNull(),
+    transactionHash: t.hex().notNull(),
   }),
   (table) => ({
     pk: primaryKey({ columns: [table.address, table.eventId] }),
-    addressIdx: index().on(table.address, table.system, table.blockTimestamp),
+    // Newest first by timestamp; the total and the eventName facet of a feed without filters are index-only scans.
+    feedIdx: index().on(
+      table.address,
+      table.system,
+      table.blockTimestamp,
+      table.eventName,
+      table.forParticipant,
+      table.forAccount,
+    ),
   }),
 );
 

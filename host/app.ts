@@ -1,8 +1,10 @@
 // The Hono host: shared middleware, then every plugin's routes, then the OpenAPI document.
 import { OpenAPIHono } from "@hono/zod-openapi";
 import { bodyLimit } from "hono/body-limit";
-import { authenticate } from "./auth/authenticate.ts";
+import { authenticate, type KeyRow } from "./auth/authenticate.ts";
 import { createRateWindow } from "./auth/rate-limit.ts";
+import { createShortCache } from "./cache/short-cache.ts";
+import type { PlatformChanges } from "./db/platform-changes.ts";
 import { ApiError } from "./errors/api-error.ts";
 import { closeUnreadBodies } from "./http/close-unread-bodies.ts";
 import { contextHeaders } from "./http/context-headers.ts";
@@ -18,7 +20,15 @@ import { type Readiness, readinessRoutes } from "./readiness.ts";
 /** Request bodies above this are refused with 413 PAYLOAD_TOO_LARGE before they are read whole. */
 const MAX_BODY_BYTES = 1024 * 1024;
 
-export function createApp(ctx: PluginContext, plugins: Plugin[], readiness: Readiness) {
+/** How long a cached API key or chain row may serve at most, should a change notification be lost. */
+const CACHE_TTL_MS = 5000;
+const CACHE_MAX_ENTRIES = 10_000;
+
+/** `changes`: the platform change listener that keeps the short caches honest; without it nothing is cached. */
+export function createApp(ctx: PluginContext, plugins: Plugin[], readiness: Readiness, changes?: PlatformChanges) {
+  const cache = <V>() =>
+    changes ? createShortCache<V>(changes, { ttlMs: CACHE_TTL_MS, max: CACHE_MAX_ENTRIES }) : undefined;
+  const chainRows = cache<unknown>();
   const app = new OpenAPIHono<AppEnv>({
     defaultHook: (result, c) => {
       if (!result.success) return errorResponse(c, validationError(result.error, result.target));
@@ -51,8 +61,10 @@ export function createApp(ctx: PluginContext, plugins: Plugin[], readiness: Read
     return app.fetch(forwarded, c.env);
   });
   mountApiDocs(app);
+  const keys = cache<KeyRow>();
   const auth = authenticate({
     db: ctx.db.platform,
+    ...(keys ? { keys } : {}),
     rateWindow: createRateWindow(ctx.config.API_KEY_RATE_LIMIT, ctx.config.API_KEY_RATE_WINDOW_SECONDS),
   });
   const context = contextHeaders({
@@ -62,6 +74,7 @@ export function createApp(ctx: PluginContext, plugins: Plugin[], readiness: Read
   });
   const publicPaths = new Set(plugins.flatMap((plugin) => plugin.publicPaths ?? []));
   app.use("/api/*", async (c, next) => {
+    if (chainRows) c.set("chainRows", chainRows);
     if (isPublicDocPath(c.req.path) || publicPaths.has(c.req.path)) return next();
     return auth(c, async () => {
       await context(c, next);

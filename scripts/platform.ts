@@ -9,6 +9,7 @@ import { createApp } from "../host/app.ts";
 import { type Config, loadConfig } from "../host/config.ts";
 import { openDatabases } from "../host/db/database.ts";
 import { migrate } from "../host/db/migrations.ts";
+import { listenForPlatformChanges } from "../host/db/platform-changes.ts";
 import { createLogger } from "../host/logger.ts";
 import { readinessReport } from "../host/readiness.ts";
 import { plugins } from "../plugins/index.ts";
@@ -152,7 +153,9 @@ export async function startPlatform(
     phase("worker", worker.description);
 
     const readiness = { db: ctx.db, chain, index, workerRunning: worker.running };
-    const app = createApp(ctx, plugins, readiness);
+    const changes = listenForPlatformChanges(postgres.url);
+    stops.push(changes.stop);
+    const app = createApp(ctx, plugins, readiness, changes);
     const server = await new Promise<ReturnType<typeof serve>>((resolveServer, reject) => {
       const s = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, () => resolveServer(s));
       s.once("error", reject);

@@ -58,6 +58,10 @@ export async function recordActivity(context: Context, event: LoggedEvent, input
       eventId: id,
       system: input.system,
       blockTimestamp: event.block.timestamp,
+      ordinal: event.id,
+      eventName: input.eventName,
+      blockNumber: event.block.number,
+      transactionHash: event.transaction.hash,
     })),
   );
 }

@@ -31,23 +31,28 @@ export const ACTIVITY_COLLECTION = defineCollection({
   search: ["eventName", "transactionHash"],
   defaultSort: "-blockTimestamp",
   tiebreaker: "e.ordinal",
+  totalFromFacet: "eventName",
 });
 
-/** The feed's events, unpaged and unordered (the collection engine adds those). `addresses` must not be empty. */
+/**
+ * The feed's events, unpaged and unordered (the collection engine adds those). Filters, sorts and facets read the
+ * links' copies of the event's columns (relation `e`, `id` being the event's); the event itself (`ev`) is left-joined
+ * on its key, a join PostgreSQL drops from the total and facet queries, which select none of its columns, so only
+ * the page's events are read. `addresses` must not be empty.
+ */
 export function feedEvents(db: LedgerDb, scope: FeedScope) {
-  const system = indexedHex(scope.system);
+  const links = db
+    .selectFrom("activityLink as l")
+    .select(["l.eventId as id", "l.ordinal", "l.eventName", "l.blockNumber", "l.blockTimestamp", "l.transactionHash"])
+    .where("l.address", "in", scope.addresses.map(indexedHex))
+    .where("l.system", "=", indexedHex(scope.system))
+    .where(scope.feed === "participant" ? "l.forParticipant" : "l.forAccount", "=", true);
+  // One link per address and event: with one address each event comes once; with several, it may come per address.
   return db
-    .selectFrom("activityEvent as e")
-    .selectAll("e")
-    .where("e.system", "=", system)
-    .where("e.id", "in", (qb) =>
-      qb
-        .selectFrom("activityLink as l")
-        .select("l.eventId")
-        .where("l.address", "in", scope.addresses.map(indexedHex))
-        .where("l.system", "=", system)
-        .where(scope.feed === "participant" ? "l.forParticipant" : "l.forAccount", "=", true),
-    );
+    .selectFrom((scope.addresses.length > 1 ? links.distinct() : links).as("e"))
+    .leftJoin("activityEvent as ev", "ev.id", "e.id")
+    .selectAll("ev")
+    .$castTo<LedgerTables["activityEvent"]>(); // every link has its event
 }
 
 /** Per bucket start (unix seconds), how many of the feed's events fall in [from, to]. */

@@ -2,6 +2,7 @@
 import type { Context, MiddlewareHandler } from "hono";
 import { getCookie } from "hono/cookie";
 import { sql } from "kysely";
+import type { ShortCache } from "../cache/short-cache.ts";
 import type { PlatformDb } from "../db/database.ts";
 import { ApiError } from "../errors/api-error.ts";
 import type { AppEnv, Principal } from "../http/env.ts";
@@ -15,9 +16,11 @@ const READ_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 export interface AuthDeps {
   db: PlatformDb;
   rateWindow: RateWindow;
+  /** API key rows by key hash, for a few seconds and until a key or membership changes (host/cache/short-cache.ts). */
+  keys?: ShortCache<KeyRow>;
 }
 
-interface KeyRow {
+export interface KeyRow {
   id: string;
   organizationId: string;
   userId: string;
@@ -31,19 +34,22 @@ async function fromApiKey(c: Context<AppEnv>, key: string, deps: AuthDeps): Prom
     throw new ApiError("API_KEY_NOT_SUPPORTED_ON_RPC");
   if (!looksLikeApiKey(key)) throw new ApiError("UNAUTHORIZED");
   let row: KeyRow | undefined;
-  try {
-    // One round trip: the key and its user's roles in the key's organisation.
-    row = await deps.db
+  const hash = hashApiKey(key);
+  // One round trip: the key and its user's roles in the key's organisation.
+  const load = () =>
+    deps.db
       .selectFrom("apiKeys as k")
       .leftJoin("memberships as m", (join) =>
         join.onRef("m.userId", "=", "k.userId").onRef("m.organizationId", "=", "k.organizationId"),
       )
       .select(["k.id", "k.organizationId", "k.userId", "k.scope", "k.expiresAt"])
       .select(sql<string[]>`coalesce(array_agg(m.role) filter (where m.role is not null), '{}')`.as("roles"))
-      .where("k.keyHash", "=", hashApiKey(key))
+      .where("k.keyHash", "=", hash)
       .where("k.revokedAt", "is", null)
       .groupBy("k.id")
       .executeTakeFirst();
+  try {
+    row = deps.keys ? await deps.keys.get(hash, load) : await load();
   } catch {
     throw new ApiError("AUTH_STORE_UNAVAILABLE");
   }

@@ -1,6 +1,7 @@
 // The chain a request works on (X-Chain-Id, else the organisation's default) and the organisation's system there.
 import type { Context } from "hono";
 import type { Address } from "viem";
+import type { ShortCache } from "../cache/short-cache.ts";
 import type { PlatformDb } from "../db/database.ts";
 import type { OrganizationChainsTable, SystemContracts } from "../db/platform-types.ts";
 import { ApiError } from "../errors/api-error.ts";
@@ -58,7 +59,9 @@ export async function requestChain(
   if (headerChainId !== undefined && !servedChainIds.includes(headerChainId)) {
     throw new ApiError("CHAIN_NOT_AVAILABLE_FOR_ORGANIZATION", { details: { chainId: headerChainId } });
   }
-  const { chainId, row } = await lookup(db, organizationId, headerChainId);
+  const cache = c.get("chainRows") as ShortCache<Awaited<ReturnType<typeof lookup>>> | undefined;
+  const load = () => lookup(db, organizationId, headerChainId);
+  const { chainId, row } = (cache ? await cache.get(`${organizationId}/${headerChainId ?? ""}`, load) : await load())!;
   if (!servedChainIds.includes(chainId))
     throw new ApiError("CHAIN_NOT_AVAILABLE_FOR_ORGANIZATION", { details: { chainId } });
   if (!row) throw new ApiError("REQUEST_CHAIN_SYSTEM_REQUIRED", { details: { chainId } });

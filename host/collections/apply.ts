@@ -150,13 +150,14 @@ export async function runCollection<DB, TB extends keyof DB, Row>(
     .offset(query.page.offset)
     .execute();
 
-  const total = filtered
-    .clearSelect()
-    .clearOrderBy()
-    .select(sql<unknown>`count(*)`.as("total"))
-    .$castTo<{ total: unknown }>() // the selection's type is not resolvable over a generic DB
-    .executeTakeFirstOrThrow()
-    .then((row) => toCount(row.total));
+  const counted = () =>
+    filtered
+      .clearSelect()
+      .clearOrderBy()
+      .select(sql<unknown>`count(*)`.as("total"))
+      .$castTo<{ total: unknown }>() // the selection's type is not resolvable over a generic DB
+      .executeTakeFirstOrThrow()
+      .then((row) => toCount(row.total));
 
   const facets = Promise.all(
     spec.facetFields.map(async (name) => {
@@ -174,6 +175,10 @@ export async function runCollection<DB, TB extends keyof DB, Row>(
     }),
   );
 
+  const fromFacet = spec.totalFromFacet;
+  const total = fromFacet
+    ? facets.then((all) => all.find(([name]) => name === fromFacet)![1].reduce((sum, b) => sum + b.count, 0))
+    : counted();
   const [rowsResult, totalResult, facetsResult] = await Promise.all([rows, total, facets]);
   return {
     rows: rowsResult,

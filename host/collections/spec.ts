@@ -89,6 +89,8 @@ export interface CollectionDefinition<F extends string> {
   allowFlatKeys?: readonly FlatKey[];
   /** A column ordered by before the requested sort (e.g. library rows first), unless the sort is on that column. */
   leadingOrder?: { column: string; direction: SortDirection };
+  /** A facet field whose column is never null: the total is the sum of its buckets, one query fewer. */
+  totalFromFacet?: NoInfer<F>;
 }
 
 export interface CollectionField {
@@ -118,6 +120,7 @@ export interface CollectionSpec {
   tiebreaker: string;
   allowFlatKeys: ReadonlySet<string>;
   leadingOrder?: { column: string; direction: SortDirection };
+  totalFromFacet?: string;
 }
 
 /** The reserved filter key of the global search. */
@@ -167,6 +170,10 @@ export function defineCollection<const F extends string>(definition: CollectionD
   const sortField = descending ? definition.defaultSort.slice(1) : definition.defaultSort;
   if (!fields.get(sortField)?.sortable) throw new Error(`Default sort "${sortField}" is not a sortable field`);
 
+  if (definition.totalFromFacet !== undefined && !fields.get(definition.totalFromFacet)?.facet) {
+    throw new Error(`totalFromFacet "${definition.totalFromFacet}" is not a facet field`);
+  }
+
   const all = [...fields.values()];
   return {
     fields,
@@ -178,5 +185,6 @@ export function defineCollection<const F extends string>(definition: CollectionD
     tiebreaker: definition.tiebreaker,
     allowFlatKeys: new Set(definition.allowFlatKeys ?? []),
     ...(definition.leadingOrder ? { leadingOrder: { ...definition.leadingOrder } } : {}),
+    ...(definition.totalFromFacet !== undefined ? { totalFromFacet: definition.totalFromFacet } : {}),
   };
 }

@@ -276,6 +276,24 @@ const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+  "0011_platform_changes": {
+    async up(db: Kysely<unknown>) {
+      // Hosts cache API keys with their roles and the organisations' chains for a few seconds; any change to those
+      // rows, by any process, tells them to drop what they hold (host/db/platform-changes.ts).
+      await sql`
+        create function platform.notify_platform_changed() returns trigger language plpgsql as $$
+        begin
+          perform pg_notify('platform_changed', tg_table_name);
+          return null;
+        end $$`.execute(db);
+      for (const table of ["api_keys", "memberships", "organizations", "organization_chains"]) {
+        await sql`
+          create trigger ${sql.raw(`${table}_changed`)}
+          after insert or update or delete or truncate on ${sql.table(`platform.${table}`)}
+          for each statement execute function platform.notify_platform_changed()`.execute(db);
+      }
+    },
+  },
 };
 
 export async function migrate(db: Kysely<unknown>): Promise<void> {

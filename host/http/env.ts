@@ -1,5 +1,6 @@
 // What every request carries through the host's middleware.
 import type { OpenAPIHono } from "@hono/zod-openapi";
+import type { ShortCache } from "../cache/short-cache.ts";
 
 export interface Principal {
   /** How the caller authenticated: an API key (inherits its user's roles) or a person's session cookie. */
@@ -25,6 +26,8 @@ export interface AppEnv {
     requestId: string;
     principal: Principal;
     requestContext: RequestContext;
+    /** The organisations' chain rows, cached for a few seconds (host/chain/request-chain.ts); absent in tests of parts. */
+    chainRows?: ShortCache<unknown>;
   };
 }
 

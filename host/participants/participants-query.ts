@@ -36,52 +36,62 @@ function view(scope: ParticipantScope, name: string) {
   return sql.table(`${scope.viewsSchema}.${name}`);
 }
 
+const COLUMNS = "id, kind, display_name, participant_address, transfer_address, identity_address, wallets";
+
 /** The relation; columns snake_case (the ledger's CamelCasePlugin maps them for kysely callers). */
-export function participantsRelation(scope: ParticipantScope): RawBuilder<ParticipantRow> {
+export function participantsRelation(
+  scope: ParticipantScope,
+  kinds: readonly ParticipantKind[] = PARTICIPANT_KINDS,
+): RawBuilder<ParticipantRow> {
   const { organizationId } = scope;
   const system = indexedHex(scope.system);
   const identity = view(scope, "identity");
   const walletIdentity = (wallet: RawBuilder<unknown>) =>
     sql`(select i.id from ${identity} i where i.system = ${system} and i.account = ${wallet} order by i.created_at limit 1)`;
-  return sql<ParticipantRow>`(
-    with people as (
-      select u.id, u.display_name,
-        (select w.address from platform.wallets w where w.organization_id = ${organizationId} and w.user_id = u.id
-          order by w.created_at, w.address limit 1) as wallet,
-        coalesce((select array_agg(w.address order by w.address) from platform.wallets w
-          where w.organization_id = ${organizationId} and w.user_id = u.id), '{}'::text[]) as wallets
-      from platform.users u
-      where u.id in (select m.user_id from platform.memberships m where m.organization_id = ${organizationId})
-    ),
-    organisation as (
-      select o.id, o.name as display_name,
-        (select w.address from platform.wallets w where w.organization_id = o.id and w.user_id is null
-          and w.derivation_path = ${ORGANIZATION_PRIMARY_PATH}) as wallet,
-        coalesce((select array_agg(w.address order by w.address) from platform.wallets w
-          where w.organization_id = o.id and w.user_id is null), '{}'::text[]) as wallets
-      from platform.organizations o where o.id = ${organizationId}
-    )
-    select p.id, 'person' as kind, p.display_name, p.wallet as participant_address, p.wallet as transfer_address,
-      ${walletIdentity(sql`p.wallet`)} as identity_address, p.wallets
-    from people p
-    union all
-    select o.id, 'organisation', o.display_name, o.wallet, o.wallet, ${walletIdentity(sql`o.wallet`)}, o.wallets
-    from organisation o
-    union all
-    select t.id, 'asset', t.name, t.id, t.id, ${walletIdentity(sql`t.id`)}, array[t.id::text]
-    from ${view(scope, "token")} t where t.system = ${system}
-    union all
-    select ti.issuer, 'claim_issuer', coalesce(
-        (select o.name || ' claim issuer' from platform.wallets w join platform.organizations o on o.id = w.organization_id
-          where w.address = i.account and w.user_id is null and w.organization_id = ${organizationId} limit 1),
-        'Claim issuer ' || ti.issuer),
-      ti.issuer, i.account, ti.issuer, array_remove(array[ti.issuer::text, i.account::text], null)
-    from ${view(scope, "trusted_issuer")} ti left join ${identity} i on i.id = ti.issuer
-    where ti.system = ${system} and ti.active
-    union all
-    select a.id, 'addon', a.name, a.id, a.id, ${walletIdentity(sql`a.id`)}, array[a.id::text]
-    from ${view(scope, "addon_factory")} a where a.system = ${system}
-  )`;
+  const branches: Record<ParticipantKind, () => RawBuilder<unknown>> = {
+    person: () => sql`
+      select p.id, 'person' as kind, p.display_name, p.wallet as participant_address, p.wallet as transfer_address,
+        ${walletIdentity(sql`p.wallet`)} as identity_address, p.wallets
+      from (
+        select u.id, u.display_name,
+          (select w.address from platform.wallets w where w.organization_id = ${organizationId} and w.user_id = u.id
+            order by w.created_at, w.address limit 1) as wallet,
+          coalesce((select array_agg(w.address order by w.address) from platform.wallets w
+            where w.organization_id = ${organizationId} and w.user_id = u.id), '{}'::text[]) as wallets
+        from platform.users u
+        where u.id in (select m.user_id from platform.memberships m where m.organization_id = ${organizationId})
+      ) p`,
+    organisation: () => sql`
+      select o.id, 'organisation' as kind, o.display_name, o.wallet, o.wallet, ${walletIdentity(sql`o.wallet`)},
+        o.wallets
+      from (
+        select o.id, o.name as display_name,
+          (select w.address from platform.wallets w where w.organization_id = o.id and w.user_id is null
+            and w.derivation_path = ${ORGANIZATION_PRIMARY_PATH}) as wallet,
+          coalesce((select array_agg(w.address order by w.address) from platform.wallets w
+            where w.organization_id = o.id and w.user_id is null), '{}'::text[]) as wallets
+        from platform.organizations o where o.id = ${organizationId}
+      ) o`,
+    asset: () => sql`
+      select t.id, 'asset' as kind, t.name, t.id, t.id, ${walletIdentity(sql`t.id`)}, array[t.id::text]
+      from ${view(scope, "token")} t where t.system = ${system}`,
+    claim_issuer: () => sql`
+      select ti.issuer, 'claim_issuer' as kind, coalesce(
+          (select o.name || ' claim issuer' from platform.wallets w join platform.organizations o on o.id = w.organization_id
+            where w.address = i.account and w.user_id is null and w.organization_id = ${organizationId} limit 1),
+          'Claim issuer ' || ti.issuer),
+        ti.issuer, i.account, ti.issuer, array_remove(array[ti.issuer::text, i.account::text], null)
+      from ${view(scope, "trusted_issuer")} ti left join ${identity} i on i.id = ti.issuer
+      where ti.system = ${system} and ti.active`,
+    addon: () => sql`
+      select a.id, 'addon' as kind, a.name, a.id, a.id, ${walletIdentity(sql`a.id`)}, array[a.id::text]
+      from ${view(scope, "addon_factory")} a where a.system = ${system}`,
+  };
+  // Each branch names the relation's columns itself: the first branch of a union names them, whichever it is.
+  const selected = PARTICIPANT_KINDS.filter((kind) => kinds.includes(kind)).map(
+    (kind) => sql`select * from (${branches[kind]()}) as ${sql.raw(kind)}(${sql.raw(COLUMNS)})`,
+  );
+  return sql<ParticipantRow>`(${sql.join(selected, sql` union all `)})`;
 }
 
 /** The participants, as a kysely select the collection engine can filter, sort and page (on `address` too). */
