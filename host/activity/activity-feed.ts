@@ -4,7 +4,7 @@ import { z } from "@hono/zod-openapi";
 import { sql } from "kysely";
 import { defineCollection } from "../collections/index.ts";
 import type { LedgerDb } from "../db/database.ts";
-import { indexedHex } from "../db/ledger-types.ts";
+import { indexedHex, isoFromSeconds, type LedgerTables } from "../db/ledger-types.ts";
 
 /** participant: sender, account, emitter, token, involved or meta-transaction signer; account: ... or the system. */
 export type ActivityFeed = "participant" | "account";
@@ -34,8 +34,13 @@ export const ACTIVITY_COLLECTION = defineCollection({
   totalFromFacet: "eventName",
 });
 
-/** The feed's links as relation `e` (id, ordinal, eventName, blockNumber, blockTimestamp, transactionHash). */
-export function feedLinks(db: LedgerDb, scope: FeedScope) {
+/**
+ * The feed's events, unpaged and unordered (the collection engine adds those). Filters, sorts and facets read the
+ * links' copies of the event's columns (relation `e`, `id` being the event's); the event itself (`ev`) is left-joined
+ * on its key, a join PostgreSQL drops from the total and facet queries, which select none of its columns, so only
+ * the page's events are read. `addresses` must not be empty.
+ */
+export function feedEvents(db: LedgerDb, scope: FeedScope) {
   const links = db
     .selectFrom("activityLink as l")
     .select(["l.eventId as id", "l.ordinal", "l.eventName", "l.blockNumber", "l.blockTimestamp", "l.transactionHash"])
@@ -43,7 +48,11 @@ export function feedLinks(db: LedgerDb, scope: FeedScope) {
     .where("l.system", "=", indexedHex(scope.system))
     .where(scope.feed === "participant" ? "l.forParticipant" : "l.forAccount", "=", true);
   // One link per address and event: with one address each event comes once; with several, it may come per address.
-  return db.selectFrom((scope.addresses.length > 1 ? links.distinct() : links).as("e"));
+  return db
+    .selectFrom((scope.addresses.length > 1 ? links.distinct() : links).as("e"))
+    .leftJoin("activityEvent as ev", "ev.id", "e.id")
+    .selectAll("ev")
+    .$castTo<LedgerTables["activityEvent"]>(); // every link has its event
 }
 
 /** Per bucket start (unix seconds), how many of the feed's events fall in [from, to]. */
@@ -54,7 +63,8 @@ export async function feedCounts(
 ): Promise<Map<number, number>> {
   // The step inlined (3600 or 86400, not caller input): select and group by must be the same expression.
   const bucket = sql<string>`floor(e.block_timestamp / ${sql.lit(window.step)}) * ${sql.lit(window.step)}`;
-  const rows = await feedLinks(db, scope)
+  const rows = await feedEvents(db, scope)
+    .clearSelect()
     .select([bucket.as("bucket"), sql<string>`count(*)`.as("count")])
     .where("e.blockTimestamp", ">=", BigInt(window.from))
     .where("e.blockTimestamp", "<=", BigInt(window.to))
@@ -89,3 +99,30 @@ export const ActivityEventSchema = z
   })
   .openapi("ActivityEvent");
 export type ActivityEvent = z.infer<typeof ActivityEventSchema>;
+
+const ref = (address: string) => ({ id: address });
+const refOrNull = (address: string | null) => (address === null ? null : ref(address));
+
+export function toActivityEvent(row: LedgerTables["activityEvent"], feed: ActivityFeed): ActivityEvent {
+  const isUserOperation = row.relayerKind === "user-operation";
+  const showGasCost = feed === "account" ? isUserOperation : isUserOperation && row.paymaster !== null;
+  return {
+    id: row.id,
+    eventName: row.eventName,
+    blockNumber: String(row.blockNumber),
+    blockTimestamp: isoFromSeconds(row.blockTimestamp),
+    txIndex: String(row.logIndex),
+    transactionHash: row.transactionHash,
+    emitter: ref(row.emitter),
+    sender: ref(row.sender),
+    displaySender: ref(row.displaySender),
+    metaTxSigner: refOrNull(row.metaTxSigner),
+    relayerKind: row.relayerKind as ActivityEvent["relayerKind"],
+    relayer: refOrNull(row.relayer),
+    userOpHash: row.userOpHash,
+    paymaster: refOrNull(row.paymaster),
+    actualGasCost: showGasCost && row.actualGasCost !== null ? String(row.actualGasCost) : null,
+    involved: row.involved.map(ref),
+    values: row.values.map((value) => ({ id: `${row.id}-${value.name}`, ...value })),
+  };
+}

@@ -129,21 +129,13 @@ function toCount(value: unknown): number {
  * queries over the same filtered base; rows are ordered by the spec's leading order (when declared), the sort field,
  * then the spec's tiebreaker column.
  */
-/** `base` with the query's filters and search applied (what runCollection pages, counts and facets). */
-export function filterCollection<DB, TB extends keyof DB, Row>(
-  base: SelectQueryBuilder<DB, TB, Row>,
-  query: CollectionQuery,
-  spec: CollectionSpec,
-): SelectQueryBuilder<DB, TB, Row> {
-  return query.filters.length > 0 || query.search !== null ? base.where((eb) => where(eb, query, spec)) : base;
-}
-
 export async function runCollection<DB, TB extends keyof DB, Row>(
   base: SelectQueryBuilder<DB, TB, Row>,
   query: CollectionQuery,
   spec: CollectionSpec,
 ): Promise<CollectionResult<Row>> {
-  const filtered = filterCollection(base, query, spec);
+  const filtered =
+    query.filters.length > 0 || query.search !== null ? base.where((eb) => where(eb, query, spec)) : base;
   const sortField = spec.fields.get(query.sort.field);
   if (!sortField) throw new Error(`Sort on undeclared field ${query.sort.field}`);
   const { direction } = query.sort;

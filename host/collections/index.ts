@@ -1,6 +1,6 @@
 // The collection-query engine every list route uses: declare, parse, run, document.
 
-export { type CollectionResult, type FacetBucket, filterCollection, likePattern, runCollection } from "./apply.ts";
+export { type CollectionResult, type FacetBucket, likePattern, runCollection } from "./apply.ts";
 export { ARRAY_MEMBERSHIP_OPERATORS, arrayMembership } from "./array-membership.ts";
 export { collectionQueryParameters, collectionResponseSchema } from "./openapi.ts";
 export {
