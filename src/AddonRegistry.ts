@@ -11,10 +11,10 @@ import type { LoggedEvent } from "./record-event.ts";
 async function logAddonEvent(
   context: Context,
   event: LoggedEvent & { args: { sender: Address } & Record<string, unknown> },
+  system: Address | null,
   eventName: string,
   involved: Address[],
 ) {
-  const system = await catalogueSystem(context, event.log.address);
   if (!system) return;
   const { sender, ...values } = event.args;
   await recordActivity(context, event, { system, eventName, sender, involved, values });
@@ -25,6 +25,7 @@ const pointer = (address: Address) => (address === zeroAddress ? null : address)
 
 ponder.on("AddonRegistry:AddonTypeRegistered", async ({ event, context }) => {
   const registry = event.log.address;
+  const system = await catalogueSystem(context, registry);
   const { typeId, name, kind, factoryImplementation, instanceImplementation, registeredAt, isExperimental } =
     event.args;
   const type = {
@@ -37,9 +38,9 @@ ponder.on("AddonRegistry:AddonTypeRegistered", async ({ event, context }) => {
   };
   await context.db
     .insert(addonType)
-    .values({ registry, typeId, system: await catalogueSystem(context, registry), ...type })
+    .values({ registry, typeId, system, ...type })
     .onConflictDoUpdate(type);
-  await logAddonEvent(context, event, "AddonTypeRegistered", []);
+  await logAddonEvent(context, event, system, "AddonTypeRegistered", []);
 });
 
 ponder.on("AddonRegistry:AddonTypeUpdated", async ({ event, context }) => {
@@ -49,21 +50,22 @@ ponder.on("AddonRegistry:AddonTypeUpdated", async ({ event, context }) => {
   await context.db
     .update(addonType, key)
     .set({ factoryImplementation, instanceImplementation: pointer(instanceImplementation), isExperimental });
-  await logAddonEvent(context, event, "AddonTypeUpdated", []);
+  await logAddonEvent(context, event, await catalogueSystem(context, event.log.address), "AddonTypeUpdated", []);
 });
 
 ponder.on("AddonRegistry:AddonTypeRemoved", async ({ event, context }) => {
   await context.db.delete(addonType, { registry: event.log.address, typeId: event.args.typeId });
-  await logAddonEvent(context, event, "AddonTypeRemoved", []);
+  await logAddonEvent(context, event, await catalogueSystem(context, event.log.address), "AddonTypeRemoved", []);
 });
 
 ponder.on("AddonRegistry:AddonFactoryCreated", async ({ event, context }) => {
   const registry = event.log.address;
+  const system = await catalogueSystem(context, registry);
   const { addon, typeId, name, typeName, kind, version } = event.args;
   await context.db.insert(addonFactory).values({
     id: addon,
     registry,
-    system: await catalogueSystem(context, registry),
+    system,
     name,
     typeHash: typeId,
     typeName,
@@ -75,10 +77,12 @@ ponder.on("AddonRegistry:AddonFactoryCreated", async ({ event, context }) => {
     deployedInTransaction: event.transaction.hash,
     createdAt: event.block.timestamp,
   });
-  await logAddonEvent(context, event, "AddonFactoryCreated", [addon]);
+  await logAddonEvent(context, event, system, "AddonFactoryCreated", [addon]);
 });
 
 ponder.on("AddonRegistry:AddonFactoryRemoved", async ({ event, context }) => {
   await context.db.delete(addonFactory, { id: event.args.addon });
-  await logAddonEvent(context, event, "AddonFactoryRemoved", [event.args.addon]);
+  await logAddonEvent(context, event, await catalogueSystem(context, event.log.address), "AddonFactoryRemoved", [
+    event.args.addon,
+  ]);
 });

@@ -17,13 +17,12 @@ interface ClaimArgs {
   uri: string;
 }
 
-type TxEvent = LoggedEvent;
 type Owner = typeof identity.$inferSelect;
 
 /** One row of the identity's claim event log; the identity's latest activity moves to the event's block. */
 async function recordClaimEvent(
   context: Context,
-  event: TxEvent,
+  event: LoggedEvent,
   owner: Owner,
   input: { eventName: string; topic: bigint; claimId: Hex; issuer: Address; sender: Address; values: object },
 ) {
@@ -58,7 +57,7 @@ async function recordClaimEvent(
 /** ClaimAdded, or ClaimChanged (same issuer and topic, new data or signature: active again if it was revoked). */
 export async function attachClaim(
   context: Context,
-  event: TxEvent & { args: ClaimArgs },
+  event: LoggedEvent & { args: ClaimArgs },
   eventName: "ClaimAdded" | "ClaimChanged",
 ) {
   const owner = await context.db.find(identity, { id: event.log.address });
@@ -94,7 +93,7 @@ export async function attachClaim(
   });
 }
 
-export async function detachClaim(context: Context, event: TxEvent & { args: ClaimArgs }) {
+export async function detachClaim(context: Context, event: LoggedEvent & { args: ClaimArgs }) {
   const owner = await context.db.find(identity, { id: event.log.address });
   if (!owner) return;
   const { claimId, topic, scheme, issuer, signature, data, uri } = event.args;
@@ -120,7 +119,10 @@ export async function detachClaim(context: Context, event: TxEvent & { args: Cla
  * ClaimRevoked, emitted by the issuer identity: the claim that carries the revoked signature (found by the signature,
  * since a revocation by signature names no subject) leaves the active set. A claim changed since keeps its state.
  */
-export async function revokeClaim(context: Context, event: TxEvent & { args: { sender: Address; signature: Hex } }) {
+export async function revokeClaim(
+  context: Context,
+  event: LoggedEvent & { args: { sender: Address; signature: Hex } },
+) {
   const issuer = event.log.address;
   const signatureHash = keccak256(event.args.signature);
   const link = await context.db.find(claimSignature, { issuer, signatureHash });

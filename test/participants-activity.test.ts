@@ -3,7 +3,6 @@
 // the participant directory (purpose, kinds, sorts, search, eligibility), address kinds, participant and account
 // activity feeds with their matching rules, metrics, permissions and the organisations' isolation.
 
-import pg from "pg";
 import {
   createPublicClient,
   createWalletClient,
@@ -20,7 +19,7 @@ import { type AccountAbstraction, deployAccountAbstraction } from "./support/acc
 import { anvilAccount, keyedApi } from "./support/api-flows.ts";
 import { FORWARD_REQUEST_TYPES } from "./support/chain.ts";
 import { type Member, type Operator, operator } from "./support/organizations.ts";
-import { bootStack, platformDbUrl, signerOf, stackChain, type TestStack } from "./support/stack.ts";
+import { bootStack, stackChain, type TestStack } from "./support/stack.ts";
 
 const BELGIUM = 56;
 const IRAN = 364;
@@ -62,10 +61,7 @@ describe("participants and activity, end to end over HTTP", () => {
     orgB = await ops.organization("Organisation B");
     ownerB = await ops.member(orgB, "owner", "Bo Owner");
     idmB = await ops.member(orgB, "identityManager", "Bea Identity");
-    const db = new pg.Client({ connectionString: platformDbUrl(stack.env) });
-    await db.connect();
-    signerA = (await signerOf(db, orgA)).toLowerCase();
-    await db.end();
+    signerA = (await ops.signerAccount(orgA)).address.toLowerCase();
   }, 240_000);
   afterAll(async () => {
     await ops?.close();

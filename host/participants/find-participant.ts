@@ -19,6 +19,7 @@ export async function findParticipant(
   id: string,
 ): Promise<ParticipantRow> {
   const { organizationId } = c.get("principal");
+  const byAddress = ADDRESS.test(id);
   const row =
     id.length > 200
       ? undefined
@@ -27,11 +28,11 @@ export async function findParticipant(
             participantsRelation(
               { viewsSchema, organizationId, system: chain.systemAddress },
               // Only the kinds whose ids look like this one: a smaller query to plan and run.
-              ADDRESS.test(id) ? ADDRESS_KINDS : ISSUED_ID_KINDS,
+              byAddress ? ADDRESS_KINDS : ISSUED_ID_KINDS,
             ).as("p"),
           )
           .selectAll()
-          .where("p.id", "=", ADDRESS.test(id) ? id.toLowerCase() : id)
+          .where("p.id", "=", byAddress ? id.toLowerCase() : id)
           .executeTakeFirst();
   if (!row) throw new ApiError("PARTICIPANT_NOT_FOUND", { details: { participantId: id } });
   return row as ParticipantRow;

@@ -9,25 +9,14 @@ import { indexedHex } from "../../host/db/ledger-types.ts";
 import type { Principal } from "../../host/http/env.ts";
 import type { PluginContext } from "../../host/plugin.ts";
 
-async function isOwnWallet(ctx: PluginContext, principal: Principal, participantId: string, address: string) {
-  const row = await ctx.db.platform
+/** The organisation's custody wallet at `address`: whose it is (null: the organisation's), or undefined. */
+async function organisationWallet(ctx: PluginContext, organizationId: string, address: string) {
+  return ctx.db.platform
     .selectFrom("wallets")
-    .select("address")
-    .where("organizationId", "=", principal.organizationId)
-    .where("userId", "=", participantId)
-    .where("address", "=", address)
-    .executeTakeFirst();
-  return row !== undefined;
-}
-
-async function isOrganisationWallet(ctx: PluginContext, organizationId: string, address: string) {
-  const row = await ctx.db.platform
-    .selectFrom("wallets")
-    .select("address")
+    .select("userId")
     .where("organizationId", "=", organizationId)
     .where("address", "=", address)
     .executeTakeFirst();
-  return row !== undefined;
 }
 
 /** A contract or token of the system, or an identity the system's factory created (or the account it is for). */
@@ -58,9 +47,8 @@ export async function mayReadAccount(
   participantId: string,
   address: string,
 ): Promise<boolean> {
-  if (await isOwnWallet(ctx, principal, participantId, address)) return true;
+  const wallet = await organisationWallet(ctx, principal.organizationId, address);
+  if (wallet?.userId === participantId) return true;
   if (!hasPermission(principal.roles, "activity:read-others")) return false;
-  return (
-    (await isOrganisationWallet(ctx, principal.organizationId, address)) || (await isSystemAddress(ctx, chain, address))
-  );
+  return wallet !== undefined || (await isSystemAddress(ctx, chain, address));
 }
