@@ -375,11 +375,13 @@ export const activityLink = onchainTable(
   }),
   (table) => ({
     pk: primaryKey({ columns: [table.address, table.eventId] }),
-    // Newest first by timestamp; the total and the eventName facet of a feed without filters are index-only scans.
+    // A page newest first (timestamp, then ordinal) is the index's order, so PostgreSQL reads the page's links and no
+    // more; the total and the eventName facet of a feed without filters are index-only scans.
     feedIdx: index().on(
       table.address,
       table.system,
       table.blockTimestamp,
+      table.ordinal,
       table.eventName,
       table.forParticipant,
       table.forAccount,

@@ -106,10 +106,12 @@ export async function measure(stack: TestStack, populated: Populated): Promise<v
   const headers = { "x-api-key": person.key };
   const base = stack.platform.baseUrl;
   const bare = await startBare();
-  let results: { feed: LoadResult; stats: LoadResult; plain: LoadResult };
+  let results: { feed: LoadResult; fresh: LoadResult; stats: LoadResult; plain: LoadResult };
   try {
     results = {
       feed: await load(`${base}${feedPath}`, headers),
+      // Every request computed afresh: the page the host keeps per index version is bypassed (README, feeds).
+      fresh: await load(`${base}${feedPath}`, { ...headers, "cache-control": "no-cache" }),
       stats: await load(`${base}${STATS}`, headers),
       plain: await load(bare.url),
     };
@@ -117,6 +119,7 @@ export async function measure(stack: TestStack, populated: Populated): Promise<v
     await bare.close();
   }
   assertClean("feed", results.feed);
+  assertClean("feed, no-cache", results.fresh);
   assertClean("stats", results.stats);
   assertClean("bare", results.plain);
 
@@ -134,6 +137,9 @@ export async function measure(stack: TestStack, populated: Populated): Promise<v
       `GET ${feedPath.replace(person.userId, "{person}")} (own API key, ${feed.meta.total} events in the feed, ${feed.data.length} a page, ${JSON.stringify(feed).length} B body)`,
       results.feed,
     ),
+  );
+  console.log(
+    line("  the same with Cache-Control: no-cache (computed for every request, not the kept page)", results.fresh),
   );
   console.log(line(`GET ${STATS} (${JSON.stringify(stats.data)})`, results.stats));
   console.log(line("GET /ping on a bare Hono app", results.plain));

@@ -3,6 +3,7 @@ import { OpenAPIHono } from "@hono/zod-openapi";
 import { bodyLimit } from "hono/body-limit";
 import { authenticate, type KeyRow } from "./auth/authenticate.ts";
 import { createRateWindow } from "./auth/rate-limit.ts";
+import { createIndexedReads, indexVersionReader } from "./cache/indexed-reads.ts";
 import { createShortCache } from "./cache/short-cache.ts";
 import type { PlatformChanges } from "./db/platform-changes.ts";
 import { ApiError } from "./errors/api-error.ts";
@@ -10,6 +11,7 @@ import { closeUnreadBodies } from "./http/close-unread-bodies.ts";
 import { contextHeaders } from "./http/context-headers.ts";
 import type { AppEnv } from "./http/env.ts";
 import { errorResponse, handleError } from "./http/error-handler.ts";
+import { hasBody } from "./http/has-body.ts";
 import { rejectNul } from "./http/reject-nul.ts";
 import { requestId } from "./http/request-id.ts";
 import { validationError } from "./http/validation.ts";
@@ -29,6 +31,14 @@ export function createApp(ctx: PluginContext, plugins: Plugin[], readiness: Read
   const cache = <V>() =>
     changes ? createShortCache<V>(changes, { ttlMs: CACHE_TTL_MS, max: CACHE_MAX_ENTRIES }) : undefined;
   const chainRows = cache<unknown>();
+  const participantRows = cache<unknown>();
+  const indexedReads =
+    ctx.config.READ_CACHE_ENTRIES > 0
+      ? createIndexedReads(
+          indexVersionReader(ctx.db.pool, ctx.config.INDEX_VIEWS_SCHEMA),
+          ctx.config.READ_CACHE_ENTRIES,
+        )
+      : undefined;
   const app = new OpenAPIHono<AppEnv>({
     defaultHook: (result, c) => {
       if (!result.success) return errorResponse(c, validationError(result.error, result.target));
@@ -36,15 +46,13 @@ export function createApp(ctx: PluginContext, plugins: Plugin[], readiness: Read
   });
   app.use("*", requestId);
   app.use("*", closeUnreadBodies);
-  app.use(
-    "/api/*",
-    bodyLimit({
-      maxSize: MAX_BODY_BYTES,
-      onError: () => {
-        throw new ApiError("PAYLOAD_TOO_LARGE");
-      },
-    }),
-  );
+  const limitBody = bodyLimit({
+    maxSize: MAX_BODY_BYTES,
+    onError: () => {
+      throw new ApiError("PAYLOAD_TOO_LARGE");
+    },
+  });
+  app.use("/api/*", (c, next) => (hasBody(c) ? limitBody(c, next) : next()));
   app.use("/api/*", rejectNul);
   app.onError(handleError(ctx.logger));
   app.notFound((c) =>
@@ -75,6 +83,8 @@ export function createApp(ctx: PluginContext, plugins: Plugin[], readiness: Read
   const publicPaths = new Set(plugins.flatMap((plugin) => plugin.publicPaths ?? []));
   app.use("/api/*", async (c, next) => {
     if (chainRows) c.set("chainRows", chainRows);
+    if (participantRows) c.set("participantRows", participantRows);
+    if (indexedReads) c.set("indexedReads", indexedReads);
     if (isPublicDocPath(c.req.path) || publicPaths.has(c.req.path)) return next();
     return auth(c, async () => {
       await context(c, next);

@@ -39,6 +39,8 @@ export const ConfigSchema = z.object({
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
   /** `process`: the worker runs as its own supervised Node process; `in-process`: inside the host process. */
   WORKER_MODE: z.enum(["process", "in-process"]).default("process"),
+  /** Read results computed from the index kept per index version (host/cache/indexed-reads.ts); 0 keeps none. */
+  READ_CACHE_ENTRIES: z.coerce.number().int().min(0).default(1000),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
 });
 export type Config = z.infer<typeof ConfigSchema> & { dataDir: string };

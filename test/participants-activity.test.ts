@@ -576,4 +576,22 @@ describe("participants and activity, end to end over HTTP", () => {
       expect(direct).toMatchObject({ userOpHash: null, metaTxSigner: null, displaySender: { id: signerA } });
     });
   });
+
+  describe("results kept per index version", () => {
+    it("answers a repeated read the same and shows a write in the first read after it is COMPLETED", async () => {
+      const nia = await ops.member(orgA, "member", "Nia Newcomer");
+      const feed = `/api/v2/participants/${nia.userId}/activities`;
+      const metrics = `/api/v2/participants/${nia.userId}/activity-metrics?range[interval]=hour`;
+      const before = await get(feed, nia.key);
+      expect(before.body.meta.total).toBe(0);
+      expect((await get(metrics, nia.key)).body.data.count).toBe(0);
+      expect((await get(feed, nia.key)).body).toEqual(before.body);
+
+      await write("POST", `/api/v2/tokens/${deposit}/mint`, { recipients: [nia.wallet], amounts: ["3"] });
+      const after = await get(feed, nia.key);
+      expect(after.body.meta.total).toBe(1);
+      expect(names(after.body.data)).toEqual(["MintCompleted"]);
+      expect((await get(metrics, nia.key)).body.data.count).toBe(1);
+    });
+  });
 });

@@ -180,6 +180,15 @@ describe("the platform boots and serves its first asset end to end", () => {
     expect(nulBody.status).toBe(400);
     expect((await stack.api("/api/v2/transaction-requests?filter[kind][iLike]=token%5C")).status).toBe(200);
 
+    // Bodies over 1 MiB are refused before they are read whole, whether their length is declared or chunked.
+    const huge = JSON.stringify({ templateId: "deposit", name: "x".repeat(1024 * 1024), symbol: "H" });
+    const tooLarge = await stack.api("/api/v2/tokens", { method: "POST", body: huge });
+    expect(tooLarge.status).toBe(413);
+    expect((await json(tooLarge)).code).toBe("PAYLOAD_TOO_LARGE");
+    const chunks = new Blob([huge]).stream();
+    const chunked = await stack.api("/api/v2/tokens", { method: "POST", body: chunks, duplex: "half" } as RequestInit);
+    expect(chunked.status).toBe(413);
+
     const missingRequest = await stack.api(`/api/v2/transaction-requests/${uuidv7()}`);
     expect(missingRequest.status).toBe(404);
 

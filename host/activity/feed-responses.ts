@@ -1,6 +1,8 @@
 // The answers of the activity routes (participant and account feeds alike). A caller without read access to the
-// feed, or a feed with no address, gets the valid empty answer: no events, total 0, a flat series.
+// feed, or a feed with no address, gets the valid empty answer: no events, total 0, a flat series. What a feed holds
+// depends on the index alone, so its pages and counts are kept per index version (host/cache/indexed-reads.ts).
 import type { Context } from "hono";
+import { indexedRead } from "../cache/indexed-reads.ts";
 import { parseCollectionQuery, runCollection } from "../collections/index.ts";
 import type { LedgerDb } from "../db/database.ts";
 import type { AppEnv } from "../http/env.ts";
@@ -11,24 +13,41 @@ import { type ActivityRangeQuery, activityRange, activitySeries, countWindow } f
 /** The feed to read, or null when the caller may not read it. */
 export type ReadableFeed = FeedScope | null;
 
-export async function feedPage(c: Context<AppEnv>, db: LedgerDb, feed: ReadableFeed) {
-  const query = parseCollectionQuery(new URL(c.req.url).searchParams, ACTIVITY_COLLECTION);
-  if (!feed || feed.addresses.length === 0) {
-    return collection(c, [], 0, query.page, { eventName: [] });
-  }
-  const { rows, total, facets } = await runCollection(feedEvents(db, feed), query, ACTIVITY_COLLECTION);
-  return collection(
-    c,
-    rows.map((row) => toActivityEvent(row, feed.feed)),
-    total,
-    query.page,
-    facets,
-  );
+/**
+ * The page's answer. A non-empty page is kept per index version as the response body itself, keyed by the URL (its
+ * links are the URL's) and the feed: a 50-event page is ~50 KB of JSON, not to be serialised for every reader.
+ */
+export async function feedPage(c: Context<AppEnv>, db: LedgerDb, feed: ReadableFeed): Promise<Response> {
+  const url = new URL(c.req.url);
+  const query = parseCollectionQuery(url.searchParams, ACTIVITY_COLLECTION);
+  if (!feed || feed.addresses.length === 0) return c.json(collection(c, [], 0, query.page, { eventName: [] }), 200);
+  const body = await indexedRead(c, `feed-page ${feedKey(feed)} ${url.pathname}${url.search}`, async () => {
+    const { rows, total, facets } = await runCollection(feedEvents(db, feed), query, ACTIVITY_COLLECTION);
+    const page = collection(
+      c,
+      rows.map((row) => toActivityEvent(row, feed.feed)),
+      total,
+      query.page,
+      facets,
+    );
+    return Buffer.from(JSON.stringify(page));
+  });
+  return c.body(body, 200, { "content-type": "application/json" });
+}
+
+/** Everything a feed's rows depend on besides the index. */
+function feedKey(feed: FeedScope): string {
+  return `${feed.feed} ${feed.system} ${feed.addresses.join(",")}`;
 }
 
 export async function feedMetrics(c: Context<AppEnv>, db: LedgerDb, feed: ReadableFeed, query: ActivityRangeQuery) {
   const range = activityRange(query);
   const window = countWindow(range);
-  const counts = feed && feed.addresses.length > 0 && window ? await feedCounts(db, feed, window) : new Map();
+  const counts =
+    feed && feed.addresses.length > 0 && window
+      ? await indexedRead(c, `feed-counts ${feedKey(feed)} ${JSON.stringify(window)}`, () =>
+          feedCounts(db, feed, window),
+        )
+      : new Map<number, number>();
   return single(c, activitySeries(range, counts));
 }

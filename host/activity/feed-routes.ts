@@ -50,7 +50,8 @@ export function feedRoutes<P extends z.ZodObject>(app: App, db: LedgerDb, def: F
   });
   // The route generics do not carry P through createRoute; params and query were validated by their schemas.
   const paramsOf = (c: Context<AppEnv>) => c.req.param() as z.infer<P>;
-  app.openapi(list, async (c) => c.json(await feedPage(c, db, await def.feed(c, paramsOf(c))), 200));
+  // The page arrives as JSON text (feed-responses.ts); its shape is the route's, ActivityEventSchema's per event.
+  app.openapi(list, (async (c: Context<AppEnv>) => feedPage(c, db, await def.feed(c, paramsOf(c)))) as never);
   app.openapi(metrics, async (c) =>
     c.json(
       await feedMetrics(c, db, await def.feed(c, paramsOf(c)), c.req.valid("query" as never) as ActivityRangeQuery),

@@ -294,6 +294,17 @@ const migrations: Record<string, Migration> = {
       }
     },
   },
+  "0012_participant_changes": {
+    async up(db: Kysely<unknown>) {
+      // Hosts also cache participants (host/participants/find-participant.ts): people's names and everyone's wallets.
+      for (const table of ["users", "wallets"]) {
+        await sql`
+          create trigger ${sql.raw(`${table}_changed`)}
+          after insert or update or delete or truncate on ${sql.table(`platform.${table}`)}
+          for each statement execute function platform.notify_platform_changed()`.execute(db);
+      }
+    },
+  },
 };
 
 export async function migrate(db: Kysely<unknown>): Promise<void> {

@@ -2,8 +2,9 @@
 // discards such a socket, and a client reusing it for keep-alive would see its next request reset.
 import type { MiddlewareHandler } from "hono";
 import type { AppEnv } from "./env.ts";
+import { hasBody } from "./has-body.ts";
 
 export const closeUnreadBodies: MiddlewareHandler<AppEnv> = async (c, next) => {
   await next();
-  if (c.req.raw.body !== null && !c.req.raw.bodyUsed) c.header("Connection", "close");
+  if (hasBody(c) && c.req.raw.body !== null && !c.req.raw.bodyUsed) c.header("Connection", "close");
 };

@@ -1,5 +1,6 @@
 // What every request carries through the host's middleware.
 import type { OpenAPIHono } from "@hono/zod-openapi";
+import type { IndexedReads } from "../cache/indexed-reads.ts";
 import type { ShortCache } from "../cache/short-cache.ts";
 
 export interface Principal {
@@ -28,6 +29,12 @@ export interface AppEnv {
     requestContext: RequestContext;
     /** The organisations' chain rows, cached for a few seconds (host/chain/request-chain.ts); absent in tests of parts. */
     chainRows?: ShortCache<unknown>;
+    /** Participants by id, cached like chainRows and per index version (host/participants/find-participant.ts). */
+    participantRows?: ShortCache<unknown>;
+    /** Results computed from the index, kept per index version (host/cache/indexed-reads.ts); absent: none kept. */
+    indexedReads?: IndexedReads;
+    /** The index version this request reads at, read on first use. */
+    indexVersion?: Promise<string>;
   };
 }
 

@@ -1,5 +1,9 @@
 // One participant of the organisation by id (a user, organisation, token, claim issuer or addon id), or 404 SVC-0524.
+// A participant joins platform rows and index rows: it is cached like the chain rows (until a platform change) and
+// per index version.
 import type { Context } from "hono";
+import { requestIndexVersion } from "../cache/indexed-reads.ts";
+import type { ShortCache } from "../cache/short-cache.ts";
 import type { RequestChain } from "../chain/request-chain.ts";
 import type { LedgerDb } from "../db/database.ts";
 import { ApiError } from "../errors/api-error.ts";
@@ -20,20 +24,27 @@ export async function findParticipant(
 ): Promise<ParticipantRow> {
   const { organizationId } = c.get("principal");
   const byAddress = ADDRESS.test(id);
+  const key = byAddress ? id.toLowerCase() : id;
+  const load = async () =>
+    (await db
+      .selectFrom(
+        participantsRelation(
+          { viewsSchema, organizationId, system: chain.systemAddress },
+          // Only the kinds whose ids look like this one: a smaller query to plan and run.
+          byAddress ? ADDRESS_KINDS : ISSUED_ID_KINDS,
+        ).as("p"),
+      )
+      .selectAll()
+      .where("p.id", "=", key)
+      .executeTakeFirst()) as ParticipantRow | undefined;
+  const cache = c.get("participantRows") as ShortCache<ParticipantRow> | undefined;
+  const version = requestIndexVersion(c);
   const row =
     id.length > 200
       ? undefined
-      : await db
-          .selectFrom(
-            participantsRelation(
-              { viewsSchema, organizationId, system: chain.systemAddress },
-              // Only the kinds whose ids look like this one: a smaller query to plan and run.
-              byAddress ? ADDRESS_KINDS : ISSUED_ID_KINDS,
-            ).as("p"),
-          )
-          .selectAll()
-          .where("p.id", "=", byAddress ? id.toLowerCase() : id)
-          .executeTakeFirst();
+      : cache && version
+        ? await cache.get(`${await version} ${organizationId} ${chain.systemAddress} ${key}`, load)
+        : await load();
   if (!row) throw new ApiError("PARTICIPANT_NOT_FOUND", { details: { participantId: id } });
-  return row as ParticipantRow;
+  return row;
 }

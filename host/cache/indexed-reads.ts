@@ -1,0 +1,108 @@
+// Results computed from the index, kept until the index moves (as graph-node caches query results per block). Each
+// request reads the index's version afresh: every chain's latest checkpoint, which Ponder commits in the same
+// transaction as the block's rows. An entry serves only requests that see the version it was computed under, so a read
+// made after a write is COMPLETED (its block indexed) never meets a result computed before that block.
+import type { Context } from "hono";
+import type pg from "pg";
+import type { AppEnv } from "../http/env.ts";
+
+export interface IndexedReads {
+  /** The index's version now: one cheap query, never cached (see above). */
+  version(): Promise<string>;
+  /**
+   * The value of `key` computed at `version`: the kept one, else `compute()`'s. Concurrent requests for the same key
+   * and version share one computation; a failed one is not kept.
+   */
+  get<V>(version: string, key: string, compute: () => Promise<V>): Promise<V>;
+}
+
+/**
+ * `a` compared with `b`, chain by chain: -1 when any chain's checkpoint went back (a reorg, or a rebuilt index), 1 when
+ * none went back and one went on, 0 when equal. Checkpoints are fixed-width decimal strings, so they compare as text.
+ */
+export function compareVersions(a: string, b: string): -1 | 0 | 1 {
+  const before = b.split(",");
+  const after = a.split(",");
+  if (before.length !== after.length) return -1; // chains came or went: treat as a new index
+  let moved = false;
+  for (let i = 0; i < after.length; i++) {
+    if (after[i]! < before[i]!) return -1;
+    if (after[i]! > before[i]!) moved = true;
+  }
+  return moved ? 1 : 0;
+}
+
+/** A cache of at most `max` results, least recently used first out; `readVersion` reads the index's version. */
+export function createIndexedReads(readVersion: () => Promise<string>, max: number): IndexedReads {
+  const entries = new Map<string, { version: string; value: Promise<unknown> }>();
+  let newest: string | undefined;
+  let epoch = 0;
+  return {
+    async version() {
+      const checkpoints = await readVersion();
+      // Behind a version already seen: blocks were replaced, and a replacement may repeat an old checkpoint with other
+      // rows. A new epoch leaves every entry of the abandoned branch unmatched, even those still being computed.
+      if (newest !== undefined && compareVersions(checkpoints, newest) < 0) {
+        entries.clear();
+        epoch += 1;
+      }
+      if (newest === undefined || compareVersions(checkpoints, newest) !== 0) newest = checkpoints;
+      return `${epoch}/${checkpoints}`;
+    },
+    get<V>(version: string, key: string, compute: () => Promise<V>): Promise<V> {
+      const hit = entries.get(key);
+      entries.delete(key); // re-inserted below: the Map's order is the recency order
+      if (hit && hit.version === version) {
+        entries.set(key, hit);
+        return hit.value as Promise<V>;
+      }
+      const entry = { version, value: compute() as Promise<unknown> };
+      entries.set(key, entry);
+      if (entries.size > max) entries.delete(entries.keys().next().value!);
+      entry.value.catch(() => {
+        if (entries.get(key) === entry) entries.delete(key);
+      });
+      return entry.value as Promise<V>;
+    },
+  };
+}
+
+/** The version query over the index's views schema; a named statement, planned once per connection. */
+export function indexVersionReader(pool: pg.Pool, viewsSchema: string): () => Promise<string> {
+  const text =
+    "select coalesce(string_agg(latest_checkpoint, ',' order by chain_id), '') as version " +
+    `from "${viewsSchema}"._ponder_checkpoint`;
+  return async () => (await pool.query<{ version: string }>({ name: "index-version", text })).rows[0]!.version;
+}
+
+/**
+ * `compute()`'s result for `key` at the index version this request sees, shared by every request that sees the same
+ * version; computed afresh when the host keeps no results (READ_CACHE_ENTRIES=0, tests of parts). The version is read
+ * once per request. `key` must name everything the result depends on besides the index's rows.
+ */
+export async function indexedRead<V>(c: Context<AppEnv>, key: string, compute: () => Promise<V>): Promise<V> {
+  const reads = readsFor(c);
+  if (!reads) return compute();
+  return reads.get(await versionOnce(c, reads), key, compute);
+}
+
+/** The index version this request reads at, once per request; undefined when it may use no kept results. */
+export function requestIndexVersion(c: Context<AppEnv>): Promise<string> | undefined {
+  const reads = readsFor(c);
+  return reads ? versionOnce(c, reads) : undefined;
+}
+
+/** The host's kept results, unless it keeps none or the request asks for fresh answers (`Cache-Control: no-cache`). */
+function readsFor(c: Context<AppEnv>): IndexedReads | undefined {
+  const reads = c.get("indexedReads");
+  return reads && !/\bno-cache\b/i.test(c.req.header("cache-control") ?? "") ? reads : undefined;
+}
+
+function versionOnce(c: Context<AppEnv>, reads: IndexedReads): Promise<string> {
+  let version = c.get("indexVersion");
+  if (!version) {
+    version = reads.version();
+    c.set("indexVersion", version);
+  }
+  return version;
+}
