@@ -629,5 +629,17 @@ describe("identities, claims and their reads, end to end over HTTP", () => {
         totalAssets: 0,
       });
     });
+
+    it("keeps a snapshot per index version: the first read after a COMPLETED write counts it", async () => {
+      const snapshot = async () => (await stats("topic-scheme-stat-snapshots/current", keys.ownerB)).body.data;
+      const before = await snapshot();
+      expect(await snapshot()).toEqual(before);
+      await write("POST", "/api/v2/system/topic-schemes", { name: "late", signature: "string note" }, keys.ownerB);
+      expect(await snapshot()).toEqual({
+        ...before,
+        totalRegisteredTopicSchemes: before.totalRegisteredTopicSchemes + 1,
+        totalActiveTopicSchemes: before.totalActiveTopicSchemes + 1,
+      });
+    });
   });
 });

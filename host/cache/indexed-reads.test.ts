@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { compareVersions, createIndexedReads } from "./indexed-reads.ts";
+import { coalesced, compareVersions, createIndexedReads } from "./indexed-reads.ts";
 
 const A = "1795401340000000000003133700000000000001130";
 const B = "1795401345000000000003133700000000000001430";
@@ -87,5 +87,43 @@ describe("createIndexedReads", () => {
     expect(h.computed()).toBe(3);
     expect(await h.reads.get(v, "a", h.compute("a3"))).toBe("a");
     expect(await h.reads.get(v, "b", h.compute("b2"))).toBe("b2");
+  });
+});
+
+describe("coalesced", () => {
+  it("answers each caller with a read begun after it called, one read per round trip", async () => {
+    let reads = 0;
+    const pending: ((value: number) => void)[] = [];
+    const read = coalesced(
+      () =>
+        new Promise<number>((resolve) => {
+          reads += 1;
+          pending.push(resolve);
+        }),
+    );
+    const first = read(); // begins read 1
+    const during = [read(), read()]; // read 1 began before them: they share read 2
+    expect(reads).toBe(1);
+    pending.shift()!(1);
+    expect(await first).toBe(1);
+    await new Promise((r) => setTimeout(r, 0));
+    expect(reads).toBe(2);
+    pending.shift()!(2);
+    expect(await Promise.all(during)).toEqual([2, 2]);
+    const after = read(); // nothing in flight: begins read 3
+    expect(reads).toBe(3);
+    pending.shift()!(3);
+    expect(await after).toBe(3);
+  });
+
+  it("passes a failed read to its callers and reads again for the next", async () => {
+    let fail = true;
+    const read = coalesced(async () => {
+      if (fail) throw new Error("database gone");
+      return "ok";
+    });
+    await expect(read()).rejects.toThrow("gone");
+    fail = false;
+    expect(await read()).toBe("ok");
   });
 });

@@ -37,9 +37,10 @@ export function createIndexedReads(readVersion: () => Promise<string>, max: numb
   const entries = new Map<string, { version: string; value: Promise<unknown> }>();
   let newest: string | undefined;
   let epoch = 0;
+  const sharedRead = coalesced(readVersion);
   return {
     async version() {
-      const checkpoints = await readVersion();
+      const checkpoints = await sharedRead();
       // Behind a version already seen: blocks were replaced, and a replacement may repeat an old checkpoint with other
       // rows. A new epoch leaves every entry of the abandoned branch unmatched, even those still being computed.
       if (newest !== undefined && compareVersions(checkpoints, newest) < 0) {
@@ -64,6 +65,36 @@ export function createIndexedReads(readVersion: () => Promise<string>, max: numb
       });
       return entry.value as Promise<V>;
     },
+  };
+}
+
+/**
+ * `read` shared by concurrent callers, each answered by a read that began after it called: one in flight serves those
+ * who called before it began; whoever calls meanwhile waits for the next one, begun once it ends. Under load that is
+ * one query per round trip instead of one per request.
+ */
+export function coalesced<T>(read: () => Promise<T>): () => Promise<T> {
+  let inFlight: Promise<T> | undefined;
+  let queued: Promise<T> | undefined;
+  const start = () => {
+    const current: Promise<T> = read().finally(() => {
+      if (inFlight === current) inFlight = undefined;
+    });
+    inFlight = current;
+    return current;
+  };
+  return () => {
+    if (!inFlight) return start();
+    queued ??= inFlight
+      .then(
+        () => undefined,
+        () => undefined,
+      )
+      .then(() => {
+        queued = undefined;
+        return start();
+      });
+    return queued;
   };
 }
 
