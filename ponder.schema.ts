@@ -347,7 +347,10 @@ export const activityEvent = onchainTable(
     blockNumber: t.bigint().notNull(),
     blockTimestamp: t.bigint().notNull(),
     transactionHash: t.hex().notNull(),
+    /** The log's index in its block. */
     logIndex: t.integer().notNull(),
+    /** The log's index within its transaction (the spec's txIndex), from the transaction's receipt. */
+    txIndex: t.integer().notNull(),
   }),
   (table) => ({ systemIdx: index().on(table.system, table.blockTimestamp) }),
 );

@@ -3,6 +3,7 @@ import type { Context } from "ponder:registry";
 import { activityEvent, activityLink } from "ponder:schema";
 import type { Address } from "viem";
 import { activityLinks } from "./activity-links.ts";
+import { logIndexInTransaction, transactionLogs } from "./receipts.ts";
 import type { LoggedEvent } from "./record-event.ts";
 import { relayOf } from "./relay.ts";
 
@@ -18,8 +19,10 @@ export interface ActivityInput {
 }
 
 export async function recordActivity(context: Context, event: LoggedEvent, input: ActivityInput) {
-  const relay = await relayOf(context, event);
-  const id = `${event.transaction.hash}-${event.log.logIndex}`;
+  const logs = await transactionLogs(context, event);
+  const relay = relayOf(event.transaction, event.log.logIndex, logs);
+  const txIndex = logIndexInTransaction(event.log.logIndex, logs);
+  const id = `${event.transaction.hash}-${txIndex}`;
   const account = input.account ?? null;
   const token = input.token ?? null;
   await context.db.insert(activityEvent).values({
@@ -44,6 +47,7 @@ export async function recordActivity(context: Context, event: LoggedEvent, input
     blockTimestamp: event.block.timestamp,
     transactionHash: event.transaction.hash,
     logIndex: event.log.logIndex,
+    txIndex,
   });
   const common = [input.sender, event.log.address, ...input.involved];
   if (account) common.push(account);

@@ -7,7 +7,7 @@ import { recordActivity } from "./activity.ts";
 
 export interface LoggedEvent {
   id: string;
-  block: { number: bigint; timestamp: bigint };
+  block: { hash: Hex; number: bigint; timestamp: bigint };
   transaction: { hash: Hex; transactionIndex: number; from: Address; to: Address | null; input?: Hex };
   log: { address: Address; logIndex: number };
 }

@@ -1,7 +1,6 @@
 // Who relayed a transaction: an ERC-2771 forwarder executing a signed request, or an ERC-4337 EntryPoint running a
 // user operation. Recognised by the call's selector; the signer comes from the completion event the relayer emits
-// right after the operation's own logs (ExecutedForwardRequest, UserOperationEvent), read from the receipt.
-import type { Context } from "ponder:registry";
+// right after the operation's own logs (ExecutedForwardRequest, UserOperationEvent), in the transaction's receipt.
 import {
   type Address,
   decodeEventLog,
@@ -12,6 +11,7 @@ import {
   toFunctionSelector,
   zeroAddress,
 } from "viem";
+import type { ReceiptLog } from "./receipts.ts";
 
 export interface Relay {
   relayerKind: "forwarder" | "user-operation";
@@ -55,13 +55,6 @@ export function relayKindOf(input: Hex | undefined): RelayKind | null {
   return null;
 }
 
-interface ReceiptLog {
-  address: Address;
-  logIndex: number;
-  topics: readonly Hex[];
-  data: Hex;
-}
-
 /** Pure: the relay of the log at `logIndex`, from the first completion event the relayer emitted after it. */
 export function relayFromLogs(
   kind: RelayKind,
@@ -103,16 +96,13 @@ export function relayFromLogs(
   };
 }
 
-interface RelayedEvent {
-  transaction: { hash: Hex; from: Address; to: Address | null; input?: Hex };
-  log: { logIndex: number };
-}
-
-/** The relay behind `event`, or null for a direct transaction (no receipt is read then). */
-export async function relayOf(context: Context, event: RelayedEvent): Promise<Relay | null> {
-  const { transaction } = event;
+/** The relay behind the log at `logIndex` of a transaction with these logs; null for a direct transaction. */
+export function relayOf(
+  transaction: { from: Address; to: Address | null; input?: Hex },
+  logIndex: number,
+  logs: readonly ReceiptLog[],
+): Relay | null {
   const kind = relayKindOf(transaction.input);
   if (!kind || !transaction.to) return null;
-  const receipt = await context.client.getTransactionReceipt({ hash: transaction.hash });
-  return relayFromLogs(kind, transaction.to, transaction.from, event.log.logIndex, receipt.logs);
+  return relayFromLogs(kind, transaction.to, transaction.from, logIndex, logs);
 }

@@ -450,17 +450,36 @@ describe("participants and activity, end to end over HTTP", () => {
         message: { ...request, nonce },
       });
       const wallet = createWalletClient({ account: relayAccount, chain, transport: http(rpcUrl) });
-      const hash = await wallet.writeContract({
-        abi: FORWARDER_ABI,
-        address: forwarder,
-        functionName: "execute",
-        args: [{ ...request, signature }],
-      });
-      expect((await client.waitForTransactionReceipt({ hash })).status).toBe("success");
+      // Mined in one block after another transaction's log: the event's index in the block is not its txIndex.
+      await stack.rpc("evm_setAutomine", [false]);
+      let hash: `0x${string}`;
+      try {
+        await createWalletClient({ account: anvilAccount(8), chain, transport: http(rpcUrl) }).writeContract({
+          abi: TokenAbi,
+          address: getAddress(deposit),
+          functionName: "approve",
+          args: [relayAccount.address, 1n],
+        });
+        hash = await wallet.writeContract({
+          abi: FORWARDER_ABI,
+          address: forwarder,
+          functionName: "execute",
+          args: [{ ...request, signature }],
+        });
+        await stack.rpc("evm_mine");
+      } finally {
+        await stack.rpc("evm_setAutomine", [true]);
+      }
+      const receipt = await client.waitForTransactionReceipt({ hash });
+      expect(receipt.status).toBe("success");
+      const position = receipt.logs.findIndex((log) => getAddress(log.address) === registry);
+      expect(receipt.logs[position]!.logIndex).toBeGreaterThan(position);
 
       const event = await waitForEvent(`/api/v2/system/accounts/${signerA}/activities`, "AddonTypeRegistered", ivy.key);
       expect(event).toMatchObject({
         transactionHash: hash,
+        txIndex: String(position),
+        id: `${hash}-${position}`,
         emitter: { id: registry.toLowerCase() },
         sender: { id: signerA },
         displaySender: { id: signerA },

@@ -111,7 +111,7 @@ export function toActivityEvent(row: LedgerTables["activityEvent"], feed: Activi
     eventName: row.eventName,
     blockNumber: String(row.blockNumber),
     blockTimestamp: isoFromSeconds(row.blockTimestamp),
-    txIndex: String(row.logIndex),
+    txIndex: String(row.txIndex),
     transactionHash: row.transactionHash,
     emitter: ref(row.emitter),
     sender: ref(row.sender),

@@ -1,6 +1,7 @@
 // Pure parts of the indexer (src/ holds only indexing files: Ponder executes every file there).
 import { encodeAbiParameters, encodeEventTopics, type Hex, pad, parseAbi, toFunctionSelector } from "viem";
 import { describe, expect, it } from "vitest";
+import { logIndexInTransaction } from "../../src/receipts.ts";
 import { relayFromLogs, relayKindOf } from "../../src/relay.ts";
 
 const EVENTS = parseAbi([
@@ -83,5 +84,13 @@ describe("relayFromLogs", () => {
   it("ignores completion events of other contracts and of the other relay kind", () => {
     expect(relayFromLogs("forwarder", OTHER, RELAYER, 0, [forwarded(1, SIGNER)])).toBeNull();
     expect(relayFromLogs("user-operation", FORWARDER, RELAYER, 0, [forwarded(1, SIGNER)])).toBeNull();
+  });
+});
+
+describe("logIndexInTransaction", () => {
+  it("is the log's position among its transaction's logs, whatever came before it in the block", () => {
+    const logs = [{ logIndex: 7 }, { logIndex: 8 }, { logIndex: 9 }];
+    expect(logIndexInTransaction(7, logs)).toBe(0);
+    expect(logIndexInTransaction(9, logs)).toBe(2);
   });
 });
