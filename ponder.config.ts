@@ -22,6 +22,7 @@ import { TransactionFeeAccountingFeatureAbi } from "./abis/TransactionFeeAccount
 import { TransactionFeeFeatureAbi } from "./abis/TransactionFeeFeature";
 import { TrustedIssuersRegistryAbi } from "./abis/TrustedIssuersRegistry";
 import { VotingPowerFeatureAbi } from "./abis/VotingPowerFeature";
+import { ponderRpcUrl } from "./src/rpc-url";
 
 interface IndexedDeployment {
   chainId: number;
@@ -53,7 +54,7 @@ export default createConfig({
   chains: {
     [chain]: {
       id: deployment.chainId,
-      rpc: process.env.PONDER_RPC_URL ?? "http://127.0.0.1:8545",
+      rpc: ponderRpcUrl(),
       pollingInterval: Number(process.env.PONDER_POLLING_INTERVAL_MS ?? 250),
       disableCache: deployment.chainId === 31337,
     },

@@ -23,7 +23,7 @@ export async function recordActivity(context: Context, event: LoggedEvent, input
   // position, and a relayed call's completion event, need its receipt.
   const { transaction } = event;
   const needsReceipt = relayKindOf(transaction.input) !== null || transaction.transactionIndex > 0;
-  const logs = needsReceipt ? await transactionLogs(context, event) : undefined;
+  const logs = needsReceipt ? await transactionLogs(event) : undefined;
   const relay = logs ? relayOf(transaction, event.log.logIndex, logs) : null;
   const txIndex = logs ? logIndexInTransaction(event.log.logIndex, logs) : event.log.logIndex;
   const id = `${event.transaction.hash}-${txIndex}`;

@@ -1,7 +1,10 @@
 // The logs of an event's transaction, read from its receipt once per transaction however many of its events are
 // indexed (a batch mint emits a hundred), and keyed by block so that a reorg's re-included transaction reads anew.
-import type { Context } from "ponder:registry";
-import type { Address, Hex } from "viem";
+// Read with a client of our own, not context.client: Ponder paces its client's requests (from 20 a second, rising
+// slowly), which made one receipt per transaction the indexer's bottleneck; a receipt by hash needs none of its
+// block-pinned caching.
+import { type Address, createPublicClient, type Hex, http } from "viem";
+import { ponderRpcUrl } from "./rpc-url.ts";
 
 export interface ReceiptLog {
   address: Address;
@@ -18,12 +21,23 @@ interface InTransaction {
 
 const KEPT = 256;
 const logsByTransaction = new Map<string, Promise<readonly ReceiptLog[]>>();
+let client: ReturnType<typeof createPublicClient> | undefined;
 
-export function transactionLogs(context: Context, event: InTransaction): Promise<readonly ReceiptLog[]> {
+export function transactionLogs(event: InTransaction): Promise<readonly ReceiptLog[]> {
   const key = `${event.block.hash}/${event.transaction.hash}`;
   let logs = logsByTransaction.get(key);
   if (!logs) {
-    logs = context.client.getTransactionReceipt({ hash: event.transaction.hash }).then((receipt) => receipt.logs);
+    client ??= createPublicClient({ transport: http(ponderRpcUrl(), { retryCount: 5 }) });
+    // The raw receipt: only four fields of each log are read, not worth formatting every one (a batch has hundreds).
+    logs = client.request({ method: "eth_getTransactionReceipt", params: [event.transaction.hash] }).then((receipt) => {
+      if (!receipt) throw new Error(`No receipt for ${event.transaction.hash}`);
+      return receipt.logs.map(({ address, logIndex, topics, data }) => ({
+        address,
+        logIndex: Number(logIndex),
+        topics,
+        data,
+      }));
+    });
     logs.catch(() => logsByTransaction.delete(key)); // a failed read is retried by the next event
     logsByTransaction.set(key, logs);
     if (logsByTransaction.size > KEPT) logsByTransaction.delete(logsByTransaction.keys().next().value!);
