@@ -7,7 +7,7 @@ import type pg from "pg";
 import type { AppEnv } from "../http/env.ts";
 
 export interface IndexedReads {
-  /** The index's version now: one cheap query, never cached (see above). */
+  /** The index's version now: read afresh for every caller, one read shared by concurrent callers (`coalesced`). */
   version(): Promise<string>;
   /**
    * The value of `key` computed at `version`: the kept one, else `compute()`'s. Concurrent requests for the same key
