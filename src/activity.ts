@@ -5,7 +5,7 @@ import type { Address } from "viem";
 import { activityLinks } from "./activity-links.ts";
 import { logIndexInTransaction, transactionLogs } from "./receipts.ts";
 import type { LoggedEvent } from "./record-event.ts";
-import { relayKindOf, relayOf } from "./relay.ts";
+import { relayFromLogs, relayKindOf } from "./relay.ts";
 
 export interface ActivityInput {
   system: Address;
@@ -21,12 +21,13 @@ export interface ActivityInput {
 export async function recordActivity(context: Context, event: LoggedEvent, input: ActivityInput) {
   // A block's first transaction starts the block's logs, so its log index is its txIndex; any other transaction's
   // position, and a relayed call's completion event, need its receipt.
-  const { transaction } = event;
-  const needsReceipt = relayKindOf(transaction.input) !== null || transaction.transactionIndex > 0;
-  const logs = needsReceipt ? await transactionLogs(event) : undefined;
-  const relay = logs ? relayOf(transaction, event.log.logIndex, logs) : null;
-  const txIndex = logs ? logIndexInTransaction(event.log.logIndex, logs) : event.log.logIndex;
-  const id = `${event.transaction.hash}-${txIndex}`;
+  const { transaction, log } = event;
+  const relayKind = transaction.to ? relayKindOf(transaction.input) : null;
+  const logs = relayKind || transaction.transactionIndex > 0 ? await transactionLogs(event) : undefined;
+  const relay =
+    relayKind && logs ? relayFromLogs(relayKind, transaction.to!, transaction.from, log.logIndex, logs) : null;
+  const txIndex = logs ? logIndexInTransaction(log.logIndex, logs) : log.logIndex;
+  const id = `${transaction.hash}-${txIndex}`;
   const account = input.account ?? null;
   const token = input.token ?? null;
   await context.db.insert(activityEvent).values({

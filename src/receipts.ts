@@ -16,7 +16,6 @@ export interface ReceiptLog {
 interface InTransaction {
   block: { hash: Hex };
   transaction: { hash: Hex };
-  log: { logIndex: number };
 }
 
 const KEPT = 256;

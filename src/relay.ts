@@ -95,14 +95,3 @@ export function relayFromLogs(
     actualGasCost,
   };
 }
-
-/** The relay behind the log at `logIndex` of a transaction with these logs; null for a direct transaction. */
-export function relayOf(
-  transaction: { from: Address; to: Address | null; input?: Hex },
-  logIndex: number,
-  logs: readonly ReceiptLog[],
-): Relay | null {
-  const kind = relayKindOf(transaction.input);
-  if (!kind || !transaction.to) return null;
-  return relayFromLogs(kind, transaction.to, transaction.from, logIndex, logs);
-}

@@ -41,13 +41,14 @@ export function createIndexedReads(readVersion: () => Promise<string>, max: numb
   return {
     async version() {
       const checkpoints = await sharedRead();
+      const moved = newest === undefined ? 1 : compareVersions(checkpoints, newest);
       // Behind a version already seen: blocks were replaced, and a replacement may repeat an old checkpoint with other
       // rows. A new epoch leaves every entry of the abandoned branch unmatched, even those still being computed.
-      if (newest !== undefined && compareVersions(checkpoints, newest) < 0) {
+      if (moved < 0) {
         entries.clear();
         epoch += 1;
       }
-      if (newest === undefined || compareVersions(checkpoints, newest) !== 0) newest = checkpoints;
+      if (moved !== 0) newest = checkpoints;
       return `${epoch}/${checkpoints}`;
     },
     get<V>(version: string, key: string, compute: () => Promise<V>): Promise<V> {

@@ -69,15 +69,18 @@ export async function deployAccountAbstraction(chain: Chain, deployer: LocalAcco
   const factory = await deploy(ACCOUNT_FACTORY.abi, ACCOUNT_FACTORY.bytecode, [entryPoint]);
   const { TestPaymaster } = compileContracts().contracts;
   const paymaster = await deploy(TestPaymaster.abi, TestPaymaster.bytecode, [entryPoint]);
-  await mined(
-    await wallet.writeContract({
-      abi: ENTRY_POINT.abi,
-      address: entryPoint,
-      functionName: "depositTo",
-      args: [paymaster],
-      value: parseEther("10"),
-    }),
-  );
+  /** Ether the EntryPoint holds for `account` to pay gas with. */
+  const depositFor = async (account: Address, ether: string) =>
+    mined(
+      await wallet.writeContract({
+        abi: ENTRY_POINT.abi,
+        address: entryPoint,
+        functionName: "depositTo",
+        args: [account],
+        value: parseEther(ether),
+      }),
+    );
+  await depositFor(paymaster, "10");
 
   const accountOf = (owner: Address) =>
     client.readContract({
@@ -96,15 +99,7 @@ export async function deployAccountAbstraction(chain: Chain, deployer: LocalAcco
       const deployed = ((await client.getCode({ address: sender })) ?? "0x") !== "0x";
       if (!sponsored) {
         // The account pays its own gas from a deposit the EntryPoint holds for it.
-        await mined(
-          await wallet.writeContract({
-            abi: ENTRY_POINT.abi,
-            address: entryPoint,
-            functionName: "depositTo",
-            args: [sender],
-            value: parseEther("1"),
-          }),
-        );
+        await depositFor(sender, "1");
       }
       const nonce = (await client.readContract({
         abi: ENTRY_POINT.abi,
