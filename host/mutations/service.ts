@@ -14,6 +14,12 @@ export const RECONCILE_TASK = "host:reconcile";
 export const TERMINAL_STATES = new Set(["COMPLETED", "FAILED", "DEAD_LETTER", "CANCELLED"]);
 
 export interface MutationKind {
+  /**
+   * A retry with the same Idempotency-Key attaches even when its call (target, calldata, value) differs: the spec's
+   * token-creation rule ("the token payload itself is not the deduplication boundary"). Otherwise a different call
+   * is 409 IDEMPOTENCY_KEY_REUSED.
+   */
+  idempotencyIgnoresPayload?: boolean;
   /** What the caller reads in the request's `result` once mined, e.g. the created token's address. */
   result?: (receipt: TransactionReceipt, request: TransactionRequestRow) => Record<string, unknown>;
   /** Platform records to write in the same database transaction that marks the request COMPLETED. */
@@ -74,7 +80,8 @@ export function createMutationService(db: PlatformDb, custody: Custody): Mutatio
   return {
     kinds,
     async submit(input) {
-      if (!kinds.has(input.kind)) throw new Error(`Unknown mutation kind ${input.kind}`);
+      const kind = kinds.get(input.kind);
+      if (!kind) throw new Error(`Unknown mutation kind ${input.kind}`);
       const from = (input.from ?? (await custody.primaryAddress(input.organizationId))).toLowerCase();
       const id = uuidv7();
       const executor = input.executor ?? "eoa";
@@ -131,7 +138,15 @@ export function createMutationService(db: PlatformDb, custody: Custody): Mutatio
         .where("chainId", "=", input.chainId)
         .where("idempotencyKey", "=", input.idempotencyKey!)
         .executeTakeFirstOrThrow();
-      return attachToExisting(existing, { kind: input.kind, executor, walletSelection });
+      return attachToExisting(existing, {
+        kind: input.kind,
+        executor,
+        walletSelection,
+        to: input.to,
+        data: input.data,
+        value: input.value ?? 0n,
+        payloadIgnored: kind.idempotencyIgnoresPayload,
+      });
     },
     async find(organizationId, transactionId) {
       return db
