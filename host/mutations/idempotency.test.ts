@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { TokenAbi } from "../../abis/Token.ts";
 import type { TransactionRequestRow } from "../db/platform-types.ts";
 import { ApiError } from "../errors/api-error.ts";
-import { attachToExisting, effectiveIdempotencyKey, IDEMPOTENCY_WINDOW_MS } from "./idempotency.ts";
+import { attachToExisting, effectiveIdempotencyKey, IDEMPOTENCY_WINDOW_MS, type IncomingWrite } from "./idempotency.ts";
 
 const TOKEN_A = "0x5FbDB2315678afecb367f032d93F642f64180aa3";
 const TOKEN_B = "0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512";
@@ -25,7 +25,14 @@ const row = (over: Partial<TransactionRequestRow> = {}) =>
     createdAt: new Date(now - 1000),
     ...over,
   }) as TransactionRequestRow;
-const incoming = { kind: "token.mint", executor: "eoa", walletSelection: {}, to: TOKEN_A, data: MINT_100, value: 0n };
+const incoming: IncomingWrite = {
+  kind: "token.mint",
+  executor: "eoa",
+  walletSelection: {},
+  to: TOKEN_A,
+  data: MINT_100,
+  value: 0n,
+};
 const codeOf = (fn: () => unknown) => {
   try {
     fn();

@@ -51,6 +51,11 @@ export interface MutationService {
   /** Queues a write, or returns the earlier request with the same sender, chain and key (or throws its 409). */
   submit(input: SubmitInput): Promise<TransactionRequestRow>;
   find(organizationId: string, transactionId: string): Promise<TransactionRequestRow | undefined>;
+  /**
+   * Marks the request CANCELLED while it is QUEUED and unsigned; returns its row as it then stands (CANCELLED, or
+   * the state that kept it from being cancelled), or undefined when the organisation has no such request.
+   */
+  cancel(organizationId: string, transactionId: string): Promise<TransactionRequestRow | undefined>;
 }
 
 /**
@@ -155,6 +160,20 @@ export function createMutationService(db: PlatformDb, custody: Custody): Mutatio
         .where("id", "=", transactionId)
         .where("organizationId", "=", organizationId)
         .executeTakeFirst();
+    },
+    async cancel(organizationId, transactionId) {
+      // Signed bytes may already be on the wire and hold a nonce, so only an unsigned write can be cancelled. The
+      // send run signs only rows it locked in this state (send-transaction.ts): whichever commits first wins.
+      const cancelled = await db
+        .updateTable("transactionRequests")
+        .set({ status: "CANCELLED", subStatus: "CANCELLED_BY_USER", updatedAt: new Date() })
+        .where("id", "=", transactionId)
+        .where("organizationId", "=", organizationId)
+        .where("status", "=", "QUEUED")
+        .where("rawTransaction", "is", null)
+        .returningAll()
+        .executeTakeFirst();
+      return cancelled ?? this.find(organizationId, transactionId);
     },
   };
 }
