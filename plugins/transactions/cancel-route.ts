@@ -4,7 +4,7 @@ import { hasPermission, rolesGranting } from "../../host/auth/permissions.ts";
 import { requirePermission } from "../../host/auth/require-permission.ts";
 import { ApiError } from "../../host/errors/api-error.ts";
 import type { App } from "../../host/http/env.ts";
-import { single } from "../../host/http/envelopes.ts";
+import { statusUrl } from "../../host/http/envelopes.ts";
 import { errorResponses, linksSelf } from "../../host/http/schemas.ts";
 import type { PluginContext } from "../../host/plugin.ts";
 import { TransactionRequestSchema } from "./schemas.ts";
@@ -51,6 +51,7 @@ export function cancelRoute(app: App, ctx: PluginContext) {
         details: { transactionId: row.id, status: row.status, subStatus: row.subStatus },
       });
     }
-    return c.json(single(c, toTransactionRequest(row)), 200);
+    // The resource is the request itself, so its link is the status URL rather than this action's path.
+    return c.json({ data: toTransactionRequest(row), links: { self: statusUrl(row.id) } }, 200);
   });
 }
