@@ -98,9 +98,19 @@ describe("cancelling a queued transaction request", () => {
         expect(res.status).toBe(202);
         ids.push((await json(res)).transactionId);
       }
-      const own = await mint(DAVE, "44", "cancel-d", supplyKey);
-      expect(own.status).toBe(202);
-      const ownId = (await json(own)).transactionId as string;
+      // The supply manager's own write, its caller waiting (Prefer: wait) for the outcome.
+      const waiting = stack.api(`/api/v2/tokens/${token}/mint`, {
+        method: "POST",
+        headers: { "idempotency-key": "cancel-d", prefer: "wait=60" },
+        body: JSON.stringify({ recipients: [DAVE], amounts: ["44"] }),
+        key: supplyKey,
+      });
+      let ownId: string | undefined;
+      while (!ownId) {
+        const found = await db.query("select id from platform.transaction_requests where idempotency_key = 'cancel-d'");
+        ownId = found.rows[0]?.id;
+        if (!ownId) await new Promise((r) => setTimeout(r, 50));
+      }
       const [first, second, third] = ids as [string, string, string];
 
       // The send run has read the first write (the queue's oldest) and now waits on the lock to sign it.
@@ -123,6 +133,10 @@ describe("cancelling a queued transaction request", () => {
       expect(forbidden.status).toBe(403);
       expect((await json(forbidden)).code).toBe("USER_NOT_AUTHORIZED");
       expect((await cancel(ownId, supplyKey)).status).toBe(200);
+      // The waiting caller learns it as a retry with the key would.
+      const waited = await waiting;
+      expect(waited.status).toBe(409);
+      expect((await json(waited)).code).toBe("IDEMPOTENCY_REQUEST_CANCELLED");
 
       const cancelled = await cancel(first);
       expect(cancelled.status).toBe(200);
