@@ -1,9 +1,8 @@
 // host:send-transaction: one run per (chain, signer) at a time (see sendJobSpec). A run takes the signer's queued
 // writes in order and, for the whole batch at once: estimates them (a write that would revert is refused, nothing
 // sent), signs the ones still QUEUED and unsigned (locked, so a cancelled request takes no nonce) and stores the
-// signed bytes with their nonces in one database transaction, broadcasts them in
-// nonce order (each answered before the next), then marks them CONFIRMING and schedules the signer's confirmation
-// run in one more transaction. Bytes stored before a crash go out again as they are: never a second, different
+// signed bytes with their nonces in one database transaction, broadcasts them in nonce order (each answered before
+// the next), then marks them CONFIRMING and schedules the signer's confirmation run in one more transaction. Bytes stored before a crash go out again as they are: never a second, different
 // transaction for one request.
 import type { Task } from "graphile-worker";
 import { type Kysely, sql, type Transaction } from "kysely";
