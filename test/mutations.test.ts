@@ -11,11 +11,13 @@ import {
   json,
   platformDbUrl,
   signerOf,
+  stackChain,
   type TestStack,
   waitForTerminal,
 } from "./support/stack.ts";
 
 const ALICE = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8";
+const BOB = "0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC";
 
 describe("chain writes: idempotency, Prefer and signer selection", () => {
   let stack: TestStack;
@@ -73,8 +75,8 @@ describe("chain writes: idempotency, Prefer and signer selection", () => {
     const again = await json(await mint("7", { "idempotency-key": "retry-1" }));
     expect(again.transactionId ?? again.data?.transactionId).toBe(accepted.transactionId);
     await waitForTerminal(stack, accepted.statusUrl);
-    // The payload is not the deduplication boundary: a different amount with the same key is the same operation.
-    const replay = await mint("8", { "idempotency-key": "retry-1" });
+    // The same body again answers the recorded result (its calldata is the same).
+    const replay = await mint("7", { "idempotency-key": "retry-1" });
     expect(replay.status).toBe(200);
     expect((await json(replay)).data).toMatchObject({ transactionId: accepted.transactionId, status: "COMPLETED" });
     expect(await requestsWithKey("retry-1")).toHaveLength(1);
@@ -82,6 +84,56 @@ describe("chain writes: idempotency, Prefer and signer selection", () => {
       "select count(distinct transaction_hash)::int as n from platform.transaction_requests where idempotency_key = 'retry-1'",
     );
     expect(sent.rows[0].n).toBe(1);
+  });
+
+  it("a key reused for another token, amount or recipient is 409 IDEMPOTENCY_KEY_REUSED and writes nothing", async () => {
+    const other = await createDepositToken(stack, "Other", "OTHR");
+    const mintOn = (target: string, recipient: string, amount: string) =>
+      stack.api(`/api/v2/tokens/${target}/mint`, {
+        method: "POST",
+        headers: { "idempotency-key": "reuse-1", prefer: "wait=30" },
+        body: JSON.stringify({ recipients: [recipient], amounts: [amount] }),
+      });
+    const first = await mintOn(token, ALICE, "12");
+    expect(first.status).toBe(200);
+    const done = await json(first);
+    for (const [target, recipient, amount] of [
+      [other, ALICE, "12"],
+      [token, ALICE, "13"],
+      [token, BOB, "12"],
+    ]) {
+      const reused = await mintOn(target, recipient, amount);
+      expect(reused.status).toBe(409);
+      expect(await json(reused)).toMatchObject({
+        code: "IDEMPOTENCY_KEY_REUSED",
+        data: { transactionId: done.data.transactionId, status: "COMPLETED" },
+      });
+    }
+    const chain = createPublicClient({ chain: stackChain(stack), transport: http() });
+    const supply = (address: string) =>
+      chain.readContract({ address: address as `0x${string}`, abi: TokenAbi, functionName: "totalSupply" });
+    expect(await supply(other)).toBe(0n);
+    // The same body again (the address cased otherwise) is a genuine retry: the first result.
+    const again = await mintOn(token.toLowerCase(), ALICE.toLowerCase(), "12");
+    expect(again.status).toBe(200);
+    expect((await json(again)).data).toMatchObject({ transactionId: done.data.transactionId, status: "COMPLETED" });
+    expect(await requestsWithKey("reuse-1")).toHaveLength(1);
+  });
+
+  it("token creation keeps the spec's rule: the token payload is not the deduplication boundary", async () => {
+    const create = (name: string) =>
+      stack.api("/api/v2/tokens", {
+        method: "POST",
+        headers: { "idempotency-key": "create-1", prefer: "wait=30" },
+        body: JSON.stringify({ templateId: "deposit", name, symbol: "KEY" }),
+      });
+    const first = await json(await create("Keyed"));
+    const again = await create("Keyed under another name");
+    expect(again.status).toBe(200);
+    expect((await json(again)).data).toMatchObject({
+      transactionId: first.data.transactionId,
+      tokenAddress: first.data.tokenAddress,
+    });
   });
 
   it("concurrent retries with one key queue one request", async () => {

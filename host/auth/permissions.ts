@@ -28,6 +28,8 @@ export const PERMISSIONS = {
   "token:governance": ["owner", "admin", "tokenManager"],
   "tokenTemplate:manage": ["owner", "admin", "tokenManager"],
   "transaction:read": ROLES,
+  /** Cancelling another person's queued chain write (anyone may cancel their own). */
+  "transaction:cancel-others": ["owner", "admin"],
   "session:revoke-others": ["owner", "admin"],
   "participant:act-for-others": ["owner", "admin"],
   /** The participant directory: everyone sees assets and addons; people, the organisation and claim issuers need userSearch. */

@@ -129,6 +129,7 @@ export const ERROR_REGISTRY = {
   IDEMPOTENCY_REQUEST_CANCELLED: def("SVC-9541", 409, "domain", false, "The request this key is attached to was cancelled.", "The first request with this key was cancelled.", "Confirm nothing was created, then send with a new key."),
   IDEMPOTENCY_WALLET_SELECTION_MISMATCH: def("SVC-9542", 409, "domain", false, "This key was used with another wallet selection.", "accountWalletId, smartWalletAddress or forceEoa differ from the first request with this key.", "Keep the original wallet selection, or use a new key for a different one."),
   IDEMPOTENCY_KEY_REUSED: def("SVC-9543", 409, "domain", false, "This key belongs to a different operation.", "The first request with this key was another instruction or executor mode.", "Use a new key for a different operation."),
+  TRANSACTION_REQUEST_NOT_CANCELLABLE: def("SVC-9545", 409, "domain", false, "The transaction request can no longer be cancelled.", "Only a QUEUED request whose transaction is not signed yet can be cancelled: once signed it holds a nonce and may already be on its way to the chain (data.status is its current state).", "Follow the request to its outcome with GET /api/v2/transaction-requests/{transactionId}."),
   IDEMPOTENCY_REQUEST_UNRECOVERABLE: def("SVC-9544", 409, "operational", false, "The request behind this key cannot be recovered.", "The first request with this key needs manual intervention.", "Stop retrying and contact support with the transaction id."),
 } as const satisfies Record<string, ErrorDefinition>;
 

@@ -23,13 +23,35 @@ function sameSelection(a: WalletSelection, b: WalletSelection): boolean {
   );
 }
 
+/** What a repeat submits, compared with the stored request. */
+export interface IncomingWrite {
+  kind: string;
+  executor: string;
+  walletSelection: WalletSelection;
+  /** The call exactly as submitted: another target, calldata or value is another instruction. */
+  to: string;
+  data: string;
+  value: bigint;
+  /** The spec's token-creation rule: the payload is not the deduplication boundary (see MutationKind). */
+  payloadIgnored?: boolean;
+}
+
+function sameCall(existing: TransactionRequestRow, incoming: IncomingWrite): boolean {
+  return (
+    existing.toAddress.toLowerCase() === incoming.to.toLowerCase() &&
+    existing.data.toLowerCase() === incoming.data.toLowerCase() &&
+    BigInt(existing.value) === incoming.value
+  );
+}
+
 /**
  * A repeat of `existing` (same sender, chain and key): returns it to attach to, or throws the matching 409.
- * The payload is not the deduplication boundary; the instruction, executor mode and wallet selection are.
+ * The instruction (kind, and unless the kind ignores it the call: target, calldata, value), executor mode and
+ * wallet selection are the deduplication boundary, so a key never answers another instruction's result.
  */
 export function attachToExisting(
   existing: TransactionRequestRow,
-  incoming: { kind: string; executor: string; walletSelection: WalletSelection },
+  incoming: IncomingWrite,
   now = Date.now(),
 ): TransactionRequestRow {
   const details = { transactionId: existing.id, status: existing.status };
@@ -37,6 +59,12 @@ export function attachToExisting(
     throw new ApiError("IDEMPOTENCY_KEY_EXPIRED", { details });
   if (existing.kind !== incoming.kind || existing.executor !== incoming.executor)
     throw new ApiError("IDEMPOTENCY_KEY_REUSED", { details });
+  if (!incoming.payloadIgnored && !sameCall(existing, incoming)) {
+    throw new ApiError("IDEMPOTENCY_KEY_REUSED", {
+      message: "This key was first used for another instruction: another contract, operation or arguments.",
+      details,
+    });
+  }
   if (!sameSelection(existing.walletSelection, incoming.walletSelection)) {
     throw new ApiError("IDEMPOTENCY_WALLET_SELECTION_MISMATCH", {
       details: { ...details, walletSelection: existing.walletSelection },

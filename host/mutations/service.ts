@@ -14,6 +14,12 @@ export const RECONCILE_TASK = "host:reconcile";
 export const TERMINAL_STATES = new Set(["COMPLETED", "FAILED", "DEAD_LETTER", "CANCELLED"]);
 
 export interface MutationKind {
+  /**
+   * A retry with the same Idempotency-Key attaches even when its call (target, calldata, value) differs: the spec's
+   * token-creation rule ("the token payload itself is not the deduplication boundary"). Otherwise a different call
+   * is 409 IDEMPOTENCY_KEY_REUSED.
+   */
+  idempotencyIgnoresPayload?: boolean;
   /** What the caller reads in the request's `result` once mined, e.g. the created token's address. */
   result?: (receipt: TransactionReceipt, request: TransactionRequestRow) => Record<string, unknown>;
   /** Platform records to write in the same database transaction that marks the request COMPLETED. */
@@ -45,6 +51,11 @@ export interface MutationService {
   /** Queues a write, or returns the earlier request with the same sender, chain and key (or throws its 409). */
   submit(input: SubmitInput): Promise<TransactionRequestRow>;
   find(organizationId: string, transactionId: string): Promise<TransactionRequestRow | undefined>;
+  /**
+   * Marks the request CANCELLED while it is QUEUED and unsigned; returns its row as it then stands (CANCELLED, or
+   * the state that kept it from being cancelled), or undefined when the organisation has no such request.
+   */
+  cancel(organizationId: string, transactionId: string): Promise<TransactionRequestRow | undefined>;
 }
 
 /**
@@ -74,7 +85,8 @@ export function createMutationService(db: PlatformDb, custody: Custody): Mutatio
   return {
     kinds,
     async submit(input) {
-      if (!kinds.has(input.kind)) throw new Error(`Unknown mutation kind ${input.kind}`);
+      const kind = kinds.get(input.kind);
+      if (!kind) throw new Error(`Unknown mutation kind ${input.kind}`);
       const from = (input.from ?? (await custody.primaryAddress(input.organizationId))).toLowerCase();
       const id = uuidv7();
       const executor = input.executor ?? "eoa";
@@ -131,7 +143,15 @@ export function createMutationService(db: PlatformDb, custody: Custody): Mutatio
         .where("chainId", "=", input.chainId)
         .where("idempotencyKey", "=", input.idempotencyKey!)
         .executeTakeFirstOrThrow();
-      return attachToExisting(existing, { kind: input.kind, executor, walletSelection });
+      return attachToExisting(existing, {
+        kind: input.kind,
+        executor,
+        walletSelection,
+        to: input.to,
+        data: input.data,
+        value: input.value ?? 0n,
+        payloadIgnored: kind.idempotencyIgnoresPayload,
+      });
     },
     async find(organizationId, transactionId) {
       return db
@@ -140,6 +160,20 @@ export function createMutationService(db: PlatformDb, custody: Custody): Mutatio
         .where("id", "=", transactionId)
         .where("organizationId", "=", organizationId)
         .executeTakeFirst();
+    },
+    async cancel(organizationId, transactionId) {
+      // Signed bytes may already be on the wire and hold a nonce, so only an unsigned write can be cancelled. The
+      // send run signs only rows it locked in this state (send-transaction.ts): whichever commits first wins.
+      const cancelled = await db
+        .updateTable("transactionRequests")
+        .set({ status: "CANCELLED", subStatus: "CANCELLED_BY_USER", updatedAt: new Date() })
+        .where("id", "=", transactionId)
+        .where("organizationId", "=", organizationId)
+        .where("status", "=", "QUEUED")
+        .where("rawTransaction", "is", null)
+        .returningAll()
+        .executeTakeFirst();
+      return cancelled ?? this.find(organizationId, transactionId);
     },
   };
 }

@@ -92,6 +92,8 @@ async function answer(c: Context<AppEnv>, ctx: Ctx, request: TransactionRequestR
     if (row.contractError) throw revertError(row.contractError as ContractError, { details, fallbackMessage });
     throw new ApiError("CONTRACT_ERROR", { message: fallbackMessage, details });
   }
+  // Cancelled while the caller waited: the same answer a retry with this key gets.
+  if (row.status === "CANCELLED") throw new ApiError("IDEMPOTENCY_REQUEST_CANCELLED", { details });
   if (preference.waitSeconds && !preference.respondAsync) {
     throw new ApiError("REQUEST_DEADLINE_EXCEEDED", { headers: { "Retry-After": "5" }, details });
   }

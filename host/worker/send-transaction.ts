@@ -1,19 +1,36 @@
 // host:send-transaction: one run per (chain, signer) at a time (see sendJobSpec). A run takes the signer's queued
 // writes in order and, for the whole batch at once: estimates them (a write that would revert is refused, nothing
-// sent), signs them and stores the signed bytes with their nonces in one database transaction, broadcasts them in
-// nonce order (each answered before the next), then marks them CONFIRMING and schedules the signer's confirmation
-// run in one more transaction. Bytes stored before a crash go out again as they are: never a second, different
+// sent), signs the ones still QUEUED and unsigned (locked, so a cancelled request takes no nonce) and stores the
+// signed bytes with their nonces in one database transaction, broadcasts them in nonce order (each answered before
+// the next), then marks them CONFIRMING and schedules the signer's confirmation run in one more transaction. Bytes stored before a crash go out again as they are: never a second, different
 // transaction for one request.
 import type { Task } from "graphile-worker";
-import { type Kysely, sql } from "kysely";
+import { type Kysely, sql, type Transaction } from "kysely";
 import { type Address, type Hex, keccak256 } from "viem";
-import type { TransactionRequestRow } from "../db/platform-types.ts";
+import type { PlatformTables, TransactionRequestRow } from "../db/platform-types.ts";
 import { decodeContractError } from "../mutations/contract-errors.ts";
 import { confirmJobSpec, SEND_TASK, sendJobSpec } from "../mutations/service.ts";
-import { isAlreadyKnown, type TransactionTaskDeps, updateRequest } from "./deps.ts";
+import { isAlreadyKnown, type TransactionTaskDeps } from "./deps.ts";
 
 /** Writes one run takes (the next run continues where it stopped). */
 const BATCH = 200;
+
+/**
+ * Locks, of `ids`, the rows still QUEUED and unsigned until the signing transaction commits: a request cancelled
+ * since the run read it is skipped (and takes no nonce), and a cancel that comes later finds it signed (409).
+ */
+async function lockSignable(trx: Transaction<PlatformTables>, ids: string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await trx
+    .selectFrom("transactionRequests")
+    .select("id")
+    .where("id", "in", ids)
+    .where("status", "=", "QUEUED")
+    .where("rawTransaction", "is", null)
+    .forUpdate()
+    .execute();
+  return new Set(rows.map((row) => row.id));
+}
 
 export function createSendTransactionTask(deps: TransactionTaskDeps): Task {
   const { db, chain, custody } = deps;
@@ -36,12 +53,18 @@ export function createSendTransactionTask(deps: TransactionTaskDeps): Task {
           );
         } catch (error) {
           const contractError = decodeContractError(error);
-          await updateRequest(db, row.id, {
-            status: "FAILED",
-            subStatus: "EXECUTION_REVERTED",
-            errorMessage: contractError?.message ?? (error as Error).message.split("\n")[0],
-            contractError: contractError ?? null,
-          });
+          await db
+            .updateTable("transactionRequests")
+            .set({
+              status: "FAILED",
+              subStatus: "EXECUTION_REVERTED",
+              errorMessage: contractError?.message ?? (error as Error).message.split("\n")[0],
+              contractError: contractError ?? null,
+              updatedAt: new Date(),
+            })
+            .where("id", "=", row.id)
+            .where("status", "=", "QUEUED") // a request cancelled meanwhile stays CANCELLED
+            .execute();
         }
       }),
     );
@@ -68,11 +91,12 @@ export function createSendTransactionTask(deps: TransactionTaskDeps): Task {
         .forUpdate()
         .executeTakeFirst();
       let nonce = Math.max(reserved?.nextNonce ?? 0, pending);
+      const signable = await lockSignable(trx, [...gas.keys()]);
       const signed = new Map<string, Hex>();
       const nonces = new Map<string, number>();
       for (const row of rows) {
         const limit = gas.get(row.id);
-        if (limit === undefined) continue;
+        if (limit === undefined || !signable.has(row.id)) continue;
         const account = await custody.signer(row.organizationId, row.fromAddress as Address);
         const raw = await account.signTransaction({
           chainId: chain.chainId,

@@ -5,6 +5,8 @@ import type { MutationKind } from "../../host/mutations/service.ts";
 
 export const tokenMutationKinds: Record<string, MutationKind> = {
   "token.create": {
+    // The spec's "Idempotency conflicts on token creation": the token payload is not the deduplication boundary.
+    idempotencyIgnoresPayload: true,
     result(receipt) {
       const [created] = parseEventLogs({ abi: SystemFactoryAbi, logs: receipt.logs, eventName: "TokenCreated" });
       if (!created) throw new Error("TokenCreated missing from the receipt");

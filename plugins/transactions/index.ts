@@ -1,5 +1,7 @@
-// Transaction requests (where a caller follows a chain write to its terminal state) and receipt lookups.
+// Transaction requests (where a caller follows a chain write to its terminal state, or cancels a queued one) and
+// receipt lookups.
 import { definePlugin } from "../../host/plugin.ts";
+import { cancelRoute } from "./cancel-route.ts";
 import { receiptRoutes } from "./receipts.ts";
 import { transactionRoutes } from "./routes.ts";
 
@@ -7,6 +9,7 @@ export default definePlugin({
   id: "transactions",
   routes: (app, ctx) => {
     transactionRoutes(app, ctx);
+    cancelRoute(app, ctx);
     receiptRoutes(app, ctx);
   },
 });
