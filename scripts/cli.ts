@@ -113,7 +113,7 @@ try {
       out(await listApiKeys(db.platform, values.org));
       break;
     case "key revoke":
-      out({ revoked: await revokeApiKey(db.platform, need("id")) });
+      out({ revoked: (await revokeApiKey(db.platform, need("id")))?.revokedAt != null });
       break;
     default:
       fail(`Unknown command: ${resource} ${action}`);

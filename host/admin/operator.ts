@@ -100,18 +100,32 @@ export async function provisionMissingMemberWallets(db: PlatformDb, custody: Cus
   return missing.length;
 }
 
+/** What an API key's record shows: never its secret or the secret's digest. */
+export const API_KEY_COLUMNS = [
+  "id",
+  "organizationId",
+  "userId",
+  "name",
+  "keyPrefix",
+  "scope",
+  "createdAt",
+  "expiresAt",
+  "lastUsedAt",
+  "revokedAt",
+] as const;
+
+/** A new key of a member, shown once (`key`) with its record. */
 export async function createApiKey(
   db: PlatformDb,
   input: { organizationId: string; userId: string; name: string; scope: "read" | "read-write"; expiresAt?: Date },
-): Promise<{ id: string; key: string }> {
+) {
   if (!(await isMember(db, input.organizationId, input.userId)))
     throw new Error("The user is not a member of that organisation");
   const key = generateApiKey();
-  const id = uuidv7();
-  await db
+  const record = await db
     .insertInto("apiKeys")
     .values({
-      id,
+      id: uuidv7(),
       organizationId: input.organizationId,
       userId: input.userId,
       name: input.name,
@@ -120,25 +134,23 @@ export async function createApiKey(
       scope: input.scope,
       expiresAt: input.expiresAt ?? null,
     })
-    .execute();
-  return { id, key: key.key };
+    .returning(API_KEY_COLUMNS)
+    .executeTakeFirstOrThrow();
+  return { ...record, key: key.key };
 }
 
 export async function listApiKeys(db: PlatformDb, organizationId?: string) {
-  let query = db
-    .selectFrom("apiKeys")
-    .select(["id", "organizationId", "userId", "name", "keyPrefix", "scope", "expiresAt", "revokedAt", "createdAt"])
-    .orderBy("createdAt");
+  let query = db.selectFrom("apiKeys").select(API_KEY_COLUMNS).orderBy("createdAt");
   if (organizationId) query = query.where("organizationId", "=", organizationId);
   return query.execute();
 }
 
-export async function revokeApiKey(db: PlatformDb, id: string): Promise<boolean> {
-  const result = await db
-    .updateTable("apiKeys")
-    .set({ revokedAt: new Date() })
-    .where("id", "=", id)
-    .where("revokedAt", "is", null)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
+/**
+ * Revokes a key at once (every host drops its cached key rows on the change's NOTIFY); a revoked key stays revoked
+ * at its first time. `organizationId` confines it to that organisation's keys. The record, or undefined if none.
+ */
+export async function revokeApiKey(db: PlatformDb, id: string, organizationId?: string) {
+  let query = db.updateTable("apiKeys").set({ revokedAt: sql<Date>`coalesce(revoked_at, now())` }).where("id", "=", id);
+  if (organizationId) query = query.where("organizationId", "=", organizationId);
+  return query.returning(API_KEY_COLUMNS).executeTakeFirst();
 }
