@@ -50,7 +50,10 @@ describe("participants and activity, end to end over HTTP", () => {
   const ids = (rows: { id: string }[]) => rows.map((r) => r.id);
   // An owner without activity:read-others (the first-start owner holds every role), made when first needed.
   let plainOwner: Promise<Member> | undefined;
-  const plainOwnerKey = async () => (await (plainOwner ??= ops.member(orgA, "owner", "Olive Owner"))).key;
+  const plainOwnerKey = async () => {
+    plainOwner ??= ops.member(orgA, "owner", "Olive Owner");
+    return (await plainOwner).key;
+  };
   const names = (rows: { eventName: string }[]) => rows.map((r) => r.eventName);
 
   beforeAll(async () => {
