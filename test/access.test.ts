@@ -191,6 +191,23 @@ describe("access over HTTP", () => {
       expect((await json(res)).data).toMatchObject({ userId, scope: "read-write", expiresAt: null });
     });
 
+    it("bad input is a 400 in the envelope, never a 500", async () => {
+      for (const [method, path, body] of [
+        ["POST", KEYS, {}],
+        ["POST", KEYS, { name: "x", scope: "read", expiresAt: "tomorrow" }],
+        ["POST", KEYS, { name: "x".repeat(101), scope: "read" }],
+        ["POST", KEYS, { name: "x", scope: "read", extra: true }],
+        ["PUT", `${MEMBERS}/${ownerId}/roles`, { roles: "owner" }],
+        ["PUT", `${MEMBERS}/${ownerId}/roles`, { roles: ["owner", 7] }],
+        ["DELETE", `${KEYS}/${"k".repeat(65)}`, undefined],
+        ["GET", `${KEYS}?filter[lastUsedAt][gt]=yesterday`, undefined],
+        ["GET", `${MEMBERS}?sort=wallet`, undefined],
+      ] as const) {
+        const answer = await call(method, path, body);
+        expect([method, path, answer.status, answer.body.code]).toEqual([method, path, 400, expect.any(String)]);
+      }
+    });
+
     describe("revoked", () => {
       let replica: SecondHost;
       beforeAll(() => {
