@@ -59,7 +59,7 @@ describe("access over HTTP", () => {
     });
 
     it("answers 200 on every GET route of the OpenAPI document (path parameters filled where the fixture can)", async () => {
-      const doc = await (await stack.api("/api/v2/spec.json")).json();
+      const doc = await json(await stack.api("/api/v2/spec.json"));
       const wallet = (await get(`${MEMBERS}?filter[userId]=${ownerId}`)).body.data[0].wallet;
       const template = (await get("/api/v2/settings/compliance-templates")).body.data[0].id;
       const fill: Record<string, string> = { participantId: ownerId, accountAddress: wallet };
