@@ -9,6 +9,7 @@ import { newTotpSecret, totpUri } from "../auth/totp.ts";
 import { seal } from "../crypto/sealed.ts";
 import type { Custody } from "../custody/custody.ts";
 import type { PlatformDb } from "../db/database.ts";
+import { grantRoles } from "./members.ts";
 
 export const PROVISION_TASK = "systems:provision";
 
@@ -62,11 +63,7 @@ export async function createUser(
 
 export async function grantRole(db: PlatformDb, input: { organizationId: string; userId: string; role: string }) {
   if (!isRole(input.role)) throw new Error(`Unknown role ${input.role}`);
-  await db
-    .insertInto("memberships")
-    .values({ organizationId: input.organizationId, userId: input.userId, role: input.role })
-    .onConflict((oc) => oc.doNothing())
-    .execute();
+  await grantRoles(db, { organizationId: input.organizationId, userId: input.userId, roles: [input.role] });
 }
 
 /** Grants `role` and gives the member a custody wallet in the organisation (once): members are participants. */
