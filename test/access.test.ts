@@ -1,16 +1,21 @@
 // Access over HTTP against the real stack: the first-start key reads everything the API documents; API keys are
 // created (never outranking the calling key), listed and revoked at once on every host; members' roles are replaced
 // by owners and admins, the last owner keeps its role; roles stay enforced for everyone else; organisations are apart.
+import { execFile } from "node:child_process";
+import { join } from "node:path";
+import { promisify } from "node:util";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createUser, grantRole } from "../host/admin/operator.ts";
 import { ROLES } from "../host/auth/permissions.ts";
 import { loadConfig } from "../host/config.ts";
 import { loadMasterKey } from "../host/crypto/master-key.ts";
+import { ROOT } from "../scripts/platform.ts";
 import { type Member, type Operator, operator } from "./support/organizations.ts";
 import { type SecondHost, secondHost } from "./support/second-host.ts";
 import { bootStack, json, platformDbUrl, type TestStack } from "./support/stack.ts";
 
+const run = promisify(execFile);
 const KEYS = "/api/v2/api-keys";
 const MEMBERS = "/api/v2/organization/members";
 const HOUR = 3_600_000;
@@ -382,6 +387,22 @@ describe("access over HTTP", () => {
       const last = await call("PUT", `${MEMBERS}/${ownerB.userId}/roles`, { roles: ["admin"] }, ownerB.key);
       expect([last.status, last.body.code, last.body.data.id]).toEqual([409, "ORGANIZATION_LAST_OWNER", "SVC-12143"]);
       expect((await get("/api/v2/auth/session", ownerB.key)).body.data.roles).toEqual(["owner"]);
+    });
+
+    it("the CLI's role set runs the same rules", async () => {
+      const cli = (...args: string[]) =>
+        run(process.execPath, ["--import", "tsx", join(ROOT, "scripts/cli.ts"), "role", "set", ...args], {
+          env: stack.env,
+          cwd: ROOT,
+        });
+      const refused = await cli("--org", orgB, "--user", ownerB.userId, "--roles", "admin").catch((e) => e);
+      expect(refused.stderr).toContain("last owner");
+      const { stdout } = await cli("--org", orgA, "--user", plain.userId, "--roles", "member,supplyManager");
+      expect(JSON.parse(stdout)).toMatchObject({ roles: ["member", "supplyManager"], wallet: plain.wallet });
+      expect((await get("/api/v2/auth/session", plain.key)).body.data.roles.sort()).toEqual([
+        "member",
+        "supplyManager",
+      ]);
     });
   });
 
