@@ -2,6 +2,7 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
 import { bodyLimit } from "hono/body-limit";
 import { authenticate, type KeyRow } from "./auth/authenticate.ts";
+import { createLastUsedRecorder, lastUsedWriter } from "./auth/last-used.ts";
 import { createRateWindow } from "./auth/rate-limit.ts";
 import { createIndexedReads, indexVersionReader } from "./cache/indexed-reads.ts";
 import { createShortCache } from "./cache/short-cache.ts";
@@ -73,6 +74,7 @@ export function createApp(ctx: PluginContext, plugins: Plugin[], readiness: Read
   const auth = authenticate({
     db: ctx.db.platform,
     ...(keys ? { keys } : {}),
+    lastUsed: createLastUsedRecorder(lastUsedWriter(ctx.db.platform)),
     rateWindow: createRateWindow(ctx.config.API_KEY_RATE_LIMIT, ctx.config.API_KEY_RATE_WINDOW_SECONDS),
   });
   const context = contextHeaders({

@@ -1,5 +1,6 @@
 // The plugins the host loads, in mount order.
 import type { Plugin } from "../host/plugin.ts";
+import access from "./access/index.ts";
 import accountActivity from "./account-activity/index.ts";
 import auth from "./auth/index.ts";
 import complianceTemplates from "./compliance-templates/index.ts";
@@ -13,6 +14,7 @@ import transactions from "./transactions/index.ts";
 
 export const plugins: Plugin[] = [
   auth,
+  access,
   systems,
   transactions,
   tokens,

@@ -1,8 +1,10 @@
-// First start: a local organisation, its owner, its custody seed and a read-write API key (credentials.json,
-// mode 0600). Every start: the organisation's system on the chain is ready (deployed again after a chain reset), and
-// every member has a custody wallet.
+// First start: a local organisation, its owner (holding every role), its custody seed and a read-write API key
+// (credentials.json, mode 0600). Every start: the local owner holds every role (data dirs of older versions), the
+// organisation's system on the chain is ready (deployed again after a chain reset), and every member has a custody
+// wallet.
 import { chmodSync, existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { grantEveryRole } from "../host/admin/members.ts";
 import {
   addMember,
   createApiKey,
@@ -31,6 +33,19 @@ function writeCredentials(path: string, credentials: Credentials) {
   chmodSync(path, 0o600);
 }
 
+const localOwnerEmail = (organizationId: string) => `owner+${organizationId}@localhost`;
+
+/** The first-start owner holds every role of the permission table, so the printed key reads and writes everything. */
+async function ensureLocalOwnerRoles(ctx: PluginContext, organizationId: string) {
+  const db = ctx.db.platform;
+  const owner = await db
+    .selectFrom("users")
+    .select("id")
+    .where("email", "=", localOwnerEmail(organizationId))
+    .executeTakeFirst();
+  if (owner) await grantEveryRole(db, { organizationId, userId: owner.id });
+}
+
 async function createLocalOrganization(ctx: PluginContext, baseUrl: string, rpcUrl: string): Promise<Credentials> {
   const db = ctx.db.platform;
   const { organizationId } = await createOrganization(db, ctx.custody, {
@@ -38,7 +53,7 @@ async function createLocalOrganization(ctx: PluginContext, baseUrl: string, rpcU
     defaultChainId: ctx.chain.chainId,
   });
   const { userId } = await createUser(db, ctx.secrets.masterKey, {
-    email: `owner+${organizationId}@localhost`,
+    email: localOwnerEmail(organizationId),
     displayName: "Owner",
   });
   await addMember(db, ctx.custody, { organizationId, userId, role: "owner" });
@@ -82,8 +97,9 @@ export async function bootstrap(input: {
     credentials = { ...credentials, baseUrl, rpcUrl };
     writeCredentials(path, credentials);
   }
-  await provisionMissingMemberWallets(ctx.db.platform, ctx.custody);
   const organizationId = credentials.organizationId;
+  await ensureLocalOwnerRoles(ctx, organizationId);
+  await provisionMissingMemberWallets(ctx.db.platform, ctx.custody);
   if (!(await systemReady(ctx, organizationId))) {
     await requestSystemProvisioning(ctx.db.platform, organizationId, ctx.chain.chainId);
     await waitFor("the organisation's system deployment", () => systemReady(ctx, organizationId), 120_000, 100);

@@ -1,6 +1,8 @@
-// `npm run cli -- <resource> <action> [--flags]`: how an operator provisions access (the API has no key routes).
+// `npm run cli -- <resource> <action> [--flags]`: how an operator provisions access without a running host (the API's
+// own routes are /api/v2/api-keys and /api/v2/organization/members; both use the same host/admin functions).
 // Talks to the platform's database (DATABASE_URL, else the embedded server of a running `npm start`).
 import { parseArgs } from "node:util";
+import { setMemberRoles } from "../host/admin/members.ts";
 import {
   addMember,
   createApiKey,
@@ -19,6 +21,7 @@ const USAGE = `Usage: npm run cli -- <command> [options]
   org create   --name NAME [--chain-id ID]          create an organisation (its system is deployed by the running platform)
   user create  --email EMAIL --name NAME [--password P] [--pincode 123456] [--totp]
   role grant   --org ORG_ID --user USER_ID --role ROLE
+  role set     --org ORG_ID --user USER_ID --roles ROLE[,ROLE...]   replace a member's roles (the last owner keeps owner)
   key create   --org ORG_ID --user USER_ID [--scope read|read-write] [--expires ISO_DATE] [--name NAME]
   key list     [--org ORG_ID]
   key revoke   --id KEY_ID
@@ -43,6 +46,7 @@ const { positionals, values } = parseArgs({
     org: { type: "string" },
     user: { type: "string" },
     role: { type: "string" },
+    roles: { type: "string" },
     scope: { type: "string" },
     expires: { type: "string" },
     id: { type: "string" },
@@ -93,6 +97,16 @@ try {
         })),
       });
       break;
+    case "role set":
+      out({
+        roles: need("roles").split(","),
+        ...(await setMemberRoles(db.platform, createCustody(db.platform, loadMasterKey(config)), {
+          organizationId: need("org"),
+          userId: need("user"),
+          roles: need("roles").split(","),
+        })),
+      });
+      break;
     case "key create": {
       const scope = values.scope ?? "read-write";
       if (scope !== "read" && scope !== "read-write") fail("--scope must be read or read-write.");
@@ -113,7 +127,7 @@ try {
       out(await listApiKeys(db.platform, values.org));
       break;
     case "key revoke":
-      out({ revoked: await revokeApiKey(db.platform, need("id")) });
+      out({ revoked: (await revokeApiKey(db.platform, need("id")))?.revokedAt != null });
       break;
     default:
       fail(`Unknown command: ${resource} ${action}`);

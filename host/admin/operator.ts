@@ -9,6 +9,7 @@ import { newTotpSecret, totpUri } from "../auth/totp.ts";
 import { seal } from "../crypto/sealed.ts";
 import type { Custody } from "../custody/custody.ts";
 import type { PlatformDb } from "../db/database.ts";
+import { grantRoles } from "./members.ts";
 
 export const PROVISION_TASK = "systems:provision";
 
@@ -62,11 +63,7 @@ export async function createUser(
 
 export async function grantRole(db: PlatformDb, input: { organizationId: string; userId: string; role: string }) {
   if (!isRole(input.role)) throw new Error(`Unknown role ${input.role}`);
-  await db
-    .insertInto("memberships")
-    .values({ organizationId: input.organizationId, userId: input.userId, role: input.role })
-    .onConflict((oc) => oc.doNothing())
-    .execute();
+  await grantRoles(db, { organizationId: input.organizationId, userId: input.userId, roles: [input.role] });
 }
 
 /** Grants `role` and gives the member a custody wallet in the organisation (once): members are participants. */
@@ -100,18 +97,32 @@ export async function provisionMissingMemberWallets(db: PlatformDb, custody: Cus
   return missing.length;
 }
 
+/** What an API key's record shows: never its secret or the secret's digest. */
+export const API_KEY_COLUMNS = [
+  "id",
+  "organizationId",
+  "userId",
+  "name",
+  "keyPrefix",
+  "scope",
+  "createdAt",
+  "expiresAt",
+  "lastUsedAt",
+  "revokedAt",
+] as const;
+
+/** A new key of a member, shown once (`key`) with its record. */
 export async function createApiKey(
   db: PlatformDb,
   input: { organizationId: string; userId: string; name: string; scope: "read" | "read-write"; expiresAt?: Date },
-): Promise<{ id: string; key: string }> {
+) {
   if (!(await isMember(db, input.organizationId, input.userId)))
     throw new Error("The user is not a member of that organisation");
   const key = generateApiKey();
-  const id = uuidv7();
-  await db
+  const record = await db
     .insertInto("apiKeys")
     .values({
-      id,
+      id: uuidv7(),
       organizationId: input.organizationId,
       userId: input.userId,
       name: input.name,
@@ -120,25 +131,23 @@ export async function createApiKey(
       scope: input.scope,
       expiresAt: input.expiresAt ?? null,
     })
-    .execute();
-  return { id, key: key.key };
+    .returning(API_KEY_COLUMNS)
+    .executeTakeFirstOrThrow();
+  return { ...record, key: key.key };
 }
 
 export async function listApiKeys(db: PlatformDb, organizationId?: string) {
-  let query = db
-    .selectFrom("apiKeys")
-    .select(["id", "organizationId", "userId", "name", "keyPrefix", "scope", "expiresAt", "revokedAt", "createdAt"])
-    .orderBy("createdAt");
+  let query = db.selectFrom("apiKeys").select(API_KEY_COLUMNS).orderBy("createdAt");
   if (organizationId) query = query.where("organizationId", "=", organizationId);
   return query.execute();
 }
 
-export async function revokeApiKey(db: PlatformDb, id: string): Promise<boolean> {
-  const result = await db
-    .updateTable("apiKeys")
-    .set({ revokedAt: new Date() })
-    .where("id", "=", id)
-    .where("revokedAt", "is", null)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
+/**
+ * Revokes a key at once (every host drops its cached key rows on the change's NOTIFY); a revoked key stays revoked
+ * at its first time. `organizationId` confines it to that organisation's keys. The record, or undefined if none.
+ */
+export async function revokeApiKey(db: PlatformDb, id: string, organizationId?: string) {
+  let query = db.updateTable("apiKeys").set({ revokedAt: sql<Date>`coalesce(revoked_at, now())` }).where("id", "=", id);
+  if (organizationId) query = query.where("organizationId", "=", organizationId);
+  return query.returning(API_KEY_COLUMNS).executeTakeFirst();
 }

@@ -7,6 +7,7 @@ import type { PlatformDb } from "../db/database.ts";
 import { ApiError } from "../errors/api-error.ts";
 import type { AppEnv, Principal } from "../http/env.ts";
 import { hashApiKey, looksLikeApiKey } from "./api-keys.ts";
+import type { LastUsedRecorder } from "./last-used.ts";
 import { rolesOf } from "./memberships.ts";
 import type { RateWindow } from "./rate-limit.ts";
 import { resolveSession, SESSION_COOKIE, TWO_FACTOR_COOKIE } from "./sessions.ts";
@@ -18,6 +19,8 @@ export interface AuthDeps {
   rateWindow: RateWindow;
   /** API key rows by key hash, for a few seconds and until a key or membership changes (host/cache/short-cache.ts). */
   keys?: ShortCache<KeyRow>;
+  /** Keeps api_keys.last_used_at, off the request's path; absent: not kept. */
+  lastUsed?: LastUsedRecorder;
 }
 
 export interface KeyRow {
@@ -66,6 +69,7 @@ async function fromApiKey(c: Context<AppEnv>, key: string, deps: AuthDeps): Prom
     throw new ApiError("ACTIVE_ORGANIZATION_REQUIRED", { message: "This API key is locked to another organisation" });
   }
   if (row.scope === "read" && !READ_METHODS.has(c.req.method)) throw new ApiError("API_KEY_READ_ONLY");
+  deps.lastUsed?.touch(row.id);
   return {
     kind: "api-key",
     organizationId: row.organizationId,
@@ -73,6 +77,7 @@ async function fromApiKey(c: Context<AppEnv>, key: string, deps: AuthDeps): Prom
     roles: row.roles,
     scope: row.scope,
     apiKeyId: row.id,
+    apiKeyExpiresAt: row.expiresAt,
   };
 }
 

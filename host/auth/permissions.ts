@@ -31,6 +31,16 @@ export const PERMISSIONS = {
   /** Cancelling another person's queued chain write (anyone may cancel their own). */
   "transaction:cancel-others": ["owner", "admin"],
   "session:revoke-others": ["owner", "admin"],
+  /** Your own API keys (create, list, revoke); a key never has more scope or a later expiry than its creator's key. */
+  "apiKey:manage": ROLES,
+  /** Every API key of the organisation: list and revoke other members' keys. */
+  "apiKey:manage-others": ["owner", "admin"],
+  /** The organisation's members with their roles. */
+  "organization:members:read": ["owner", "admin"],
+  /** Replacing a member's roles (owner excepted, see organization:owners:manage). */
+  "organization:members:manage": ["owner", "admin"],
+  /** Granting or removing the owner role. */
+  "organization:owners:manage": ["owner"],
   "participant:act-for-others": ["owner", "admin"],
   /** The participant directory: everyone sees assets and addons; people, the organisation and claim issuers need userSearch. */
   "participant:read": ROLES,

@@ -305,6 +305,18 @@ const migrations: Record<string, Migration> = {
       }
     },
   },
+  "0013_api_key_last_used": {
+    async up(db: Kysely<unknown>) {
+      // A key's last use is written at most once a minute per key; it must not drop every host's caches each time.
+      await sql`drop trigger api_keys_changed on platform.api_keys`.execute(db);
+      await sql`
+        create trigger api_keys_changed
+        after insert or delete or truncate
+          or update of id, organization_id, user_id, name, key_hash, key_prefix, scope, expires_at, revoked_at, created_at
+        on platform.api_keys
+        for each statement execute function platform.notify_platform_changed()`.execute(db);
+    },
+  },
 };
 
 export async function migrate(db: Kysely<unknown>): Promise<void> {

@@ -13,6 +13,8 @@ export interface Principal {
   /** API keys may be read-only; sessions are read-write. */
   scope: "read" | "read-write";
   apiKeyId?: string;
+  /** The API key's expiry (null: none); a key never creates one that outlives it. */
+  apiKeyExpiresAt?: Date | null;
   sessionId?: string;
 }
 

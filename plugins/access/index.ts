@@ -1,0 +1,13 @@
+// Access over HTTP: members' own API keys (create, list, revoke) and the organisation's members with their roles.
+// The same operator functions serve the CLI (host/admin).
+import { definePlugin } from "../../host/plugin.ts";
+import { apiKeyRoutes } from "./api-key-routes.ts";
+import { memberRoutes } from "./member-routes.ts";
+
+export default definePlugin({
+  id: "access",
+  routes: (app, ctx) => {
+    apiKeyRoutes(app, ctx);
+    memberRoutes(app, ctx);
+  },
+});

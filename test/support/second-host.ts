@@ -1,0 +1,45 @@
+// A second host process's app on a booted stack's database and chain (no server: requests go to app.fetch), with its
+// own short caches and LISTEN connection, as a replica behind a load balancer would have.
+import { createApp } from "../../host/app.ts";
+import { loadConfig } from "../../host/config.ts";
+import { listenForPlatformChanges } from "../../host/db/platform-changes.ts";
+import { createLogger } from "../../host/logger.ts";
+import { plugins } from "../../plugins/index.ts";
+import { ponderUrl } from "../../scripts/infra/ponder.ts";
+import { createPlatformContext } from "../../scripts/platform-context.ts";
+import { platformDbUrl, type TestStack } from "./stack.ts";
+
+export interface SecondHost {
+  api(path: string, key: string, init?: RequestInit): Promise<Response>;
+  stop(): Promise<void>;
+}
+
+export function secondHost(stack: TestStack): SecondHost {
+  const config = loadConfig(stack.env);
+  const databaseUrl = platformDbUrl(stack.env);
+  const { credentials, manifest } = stack.platform;
+  const { ctx, chain, index, db } = createPlatformContext(
+    config,
+    {
+      databaseUrl,
+      rpcUrl: credentials.rpcUrl,
+      chainId: credentials.chainId,
+      systemFactory: manifest.systemFactory,
+      indexerUrl: ponderUrl(config.PONDER_PORT),
+    },
+    createLogger("warn"),
+  );
+  const changes = listenForPlatformChanges(databaseUrl);
+  const app = createApp(ctx, plugins, { db, chain, index, workerRunning: () => true }, changes);
+  return {
+    api(path, key, init = {}) {
+      const headers = new Headers(init.headers);
+      headers.set("x-api-key", key);
+      return Promise.resolve(app.fetch(new Request(`http://second-host${path}`, { ...init, headers })));
+    },
+    async stop() {
+      await changes.stop();
+      await db.close();
+    },
+  };
+}
