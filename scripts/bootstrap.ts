@@ -13,6 +13,7 @@ import {
   provisionMissingMemberWallets,
   requestSystemProvisioning,
 } from "../host/admin/operator.ts";
+import { rolesOf } from "../host/auth/memberships.ts";
 import type { PluginContext } from "../host/plugin.ts";
 import { waitFor } from "./infra/child-process.ts";
 
@@ -35,15 +36,22 @@ function writeCredentials(path: string, credentials: Credentials) {
 
 const localOwnerEmail = (organizationId: string) => `owner+${organizationId}@localhost`;
 
-/** The first-start owner holds every role of the permission table, so the printed key reads and writes everything. */
-async function ensureLocalOwnerRoles(ctx: PluginContext, organizationId: string) {
+/**
+ * The first-start owner holds every role of the permission table, so the printed key reads and writes everything.
+ * A data folder from before this rule (its owner holds `owner` alone) is brought up to it; roles changed on purpose
+ * since (through the API or the CLI) are left as they are.
+ */
+async function ensureLocalOwnerRoles(ctx: PluginContext, organizationId: string, created: boolean) {
   const db = ctx.db.platform;
   const owner = await db
     .selectFrom("users")
     .select("id")
     .where("email", "=", localOwnerEmail(organizationId))
     .executeTakeFirst();
-  if (owner) await grantEveryRole(db, { organizationId, userId: owner.id });
+  if (!owner) return;
+  const held = await rolesOf(db, owner.id, organizationId);
+  if (created || (held.length === 1 && held[0] === "owner"))
+    await grantEveryRole(db, { organizationId, userId: owner.id });
 }
 
 async function createLocalOrganization(ctx: PluginContext, baseUrl: string, rpcUrl: string): Promise<Credentials> {
@@ -98,7 +106,7 @@ export async function bootstrap(input: {
     writeCredentials(path, credentials);
   }
   const organizationId = credentials.organizationId;
-  await ensureLocalOwnerRoles(ctx, organizationId);
+  await ensureLocalOwnerRoles(ctx, organizationId, created);
   await provisionMissingMemberWallets(ctx.db.platform, ctx.custody);
   if (!(await systemReady(ctx, organizationId))) {
     await requestSystemProvisioning(ctx.db.platform, organizationId, ctx.chain.chainId);
