@@ -83,7 +83,9 @@ describe("README's first session with curl", () => {
     expect(entities.data).toEqual([
       expect.objectContaining({ contractName: "Euro Deposit", status: "registered", country: "BE" }),
     ]);
-    const count = bodies.at(-1);
-    expect(count.data).toBeDefined();
+    const [created, keys] = bodies.slice(-2);
+    expect(created.data).toMatchObject({ name: "dashboard", scope: "read", key: expect.stringMatching(/^svc_/) });
+    expect(keys.data.map((k: { name: string }) => k.name)).toEqual(expect.arrayContaining(["bootstrap", "dashboard"]));
+    expect(JSON.stringify(keys)).not.toContain(created.data.key);
   });
 });
