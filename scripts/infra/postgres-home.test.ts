@@ -1,9 +1,13 @@
+import { execFileSync } from "node:child_process";
 import {
+  existsSync,
   lstatSync,
   mkdirSync,
   mkdtempSync,
   readdirSync,
+  readFileSync,
   readlinkSync,
+  realpathSync,
   rmSync,
   symlinkSync,
   writeFileSync,
@@ -111,6 +115,41 @@ describe("the binaries' copy", () => {
 });
 
 describe("as root", () => {
+  it.skipIf(process.getuid?.() !== 0)(
+    "relocates: a symlink from the data dir to the postgres user's 0700 cluster; in-place clusters move there",
+    { timeout: 60_000 },
+    () => {
+      const base = join(temp(), "base");
+      const postgresUid = Number(execFileSync("id", ["-u", "postgres"]).toString());
+      const fresh = temp(); // mkdtemp: 0700
+      const place = placeCluster(fresh, base);
+      const cluster = relocatedClusterDir(base, realpathSync(fresh));
+      expect(place.pgdata).toBe(join(cluster, "pgdata"));
+      expect(readlinkSync(join(fresh, "postgres"))).toBe(place.pgdata);
+      expect(place.postgres).toMatch(new RegExp(`^${base}/postgres-[^/]+/bin/postgres$`));
+      expect(place.user.uid).toBe(postgresUid);
+      expect([lstatSync(cluster).uid, mode(cluster)]).toEqual([postgresUid, 0o700]);
+      expect(readFileSync(join(cluster, "data-dir"), "utf8").trim()).toBe(realpathSync(fresh));
+      expect(mode(fresh)).toBe(0o700); // mkdtemp's, untouched
+      // The next start follows the pointer.
+      expect(placeCluster(fresh, base).pgdata).toBe(place.pgdata);
+
+      const inPlace = join(temp(), "in-place");
+      mkdirSync(join(inPlace, "postgres"), { recursive: true });
+      writeFileSync(join(inPlace, "postgres", "PG_VERSION"), "18\n");
+      const moved = placeCluster(inPlace, base);
+      expect(readFileSync(join(moved.pgdata, "PG_VERSION"), "utf8")).toBe("18\n");
+      expect(lstatSync(join(moved.pgdata, "PG_VERSION")).uid).toBe(postgresUid);
+      expect(lstatSync(join(inPlace, "postgres")).isSymbolicLink()).toBe(true);
+
+      // A data dir deleted and made anew (no pointer) gets a fresh cluster, not the orphan.
+      mkdirSync(place.pgdata); // initdb's work
+      writeFileSync(join(place.pgdata, "PG_VERSION"), "18\n");
+      rmSync(join(fresh, "postgres"));
+      expect(existsSync(join(placeCluster(fresh, base).pgdata, "PG_VERSION"))).toBe(false);
+    },
+  );
+
   it.skipIf(process.getuid?.() !== 0)("an unusable base is one clear line naming the fix", () => {
     const dataDir = temp();
     const file = join(temp(), "not-a-folder");
