@@ -192,27 +192,38 @@ export function placeCluster(dataDir: string, base = SYSTEM_BASE): ClusterPlace 
     prepareBase(base);
     binaries = installBinaries(base);
   } catch (error) {
-    if (error instanceof SetupError) throw error;
     throw new SetupError(`cannot prepare ${base} for the embedded PostgreSQL as root (${oneLine(error)}); ${fixHint}`);
   }
-  let pgdata: string;
+  try {
+    return { pgdata: clusterOf(dataDir, dataDirRealPath, base, user), ...serverFiles(binaries), user };
+  } catch (error) {
+    throw new SetupError(
+      `cannot place the embedded PostgreSQL's cluster under ${base} (${oneLine(error)}); ${fixHint}`,
+    );
+  }
+}
+
+/** As root: the PGDATA `$DATA_DIR/postgres` points at, made (or moved there) when missing. */
+function clusterOf(dataDir: string, dataDirRealPath: string, base: string, user: Required<ServerUser>): string {
+  const pointer = join(dataDir, "postgres");
+  const pointed = lstatOrUndefined(pointer);
   if (pointed?.isSymbolicLink()) {
-    pgdata = resolve(dataDir, readlinkSync(pointer));
+    const pgdata = resolve(dataDir, readlinkSync(pointer));
     const dir = clusterDirOf(base, pgdata);
     if (dir && !existsSync(dir)) prepareClusterDir(dir, dataDirRealPath, user);
-  } else {
-    const dir = relocatedClusterDir(base, dataDirRealPath);
-    rmSync(dir, { recursive: true, force: true }); // an orphan: the data dir that pointed at it is gone
-    prepareClusterDir(dir, dataDirRealPath, user);
-    pgdata = join(dir, "pgdata");
-    if (pointed?.isDirectory()) {
-      // `mv` keeps owners and crosses file systems; the server's user then owns every file.
-      execFileSync("mv", ["-T", pointer, pgdata], { stdio: "pipe" });
-      execFileSync("chown", ["-R", `${user.uid}:${user.gid}`, pgdata], { stdio: "pipe" });
-    }
-    symlinkSync(pgdata, pointer);
+    return pgdata;
   }
-  return { pgdata, ...serverFiles(binaries), user };
+  const dir = relocatedClusterDir(base, dataDirRealPath);
+  rmSync(dir, { recursive: true, force: true }); // an orphan: the data dir that pointed at it is gone
+  prepareClusterDir(dir, dataDirRealPath, user);
+  const pgdata = join(dir, "pgdata");
+  if (pointed?.isDirectory()) {
+    // `mv` keeps owners and crosses file systems; the server's user then owns every file.
+    execFileSync("mv", ["-T", pointer, pgdata], { stdio: "pipe" });
+    execFileSync("chown", ["-R", `${user.uid}:${user.gid}`, pgdata], { stdio: "pipe" });
+  }
+  symlinkSync(pgdata, pointer);
+  return pgdata;
 }
 
 /** Removes the relocated cluster `$DATA_DIR/postgres` points at (if any): call before deleting a data dir. */
