@@ -2,7 +2,7 @@
 // and boot the platform on its default .data (test/support/boot-check.ts). As root, the server must run as the
 // postgres user from the relocated binaries, and no mode of the clone's folders may be widened; then the same as a
 // throwaway ordinary user (home 0700), whose server runs from the clone's node_modules with the cluster in place.
-// About 2-3 minutes: an install and two boots.
+// About 2-3 minutes (an install and two boots); twice that on a machine busy with other work, hence the timeouts.
 import { execFileSync } from "node:child_process";
 import { chmodSync, cpSync, existsSync, lstatSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -84,7 +84,7 @@ describe("a fresh clone installs and starts", () => {
     }
   });
 
-  it(`as ${isRoot ? "root" : "this user"}, in a mode-700 folder`, { timeout: 240_000 }, () => {
+  it(`as ${isRoot ? "root" : "this user"}, in a mode-700 folder`, { timeout: 420_000 }, () => {
     const parent = mkdtempSync(join(tmpdir(), "fresh-clone-"));
     cleanups.push(() => rmSync(parent, { recursive: true, force: true }));
     const clone = join(parent, "clone");
@@ -117,7 +117,7 @@ describe("a fresh clone installs and starts", () => {
     expect(existsSync(report.cluster)).toBe(false);
   });
 
-  it.skipIf(!isRoot)("as an ordinary user, in their mode-700 home", { timeout: 180_000 }, (context) => {
+  it.skipIf(!isRoot)("as an ordinary user, in their mode-700 home", { timeout: 240_000 }, (context) => {
     const user = `apfc${process.pid}`;
     try {
       run("useradd", ["--create-home", "--shell", "/bin/sh", user]);
