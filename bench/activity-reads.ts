@@ -1,12 +1,13 @@
 // Issue #6's figures: requests per second and p50/p99 of a participant's activity feed and of one statistics route
 // over an index of ACTIVITY_BENCH_BATCHES x (ACTIVITY_BENCH_HOLDERS + 1) activity events, beside a bare Hono route,
 // with 32 connections; the target is p99 < 50 ms.
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import pg from "pg";
 import type { Address } from "viem";
 import { ANVIL_FUNDER_KEY, startChain } from "../scripts/infra/anvil.ts";
+import { removeDataDir } from "../scripts/infra/data-dir.ts";
 import { type Member, operator } from "../test/support/organizations.ts";
 import { bootStack, freePort, json, platformDbUrl, type TestStack } from "../test/support/stack.ts";
 import { type Generated, sendBatchMints } from "./batch-mints.ts";
@@ -168,6 +169,6 @@ export async function benchActivityReads(): Promise<void> {
     }
   } finally {
     await chain.stop();
-    rmSync(chainDir, { recursive: true, force: true });
+    removeDataDir(chainDir);
   }
 }

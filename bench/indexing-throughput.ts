@@ -1,7 +1,7 @@
 // Issue #5's figures: indexing throughput (events/s) of the platform's Ponder app backfilling INDEX_BENCH_EVENTS token
 // events on anvil, beside a bare Ponder app (bench/bare-ponder) indexing only the ERC-20 Transfer of the same token on
 // the same chain and database server, one after the other, as a ratio.
-import { cpSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { cpSync, mkdtempSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import pg from "pg";
@@ -27,6 +27,7 @@ import { createIndexStatus } from "../host/index-status.ts";
 import { compileContracts } from "../scripts/contracts/compile.ts";
 import { ensureDeployment } from "../scripts/contracts/deploy.ts";
 import { ANVIL_FUNDER_KEY, rpcCall, startChain } from "../scripts/infra/anvil.ts";
+import { removeDataDir } from "../scripts/infra/data-dir.ts";
 import { startPonder } from "../scripts/infra/ponder.ts";
 import { startPostgres } from "../scripts/infra/postgres.ts";
 import { freePort } from "../test/support/stack.ts";
@@ -205,7 +206,7 @@ export async function benchIndexingThroughput(): Promise<void> {
   const stops: (() => Promise<void>)[] = [];
   const cleanup = async () => {
     for (const stop of stops.splice(0).reverse()) await stop().catch(() => {});
-    rmSync(dataDir, { recursive: true, force: true });
+    removeDataDir(dataDir);
   };
   const onSignal = () => void cleanup().finally(() => process.exit(130));
   process.once("SIGINT", onSignal).once("SIGTERM", onSignal);

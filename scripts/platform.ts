@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import type { AddressInfo } from "node:net";
 import { join, resolve } from "node:path";
 import { serve } from "@hono/node-server";
@@ -18,6 +18,7 @@ import { compileContracts } from "./contracts/compile.ts";
 import { type DeploymentManifest, ensureDeployment } from "./contracts/deploy.ts";
 import { ANVIL_FUNDER_KEY, startChain } from "./infra/anvil.ts";
 import { waitFor } from "./infra/child-process.ts";
+import { prepareDataDir } from "./infra/data-dir.ts";
 import { reclaimOrphans } from "./infra/orphans.ts";
 import { claimIndexSchema, indexSchemaName, ponderUrl, startPonder } from "./infra/ponder.ts";
 import { startPostgres } from "./infra/postgres.ts";
@@ -58,7 +59,7 @@ export async function startPlatform(
   };
 
   try {
-    mkdirSync(config.dataDir, { recursive: true });
+    prepareDataDir(config.dataDir);
     await reclaimOrphans(config.dataDir, progress);
     const postgres = await startPostgres({
       databaseUrl: config.DATABASE_URL,

@@ -1,11 +1,12 @@
 // The collection-query engine against a real PostgreSQL: every operator, sort with tiebreak, paging, search, facets.
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { CamelCasePlugin, Kysely, PostgresDialect, sql } from "kysely";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { defineCollection, parseCollectionQuery, runCollection } from "../host/collections/index.ts";
+import { removeDataDir } from "../scripts/infra/data-dir.ts";
 import { type Database, startPostgres } from "../scripts/infra/postgres.ts";
 import { freePort } from "./support/stack.ts";
 
@@ -104,7 +105,7 @@ describe("collection queries on PostgreSQL", () => {
   afterAll(async () => {
     await db?.destroy();
     await server?.stop();
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+    if (dataDir) removeDataDir(dataDir);
   });
 
   async function list(query: string) {

@@ -1,12 +1,13 @@
 // The platform's host and worker processes killed with SIGKILL in the middle of a batch of writes, restarted on the same data, and the
 // client retrying every write with its idempotency key: every write is done exactly once.
 import { type ChildProcess, spawn } from "node:child_process";
-import { readFileSync, rmSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import pg from "pg";
 import { type Address, createPublicClient, defineChain, http } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TokenAbi } from "../abis/Token.ts";
+import { removeDataDir } from "../scripts/infra/data-dir.ts";
 import { ROOT } from "../scripts/platform.ts";
 import { json, platformDbUrl, testEnv } from "./support/stack.ts";
 
@@ -48,7 +49,7 @@ describe("a crash in the middle of a batch", () => {
       platform.kill("SIGTERM");
       await exited;
     }
-    rmSync(dataDir, { recursive: true, force: true });
+    removeDataDir(dataDir);
   });
 
   it("finishes every write exactly once after SIGKILL and a restart", async () => {

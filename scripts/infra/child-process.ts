@@ -1,6 +1,6 @@
 // Supervised child processes: output to a log file, clean stop on SIGTERM with a SIGKILL fallback.
 import { type ChildProcess, spawn } from "node:child_process";
-import { createWriteStream, mkdirSync } from "node:fs";
+import { createWriteStream, fchmodSync, mkdirSync, openSync } from "node:fs";
 import { dirname } from "node:path";
 import { forgetChild, recordChild } from "./orphans.ts";
 
@@ -30,8 +30,11 @@ export function startChild(
     dataDir?: string;
   },
 ): Child {
-  mkdirSync(dirname(options.logFile), { recursive: true });
-  const log = createWriteStream(options.logFile, { flags: "a" });
+  mkdirSync(dirname(options.logFile), { recursive: true, mode: 0o700 });
+  // Private to the platform's user (anvil's log holds the chain's keys), also when an earlier start made it.
+  const fd = openSync(options.logFile, "a", 0o600);
+  fchmodSync(fd, 0o600);
+  const log = createWriteStream("", { fd });
   const child = spawn(command, args, {
     cwd: options.cwd,
     env: options.env ?? process.env,

@@ -9,8 +9,8 @@ export function pidFile(dataDir: string, name: string) {
 }
 
 export function recordChild(dataDir: string, name: string, pid: number, stopSignal: NodeJS.Signals) {
-  mkdirSync(join(dataDir, "run"), { recursive: true });
-  writeFileSync(pidFile(dataDir, name), JSON.stringify({ pid, stopSignal }));
+  mkdirSync(join(dataDir, "run"), { recursive: true, mode: 0o700 });
+  writeFileSync(pidFile(dataDir, name), JSON.stringify({ pid, stopSignal }), { mode: 0o600 });
 }
 
 export function forgetChild(dataDir: string, name: string) {

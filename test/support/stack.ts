@@ -1,10 +1,11 @@
 // Boots the whole platform (embedded PostgreSQL, anvil, indexer, host, worker) on free ports in a temp dir.
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type pg from "pg";
 import { defineChain } from "viem";
+import { removeDataDir } from "../../scripts/infra/data-dir.ts";
 import { type Platform, startPlatform } from "../../scripts/platform.ts";
 
 export async function freePort(): Promise<number> {
@@ -81,7 +82,7 @@ export async function bootStack(overrides: Record<string, string> = {}): Promise
     },
     async stop(options = {}) {
       await stack.platform.stop();
-      if (!options.keepData) rmSync(dataDir, { recursive: true, force: true });
+      if (!options.keepData) removeDataDir(dataDir);
     },
   };
   return stack;
