@@ -12,7 +12,7 @@ import { contextHeaders } from "./http/context-headers.ts";
 import type { AppEnv } from "./http/env.ts";
 import { errorResponse, handleError } from "./http/error-handler.ts";
 import { hasBody } from "./http/has-body.ts";
-import { rejectNul } from "./http/reject-nul.ts";
+import { rejectMalformedText } from "./http/reject-malformed-text.ts";
 import { requestId } from "./http/request-id.ts";
 import { validationError } from "./http/validation.ts";
 import { isPublicDocPath, mountApiDocs } from "./openapi/index.ts";
@@ -53,7 +53,7 @@ export function createApp(ctx: PluginContext, plugins: Plugin[], readiness: Read
     },
   });
   app.use("/api/*", (c, next) => (hasBody(c) ? limitBody(c, next) : next()));
-  app.use("/api/*", rejectNul);
+  app.use("/api/*", rejectMalformedText);
   app.onError(handleError(ctx.logger));
   app.notFound((c) =>
     errorResponse(c, new ApiError("NOT_FOUND", { message: `No route for ${c.req.method} ${c.req.path}` })),
