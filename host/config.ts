@@ -26,6 +26,8 @@ export const ConfigSchema = z.object({
   ORG_FUNDING_WEI: z.coerce.bigint().default(10n ** 20n),
   API_KEY_RATE_LIMIT: z.coerce.number().int().min(1).default(1200),
   API_KEY_RATE_WINDOW_SECONDS: z.coerce.number().int().min(1).default(60),
+  /** A request's head and body must arrive within this (a body shorter than its Content-Length answers 408). */
+  REQUEST_TIMEOUT_SECONDS: z.coerce.number().int().min(1).default(30),
   ACCOUNT_ABSTRACTION_ENABLED: z
     .enum(["true", "false"])
     .default("false")

@@ -1,7 +1,6 @@
 // The eleven token features' parameters: their JSON shape in the API and their ABI encoding on chain
 // (contracts/features/README.md). One table drives validation, encoding and decoding.
 import { z } from "@hono/zod-openapi";
-import { AddressSchema } from "../http/schemas.ts";
 import {
   type Address,
   decodeAbiParameters,
@@ -11,6 +10,7 @@ import {
   type Hex,
   parseUnits,
 } from "viem";
+import { AddressSchema } from "../http/schemas.ts";
 
 export const TOKEN_FEATURES = [
   "historical-balances",

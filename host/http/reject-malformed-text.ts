@@ -25,8 +25,9 @@ export const rejectMalformedText: MiddlewareHandler<AppEnv> = async (c, next) =>
     if (contentType?.includes("json")) {
       const decodedBody = decodeUtf8(new Uint8Array(await c.req.arrayBuffer()));
       if ("problem" in decodedBody) throw badRequest(decodedBody.problem);
-      // The route's validator parses this text (HonoRequest's cache) instead of decoding the bytes again.
-      c.req.bodyCache.text = Promise.resolve(decodedBody.text);
+      // The route's validator parses this text (HonoRequest's cache, which holds promises despite its type) instead
+      // of decoding the bytes again.
+      (c.req.bodyCache as Record<string, unknown>).text = Promise.resolve(decodedBody.text);
       const problem = jsonStringProblem(decodedBody.text);
       if (problem) throw badRequest(`The body's strings ${problem}`);
     }
