@@ -2,11 +2,14 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
 import { bodyLimit } from "hono/body-limit";
 import { authenticate, type KeyRow } from "./auth/authenticate.ts";
+import { createCredentialFailures } from "./auth/credential-failures.ts";
+import { lockoutPolicies } from "./auth/lockout-policies.ts";
 import { createRateWindow } from "./auth/rate-limit.ts";
 import { createIndexedReads, indexVersionReader } from "./cache/indexed-reads.ts";
 import { createShortCache } from "./cache/short-cache.ts";
 import type { PlatformChanges } from "./db/platform-changes.ts";
 import { ApiError } from "./errors/api-error.ts";
+import { clientAddress } from "./http/client-address.ts";
 import { closeUnreadBodies } from "./http/close-unread-bodies.ts";
 import { contextHeaders } from "./http/context-headers.ts";
 import type { AppEnv } from "./http/env.ts";
@@ -74,6 +77,8 @@ export function createApp(ctx: PluginContext, plugins: Plugin[], readiness: Read
     db: ctx.db.platform,
     ...(keys ? { keys } : {}),
     rateWindow: createRateWindow(ctx.config.API_KEY_RATE_LIMIT, ctx.config.API_KEY_RATE_WINDOW_SECONDS),
+    failures: createCredentialFailures(ctx.db.platform, lockoutPolicies(ctx.config).credential),
+    addressOf: (c) => clientAddress(c, ctx.config.TRUST_PROXY),
   });
   const context = contextHeaders({
     db: ctx.db.platform,

@@ -7,9 +7,11 @@ import type { PlatformDb } from "../db/database.ts";
 import { ApiError } from "../errors/api-error.ts";
 import type { AppEnv, Principal } from "../http/env.ts";
 import { hashApiKey, looksLikeApiKey } from "./api-keys.ts";
+import type { CredentialFailures } from "./credential-failures.ts";
 import { rolesOf } from "./memberships.ts";
 import type { RateWindow } from "./rate-limit.ts";
 import { resolveSession, SESSION_COOKIE, TWO_FACTOR_COOKIE } from "./sessions.ts";
+import { throttled } from "./throttled.ts";
 
 const READ_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
@@ -18,7 +20,14 @@ export interface AuthDeps {
   rateWindow: RateWindow;
   /** API key rows by key hash, for a few seconds and until a key or membership changes (host/cache/short-cache.ts). */
   keys?: ShortCache<KeyRow>;
+  /** Failed keys and session cookies per source address; absent: not limited (tests of parts). */
+  failures?: CredentialFailures;
+  /** The request's source address (host/http/client-address.ts). */
+  addressOf?: (c: Context<AppEnv>) => string;
 }
+
+/** The failures of a presented credential that count against its source address. */
+const COUNTED_FAILURES = new Set(["UNAUTHORIZED", "SESSION_EVIDENCE_INVALID"]);
 
 export interface KeyRow {
   id: string;
@@ -55,12 +64,7 @@ async function fromApiKey(c: Context<AppEnv>, key: string, deps: AuthDeps): Prom
   }
   if (!row || (row.expiresAt && row.expiresAt.getTime() <= Date.now())) throw new ApiError("UNAUTHORIZED");
   const window = deps.rateWindow.take(row.id);
-  if (!window.allowed) {
-    throw new ApiError("auth.apikey.THROTTLED", {
-      headers: { "Retry-After": String(window.retryAfterSeconds) },
-      details: { retryAfterSeconds: window.retryAfterSeconds },
-    });
-  }
+  if (!window.allowed) throw throttled("auth.apikey.THROTTLED", window.retryAfterSeconds);
   const pinned = c.req.header("x-organization-id");
   if (pinned !== undefined && pinned !== row.organizationId) {
     throw new ApiError("ACTIVE_ORGANIZATION_REQUIRED", { message: "This API key is locked to another organisation" });
@@ -102,10 +106,24 @@ export function authenticate(deps: AuthDeps): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const key = c.req.header("x-api-key");
     const sessionToken = getCookie(c, SESSION_COOKIE);
+    const presented =
+      key !== undefined
+        ? () => fromApiKey(c, key, deps)
+        : sessionToken
+          ? () => fromSession(c, sessionToken, deps)
+          : undefined;
     let principal: Principal;
-    if (key !== undefined) principal = await fromApiKey(c, key, deps);
-    else if (sessionToken) principal = await fromSession(c, sessionToken, deps);
-    else if (getCookie(c, TWO_FACTOR_COOKIE)) throw new ApiError("LOGIN_2FA_REQUIRED");
+    if (presented) {
+      const address = deps.addressOf?.(c) ?? "unknown";
+      deps.failures?.check(address);
+      try {
+        principal = await presented();
+      } catch (error) {
+        if (deps.failures && error instanceof ApiError && COUNTED_FAILURES.has(error.code))
+          throw await deps.failures.failed(address, error);
+        throw error;
+      }
+    } else if (getCookie(c, TWO_FACTOR_COOKIE)) throw new ApiError("LOGIN_2FA_REQUIRED");
     else throw new ApiError("UNAUTHORIZED");
     c.set("principal", principal);
     await next();
