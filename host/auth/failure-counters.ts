@@ -39,9 +39,9 @@ export function lockoutSeconds(failures: number, policy: LockoutPolicy): number 
   return Math.min(policy.maxSeconds, policy.baseSeconds * 2 ** Math.min(beyond - 1, MAX_DOUBLINGS));
 }
 
-/** lockoutSeconds for 1, 2, … failures, up to where it stops growing: the SQL indexes it with the new count. */
+/** lockoutSeconds for 1, 2, … failures past the free ones, up to where it stops growing: the SQL indexes it. */
 function lockoutTable(policy: LockoutPolicy): number[] {
-  return Array.from({ length: policy.freeFailures + MAX_DOUBLINGS + 1 }, (_, i) => lockoutSeconds(i + 1, policy));
+  return Array.from({ length: MAX_DOUBLINGS + 1 }, (_, i) => lockoutSeconds(policy.freeFailures + i + 1, policy));
 }
 
 /**
@@ -51,16 +51,18 @@ function lockoutTable(policy: LockoutPolicy): number[] {
 export async function countFailure(db: PlatformDb, subject: Subject): Promise<CountResult> {
   const { policy } = subject;
   const table = lockoutTable(policy);
+  const free = policy.freeFailures;
   const locked = sql`t.locked_until > now()`;
   const next = sql`case when t.last_failure_at < now() - make_interval(secs => ${policy.resetSeconds}) then 1
     else t.failures + 1 end`;
+  const lockout = sql`case when ${next} <= ${free} then 0
+    else (${table}::int[])[least(${next} - ${free}, ${table.length})] end`;
   const { rows } = await sql<{ counted: boolean; wait: number }>`
     insert into platform.auth_failures as t (scope, subject, failures, last_failure_at, locked_until)
-    values (${subject.scope}, ${subject.key}, 1, now(), now() + make_interval(secs => ${table[0]}))
+    values (${subject.scope}, ${subject.key}, 1, now(), now() + make_interval(secs => ${lockoutSeconds(1, policy)}))
     on conflict (scope, subject) do update set
       failures = case when ${locked} then t.failures else ${next} end,
-      locked_until = case when ${locked} then t.locked_until
-        else now() + make_interval(secs => (${table}::int[])[least(${next}, ${table.length})]) end,
+      locked_until = case when ${locked} then t.locked_until else now() + make_interval(secs => ${lockout}) end,
       last_failure_at = case when ${locked} then t.last_failure_at else now() end
     returning last_failure_at = now() as counted,
       greatest(0, ceil(extract(epoch from locked_until - now())))::int as wait`.execute(db);
