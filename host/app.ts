@@ -2,18 +2,21 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
 import { bodyLimit } from "hono/body-limit";
 import { authenticate, type KeyRow } from "./auth/authenticate.ts";
+import { createCredentialFailures } from "./auth/credential-failures.ts";
 import { createLastUsedRecorder, lastUsedWriter } from "./auth/last-used.ts";
+import { lockoutPolicies } from "./auth/lockout-policies.ts";
 import { createRateWindow } from "./auth/rate-limit.ts";
 import { createIndexedReads, indexVersionReader } from "./cache/indexed-reads.ts";
 import { createShortCache } from "./cache/short-cache.ts";
 import type { PlatformChanges } from "./db/platform-changes.ts";
 import { ApiError } from "./errors/api-error.ts";
+import { clientAddress } from "./http/client-address.ts";
 import { closeUnreadBodies } from "./http/close-unread-bodies.ts";
 import { contextHeaders } from "./http/context-headers.ts";
 import type { AppEnv } from "./http/env.ts";
 import { errorResponse, handleError } from "./http/error-handler.ts";
 import { hasBody } from "./http/has-body.ts";
-import { rejectNul } from "./http/reject-nul.ts";
+import { rejectMalformedText } from "./http/reject-malformed-text.ts";
 import { requestId } from "./http/request-id.ts";
 import { validationError } from "./http/validation.ts";
 import { isPublicDocPath, mountApiDocs } from "./openapi/index.ts";
@@ -54,7 +57,7 @@ export function createApp(ctx: PluginContext, plugins: Plugin[], readiness: Read
     },
   });
   app.use("/api/*", (c, next) => (hasBody(c) ? limitBody(c, next) : next()));
-  app.use("/api/*", rejectNul);
+  app.use("/api/*", rejectMalformedText);
   app.onError(handleError(ctx.logger));
   app.notFound((c) =>
     errorResponse(c, new ApiError("NOT_FOUND", { message: `No route for ${c.req.method} ${c.req.path}` })),
@@ -76,6 +79,8 @@ export function createApp(ctx: PluginContext, plugins: Plugin[], readiness: Read
     ...(keys ? { keys } : {}),
     lastUsed: createLastUsedRecorder(lastUsedWriter(ctx.db.platform)),
     rateWindow: createRateWindow(ctx.config.API_KEY_RATE_LIMIT, ctx.config.API_KEY_RATE_WINDOW_SECONDS),
+    failures: createCredentialFailures(ctx.db.platform, lockoutPolicies(ctx.config).credential),
+    addressOf: (c) => clientAddress(c, ctx.config.TRUST_PROXY),
   });
   const context = contextHeaders({
     db: ctx.db.platform,

@@ -26,6 +26,21 @@ export const ConfigSchema = z.object({
   ORG_FUNDING_WEI: z.coerce.bigint().default(10n ** 20n),
   API_KEY_RATE_LIMIT: z.coerce.number().int().min(1).default(1200),
   API_KEY_RATE_WINDOW_SECONDS: z.coerce.number().int().min(1).default(60),
+  /** Sign-in and second-factor lockouts (host/auth/sign-in-throttle.ts): failures allowed per account and address. */
+  SIGN_IN_FREE_FAILURES: z.coerce.number().int().min(0).default(5),
+  SIGN_IN_ADDRESS_FREE_FAILURES: z.coerce.number().int().min(0).default(20),
+  /** The first lockout past the free failures; each further failure doubles it, up to the maximum. */
+  SIGN_IN_LOCKOUT_BASE_SECONDS: z.coerce.number().int().min(1).default(2),
+  SIGN_IN_LOCKOUT_MAX_SECONDS: z.coerce.number().int().min(1).default(900),
+  /** Failures this long after the last one are forgotten. */
+  SIGN_IN_FAILURE_RESET_SECONDS: z.coerce.number().int().min(1).default(3600),
+  /** Failed API keys and session cookies one source address may send per window (host/auth/credential-failures.ts). */
+  AUTH_FAILURE_LIMIT: z.coerce.number().int().min(0).default(100),
+  AUTH_FAILURE_WINDOW_SECONDS: z.coerce.number().int().min(1).default(300),
+  /** Reverse proxies in front of the host whose X-Forwarded-For entries are trusted (0: the socket's peer). */
+  TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
+  /** A request's head and body must arrive within this (a body shorter than its Content-Length answers 408). */
+  REQUEST_TIMEOUT_SECONDS: z.coerce.number().int().min(1).default(30),
   ACCOUNT_ABSTRACTION_ENABLED: z
     .enum(["true", "false"])
     .default("false")

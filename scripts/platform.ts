@@ -1,4 +1,5 @@
 import { readFileSync } from "node:fs";
+import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { join, resolve } from "node:path";
 import { serve } from "@hono/node-server";
@@ -10,6 +11,7 @@ import { type Config, loadConfig } from "../host/config.ts";
 import { openDatabases } from "../host/db/database.ts";
 import { migrate } from "../host/db/migrations.ts";
 import { listenForPlatformChanges } from "../host/db/platform-changes.ts";
+import { answerClientErrors, serverTimeouts } from "../host/http/client-errors.ts";
 import { createLogger } from "../host/logger.ts";
 import { readinessReport } from "../host/readiness.ts";
 import { plugins } from "../plugins/index.ts";
@@ -158,8 +160,17 @@ export async function startPlatform(
     stops.push(changes.stop);
     const app = createApp(ctx, plugins, readiness, changes);
     const server = await new Promise<ReturnType<typeof serve>>((resolveServer, reject) => {
-      const s = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, () => resolveServer(s));
+      const s = serve(
+        {
+          fetch: app.fetch,
+          port: config.PORT,
+          hostname: config.HOST,
+          serverOptions: serverTimeouts(config.REQUEST_TIMEOUT_SECONDS),
+        },
+        () => resolveServer(s),
+      );
       s.once("error", reject);
+      answerClientErrors(s as Server);
     });
     stops.push(() => new Promise<void>((r) => server.close(() => r())));
     const port = (server.address() as AddressInfo).port;

@@ -7,10 +7,12 @@ import type { PlatformDb } from "../db/database.ts";
 import { ApiError } from "../errors/api-error.ts";
 import type { AppEnv, Principal } from "../http/env.ts";
 import { hashApiKey, looksLikeApiKey } from "./api-keys.ts";
+import type { CredentialFailures } from "./credential-failures.ts";
 import type { LastUsedRecorder } from "./last-used.ts";
 import { rolesOf } from "./memberships.ts";
 import type { RateWindow } from "./rate-limit.ts";
 import { resolveSession, SESSION_COOKIE, TWO_FACTOR_COOKIE } from "./sessions.ts";
+import { throttled } from "./throttled.ts";
 
 const READ_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
@@ -21,7 +23,14 @@ export interface AuthDeps {
   keys?: ShortCache<KeyRow>;
   /** Keeps api_keys.last_used_at, off the request's path; absent: not kept. */
   lastUsed?: LastUsedRecorder;
+  /** Failed keys and session cookies per source address; absent: not limited (tests of parts). */
+  failures?: CredentialFailures;
+  /** The request's source address (host/http/client-address.ts). */
+  addressOf?: (c: Context<AppEnv>) => string;
 }
+
+/** The failures of a presented credential that count against its source address. */
+const COUNTED_FAILURES = new Set(["UNAUTHORIZED", "SESSION_EVIDENCE_INVALID"]);
 
 export interface KeyRow {
   id: string;
@@ -58,12 +67,7 @@ async function fromApiKey(c: Context<AppEnv>, key: string, deps: AuthDeps): Prom
   }
   if (!row || (row.expiresAt && row.expiresAt.getTime() <= Date.now())) throw new ApiError("UNAUTHORIZED");
   const window = deps.rateWindow.take(row.id);
-  if (!window.allowed) {
-    throw new ApiError("auth.apikey.THROTTLED", {
-      headers: { "Retry-After": String(window.retryAfterSeconds) },
-      details: { retryAfterSeconds: window.retryAfterSeconds },
-    });
-  }
+  if (!window.allowed) throw throttled("auth.apikey.THROTTLED", window.retryAfterSeconds);
   const pinned = c.req.header("x-organization-id");
   if (pinned !== undefined && pinned !== row.organizationId) {
     throw new ApiError("ACTIVE_ORGANIZATION_REQUIRED", { message: "This API key is locked to another organisation" });
@@ -107,10 +111,27 @@ export function authenticate(deps: AuthDeps): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const key = c.req.header("x-api-key");
     const sessionToken = getCookie(c, SESSION_COOKIE);
+    const presented =
+      key !== undefined
+        ? () => fromApiKey(c, key, deps)
+        : sessionToken
+          ? () => fromSession(c, sessionToken, deps)
+          : undefined;
     let principal: Principal;
-    if (key !== undefined) principal = await fromApiKey(c, key, deps);
-    else if (sessionToken) principal = await fromSession(c, sessionToken, deps);
-    else if (getCookie(c, TWO_FACTOR_COOKIE)) throw new ApiError("LOGIN_2FA_REQUIRED");
+    if (presented) {
+      try {
+        principal = await presented();
+      } catch (error) {
+        if (deps.failures && error instanceof ApiError && COUNTED_FAILURES.has(error.code)) {
+          // Only failures are refused while an address is locked out: a valid credential always passes, so clients
+          // sharing an address (a NAT, a proxy without TRUST_PROXY) are not locked out by one that sends a stale key.
+          const address = deps.addressOf?.(c) ?? "unknown";
+          deps.failures.check(address); // already locked here: 429 without another count
+          throw await deps.failures.failed(address, error);
+        }
+        throw error;
+      }
+    } else if (getCookie(c, TWO_FACTOR_COOKIE)) throw new ApiError("LOGIN_2FA_REQUIRED");
     else throw new ApiError("UNAUTHORIZED");
     c.set("principal", principal);
     await next();

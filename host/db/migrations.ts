@@ -317,6 +317,28 @@ const migrations: Record<string, Migration> = {
         for each statement execute function platform.notify_platform_changed()`.execute(db);
     },
   },
+  "0014_auth_failures": {
+    async up(db: Kysely<unknown>) {
+      // Failed authentication attempts per subject (host/auth/failure-counters.ts), shared by every host process:
+      // scope is what is counted (sign-in:account, two-factor:account, sign-in:address, credential:address).
+      await db.schema
+        .withSchema("platform")
+        .createTable("auth_failures")
+        .addColumn("scope", "text", (c) => c.notNull())
+        .addColumn("subject", "text", (c) => c.notNull())
+        .addColumn("failures", "integer", (c) => c.notNull())
+        .addColumn("last_failure_at", "timestamptz", (c) => c.notNull())
+        .addColumn("locked_until", "timestamptz", (c) => c.notNull())
+        .addPrimaryKeyConstraint("auth_failures_pk", ["scope", "subject"])
+        .execute();
+      await db.schema
+        .withSchema("platform")
+        .createIndex("auth_failures_last_failure")
+        .on("auth_failures")
+        .column("last_failure_at")
+        .execute();
+    },
+  },
 };
 
 export async function migrate(db: Kysely<unknown>): Promise<void> {

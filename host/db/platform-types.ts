@@ -180,6 +180,15 @@ export interface TokenTemplatesTable {
   createdAt: Timestamp;
   updatedAt: Timestamp;
 }
+/** Failed authentication attempts per scope and subject (migration 0013, host/auth/failure-counters.ts). */
+export interface AuthFailuresTable {
+  scope: string;
+  subject: string;
+  failures: number;
+  lastFailureAt: Date;
+  /** In the past (or now) when the subject is not locked out. */
+  lockedUntil: Date;
+}
 export interface PlatformTables {
   signerNonces: SignerNoncesTable;
   organizations: OrganizationsTable;
@@ -193,6 +202,7 @@ export interface PlatformTables {
   transactionRequests: TransactionRequestsTable;
   tokenTemplates: TokenTemplatesTable;
   complianceTemplates: ComplianceTemplatesTable;
+  authFailures: AuthFailuresTable;
 }
 export type TransactionRequestRow = Selectable<TransactionRequestsTable>;
 export type ComplianceTemplateRow = Selectable<ComplianceTemplatesTable>;

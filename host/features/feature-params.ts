@@ -10,6 +10,7 @@ import {
   type Hex,
   parseUnits,
 } from "viem";
+import { AddressSchema } from "../http/schemas.ts";
 
 export const TOKEN_FEATURES = [
   "historical-balances",
@@ -101,7 +102,7 @@ const ABI_TYPE: Record<Field["kind"], string> = {
 
 const DECIMAL = /^\d{1,60}(\.\d{1,36})?$/;
 const FIELD_SCHEMA: Record<Field["kind"], z.ZodTypeAny> = {
-  address: z.string().regex(/^0x[0-9a-fA-F]{40}$/, "an EVM address (0x and 40 hex digits)"),
+  address: AddressSchema,
   bps: z.number().int().min(0).max(10_000).openapi({ description: "basis points (0 to 10000)" }),
   date: z.iso
     .datetime({ offset: true })

@@ -14,6 +14,8 @@ function toApiError(error: unknown): ApiError | undefined {
     if (error.status === 413) return new ApiError("PAYLOAD_TOO_LARGE");
     if (error.status === 415) return new ApiError("UNSUPPORTED_MEDIA_TYPE");
   }
+  // The body stopped arriving (the connection closed, e.g. after Node answered 408): no fault of the host.
+  if ((error as NodeJS.ErrnoException)?.code === "ECONNRESET") return new ApiError("REQUEST_TIMEOUT");
   return undefined;
 }
 

@@ -8,9 +8,9 @@ import type { RequestChain } from "../chain/request-chain.ts";
 import type { LedgerDb } from "../db/database.ts";
 import { ApiError } from "../errors/api-error.ts";
 import type { AppEnv } from "../http/env.ts";
+import { looksLikeAddress } from "../http/evm-address.ts";
 import { type ParticipantKind, type ParticipantRow, participantsRelation } from "./participants-query.ts";
 
-const ADDRESS = /^0x[0-9a-fA-F]{40}$/;
 /** Participants known by their address (stored lowercase); people and organisations have issued ids. */
 const ADDRESS_KINDS: readonly ParticipantKind[] = ["asset", "claim_issuer", "addon"];
 const ISSUED_ID_KINDS: readonly ParticipantKind[] = ["person", "organisation"];
@@ -23,7 +23,7 @@ export async function findParticipant(
   id: string,
 ): Promise<ParticipantRow> {
   const { organizationId } = c.get("principal");
-  const byAddress = ADDRESS.test(id);
+  const byAddress = looksLikeAddress(id);
   const key = byAddress ? id.toLowerCase() : id;
   const load = async () =>
     (await db

@@ -1,12 +1,17 @@
 import { createRoute, z } from "@hono/zod-openapi";
+import type { Context } from "hono";
 import { getCookie } from "hono/cookie";
+import { createCredentialFailures } from "../../host/auth/credential-failures.ts";
+import { lockoutPolicies } from "../../host/auth/lockout-policies.ts";
 import { isMember } from "../../host/auth/memberships.ts";
 import { hashSecret, verifySecret } from "../../host/auth/passwords.ts";
 import { hasPermission } from "../../host/auth/permissions.ts";
 import { createSession, resolveSession, revokeSession, TWO_FACTOR_COOKIE } from "../../host/auth/sessions.ts";
+import { attemptSignIn } from "../../host/auth/sign-in-throttle.ts";
 import { verifyTotp } from "../../host/auth/totp.ts";
 import { unseal } from "../../host/crypto/sealed.ts";
 import { ApiError } from "../../host/errors/api-error.ts";
+import { clientAddress } from "../../host/http/client-address.ts";
 import type { App } from "../../host/http/env.ts";
 import { single } from "../../host/http/envelopes.ts";
 import { errorResponses, linksSelf } from "../../host/http/schemas.ts";
@@ -79,6 +84,9 @@ const decoyHash = hashSecret("decoy password that never matches");
 
 export function authRoutes(app: App, ctx: PluginContext) {
   const db = ctx.db.platform;
+  const policies = lockoutPolicies(ctx.config);
+  const credentialFailures = createCredentialFailures(db, policies.credential);
+  const addressOf = (c: Context) => clientAddress(c, ctx.config.TRUST_PROXY);
 
   async function organizationFor(userId: string, requested?: string): Promise<string | null> {
     const memberships = await db
@@ -97,14 +105,18 @@ export function authRoutes(app: App, ctx: PluginContext) {
 
   app.openapi(signIn, async (c) => {
     const { email, password, organizationId } = c.req.valid("json");
+    const address = addressOf(c);
+    // Counted per account (known or not, alike) and per address before the password is checked.
+    const attempt = await attemptSignIn(db, [
+      { scope: "sign-in:account", key: email.toLowerCase(), policy: policies.account },
+      { scope: "sign-in:address", key: address, policy: policies.address },
+    ]);
     const user = await db.selectFrom("users").selectAll().where("email", "=", email.toLowerCase()).executeTakeFirst();
     const valid = await verifySecret(password, user?.passwordHash ?? (await decoyHash));
     if (!user?.passwordHash || !valid) throw new ApiError("INVALID_CREDENTIALS");
+    await attempt.succeeded();
     const org = await organizationFor(user.id, organizationId);
-    const meta = {
-      ipAddress: c.req.header("x-forwarded-for")?.split(",")[0]?.trim(),
-      userAgent: c.req.header("user-agent"),
-    };
+    const meta = { ipAddress: address, userAgent: c.req.header("user-agent") };
     if (user.totpSecret) {
       const pending = await createSession(db, { userId: user.id, organizationId: org, stage: "pending-2fa", ...meta });
       setTwoFactorCookie(c, pending.token, pending.expiresAt);
@@ -125,8 +137,18 @@ export function authRoutes(app: App, ctx: PluginContext) {
   app.openapi(twoFactor, async (c) => {
     const { code } = c.req.valid("json");
     const token = getCookie(c, TWO_FACTOR_COOKIE);
+    const address = addressOf(c);
+    credentialFailures.check(address);
     const pending = token ? await resolveSession(db, token) : undefined;
-    if (pending?.stage !== "pending-2fa") throw new ApiError("SESSION_EVIDENCE_INVALID");
+    if (pending?.stage !== "pending-2fa") {
+      const invalid = new ApiError("SESSION_EVIDENCE_INVALID");
+      throw token ? await credentialFailures.failed(address, invalid) : invalid;
+    }
+    // Counted per person (a new pending sign-in does not start the count again) and per address.
+    const attempt = await attemptSignIn(db, [
+      { scope: "two-factor:account", key: pending.userId, policy: policies.account },
+      { scope: "sign-in:address", key: address, policy: policies.address },
+    ]);
     const user = await db
       .selectFrom("users")
       .select("totpSecret")
@@ -136,6 +158,7 @@ export function authRoutes(app: App, ctx: PluginContext) {
       ? Buffer.from(unseal(user.totpSecret, ctx.secrets.masterKey)).toString("utf8")
       : undefined;
     if (!secret || !verifyTotp(secret, code)) throw new ApiError("TWO_FACTOR_CODE_INVALID");
+    await attempt.succeeded();
     await revokeSession(db, pending.id);
     const session = await createSession(db, {
       userId: pending.userId,

@@ -1,0 +1,64 @@
+// What the host refuses in request text before any route sees it: PostgreSQL text cannot hold NUL (U+0000), and
+// stored text must be well-formed Unicode, so a body must be UTF-8 (declared so, if declared), without a BOM,
+// valid byte by byte, and its JSON strings must hold no NUL and no lone UTF-16 surrogate (`"\ud800"`).
+
+const UTF8_CHARSETS = new Set(["utf-8", "utf8"]);
+/** A surrogate not paired with its other half (matched on UTF-16 code units: no `u` flag). */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+/** JSON escapes that may decode to NUL or to a surrogate: only then is the body parsed here. */
+const SUSPECT_ESCAPE = /\\u(0000|d[89a-f])/i;
+const decoder = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
+
+/** Whether a string holds something stored text cannot: NUL or a lone surrogate. */
+export function textProblem(value: string): string | undefined {
+  if (value.includes("\0")) return "must not contain NUL characters";
+  if (LONE_SURROGATE.test(value)) return "must not contain lone UTF-16 surrogates";
+  return undefined;
+}
+
+/** A Content-Type's charset parameter, when it names anything but UTF-8. */
+export function foreignCharset(contentType: string | undefined): string | undefined {
+  const match = contentType?.match(/;\s*charset\s*=\s*("?)([^";\s]*)\1/i);
+  const charset = match?.[2]?.toLowerCase();
+  return charset === undefined || UTF8_CHARSETS.has(charset) ? undefined : charset;
+}
+
+/** The body as text, or why it is refused: a byte order mark, or bytes that are not UTF-8. */
+export function decodeUtf8(bytes: Uint8Array): { text: string } | { problem: string } {
+  if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf)
+    return { problem: "The body must not start with a byte order mark (send UTF-8 without a BOM)" };
+  try {
+    return { text: decoder.decode(bytes) };
+  } catch {
+    return { problem: "The body is not valid UTF-8" };
+  }
+}
+
+/** The first string (key or value) of a JSON text with a NUL or a lone surrogate, and what is wrong with it. */
+export function jsonStringProblem(text: string): string | undefined {
+  if (text.includes("\0")) return "must not contain NUL characters"; // raw, outside any escape
+  if (!SUSPECT_ESCAPE.test(text)) return undefined;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    return undefined; // not JSON: the route's validator answers
+  }
+  return firstProblem(parsed);
+}
+
+function firstProblem(value: unknown): string | undefined {
+  if (typeof value === "string") return textProblem(value);
+  if (Array.isArray(value)) {
+    for (const item of value) {
+      const problem = firstProblem(item);
+      if (problem) return problem;
+    }
+  } else if (value !== null && typeof value === "object") {
+    for (const [key, item] of Object.entries(value)) {
+      const problem = textProblem(key) ?? firstProblem(item);
+      if (problem) return problem;
+    }
+  }
+  return undefined;
+}
