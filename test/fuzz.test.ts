@@ -315,7 +315,7 @@ describe("every documented operation, fuzzed against the real stack", () => {
 
   beforeAll(async () => {
     // The fuzzer sends far more than the default allowance of 1200 requests a minute per key, and far more failed
-    // keys and cookies from its one address than the 100 in 5 minutes that would lock its valid key out too.
+    // keys and cookies from its one address than the 100 in 5 minutes after which they answer 429 instead of 401.
     stack = await bootStack({ API_KEY_RATE_LIMIT: "1000000", AUTH_FAILURE_LIMIT: "1000000" });
     // A first boot can provision the organisation's system twice (two system.create requests; see the report), and
     // a token created before the organisation settles on one of them is not readable: try again, at most three times.
