@@ -297,7 +297,7 @@ export const topicScheme = onchainTable(
 );
 
 /**
- * A system's counters (host/stats/metrics.ts) as changes per hour: a counter's value at a time is the sum of its
+ * A system's counters (domain/statistics/metrics.ts) as changes per hour: a counter's value at a time is the sum of its
  * changes in earlier hours, so snapshots and time series are sums over few rows, and a reorg rolls them back.
  */
 export const systemStatHour = onchainTable(
@@ -401,7 +401,7 @@ export const directoryEntry = onchainTable(
   "directory_entry",
   (t) => ({
     directory: t.hex().notNull(),
-    /** The spec's field name (host/directory/directory-keys.ts), e.g. forwarder, addonRegistry. */
+    /** The spec's field name (domain/directory/directory-keys.ts), e.g. forwarder, addonRegistry. */
     key: t.text().notNull(),
     system: t.hex(),
     value: t.hex().notNull(),
@@ -454,7 +454,7 @@ export const addonType = onchainTable(
     system: t.hex(),
     /** The spec's type id string, e.g. xvp-settlement. */
     name: t.text().notNull(),
-    /** unknown, factory or singleton (host/directory/addon-kinds.ts). */
+    /** unknown, factory or singleton (domain/directory/addon-kinds.ts). */
     kind: t.text().notNull(),
     factoryImplementation: t.hex().notNull(),
     /** Factories only; null otherwise. */

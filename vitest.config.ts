@@ -6,7 +6,7 @@ export default defineConfig({
       {
         test: {
           name: "unit",
-          include: ["host/**/*.test.ts", "plugins/**/*.test.ts", "scripts/**/*.test.ts"],
+          include: ["domain/**/*.test.ts", "host/**/*.test.ts", "plugins/**/*.test.ts", "scripts/**/*.test.ts"],
           testTimeout: 30_000,
         },
       },

@@ -2,7 +2,7 @@
 import { type Context, ponder } from "ponder:registry";
 import { addonFactory, addonType } from "ponder:schema";
 import { type Address, zeroAddress } from "viem";
-import { addonKindName } from "../host/directory/addon-kinds.ts";
+import { addonKindName } from "../domain/directory/addon-kinds.ts";
 import { recordActivity } from "./activity.ts";
 import { catalogueSystem } from "./catalogue-system.ts";
 import type { LoggedEvent } from "./record-event.ts";

@@ -2,7 +2,7 @@
 import { ponder } from "ponder:registry";
 import { directoryEntry } from "ponder:schema";
 import { zeroAddress } from "viem";
-import { directoryKeyName } from "../host/directory/directory-keys.ts";
+import { directoryKeyName } from "../domain/directory/directory-keys.ts";
 import { catalogueSystem } from "./catalogue-system.ts";
 
 ponder.on("Directory:DirectoryEntrySet", async ({ event, context }) => {

@@ -1,7 +1,7 @@
 // Identities announced by the root, and their claims: each identity's ERC-735 events, revocations by issuer identities.
 import { ponder } from "ponder:registry";
 import { identity } from "ponder:schema";
-import { METRICS } from "../host/stats/metrics.ts";
+import { METRICS } from "../domain/statistics/metrics.ts";
 import { recordActivity } from "./activity.ts";
 import { attachClaim, detachClaim, revokeClaim } from "./identity-claims.ts";
 import { countStats } from "./system-stats.ts";

@@ -4,7 +4,7 @@ import type { Context } from "ponder:registry";
 import { ponder } from "ponder:registry";
 import { identity, identityRegistration } from "ponder:schema";
 import type { Address } from "viem";
-import { METRICS } from "../host/stats/metrics.ts";
+import { METRICS } from "../domain/statistics/metrics.ts";
 import { recordActivity } from "./activity.ts";
 import { systemOf } from "./system-of.ts";
 import { countStats } from "./system-stats.ts";

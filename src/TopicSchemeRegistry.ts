@@ -1,7 +1,7 @@
 // Each system's topic scheme registry: claim topics registered (name and data signature), updated, removed.
 import { type Context, ponder } from "ponder:registry";
 import { topicScheme } from "ponder:schema";
-import { METRICS } from "../host/stats/metrics.ts";
+import { METRICS } from "../domain/statistics/metrics.ts";
 import { recordActivity } from "./activity.ts";
 import type { LoggedEvent } from "./record-event.ts";
 import { systemOf } from "./system-of.ts";

@@ -1,7 +1,7 @@
 // Each system's trusted issuers registry: issuers added with their claim topics, topics updated, issuers removed.
 import { ponder } from "ponder:registry";
 import { trustedIssuer } from "ponder:schema";
-import { METRICS } from "../host/stats/metrics.ts";
+import { METRICS } from "../domain/statistics/metrics.ts";
 import { recordActivity } from "./activity.ts";
 import { systemOf } from "./system-of.ts";
 import { countStats } from "./system-stats.ts";

@@ -2,7 +2,7 @@
 import type { Context } from "ponder:registry";
 import { claimSignature, identity, identityClaim, identityClaimEvent } from "ponder:schema";
 import { type Address, type Hex, isAddressEqual, keccak256 } from "viem";
-import { METRICS } from "../host/stats/metrics.ts";
+import { METRICS } from "../domain/statistics/metrics.ts";
 import { recordActivity } from "./activity.ts";
 import type { LoggedEvent } from "./record-event.ts";
 import { countStats } from "./system-stats.ts";

@@ -2,7 +2,7 @@
 import type { Context } from "ponder:registry";
 import { systemStatHour } from "ponder:schema";
 import type { Address } from "viem";
-import { hourOf, type Metric } from "../host/stats/metrics.ts";
+import { hourOf, type Metric } from "../domain/statistics/metrics.ts";
 
 export async function countStats(
   context: Context,

@@ -18,7 +18,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AddonRegistryAbi } from "../abis/AddonRegistry.ts";
 import { ComplianceModuleRegistryAbi } from "../abis/ComplianceModuleRegistry.ts";
 import { DirectoryAbi } from "../abis/Directory.ts";
-import { directoryKeyName } from "../host/directory/directory-keys.ts";
+import { directoryKeyName } from "../domain/directory/directory-keys.ts";
 import { type Operator, operator } from "./support/organizations.ts";
 import { bootStack, json, stackChain, type TestStack } from "./support/stack.ts";
 

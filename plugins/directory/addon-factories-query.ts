@@ -1,8 +1,8 @@
 // The addon factories of a system over the index: the list's base select and the single read.
 import { getAddress } from "viem";
+import type { AddonKind } from "../../domain/directory/addon-kinds.ts";
 import type { LedgerDb } from "../../host/db/database.ts";
 import { indexedHex, type LedgerTables } from "../../host/db/ledger-types.ts";
-import type { AddonKind } from "../../host/directory/addon-kinds.ts";
 import { ApiError } from "../../host/errors/api-error.ts";
 
 type AddonFactoryRow = LedgerTables["addonFactory"];

@@ -1,7 +1,8 @@
 // How the system's addon factories are listed: the spec's filters, sorts, facets and search.
+
+import { ADDON_KINDS } from "../../domain/directory/addon-kinds.ts";
 import { defineCollection } from "../../host/collections/index.ts";
 import { indexedHex } from "../../host/db/ledger-types.ts";
-import { ADDON_KINDS } from "../../host/directory/addon-kinds.ts";
 
 /** Columns of the addon_factory view (addon-factories-query.ts). */
 export const ADDON_FACTORY_COLLECTION = defineCollection({

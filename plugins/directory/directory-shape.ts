@@ -5,7 +5,7 @@ import {
   type DirectoryKey,
   IDENTITY_IMPLEMENTATION_FIELDS,
   SYSTEM_IMPLEMENTATION_FIELDS,
-} from "../../host/directory/directory-keys.ts";
+} from "../../domain/directory/directory-keys.ts";
 
 export type DirectoryEntries = ReadonlyMap<string, string>;
 

@@ -1,11 +1,11 @@
 // The directory and addon factory resources as the spec names their fields.
 import { z } from "@hono/zod-openapi";
-import { ADDON_KINDS } from "../../host/directory/addon-kinds.ts";
+import { ADDON_KINDS } from "../../domain/directory/addon-kinds.ts";
 import {
   DIRECTORY_FIELDS,
   IDENTITY_IMPLEMENTATION_FIELDS,
   SYSTEM_IMPLEMENTATION_FIELDS,
-} from "../../host/directory/directory-keys.ts";
+} from "../../domain/directory/directory-keys.ts";
 import { AddressSchema, linksSelf } from "../../host/http/schemas.ts";
 
 const Pointer = z.string().nullable().openapi({ description: "Address; null when the directory holds no entry" });

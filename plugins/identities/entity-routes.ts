@@ -2,10 +2,10 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { encodeFunctionData, getAddress } from "viem";
 import { IdentityFactoryAbi } from "../../abis/IdentityFactory.ts";
+import { alpha2OfNumeric } from "../../domain/geo/iso3166.ts";
 import { requirePermission } from "../../host/auth/require-permission.ts";
 import { requestChain } from "../../host/chain/request-chain.ts";
 import { collectionRoute, parseCollectionQuery, runCollection } from "../../host/collections/index.ts";
-import { alpha2OfNumeric } from "../../host/geo/iso3166.ts";
 import type { App } from "../../host/http/env.ts";
 import { collection } from "../../host/http/envelopes.ts";
 import { jsonBody, mutationResponses } from "../../host/http/schemas.ts";

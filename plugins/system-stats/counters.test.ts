@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { METRICS } from "../../host/stats/metrics.ts";
+import { METRICS } from "../../domain/statistics/metrics.ts";
 import { cumulate } from "./counters.ts";
 
 const { claimsIssued: issued, claimsActive: active } = METRICS;

@@ -2,9 +2,9 @@
 // end of each bucket of a window (every bucket present, quiet ones carrying the previous value).
 
 import { sql } from "kysely";
+import type { Metric } from "../../domain/statistics/metrics.ts";
 import type { LedgerDb } from "../../host/db/database.ts";
 import { indexedHex, isoFromSeconds } from "../../host/db/ledger-types.ts";
-import type { Metric } from "../../host/stats/metrics.ts";
 import { bucketStarts, STEP_SECONDS, type StatRange } from "../../host/stats/time-range.ts";
 
 export type Totals = Map<Metric, number>;

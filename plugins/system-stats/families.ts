@@ -1,5 +1,5 @@
 // The statistics resources the spec names, each field backed by one of the index's counters.
-import { METRICS, type Metric } from "../../host/stats/metrics.ts";
+import { METRICS, type Metric } from "../../domain/statistics/metrics.ts";
 import type { Totals } from "./counters.ts";
 
 export type Family = Readonly<Record<string, Metric>>;

@@ -4,6 +4,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { toHex } from "viem";
+import type { Metric } from "../../domain/statistics/metrics.ts";
 import { requirePermission } from "../../host/auth/require-permission.ts";
 import { indexedRead } from "../../host/cache/indexed-reads.ts";
 import { requestChain } from "../../host/chain/request-chain.ts";
@@ -11,7 +12,6 @@ import type { App, AppEnv } from "../../host/http/env.ts";
 import { single } from "../../host/http/envelopes.ts";
 import { errorResponses, jsonResponse, linksSelf } from "../../host/http/schemas.ts";
 import type { PluginContext } from "../../host/plugin.ts";
-import type { Metric } from "../../host/stats/metrics.ts";
 import {
   PresetParamsSchema,
   presetRange,
