@@ -4,7 +4,7 @@
 // wallet.
 import { chmodSync, existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { grantEveryRole } from "../host/admin/members.ts";
+import { grantRoles } from "../host/admin/members.ts";
 import {
   addMember,
   createApiKey,
@@ -14,6 +14,7 @@ import {
   requestSystemProvisioning,
 } from "../host/admin/operator.ts";
 import { rolesOf } from "../host/auth/memberships.ts";
+import { ROLES } from "../host/auth/permissions.ts";
 import type { PluginContext } from "../host/plugin.ts";
 import { waitFor } from "./infra/child-process.ts";
 
@@ -37,11 +38,10 @@ function writeCredentials(path: string, credentials: Credentials) {
 const localOwnerEmail = (organizationId: string) => `owner+${organizationId}@localhost`;
 
 /**
- * The first-start owner holds every role of the permission table, so the printed key reads and writes everything.
- * A data folder from before this rule (its owner holds `owner` alone) is brought up to it; roles changed on purpose
- * since (through the API or the CLI) are left as they are.
+ * The first-start owner holds every role (see createLocalOrganization). A data folder from before that rule (its owner
+ * holds `owner` alone) is brought up to it; roles changed on purpose since (API or CLI) are left as they are.
  */
-async function ensureLocalOwnerRoles(ctx: PluginContext, organizationId: string, created: boolean) {
+async function upgradeLegacyLocalOwner(ctx: PluginContext, organizationId: string) {
   const db = ctx.db.platform;
   const owner = await db
     .selectFrom("users")
@@ -50,8 +50,8 @@ async function ensureLocalOwnerRoles(ctx: PluginContext, organizationId: string,
     .executeTakeFirst();
   if (!owner) return;
   const held = await rolesOf(db, owner.id, organizationId);
-  if (created || (held.length === 1 && held[0] === "owner"))
-    await grantEveryRole(db, { organizationId, userId: owner.id });
+  if (held.length === 1 && held[0] === "owner")
+    await grantRoles(db, { organizationId, userId: owner.id, roles: ROLES });
 }
 
 async function createLocalOrganization(ctx: PluginContext, baseUrl: string, rpcUrl: string): Promise<Credentials> {
@@ -65,6 +65,8 @@ async function createLocalOrganization(ctx: PluginContext, baseUrl: string, rpcU
     displayName: "Owner",
   });
   await addMember(db, ctx.custody, { organizationId, userId, role: "owner" });
+  // Every role of the permission table, so the printed key reads and writes everything README shows.
+  await grantRoles(db, { organizationId, userId, roles: ROLES });
   const { key } = await createApiKey(db, { organizationId, userId, name: "bootstrap", scope: "read-write" });
   return { baseUrl, organizationId, apiKey: key, rpcUrl, chainId: ctx.chain.chainId };
 }
@@ -106,7 +108,7 @@ export async function bootstrap(input: {
     writeCredentials(path, credentials);
   }
   const organizationId = credentials.organizationId;
-  await ensureLocalOwnerRoles(ctx, organizationId, created);
+  if (!created) await upgradeLegacyLocalOwner(ctx, organizationId);
   await provisionMissingMemberWallets(ctx.db.platform, ctx.custody);
   if (!(await systemReady(ctx, organizationId))) {
     await requestSystemProvisioning(ctx.db.platform, organizationId, ctx.chain.chainId);

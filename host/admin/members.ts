@@ -2,7 +2,7 @@
 // every member has a custody wallet of their own.
 import { sql } from "kysely";
 import { rolesOf } from "../auth/memberships.ts";
-import { isRole, ROLES, type Role } from "../auth/permissions.ts";
+import { isRole, type Role } from "../auth/permissions.ts";
 import type { Custody } from "../custody/custody.ts";
 import type { PlatformDb } from "../db/database.ts";
 import { ApiError, badRequest } from "../errors/api-error.ts";
@@ -18,14 +18,6 @@ export async function grantRoles(
     .values(input.roles.map((role) => ({ organizationId: input.organizationId, userId: input.userId, role })))
     .onConflict((oc) => oc.doNothing())
     .execute();
-}
-
-/** The local organisation's first-start owner holds every role, so its key can do everything the API offers. */
-export async function grantEveryRole(db: PlatformDb, input: { organizationId: string; userId: string }) {
-  const held = await rolesOf(db, input.userId, input.organizationId);
-  const missing = ROLES.filter((role) => !held.includes(role));
-  await grantRoles(db, { ...input, roles: missing }); // nothing written (nor notified) when none is missing
-  return missing;
 }
 
 /**

@@ -125,9 +125,7 @@ export function authenticate(deps: AuthDeps): MiddlewareHandler<AppEnv> {
         if (deps.failures && error instanceof ApiError && COUNTED_FAILURES.has(error.code)) {
           // Only failures are refused while an address is locked out: a valid credential always passes, so clients
           // sharing an address (a NAT, a proxy without TRUST_PROXY) are not locked out by one that sends a stale key.
-          const address = deps.addressOf?.(c) ?? "unknown";
-          deps.failures.check(address); // already locked here: 429 without another count
-          throw await deps.failures.failed(address, error);
+          throw await deps.failures.failed(deps.addressOf?.(c) ?? "unknown", error);
         }
         throw error;
       }

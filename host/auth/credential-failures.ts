@@ -1,8 +1,8 @@
 // Failed credentials (unknown, revoked or expired API keys; invalid session cookies) per source address: after the
 // policy's free failures within its window, 429 auth.credential.THROTTLED with Retry-After. Counted in the shared
-// table only when a credential fails, so a valid key costs nothing; the process remembers the locks it has seen and
-// refuses every credential from a locked address before looking it up. Another process learns of the lock when it
-// counts its own first failure from that address.
+// table only when a credential fails, so a valid key costs nothing and always passes; the process remembers the locks
+// it has seen and answers a failure from a locked address without counting it again. Another process learns of the
+// lock when it counts its own first failure from that address.
 import type { PlatformDb } from "../db/database.ts";
 import type { ApiError } from "../errors/api-error.ts";
 import { countFailure, type LockoutPolicy } from "./failure-counters.ts";
@@ -11,9 +11,11 @@ import { throttled } from "./throttled.ts";
 const MAX_REMEMBERED = 10_000;
 
 export interface CredentialFailures {
-  /** Throws 429 while this process knows the address is locked out. */
-  check(address: string, now?: number): void;
-  /** Counts a failed credential; gives the error to answer: 429 once the address is locked out, else `error`. */
+  /**
+   * A credential from `address` failed with `error`: gives the error to answer. 429 while the address is locked out
+   * (known to this process: answered without another count), else the failure is counted and 429 once it locks the
+   * address out, else `error`. Only failures reach this: a valid credential always passes.
+   */
   failed(address: string, error: ApiError): Promise<ApiError>;
 }
 
@@ -21,13 +23,10 @@ export function createCredentialFailures(db: PlatformDb, policy: LockoutPolicy):
   const lockedUntil = new Map<string, number>();
   const refusal = (until: number, now: number) => throttled("auth.credential.THROTTLED", (until - now) / 1000);
   return {
-    check(address, now = Date.now()) {
-      const until = lockedUntil.get(address);
-      if (until === undefined) return;
-      if (until > now) throw refusal(until, now);
-      lockedUntil.delete(address);
-    },
     async failed(address, error) {
+      const known = lockedUntil.get(address);
+      if (known !== undefined && known > Date.now()) return refusal(known, Date.now());
+      lockedUntil.delete(address);
       let result: Awaited<ReturnType<typeof countFailure>>;
       try {
         result = await countFailure(db, { scope: "credential:address", key: address, policy });

@@ -1,13 +1,13 @@
 // zod building blocks shared by every plugin's route schemas.
 import { z } from "@hono/zod-openapi";
 import { parseTimestamp } from "../collections/values.ts";
-import { ADDRESS_CHECKSUM_MESSAGE, ADDRESS_FORMAT_MESSAGE, hasValidChecksum, looksLikeAddress } from "./evm-address.ts";
+import { ADDRESS_CHECKSUM_MESSAGE, ADDRESS_FORMAT_MESSAGE, checksumIfAddress, HEX_ADDRESS } from "./evm-address.ts";
 
 /** An EVM address: mixed-case digits must carry a valid EIP-55 checksum (host/http/evm-address.ts). */
 export const AddressSchema = z
   .string()
-  .regex(/^0x[a-fA-F0-9]{40}$/, ADDRESS_FORMAT_MESSAGE)
-  .refine((v) => !looksLikeAddress(v) || hasValidChecksum(v), ADDRESS_CHECKSUM_MESSAGE) // refinements run after a failed regex too
+  .regex(HEX_ADDRESS, ADDRESS_FORMAT_MESSAGE)
+  .refine(checksumIfAddress, ADDRESS_CHECKSUM_MESSAGE) // refinements run after a failed regex too
   .openapi({ example: "0x5FbDB2315678afecb367f032d93F642f64180aa3" });
 
 export const UintStringSchema = z

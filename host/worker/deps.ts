@@ -23,12 +23,19 @@ export interface TransactionTaskDeps {
   >;
 }
 
-export async function updateRequest(db: PlatformDb, id: string, values: Partial<TransactionRequestRow>) {
-  await db
+/** `whileStatus`: only while the request is still in that state (e.g. a cancelled request stays CANCELLED). */
+export async function updateRequest(
+  db: PlatformDb,
+  id: string,
+  values: Partial<TransactionRequestRow>,
+  whileStatus?: string,
+) {
+  let update = db
     .updateTable("transactionRequests")
     .set({ ...values, updatedAt: new Date() } as never)
-    .where("id", "=", id)
-    .execute();
+    .where("id", "=", id);
+  if (whileStatus !== undefined) update = update.where("status", "=", whileStatus);
+  await update.execute();
 }
 
 /** A broadcast the node already has, or that it already mined, is not an error for us. */

@@ -2,15 +2,15 @@
 // writes in order and, for the whole batch at once: estimates them (a write that would revert is refused, nothing
 // sent), signs the ones still QUEUED and unsigned (locked, so a cancelled request takes no nonce) and stores the
 // signed bytes with their nonces in one database transaction, broadcasts them in nonce order (each answered before
-// the next), then marks them CONFIRMING and schedules the signer's confirmation run in one more transaction. Bytes stored before a crash go out again as they are: never a second, different
-// transaction for one request.
+// the next), then marks them CONFIRMING and schedules the signer's confirmation run in one more transaction. Bytes
+// stored before a crash go out again as they are: never a second, different transaction for one request.
 import type { Task } from "graphile-worker";
 import { type Kysely, sql, type Transaction } from "kysely";
 import { type Address, type Hex, keccak256 } from "viem";
 import type { PlatformTables, TransactionRequestRow } from "../db/platform-types.ts";
 import { decodeContractError } from "../mutations/contract-errors.ts";
 import { confirmJobSpec, SEND_TASK, sendJobSpec } from "../mutations/service.ts";
-import { isAlreadyKnown, type TransactionTaskDeps } from "./deps.ts";
+import { isAlreadyKnown, type TransactionTaskDeps, updateRequest } from "./deps.ts";
 
 /** Writes one run takes (the next run continues where it stopped). */
 const BATCH = 200;
@@ -53,18 +53,17 @@ export function createSendTransactionTask(deps: TransactionTaskDeps): Task {
           );
         } catch (error) {
           const contractError = decodeContractError(error);
-          await db
-            .updateTable("transactionRequests")
-            .set({
+          await updateRequest(
+            db,
+            row.id,
+            {
               status: "FAILED",
               subStatus: "EXECUTION_REVERTED",
               errorMessage: contractError?.message ?? (error as Error).message.split("\n")[0],
               contractError: contractError ?? null,
-              updatedAt: new Date(),
-            })
-            .where("id", "=", row.id)
-            .where("status", "=", "QUEUED") // a request cancelled meanwhile stays CANCELLED
-            .execute();
+            },
+            "QUEUED", // a request cancelled meanwhile stays CANCELLED
+          );
         }
       }),
     );

@@ -138,7 +138,6 @@ export function authRoutes(app: App, ctx: PluginContext) {
     const { code } = c.req.valid("json");
     const token = getCookie(c, TWO_FACTOR_COOKIE);
     const address = addressOf(c);
-    credentialFailures.check(address);
     const pending = token ? await resolveSession(db, token) : undefined;
     if (pending?.stage !== "pending-2fa") {
       const invalid = new ApiError("SESSION_EVIDENCE_INVALID");

@@ -5,7 +5,7 @@ import { feedRoutes } from "../../host/activity/feed-routes.ts";
 import { hasPermission } from "../../host/auth/permissions.ts";
 import { requestChain } from "../../host/chain/request-chain.ts";
 import type { App } from "../../host/http/env.ts";
-import { ADDRESS_CHECKSUM_MESSAGE, hasValidChecksum, looksLikeAddress } from "../../host/http/evm-address.ts";
+import { ADDRESS_CHECKSUM_MESSAGE, checksumIfAddress } from "../../host/http/evm-address.ts";
 import { findParticipant } from "../../host/participants/find-participant.ts";
 import type { PluginContext } from "../../host/plugin.ts";
 
@@ -23,7 +23,7 @@ export function participantActivityRoutes(app: App, ctx: PluginContext) {
         .string()
         .min(1)
         // an id that is an address (an asset, claim issuer, addon) must pass its checksum like any other address
-        .refine((v) => !looksLikeAddress(v) || hasValidChecksum(v), ADDRESS_CHECKSUM_MESSAGE)
+        .refine(checksumIfAddress, ADDRESS_CHECKSUM_MESSAGE)
         .openapi({ param: { name: "participantId", in: "path" } }),
     }),
     async feed(c, { participantId }) {

@@ -1,7 +1,6 @@
 // POST /api/v2/transaction-requests/{transactionId}/cancel: withdraws a queued chain write before it is signed.
 import { createRoute, z } from "@hono/zod-openapi";
-import { hasPermission, rolesGranting } from "../../host/auth/permissions.ts";
-import { requirePermission } from "../../host/auth/require-permission.ts";
+import { assertPermission, requirePermission } from "../../host/auth/require-permission.ts";
 import { ApiError } from "../../host/errors/api-error.ts";
 import type { App } from "../../host/http/env.ts";
 import { statusUrl } from "../../host/http/envelopes.ts";
@@ -36,15 +35,7 @@ export function cancelRoute(app: App, ctx: PluginContext) {
     const { organizationId, userId, roles } = c.get("principal");
     const request = await ctx.mutations.find(organizationId, transactionId);
     if (!request) throw new ApiError("NOT_FOUND", { message: `No transaction request ${transactionId}` });
-    if (request.createdBy !== userId && !hasPermission(roles, "transaction:cancel-others")) {
-      throw new ApiError("USER_NOT_AUTHORIZED", {
-        message: "Only the request's creator, an owner or an admin may cancel it",
-        details: {
-          requiredPermission: "transaction:cancel-others",
-          requiredRoles: rolesGranting("transaction:cancel-others"),
-        },
-      });
-    }
+    if (request.createdBy !== userId) assertPermission(roles, "transaction:cancel-others"); // others' requests
     const row = (await ctx.mutations.cancel(organizationId, transactionId)) ?? request;
     if (row.status !== "CANCELLED") {
       throw new ApiError("TRANSACTION_REQUEST_NOT_CANCELLABLE", {

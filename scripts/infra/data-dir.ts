@@ -3,7 +3,7 @@
 // made by an earlier version is narrowed too.
 import { chmodSync, existsSync, lstatSync, mkdirSync, readdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
-import { removeRelocatedCluster, SetupError } from "./postgres-home.ts";
+import { oneLine, removeRelocatedCluster, SetupError } from "./postgres-home.ts";
 
 /** Sub-folders whose every file is private. */
 const PRIVATE_FOLDERS = ["logs", "run"];
@@ -30,8 +30,9 @@ export function prepareDataDir(dataDir: string) {
       if (existsSync(join(dataDir, name))) chmodSync(join(dataDir, name), 0o600);
     }
   } catch (error) {
-    const reason = (error instanceof Error ? error.message : String(error)).split("\n")[0];
-    throw new SetupError(`DATA_DIR ${dataDir} is not usable (${reason}); set DATA_DIR to a folder you can write`);
+    throw new SetupError(
+      `DATA_DIR ${dataDir} is not usable (${oneLine(error)}); set DATA_DIR to a folder you can write`,
+    );
   }
 }
 

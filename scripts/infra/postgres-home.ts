@@ -103,7 +103,8 @@ function serverUser(): Required<ServerUser> {
   }
 }
 
-function oneLine(error: unknown): string {
+/** An error as one line, for the start-up failures the supervisor prints. */
+export function oneLine(error: unknown): string {
   return (error instanceof Error ? error.message : String(error)).split("\n")[0];
 }
 
