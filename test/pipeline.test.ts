@@ -154,6 +154,12 @@ describe("the transaction pipeline", () => {
       await new Promise((r) => setTimeout(r, 1_500));
       expect(await rpc("eth_getTransactionReceipt", [original.transaction_hash])).toBeNull();
       await until("the fee bump", async () => (await request(id)).sub_status === "FEE_BUMPED");
+      // The replacement is stored before it is sent: mine only once the node holds it (else the original is mined).
+      const replacementHash = (await request(id)).transaction_hash;
+      await until(
+        "the replacement in the pool",
+        async () => (await rpc("eth_getTransactionByHash", [replacementHash])) !== null,
+      );
       await rpc("evm_mine");
     } finally {
       await rpc("evm_setAutomine", [true]);

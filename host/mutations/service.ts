@@ -1,10 +1,11 @@
 // Chain writes: a route submits one, a worker job executes it, the caller follows its transaction request.
-import { sql, type Transaction } from "kysely";
+import type { Transaction } from "kysely";
 import { v7 as uuidv7 } from "uuid";
 import type { Address, Hex, TransactionReceipt } from "viem";
 import type { Custody } from "../custody/custody.ts";
 import type { PlatformDb } from "../db/database.ts";
 import type { PlatformTables, TransactionRequestRow, WalletSelection } from "../db/platform-types.ts";
+import { addKeyedJob, addKeyedJobSql, type KeyedJob } from "../worker/keyed-jobs.ts";
 import { describeCall } from "./describe.ts";
 import { attachToExisting } from "./idempotency.ts";
 
@@ -62,18 +63,23 @@ export interface MutationService {
  * The one send job of a signer: keyed per (chain, signer), so any number of submissions fold into one pending run
  * that sends all their queued writes in order; the queue of the same name keeps two runs from overlapping.
  */
-export function sendJobSpec(chainId: number, from: string) {
+export function sendJobSpec(chainId: number, from: string): KeyedJob {
   const name = signerQueue(chainId, from);
-  return { payload: { chainId, fromAddress: from.toLowerCase() }, queueName: name, jobKey: `send:${name}` };
+  return {
+    task: SEND_TASK,
+    payload: { chainId, fromAddress: from.toLowerCase() },
+    queueName: name,
+    jobKey: `send:${name}`,
+  };
 }
 
-/** The one confirmation run of a signer: polls every broadcast write of it until each has its outcome. */
-export function confirmJobSpec(chainId: number, from: string) {
-  return {
-    task: CONFIRM_TASK,
-    payload: { chainId, fromAddress: from.toLowerCase() },
-    jobKey: `confirm:${signerQueue(chainId, from)}`,
-  };
+/**
+ * The one confirmation run of a signer: polls every broadcast write of it until each has its outcome. Its own queue
+ * keeps two runs of a signer from overlapping (two would race to sign a write anew), apart from its send runs.
+ */
+export function confirmJobSpec(chainId: number, from: string): KeyedJob {
+  const name = `confirm:${signerQueue(chainId, from)}`;
+  return { task: CONFIRM_TASK, payload: { chainId, fromAddress: from.toLowerCase() }, queueName: name, jobKey: name };
 }
 
 function signerQueue(chainId: number, from: string): string {
@@ -126,13 +132,11 @@ export function createMutationService(db: PlatformDb, custody: Custody): Mutatio
         )
         .selectFrom("inserted")
         .selectAll()
-        .select(
-          sql<string>`(graphile_worker.add_job(${SEND_TASK}, ${JSON.stringify(job.payload)}::json,
-            queue_name => ${job.queueName}, job_key => ${job.jobKey}, max_attempts => 25)).id`.as("sendJobId"),
-        )
+        .select(addKeyedJobSql(job).as("sendJobId"))
         .executeTakeFirst();
       if (row) {
-        const { sendJobId: _, ...request } = row;
+        const { sendJobId, ...request } = row;
+        if (sendJobId === null) await addKeyedJob(db, job); // a run took the job before this request was committed
         return request as TransactionRequestRow;
       }
       // The key was used before by this sender on this chain: attach to that request, or refuse (409).

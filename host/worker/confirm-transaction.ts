@@ -11,6 +11,7 @@ import { confirmJobSpec } from "../mutations/service.ts";
 import { completeRequest } from "./complete-request.ts";
 import { type TransactionTaskDeps, updateRequest } from "./deps.ts";
 import { bumpFees } from "./fee-bump.ts";
+import { addKeyedJob } from "./keyed-jobs.ts";
 import { receiptOf, receiptOfReplaced } from "./receipts.ts";
 import { requeueWithNewNonce } from "./requeue.ts";
 
@@ -40,7 +41,7 @@ export function createConfirmTransactionTask(deps: TransactionTaskDeps): Task {
     return timedOut ? "timeout" : "wait";
   }
 
-  return async (payload, helpers) => {
+  return async (payload) => {
     const { chainId, fromAddress } = payload as { chainId: number; fromAddress: string };
     const stopAt = Date.now() + RUN_BUDGET_MS;
     const patienceMs = Math.min(config.STUCK_TRANSACTION_SECONDS, config.RECEIPT_TIMEOUT_SECONDS) * 1000;
@@ -79,7 +80,7 @@ export function createConfirmTransactionTask(deps: TransactionTaskDeps): Task {
             await updateRequest(db, row.id, { subStatus: "NONCE_TAKEN" });
           } else if (ageMs(row) >= NONCE_TAKEN_GRACE_MS) {
             logger.warn("nonce taken by another transaction; signing the write anew", { transactionId: row.id });
-            await requeueWithNewNonce(db, helpers.addJob, row, "REQUEUED");
+            await requeueWithNewNonce(db, row, "REQUEUED");
           }
         }),
       );
@@ -103,8 +104,7 @@ export function createConfirmTransactionTask(deps: TransactionTaskDeps): Task {
         progressed = true;
       }
       if (Date.now() > stopAt) {
-        const next = confirmJobSpec(chainId, fromAddress);
-        await helpers.addJob(next.task, next.payload, { jobKey: next.jobKey, maxAttempts: 25 });
+        await addKeyedJob(db, confirmJobSpec(chainId, fromAddress));
         return;
       }
       delay = progressed ? 25 : Math.min(delay * 2, 250); // a poll is two small reads: no need to back off far

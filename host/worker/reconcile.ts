@@ -1,18 +1,23 @@
 // host:reconcile (every minute, once across the cluster): requests whose receipt timed out. A receipt that
 // appeared (for any signed version of the write) completes them; after RECONCILE_AFTER_SECONDS without one, a write is requeued while the retry budget
 // lasts (the same signed bytes again while their nonce is unused; signed anew only once that nonce was consumed
-// by another transaction, so the old bytes can never be mined too), else it goes to DEAD_LETTER.
+// by another transaction, so the old bytes can never be mined too), else it goes to DEAD_LETTER. It also restarts the
+// runs of signers whose writes wait without one (stranded-runs.ts).
 import type { Task } from "graphile-worker";
 import type { Address, Hex } from "viem";
 import { confirmJobSpec } from "../mutations/service.ts";
 import { completeRequest } from "./complete-request.ts";
 import { isAlreadyKnown, type TransactionTaskDeps, updateRequest } from "./deps.ts";
+import { addKeyedJob } from "./keyed-jobs.ts";
 import { receiptOfAny } from "./receipts.ts";
 import { requeueWithNewNonce } from "./requeue.ts";
+import { restartStrandedRuns } from "./stranded-runs.ts";
 
 export function createReconcileTask(deps: TransactionTaskDeps): Task {
   const { db, chain, mutations, config, logger } = deps;
-  return async (_payload, helpers) => {
+  return async () => {
+    const restarted = await restartStrandedRuns(db, chain.chainId);
+    if (restarted > 0) logger.warn("restarted the runs of signers with waiting writes", { runs: restarted });
     const timedOut = await db
       .selectFrom("transactionRequests")
       .selectAll()
@@ -43,7 +48,7 @@ export function createReconcileTask(deps: TransactionTaskDeps): Task {
       const mined = await chain.client.getTransactionCount({ address: row.fromAddress as Address, blockTag: "latest" });
       if (row.nonce !== null && mined > row.nonce) {
         // Another transaction took the nonce: these bytes can never be mined. Sign the write anew.
-        await requeueWithNewNonce(db, helpers.addJob, row, "REQUEUED");
+        await requeueWithNewNonce(db, row, "REQUEUED");
         log.warn("requeued with a new nonce", { previousHash: row.transactionHash });
       } else {
         // The node dropped it: the same bytes again (same nonce, so at most one of them is ever mined).
@@ -51,8 +56,7 @@ export function createReconcileTask(deps: TransactionTaskDeps): Task {
           if (!isAlreadyKnown(error)) throw error;
         });
         await updateRequest(db, row.id, { subStatus: "REBROADCAST", errorMessage: null, attempts: row.attempts + 1 });
-        const confirm = confirmJobSpec(row.chainId, row.fromAddress);
-        await helpers.addJob(confirm.task, confirm.payload, { jobKey: confirm.jobKey, maxAttempts: 25 });
+        await addKeyedJob(db, confirmJobSpec(row.chainId, row.fromAddress));
         log.warn("rebroadcast after a missing receipt", { hash: row.transactionHash });
       }
     }

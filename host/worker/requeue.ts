@@ -1,23 +1,27 @@
 // Sends a write again from scratch (a new signature and nonce). Only once its previous bytes can no longer be
 // mined (their nonce is taken), so the write still happens at most once.
-import type { WorkerUtils } from "graphile-worker";
 import type { PlatformDb } from "../db/database.ts";
 import type { TransactionRequestRow } from "../db/platform-types.ts";
-import { SEND_TASK, sendJobSpec } from "../mutations/service.ts";
-import { updateRequest } from "./deps.ts";
+import { sendJobSpec } from "../mutations/service.ts";
+import { addKeyedJob } from "./keyed-jobs.ts";
 
-type AddJob = WorkerUtils["addJob"];
-
-export async function requeueWithNewNonce(db: PlatformDb, addJob: AddJob, row: TransactionRequestRow, reason: string) {
-  const attempts = row.attempts + 1;
-  await updateRequest(db, row.id, {
-    status: "QUEUED",
-    subStatus: reason,
-    rawTransaction: null,
-    transactionHash: null,
-    nonce: null,
-    attempts,
-  });
-  const job = sendJobSpec(row.chainId, row.fromAddress);
-  await addJob(SEND_TASK, job.payload, { queueName: job.queueName, jobKey: job.jobKey, maxAttempts: 25 });
+export async function requeueWithNewNonce(db: PlatformDb, row: TransactionRequestRow, reason: string) {
+  const requeued = await db
+    .updateTable("transactionRequests")
+    .set({
+      status: "QUEUED",
+      subStatus: reason,
+      rawTransaction: null,
+      transactionHash: null,
+      nonce: null,
+      attempts: row.attempts + 1,
+      updatedAt: new Date(),
+    })
+    .where("id", "=", row.id)
+    // Only as it was read: never clears bytes signed (or a receipt recorded) since.
+    .where("status", "=", row.status)
+    .where("transactionHash", "=", row.transactionHash)
+    .executeTakeFirst();
+  if (requeued.numUpdatedRows === 0n) return;
+  await addKeyedJob(db, sendJobSpec(row.chainId, row.fromAddress));
 }

@@ -9,8 +9,9 @@ import { type Kysely, sql, type Transaction } from "kysely";
 import { type Address, type Hex, keccak256 } from "viem";
 import type { PlatformTables, TransactionRequestRow } from "../db/platform-types.ts";
 import { decodeContractError } from "../mutations/contract-errors.ts";
-import { confirmJobSpec, SEND_TASK, sendJobSpec } from "../mutations/service.ts";
+import { confirmJobSpec, sendJobSpec } from "../mutations/service.ts";
 import { isAlreadyKnown, type TransactionTaskDeps, updateRequest } from "./deps.ts";
+import { addKeyedJob, addKeyedJobSql } from "./keyed-jobs.ts";
 
 /** Writes one run takes (the next run continues where it stopped). */
 const BATCH = 200;
@@ -145,7 +146,7 @@ export function createSendTransactionTask(deps: TransactionTaskDeps): Task {
     }
   }
 
-  return async (payload, helpers) => {
+  return async (payload) => {
     const { chainId, fromAddress } = payload as { chainId: number; fromAddress: string };
     const queued = await db
       .selectFrom("transactionRequests")
@@ -171,7 +172,7 @@ export function createSendTransactionTask(deps: TransactionTaskDeps): Task {
 
     if (outgoing.length > 0) {
       const confirm = confirmJobSpec(chainId, fromAddress);
-      await db.transaction().execute(async (trx) => {
+      const confirmJobId = await db.transaction().execute(async (trx) => {
         await trx
           .updateTable("transactionRequests")
           .set({ status: "CONFIRMING", subStatus: "BROADCAST", updatedAt: new Date() })
@@ -182,17 +183,11 @@ export function createSendTransactionTask(deps: TransactionTaskDeps): Task {
           )
           .where("status", "=", "QUEUED")
           .execute();
-        await sql`select graphile_worker.add_job(${confirm.task}, ${JSON.stringify(confirm.payload)}::json,
-          job_key => ${confirm.jobKey}, max_attempts => 25)`.execute(trx as unknown as Kysely<unknown>);
+        const { rows } = await sql<{ id: string | null }>`select ${addKeyedJobSql(confirm)} as id`.execute(trx);
+        return rows[0]?.id ?? null;
       });
+      if (confirmJobId === null) await addKeyedJob(db, confirm); // a run took the job before these were committed
     }
-    if (queued.length === BATCH) {
-      const next = sendJobSpec(chainId, fromAddress); // more are waiting: the next run continues
-      await helpers.addJob(SEND_TASK, next.payload, {
-        queueName: next.queueName,
-        jobKey: next.jobKey,
-        maxAttempts: 25,
-      });
-    }
+    if (queued.length === BATCH) await addKeyedJob(db, sendJobSpec(chainId, fromAddress)); // the next run continues
   };
 }

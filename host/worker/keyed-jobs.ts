@@ -1,0 +1,25 @@
+// A keyed graphile-worker job, added from SQL. add_job clears the key of a locked job and then inserts or replaces
+// the unlocked one, in two statements: a worker that locks the keyed job between the two makes the second do nothing,
+// and add_job returns no row. Inside a transaction that matters (the run that took the job may have read before the
+// transaction's rows were committed), so such a caller adds the job again once they are.
+import { type Kysely, type RawBuilder, sql } from "kysely";
+
+export interface KeyedJob {
+  task: string;
+  payload: Record<string, unknown>;
+  jobKey: string;
+  /** Runs of one queue never overlap. */
+  queueName?: string;
+  maxAttempts?: number;
+}
+
+/** The added job's id, or null when a worker locked the keyed job meanwhile (see above). */
+export function addKeyedJobSql(job: KeyedJob): RawBuilder<string | null> {
+  return sql<string | null>`(graphile_worker.add_job(${job.task}, ${JSON.stringify(job.payload)}::json,
+    queue_name => ${job.queueName ?? null}::text, job_key => ${job.jobKey}, max_attempts => ${job.maxAttempts ?? 25}::int)).id`;
+}
+
+/** Adds (or folds into) the keyed job; called after a commit, so a run that locked it meanwhile sees the new rows. */
+export async function addKeyedJob<DB>(db: Kysely<DB>, job: KeyedJob): Promise<void> {
+  await sql`select ${addKeyedJobSql(job)}`.execute(db as unknown as Kysely<unknown>);
+}
