@@ -1,5 +1,5 @@
 // The Hono host: shared middleware, then every plugin's routes, then the OpenAPI document.
-import { OpenAPIHono } from "@hono/zod-openapi";
+import { OpenAPIHono, type OpenAPIHonoOptions } from "@hono/zod-openapi";
 import { bodyLimit } from "hono/body-limit";
 import { authenticate, type KeyRow } from "./auth/authenticate.ts";
 import { createCredentialFailures } from "./auth/credential-failures.ts";
@@ -20,7 +20,8 @@ import { rejectMalformedText } from "./http/reject-malformed-text.ts";
 import { requestId } from "./http/request-id.ts";
 import { validationError } from "./http/validation.ts";
 import { isPublicDocPath, mountApiDocs } from "./openapi/index.ts";
-import type { Plugin, PluginContext } from "./plugin.ts";
+import type { PluginContext } from "./plugin.ts";
+import { type ComposedPlugins, pluginContext } from "./plugin-host.ts";
 import { type Readiness, readinessRoutes } from "./readiness.ts";
 
 /** Request bodies above this are refused with 413 PAYLOAD_TOO_LARGE before they are read whole. */
@@ -30,8 +31,18 @@ const MAX_BODY_BYTES = 1024 * 1024;
 const CACHE_TTL_MS = 5000;
 const CACHE_MAX_ENTRIES = 10_000;
 
+/** A request that fails its route's schema answers 400 in the spec's envelope. */
+const validationHook: OpenAPIHonoOptions<AppEnv>["defaultHook"] = (result, c) => {
+  if (!result.success) return errorResponse(c, validationError(result.error, result.target));
+};
+
 /** `changes`: the platform change listener that keeps the short caches honest; without it nothing is cached. */
-export function createApp(ctx: PluginContext, plugins: Plugin[], readiness: Readiness, changes?: PlatformChanges) {
+export function createApp(
+  ctx: PluginContext,
+  composed: ComposedPlugins,
+  readiness: Readiness,
+  changes?: PlatformChanges,
+) {
   const cache = <V>() =>
     changes ? createShortCache<V>(changes, { ttlMs: CACHE_TTL_MS, max: CACHE_MAX_ENTRIES }) : undefined;
   const chainRows = cache<unknown>();
@@ -43,11 +54,7 @@ export function createApp(ctx: PluginContext, plugins: Plugin[], readiness: Read
           ctx.config.READ_CACHE_ENTRIES,
         )
       : undefined;
-  const app = new OpenAPIHono<AppEnv>({
-    defaultHook: (result, c) => {
-      if (!result.success) return errorResponse(c, validationError(result.error, result.target));
-    },
-  });
+  const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
   app.use("*", requestId);
   app.use("*", closeUnreadBodies);
   const limitBody = bodyLimit({
@@ -87,7 +94,7 @@ export function createApp(ctx: PluginContext, plugins: Plugin[], readiness: Read
     servedChainIds: [ctx.chain.chainId],
     accountAbstractionEnabled: ctx.config.ACCOUNT_ABSTRACTION_ENABLED,
   });
-  const publicPaths = new Set(plugins.flatMap((plugin) => plugin.publicPaths ?? []));
+  const { publicPaths } = composed;
   app.use("/api/*", async (c, next) => {
     if (chainRows) c.set("chainRows", chainRows);
     if (participantRows) c.set("participantRows", participantRows);
@@ -98,6 +105,12 @@ export function createApp(ctx: PluginContext, plugins: Plugin[], readiness: Read
     });
   });
 
-  for (const plugin of plugins) plugin.routes?.(app, { ...ctx, logger: ctx.logger.child({ plugin: plugin.id }) });
+  // Each plugin's routes on a sub-app of its own, mounted at the root (its paths are absolute).
+  for (const plugin of composed.plugins) {
+    if (!plugin.routes) continue;
+    const routes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
+    plugin.routes(routes, pluginContext(ctx, plugin));
+    app.route("/", routes);
+  }
   return app;
 }

@@ -1,14 +1,42 @@
-// A plugin is a value the host mounts: routes, worker tasks and the chain-write kinds it owns.
+// The plugin contract: a plugin is a value the host composes (host/plugin-host.ts). Each part below is merged by
+// the host from the plugins it is given; names are checked for collisions when the platform starts. A plugin
+// never imports another plugin: it asks the host (a task name for addJob, an event, a domain/ function).
+
 import type { Task } from "graphile-worker";
+import type { Kysely, Transaction } from "kysely";
 import type { Address, Hex } from "viem";
+import type { ZodType } from "zod";
+import type { Role } from "./auth/permissions.ts";
 import type { ChainService } from "./chain/chain-service.ts";
 import type { Config } from "./config.ts";
 import type { Custody } from "./custody/custody.ts";
 import type { Databases } from "./db/database.ts";
+import type { ErrorDefinition } from "./errors/registry.ts";
 import type { App } from "./http/env.ts";
 import type { IndexStatus } from "./index-status.ts";
 import type { Logger } from "./logger.ts";
+import type { RevertRule } from "./mutations/revert-errors.ts";
 import type { MutationKind, MutationService } from "./mutations/service.ts";
+
+export interface AddJobOptions {
+  /** Folds repeats into one pending job (graphile-worker's job key). */
+  jobKey?: string;
+  /** Jobs of one queue run one at a time. */
+  queueName?: string;
+  runAt?: Date;
+  maxAttempts?: number;
+}
+
+export interface EmitOptions {
+  /** The organisation whose subscribers receive the event. */
+  organizationId: string;
+  /** Ids the event concerns (e.g. `{ token: "0x…", transactionId: "…" }`), for filtering and tracing. */
+  related?: Record<string, string>;
+  /** One event per key and organisation: emitting again with the same key records nothing new. */
+  idempotencyKey?: string;
+  /** The caller's own database transaction: the event is recorded if and only if the caller's write commits. */
+  trx?: Transaction<never>;
+}
 
 export interface PluginContext {
   config: Config;
@@ -22,16 +50,70 @@ export interface PluginContext {
   deployment: { systemFactory: Address; funderKey?: Hex };
   /** The master key that seals secrets at rest (custody seeds, second-factor secrets). */
   secrets: { masterKey: Buffer };
+  /** Queues a graphile-worker job by its full task name `<plugin id>:<name>` (any plugin's task). */
+  addJob(task: string, payload: Record<string, unknown>, options?: AddJobOptions): Promise<void>;
+  /**
+   * Records a webhook event in the outbox (the webhooks plugin delivers it). `type` must be declared by a plugin's
+   * `webhookEvents`; the payload is validated against its schema.
+   */
+  emit(type: string, payload: unknown, options: EmitOptions): Promise<void>;
+}
+
+/** A cluster-wide schedule: graphile-worker's crontab runs the task once per period across all worker processes. */
+export interface CronEntry {
+  /** The plugin's own task name (without the `<plugin id>:` prefix). */
+  task: string;
+  /** Five-field cron expression, UTC (graphile-worker's crontab: minute granularity). */
+  schedule: string;
+  payload?: Record<string, unknown>;
+}
+
+/** A process-local schedule (node-cron), e.g. flushing in-memory counters; runs in every host process. */
+export interface TimerEntry {
+  name: string;
+  /** node-cron expression (six fields allowed: seconds first). */
+  schedule: string;
+  run(): Promise<void>;
+  /** Called once when the process stops (e.g. a last flush). */
+  stop?(): Promise<void>;
+}
+
+/** One step of a plugin's own schema, run once in order (tracked per plugin). */
+export interface PluginMigration {
+  /** Ordered within the plugin, e.g. `0001_templates`. */
+  name: string;
+  up(db: Kysely<unknown>): Promise<void>;
+}
+
+export interface WebhookEventType {
+  description: string;
+  /** The event's `data` schema (its JSON Schema is published in the event catalogue). */
+  payload: ZodType;
 }
 
 export interface Plugin {
   /** kebab-case; prefixes task names and logs. */
   id: string;
+  /** Registers the plugin's routes on its own sub-app, which the host mounts (`app.route`). */
   routes?: (app: App, ctx: PluginContext) => void;
   /** Exact paths that need no credential (e.g. sign-in); every other /api path is authenticated. */
   publicPaths?: string[];
   /** graphile-worker tasks, registered as `<plugin id>:<name>`. */
   tasks?: (ctx: PluginContext) => Record<string, Task>;
+  /** Cluster-wide schedules of the plugin's own tasks. */
+  crontab?: CronEntry[];
+  /** Process-local schedules. */
+  timers?: (ctx: PluginContext) => TimerEntry[];
+  /** The plugin's tables, in order. */
+  migrations?: PluginMigration[];
+  /** Permissions the plugin's routes check, with the organisation roles that grant each. */
+  permissions?: Record<string, readonly Role[]>;
+  /** Error codes the plugin's routes answer with (code → status, SVC id, category, message, why, fix). */
+  errors?: Record<string, ErrorDefinition>;
+  /** Contract reverts (custom error names) that answer with one of the plugin's error codes. */
+  revertErrors?: Record<string, RevertRule>;
+  /** Webhook event types the plugin emits (`<noun>.<verb>`, e.g. `token.transfer.final`). */
+  webhookEvents?: Record<string, WebhookEventType>;
   /** Chain-write kinds (e.g. `token.create`): how to read a result from the receipt, what to record on completion. */
   mutationKinds?: Record<string, MutationKind>;
 }

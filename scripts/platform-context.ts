@@ -11,7 +11,9 @@ import { createIndexStatus } from "../host/index-status.ts";
 import type { Logger } from "../host/logger.ts";
 import { CONFIRM_TASK, createMutationService, RECONCILE_TASK, SEND_TASK } from "../host/mutations/service.ts";
 import type { PluginContext } from "../host/plugin.ts";
+import { composePlugins } from "../host/plugin-host.ts";
 import { createConfirmTransactionTask } from "../host/worker/confirm-transaction.ts";
+import { addKeyedJob } from "../host/worker/keyed-jobs.ts";
 import { createReconcileTask } from "../host/worker/reconcile.ts";
 import { createSendTransactionTask } from "../host/worker/send-transaction.ts";
 import { plugins } from "../plugins/index.ts";
@@ -26,8 +28,17 @@ export interface RunningParts {
   funderKey?: Hex;
 }
 
-/** Reconciliation runs every minute, once across every worker process (graphile-worker's crontab). */
-export const CRONTAB = `* * * * * ${RECONCILE_TASK} ?jobKey=reconcile&jobKeyMode=preserve_run_at`;
+/** The plugins this platform runs, composed once per process (names checked for collisions). */
+export const composed = composePlugins(plugins);
+
+/**
+ * Cluster-wide schedules (graphile-worker's crontab, once across every worker process): the host's reconciliation
+ * every minute, then the plugins' entries.
+ */
+export const CRONTAB = [
+  `* * * * * ${RECONCILE_TASK} ?jobKey=reconcile&jobKeyMode=preserve_run_at`,
+  ...composed.crontab,
+].join("\n");
 
 export function createPlatformContext(
   config: Config,
@@ -41,16 +52,30 @@ export function createPlatformContext(
   const custody = createCustody(db.platform, secrets.masterKey);
   const mutations = createMutationService(db.platform, custody);
   const deployment = { systemFactory: parts.systemFactory, funderKey: parts.funderKey };
-  const ctx: PluginContext = { config, db, chain, index, custody, mutations, logger, secrets, deployment };
+  const ctx: PluginContext = {
+    config,
+    db,
+    chain,
+    index,
+    custody,
+    mutations,
+    logger,
+    secrets,
+    deployment,
+    async addJob(task, payload, options = {}) {
+      await addKeyedJob(db.platform, { task, payload, ...options });
+    },
+    async emit() {
+      throw new Error("webhook events are not recorded yet");
+    },
+  };
   const txDeps = { db: db.platform, chain, custody, mutations, logger, config };
   const taskList: Record<string, Task> = {
     [SEND_TASK]: createSendTransactionTask(txDeps),
     [CONFIRM_TASK]: createConfirmTransactionTask(txDeps),
     [RECONCILE_TASK]: createReconcileTask(txDeps),
   };
-  for (const plugin of plugins) {
-    for (const [kind, definition] of Object.entries(plugin.mutationKinds ?? {})) mutations.kinds.set(kind, definition);
-    for (const [name, task] of Object.entries(plugin.tasks?.(ctx) ?? {})) taskList[`${plugin.id}:${name}`] = task;
-  }
+  for (const [kind, definition] of composed.mutationKinds) mutations.kinds.set(kind, definition);
+  Object.assign(taskList, composed.tasks(ctx));
   return { db, chain, index, ctx, taskList };
 }

@@ -14,7 +14,6 @@ import { listenForPlatformChanges } from "../host/db/platform-changes.ts";
 import { answerClientErrors, serverTimeouts } from "../host/http/client-errors.ts";
 import { createLogger } from "../host/logger.ts";
 import { readinessReport } from "../host/readiness.ts";
-import { plugins } from "../plugins/index.ts";
 import { bootstrap, type Credentials } from "./bootstrap.ts";
 import { compileContracts } from "./contracts/compile.ts";
 import { type DeploymentManifest, ensureDeployment } from "./contracts/deploy.ts";
@@ -25,7 +24,7 @@ import { reclaimOrphans } from "./infra/orphans.ts";
 import { claimIndexSchema, indexSchemaName, ponderUrl, startPonder } from "./infra/ponder.ts";
 import { startPostgres } from "./infra/postgres.ts";
 import { startWorkers } from "./infra/worker-process.ts";
-import { createPlatformContext, type RunningParts } from "./platform-context.ts";
+import { composed, createPlatformContext, type RunningParts } from "./platform-context.ts";
 
 export const ROOT = resolve(import.meta.dirname, "..");
 
@@ -158,7 +157,7 @@ export async function startPlatform(
     const readiness = { db: ctx.db, chain, index, workerRunning: worker.running };
     const changes = listenForPlatformChanges(postgres.url);
     stops.push(changes.stop);
-    const app = createApp(ctx, plugins, readiness, changes);
+    const app = createApp(ctx, composed, readiness, changes);
     const server = await new Promise<ReturnType<typeof serve>>((resolveServer, reject) => {
       const s = serve(
         {

@@ -8,7 +8,7 @@ import type { ContractError } from "./contract-errors.ts";
 
 type Args = Record<string, string>;
 
-interface RevertRule {
+export interface RevertRule {
   code: ErrorCode;
   /** One of the code's statuses, when not its first. */
   status?: number;

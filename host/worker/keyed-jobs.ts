@@ -7,16 +7,19 @@ import { type Kysely, type RawBuilder, sql } from "kysely";
 export interface KeyedJob {
   task: string;
   payload: Record<string, unknown>;
-  jobKey: string;
+  /** Folds repeats into one pending job. */
+  jobKey?: string;
   /** Runs of one queue never overlap. */
   queueName?: string;
+  runAt?: Date;
   maxAttempts?: number;
 }
 
 /** The added job's id, or null when a worker locked the keyed job meanwhile (see above). */
 export function addKeyedJobSql(job: KeyedJob): RawBuilder<string | null> {
   return sql<string | null>`(graphile_worker.add_job(${job.task}, ${JSON.stringify(job.payload)}::json,
-    queue_name => ${job.queueName ?? null}::text, job_key => ${job.jobKey}, max_attempts => ${job.maxAttempts ?? 25}::int)).id`;
+    queue_name => ${job.queueName ?? null}::text, run_at => ${job.runAt ?? null}::timestamptz,
+    job_key => ${job.jobKey ?? null}::text, max_attempts => ${job.maxAttempts ?? 25}::int)).id`;
 }
 
 /** Adds (or folds into) the keyed job; called after a commit, so a run that locked it meanwhile sees the new rows. */

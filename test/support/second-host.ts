@@ -4,9 +4,8 @@ import { createApp } from "../../host/app.ts";
 import { loadConfig } from "../../host/config.ts";
 import { listenForPlatformChanges } from "../../host/db/platform-changes.ts";
 import { createLogger } from "../../host/logger.ts";
-import { plugins } from "../../plugins/index.ts";
 import { ponderUrl } from "../../scripts/infra/ponder.ts";
-import { createPlatformContext } from "../../scripts/platform-context.ts";
+import { composed, createPlatformContext } from "../../scripts/platform-context.ts";
 import { platformDbUrl, type TestStack } from "./stack.ts";
 
 export interface SecondHost {
@@ -30,7 +29,7 @@ export function secondHost(stack: TestStack): SecondHost {
     createLogger("warn"),
   );
   const changes = listenForPlatformChanges(databaseUrl);
-  const app = createApp(ctx, plugins, { db, chain, index, workerRunning: () => true }, changes);
+  const app = createApp(ctx, composed, { db, chain, index, workerRunning: () => true }, changes);
   return {
     api(path, key, init = {}) {
       const headers = new Headers(init.headers);

@@ -1,0 +1,105 @@
+// Composes the plugins the host is given into one set of parts: every name a plugin declares (task, cron entry,
+// migration, permission, error code and id, revert rule, webhook event type, mutation kind, public path) is checked
+// for collisions, so two plugins that claim the same name stop the platform at start with a message naming both.
+import type { Task } from "graphile-worker";
+import type { Plugin, PluginContext, PluginMigration, TimerEntry } from "./plugin.ts";
+
+export class PluginConflictError extends Error {
+  constructor(what: string, name: string, first: string, second: string) {
+    super(`Plugins "${first}" and "${second}" both declare the ${what} "${name}"; rename one of them.`);
+    this.name = "PluginConflictError";
+  }
+}
+
+/** A name → (value, owning plugin) map that refuses a second owner. */
+function claims<V>(what: string) {
+  const owners = new Map<string, { owner: string; value: V }>();
+  return {
+    add(name: string, owner: string, value: V) {
+      const existing = owners.get(name);
+      if (existing && existing.owner !== owner) throw new PluginConflictError(what, name, existing.owner, owner);
+      if (existing) throw new PluginConflictError(what, name, owner, owner);
+      owners.set(name, { owner, value });
+    },
+    entries(): [string, V][] {
+      return [...owners].map(([name, { value }]) => [name, value]);
+    },
+    owner: (name: string) => owners.get(name)?.owner,
+  };
+}
+
+export interface ComposedPlugins {
+  plugins: Plugin[];
+  /** graphile-worker's crontab text: the plugins' schedules, one line each. */
+  crontab: string[];
+  /** Every plugin's tasks under `<plugin id>:<name>`. */
+  tasks(ctx: PluginContext): Record<string, Task>;
+  timers(ctx: PluginContext): TimerEntry[];
+  migrations: { pluginId: string; migrations: PluginMigration[] }[];
+  permissions: Map<string, NonNullable<Plugin["permissions"]>[string]>;
+  errors: Map<string, NonNullable<Plugin["errors"]>[string]>;
+  revertErrors: Map<string, NonNullable<Plugin["revertErrors"]>[string]>;
+  webhookEvents: Map<string, NonNullable<Plugin["webhookEvents"]>[string]>;
+  mutationKinds: Map<string, NonNullable<Plugin["mutationKinds"]>[string]>;
+  publicPaths: Set<string>;
+}
+
+export function composePlugins(plugins: Plugin[]): ComposedPlugins {
+  const ids = claims<Plugin>("plugin id");
+  const permissions = claims<NonNullable<Plugin["permissions"]>[string]>("permission");
+  const errors = claims<NonNullable<Plugin["errors"]>[string]>("error code");
+  const errorIds = claims<string>("error id");
+  const reverts = claims<NonNullable<Plugin["revertErrors"]>[string]>("contract revert");
+  const events = claims<NonNullable<Plugin["webhookEvents"]>[string]>("webhook event type");
+  const kinds = claims<NonNullable<Plugin["mutationKinds"]>[string]>("mutation kind");
+  const paths = claims<true>("public path");
+  const crontab: string[] = [];
+  for (const plugin of plugins) {
+    ids.add(plugin.id, plugin.id, plugin);
+    for (const [name, roles] of Object.entries(plugin.permissions ?? {})) permissions.add(name, plugin.id, roles);
+    for (const [code, definition] of Object.entries(plugin.errors ?? {})) {
+      errors.add(code, plugin.id, definition);
+      errorIds.add(definition.id, plugin.id, code);
+    }
+    for (const [name, rule] of Object.entries(plugin.revertErrors ?? {})) reverts.add(name, plugin.id, rule);
+    for (const [type, event] of Object.entries(plugin.webhookEvents ?? {})) events.add(type, plugin.id, event);
+    for (const [kind, definition] of Object.entries(plugin.mutationKinds ?? {})) kinds.add(kind, plugin.id, definition);
+    for (const path of plugin.publicPaths ?? []) paths.add(path, plugin.id, true);
+    for (const entry of plugin.crontab ?? []) {
+      const task = `${plugin.id}:${entry.task}`;
+      const payload = entry.payload ? ` ${JSON.stringify(entry.payload)}` : "";
+      // A job key per entry: a run still pending when the next period comes is not doubled.
+      crontab.push(`${entry.schedule} ${task} ?jobKey=cron:${task}&jobKeyMode=preserve_run_at${payload}`);
+    }
+  }
+  return {
+    plugins,
+    crontab,
+    tasks(ctx) {
+      const tasks: Record<string, Task> = {};
+      for (const plugin of plugins) {
+        for (const [name, task] of Object.entries(plugin.tasks?.(pluginContext(ctx, plugin)) ?? {})) {
+          tasks[`${plugin.id}:${name}`] = task;
+        }
+      }
+      return tasks;
+    },
+    timers(ctx) {
+      return plugins.flatMap((plugin) => plugin.timers?.(pluginContext(ctx, plugin)) ?? []);
+    },
+    migrations: plugins
+      .filter((plugin) => plugin.migrations?.length)
+      .map((plugin) => ({ pluginId: plugin.id, migrations: plugin.migrations ?? [] })),
+    permissions: new Map(permissions.entries()),
+    errors: new Map(errors.entries()),
+    revertErrors: new Map(reverts.entries()),
+    webhookEvents: new Map(events.entries()),
+    mutationKinds: new Map(kinds.entries()),
+    publicPaths: new Set(paths.entries().map(([path]) => path)),
+  };
+}
+
+/** The context a plugin's parts receive: the host's, with the plugin's own logger. */
+export function pluginContext(ctx: PluginContext, plugin: Plugin): PluginContext {
+  return { ...ctx, logger: ctx.logger.child({ plugin: plugin.id }) };
+}
