@@ -8,6 +8,7 @@ export default defineConfig({
           name: "unit",
           include: ["domain/**/*.test.ts", "host/**/*.test.ts", "plugins/**/*.test.ts", "scripts/**/*.test.ts"],
           testTimeout: 30_000,
+          setupFiles: ["./test/support/unit-setup.ts"],
         },
       },
       {

@@ -1,19 +1,32 @@
 // Composes the plugins the host is given into one set of parts: every name a plugin declares (task, cron entry,
 // migration, permission, error code and id, revert rule, webhook event type, mutation kind, public path) is checked
 // for collisions, so two plugins that claim the same name stop the platform at start with a message naming both.
+// Error codes and ids, permissions and revert rules are also checked against the host core's own.
 import type { Task } from "graphile-worker";
+import { CORE_PERMISSIONS, registerPermissions } from "./auth/permissions.ts";
+import { CORE_ERRORS, registerErrors } from "./errors/registry.ts";
+import { CORE_REVERT_RULES, registerRevertRules } from "./mutations/revert-errors.ts";
 import type { Plugin, PluginContext, PluginMigration, TimerEntry } from "./plugin.ts";
+
+/** The owner of the host core's names in conflict messages (never a plugin id: those are kebab-case). */
+export const HOST_CORE = "host core";
 
 export class PluginConflictError extends Error {
   constructor(what: string, name: string, first: string, second: string) {
-    super(`Plugins "${first}" and "${second}" both declare the ${what} "${name}"; rename one of them.`);
+    super(
+      first === HOST_CORE
+        ? `Plugin "${second}" declares the ${what} "${name}", which the host core already declares; rename it.`
+        : `Plugins "${first}" and "${second}" both declare the ${what} "${name}"; rename one of them.`,
+    );
     this.name = "PluginConflictError";
   }
 }
 
-/** A name → (value, owning plugin) map that refuses a second owner. */
-function claims<V>(what: string) {
-  const owners = new Map<string, { owner: string; value: V }>();
+/** A name → (value, owning plugin) map that refuses a second owner; `core` names are owned by the host core. */
+function claims<V>(what: string, core: Record<string, V> = {}) {
+  const owners = new Map<string, { owner: string; value: V }>(
+    Object.entries(core).map(([name, value]) => [name, { owner: HOST_CORE, value }]),
+  );
   return {
     add(name: string, owner: string, value: V) {
       const existing = owners.get(name);
@@ -21,8 +34,9 @@ function claims<V>(what: string) {
       if (existing) throw new PluginConflictError(what, name, owner, owner);
       owners.set(name, { owner, value });
     },
+    /** The plugins' entries (the core's are the host's own). */
     entries(): [string, V][] {
-      return [...owners].map(([name, { value }]) => [name, value]);
+      return [...owners].filter(([, { owner }]) => owner !== HOST_CORE).map(([name, { value }]) => [name, value]);
     },
     owner: (name: string) => owners.get(name)?.owner,
   };
@@ -46,10 +60,13 @@ export interface ComposedPlugins {
 
 export function composePlugins(plugins: Plugin[]): ComposedPlugins {
   const ids = claims<Plugin>("plugin id");
-  const permissions = claims<NonNullable<Plugin["permissions"]>[string]>("permission");
-  const errors = claims<NonNullable<Plugin["errors"]>[string]>("error code");
-  const errorIds = claims<string>("error id");
-  const reverts = claims<NonNullable<Plugin["revertErrors"]>[string]>("contract revert");
+  const permissions = claims<NonNullable<Plugin["permissions"]>[string]>("permission", CORE_PERMISSIONS);
+  const errors = claims<NonNullable<Plugin["errors"]>[string]>("error code", CORE_ERRORS);
+  const errorIds = claims<string>(
+    "error id",
+    Object.fromEntries(Object.entries(CORE_ERRORS).map(([code, definition]) => [definition.id, code])),
+  );
+  const reverts = claims<NonNullable<Plugin["revertErrors"]>[string]>("contract revert", CORE_REVERT_RULES);
   const events = claims<NonNullable<Plugin["webhookEvents"]>[string]>("webhook event type");
   const kinds = claims<NonNullable<Plugin["mutationKinds"]>[string]>("mutation kind");
   const paths = claims<true>("public path");
@@ -70,6 +87,13 @@ export function composePlugins(plugins: Plugin[]): ComposedPlugins {
       const payload = entry.payload ? ` ${JSON.stringify(entry.payload)}` : "";
       // A job key per entry: a run still pending when the next period comes is not doubled.
       crontab.push(`${entry.schedule} ${task} ?jobKey=cron:${task}&jobKeyMode=preserve_run_at${payload}`);
+    }
+  }
+  for (const [name, rule] of reverts.entries()) {
+    if (!errors.owner(rule.code)) {
+      throw new Error(
+        `Plugin "${reverts.owner(name)}" maps the revert ${name} to "${rule.code}", which no one declares`,
+      );
     }
   }
   return {
@@ -97,6 +121,16 @@ export function composePlugins(plugins: Plugin[]): ComposedPlugins {
     mutationKinds: new Map(kinds.entries()),
     publicPaths: new Set(paths.entries().map(([path]) => path)),
   };
+}
+
+/**
+ * Makes the composed plugins' error codes, permissions and revert rules known to the host's registries
+ * (`ApiError`, the permission checks, the revert map). Once per process, where the platform is built.
+ */
+export function registerPlugins(composed: ComposedPlugins): void {
+  registerErrors(composed.errors);
+  registerPermissions(composed.permissions);
+  registerRevertRules(composed.revertErrors);
 }
 
 /** The context a plugin's parts receive: the host's, with the plugin's own logger. */

@@ -11,7 +11,7 @@ import { createIndexStatus } from "../host/index-status.ts";
 import type { Logger } from "../host/logger.ts";
 import { CONFIRM_TASK, createMutationService, RECONCILE_TASK, SEND_TASK } from "../host/mutations/service.ts";
 import type { PluginContext } from "../host/plugin.ts";
-import { composePlugins } from "../host/plugin-host.ts";
+import { composePlugins, registerPlugins } from "../host/plugin-host.ts";
 import { createConfirmTransactionTask } from "../host/worker/confirm-transaction.ts";
 import { addKeyedJob } from "../host/worker/keyed-jobs.ts";
 import { createReconcileTask } from "../host/worker/reconcile.ts";
@@ -28,8 +28,12 @@ export interface RunningParts {
   funderKey?: Hex;
 }
 
-/** The plugins this platform runs, composed once per process (names checked for collisions). */
+/**
+ * The plugins this platform runs, composed once per process (names checked for collisions, a colliding pair stops
+ * the start) and registered: their error codes, permissions and revert rules join the host core's.
+ */
 export const composed = composePlugins(plugins);
+registerPlugins(composed);
 
 /**
  * Cluster-wide schedules (graphile-worker's crontab, once across every worker process): the host's reconciliation

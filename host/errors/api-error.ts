@@ -1,5 +1,5 @@
 // The one error type routes throw; the error middleware renders it in the spec's envelope.
-import { ERROR_REGISTRY, type ErrorCode, type ErrorDefinition } from "./registry.ts";
+import { type ErrorCode, type ErrorDefinition, errorDefinition } from "./registry.ts";
 
 export interface ApiErrorOptions {
   /** Overrides the registry's generic message with one about this request. */
@@ -18,20 +18,20 @@ export class ApiError extends Error {
   readonly status: number;
 
   constructor(code: ErrorCode, options: ApiErrorOptions = {}) {
-    super(options.message ?? ERROR_REGISTRY[code].message);
+    const def: ErrorDefinition = errorDefinition(code); // an unregistered code throws here, naming it
+    super(options.message ?? def.message);
     this.name = "ApiError";
     this.code = code;
     this.details = options.details ?? {};
     this.headers = options.headers ?? {};
-    const def: ErrorDefinition = ERROR_REGISTRY[code];
     if (options.status !== undefined && options.status !== def.status && !def.alsoStatuses?.includes(options.status)) {
       throw new Error(`${code} is never answered with status ${options.status}`);
     }
     this.status = options.status ?? def.status;
   }
 
-  get definition() {
-    return ERROR_REGISTRY[this.code];
+  get definition(): ErrorDefinition {
+    return errorDefinition(this.code);
   }
 }
 

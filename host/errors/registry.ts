@@ -1,5 +1,9 @@
-// The public error registry: every code the API can answer with, its stable id, status and category.
+// The public error registry: every code the API can answer with, its stable id, status and category. The host core
+// declares the codes its own mechanics answer with (http, auth, collections, mutations, chain context, custody);
+// each plugin declares its own (`definePlugin({ errors })`), registered at start (host/plugin-host.ts).
 // Ids the spec pairs explicitly are kept as given; the others are ours and never reused.
+import { createNameRegistry } from "../name-registry.ts";
+
 export type ErrorCategory = "client" | "auth" | "permission" | "domain" | "dependency" | "operational" | "unknown";
 
 export interface ErrorDefinition {
@@ -14,7 +18,8 @@ export interface ErrorDefinition {
   fix: string;
 }
 
-const def = (
+/** One registry entry, in the table order below. */
+export const def = (
   id: string,
   status: number,
   category: ErrorCategory,
@@ -36,7 +41,7 @@ const def = (
 
 // One code a line: id, status, category, retryable, message, why, fix (and other statuses where a code has several).
 // biome-ignore format: the registry reads best as a table
-export const ERROR_REGISTRY = {
+export const CORE_ERRORS = {
   BAD_REQUEST: def("SVC-0001", 400, "client", false, "The request is invalid.", "A parameter, header or body field failed validation.", "Correct the named field and send the request again."),
   UNAUTHORIZED: def("SVC-0002", 401, "auth", false, "Authentication is required.", "The request carried no valid credential: the API key is missing, unknown, revoked or expired.", "Send a valid key in the X-Api-Key header, or sign in again."),
   FORBIDDEN: def("SVC-0003", 403, "permission", false, "You may not do this.", "Your role does not allow this operation.", "Ask an administrator of the organisation for the role."),
@@ -50,24 +55,9 @@ export const ERROR_REGISTRY = {
   ACTIVE_ORGANIZATION_REQUIRED: def("SVC-0034", 403, "auth", false, "An active organisation is required.", "The credential is not bound to an organisation you belong to.", "Pin an organisation you belong to with x-organization-id, or use a key of that organisation."),
   SERVICE_UNAVAILABLE: def("SVC-0083", 503, "dependency", true, "The service is temporarily unavailable.", "A component the request needs is not ready.", "Retry with exponential backoff."),
   INTERNAL_SERVER_ERROR: def("SVC-0084", 500, "unknown", true, "An unexpected error occurred.", "The server failed in a way it did not anticipate.", "Retry with exponential backoff; quote the requestId when contacting support."),
-  TOKEN_TEMPLATE_NOT_FOUND: def("SVC-0301", 404, "client", false, "Unknown token template.", "No library or organisation template has this id.", "List the templates with GET /api/v2/token-templates and use one of their ids."),
-  TOKEN_FEATURE_DEPENDENCY_MISSING: def("SVC-0304", 422, "domain", false, "A feature needs another feature that is not attached.", "The feature named in featureId only works together with requiredFeatureId.", "Add the required feature to featureConfigs (or choose a template that requires it)."),
-  TOKEN_FEATURES_INCOMPATIBLE: def("SVC-0305", 422, "domain", false, "Two features cannot be attached together.", "The feature named in featureId excludes incompatibleFeatureId.", "Remove one of the two features from featureConfigs."),
-  TOKEN_FEATURE_NOT_ATTACHED: def("SVC-0306", 404, "client", false, "The token does not carry this feature.", "The feature id in the path is not attached to the token.", "List the token's features with GET /api/v2/token/{address}/features."),
-  TOKEN_FEATURE_HAS_NO_PARAMETERS: def("SVC-0307", 422, "domain", false, "This feature has no parameters to change.", "Features such as historical-balances, voting-power and permit have no configurable parameters.", "Send a parameter delta only for a feature with parameters."),
-  TOKEN_FEATURE_CONVERSION_TARGET_INVALID: def("SVC-0308", 422, "domain", false, "The conversion target does not accept conversions.", "conversion.targetToken must be a token of your system carrying the conversion-minter feature, and conversionMinter must be that feature.", "Create the target token with conversion-minter first, then use its address and its conversion-minter feature's address."),
-  COMPLIANCE_TEMPLATE_NOT_APPLICABLE: def("SVC-0309", 422, "domain", false, "The compliance template cannot be applied.", "Only published organisation templates and library templates apply at token creation, and every control needs its parameters.", "Publish the template (PUT .../publish) or supply the missing control parameters in complianceConfigs."),
-  TOKEN_NOT_FOUND: def("SVC-0303", 404, "client", false, "Token not found.", "No token with this address exists in your organisation's system on this chain.", "Check the address and X-Chain-Id."),
-  COMPLIANCE_TEMPLATE_NOT_FOUND: def("SVC-0320", 404, "client", false, "Compliance template not found.", "Neither the library nor your organisation has a compliance template with this id.", "List the templates with GET /api/v2/settings/compliance-templates and use one of their ids."),
-  COMPLIANCE_TEMPLATE_IMMUTABLE: def("SVC-0321", 409, "domain", false, "Library templates cannot be changed.", "Library templates (isSystem true) cannot be updated, published or deleted through the organisation API.", "Create an organisation template with the same content and change that one."),
-  COMPLIANCE_TEMPLATE_ALREADY_PUBLISHED: def("SVC-0322", 409, "domain", false, "The template is already published.", "Publishing a published template changes nothing and makes no new version.", "Read the template; to change it, update it (it becomes a draft) and publish it again."),
-  COMPLIANCE_MODULE_SET_INCOMPATIBLE: def("SVC-0323", 422, "domain", false, "Controls of another module set.", "A template's controls must all belong to its moduleSetVersion (fixed at creation); incompatibleTypeIds lists the others.", "Replace the listed controls with their counterparts of the template's module set, or create a template of the other version."),
   API_KEY_READ_ONLY: def("SVC-12130", 403, "auth", false, "This API key is read-only.", "A key with scope read may only send GET, HEAD and OPTIONS requests.", "Use a read-write key for writes."),
   API_KEY_NOT_SUPPORTED_ON_RPC: def("SVC-12131", 403, "auth", false, "API keys are not accepted on the RPC route.", "The RPC route authenticates sessions only.", "Call the REST routes with the key, or sign in."),
   API_KEY_SCOPE_EXCEEDED: def("SVC-12140", 403, "permission", false, "A key cannot create a key that outlives or outranks it.", "An API key may only create keys of its own scope or less and expiring no later than itself; a key with an expiry cannot create one without.", "Send a scope and an expiresAt within the calling key's (see GET /api/v2/api-keys), or sign in to create it."),
-  API_KEY_NOT_FOUND: def("SVC-12141", 404, "client", false, "API key not found.", "No API key with this id is in your organisation.", "List the keys with GET /api/v2/api-keys and use one of their ids."),
-  ORGANIZATION_MEMBER_NOT_FOUND: def("SVC-12142", 404, "client", false, "Member not found.", "The user holds no role in your organisation.", "List the members with GET /api/v2/organization/members and use one of their userIds."),
-  ORGANIZATION_LAST_OWNER: def("SVC-12143", 409, "domain", false, "The organisation's last owner keeps the owner role.", "Removing it would leave the organisation without an owner.", "Grant the owner role to another member first, then change this member's roles."),
   "auth.apikey.THROTTLED": def("SVC-12136", 429, "auth", true, "Too many requests for this API key.", "The key used up its request allowance for the current window.", "Wait for the Retry-After interval, then retry."),
   "auth.signin.THROTTLED": def("SVC-12137", 429, "auth", true, "Too many failed sign-in attempts.", "After repeated failures for this account or from your address, each further attempt must wait; the wait doubles with every failure, and a success resets it.", "Wait for the Retry-After interval, then sign in with the right email, password or code."),
   "auth.credential.THROTTLED": def("SVC-12138", 429, "auth", true, "Too many failed credentials from your address.", "Requests from your address sent unknown, revoked or expired API keys or invalid session cookies too often in the current window.", "Wait for the Retry-After interval, and fix the credential your client sends."),
@@ -86,21 +76,14 @@ export const ERROR_REGISTRY = {
   COLLECTION_FILTER_OPERATOR_UNKNOWN: def("SVC-9279", 400, "client", false, "Unsupported filter operator.", "The operator is unknown or not supported by this field.", "Use one of the operators listed in supportedOperators."),
   CONTRACT_ERROR: def("SVC-1000", 422, "domain", false, "The contract refused the operation.", "The chain call reverted.", "Read contractError and resolve its cause before retrying.", [403, 404, 409]),
   USER_NOT_AUTHORIZED: def("SVC-0006", 403, "permission", false, "A required role is missing.", "Your role does not allow this operation.", "Ask an administrator for a role named in requiredRoles."),
-  NOT_ONBOARDED: def("SVC-0010", 403, "permission", false, "Onboarding is incomplete.", "The user has not finished onboarding.", "Complete onboarding, then retry."),
-  SYSTEM_NOT_CREATED: def("SVC-0011", 403, "domain", false, "The platform is not initialised.", "No system has been created for this organisation yet.", "Create the organisation's system first."),
   RESOURCE_ALREADY_EXISTS: def("SVC-0012", 409, "domain", false, "The resource already exists.", "A resource with the same identity exists.", "Use the existing resource, or choose another identity."),
   INPUT_VALIDATION_FAILED: def("SVC-0013", 422, "client", false, "The input is not valid for this operation.", "The request is well-formed but its values cannot be processed.", "Correct the values the message names."),
-  TOKEN_PRECHECKS_INVALID_ADDRESS_VALID_ETHEREUM_0X_PREFIXED_HEX_CHARACTERS: def("SVC-0014", 400, "client", false, "Invalid address.", "An address must be 0x followed by 40 hexadecimal characters.", "Send a valid 0x-prefixed EVM address."),
-  TOKEN_INTERFACE_NOT_SUPPORTED: def("SVC-0015", 422, "domain", false, "The token contract is not compatible.", "The contract does not implement an interface the operation needs.", "Use a compatible token contract."),
   HSM_MOFN_QUORUM_EXPIRED: def("SVC-0016", 408, "dependency", true, "The custody partition's quorum expired.", "The M-of-N activation of the custody partition lapsed.", "Activate the custody partition, then resubmit."),
   HSM_MOFN_QUORUM_CLASSIFICATION_FAILED: def("SVC-0017", 409, "dependency", false, "The custody partition's state could not be classified.", "The quorum state of the custody partition is unknown.", "Inspect the partition state before retrying."),
   INDEXER_REINDEXING: def("SVC-0018", 503, "dependency", true, "The index is being rebuilt.", "The Ledger Index is re-indexing and cannot answer this read yet.", "Retry after the Retry-After interval."),
   CONFIRMATION_TIMEOUT: def("SVC-0019", 504, "operational", false, "Confirmation timed out.", "The chain did not confirm the transaction in time; it may still confirm.", "Read the transaction status or receipt before retrying."),
   SESSION_EVIDENCE_INVALID: def("SVC-9188", 401, "auth", false, "The session is not valid.", "The session cookie is unknown, expired or revoked.", "Sign in again."),
   LOGIN_2FA_REQUIRED: def("SVC-9189", 403, "auth", false, "Two-factor verification is required.", "The sign-in is waiting for its second factor.", "Verify the one-time code with POST /api/v2/auth/two-factor, then retry."),
-  SESSION_POLICY_DENIED: def("SVC-9190", 403, "auth", false, "The session policy does not allow this.", "This credential type may not perform the operation.", "Sign in as a person to manage sessions."),
-  SESSION_REVOCATION_NOT_AUTHORIZED: def("SVC-9191", 403, "permission", false, "You may not end this session.", "Only the session's owner or an organisation owner or admin may end it.", "Ask the session's owner or an administrator."),
-  USER_SECURITY_TARGET_NOT_FOUND: def("SVC-9192", 404, "client", false, "Session not found.", "No session with this id is visible to you.", "List your sessions with GET /api/v2/sessions and use one of their ids."),
   SESSION_RESOLUTION_FAILED: def("SVC-9193", 503, "dependency", true, "The session could not be resolved.", "The session store could not be reached.", "Retry with exponential backoff."),
   REQUEST_PARTICIPANT_FORBIDDEN: def("SVC-9194", 403, "permission", false, "You may not act as this participant.", "X-Participant names a participant you cannot act for in this organisation.", "Omit X-Participant, or name yourself or a member you administer."),
   INVALID_REQUEST_EXECUTOR: def("SVC-9195", 400, "client", false, "X-Executor is invalid.", "X-Executor must be eoa or smart-wallet.", "Send eoa or smart-wallet, or omit the header."),
@@ -114,31 +97,24 @@ export const ERROR_REGISTRY = {
   "svc.runtime.REQUEST_CHAIN_LOOKUP_FAILED": def("SVC-9203", 503, "dependency", true, "The chain context could not be resolved.", "The organisation's networks could not be read.", "Retry with exponential backoff."),
   WALLET_VERIFICATION_REQUIRED: def("SVC-9204", 400, "auth", false, "Wallet verification is required.", "Chain writes made with a session need walletVerification.", "Send walletVerification with your PIN code."),
   WALLET_VERIFICATION_FAILED: def("SVC-9205", 403, "auth", false, "Wallet verification failed.", "The verification code does not match.", "Send the correct code."),
-  INVALID_CREDENTIALS: def("SVC-9206", 401, "auth", false, "Email or password is wrong.", "No account matches these credentials.", "Check the email and password."),
-  TWO_FACTOR_CODE_INVALID: def("SVC-9207", 401, "auth", false, "The one-time code is wrong or expired.", "The TOTP code does not match the current time window.", "Enter the current code from your authenticator."),
-  PARTICIPANT_NOT_FOUND: def("SVC-0524", 404, "client", false, "Participant not found.", "The participant id does not resolve in the active organisation.", "Use a participant id of your organisation."),
-  ADDON_FACTORY_NOT_FOUND: def("SVC-0227", 404, "client", false, "Addon factory not registered.", "No addon factory is registered at this address.", "List addon factories and use a registered address."),
-  IDENTITY_NOT_FOUND: def("SVC-0531", 404, "client", false, "Identity not found.", "No identity with this address is in your organisation's system on this chain.", "List the system's identities and use one of their addresses (an identity, not its wallet)."),
-  TOPIC_SCHEME_NOT_FOUND: def("SVC-0532", 404, "client", false, "Unknown claim topic.", "The system's topic scheme registry has no active topic with this name.", "Register the topic scheme with POST /api/v2/system/topic-schemes, or use a registered topic's name."),
-  CLAIM_ISSUER_NOT_CONFIGURED: def("SVC-0533", 409, "domain", false, "The signing wallet is not a claim issuer yet.", "Claims are signed by the signing wallet for its claim issuer identity, which it does not have (or whose CLAIM key it lacks).", "Create it with POST /api/v2/system/claim-issuer, then trust it with POST /api/v2/system/trusted-issuers."),
-  CLAIM_NOT_FOUND: def("SVC-0534", 404, "client", false, "Claim not found.", "The identity carries no claim with this id (or none from your claim issuer on this topic).", "Read the identity's claim events and use the claimId of an attached claim."),
-  TOKEN_FROZEN_BALANCE_EXCEEDED: def("SVC-1106", 422, "domain", false, "The amount exceeds the unfrozen balance.", "Part of the balance is frozen; the amount is above what is available.", "Send at most the available (unfrozen) amount, or unfreeze first."),
-  TOKEN_PAUSED: def("SVC-1101", 409, "domain", false, "The token is paused.", "The token's emergency pause stops transfers, mints and burns (and a second pause).", "Unpause the token first, or wait until it is unpaused."),
-  TOKEN_NOT_PAUSED: def("SVC-1102", 409, "domain", false, "The token is not paused.", "Only a paused token can be unpaused.", "Read the token's state; nothing needs to be done."),
-  TOKEN_ACCOUNT_FROZEN: def("SVC-1103", 409, "domain", false, "The address is frozen for this token.", "A custodian froze the sending or receiving address.", "Unfreeze the address, or use another one."),
-  TOKEN_INSUFFICIENT_BALANCE: def("SVC-1104", 422, "domain", false, "The balance is too low.", "The amount is above the account's balance.", "Send at most the account's balance."),
-  COMPLIANCE_CHECK_FAILED: def("SVC-1105", 422, "domain", false, "A compliance rule refuses the operation.", "A compliance module of the token refused it; module, typeId and reason name the rule.", "Satisfy the rule (e.g. identity, country, limits), or change the token's compliance configuration."),
   CONTRACT_ROLE_MISSING: def("SVC-1107", 403, "permission", false, "The signing wallet lacks the contract role.", "The contract's access control refused the signer: it does not hold requiredRole.", "Grant requiredRole to the signing wallet on the contract, or sign with a wallet that holds it."),
-  OFFCHAIN_USER_PERMISSION_REQUIRED: def("SVC-9600", 403, "permission", false, "System operate permission is required.", "The caller lacks the system operate permission.", "Use a key of a user with the system operate permission."),
-  WORKFLOW_ENGINE_ADMIN_UNREACHABLE: def("SVC-9601", 503, "dependency", true, "The workflow engine's admin API is unreachable.", "Its health endpoint could not be resolved or reached.", "Check the engine's configuration, then run the doctor again."),
-  WORKFLOW_ENGINE_DEPLOYMENT_NOT_FOUND: def("SVC-9602", 404, "client", false, "No deployment for this service URL.", "No registered deployment matches serviceUrl.", "Run the doctor and use a registered serviceUrl."),
-  WORKFLOW_ENGINE_WORKFLOW_RETRY_BLOCKED: def("SVC-9603", 409, "operational", false, "The workflow cannot be recovered now.", "An invocation is active, the workflow already succeeded, or the purge query failed.", "Read reason and invocationIds, then act on them."),
   IDEMPOTENCY_KEY_EXPIRED: def("SVC-9540", 409, "domain", false, "This idempotency key is older than 24 hours.", "The key was first used more than 24 hours ago; its request is no longer replayable.", "Confirm the earlier request did not already do the work (read its status), then send with a new key."),
   IDEMPOTENCY_REQUEST_CANCELLED: def("SVC-9541", 409, "domain", false, "The request this key is attached to was cancelled.", "The first request with this key was cancelled.", "Confirm nothing was created, then send with a new key."),
   IDEMPOTENCY_WALLET_SELECTION_MISMATCH: def("SVC-9542", 409, "domain", false, "This key was used with another wallet selection.", "accountWalletId, smartWalletAddress or forceEoa differ from the first request with this key.", "Keep the original wallet selection, or use a new key for a different one."),
   IDEMPOTENCY_KEY_REUSED: def("SVC-9543", 409, "domain", false, "This key belongs to a different operation.", "The first request with this key was another instruction or executor mode.", "Use a new key for a different operation."),
-  TRANSACTION_REQUEST_NOT_CANCELLABLE: def("SVC-9545", 409, "domain", false, "The transaction request can no longer be cancelled.", "Only a QUEUED request whose transaction is not signed yet can be cancelled: once signed it holds a nonce and may already be on its way to the chain (data.status is its current state).", "Follow the request to its outcome with GET /api/v2/transaction-requests/{transactionId}."),
   IDEMPOTENCY_REQUEST_UNRECOVERABLE: def("SVC-9544", 409, "operational", false, "The request behind this key cannot be recovered.", "The first request with this key needs manual intervention.", "Stop retrying and contact support with the transaction id."),
 } as const satisfies Record<string, ErrorDefinition>;
 
-export type ErrorCode = keyof typeof ERROR_REGISTRY;
+/** A code the core or a registered plugin declares (string-typed; scripts/declared-names.test.ts checks the literals). */
+export type ErrorCode = string;
+
+const registry = createNameRegistry<ErrorDefinition>("error code", CORE_ERRORS);
+
+/** Adds the composed plugins' codes (once per process, by registerPlugins). */
+export const registerErrors = registry.register;
+
+/** A code's definition; an unregistered code throws a plain Error naming it. */
+export const errorDefinition = registry.get;
+
+/** Every registered code: the core's, then the plugins'. */
+export const registeredErrors = registry.entries;

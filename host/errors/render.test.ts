@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ApiError } from "./api-error.ts";
-import { ERROR_REGISTRY } from "./registry.ts";
+import { errorDefinition, registeredErrors } from "./registry.ts";
 import { errorFormFor, renderError } from "./render.ts";
 
 describe("error envelopes", () => {
@@ -10,11 +10,11 @@ describe("error envelopes", () => {
     expect(renderError(error, "A", "req-1")).toEqual({
       code: "CHAIN_NOT_READY",
       status: 409,
-      message: ERROR_REGISTRY.CHAIN_NOT_READY.message,
+      message: errorDefinition("CHAIN_NOT_READY").message,
       data: {
         id: "SVC-9086",
-        why: ERROR_REGISTRY.CHAIN_NOT_READY.why,
-        fix: ERROR_REGISTRY.CHAIN_NOT_READY.fix,
+        why: errorDefinition("CHAIN_NOT_READY").why,
+        fix: errorDefinition("CHAIN_NOT_READY").fix,
         retryable: true,
         category: "domain",
         chainId: 1,
@@ -38,9 +38,9 @@ describe("error envelopes", () => {
         category: "auth",
         status: 401,
         retryable: false,
-        message: ERROR_REGISTRY.UNAUTHORIZED.message,
-        why: ERROR_REGISTRY.UNAUTHORIZED.why,
-        fix: ERROR_REGISTRY.UNAUTHORIZED.fix,
+        message: errorDefinition("UNAUTHORIZED").message,
+        why: errorDefinition("UNAUTHORIZED").why,
+        fix: errorDefinition("UNAUTHORIZED").fix,
         details: { code: "UNAUTHORIZED", requestId: "req-2" },
       },
     });
@@ -61,10 +61,10 @@ describe("error envelopes", () => {
       COLLECTION_PAGE_OFFSET_OUT_OF_RANGE: ["SVC-9275", 400],
     };
     for (const [code, [id, status]] of Object.entries(pairs)) {
-      const def = ERROR_REGISTRY[code as keyof typeof ERROR_REGISTRY];
+      const def = errorDefinition(code);
       expect([code, def.id, def.status]).toEqual([code, id, status]);
     }
-    const ids = Object.values(ERROR_REGISTRY).map((d) => d.id);
+    const ids = registeredErrors().map(([, d]) => d.id);
     expect(new Set(ids).size).toBe(ids.length);
   });
 });

@@ -2,10 +2,14 @@
 // The same operator functions serve the CLI (host/admin).
 import { definePlugin } from "../../host/plugin.ts";
 import { apiKeyRoutes } from "./api-key-routes.ts";
+import { ERRORS } from "./errors.ts";
 import { memberRoutes } from "./member-routes.ts";
+import { PERMISSIONS } from "./permissions.ts";
 
 export default definePlugin({
   id: "access",
+  errors: ERRORS,
+  permissions: PERMISSIONS,
   routes: (app, ctx) => {
     apiKeyRoutes(app, ctx);
     memberRoutes(app, ctx);

@@ -6,11 +6,15 @@ import { claimIssuerRoutes } from "./claim-issuer-routes.ts";
 import { claimPolicyRoutes } from "./claim-policy-routes.ts";
 import { claimRoutes } from "./claim-routes.ts";
 import { entityRoutes } from "./entity-routes.ts";
+import { ERRORS } from "./errors.ts";
 import { IDENTITY_MUTATION_KINDS } from "./mutation-kinds.ts";
+import { PERMISSIONS } from "./permissions.ts";
 import { identityRoutes } from "./routes.ts";
 
 export default definePlugin({
   id: "identities",
+  errors: ERRORS,
+  permissions: PERMISSIONS,
   routes(app, ctx) {
     identityRoutes(app, ctx);
     entityRoutes(app, ctx);

@@ -3,10 +3,14 @@
 import { definePlugin } from "../../host/plugin.ts";
 import { participantActivityRoutes } from "./activity-routes.ts";
 import { addressKindsRoutes } from "./address-kinds-route.ts";
+import { ERRORS } from "./errors.ts";
 import { participantListRoutes } from "./list-route.ts";
+import { PERMISSIONS } from "./permissions.ts";
 
 export default definePlugin({
   id: "participants",
+  errors: ERRORS,
+  permissions: PERMISSIONS,
   routes(app, ctx) {
     // address-kinds before {participantId}/...: a literal segment wins only when registered first.
     addressKindsRoutes(app, ctx);

@@ -3,10 +3,14 @@ import { type Address, parseEventLogs } from "viem";
 import { SystemFactoryAbi } from "../../abis/SystemFactory.ts";
 import type { SystemContracts } from "../../host/db/platform-types.ts";
 import { definePlugin } from "../../host/plugin.ts";
+import { ERRORS } from "./errors.ts";
+import { PERMISSIONS } from "./permissions.ts";
 import { provisionTask } from "./provision.ts";
 
 export default definePlugin({
   id: "systems",
+  errors: ERRORS,
+  permissions: PERMISSIONS,
   tasks: (ctx) => ({ provision: provisionTask(ctx) }),
   mutationKinds: {
     "system.create": {

@@ -2,15 +2,21 @@
 // operations, and the legacy token reads.
 import { definePlugin } from "../../host/plugin.ts";
 import { createTokenRoutes } from "./create-token-route.ts";
+import { ERRORS } from "./errors.ts";
 import { featureUpdateRoutes } from "./feature-update-route.ts";
 import { legacyTokenRoutes } from "./legacy-routes.ts";
 import { tokenMutationKinds } from "./mutation-kinds.ts";
 import { tokenOperationRoutes } from "./operation-routes-index.ts";
+import { PERMISSIONS } from "./permissions.ts";
+import { REVERT_ERRORS } from "./revert-errors.ts";
 import { tokenRoutes } from "./routes.ts";
 import { templateRoutes } from "./template-routes.ts";
 
 export default definePlugin({
   id: "tokens",
+  errors: ERRORS,
+  permissions: PERMISSIONS,
+  revertErrors: REVERT_ERRORS,
   routes: (app, ctx) => {
     templateRoutes(app, ctx);
     createTokenRoutes(app, ctx);

@@ -8,7 +8,7 @@ import { requirePermission } from "../../host/auth/require-permission.ts";
 import { requestChain } from "../../host/chain/request-chain.ts";
 import { type Simulation, simulateCall } from "../../host/chain/simulate.ts";
 import { badRequest } from "../../host/errors/api-error.ts";
-import { ERROR_REGISTRY } from "../../host/errors/registry.ts";
+import { errorDefinition } from "../../host/errors/registry.ts";
 import type { App } from "../../host/http/env.ts";
 import { single } from "../../host/http/envelopes.ts";
 import { AddressSchema, errorResponses, linksSelf, UintStringSchema } from "../../host/http/schemas.ts";
@@ -124,7 +124,7 @@ function operationCall(query: PrecheckQuery, signer: Address): { sender: Address
 
 function refusalOf(simulation: Extract<Simulation, { ok: false }>) {
   if (!simulation.contractError) {
-    const { id, status } = ERROR_REGISTRY.CONTRACT_ERROR;
+    const { id, status } = errorDefinition("CONTRACT_ERROR");
     return { code: "CONTRACT_ERROR", id, status, message: simulation.message };
   }
   const error = revertError(simulation.contractError);

@@ -1,0 +1,8 @@
+// The permissions of participants, with the organisation roles that grant each.
+import { ROLES, type Role } from "../../host/auth/permissions.ts";
+
+export const PERMISSIONS = {
+  /** The participant directory: everyone sees assets and addons; people, the organisation and claim issuers need userSearch. */
+  "participant:read": ROLES,
+  userSearch: ["owner", "admin", "identityManager", "claimIssuer", "systemManager"],
+} as const satisfies Record<string, readonly Role[]>;
