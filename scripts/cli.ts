@@ -15,6 +15,8 @@ import { loadConfig } from "../host/config.ts";
 import { loadMasterKey } from "../host/crypto/master-key.ts";
 import { createCustody } from "../host/custody/custody.ts";
 import { openDatabases } from "../host/db/database.ts";
+// Registers the plugins' error codes: the operator functions answer with the access plugin's (e.g. last owner).
+import "./platform-context.ts";
 
 const USAGE = `Usage: npm run cli -- <command> [options]
 
