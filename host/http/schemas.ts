@@ -1,10 +1,12 @@
 // zod building blocks shared by every plugin's route schemas.
 import { z } from "@hono/zod-openapi";
-import { AddressSchema } from "../../domain/evm/schemas.ts";
+import { AddressSchema as DomainAddress, UintStringSchema as DomainUintString } from "../../domain/evm/schemas.ts";
 import { parseTimestamp } from "../collections/values.ts";
 
-// The EVM value schemas are the domain's (plain zod), shared with its parameter tables.
-export { AddressSchema, UintStringSchema } from "../../domain/evm/schemas.ts";
+// The domain's EVM value schemas (plain zod), copied here once @hono/zod-openapi has extended zod: a schema zod built
+// before that has no `.openapi()`, and the domain may load first. On a domain schema itself, annotate with `.meta()`.
+export const AddressSchema = DomainAddress.meta({});
+export const UintStringSchema = DomainUintString.meta({});
 
 /** A query parameter that may be repeated (`?k=a&k=b`): always an array, of at most `max` items. */
 export function repeatable<T extends z.ZodType>(item: T, max = 100) {
