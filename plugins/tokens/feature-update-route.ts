@@ -1,5 +1,6 @@
 // PUT /api/v2/token/{address}/features/{featureId}: a delta of governance-controlled parameters, merged over the
-// current values (formatted from the index), validated and sent as the feature's updateParameters (asynchronous, a mutation).
+// current values (formatted from the index), validated and sent as the feature's updateParameters (asynchronous,
+// a mutation).
 
 import { createRoute, z } from "@hono/zod-openapi";
 import { type Address, encodeFunctionData, getAddress } from "viem";
