@@ -1,5 +1,6 @@
 // Tables of the Ledger Index. Readers use them through the views schema (snake_case columns).
-import { index, onchainTable, primaryKey } from "ponder";
+import { type BuildExtraConfigColumns, index, onchainTable, type PgColumnsBuilders, primaryKey } from "ponder";
+import type { FeatureValues } from "./domain/features/feature-params.ts";
 
 export const system = onchainTable("system", (t) => ({
   id: t.hex().primaryKey(),
@@ -53,8 +54,8 @@ export const tokenFeature = onchainTable(
     featureId: t.text().notNull(),
     /** The ABI-encoded parameters as the contract holds them. */
     params: t.hex().notNull(),
-    /** The parameters in the API's JSON shape (see host/features/feature-params.ts). */
-    config: t.json().$type<Record<string, unknown>>().notNull(),
+    /** The params decoded by name, raw (domain/features/feature-params.ts FeatureValues); {} when undecodable. */
+    decodedParams: t.json().$type<FeatureValues>().notNull(),
     position: t.integer().notNull(),
     attachedAt: t.bigint().notNull(),
     updatedAt: t.bigint().notNull(),
@@ -410,59 +411,52 @@ export const directoryEntry = onchainTable(
   (table) => ({ pk: primaryKey({ columns: [table.directory, table.key] }), systemIdx: index().on(table.system) }),
 );
 
-/** A token type of a system's token factory registry (registered until removed). */
+/** The columns every registry's type table shares: a type is keyed by its registry and id (registered until removed). */
+const registeredType = (t: PgColumnsBuilders) => ({
+  registry: t.hex().notNull(),
+  typeId: t.hex().notNull(),
+  system: t.hex(),
+  name: t.text().notNull(),
+  registeredAt: t.bigint().notNull(),
+  isExperimental: t.boolean().notNull(),
+});
+const registeredTypeKeys = (table: BuildExtraConfigColumns<ReturnType<typeof registeredType>>) => ({
+  pk: primaryKey({ columns: [table.registry, table.typeId] }),
+  systemIdx: index().on(table.system),
+});
+
+/** A token type of a system's token factory registry; `typeId` is keccak256 of the name. */
 export const tokenType = onchainTable(
   "token_type",
   (t) => ({
-    registry: t.hex().notNull(),
-    /** keccak256 of the name. */
-    typeId: t.hex().notNull(),
-    system: t.hex(),
-    name: t.text().notNull(),
+    ...registeredType(t),
     implementation: t.hex().notNull(),
     factoryImplementation: t.hex().notNull(),
     /** The type's token factory (a clone of factoryImplementation). */
     factory: t.hex().notNull(),
-    registeredAt: t.bigint().notNull(),
-    isExperimental: t.boolean().notNull(),
   }),
-  (table) => ({ pk: primaryKey({ columns: [table.registry, table.typeId] }), systemIdx: index().on(table.system) }),
+  registeredTypeKeys,
 );
 
-/** A compliance module type of a system's compliance module registry (registered until removed). */
+/** A compliance module type of a system's compliance module registry; `name` is the module's own typeId() string. */
 export const complianceModuleType = onchainTable(
   "compliance_module_type",
-  (t) => ({
-    registry: t.hex().notNull(),
-    typeId: t.hex().notNull(),
-    system: t.hex(),
-    /** The module's own typeId() string, e.g. identity-verification-v2. */
-    name: t.text().notNull(),
-    implementation: t.hex().notNull(),
-    registeredAt: t.bigint().notNull(),
-    isExperimental: t.boolean().notNull(),
-  }),
-  (table) => ({ pk: primaryKey({ columns: [table.registry, table.typeId] }), systemIdx: index().on(table.system) }),
+  (t) => ({ ...registeredType(t), implementation: t.hex().notNull() }),
+  registeredTypeKeys,
 );
 
-/** An addon type of a system's addon registry (registered until removed). */
+/** An addon type of a system's addon registry; `name` is the spec's type id string, e.g. xvp-settlement. */
 export const addonType = onchainTable(
   "addon_type",
   (t) => ({
-    registry: t.hex().notNull(),
-    typeId: t.hex().notNull(),
-    system: t.hex(),
-    /** The spec's type id string, e.g. xvp-settlement. */
-    name: t.text().notNull(),
+    ...registeredType(t),
     /** unknown, factory or singleton (domain/directory/addon-kinds.ts). */
     kind: t.text().notNull(),
     factoryImplementation: t.hex().notNull(),
     /** Factories only; null otherwise. */
     instanceImplementation: t.hex(),
-    registeredAt: t.bigint().notNull(),
-    isExperimental: t.boolean().notNull(),
   }),
-  (table) => ({ pk: primaryKey({ columns: [table.registry, table.typeId] }), systemIdx: index().on(table.system) }),
+  registeredTypeKeys,
 );
 
 /** An addon a system's addon registry created (the spec's addon factory), until removed. */

@@ -3,7 +3,7 @@ import { ponder } from "ponder:registry";
 import { system, token, tokenFeature } from "ponder:schema";
 import { zeroAddress } from "viem";
 import { recordActivity } from "./activity.ts";
-import { featureConfig } from "./feature-config.ts";
+import { featureValues } from "./feature-values.ts";
 
 ponder.on("SystemFactory:SystemCreated", async ({ event, context }) => {
   await context.db.insert(system).values({
@@ -62,7 +62,7 @@ ponder.on("SystemFactory:FeatureAttached", async ({ event, context }) => {
     token: tokenAddress,
     featureId,
     params,
-    config: await featureConfig(context, featureId, params, owner?.decimals ?? 18),
+    decodedParams: featureValues(featureId, params),
     position: owner?.featureIds.indexOf(featureId) ?? 0,
     attachedAt: event.block.timestamp,
     updatedAt: event.block.timestamp,

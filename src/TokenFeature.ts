@@ -1,8 +1,8 @@
 // Feature instances: parameter changes and the features' own events, logged against their token.
 import { type Context, ponder } from "ponder:registry";
-import { token, tokenFeature } from "ponder:schema";
+import { tokenFeature } from "ponder:schema";
 import type { Address } from "viem";
-import { featureConfig } from "./feature-config.ts";
+import { featureValues } from "./feature-values.ts";
 import { type LoggedEvent, recordTokenEvent } from "./record-event.ts";
 
 async function tokenOf(context: Context, feature: Address): Promise<Address | undefined> {
@@ -11,11 +11,9 @@ async function tokenOf(context: Context, feature: Address): Promise<Address | un
 
 ponder.on("TokenFeature:FeatureParametersUpdated", async ({ event, context }) => {
   const { sender, featureId, params } = event.args;
-  const row = await context.db.find(token, { id: event.args.token });
-  const config = await featureConfig(context, featureId, params, row?.decimals ?? 18);
   await context.db
     .update(tokenFeature, { id: event.log.address })
-    .set({ params, config, updatedAt: event.block.timestamp });
+    .set({ params, decodedParams: featureValues(featureId, params), updatedAt: event.block.timestamp });
   await recordTokenEvent(context, event, {
     token: event.args.token,
     eventName: "FeatureParametersUpdated",

@@ -7,7 +7,7 @@ import type { Hex } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CollateralModuleAbi } from "../abis/CollateralModule.ts";
 import { TransferApprovalModuleAbi } from "../abis/TransferApprovalModule.ts";
-import { decodeControlParams, topicIdHex } from "../host/compliance/control-decode.ts";
+import { decodeControlParams, topicIdHex } from "../domain/compliance/control-decode.ts";
 import {
   ALICE,
   type Answer,

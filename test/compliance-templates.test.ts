@@ -4,10 +4,10 @@
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApiKey, createUser, grantRole } from "../host/admin/operator.ts";
-import { LIBRARY_TEMPLATES } from "../host/compliance/library-templates.ts";
 import { loadConfig } from "../host/config.ts";
 import { loadMasterKey } from "../host/crypto/master-key.ts";
 import { type Databases, openDatabases } from "../host/db/database.ts";
+import { LIBRARY_TEMPLATES } from "../plugins/compliance-templates/library-templates.ts";
 import { bootStack, json, platformDbUrl, type TestStack } from "./support/stack.ts";
 
 const LIST = "/api/v2/settings/compliance-templates";

@@ -7,7 +7,7 @@
 // historical balances) are noted where they would be used; the test asserts what the API shows instead.
 import { type Address, getAddress } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { TOKEN_FEATURES } from "../host/features/feature-params.ts";
+import { TOKEN_FEATURES } from "../domain/features/feature-params.ts";
 import {
   ALICE,
   type Answer,

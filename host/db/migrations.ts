@@ -236,7 +236,7 @@ const migrations: Record<string, Migration> = {
         .on("compliance_templates")
         .columns(["organization_id", "name"])
         .execute();
-      const { upsertLibraryTemplates } = await import("../compliance/library-templates.ts");
+      const { upsertLibraryTemplates } = await import("../../plugins/compliance-templates/library-templates.ts");
       await upsertLibraryTemplates(db);
     },
   },

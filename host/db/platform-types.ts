@@ -132,7 +132,7 @@ export interface WalletSelection {
 /**
  * A compliance template (migration 0008): library rows have organizationId null and isSystem true and are never
  * drafts. Token creation may use a template whose isDraft is false (a published organisation template or a library
- * one) and encodes each module's params with host/compliance/control-types.ts.
+ * one) and encodes each module's params with domain/compliance/control-types.ts.
  */
 export interface ComplianceTemplatesTable {
   id: string;

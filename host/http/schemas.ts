@@ -1,19 +1,12 @@
 // zod building blocks shared by every plugin's route schemas.
 import { z } from "@hono/zod-openapi";
+import { AddressSchema as DomainAddress, UintStringSchema as DomainUintString } from "../../domain/evm/schemas.ts";
 import { parseTimestamp } from "../collections/values.ts";
-import { ADDRESS_CHECKSUM_MESSAGE, ADDRESS_FORMAT_MESSAGE, checksumIfAddress, HEX_ADDRESS } from "./evm-address.ts";
 
-/** An EVM address: mixed-case digits must carry a valid EIP-55 checksum (host/http/evm-address.ts). */
-export const AddressSchema = z
-  .string()
-  .regex(HEX_ADDRESS, ADDRESS_FORMAT_MESSAGE)
-  .refine(checksumIfAddress, ADDRESS_CHECKSUM_MESSAGE) // refinements run after a failed regex too
-  .openapi({ example: "0x5FbDB2315678afecb367f032d93F642f64180aa3" });
-
-export const UintStringSchema = z
-  .string()
-  .regex(/^\d{1,78}$/, "must be a non-negative integer in raw units, as a decimal string")
-  .refine((v) => !/^\d{1,78}$/.test(v) || BigInt(v) < 2n ** 256n, "must fit in uint256"); // zod runs refinements after a failed regex too
+// The domain's EVM value schemas (plain zod), copied here once @hono/zod-openapi has extended zod: a schema zod built
+// before that has no `.openapi()`, and the domain may load first. On a domain schema itself, annotate with `.meta()`.
+export const AddressSchema = DomainAddress.meta({});
+export const UintStringSchema = DomainUintString.meta({});
 
 /** A query parameter that may be repeated (`?k=a&k=b`): always an array, of at most `max` items. */
 export function repeatable<T extends z.ZodType>(item: T, max = 100) {

@@ -2,13 +2,13 @@
 // A participant joins platform rows and index rows: it is cached like the chain rows (until a platform change) and
 // per index version.
 import type { Context } from "hono";
+import { looksLikeAddress } from "../../domain/evm/address.ts";
 import { requestIndexVersion } from "../cache/indexed-reads.ts";
 import type { ShortCache } from "../cache/short-cache.ts";
 import type { RequestChain } from "../chain/request-chain.ts";
 import type { LedgerDb } from "../db/database.ts";
 import { ApiError } from "../errors/api-error.ts";
 import type { AppEnv } from "../http/env.ts";
-import { looksLikeAddress } from "../http/evm-address.ts";
 import { type ParticipantKind, type ParticipantRow, participantsRelation } from "./participants-query.ts";
 
 /** Participants known by their address (stored lowercase); people and organisations have issued ids. */

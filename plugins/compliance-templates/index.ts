@@ -1,5 +1,5 @@
 // Compliance templates (settings): reusable policy templates, the library's and the organisation's, that token
-// creation uses once published. Controls and their params come from the host's catalogue (host/compliance).
+// creation uses once published. Controls and their params come from the domain catalogue (domain/compliance).
 import { definePlugin } from "../../host/plugin.ts";
 import { ERRORS } from "./errors.ts";
 import { PERMISSIONS } from "./permissions.ts";

@@ -1,5 +1,5 @@
 // A template's controls against its module set (fixed at creation), checked on update and on publish.
-import { incompatibleTypeIds } from "../../host/compliance/control-types.ts";
+import { incompatibleTypeIds } from "../../domain/compliance/control-types.ts";
 import { ApiError } from "../../host/errors/api-error.ts";
 
 export function assertModuleSet(

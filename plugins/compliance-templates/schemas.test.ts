@@ -2,7 +2,7 @@
 // templates passing the same validation as an organisation's.
 import type { z } from "@hono/zod-openapi";
 import { describe, expect, it } from "vitest";
-import { LIBRARY_TEMPLATES } from "../../host/compliance/library-templates.ts";
+import { LIBRARY_TEMPLATES } from "./library-templates.ts";
 import { CreateTemplateBodySchema, moduleSetVersionOf, UpdateTemplateBodySchema } from "./schemas.ts";
 
 const issues = (body: unknown, schema: z.ZodType = CreateTemplateBodySchema) => {

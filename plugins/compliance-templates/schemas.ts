@@ -7,7 +7,7 @@ import {
   CURRENT_MODULE_SET_VERSION,
   controlType,
   MODULE_SET_VERSIONS,
-} from "../../host/compliance/control-types.ts";
+} from "../../domain/compliance/control-types.ts";
 import { linksSelf } from "../../host/http/schemas.ts";
 
 /** Compliance.MAX_MODULES_PER_TOKEN: a token takes at most this many modules. */

@@ -2,8 +2,8 @@
 // with the template's params overlaid by the request's complianceConfigs, encoded for the system's modules.
 
 import type { Address, Hex } from "viem";
+import { controlType } from "../../domain/compliance/control-types.ts";
 import type { RequestChain } from "../../host/chain/request-chain.ts";
-import { controlType } from "../../host/compliance/control-types.ts";
 import { ApiError, badRequest } from "../../host/errors/api-error.ts";
 import { zodIssues } from "../../host/http/validation.ts";
 import type { PluginContext } from "../../host/plugin.ts";

@@ -1,18 +1,19 @@
 // Token creation's feature plan: the template's required features plus the configured ones, each with the
 // template's defaults overlaid by the request, validated, rule-checked and ABI-encoded for the factory.
 
-import { type Address, erc20Abi, getAddress, type Hex } from "viem";
-import type { ChainService } from "../../host/chain/chain-service.ts";
-import { ApiError, badRequest } from "../../host/errors/api-error.ts";
+import { type Address, getAddress, type Hex } from "viem";
 import {
   amountAssets,
   type DecimalsOf,
   encodeFeatureParams,
   type FeatureId,
   featureConfigSchema,
-} from "../../host/features/feature-params.ts";
-import { checkFeatureRules } from "../../host/features/feature-rules.ts";
+} from "../../domain/features/feature-params.ts";
+import { checkFeatureRules } from "../../domain/features/feature-rules.ts";
+import type { ChainService } from "../../host/chain/chain-service.ts";
+import { ApiError, badRequest } from "../../host/errors/api-error.ts";
 import { zodIssues } from "../../host/http/validation.ts";
+import { readAssetDecimals } from "./asset-decimals.ts";
 import type { TokenTemplate } from "./templates.ts";
 
 export interface PlannedFeature {
@@ -67,7 +68,7 @@ export function enforceRules(features: FeatureId[]) {
 
 /**
  * The decimals lookup encoding needs: the token's own, and those of every asset an amount parameter is written
- * in (read once per asset from the chain).
+ * in (read from the chain).
  */
 export async function assetDecimals(
   chain: ChainService,
@@ -81,7 +82,7 @@ export async function assetDecimals(
   const decimals = new Map<string, number>();
   for (const asset of assets) {
     try {
-      decimals.set(asset, await chain.client.readContract({ abi: erc20Abi, address: asset, functionName: "decimals" }));
+      decimals.set(asset, await readAssetDecimals(chain, asset));
     } catch {
       throw new ApiError("TOKEN_INTERFACE_NOT_SUPPORTED", {
         message: `The asset ${asset} does not answer ERC-20 decimals()`,

@@ -1,14 +1,19 @@
 // PUT /api/v2/token/{address}/features/{featureId}: a delta of governance-controlled parameters, merged over the
-// indexed current values, validated and sent as the feature's updateParameters (asynchronous, a mutation).
+// current values (formatted from the index), validated and sent as the feature's updateParameters (asynchronous,
+// a mutation).
 
 import { createRoute, z } from "@hono/zod-openapi";
 import { type Address, encodeFunctionData, getAddress } from "viem";
 import { AumFeeFeatureAbi } from "../../abis/AumFeeFeature.ts";
+import {
+  encodeFeatureParams,
+  featureConfigSchema,
+  featureParameterNames,
+} from "../../domain/features/feature-params.ts";
 import { requirePermission } from "../../host/auth/require-permission.ts";
 import { verifyWalletForWrite } from "../../host/auth/wallet-verification.ts";
 import { requestChain } from "../../host/chain/request-chain.ts";
 import { ApiError, badRequest } from "../../host/errors/api-error.ts";
-import { encodeFeatureParams, featureConfigSchema, featureParameterNames } from "../../host/features/feature-params.ts";
 import type { App } from "../../host/http/env.ts";
 import {
   AddressSchema,
@@ -20,6 +25,7 @@ import { zodIssues } from "../../host/http/validation.ts";
 import { submitChainWrite, walletSelectionOf } from "../../host/mutations/submit-mutation.ts";
 import type { PluginContext } from "../../host/plugin.ts";
 import { assetDecimals } from "./feature-configs.ts";
+import { featureConfig } from "./feature-values.ts";
 import { attachedFeature, findOrgToken } from "./routes.ts";
 import { FeatureIdSchema } from "./schemas.ts";
 
@@ -62,7 +68,10 @@ export function featureUpdateRoutes(app: App, ctx: PluginContext) {
       if (featureParameterNames(featureId).length === 0) {
         throw new ApiError("TOKEN_FEATURE_HAS_NO_PARAMETERS", { details: { featureId } });
       }
-      const parsed = featureConfigSchema(featureId).safeParse({ ...feature.config, ...body.parameters });
+      const parsed = featureConfigSchema(featureId).safeParse({
+        ...(await featureConfig(ctx.chain, feature, token.decimals)),
+        ...body.parameters,
+      });
       if (!parsed.success) {
         const issues = zodIssues(parsed.error, ["parameters"]);
         throw badRequest(`Invalid parameter at ${issues[0].path}: ${issues[0].message}`, issues);

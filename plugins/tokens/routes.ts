@@ -2,10 +2,10 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { type Address, encodeFunctionData, getAddress } from "viem";
 import { TokenAbi } from "../../abis/Token.ts";
+import { tryDecodeControlParams } from "../../domain/compliance/control-decode.ts";
 import { requirePermission } from "../../host/auth/require-permission.ts";
 import { verifyWalletForWrite } from "../../host/auth/wallet-verification.ts";
 import { requestChain } from "../../host/chain/request-chain.ts";
-import { tryDecodeControlParams } from "../../host/compliance/control-decode.ts";
 import { isoFromSeconds, type LedgerTables } from "../../host/db/ledger-types.ts";
 import { ApiError } from "../../host/errors/api-error.ts";
 import type { App } from "../../host/http/env.ts";
@@ -13,21 +13,12 @@ import { single } from "../../host/http/envelopes.ts";
 import { AddressSchema, errorResponses, jsonResponse, linksSelf, mutationResponses } from "../../host/http/schemas.ts";
 import { submitChainWrite, walletSelectionOf } from "../../host/mutations/submit-mutation.ts";
 import type { PluginContext } from "../../host/plugin.ts";
+import { type ShownFeature, toFeatures } from "./feature-values.ts";
 import { MintBodySchema, TokenFeatureSchema, TokenSchema } from "./schemas.ts";
-
-export function toFeature(row: LedgerTables["tokenFeature"]) {
-  return {
-    id: row.featureId as z.infer<typeof TokenFeatureSchema>["id"],
-    address: getAddress(row.id),
-    config: row.config,
-    attachedAt: isoFromSeconds(row.attachedAt),
-    updatedAt: isoFromSeconds(row.updatedAt),
-  };
-}
 
 export function toToken(
   row: LedgerTables["token"],
-  features: LedgerTables["tokenFeature"][] = [],
+  features: ShownFeature[] = [],
   modules: LedgerTables["tokenComplianceModule"][] = [],
 ) {
   return {
@@ -40,7 +31,7 @@ export function toToken(
     decimals: row.decimals,
     totalSupply: row.totalSupply.toString(),
     holderCount: row.holderCount,
-    features: features.map(toFeature),
+    features,
     compliance: row.compliance
       ? {
           address: getAddress(row.compliance),
@@ -149,7 +140,7 @@ export function tokenRoutes(app: App, ctx: PluginContext) {
           .orderBy("addedAt")
           .execute(),
       ]);
-      return c.json(single(c, toToken(token, features, modules)), 200);
+      return c.json(single(c, toToken(token, await toFeatures(ctx.chain, token, features), modules)), 200);
     });
   }
 
@@ -158,7 +149,7 @@ export function tokenRoutes(app: App, ctx: PluginContext) {
       const { address } = c.req.valid("param");
       const chain = await requestChain(c, ctx.db.platform, served);
       const token = await findOrgToken(ctx, chain.systemAddress, address);
-      return c.json(single(c, (await tokenFeatures(ctx, token.id)).map(toFeature)), 200);
+      return c.json(single(c, await toFeatures(ctx.chain, token, await tokenFeatures(ctx, token.id))), 200);
     });
   }
 

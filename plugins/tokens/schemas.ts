@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { TOKEN_FEATURES } from "../../host/features/feature-params.ts";
+import { TOKEN_FEATURES } from "../../domain/features/feature-params.ts";
 import {
   AddressSchema,
   UintStringSchema,

@@ -1,9 +1,9 @@
 // Token templates: the library's and the organisation's own (create, read, delete; library ones are immutable).
 
 import { createRoute, z } from "@hono/zod-openapi";
+import { type FeatureId, featureConfigSchema } from "../../domain/features/feature-params.ts";
 import { requirePermission } from "../../host/auth/require-permission.ts";
 import { badRequest } from "../../host/errors/api-error.ts";
-import { type FeatureId, featureConfigSchema } from "../../host/features/feature-params.ts";
 import type { App } from "../../host/http/env.ts";
 import { collection, linkPath, single } from "../../host/http/envelopes.ts";
 import { errorResponses, jsonResponse, linksSelf } from "../../host/http/schemas.ts";

@@ -1,8 +1,8 @@
 // Token templates: the library's (in code) and the organisation's own (platform.token_templates).
 import { v7 as uuidv7 } from "uuid";
+import type { FeatureId } from "../../domain/features/feature-params.ts";
 import type { PlatformDb } from "../../host/db/database.ts";
 import { ApiError } from "../../host/errors/api-error.ts";
-import type { FeatureId } from "../../host/features/feature-params.ts";
 import { findTemplate, LIBRARY_TEMPLATES, type TokenTemplate } from "./templates.ts";
 
 type Row = Awaited<ReturnType<typeof orgRows>>[number];

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { featureConfigSchema } from "../../host/features/feature-params.ts";
-import { checkFeatureRules } from "../../host/features/feature-rules.ts";
+import { featureConfigSchema } from "../../domain/features/feature-params.ts";
+import { checkFeatureRules } from "../../domain/features/feature-rules.ts";
 import { findTemplate, LIBRARY_TEMPLATES } from "./templates.ts";
 
 describe("library token templates", () => {

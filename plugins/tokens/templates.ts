@@ -1,5 +1,5 @@
 // The library token templates: which features each requires and allows, and its defaults.
-import { type FeatureId, TOKEN_FEATURES } from "../../host/features/feature-params.ts";
+import { type FeatureId, TOKEN_FEATURES } from "../../domain/features/feature-params.ts";
 export interface TokenTemplate {
   id: string;
   name: string;

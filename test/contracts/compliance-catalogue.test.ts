@@ -1,8 +1,8 @@
-// The host's control catalogue (host/compliance/control-types.ts) against the compiled modules: the same type ids and
+// The host's control catalogue (domain/compliance/control-types.ts) against the compiled modules: the same type ids and
 // module sets, and params JSON encoded by the catalogue accepted by each module as its parameters.
 import type { Address } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CONTROL_TYPES, type ControlTypeId } from "../../host/compliance/control-types.ts";
+import { CONTROL_TYPES, type ControlTypeId } from "../../domain/compliance/control-types.ts";
 import {
   type ComplianceFixture,
   MODULE_NAMES,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { hasValidChecksum } from "./evm-address.ts";
+import { hasValidChecksum } from "./address.ts";
 import { AddressSchema } from "./schemas.ts";
 
 const CHECKSUMMED = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8";

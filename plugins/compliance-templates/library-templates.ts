@@ -2,7 +2,7 @@
 // 0008 writes them to platform.compliance_templates; a later change here needs a migration that calls
 // upsertLibraryTemplates again.
 import { type Kysely, sql } from "kysely";
-import type { ModuleSetVersion } from "./control-types.ts";
+import type { ModuleSetVersion } from "../../domain/compliance/control-types.ts";
 
 export interface LibraryTemplate {
   id: string;

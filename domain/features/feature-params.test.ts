@@ -2,6 +2,7 @@ import { decodeAbiParameters, type Hex } from "viem";
 import { describe, expect, it } from "vitest";
 import {
   decodeFeatureParams,
+  decodeFeatureValues,
   encodeFeatureParams,
   featureConfigSchema,
   type TOKEN_FEATURES,
@@ -62,6 +63,22 @@ describe("feature parameters", () => {
       const params: Hex = encodeFeatureParams(featureId, config, decimalsOf);
       expect(decodeFeatureParams(featureId, params, decimalsOf), id).toEqual(config);
     }
+  });
+
+  it("decodes the chain's values for the index as JSON: integers as decimal strings, amounts raw", () => {
+    const config = { maturityDate: "2030-01-01", denominationAsset: USDC, treasury: TREASURY, faceValue: "1000.5" };
+    const values = decodeFeatureValues(
+      "maturity-redemption",
+      encodeFeatureParams("maturity-redemption", config, decimalsOf),
+    );
+    expect(values).toEqual({
+      maturityDate: "1893456000",
+      denominationAsset: USDC,
+      treasury: TREASURY,
+      faceValue: "1000500000",
+    });
+    expect(JSON.parse(JSON.stringify(values))).toEqual(values);
+    expect(decodeFeatureValues("permit", "0x")).toEqual({});
   });
 
   it("features without parameters encode to empty bytes and refuse any key", () => {

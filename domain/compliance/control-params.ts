@@ -1,9 +1,9 @@
 // The `params` JSON of each compliance control (what an organisation writes) and its ABI encoding (what the module's
 // `setParameters(token, bytes)` decodes; contracts/compliance/README.md). The schemas refuse what the module would
 // revert on, so a template that validates here deploys.
-import { z } from "@hono/zod-openapi";
 import { encodeAbiParameters, getAddress, type Hex, keccak256, parseAbiParameters, toBytes, zeroAddress } from "viem";
-import { AddressSchema, UintStringSchema } from "../http/schemas.ts";
+import { z } from "zod";
+import { AddressSchema, UintStringSchema } from "../evm/schemas.ts";
 
 /** ListModuleBase.MAX_LIST_ENTRIES; InvestorCountModule.MAX_COUNTRY_LIMITS. */
 const MAX_LIST_ENTRIES = 256;
@@ -18,7 +18,7 @@ const MIN_COLLATERAL_RATIO_BPS = 10_000;
 const Seconds = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
 const Count = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
 /** ISO 3166-1 numeric (e.g. 56 Belgium, 276 Germany); 0 is the registry's "no country". */
-const Country = z.number().int().min(1).max(999).openapi({ description: "ISO 3166-1 numeric code", example: 276 });
+const Country = z.number().int().min(1).max(999).meta({ description: "ISO 3166-1 numeric code", example: 276 });
 const positive = (v: string) => !/^\d+$/.test(v) || BigInt(v) > 0n;
 
 /** Flags the second and later occurrence of an entry at its index (the modules refuse duplicates). */
@@ -53,15 +53,15 @@ const addresses = (list: readonly string[]) => list.map((a) => getAddress(a));
 export const AddressBlockListParams = z
   .object({ blocked: addressList(0).default([]) })
   .strict()
-  .openapi("AddressBlockListParams");
+  .meta({ id: "AddressBlockListParams" });
 export const encodeAddressBlockList = (p: z.output<typeof AddressBlockListParams>) =>
   encode("address[]", [addresses(p.blocked)]);
 
 export const CapitalRaiseLimitParams = z
   .object({
-    maxTotal: UintStringSchema.default("0").openapi({ description: "cap on all minted, raw units; 0 = none" }),
-    periodLimit: UintStringSchema.default("0").openapi({ description: "cap per period, raw units; 0 = none" }),
-    periodLength: Seconds.default(0).openapi({ description: "seconds; > 0 exactly when periodLimit is" }),
+    maxTotal: UintStringSchema.default("0").meta({ description: "cap on all minted, raw units; 0 = none" }),
+    periodLimit: UintStringSchema.default("0").meta({ description: "cap per period, raw units; 0 = none" }),
+    periodLength: Seconds.default(0).meta({ description: "seconds; > 0 exactly when periodLimit is" }),
   })
   .strict()
   .superRefine((p, ctx) => {
@@ -73,14 +73,14 @@ export const CapitalRaiseLimitParams = z
       ctx.addIssue({ code: "custom", path: ["periodLength"], message: "must be > 0 exactly when periodLimit is" });
     }
   })
-  .openapi("CapitalRaiseLimitParams");
+  .meta({ id: "CapitalRaiseLimitParams" });
 export const encodeCapitalRaiseLimit = (p: z.output<typeof CapitalRaiseLimitParams>) =>
   encode("uint256, uint256, uint64", [BigInt(p.maxTotal), BigInt(p.periodLimit), BigInt(p.periodLength)]);
 
 export const CappedParams = z
-  .object({ maxSupply: UintStringSchema.refine(positive, "must be greater than zero").openapi({ example: "1000000" }) })
+  .object({ maxSupply: UintStringSchema.refine(positive, "must be greater than zero").meta({ example: "1000000" }) })
   .strict()
-  .openapi("CappedParams");
+  .meta({ id: "CappedParams" });
 export const encodeCapped = (p: z.output<typeof CappedParams>) => encode("uint256", [BigInt(p.maxSupply)]);
 
 export const CollateralParams = z
@@ -91,31 +91,31 @@ export const CollateralParams = z
       .int()
       .min(MIN_COLLATERAL_RATIO_BPS)
       .max(2 ** 32 - 1)
-      .openapi({ description: "required collateral per unit of supply; 10000 = 1:1" }),
+      .meta({ description: "required collateral per unit of supply; 10000 = 1:1" }),
   })
   .strict()
-  .openapi("CollateralParams");
+  .meta({ id: "CollateralParams" });
 export const encodeCollateral = (p: z.output<typeof CollateralParams>) =>
   encode("address, uint32", [getAddress(p.oracle), p.ratioBps]);
 
 export const CountryAllowListParams = z
   .object({ countries: countryList(1) })
   .strict()
-  .openapi("CountryAllowListParams");
+  .meta({ id: "CountryAllowListParams" });
 export const CountryBlockListParams = z
   .object({ countries: countryList(0).default([]) })
   .strict()
-  .openapi("CountryBlockListParams");
+  .meta({ id: "CountryBlockListParams" });
 export const encodeCountries = (p: { countries: number[] }) => encode("uint16[]", [p.countries]);
 
 export const IdentityAllowListParams = z
   .object({ identities: addressList(1) })
   .strict()
-  .openapi("IdentityAllowListParams");
+  .meta({ id: "IdentityAllowListParams" });
 export const IdentityBlockListParams = z
   .object({ identities: addressList(0).default([]) })
   .strict()
-  .openapi("IdentityBlockListParams");
+  .meta({ id: "IdentityBlockListParams" });
 export const encodeIdentities = (p: { identities: string[] }) => encode("address[]", [addresses(p.identities)]);
 
 const NODE_TYPES = { TOPIC: 0, AND: 1, OR: 2, NOT: 3 } as const;
@@ -123,7 +123,7 @@ const ExpressionNode = z.discriminatedUnion("nodeType", [
   z
     .object({
       nodeType: z.literal("TOPIC"),
-      topic: z.string().min(1).max(128).openapi({ description: "claim topic name; id = uint256(keccak256(name))" }),
+      topic: z.string().min(1).max(128).meta({ description: "claim topic name; id = uint256(keccak256(name))" }),
     })
     .strict(),
   z.object({ nodeType: z.enum(["AND", "OR", "NOT"]) }).strict(),
@@ -148,13 +148,13 @@ function checkPostfix(expression: ExpressionNode[], ctx: z.RefinementCtx) {
 
 export const IdentityVerificationParams = z
   .object({
-    expression: z.array(ExpressionNode).max(MAX_EXPRESSION_NODES).default([]).superRefine(checkPostfix).openapi({
+    expression: z.array(ExpressionNode).max(MAX_EXPRESSION_NODES).default([]).superRefine(checkPostfix).meta({
       description:
         "Claim-topic expression in postfix order, e.g. KYC and AML: [TOPIC KYC, TOPIC AML, AND]; empty = registered only",
     }),
   })
   .strict()
-  .openapi("IdentityVerificationParams");
+  .meta({ id: "IdentityVerificationParams" });
 /** A claim topic's id, as TopicSchemeRegistry computes it. */
 export const topicId = (name: string): bigint => BigInt(keccak256(toBytes(name)));
 export const encodeIdentityVerification = (p: z.output<typeof IdentityVerificationParams>) =>
@@ -167,7 +167,7 @@ export const encodeIdentityVerification = (p: z.output<typeof IdentityVerificati
 
 export const InvestorCountParams = z
   .object({
-    maxInvestors: Count.default(0).openapi({ description: "holders in total; 0 = no total cap" }),
+    maxInvestors: Count.default(0).meta({ description: "holders in total; 0 = no total cap" }),
     countries: countryList(0).default([]),
     countryLimits: z.array(Count.min(1)).max(MAX_LIST_ENTRIES).default([]),
   })
@@ -180,22 +180,22 @@ export const InvestorCountParams = z
       ctx.addIssue({ code: "custom", path: ["maxInvestors"], message: "set maxInvestors or a country limit" });
     }
   })
-  .openapi("InvestorCountParams");
+  .meta({ id: "InvestorCountParams" });
 export const encodeInvestorCount = (p: z.output<typeof InvestorCountParams>) =>
   encode("uint256, uint16[], uint256[]", [BigInt(p.maxInvestors), p.countries, p.countryLimits.map(BigInt)]);
 
 export const TimeLockParams = z
-  .object({ lockDuration: Seconds.min(1).openapi({ description: "seconds each receipt stays locked" }) })
+  .object({ lockDuration: Seconds.min(1).meta({ description: "seconds each receipt stays locked" }) })
   .strict()
-  .openapi("TimeLockParams");
+  .meta({ id: "TimeLockParams" });
 export const encodeTimeLock = (p: z.output<typeof TimeLockParams>) => encode("uint64", [BigInt(p.lockDuration)]);
 
 export const TransferApprovalParams = z
   .object({
     approvers: addressList(1, MAX_APPROVERS),
-    approvalValidity: Seconds.default(0).openapi({ description: "seconds an approval stays valid; 0 = no expiry" }),
+    approvalValidity: Seconds.default(0).meta({ description: "seconds an approval stays valid; 0 = no expiry" }),
   })
   .strict()
-  .openapi("TransferApprovalParams");
+  .meta({ id: "TransferApprovalParams" });
 export const encodeTransferApproval = (p: z.output<typeof TransferApprovalParams>) =>
   encode("address[], uint64", [addresses(p.approvers), BigInt(p.approvalValidity)]);

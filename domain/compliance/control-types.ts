@@ -1,8 +1,8 @@
 // The compliance control catalogue: every control type id, its module set (1 legacy, 2 current), category, the
 // schema of its `params` JSON and their on-chain encoding. Compliance templates validate against it; token creation
-// encodes a template's module params with it (plugins share it through the host, never through each other).
-import type { z } from "@hono/zod-openapi";
+// encodes a template's module params with it (plugins share it through domain/, never through each other).
 import type { Hex } from "viem";
+import type { z } from "zod";
 import {
   AddressBlockListParams,
   CapitalRaiseLimitParams,

@@ -1,6 +1,6 @@
-// The eleven token features' parameters: their JSON shape in the API and their ABI encoding on chain
-// (contracts/features/README.md). One table drives validation, encoding and decoding.
-import { z } from "@hono/zod-openapi";
+// The eleven token features' parameters: their JSON shape in the API, their ABI encoding on chain
+// (contracts/features/README.md) and their decoded values in the index. One table drives validation, encoding,
+// decoding and formatting.
 import {
   type Address,
   decodeAbiParameters,
@@ -10,7 +10,8 @@ import {
   type Hex,
   parseUnits,
 } from "viem";
-import { AddressSchema } from "../http/schemas.ts";
+import { z } from "zod";
+import { AddressSchema } from "../evm/schemas.ts";
 
 export const TOKEN_FEATURES = [
   "historical-balances",
@@ -103,11 +104,11 @@ const ABI_TYPE: Record<Field["kind"], string> = {
 const DECIMAL = /^\d{1,60}(\.\d{1,36})?$/;
 const FIELD_SCHEMA: Record<Field["kind"], z.ZodTypeAny> = {
   address: AddressSchema,
-  bps: z.number().int().min(0).max(10_000).openapi({ description: "basis points (0 to 10000)" }),
+  bps: z.number().int().min(0).max(10_000).meta({ description: "basis points (0 to 10000)" }),
   date: z.iso
     .datetime({ offset: true })
     .or(z.iso.date())
-    .openapi({ description: "ISO 8601 date or date-time (UTC when no offset)" }),
+    .meta({ description: "ISO 8601 date or date-time (UTC when no offset)" }),
   interval: z.enum(YIELD_INTERVALS),
   bool: z.boolean(),
   integer: z.string().regex(/^\d{1,78}$/, "a non-negative integer as a string"),
@@ -166,40 +167,51 @@ export function encodeFeatureParams(id: FeatureId, config: Record<string, unknow
   );
 }
 
-/** The ABI values of an encoding by parameter name (amounts raw), e.g. to learn which assets need decimals. */
-export function decodeFeatureRaw(id: FeatureId, params: Hex): Record<string, unknown> {
+/**
+ * The chain's values of an encoding by parameter name, as the index stores them (JSON, not yet the API's shape):
+ * integers as decimal strings (amounts raw), addresses as decoded, intervals and booleans as they are.
+ */
+export type FeatureValues = Record<string, string | boolean>;
+
+/** The values of an on-chain encoding (see FeatureValues); throws for params that do not decode as `id`'s. */
+export function decodeFeatureValues(id: FeatureId, params: Hex): FeatureValues {
   const fields = FIELDS[id];
   if (fields.length === 0 || params === "0x") return {};
   const raw = decodeAbiParameters(
     fields.map((f) => ({ name: f.name, type: ABI_TYPE[f.kind] })),
     params,
   );
-  return Object.fromEntries(fields.map((f, i) => [f.name, raw[i]]));
+  return Object.fromEntries(
+    fields.map((f, i) => {
+      const v = raw[i] as bigint | string | boolean;
+      return [f.name, typeof v === "bigint" ? v.toString() : v];
+    }),
+  );
 }
 
-/** The JSON configuration of decoded ABI values (see decodeFeatureRaw). */
+/** The JSON configuration (the API's shape) of a feature's values (see FeatureValues). */
 export function formatFeatureParams(
   id: FeatureId,
-  byName: Record<string, unknown>,
+  values: FeatureValues,
   decimalsOf: DecimalsOf,
 ): Record<string, unknown> {
   return Object.fromEntries(
     FIELDS[id]
-      .filter((f) => f.name in byName)
+      .filter((f) => f.name in values)
       .map((f) => {
-        const v = byName[f.name];
+        const v = values[f.name];
         switch (f.kind) {
           case "address":
-            return [f.name, getAddress(v as Address)];
+            return [f.name, getAddress(String(v))];
           case "bps":
             return [f.name, Number(v)];
           case "date":
-            return [f.name, new Date(Number(v as bigint) * 1000).toISOString()];
+            return [f.name, new Date(Number(v) * 1000).toISOString()];
           case "integer":
             return [f.name, String(v)];
           case "amount": {
-            const asset = f.asset === "token" ? "token" : getAddress(byName[f.asset] as Address);
-            return [f.name, formatUnits(v as bigint, decimalsOf(asset))];
+            const asset = f.asset === "token" ? "token" : getAddress(String(values[f.asset]));
+            return [f.name, formatUnits(BigInt(String(v)), decimalsOf(asset))];
           }
           default:
             return [f.name, v];
@@ -210,7 +222,7 @@ export function formatFeatureParams(
 
 /** The JSON configuration of an on-chain encoding (the inverse of encodeFeatureParams). */
 export function decodeFeatureParams(id: FeatureId, params: Hex, decimalsOf: DecimalsOf): Record<string, unknown> {
-  return formatFeatureParams(id, decodeFeatureRaw(id, params), decimalsOf);
+  return formatFeatureParams(id, decodeFeatureValues(id, params), decimalsOf);
 }
 
 export function isFeatureId(value: string): value is FeatureId {
