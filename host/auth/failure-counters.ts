@@ -70,11 +70,17 @@ export async function countFailure(db: PlatformDb, subject: Subject): Promise<Co
   return { counted: row?.counted ?? true, lockedSeconds: row?.wait ?? 0 };
 }
 
-/** Takes back one counted attempt that turned out not to be a failure (a success), and the lockout it started. */
+/**
+ * Takes back one counted attempt that turned out not to be a failure (a success, or one refused elsewhere), and the
+ * lockout it started. A lockout the remaining failures still earn stays: parallel attempts may have counted past
+ * this one meanwhile, and lifting their lock would let one more guess through.
+ */
 export async function uncountFailure(db: PlatformDb, subject: Subject): Promise<void> {
   await sql`
     update platform.auth_failures
-    set failures = greatest(failures - 1, 0), locked_until = now()
+    set failures = greatest(failures - 1, 0),
+        locked_until = case when failures - 1 <= ${subject.policy.freeFailures} then least(locked_until, now())
+                            else locked_until end
     where scope = ${subject.scope} and subject = ${subject.key}`.execute(db);
 }
 
