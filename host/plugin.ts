@@ -78,10 +78,15 @@ export interface TimerEntry {
   stop?(): Promise<void>;
 }
 
-/** One step of a plugin's own schema, run once in order (tracked per plugin). */
+/** One step of a plugin's own schema, run once in order (tracked per plugin in platform.plugin_migrations). */
 export interface PluginMigration {
   /** Ordered within the plugin, e.g. `0001_templates`. */
   name: string;
+  /**
+   * The name under which the host's single migration list once ran this very step (e.g. `0008_compliance_templates`):
+   * a database that ran it records this step as applied instead of running it again.
+   */
+  legacyName?: string;
   up(db: Kysely<unknown>): Promise<void>;
 }
 

@@ -113,7 +113,7 @@ export async function startPlatform(
 
     const db = openDatabases(postgres.url, config.INDEX_VIEWS_SCHEMA);
     stops.push(() => db.close());
-    await migrate(new Kysely<unknown>({ dialect: new PostgresDialect({ pool: db.pool }) }));
+    await migrate(new Kysely<unknown>({ dialect: new PostgresDialect({ pool: db.pool }) }), composed.migrations);
     if (chainReset) {
       // The chain lost its state or the root changed: the organisations' systems are deployed again below.
       await db.platform.deleteFrom("organizationChains").where("chainId", "=", chainNode.chainId).execute();

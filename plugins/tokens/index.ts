@@ -1,6 +1,7 @@
 // Tokens: templates, creation with features and compliance, reads from the index, feature updates, supply
 // operations, and the legacy token reads.
 import { definePlugin } from "../../host/plugin.ts";
+import { migrations } from "./migrations.ts";
 import { createTokenRoutes } from "./create-token-route.ts";
 import { featureUpdateRoutes } from "./feature-update-route.ts";
 import { legacyTokenRoutes } from "./legacy-routes.ts";
@@ -11,6 +12,7 @@ import { templateRoutes } from "./template-routes.ts";
 
 export default definePlugin({
   id: "tokens",
+  migrations,
   routes: (app, ctx) => {
     templateRoutes(app, ctx);
     createTokenRoutes(app, ctx);
