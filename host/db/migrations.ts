@@ -5,7 +5,8 @@ import { type Kysely, type Migration, Migrator, sql } from "kysely";
 import type { PluginMigrations } from "../plugin-host.ts";
 import { adoptLegacySteps, migratePlugins } from "./plugin-migrations.ts";
 
-const migrations: Record<string, Migration> = {
+/** The core list, in order (exported for the upgrade test). */
+export const coreMigrations: Record<string, Migration> = {
   "0001_platform": {
     async up(db: Kysely<unknown>) {
       await sql`create schema if not exists platform`.execute(db);
@@ -310,7 +311,7 @@ export async function migrate(db: Kysely<unknown>, plugins: PluginMigrations[] =
   await adoptLegacySteps(db, plugins);
   const migrator = new Migrator({
     db,
-    provider: { getMigrations: async () => migrations },
+    provider: { getMigrations: async () => coreMigrations },
     migrationTableSchema: "platform",
   });
   const { error, results } = await migrator.migrateToLatest();

@@ -19,7 +19,9 @@ export async function adoptLegacySteps(db: Kysely<unknown>, plugins: PluginMigra
     migrations.flatMap((m) => (m.legacyName ? [{ pluginId, name: m.name, legacyName: m.legacyName }] : [])),
   );
   if (!legacy.length) return;
-  const { rows } = await sql<{ t: string | null }>`select to_regclass('platform.kysely_migration')::text as t`.execute(db);
+  const { rows } = await sql<{ t: string | null }>`select to_regclass('platform.kysely_migration')::text as t`.execute(
+    db,
+  );
   if (!rows[0]?.t) return; // a fresh database: nothing to adopt
   await ensureTable(db);
   await db.transaction().execute(async (trx) => {

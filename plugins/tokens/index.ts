@@ -1,10 +1,10 @@
 // Tokens: templates, creation with features and compliance, reads from the index, feature updates, supply
 // operations, and the legacy token reads.
 import { definePlugin } from "../../host/plugin.ts";
-import { migrations } from "./migrations.ts";
 import { createTokenRoutes } from "./create-token-route.ts";
 import { featureUpdateRoutes } from "./feature-update-route.ts";
 import { legacyTokenRoutes } from "./legacy-routes.ts";
+import { migrations } from "./migrations.ts";
 import { tokenMutationKinds } from "./mutation-kinds.ts";
 import { tokenOperationRoutes } from "./operation-routes-index.ts";
 import { tokenRoutes } from "./routes.ts";
