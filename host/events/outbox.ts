@@ -1,12 +1,12 @@
 // ctx.emit: records a webhook event in platform.webhook_outbox, in the caller's transaction when it gives one (the
 // event exists exactly when the write it tells of commits). Delivery reads the outbox; it is not done here.
-import type { Transaction } from "kysely";
+import type { Kysely } from "kysely";
 import { v7 as uuidv7 } from "uuid";
 import type { PlatformDb } from "../db/database.ts";
 import type { PlatformTables } from "../db/platform-types.ts";
-import type { EmitOptions, WebhookEventType } from "../plugin.ts";
+import type { PluginContext, WebhookEventType } from "../plugin.ts";
 
-export type Emit = (type: string, payload: unknown, options: EmitOptions) => Promise<void>;
+export type Emit = PluginContext["emit"];
 
 export function createEmitter(db: PlatformDb, events: ReadonlyMap<string, WebhookEventType>): Emit {
   return async (type, payload, options) => {
@@ -17,7 +17,8 @@ export function createEmitter(db: PlatformDb, events: ReadonlyMap<string, Webhoo
       const issue = parsed.error.issues[0];
       throw new Error(`The payload of "${type}" does not match its schema: ${issue?.path.join(".")} ${issue?.message}`);
     }
-    const target = (options.trx as Transaction<PlatformTables> | undefined) ?? db;
+    // A plugin's widened transaction holds the core tables too.
+    const target = (options.trx as Kysely<PlatformTables> | undefined) ?? db;
     await target
       .insertInto("webhookOutbox")
       .values({
