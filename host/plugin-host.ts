@@ -42,6 +42,12 @@ function claims<V>(what: string, core: Record<string, V> = {}) {
   };
 }
 
+/** One plugin's migrations, run in order by host/db/migrations.ts after the core schema. */
+export interface PluginMigrations {
+  pluginId: string;
+  migrations: PluginMigration[];
+}
+
 export interface ComposedPlugins {
   plugins: Plugin[];
   /** graphile-worker's crontab text: the plugins' schedules, one line each. */
@@ -49,7 +55,7 @@ export interface ComposedPlugins {
   /** Every plugin's tasks under `<plugin id>:<name>`. */
   tasks(ctx: PluginContext): Record<string, Task>;
   timers(ctx: PluginContext): TimerEntry[];
-  migrations: { pluginId: string; migrations: PluginMigration[] }[];
+  migrations: PluginMigrations[];
   permissions: Map<string, NonNullable<Plugin["permissions"]>[string]>;
   errors: Map<string, NonNullable<Plugin["errors"]>[string]>;
   revertErrors: Map<string, NonNullable<Plugin["revertErrors"]>[string]>;

@@ -11,6 +11,7 @@ import type { ChainService } from "./chain/chain-service.ts";
 import type { Config } from "./config.ts";
 import type { Custody } from "./custody/custody.ts";
 import type { Databases } from "./db/database.ts";
+import type { PlatformTables } from "./db/platform-types.ts";
 import type { ErrorDefinition } from "./errors/registry.ts";
 import type { App } from "./http/env.ts";
 import type { IndexStatus } from "./index-status.ts";
@@ -27,15 +28,18 @@ export interface AddJobOptions {
   maxAttempts?: number;
 }
 
-export interface EmitOptions {
+export interface EmitOptions<DB extends PlatformTables = PlatformTables> {
   /** The organisation whose subscribers receive the event. */
   organizationId: string;
   /** Ids the event concerns (e.g. `{ token: "0x…", transactionId: "…" }`), for filtering and tracing. */
   related?: Record<string, string>;
   /** One event per key and organisation: emitting again with the same key records nothing new. */
   idempotencyKey?: string;
-  /** The caller's own database transaction: the event is recorded if and only if the caller's write commits. */
-  trx?: Transaction<never>;
+  /**
+   * The caller's own transaction on ctx.db.platform (a plugin's widened one too): the event is recorded if and only
+   * if the caller's write commits.
+   */
+  trx?: Transaction<DB>;
 }
 
 export interface PluginContext {
@@ -56,7 +60,7 @@ export interface PluginContext {
    * Records a webhook event in the outbox (the webhooks plugin delivers it). `type` must be declared by a plugin's
    * `webhookEvents`; the payload is validated against its schema.
    */
-  emit(type: string, payload: unknown, options: EmitOptions): Promise<void>;
+  emit<DB extends PlatformTables>(type: string, payload: unknown, options: EmitOptions<DB>): Promise<void>;
 }
 
 /** A cluster-wide schedule: graphile-worker's crontab runs the task once per period across all worker processes. */
@@ -78,10 +82,15 @@ export interface TimerEntry {
   stop?(): Promise<void>;
 }
 
-/** One step of a plugin's own schema, run once in order (tracked per plugin). */
+/** One step of a plugin's own schema, run once in order (tracked per plugin in platform.plugin_migrations). */
 export interface PluginMigration {
   /** Ordered within the plugin, e.g. `0001_templates`. */
   name: string;
+  /**
+   * The name under which the host's single migration list once ran this very step (e.g. `0008_compliance_templates`):
+   * a database that ran it records this step as applied instead of running it again.
+   */
+  legacyName?: string;
   up(db: Kysely<unknown>): Promise<void>;
 }
 

@@ -7,8 +7,13 @@ import { describe, expect, it } from "vitest";
 import { CORE_PERMISSIONS } from "../host/auth/permissions.ts";
 import { CORE_ERRORS } from "../host/errors/registry.ts";
 import { CORE_REVERT_RULES } from "../host/mutations/revert-errors.ts";
+import { composePlugins } from "../host/plugin-host.ts";
+import exampleNotes from "../plugins/example-notes/index.ts";
 import { pluginDeclarations } from "../test/support/plugin-declarations.ts";
-import { composed } from "./platform-context.ts";
+import { composed as running } from "./platform-context.ts";
+
+// What the platform runs, and the example plugin (loaded only with PLUGIN_MODULES) that sits in the tree too.
+const composed = composePlugins([...running.plugins, exampleNotes]);
 
 const ROOT = resolve(import.meta.dirname, "..");
 

@@ -7,6 +7,7 @@ import type { Config } from "../host/config.ts";
 import { loadMasterKey } from "../host/crypto/master-key.ts";
 import { createCustody } from "../host/custody/custody.ts";
 import { type Databases, openDatabases } from "../host/db/database.ts";
+import { createEmitter } from "../host/events/outbox.ts";
 import { createIndexStatus } from "../host/index-status.ts";
 import type { Logger } from "../host/logger.ts";
 import { CONFIRM_TASK, createMutationService, RECONCILE_TASK, SEND_TASK } from "../host/mutations/service.ts";
@@ -17,6 +18,7 @@ import { addKeyedJob } from "../host/worker/keyed-jobs.ts";
 import { createReconcileTask } from "../host/worker/reconcile.ts";
 import { createSendTransactionTask } from "../host/worker/send-transaction.ts";
 import { plugins } from "../plugins/index.ts";
+import { loadPluginModules } from "./plugin-modules.ts";
 
 export interface RunningParts {
   databaseUrl: string;
@@ -30,9 +32,10 @@ export interface RunningParts {
 
 /**
  * The plugins this platform runs, composed once per process (names checked for collisions, a colliding pair stops
- * the start) and registered: their error codes, permissions and revert rules join the host core's.
+ * the start) and registered: their error codes, permissions and revert rules join the host core's. plugins/index.ts
+ * and the PLUGIN_MODULES names (read from the process's environment when it starts).
  */
-export const composed = composePlugins(plugins);
+export const composed = composePlugins([...plugins, ...(await loadPluginModules(process.env.PLUGIN_MODULES))]);
 registerPlugins(composed);
 
 /**
@@ -69,9 +72,7 @@ export function createPlatformContext(
     async addJob(task, payload, options = {}) {
       await addKeyedJob(db.platform, { task, payload, ...options });
     },
-    async emit() {
-      throw new Error("webhook events are not recorded yet");
-    },
+    emit: createEmitter(db.platform, composed.webhookEvents),
   };
   const txDeps = { db: db.platform, chain, custody, mutations, logger, config };
   const taskList: Record<string, Task> = {

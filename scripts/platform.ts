@@ -14,6 +14,7 @@ import { listenForPlatformChanges } from "../host/db/platform-changes.ts";
 import { answerClientErrors, serverTimeouts } from "../host/http/client-errors.ts";
 import { createLogger } from "../host/logger.ts";
 import { readinessReport } from "../host/readiness.ts";
+import { startTimers } from "../host/timers.ts";
 import { bootstrap, type Credentials } from "./bootstrap.ts";
 import { compileContracts } from "./contracts/compile.ts";
 import { type DeploymentManifest, ensureDeployment } from "./contracts/deploy.ts";
@@ -43,6 +44,10 @@ export async function startPlatform(
   options: { env?: NodeJS.ProcessEnv; progress?: (line: string) => void } = {},
 ): Promise<Platform> {
   const env = options.env ?? process.env;
+  if ((env.PLUGIN_MODULES ?? "") !== (process.env.PLUGIN_MODULES ?? "")) {
+    // composed (platform-context.ts) loaded the process's own at import; the worker process would load env's.
+    throw new Error("PLUGIN_MODULES is read from the process's environment: set it there, not only in options.env");
+  }
   const config = loadConfig(env);
   const progress = options.progress ?? (() => {});
   const logger = createLogger(config.LOG_LEVEL);
@@ -113,7 +118,7 @@ export async function startPlatform(
 
     const db = openDatabases(postgres.url, config.INDEX_VIEWS_SCHEMA);
     stops.push(() => db.close());
-    await migrate(new Kysely<unknown>({ dialect: new PostgresDialect({ pool: db.pool }) }));
+    await migrate(new Kysely<unknown>({ dialect: new PostgresDialect({ pool: db.pool }) }), composed.migrations);
     if (chainReset) {
       // The chain lost its state or the root changed: the organisations' systems are deployed again below.
       await db.platform.deleteFrom("organizationChains").where("chainId", "=", chainNode.chainId).execute();
@@ -129,6 +134,8 @@ export async function startPlatform(
       funderKey,
     };
     const { chain, index, ctx, taskList } = createPlatformContext(config, parts, logger, db);
+    const timers = startTimers(composed.timers(ctx), logger);
+    stops.push(timers.stop);
     const worker = startWorkers({ config, env, parts, taskList, logger });
     stops.push(worker.stop);
 

@@ -8,6 +8,7 @@ import { loadConfig } from "../host/config.ts";
 import { loadMasterKey } from "../host/crypto/master-key.ts";
 import { type Databases, openDatabases } from "../host/db/database.ts";
 import { LIBRARY_TEMPLATES } from "../plugins/compliance-templates/library-templates.ts";
+import { templatesDb } from "../plugins/compliance-templates/tables.ts";
 import { bootStack, json, platformDbUrl, type TestStack } from "./support/stack.ts";
 
 const LIST = "/api/v2/settings/compliance-templates";
@@ -407,7 +408,7 @@ describe("compliance templates", () => {
     expect((await expectOk(await stack.api(path))).data.version).toBe(2);
 
     // A stored draft holding another set's control (written outside the API) cannot be published either.
-    await operatorDb.platform
+    await templatesDb(operatorDb.platform)
       .updateTable("complianceTemplates")
       .set({ modules: JSON.stringify([{ typeId: "time-lock-v2", params: { lockDuration: 60 } }]) })
       .where("id", "=", legacy.id)

@@ -1,7 +1,12 @@
-// The platform schema, as ordered kysely migrations kept in code.
+// The platform's core schema (the tables the host's own mechanics use), as ordered kysely migrations kept in code;
+// then each plugin's own list (host/db/plugin-migrations.ts). Numbers missing here (0008, 0010) were tables that
+// plugins now own: their migrations adopt those steps on databases that ran them.
 import { type Kysely, type Migration, Migrator, sql } from "kysely";
+import type { PluginMigrations } from "../plugin-host.ts";
+import { adoptLegacySteps, migratePlugins } from "./plugin-migrations.ts";
 
-const migrations: Record<string, Migration> = {
+/** The core list, in order (exported for the upgrade test). */
+export const coreMigrations: Record<string, Migration> = {
   "0001_platform": {
     async up(db: Kysely<unknown>) {
       await sql`create schema if not exists platform`.execute(db);
@@ -201,45 +206,6 @@ const migrations: Record<string, Migration> = {
         .execute();
     },
   },
-  // Compliance templates: the library (organization_id null, is_system, published) and each organisation's own.
-  // Token creation may use a row whose is_draft is false: a published template of the organisation or a library one.
-  // Columns: modules jsonb is [{typeId, params?}] (params as the control catalogue validates them, absent when the
-  // token supplies them); jurisdictions text[] (uppercase codes, empty = global); required_controls text[] (type
-  // ids among the modules); module_set_version 1 (legacy) or 2, fixed at creation; version counts accepted changes.
-  "0008_compliance_templates": {
-    async up(db: Kysely<unknown>) {
-      await db.schema
-        .withSchema("platform")
-        .createTable("compliance_templates")
-        .addColumn("id", "text", (c) => c.primaryKey())
-        .addColumn("organization_id", "text", (c) => c.references("platform.organizations.id"))
-        .addColumn("name", "text", (c) => c.notNull())
-        .addColumn("description", "text", (c) => c.notNull().defaultTo(""))
-        .addColumn("jurisdictions", sql`text[]`, (c) => c.notNull().defaultTo(sql`'{}'`))
-        .addColumn("is_system", "boolean", (c) => c.notNull().defaultTo(false))
-        .addColumn("is_draft", "boolean", (c) => c.notNull().defaultTo(true))
-        .addColumn("module_set_version", "integer", (c) => c.notNull().check(sql`module_set_version in (1, 2)`))
-        .addColumn("version", "integer", (c) => c.notNull().defaultTo(1))
-        .addColumn("modules", "jsonb", (c) => c.notNull().defaultTo(sql`'[]'::jsonb`))
-        .addColumn("required_controls", sql`text[]`, (c) => c.notNull().defaultTo(sql`'{}'`))
-        .addColumn("created_by", "text", (c) => c.notNull())
-        .addColumn("created_at", "timestamptz", (c) => c.notNull().defaultTo(sql`now()`))
-        .addColumn("updated_at", "timestamptz", (c) => c.notNull().defaultTo(sql`now()`))
-        .addCheckConstraint(
-          "compliance_templates_owner",
-          sql`(is_system and organization_id is null and not is_draft) or (not is_system and organization_id is not null)`,
-        )
-        .execute();
-      await db.schema
-        .withSchema("platform")
-        .createIndex("compliance_templates_organization")
-        .on("compliance_templates")
-        .columns(["organization_id", "name"])
-        .execute();
-      const { upsertLibraryTemplates } = await import("../../plugins/compliance-templates/library-templates.ts");
-      await upsertLibraryTemplates(db);
-    },
-  },
   "0009_system_contracts": {
     async up(db: Kysely<unknown>) {
       // Every contract of the organisation's system (ISystemFactory.SystemContracts), lower-case addresses.
@@ -247,32 +213,6 @@ const migrations: Record<string, Migration> = {
         .withSchema("platform")
         .alterTable("organization_chains")
         .addColumn("contracts", "jsonb")
-        .execute();
-    },
-  },
-  "0010_token_templates": {
-    async up(db: Kysely<unknown>) {
-      // Organisation token templates; the library templates live in code (plugins/tokens/templates.ts).
-      await db.schema
-        .withSchema("platform")
-        .createTable("token_templates")
-        .addColumn("id", "text", (c) => c.primaryKey())
-        .addColumn("organization_id", "text", (c) => c.notNull().references("platform.organizations.id"))
-        .addColumn("name", "text", (c) => c.notNull())
-        .addColumn("description", "text", (c) => c.notNull().defaultTo(""))
-        .addColumn("required_features", sql`text[]`, (c) => c.notNull())
-        .addColumn("allowed_features", sql`text[]`, (c) => c.notNull())
-        .addColumn("defaults", "jsonb", (c) => c.notNull())
-        .addColumn("compliance_template_id", "text")
-        .addColumn("created_by", "text", (c) => c.notNull())
-        .addColumn("created_at", "timestamptz", (c) => c.notNull().defaultTo(sql`now()`))
-        .addColumn("updated_at", "timestamptz", (c) => c.notNull().defaultTo(sql`now()`))
-        .execute();
-      await db.schema
-        .withSchema("platform")
-        .createIndex("token_templates_organization")
-        .on("token_templates")
-        .columns(["organization_id", "name"])
         .execute();
     },
   },
@@ -339,16 +279,43 @@ const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+  "0015_webhook_outbox": {
+    async up(db: Kysely<unknown>) {
+      // Events recorded by ctx.emit (host/events/outbox.ts), in the transaction of the write they tell of.
+      await db.schema
+        .withSchema("platform")
+        .createTable("webhook_outbox")
+        .addColumn("id", "text", (c) => c.primaryKey())
+        .addColumn("organization_id", "text", (c) => c.notNull().references("platform.organizations.id"))
+        .addColumn("type", "text", (c) => c.notNull())
+        .addColumn("payload", "jsonb", (c) => c.notNull())
+        .addColumn("related", "jsonb", (c) => c.notNull().defaultTo(sql`'{}'::jsonb`))
+        .addColumn("idempotency_key", "text")
+        .addColumn("created_at", "timestamptz", (c) => c.notNull().defaultTo(sql`now()`))
+        // Nulls are distinct: only events with a key are folded.
+        .addUniqueConstraint("webhook_outbox_idempotency", ["organization_id", "idempotency_key"])
+        .execute();
+      await db.schema
+        .withSchema("platform")
+        .createIndex("webhook_outbox_created")
+        .on("webhook_outbox")
+        .columns(["created_at", "id"])
+        .execute();
+    },
+  },
 };
 
-export async function migrate(db: Kysely<unknown>): Promise<void> {
+/** Core first, then every plugin's list in plugin order. */
+export async function migrate(db: Kysely<unknown>, plugins: PluginMigrations[] = []): Promise<void> {
   await sql`create schema if not exists platform`.execute(db);
+  await adoptLegacySteps(db, plugins);
   const migrator = new Migrator({
     db,
-    provider: { getMigrations: async () => migrations },
+    provider: { getMigrations: async () => coreMigrations },
     migrationTableSchema: "platform",
   });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === "Error");
   if (error || failed) throw new Error(`Migration ${failed?.migrationName ?? ""} failed: ${String(error)}`);
+  await migratePlugins(db, plugins);
 }

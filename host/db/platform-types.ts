@@ -1,4 +1,4 @@
-// Row types of the platform's own tables (created by host/db/migrations.ts).
+// Row types of the platform's core tables (created by host/db/migrations.ts); plugins declare their own.
 import type { ColumnType, Selectable } from "kysely";
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -129,57 +129,12 @@ export interface WalletSelection {
   forceEoa?: boolean;
 }
 
-/**
- * A compliance template (migration 0008): library rows have organizationId null and isSystem true and are never
- * drafts. Token creation may use a template whose isDraft is false (a published organisation template or a library
- * one) and encodes each module's params with domain/compliance/control-types.ts.
- */
-export interface ComplianceTemplatesTable {
-  id: string;
-  organizationId: string | null;
-  name: string;
-  description: ColumnType<string, string | undefined, string>;
-  /** Uppercase codes (e.g. DE, EU); empty means a global template. */
-  jurisdictions: ColumnType<string[], string[] | undefined, string[]>;
-  isSystem: ColumnType<boolean, boolean | undefined, boolean>;
-  isDraft: ColumnType<boolean, boolean | undefined, boolean>;
-  /** 1 legacy, 2 current; fixed at creation. */
-  moduleSetVersion: number;
-  /** Starts at 1; one more for each accepted update or publish. */
-  version: ColumnType<number, number | undefined, number>;
-  /** jsonb: each module's control type id and, unless token creation supplies them, its params. */
-  modules: ColumnType<ComplianceTemplateModule[], string, string>;
-  /** Control type ids (each one of the modules') that a token created from the template must keep. */
-  requiredControls: ColumnType<string[], string[] | undefined, string[]>;
-  createdBy: string;
-  createdAt: Timestamp;
-  updatedAt: Timestamp;
-}
-
-export interface ComplianceTemplateModule {
-  typeId: string;
-  params?: Record<string, unknown>;
-}
-
 export interface SignerNoncesTable {
   chainId: number;
   address: string;
   nextNonce: number;
 }
 
-export interface TokenTemplatesTable {
-  id: string;
-  organizationId: string;
-  name: string;
-  description: string;
-  requiredFeatures: string[];
-  allowedFeatures: string[];
-  defaults: { decimals: number; featureConfigs: Record<string, Record<string, unknown>> };
-  complianceTemplateId: string | null;
-  createdBy: string;
-  createdAt: Timestamp;
-  updatedAt: Timestamp;
-}
 /** Failed authentication attempts per scope and subject (migration 0013, host/auth/failure-counters.ts). */
 export interface AuthFailuresTable {
   scope: string;
@@ -189,6 +144,18 @@ export interface AuthFailuresTable {
   /** In the past (or now) when the subject is not locked out. */
   lockedUntil: Date;
 }
+/** A webhook event recorded by ctx.emit (host/events/outbox.ts); the webhooks plugin delivers it. */
+export interface WebhookOutboxTable {
+  /** `evt_` and a UUIDv7. */
+  id: string;
+  organizationId: string;
+  type: string;
+  payload: ColumnType<unknown, string, string>;
+  related: ColumnType<Record<string, string>, string | undefined, string>;
+  idempotencyKey: string | null;
+  createdAt: Timestamp;
+}
+/** The core tables; a plugin widens the db with its own (`db.withTables<…>()`, e.g. plugins/tokens/tables.ts). */
 export interface PlatformTables {
   signerNonces: SignerNoncesTable;
   organizations: OrganizationsTable;
@@ -200,9 +167,7 @@ export interface PlatformTables {
   wallets: WalletsTable;
   organizationChains: OrganizationChainsTable;
   transactionRequests: TransactionRequestsTable;
-  tokenTemplates: TokenTemplatesTable;
-  complianceTemplates: ComplianceTemplatesTable;
   authFailures: AuthFailuresTable;
+  webhookOutbox: WebhookOutboxTable;
 }
 export type TransactionRequestRow = Selectable<TransactionRequestsTable>;
-export type ComplianceTemplateRow = Selectable<ComplianceTemplatesTable>;

@@ -2,6 +2,7 @@
 // creation uses once published. Controls and their params come from the domain catalogue (domain/compliance).
 import { definePlugin } from "../../host/plugin.ts";
 import { ERRORS } from "./errors.ts";
+import { migrations } from "./migrations.ts";
 import { PERMISSIONS } from "./permissions.ts";
 import { readRoutes } from "./read-routes.ts";
 import { writeRoutes } from "./write-routes.ts";
@@ -10,6 +11,7 @@ export default definePlugin({
   id: "compliance-templates",
   errors: ERRORS,
   permissions: PERMISSIONS,
+  migrations,
   routes: (app, ctx) => {
     readRoutes(app, ctx);
     writeRoutes(app, ctx);

@@ -1,9 +1,9 @@
 // A stored template as the API shows it, and the errors of module-set checks.
 import { describe, expect, it } from "vitest";
-import type { ComplianceTemplateRow } from "../../host/db/platform-types.ts";
 import { ApiError } from "../../host/errors/api-error.ts";
 import { assertModuleSet } from "./module-set.ts";
 import { templateEnvelope } from "./serialize.ts";
+import type { ComplianceTemplateRow } from "./tables.ts";
 
 const row: ComplianceTemplateRow = {
   id: "kyc-verified-investors",

@@ -1,7 +1,7 @@
 // A compliance_templates row as the API shows it.
-import type { ComplianceTemplateRow } from "../../host/db/platform-types.ts";
 import { linkPath } from "../../host/http/envelopes.ts";
 import type { TemplateModule } from "./schemas.ts";
+import type { ComplianceTemplateRow } from "./tables.ts";
 
 /** What organizationId and createdBy read for library templates, which belong to no organisation. */
 export const LIBRARY_OWNER = "system";

@@ -2,8 +2,8 @@
 // only ever touch its own (a library template is refused as immutable before any write).
 import { sql } from "kysely";
 import type { PlatformDb } from "../../host/db/database.ts";
-import type { ComplianceTemplateRow } from "../../host/db/platform-types.ts";
 import { ApiError } from "../../host/errors/api-error.ts";
+import { type ComplianceTemplateRow, templatesDb } from "./tables.ts";
 
 export interface TemplateContent {
   name: string;
@@ -15,7 +15,7 @@ export interface TemplateContent {
 
 /** Templates the organisation sees: the library's and its own (another organisation's do not exist for it). */
 export function visibleTemplates(db: PlatformDb, organizationId: string) {
-  return db
+  return templatesDb(db)
     .selectFrom("complianceTemplates")
     .selectAll()
     .where((eb) => eb.or([eb("organizationId", "=", organizationId), eb("isSystem", "=", true)]));
@@ -47,7 +47,7 @@ export function insertTemplate(
   row: { id: string; organizationId: string; createdBy: string; moduleSetVersion: number },
   content: TemplateContent,
 ): Promise<ComplianceTemplateRow> {
-  return db
+  return templatesDb(db)
     .insertInto("complianceTemplates")
     .values({ ...row, ...stored(content) })
     .returningAll()
@@ -61,7 +61,7 @@ export async function updateTemplate(
   id: string,
   content: TemplateContent,
 ): Promise<ComplianceTemplateRow> {
-  const row = await db
+  const row = await templatesDb(db)
     .updateTable("complianceTemplates")
     .set({ ...stored(content), isDraft: true, version: sql`version + 1`, updatedAt: sql`now()` })
     .where("id", "=", id)
@@ -74,7 +74,7 @@ export async function updateTemplate(
 
 /** draft → published, once: a concurrent or repeated publish finds no draft and is refused. */
 export async function publishTemplate(db: PlatformDb, organizationId: string, id: string) {
-  const row = await db
+  const row = await templatesDb(db)
     .updateTable("complianceTemplates")
     .set({ isDraft: false, version: sql`version + 1`, updatedAt: sql`now()` })
     .where("id", "=", id)
@@ -87,7 +87,7 @@ export async function publishTemplate(db: PlatformDb, organizationId: string, id
 }
 
 export async function deleteTemplate(db: PlatformDb, organizationId: string, id: string): Promise<void> {
-  const deleted = await db
+  const deleted = await templatesDb(db)
     .deleteFrom("complianceTemplates")
     .where("id", "=", id)
     .where("organizationId", "=", organizationId)

@@ -7,6 +7,7 @@ import type { RequestChain } from "../../host/chain/request-chain.ts";
 import { ApiError, badRequest } from "../../host/errors/api-error.ts";
 import { zodIssues } from "../../host/http/validation.ts";
 import type { PluginContext } from "../../host/plugin.ts";
+import { tokensDb } from "./tables.ts";
 
 export interface PlannedModule {
   module: Address;
@@ -19,7 +20,7 @@ interface TemplateModule {
 }
 
 async function findTemplate(ctx: PluginContext, organizationId: string, id: string) {
-  const row = await ctx.db.platform
+  const row = await tokensDb(ctx.db.platform)
     .selectFrom("complianceTemplates")
     .selectAll()
     .where("id", "=", id)

@@ -5,6 +5,7 @@ import { createTokenRoutes } from "./create-token-route.ts";
 import { ERRORS } from "./errors.ts";
 import { featureUpdateRoutes } from "./feature-update-route.ts";
 import { legacyTokenRoutes } from "./legacy-routes.ts";
+import { migrations } from "./migrations.ts";
 import { tokenMutationKinds } from "./mutation-kinds.ts";
 import { tokenOperationRoutes } from "./operation-routes-index.ts";
 import { PERMISSIONS } from "./permissions.ts";
@@ -17,6 +18,7 @@ export default definePlugin({
   errors: ERRORS,
   permissions: PERMISSIONS,
   revertErrors: REVERT_ERRORS,
+  migrations,
   routes: (app, ctx) => {
     templateRoutes(app, ctx);
     createTokenRoutes(app, ctx);

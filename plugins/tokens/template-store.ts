@@ -3,12 +3,13 @@ import { v7 as uuidv7 } from "uuid";
 import type { FeatureId } from "../../domain/features/feature-params.ts";
 import type { PlatformDb } from "../../host/db/database.ts";
 import { ApiError } from "../../host/errors/api-error.ts";
+import { tokensDb } from "./tables.ts";
 import { findTemplate, LIBRARY_TEMPLATES, type TokenTemplate } from "./templates.ts";
 
 type Row = Awaited<ReturnType<typeof orgRows>>[number];
 
 function orgRows(db: PlatformDb, organizationId: string) {
-  return db.selectFrom("tokenTemplates").selectAll().where("organizationId", "=", organizationId).execute();
+  return tokensDb(db).selectFrom("tokenTemplates").selectAll().where("organizationId", "=", organizationId).execute();
 }
 
 function toTemplate(row: Row): TokenTemplate {
@@ -36,7 +37,7 @@ export async function listTokenTemplates(db: PlatformDb, organizationId: string)
 export async function resolveTokenTemplate(db: PlatformDb, organizationId: string, id: string) {
   const library = findTemplate(id);
   if (library) return library;
-  const row = await db
+  const row = await tokensDb(db)
     .selectFrom("tokenTemplates")
     .selectAll()
     .where("id", "=", id)
@@ -50,7 +51,7 @@ export async function insertTokenTemplate(
   db: PlatformDb,
   input: Omit<TokenTemplate, "id" | "isSystem" | "createdAt"> & { organizationId: string; createdBy: string },
 ): Promise<TokenTemplate> {
-  const row = await db
+  const row = await tokensDb(db)
     .insertInto("tokenTemplates")
     .values({
       id: uuidv7(),
@@ -75,7 +76,7 @@ export async function deleteTokenTemplate(db: PlatformDb, organizationId: string
       details: { templateId: id },
     });
   }
-  const deleted = await db
+  const deleted = await tokensDb(db)
     .deleteFrom("tokenTemplates")
     .where("id", "=", id)
     .where("organizationId", "=", organizationId)

@@ -4,6 +4,7 @@ import { createApp } from "../../host/app.ts";
 import { loadConfig } from "../../host/config.ts";
 import { listenForPlatformChanges } from "../../host/db/platform-changes.ts";
 import { createLogger } from "../../host/logger.ts";
+import { startTimers } from "../../host/timers.ts";
 import { ponderUrl } from "../../scripts/infra/ponder.ts";
 import { composed, createPlatformContext } from "../../scripts/platform-context.ts";
 import { platformDbUrl, type TestStack } from "./stack.ts";
@@ -28,6 +29,7 @@ export function secondHost(stack: TestStack): SecondHost {
     },
     createLogger("warn"),
   );
+  const timers = startTimers(composed.timers(ctx), createLogger("warn"));
   const changes = listenForPlatformChanges(databaseUrl);
   const app = createApp(ctx, composed, { db, chain, index, workerRunning: () => true }, changes);
   return {
@@ -37,6 +39,7 @@ export function secondHost(stack: TestStack): SecondHost {
       return Promise.resolve(app.fetch(new Request(`http://second-host${path}`, { ...init, headers })));
     },
     async stop() {
+      await timers.stop();
       await changes.stop();
       await db.close();
     },

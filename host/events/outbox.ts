@@ -1,0 +1,36 @@
+// ctx.emit: records a webhook event in platform.webhook_outbox, in the caller's transaction when it gives one (the
+// event exists exactly when the write it tells of commits). Delivery reads the outbox; it is not done here.
+import type { Kysely } from "kysely";
+import { v7 as uuidv7 } from "uuid";
+import type { PlatformDb } from "../db/database.ts";
+import type { PlatformTables } from "../db/platform-types.ts";
+import type { PluginContext, WebhookEventType } from "../plugin.ts";
+
+export type Emit = PluginContext["emit"];
+
+export function createEmitter(db: PlatformDb, events: ReadonlyMap<string, WebhookEventType>): Emit {
+  return async (type, payload, options) => {
+    const event = events.get(type);
+    if (!event) throw new Error(`The webhook event type "${type}" is declared by no plugin (webhookEvents)`);
+    const parsed = event.payload.safeParse(payload);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      throw new Error(`The payload of "${type}" does not match its schema: ${issue?.path.join(".")} ${issue?.message}`);
+    }
+    // A plugin's widened transaction holds the core tables too.
+    const target = (options.trx as Kysely<PlatformTables> | undefined) ?? db;
+    await target
+      .insertInto("webhookOutbox")
+      .values({
+        id: `evt_${uuidv7()}`,
+        organizationId: options.organizationId,
+        type,
+        payload: JSON.stringify(parsed.data),
+        related: JSON.stringify(options.related ?? {}),
+        idempotencyKey: options.idempotencyKey ?? null,
+      })
+      // A repeat of a key records nothing new (rows without a key never conflict).
+      .onConflict((oc) => oc.columns(["organizationId", "idempotencyKey"]).doNothing())
+      .execute();
+  };
+}

@@ -1,0 +1,141 @@
+// The example plugin (plugins/example-notes), loaded with PLUGIN_MODULES, end to end through the real API, database
+// and worker processes: its route, task, migration, permission, error, webhook event and cron entry; the cron entry
+// runs exactly once per minute with two worker processes on one database.
+import { sql } from "kysely";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { createEmitter } from "../host/events/outbox.ts";
+import { exampleDb } from "../plugins/example-notes/tables.ts";
+import { composed } from "../scripts/platform-context.ts";
+import { type Operator, operator } from "./support/organizations.ts";
+import { type SecondWorker, secondWorker } from "./support/second-worker.ts";
+import { bootStack, json, type TestStack } from "./support/stack.ts";
+
+// Before the imports above run (composed reads it once), and inherited by the stack's worker processes.
+vi.hoisted(() => {
+  process.env.PLUGIN_MODULES = "plugins/example-notes/index.ts";
+});
+
+describe("the example plugin", () => {
+  let stack: TestStack;
+  let op: Operator;
+  let worker2: SecondWorker;
+  let organizationId: string;
+  const db = () => exampleDb(op.db.platform);
+  const outboxOf = (type: string) =>
+    op.db.platform.selectFrom("webhookOutbox").selectAll().where("type", "=", type).orderBy("createdAt").execute();
+
+  beforeAll(async () => {
+    stack = await bootStack();
+    op = operator(stack);
+    organizationId = stack.platform.credentials.organizationId;
+    worker2 = await secondWorker(stack);
+  });
+
+  afterAll(async () => {
+    await worker2?.stop();
+    await op?.close();
+    await stack?.stop();
+  });
+
+  it("creates a note with its event in one transaction, counts its words in a task, and checks its permission", async () => {
+    const created = await stack.api("/api/v2/example/notes", {
+      method: "POST",
+      body: JSON.stringify({ text: "  plugins own their capability " }),
+    });
+    expect(created.status).toBe(201);
+    const note = (await json(created)).data;
+    expect(note).toMatchObject({ text: "plugins own their capability" });
+
+    // The task (enqueued by the route with ctx.addJob) writes the count the route then reads.
+    await expect
+      .poll(async () => (await json(await stack.api(`/api/v2/example/notes/${note.id}`))).data.wordCount, {
+        timeout: 30_000,
+        interval: 200,
+      })
+      .toBe(4);
+    const list = await json(await stack.api("/api/v2/example/notes?sort=-createdAt"));
+    expect(list.meta.total).toBe(1);
+    expect(list.data[0]).toMatchObject({ id: note.id, wordCount: 4 });
+
+    // The webhook event, recorded with the note.
+    const events = await outboxOf("example.note.created");
+    expect(events).toHaveLength(1);
+    expect(events[0]).toMatchObject({
+      organizationId,
+      payload: { id: note.id, text: "plugins own their capability" },
+      related: { note: note.id },
+      idempotencyKey: `note:${note.id}`,
+    });
+    expect(events[0]?.id).toMatch(/^evt_/);
+
+    // The migration ran once, recorded under the plugin.
+    const steps = await sql<{ name: string }>`select name from platform.plugin_migrations
+      where plugin_id = 'example-notes'`.execute(op.db.platform);
+    expect(steps.rows).toEqual([{ name: "0001_notes" }]);
+
+    // A member reads but may not write (exampleNote:write is owner and admin).
+    const member = await op.keyFor(organizationId, "member");
+    const refused = await stack.api("/api/v2/example/notes", {
+      method: "POST",
+      key: member,
+      body: JSON.stringify({ text: "no" }),
+    });
+    expect(refused.status).toBe(403);
+    expect((await json(refused)).code).toBe("USER_NOT_AUTHORIZED");
+    expect((await stack.api(`/api/v2/example/notes/${note.id}`, { key: member })).status).toBe(200);
+
+    // Its own error code for an unknown note.
+    const missing = await stack.api("/api/v2/example/notes/nope");
+    expect(missing.status).toBe(404);
+    expect((await json(missing)).code).toBe("EXAMPLE_NOTE_NOT_FOUND");
+    const empty = await stack.api("/api/v2/example/notes", { method: "POST", body: JSON.stringify({ text: " " }) });
+    expect(empty.status).toBe(400);
+  });
+
+  it("emits only with the caller's commit, once per idempotency key, and only declared, valid events", async () => {
+    const emit = createEmitter(op.db.platform, composed.webhookEvents);
+    const before = (await outboxOf("example.note.created")).length;
+    await expect(
+      db()
+        .transaction()
+        .execute(async (trx) => {
+          await trx
+            .insertInto("exampleNotes")
+            .values({ id: "rolled-back", organizationId, text: "gone", createdBy: "test" })
+            .execute();
+          await emit("example.note.created", { id: "rolled-back", text: "gone" }, { organizationId, trx });
+          throw new Error("the caller's write fails");
+        }),
+    ).rejects.toThrow("the caller's write fails");
+    expect(await db().selectFrom("exampleNotes").select("id").where("id", "=", "rolled-back").execute()).toEqual([]);
+    expect(await outboxOf("example.note.created")).toHaveLength(before);
+
+    const once = { organizationId, idempotencyKey: "same-key" };
+    await emit("example.note.created", { id: "n1", text: "first" }, once);
+    await emit("example.note.created", { id: "n1", text: "again" }, once);
+    const keyed = (await outboxOf("example.note.created")).filter((e) => e.idempotencyKey === "same-key");
+    expect(keyed.map((e) => e.payload)).toEqual([{ id: "n1", text: "first" }]);
+
+    await expect(emit("example.note.deleted", {}, { organizationId })).rejects.toThrow("declared by no plugin");
+    await expect(emit("example.note.created", { id: 1 }, { organizationId })).rejects.toThrow(
+      "does not match its schema",
+    );
+  });
+
+  it("runs the every-minute cron entry exactly once per minute with two worker processes", async () => {
+    const since = new Date();
+    const periods = async () => {
+      const rows = await db()
+        .selectFrom("exampleNoteDigests")
+        .select(["scheduledAt", "pid"])
+        .where("scheduledAt", ">", since)
+        .execute();
+      return rows.map((r) => new Date(r.scheduledAt).toISOString()).sort();
+    };
+    await expect.poll(async () => new Set(await periods()).size, { timeout: 170_000, interval: 1000 }).toBe(2);
+    await new Promise((r) => setTimeout(r, 5000)); // a late second run of either period would show by now
+    const runs = await periods();
+    expect(runs).toHaveLength(2);
+    expect(Date.parse(runs[1] ?? "") - Date.parse(runs[0] ?? "")).toBe(60_000);
+  }, 240_000);
+});
