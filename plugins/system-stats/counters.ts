@@ -3,9 +3,9 @@
 
 import { sql } from "kysely";
 import type { Metric } from "../../domain/statistics/metrics.ts";
+import { bucketStarts, STEP_SECONDS, type StatRange } from "../../domain/statistics/time-range.ts";
 import type { LedgerDb } from "../../host/db/database.ts";
 import { indexedHex, isoFromSeconds } from "../../host/db/ledger-types.ts";
-import { bucketStarts, STEP_SECONDS, type StatRange } from "../../host/stats/time-range.ts";
 
 export type Totals = Map<Metric, number>;
 
