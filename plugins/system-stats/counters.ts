@@ -1,4 +1,4 @@
-// A system's counters (host/stats/metrics.ts) from the index's hourly changes: current totals, and the value at the
+// A system's counters (domain/statistics/metrics.ts) from the index's hourly changes: current totals, and the value at the
 // end of each bucket of a window (every bucket present, quiet ones carrying the previous value).
 
 import { sql } from "kysely";

@@ -13,8 +13,8 @@ import {
   StatRangeSchema,
   toStatRange,
 } from "../../domain/statistics/time-range.ts";
-import { badRequest } from "../errors/api-error.ts";
-import { IsoTimestampSchema } from "../http/schemas.ts";
+import { badRequest } from "../../host/errors/api-error.ts";
+import { IsoTimestampSchema } from "../../host/http/schemas.ts";
 
 export const ActivityRangeQuerySchema = z.object({
   "range[interval]": z.enum(INTERVALS).optional().openapi({ description: "Bucket size (default day)" }),

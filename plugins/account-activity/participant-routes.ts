@@ -1,13 +1,13 @@
 // A participant's activity feed and its metrics: events matching any of its wallets. The participant reads its own;
 // others need activity:read-others (identityManager, claimIssuer), else they get the valid empty answer.
 import { z } from "@hono/zod-openapi";
-import { feedRoutes } from "../../host/activity/feed-routes.ts";
 import { hasPermission } from "../../host/auth/permissions.ts";
 import { requestChain } from "../../host/chain/request-chain.ts";
 import type { App } from "../../host/http/env.ts";
 import { ADDRESS_CHECKSUM_MESSAGE, checksumIfAddress } from "../../host/http/evm-address.ts";
-import { findParticipant } from "../../host/participants/find-participant.ts";
+import { findParticipant } from "../../host/http/find-participant.ts";
 import type { PluginContext } from "../../host/plugin.ts";
+import { feedRoutes } from "./feed-routes.ts";
 
 export function participantActivityRoutes(app: App, ctx: PluginContext) {
   feedRoutes(app, ctx.db.ledger, {
