@@ -4,18 +4,13 @@
 // wallet.
 import { chmodSync, existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { grantRoles } from "../host/admin/members.ts";
-import {
-  addMember,
-  createApiKey,
-  createOrganization,
-  createUser,
-  provisionMissingMemberWallets,
-  requestSystemProvisioning,
-} from "../host/admin/operator.ts";
 import { rolesOf } from "../host/auth/memberships.ts";
 import { ROLES } from "../host/auth/permissions.ts";
 import type { PluginContext } from "../host/plugin.ts";
+import { createApiKey } from "../plugins/access/api-key-store.ts";
+import { addMember, grantRoles, provisionMissingMemberWallets } from "../plugins/access/members.ts";
+import { createUser } from "../plugins/access/users.ts";
+import { createOrganization, requestSystemProvisioning } from "../plugins/systems/organizations.ts";
 import { waitFor } from "./infra/child-process.ts";
 
 export interface Credentials {

@@ -1,20 +1,15 @@
 // `npm run cli -- <resource> <action> [--flags]`: how an operator provisions access without a running host (the API's
-// own routes are /api/v2/api-keys and /api/v2/organization/members; both use the same host/admin functions).
+// own routes are /api/v2/api-keys and /api/v2/organization/members; both use the same functions, plugins/access and plugins/systems).
 // Talks to the platform's database (DATABASE_URL, else the embedded server of a running `npm start`).
 import { parseArgs } from "node:util";
-import { setMemberRoles } from "../host/admin/members.ts";
-import {
-  addMember,
-  createApiKey,
-  createOrganization,
-  createUser,
-  listApiKeys,
-  revokeApiKey,
-} from "../host/admin/operator.ts";
 import { loadConfig } from "../host/config.ts";
 import { loadMasterKey } from "../host/crypto/master-key.ts";
 import { createCustody } from "../host/custody/custody.ts";
 import { openDatabases } from "../host/db/database.ts";
+import { createApiKey, listApiKeys, revokeApiKey } from "../plugins/access/api-key-store.ts";
+import { addMember, setMemberRoles } from "../plugins/access/members.ts";
+import { createUser } from "../plugins/access/users.ts";
+import { createOrganization } from "../plugins/systems/organizations.ts";
 // Registers the plugins' error codes: the operator functions answer with the access plugin's (e.g. last owner).
 import "./platform-context.ts";
 

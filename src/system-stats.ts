@@ -1,4 +1,4 @@
-// Counts a change of a system's counters in the hour of the event (system_stat_hour; see host/stats/metrics.ts).
+// Counts a change of a system's counters in the hour of the event (system_stat_hour; see domain/statistics/metrics.ts).
 import type { Context } from "ponder:registry";
 import { systemStatHour } from "ponder:schema";
 import type { Address } from "viem";

@@ -6,11 +6,13 @@ import { join } from "node:path";
 import { promisify } from "node:util";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createApiKey, createUser, grantRole } from "../host/admin/operator.ts";
 import { currentTotp } from "../host/auth/totp.ts";
 import { loadConfig } from "../host/config.ts";
 import { loadMasterKey } from "../host/crypto/master-key.ts";
 import { type Databases, openDatabases } from "../host/db/database.ts";
+import { createApiKey } from "../plugins/access/api-key-store.ts";
+import { grantRole } from "../plugins/access/members.ts";
+import { createUser } from "../plugins/access/users.ts";
 import { ROOT } from "../scripts/platform.ts";
 import { bootStack, json, type TestStack } from "./support/stack.ts";
 

@@ -3,10 +3,12 @@
 // module-set errors at their field paths, permissions, and another organisation that sees none of it.
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createApiKey, createUser, grantRole } from "../host/admin/operator.ts";
 import { loadConfig } from "../host/config.ts";
 import { loadMasterKey } from "../host/crypto/master-key.ts";
 import { type Databases, openDatabases } from "../host/db/database.ts";
+import { createApiKey } from "../plugins/access/api-key-store.ts";
+import { grantRole } from "../plugins/access/members.ts";
+import { createUser } from "../plugins/access/users.ts";
 import { LIBRARY_TEMPLATES } from "../plugins/compliance-templates/library-templates.ts";
 import { templatesDb } from "../plugins/compliance-templates/tables.ts";
 import { bootStack, json, platformDbUrl, type TestStack } from "./support/stack.ts";

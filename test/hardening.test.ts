@@ -3,7 +3,6 @@
 // the errors Node's HTTP layer raises before the app runs (raw sockets).
 import { connect } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createUser, grantRole } from "../host/admin/operator.ts";
 import { createCredentialFailures } from "../host/auth/credential-failures.ts";
 import { lockoutPolicies } from "../host/auth/lockout-policies.ts";
 import { attemptSignIn } from "../host/auth/sign-in-throttle.ts";
@@ -12,6 +11,8 @@ import { loadConfig } from "../host/config.ts";
 import { loadMasterKey } from "../host/crypto/master-key.ts";
 import { type Databases, openDatabases } from "../host/db/database.ts";
 import { ApiError } from "../host/errors/api-error.ts";
+import { grantRole } from "../plugins/access/members.ts";
+import { createUser } from "../plugins/access/users.ts";
 import { bootStack, json, platformDbUrl, type TestStack } from "./support/stack.ts";
 
 const CHECKSUMMED = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8";

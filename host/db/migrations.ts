@@ -236,7 +236,7 @@ export const coreMigrations: Record<string, Migration> = {
   },
   "0012_participant_changes": {
     async up(db: Kysely<unknown>) {
-      // Hosts also cache participants (host/participants/find-participant.ts): people's names and everyone's wallets.
+      // Hosts also cache participants (host/http/find-participant.ts): people's names and everyone's wallets.
       for (const table of ["users", "wallets"]) {
         await sql`
           create trigger ${sql.raw(`${table}_changed`)}

@@ -31,7 +31,7 @@ export interface AppEnv {
     requestContext: RequestContext;
     /** The organisations' chain rows, cached for a few seconds (host/chain/request-chain.ts); absent in tests of parts. */
     chainRows?: ShortCache<unknown>;
-    /** Participants by id, cached like chainRows and per index version (host/participants/find-participant.ts). */
+    /** Participants by id, cached like chainRows and per index version (host/http/find-participant.ts). */
     participantRows?: ShortCache<unknown>;
     /** Results computed from the index, kept per index version (host/cache/indexed-reads.ts); absent: none kept. */
     indexedReads?: IndexedReads;

@@ -1,7 +1,7 @@
 // An API key as the API shows it: its record, never the secret or its digest.
 import type { Selectable } from "kysely";
-import type { API_KEY_COLUMNS } from "../../host/admin/operator.ts";
 import type { ApiKeysTable } from "../../host/db/platform-types.ts";
+import type { API_KEY_COLUMNS } from "./api-key-store.ts";
 
 type KeyRow = Pick<Selectable<ApiKeysTable>, (typeof API_KEY_COLUMNS)[number]>;
 

@@ -1,7 +1,6 @@
 // API keys over HTTP: create (shown once), list, revoke. Every member manages their own; owners and admins see and
 // revoke the organisation's. A key never creates a key of more scope or a later expiry than its own.
 import { createRoute } from "@hono/zod-openapi";
-import { API_KEY_COLUMNS, createApiKey, revokeApiKey } from "../../host/admin/operator.ts";
 import { assertKeyWithinCaller } from "../../host/auth/key-limits.ts";
 import { hasPermission } from "../../host/auth/permissions.ts";
 import { assertPermission, requirePermission } from "../../host/auth/require-permission.ts";
@@ -12,6 +11,7 @@ import { collection, single } from "../../host/http/envelopes.ts";
 import { errorResponses, jsonBody, jsonResponse } from "../../host/http/schemas.ts";
 import type { PluginContext } from "../../host/plugin.ts";
 import { toApiKey } from "./api-key-record.ts";
+import { API_KEY_COLUMNS, createApiKey, revokeApiKey } from "./api-key-store.ts";
 import { API_KEY_COLLECTION } from "./collections.ts";
 import { ApiKeyIdParams, ApiKeySchema, CreateApiKeyBodySchema, CreatedApiKeySchema, envelope } from "./schemas.ts";
 

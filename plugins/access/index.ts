@@ -1,5 +1,5 @@
 // Access over HTTP: members' own API keys (create, list, revoke) and the organisation's members with their roles.
-// The same operator functions serve the CLI (host/admin).
+// The same functions serve the CLI (api-key-store.ts, members.ts, users.ts).
 import { definePlugin } from "../../host/plugin.ts";
 import { apiKeyRoutes } from "./api-key-routes.ts";
 import { ERRORS } from "./errors.ts";

@@ -1,7 +1,6 @@
 // The organisation's members and their roles: list, and replace one member's roles (owners and admins; only an
 // owner grants or removes owner; the last owner keeps it). A member whose roles change gets a custody wallet.
 import { createRoute } from "@hono/zod-openapi";
-import { setMemberRoles } from "../../host/admin/members.ts";
 import { assertPermission, requirePermission } from "../../host/auth/require-permission.ts";
 import { collectionRoute, parseCollectionQuery, runCollection } from "../../host/collections/index.ts";
 import type { App } from "../../host/http/env.ts";
@@ -9,6 +8,7 @@ import { collection, single } from "../../host/http/envelopes.ts";
 import { errorResponses, jsonBody, jsonResponse } from "../../host/http/schemas.ts";
 import type { PluginContext } from "../../host/plugin.ts";
 import { MEMBER_COLLECTION } from "./collections.ts";
+import { setMemberRoles } from "./members.ts";
 import { membersOf, toMember } from "./members-query.ts";
 import { envelope, MemberParams, MemberSchema, SetRolesBodySchema } from "./schemas.ts";
 

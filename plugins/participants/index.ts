@@ -1,7 +1,6 @@
-// Participants: the organisation's directory of people, the organisation, assets, claim issuers and addons; which
-// wallets are EOAs; and each participant's activity feed and metrics.
+// Participants: the organisation's directory of people, the organisation, assets, claim issuers and addons, and which
+// wallets are EOAs. Each participant's activity feed is the account-activity plugin's.
 import { definePlugin } from "../../host/plugin.ts";
-import { participantActivityRoutes } from "./activity-routes.ts";
 import { addressKindsRoutes } from "./address-kinds-route.ts";
 import { ERRORS } from "./errors.ts";
 import { participantListRoutes } from "./list-route.ts";
@@ -12,9 +11,9 @@ export default definePlugin({
   errors: ERRORS,
   permissions: PERMISSIONS,
   routes(app, ctx) {
-    // address-kinds before {participantId}/...: a literal segment wins only when registered first.
+    // address-kinds before the feeds' {participantId}/... (account-activity mounts after this plugin): a literal
+    // segment wins only when registered first.
     addressKindsRoutes(app, ctx);
     participantListRoutes(app, ctx);
-    participantActivityRoutes(app, ctx);
   },
 });

@@ -18,7 +18,6 @@ import { ApiError } from "../../host/errors/api-error.ts";
 import type { App } from "../../host/http/env.ts";
 import { collection } from "../../host/http/envelopes.ts";
 import { errorResponses } from "../../host/http/schemas.ts";
-import { participantsQuery } from "../../host/participants/participants-query.ts";
 import type { PluginContext } from "../../host/plugin.ts";
 import { eligibility } from "./eligibility.ts";
 import {
@@ -27,6 +26,7 @@ import {
   ParticipantListQuerySchema,
   ParticipantSchema,
 } from "./participant-collection.ts";
+import { participantsQuery } from "./participants-query.ts";
 
 /** Without userSearch a caller sees only these kinds (spec: participant directory permissions). */
 const PUBLIC_KINDS = ["asset", "addon"] as const;

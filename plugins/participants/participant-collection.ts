@@ -2,8 +2,9 @@
 // sortBy/sortDirection (documented for this route instead of sort).
 import { z } from "@hono/zod-openapi";
 import { defineCollection } from "../../host/collections/index.ts";
+import { PARTICIPANT_KINDS } from "../../host/http/participant-relation.ts";
 import { AddressSchema } from "../../host/http/schemas.ts";
-import { PARTICIPANT_KINDS, PARTICIPANT_PURPOSES } from "../../host/participants/participants-query.ts";
+import { PARTICIPANT_PURPOSES } from "./participants-query.ts";
 
 export const PARTICIPANT_SORTS = ["displayName", "address", "kind"] as const;
 

@@ -1,11 +1,11 @@
-// A system's counters (host/stats/metrics.ts) from the index's hourly changes: current totals, and the value at the
+// A system's counters (domain/statistics/metrics.ts) from the index's hourly changes: current totals, and the value at the
 // end of each bucket of a window (every bucket present, quiet ones carrying the previous value).
 
 import { sql } from "kysely";
 import type { Metric } from "../../domain/statistics/metrics.ts";
+import { bucketStarts, STEP_SECONDS, type StatRange } from "../../domain/statistics/time-range.ts";
 import type { LedgerDb } from "../../host/db/database.ts";
 import { indexedHex, isoFromSeconds } from "../../host/db/ledger-types.ts";
-import { bucketStarts, STEP_SECONDS, type StatRange } from "../../host/stats/time-range.ts";
 
 export type Totals = Map<Metric, number>;
 

@@ -5,6 +5,7 @@ import { createRoute, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { toHex } from "viem";
 import type { Metric } from "../../domain/statistics/metrics.ts";
+import { presetRange, type StatRange, StatRangeSchema, toStatRange } from "../../domain/statistics/time-range.ts";
 import { requirePermission } from "../../host/auth/require-permission.ts";
 import { indexedRead } from "../../host/cache/indexed-reads.ts";
 import { requestChain } from "../../host/chain/request-chain.ts";
@@ -12,14 +13,6 @@ import type { App, AppEnv } from "../../host/http/env.ts";
 import { single } from "../../host/http/envelopes.ts";
 import { errorResponses, jsonResponse, linksSelf } from "../../host/http/schemas.ts";
 import type { PluginContext } from "../../host/plugin.ts";
-import {
-  PresetParamsSchema,
-  presetRange,
-  RangeQuerySchema,
-  type StatRange,
-  StatRangeSchema,
-  toStatRange,
-} from "../../host/stats/time-range.ts";
 import { counterSeries, counterTotals } from "./counters.ts";
 import { countryAssetCount } from "./country-assets.ts";
 import { topicCoverage } from "./coverage.ts";
@@ -32,6 +25,7 @@ import {
   TOPIC_SCHEME_STATS,
   TRUSTED_ISSUER_STATS,
 } from "./families.ts";
+import { PresetParamsSchema, RangeQuerySchema } from "./range-query.ts";
 
 const STATS = "/api/v2/system/stats";
 const base = { tags: ["statistics"], middleware: [requirePermission("systemStats:read")] };

@@ -1,4 +1,4 @@
-// Token servicing writes: burn, transfer, approval, forced transfer, address and partial freezes, pause.
+// Token servicing writes: mint, burn, transfer, approval, forced transfer, address and partial freezes, pause.
 import { type Address, encodeFunctionData, getAddress, type Hex } from "viem";
 import { TokenAbi } from "../../abis/Token.ts";
 import type { App } from "../../host/http/env.ts";
@@ -10,6 +10,7 @@ import {
   BurnBodySchema,
   EmptyWriteBodySchema,
   ForcedTransferBodySchema,
+  MintBodySchema,
   TransferBodySchema,
 } from "./operations-schemas.ts";
 import { tokenWriteRoute } from "./write-route.ts";
@@ -28,6 +29,16 @@ const addresses = (list: string[]): Address[] => list.map((a) => getAddress(a));
 const amounts = (list: string[]) => list.map((a) => BigInt(a));
 
 export function operationRoutes(app: App, ctx: PluginContext) {
+  tokenWriteRoute(app, ctx, {
+    method: "post",
+    path: "mint",
+    summary: "Mint to one or more recipients (raw units)",
+    permission: "token:mint",
+    body: MintBodySchema,
+    kind: "token.mint",
+    encode: (b) => call({ functionName: "batchMint", args: [addresses(b.recipients), amounts(b.amounts)] }),
+  });
+
   tokenWriteRoute(app, ctx, {
     method: "post",
     path: "burn",

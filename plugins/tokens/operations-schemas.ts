@@ -23,6 +23,12 @@ const sameLength = (addresses: string) => ({
   path: ["amounts"],
 });
 
+export const MintBodySchema = z
+  .object({ recipients: AddressBatchSchema, amounts: AmountBatchSchema, ...writeFields })
+  .strict()
+  .refine((b) => b.recipients.length === b.amounts.length, sameLength("recipients"))
+  .openapi("MintRequest");
+
 export const BurnBodySchema = z
   .object({ holders: AddressBatchSchema, amounts: AmountBatchSchema, ...writeFields })
   .strict()

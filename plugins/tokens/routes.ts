@@ -1,20 +1,17 @@
-// Token reads from the index (the token with its features and compliance modules) and minting.
+// Token reads from the index (the token with its features and compliance modules).
 import { createRoute, z } from "@hono/zod-openapi";
-import { type Address, encodeFunctionData, getAddress } from "viem";
-import { TokenAbi } from "../../abis/Token.ts";
+import { type Address, getAddress } from "viem";
 import { tryDecodeControlParams } from "../../domain/compliance/control-decode.ts";
 import { requirePermission } from "../../host/auth/require-permission.ts";
-import { verifyWalletForWrite } from "../../host/auth/wallet-verification.ts";
 import { requestChain } from "../../host/chain/request-chain.ts";
 import { isoFromSeconds, type LedgerTables } from "../../host/db/ledger-types.ts";
 import { ApiError } from "../../host/errors/api-error.ts";
 import type { App } from "../../host/http/env.ts";
 import { single } from "../../host/http/envelopes.ts";
-import { AddressSchema, errorResponses, jsonResponse, linksSelf, mutationResponses } from "../../host/http/schemas.ts";
-import { submitChainWrite, walletSelectionOf } from "../../host/mutations/submit-mutation.ts";
+import { AddressSchema, errorResponses, jsonResponse, linksSelf } from "../../host/http/schemas.ts";
 import type { PluginContext } from "../../host/plugin.ts";
 import { type ShownFeature, toFeatures } from "./feature-values.ts";
-import { MintBodySchema, TokenFeatureSchema, TokenSchema } from "./schemas.ts";
+import { TokenFeatureSchema, TokenSchema } from "./schemas.ts";
 
 export function toToken(
   row: LedgerTables["token"],
@@ -110,19 +107,6 @@ const getFeaturesAt = (path: string) =>
     },
   });
 
-const mintTokens = createRoute({
-  method: "post",
-  path: "/api/v2/tokens/{tokenAddress}/mint",
-  tags: ["token"],
-  summary: "Mint to one or more recipients (raw units)",
-  middleware: [requirePermission("token:mint")],
-  request: {
-    params: z.object({ tokenAddress: AddressSchema }),
-    body: { required: true, content: { "application/json": { schema: MintBodySchema } } },
-  },
-  responses: mutationResponses,
-});
-
 export function tokenRoutes(app: App, ctx: PluginContext) {
   const served = [ctx.chain.chainId];
 
@@ -152,24 +136,4 @@ export function tokenRoutes(app: App, ctx: PluginContext) {
       return c.json(single(c, await toFeatures(ctx.chain, token, await tokenFeatures(ctx, token.id))), 200);
     });
   }
-
-  app.openapi(mintTokens, async (c) => {
-    const { tokenAddress } = c.req.valid("param");
-    const body = c.req.valid("json");
-    const { recipients, amounts, walletVerification } = body;
-    const chain = await requestChain(c, ctx.db.platform, served);
-    await findOrgToken(ctx, chain.systemAddress, tokenAddress);
-    await verifyWalletForWrite(c, ctx.db.platform, walletVerification);
-    return submitChainWrite(c, ctx, {
-      chainId: chain.chainId,
-      kind: "token.mint",
-      to: getAddress(tokenAddress),
-      data: encodeFunctionData({
-        abi: TokenAbi,
-        functionName: "batchMint",
-        args: [recipients.map((r) => getAddress(r)), amounts.map((a) => BigInt(a))],
-      }),
-      walletSelection: walletSelectionOf(body),
-    });
-  });
 }

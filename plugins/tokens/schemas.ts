@@ -1,11 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { TOKEN_FEATURES } from "../../domain/features/feature-params.ts";
-import {
-  AddressSchema,
-  UintStringSchema,
-  WalletSelectionFields,
-  WalletVerificationSchema,
-} from "../../host/http/schemas.ts";
+import { WalletSelectionFields, WalletVerificationSchema } from "../../host/http/schemas.ts";
 
 export const FeatureIdSchema = z.enum(TOKEN_FEATURES);
 
@@ -75,23 +70,6 @@ export const CreateTokenBodySchema = z
   })
   .strict()
   .openapi("CreateTokenRequest");
-
-export const MintBodySchema = z
-  .object({
-    recipients: z.array(AddressSchema).min(1).max(100),
-    amounts: z
-      .array(UintStringSchema.refine((v) => !/^\d+$/.test(v) || BigInt(v) > 0n, "must be greater than zero"))
-      .min(1)
-      .max(100),
-    walletVerification: WalletVerificationSchema.optional(),
-    ...WalletSelectionFields,
-  })
-  .strict()
-  .refine((b) => b.recipients.length === b.amounts.length, {
-    message: "recipients and amounts must have the same length",
-    path: ["amounts"],
-  })
-  .openapi("MintRequest");
 
 export const TokenFeatureSchema = z
   .object({

@@ -1,11 +1,14 @@
 // Operator actions a test needs beyond the bootstrap organisation: people with a role (and their API keys), and
 // further organisations with their own system on the chain.
 import type { PrivateKeyAccount } from "viem";
-import { addMember, createApiKey, createOrganization, createUser } from "../../host/admin/operator.ts";
 import { loadConfig } from "../../host/config.ts";
 import { loadMasterKey } from "../../host/crypto/master-key.ts";
 import { createCustody } from "../../host/custody/custody.ts";
 import { type Databases, openDatabases } from "../../host/db/database.ts";
+import { createApiKey } from "../../plugins/access/api-key-store.ts";
+import { addMember } from "../../plugins/access/members.ts";
+import { createUser } from "../../plugins/access/users.ts";
+import { createOrganization } from "../../plugins/systems/organizations.ts";
 import { platformDbUrl, type TestStack } from "./stack.ts";
 
 export interface Operator {

@@ -1,11 +1,11 @@
-// A member's roles, replaced as a whole (the HTTP route and the CLI): the organisation always keeps an owner, and
-// every member has a custody wallet of their own.
+// Members and their roles (the HTTP route, the CLI and the first-start bootstrap): roles granted or replaced as a
+// whole; the organisation always keeps an owner, and every member has a custody wallet of their own.
 import { sql } from "kysely";
-import { rolesOf } from "../auth/memberships.ts";
-import { isRole, type Role } from "../auth/permissions.ts";
-import type { Custody } from "../custody/custody.ts";
-import type { PlatformDb } from "../db/database.ts";
-import { ApiError, badRequest } from "../errors/api-error.ts";
+import { rolesOf } from "../../host/auth/memberships.ts";
+import { isRole, type Role } from "../../host/auth/permissions.ts";
+import type { Custody } from "../../host/custody/custody.ts";
+import type { PlatformDb } from "../../host/db/database.ts";
+import { ApiError, badRequest } from "../../host/errors/api-error.ts";
 
 /** Grants each role the user lacks in the organisation (keeps the others). */
 export async function grantRoles(
@@ -67,4 +67,40 @@ export async function setMemberRoles(
     await grantRoles(trx, { organizationId: input.organizationId, userId: input.userId, roles: roles as Role[] });
   });
   return { wallet: await custody.provisionMemberWallet(input.organizationId, input.userId) };
+}
+
+export async function grantRole(db: PlatformDb, input: { organizationId: string; userId: string; role: string }) {
+  if (!isRole(input.role)) throw new Error(`Unknown role ${input.role}`);
+  await grantRoles(db, { organizationId: input.organizationId, userId: input.userId, roles: [input.role] });
+}
+
+/** Grants `role` and gives the member a custody wallet in the organisation (once): members are participants. */
+export async function addMember(
+  db: PlatformDb,
+  custody: Custody,
+  input: { organizationId: string; userId: string; role: string },
+): Promise<{ wallet: string }> {
+  await grantRole(db, input);
+  return { wallet: await custody.provisionMemberWallet(input.organizationId, input.userId) };
+}
+
+/** Every member without a custody wallet in their organisation gets one (members granted before wallets existed). */
+export async function provisionMissingMemberWallets(db: PlatformDb, custody: Custody): Promise<number> {
+  const missing = await db
+    .selectFrom("memberships as m")
+    .select(["m.organizationId", "m.userId"])
+    .distinct()
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom("wallets as w")
+            .select("w.address")
+            .whereRef("w.organizationId", "=", "m.organizationId")
+            .whereRef("w.userId", "=", "m.userId"),
+        ),
+      ),
+    )
+    .execute();
+  for (const { organizationId, userId } of missing) await custody.provisionMemberWallet(organizationId, userId);
+  return missing.length;
 }

@@ -8,8 +8,8 @@ import type { ShortCache } from "../cache/short-cache.ts";
 import type { RequestChain } from "../chain/request-chain.ts";
 import type { LedgerDb } from "../db/database.ts";
 import { ApiError } from "../errors/api-error.ts";
-import type { AppEnv } from "../http/env.ts";
-import { type ParticipantKind, type ParticipantRow, participantsRelation } from "./participants-query.ts";
+import type { AppEnv } from "./env.ts";
+import { type ParticipantKind, type ParticipantRow, participantsRelation } from "./participant-relation.ts";
 
 /** Participants known by their address (stored lowercase); people and organisations have issued ids. */
 const ADDRESS_KINDS: readonly ParticipantKind[] = ["asset", "claim_issuer", "addon"];

@@ -2,12 +2,12 @@
 // others need activity:read-others (identityManager, claimIssuer), else they get the valid empty answer.
 import { z } from "@hono/zod-openapi";
 import { ADDRESS_CHECKSUM_MESSAGE, checksumIfAddress } from "../../domain/evm/address.ts";
-import { feedRoutes } from "../../host/activity/feed-routes.ts";
 import { hasPermission } from "../../host/auth/permissions.ts";
 import { requestChain } from "../../host/chain/request-chain.ts";
 import type { App } from "../../host/http/env.ts";
-import { findParticipant } from "../../host/participants/find-participant.ts";
+import { findParticipant } from "../../host/http/find-participant.ts";
 import type { PluginContext } from "../../host/plugin.ts";
+import { feedRoutes } from "./feed-routes.ts";
 
 export function participantActivityRoutes(app: App, ctx: PluginContext) {
   feedRoutes(app, ctx.db.ledger, {

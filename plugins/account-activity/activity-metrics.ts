@@ -2,8 +2,6 @@
 // Query: range[interval] (hour or day, default day), range[from], range[to], range[isPreset]. Without from and to the
 // window is the interval's preset (trailing24Hours or trailing7Days); from after to gives an empty series.
 import { z } from "@hono/zod-openapi";
-import { badRequest } from "../errors/api-error.ts";
-import { IsoTimestampSchema } from "../http/schemas.ts";
 import {
   bucketCount,
   bucketStarts,
@@ -14,7 +12,9 @@ import {
   type StatRange,
   StatRangeSchema,
   toStatRange,
-} from "../stats/time-range.ts";
+} from "../../domain/statistics/time-range.ts";
+import { badRequest } from "../../host/errors/api-error.ts";
+import { IsoTimestampSchema } from "../../host/http/schemas.ts";
 
 export const ActivityRangeQuerySchema = z.object({
   "range[interval]": z.enum(INTERVALS).optional().openapi({ description: "Bucket size (default day)" }),

@@ -2,11 +2,11 @@
 // feed, or a feed with no address, gets the valid empty answer: no events, total 0, a flat series. What a feed holds
 // depends on the index alone, so its pages and counts are kept per index version (host/cache/indexed-reads.ts).
 import type { Context } from "hono";
-import { indexedRead } from "../cache/indexed-reads.ts";
-import { parseCollectionQuery, runCollection } from "../collections/index.ts";
-import type { LedgerDb } from "../db/database.ts";
-import type { AppEnv } from "../http/env.ts";
-import { collection, single } from "../http/envelopes.ts";
+import { indexedRead } from "../../host/cache/indexed-reads.ts";
+import { parseCollectionQuery, runCollection } from "../../host/collections/index.ts";
+import type { LedgerDb } from "../../host/db/database.ts";
+import type { AppEnv } from "../../host/http/env.ts";
+import { collection, single } from "../../host/http/envelopes.ts";
 import { ACTIVITY_COLLECTION, type FeedScope, feedCounts, feedEvents, toActivityEvent } from "./activity-feed.ts";
 import { type ActivityRangeQuery, activityRange, activitySeries, countWindow } from "./activity-metrics.ts";
 

@@ -1,12 +1,12 @@
 // An account's activity feed and metrics within the organisation's system: events where the address is the sender,
 // account, emitter, token, system or an involved address. Callers without read access get the valid empty answer.
 import { z } from "@hono/zod-openapi";
-import { feedRoutes } from "../../host/activity/feed-routes.ts";
 import { requestChain } from "../../host/chain/request-chain.ts";
 import type { App } from "../../host/http/env.ts";
 import { AddressSchema } from "../../host/http/schemas.ts";
 import type { PluginContext } from "../../host/plugin.ts";
 import { mayReadAccount } from "./account-access.ts";
+import { feedRoutes } from "./feed-routes.ts";
 
 export function accountActivityRoutes(app: App, ctx: PluginContext) {
   feedRoutes(app, ctx.db.ledger, {

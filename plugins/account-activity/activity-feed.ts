@@ -2,9 +2,9 @@
 // organisation's system and to the events linked to a set of addresses by the feed's matching rule.
 import { z } from "@hono/zod-openapi";
 import { sql } from "kysely";
-import { defineCollection } from "../collections/index.ts";
-import type { LedgerDb } from "../db/database.ts";
-import { indexedHex, isoFromSeconds, type LedgerTables } from "../db/ledger-types.ts";
+import { defineCollection } from "../../host/collections/index.ts";
+import type { LedgerDb } from "../../host/db/database.ts";
+import { indexedHex, isoFromSeconds, type LedgerTables } from "../../host/db/ledger-types.ts";
 
 /** participant: sender, account, emitter, token, involved or meta-transaction signer; account: ... or the system. */
 export type ActivityFeed = "participant" | "account";

@@ -2,11 +2,11 @@
 // plugin says where they live and which feed the caller may read; the shapes, parsing and answers are the same.
 import { createRoute, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
-import { requirePermission } from "../auth/require-permission.ts";
-import { collectionRoute } from "../collections/index.ts";
-import type { LedgerDb } from "../db/database.ts";
-import type { App, AppEnv } from "../http/env.ts";
-import { errorResponses, jsonResponse, linksSelf } from "../http/schemas.ts";
+import { requirePermission } from "../../host/auth/require-permission.ts";
+import { collectionRoute } from "../../host/collections/index.ts";
+import type { LedgerDb } from "../../host/db/database.ts";
+import type { App, AppEnv } from "../../host/http/env.ts";
+import { errorResponses, jsonResponse, linksSelf } from "../../host/http/schemas.ts";
 import { ACTIVITY_COLLECTION, ActivityEventSchema } from "./activity-feed.ts";
 import { ActivityMetricsSchema, type ActivityRangeQuery, ActivityRangeQuerySchema } from "./activity-metrics.ts";
 import { feedMetrics, feedPage, type ReadableFeed } from "./feed-responses.ts";

@@ -1,6 +1,6 @@
 // The time window of a statistics series: an explicit range (interval, from, to) or a preset, and its buckets.
-import { z } from "@hono/zod-openapi";
-import { IsoTimestampSchema } from "../http/schemas.ts";
+// Shared by the statistics and the activity metrics; the routes' query schemas live with their plugins.
+import { z } from "zod";
 
 export const INTERVALS = ["hour", "day"] as const;
 export type Interval = (typeof INTERVALS)[number];
@@ -51,35 +51,14 @@ export function presetRange(preset: Preset, now = new Date()): StatRange {
   return { interval, from: new Date(first * 1000), to: now, isPreset: true };
 }
 
-/** The query of a range route: all three required; `from` after `to` is refused (naming `from`), as are huge series. */
-export const RangeQuerySchema = z
-  .object({
-    interval: z.enum(INTERVALS).openapi({ description: "Bucket size" }),
-    from: IsoTimestampSchema.openapi({ description: "Start of the window (ISO 8601)" }),
-    to: IsoTimestampSchema.openapi({ description: "End of the window (ISO 8601), not before from" }),
-  })
-  .superRefine((range, ctx) => {
-    // Runs even when a field failed: compare only parsed values.
-    if (!(range.from instanceof Date && range.to instanceof Date && range.interval in STEP_SECONDS)) return;
-    if (range.from.getTime() > range.to.getTime()) {
-      ctx.addIssue({ code: "custom", path: ["from"], message: "must not be after to" });
-    } else if (bucketCount(range) > MAX_BUCKETS) {
-      ctx.addIssue({ code: "custom", path: ["from"], message: `the window holds more than ${MAX_BUCKETS} buckets` });
-    }
-  });
-
-export const PresetParamsSchema = z.object({
-  preset: z.enum(PRESET_NAMES as [Preset, ...Preset[]]).openapi({ param: { name: "preset", in: "path" } }),
-});
-
 export const StatRangeSchema = z
   .object({
     interval: z.enum(INTERVALS),
-    from: z.string().openapi({ format: "date-time" }),
-    to: z.string().openapi({ format: "date-time" }),
+    from: z.string().meta({ format: "date-time" }),
+    to: z.string().meta({ format: "date-time" }),
     isPreset: z.boolean(),
   })
-  .openapi("StatRange");
+  .meta({ id: "StatRange" }); // the OpenAPI component name, as .openapi("StatRange") would give
 
 export function toStatRange(range: StatRange) {
   return { ...range, from: range.from.toISOString(), to: range.to.toISOString() };

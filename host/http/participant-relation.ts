@@ -1,17 +1,14 @@
 // The participants of an organisation on one chain, as one SQL relation over the platform's tables (people and the
 // organisation with their custody wallets) and the index (the system's tokens, trusted claim issuers and addons).
 // Each row carries its address for every purpose and every wallet that makes an event the participant's.
+// Host mechanics beside X-Participant (the acting participant): the participants plugin lists this relation, the
+// activity feeds look participants up in it (find-participant.ts), and plugins never import each other.
 import { type RawBuilder, sql } from "kysely";
 import { ORGANIZATION_PRIMARY_PATH } from "../custody/custody.ts";
-import type { LedgerDb } from "../db/database.ts";
 import { indexedHex } from "../db/ledger-types.ts";
 
 export const PARTICIPANT_KINDS = ["person", "organisation", "asset", "claim_issuer", "addon"] as const;
 export type ParticipantKind = (typeof PARTICIPANT_KINDS)[number];
-
-/** transfer: where tokens go; identity: the on-chain identity; participant: the participant's own address. */
-export const PARTICIPANT_PURPOSES = ["transfer", "identity", "participant"] as const;
-export type ParticipantPurpose = (typeof PARTICIPANT_PURPOSES)[number];
 
 export interface ParticipantRow {
   id: string;
@@ -92,26 +89,4 @@ export function participantsRelation(
     (kind) => sql`select * from (${branches[kind]()}) as ${sql.raw(kind)}(${sql.raw(COLUMNS)})`,
   );
   return sql<ParticipantRow>`(${sql.join(selected, sql` union all `)})`;
-}
-
-/** The participants, as a kysely select the collection engine can filter, sort and page (on `address` too). */
-export function participantsQuery(db: LedgerDb, scope: ParticipantScope, purpose: ParticipantPurpose) {
-  const address = { transfer: "transferAddress", identity: "identityAddress", participant: "participantAddress" }[
-    purpose
-  ];
-  return db
-    .selectFrom((qb) =>
-      qb
-        .selectFrom(participantsRelation(scope).as("r"))
-        .select([
-          "r.id",
-          "r.kind",
-          "r.displayName",
-          "r.wallets",
-          "r.transferAddress",
-          sql.ref<string | null>(`r.${address}`).as("address"),
-        ])
-        .as("p"),
-    )
-    .selectAll("p");
 }
