@@ -85,6 +85,7 @@ export const CORE_ERRORS = {
   SESSION_EVIDENCE_INVALID: def("SVC-9188", 401, "auth", false, "The session is not valid.", "The session cookie is unknown, expired or revoked.", "Sign in again."),
   LOGIN_2FA_REQUIRED: def("SVC-9189", 403, "auth", false, "Two-factor verification is required.", "The sign-in is waiting for its second factor.", "Verify the one-time code with POST /api/v2/auth/two-factor, then retry."),
   SESSION_RESOLUTION_FAILED: def("SVC-9193", 503, "dependency", true, "The session could not be resolved.", "The session store could not be reached.", "Retry with exponential backoff."),
+  PARTICIPANT_NOT_FOUND: def("SVC-0524", 404, "client", false, "Participant not found.", "The participant id does not resolve in the active organisation.", "Use a participant id of your organisation."),
   REQUEST_PARTICIPANT_FORBIDDEN: def("SVC-9194", 403, "permission", false, "You may not act as this participant.", "X-Participant names a participant you cannot act for in this organisation.", "Omit X-Participant, or name yourself or a member you administer."),
   INVALID_REQUEST_EXECUTOR: def("SVC-9195", 400, "client", false, "X-Executor is invalid.", "X-Executor must be eoa or smart-wallet.", "Send eoa or smart-wallet, or omit the header."),
   X_EXECUTOR_AA_DISABLED_FOR_ORG: def("SVC-9196", 403, "permission", false, "Smart-wallet execution is disabled for this organisation.", "The organisation's executor policy does not allow smart wallets.", "Use X-Executor: eoa, or ask an administrator to enable account abstraction."),

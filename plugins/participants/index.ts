@@ -2,13 +2,11 @@
 // wallets are EOAs. Each participant's activity feed is the account-activity plugin's.
 import { definePlugin } from "../../host/plugin.ts";
 import { addressKindsRoutes } from "./address-kinds-route.ts";
-import { ERRORS } from "./errors.ts";
 import { participantListRoutes } from "./list-route.ts";
 import { PERMISSIONS } from "./permissions.ts";
 
 export default definePlugin({
   id: "participants",
-  errors: ERRORS,
   permissions: PERMISSIONS,
   routes(app, ctx) {
     // address-kinds before the feeds' {participantId}/... (account-activity mounts after this plugin): a literal
