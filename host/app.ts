@@ -23,6 +23,7 @@ import { isPublicDocPath, mountApiDocs } from "./openapi/index.ts";
 import type { PluginContext } from "./plugin.ts";
 import { type ComposedPlugins, pluginContext } from "./plugin-host.ts";
 import { type Readiness, readinessRoutes } from "./readiness.ts";
+import { type MountedRoute, routeOverlap } from "./route-overlap.ts";
 
 /** Request bodies above this are refused with 413 PAYLOAD_TOO_LARGE before they are read whole. */
 const MAX_BODY_BYTES = 1024 * 1024;
@@ -105,12 +106,17 @@ export function createApp(
     });
   });
 
-  // Each plugin's routes on a sub-app of its own, mounted at the root (its paths are absolute).
+  // Each plugin's routes on a sub-app of its own, mounted at the root (its paths are absolute); no two plugins'
+  // routes may match one request, so the mount order never decides who answers.
+  const mounted: MountedRoute[] = [];
   for (const plugin of composed.plugins) {
     if (!plugin.routes) continue;
     const routes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
     plugin.routes(routes, pluginContext(ctx, plugin));
+    for (const { method, path } of routes.routes) mounted.push({ pluginId: plugin.id, method, path });
     app.route("/", routes);
   }
+  const overlap = routeOverlap(mounted);
+  if (overlap) throw new Error(overlap);
   return app;
 }

@@ -9,8 +9,6 @@ export default definePlugin({
   id: "participants",
   permissions: PERMISSIONS,
   routes(app, ctx) {
-    // address-kinds before the feeds' {participantId}/... (account-activity mounts after this plugin): a literal
-    // segment wins only when registered first.
     addressKindsRoutes(app, ctx);
     participantListRoutes(app, ctx);
   },
