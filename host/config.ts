@@ -57,8 +57,15 @@ export const ConfigSchema = z.object({
   /** Read results computed from the index kept per index version (host/cache/indexed-reads.ts); 0 keeps none. */
   READ_CACHE_ENTRIES: z.coerce.number().int().min(0).default(1000),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
+  /** Webhook endpoints may be http and on loopback/private/link-local addresses (default: true only when embedded). */
+  WEBHOOKS_ALLOW_PRIVATE_TARGETS: z.enum(["true", "false"]).optional(),
+  /** The first retry of a failed webhook delivery waits about this long; each further one doubles it (12 retries). */
+  WEBHOOK_RETRY_BASE_SECONDS: z.coerce.number().positive().default(60),
 });
-export type Config = z.infer<typeof ConfigSchema> & { dataDir: string };
+export type Config = Omit<z.infer<typeof ConfigSchema>, "WEBHOOKS_ALLOW_PRIVATE_TARGETS"> & {
+  dataDir: string;
+  WEBHOOKS_ALLOW_PRIVATE_TARGETS: boolean;
+};
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = ConfigSchema.safeParse(env);
@@ -66,5 +73,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
     throw new Error(`Invalid configuration:\n${lines.join("\n")}`);
   }
-  return { ...parsed.data, dataDir: resolve(parsed.data.DATA_DIR) };
+  const { WEBHOOKS_ALLOW_PRIVATE_TARGETS: allowPrivate, ...settings } = parsed.data;
+  // The embedded defaults (the platform starts its own database and chain: a machine of one's own) allow them.
+  const embedded = !settings.DATABASE_URL && !settings.RPC_URL;
+  return {
+    ...settings,
+    dataDir: resolve(settings.DATA_DIR),
+    WEBHOOKS_ALLOW_PRIVATE_TARGETS: allowPrivate === undefined ? embedded : allowPrivate === "true",
+  };
 }

@@ -54,6 +54,8 @@ export interface PluginContext {
   deployment: { systemFactory: Address; funderKey?: Hex };
   /** The master key that seals secrets at rest (custody seeds, second-factor secrets). */
   secrets: { masterKey: Buffer };
+  /** Every webhook event type the composed plugins declare (the webhooks plugin's catalogue and subscriptions). */
+  webhookEvents: ReadonlyMap<string, WebhookEventType>;
   /** Queues a graphile-worker job by its full task name `<plugin id>:<name>` (any plugin's task). */
   addJob(task: string, payload: Record<string, unknown>, options?: AddJobOptions): Promise<void>;
   /**

@@ -11,6 +11,7 @@ import systemStats from "./system-stats/index.ts";
 import systems from "./systems/index.ts";
 import tokens from "./tokens/index.ts";
 import transactions from "./transactions/index.ts";
+import webhooks from "./webhooks/index.ts";
 
 export const plugins: Plugin[] = [
   auth,
@@ -24,4 +25,5 @@ export const plugins: Plugin[] = [
   participants,
   accountActivity,
   directory,
+  webhooks,
 ];

@@ -73,6 +73,7 @@ export function createPlatformContext(
       await addKeyedJob(db.platform, { task, payload, ...options });
     },
     emit: createEmitter(db.platform, composed.webhookEvents),
+    webhookEvents: composed.webhookEvents,
   };
   const txDeps = { db: db.platform, chain, custody, mutations, logger, config };
   const taskList: Record<string, Task> = {

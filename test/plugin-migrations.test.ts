@@ -94,6 +94,7 @@ describe("plugin migrations", () => {
     expect(pluginNames.rows).toEqual([
       { plugin_id: "compliance-templates", name: "0001_compliance_templates" },
       { plugin_id: "tokens", name: "0001_token_templates" },
+      { plugin_id: "webhooks", name: "0001_webhooks" },
     ]);
     const kept = await sql<{ name: string }>`select name from platform.token_templates`.execute(legacy);
     expect(kept.rows).toEqual([{ name: "Kept" }]);

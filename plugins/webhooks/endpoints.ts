@@ -1,0 +1,58 @@
+// Reading an organisation's endpoint (another organisation's is not found) and its public shape.
+import { ApiError } from "../../host/errors/api-error.ts";
+import type { PluginContext } from "../../host/plugin.ts";
+import type { DeliveryRow, EndpointRow, WebhooksDb } from "./tables.ts";
+import { refusedTarget } from "./targets.ts";
+
+const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
+
+export const toEndpoint = (row: EndpointRow) => ({
+  id: row.id,
+  url: row.url,
+  eventTypes: row.eventTypes,
+  description: row.description,
+  disabled: row.disabled,
+  createdAt: new Date(row.createdAt).toISOString(),
+});
+
+export const toDelivery = (row: DeliveryRow) => ({
+  id: row.id,
+  evtId: row.evtId,
+  type: row.type,
+  lifecycleState: row.lifecycleState,
+  attempt: row.attempt,
+  status: row.status,
+  responseStatus: row.responseStatus,
+  nextAttemptAt: iso(row.nextAttemptAt),
+  deliveredAt: iso(row.deliveredAt),
+  createdAt: new Date(row.createdAt).toISOString(),
+});
+
+export async function findEndpoint(db: WebhooksDb, organizationId: string, id: string): Promise<EndpointRow> {
+  const row = await db
+    .selectFrom("webhookEndpoints")
+    .selectAll()
+    .where("id", "=", id)
+    .where("organizationId", "=", organizationId)
+    .executeTakeFirst();
+  if (!row)
+    throw new ApiError("WEBHOOK_ENDPOINT_NOT_FOUND", {
+      message: `No webhook endpoint ${id}`,
+      details: { endpointId: id },
+    });
+  return row;
+}
+
+/** Refuses a URL the platform may not call and event types no plugin emits (422, naming the field). */
+export async function assertSubscribable(ctx: PluginContext, input: { url?: string; eventTypes?: string[] }) {
+  if (input.url !== undefined) {
+    const refused = await refusedTarget(input.url, ctx.config.WEBHOOKS_ALLOW_PRIVATE_TARGETS);
+    if (refused) throw new ApiError("WEBHOOK_URL_NOT_ALLOWED", { message: refused, details: { field: "url" } });
+  }
+  const unknown = (input.eventTypes ?? []).filter((type) => !ctx.webhookEvents.has(type));
+  if (unknown.length > 0)
+    throw new ApiError("WEBHOOK_EVENT_TYPE_UNKNOWN", {
+      message: `Unknown event types: ${unknown.join(", ")}`,
+      details: { field: "eventTypes", unknown },
+    });
+}

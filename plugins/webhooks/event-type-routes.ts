@@ -1,0 +1,34 @@
+// GET /api/v2/webhooks/event-types: the catalogue of every event type the composed plugins declare, with the JSON
+// Schema of each payload (the same zod schema ctx.emit validates against).
+import { createRoute, z } from "@hono/zod-openapi";
+import { requirePermission } from "../../host/auth/require-permission.ts";
+import type { App } from "../../host/http/env.ts";
+import { single } from "../../host/http/envelopes.ts";
+import { errorResponses, jsonResponse, linksSelf } from "../../host/http/schemas.ts";
+import type { PluginContext } from "../../host/plugin.ts";
+import { EventTypeSchema } from "./schemas.ts";
+
+const listEventTypes = createRoute({
+  method: "get",
+  path: "/api/v2/webhooks/event-types",
+  tags: ["webhooks"],
+  summary: "The webhook event types an endpoint may subscribe to, with their payload JSON Schemas",
+  middleware: [requirePermission("webhooks:manage")],
+  responses: {
+    200: jsonResponse(z.object({ data: z.array(EventTypeSchema), links: linksSelf }), "The catalogue, by type"),
+    ...errorResponses,
+  },
+});
+
+export function eventTypeRoutes(app: App, ctx: PluginContext) {
+  // Built once: the composed plugins do not change while the process runs.
+  const catalogue = [...ctx.webhookEvents]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([type, event]) => ({
+      type,
+      description: event.description,
+      version: 1,
+      payloadSchema: z.toJSONSchema(event.payload, { io: "output", unrepresentable: "any" }) as Record<string, unknown>,
+    }));
+  app.openapi(listEventTypes, (c) => c.json(single(c, catalogue), 200));
+}

@@ -1,0 +1,63 @@
+// The fan-out task: every queued outbox event (platform.webhook_fan_out_queue, filled by a trigger in the emitting
+// transaction) becomes one delivery per enabled endpoint of its organisation subscribed to its type. Woken by the
+// trigger's job and by the sweep (sweep.ts); concurrent runs take disjoint events (skip locked).
+import type { Task } from "graphile-worker";
+import { sql } from "kysely";
+import { v7 as uuidv7 } from "uuid";
+import type { PluginContext } from "../../host/plugin.ts";
+import { enqueueDeliveries } from "./enqueue.ts";
+import { lifecycleStateOf } from "./envelope.ts";
+import { type WebhooksDb, webhooksDb } from "./tables.ts";
+
+const BATCH = 500;
+
+/** Fans out every queued event, a batch per transaction. */
+export async function fanOut(db: WebhooksDb): Promise<void> {
+  const batch = () =>
+    db.transaction().execute(async (trx) => {
+      const taken = await trx
+        .deleteFrom("webhookFanOutQueue")
+        .where("evtId", "in", (eb) =>
+          eb.selectFrom("webhookFanOutQueue").select("evtId").limit(BATCH).forUpdate().skipLocked(),
+        )
+        .returning("evtId")
+        .execute();
+      if (taken.length === 0) return 0;
+      const pairs = await trx
+        .selectFrom("webhookOutbox as o")
+        .innerJoin("webhookEndpoints as e", "e.organizationId", "o.organizationId")
+        .select(["o.id as evtId", "o.type", "e.id as endpointId"])
+        .where(
+          "o.id",
+          "in",
+          taken.map((t) => t.evtId),
+        )
+        .where("e.disabled", "=", false)
+        .where(sql<boolean>`${sql.ref("e.eventTypes")} ? ${sql.ref("o.type")}`)
+        .execute();
+      if (pairs.length > 0) {
+        const created = await trx
+          .insertInto("webhookDeliveries")
+          .values(
+            pairs.map((p) => ({
+              id: uuidv7(),
+              endpointId: p.endpointId,
+              evtId: p.evtId,
+              type: p.type,
+              lifecycleState: lifecycleStateOf(p.type),
+            })),
+          )
+          .onConflict((oc) => oc.columns(["endpointId", "evtId"]).doNothing())
+          .returning(["id", "endpointId"])
+          .execute();
+        await enqueueDeliveries(trx, created);
+      }
+      return taken.length;
+    });
+  while ((await batch()) === BATCH) {}
+}
+
+export function fanOutTask(ctx: PluginContext): Task {
+  const db = webhooksDb(ctx.db.platform);
+  return () => fanOut(db);
+}

@@ -1,0 +1,84 @@
+// The plugin's request and response shapes (zod, so the OpenAPI document describes them).
+import { z } from "@hono/zod-openapi";
+import { IsoTimestampSchema, linksSelf } from "../../host/http/schemas.ts";
+import { DELIVERY_STATUSES } from "./tables.ts";
+
+const EventTypes = z
+  .array(z.string().min(1).max(100))
+  .min(1)
+  .max(100)
+  .openapi({
+    description: "Event types to receive (GET /api/v2/webhooks/event-types)",
+    example: ["token.transfer.final"],
+  });
+const Url = z.string().min(1).max(2048).openapi({ example: "https://example.com/webhooks" });
+const Description = z.string().trim().max(500);
+
+export const CreateEndpointBodySchema = z
+  .object({ url: Url, eventTypes: EventTypes, description: Description.optional() })
+  .strict()
+  .openapi("WebhookEndpointCreate");
+
+export const UpdateEndpointBodySchema = z
+  .object({
+    url: Url.optional(),
+    eventTypes: EventTypes.optional(),
+    description: Description.nullable().optional(),
+    disabled: z.boolean().optional(),
+  })
+  .strict()
+  .openapi("WebhookEndpointUpdate");
+
+export const EndpointSchema = z
+  .object({
+    id: z.string(),
+    url: z.string(),
+    eventTypes: z.array(z.string()),
+    description: z.string().nullable(),
+    disabled: z.boolean(),
+    createdAt: z.string(),
+  })
+  .openapi("WebhookEndpoint");
+
+export const EndpointWithSecretSchema = EndpointSchema.extend({
+  secret: z.string().openapi({
+    description:
+      "`whsec_` + base64; shown only at creation and on rotation. Verify deliveries with it (Standard Webhooks).",
+  }),
+}).openapi("WebhookEndpointWithSecret");
+
+export const DeliverySchema = z
+  .object({
+    id: z.string(),
+    evtId: z.string(),
+    type: z.string(),
+    lifecycleState: z.string(),
+    attempt: z.number().int().openapi({ description: "Attempts made so far" }),
+    status: z.enum(DELIVERY_STATUSES),
+    responseStatus: z.number().int().nullable(),
+    nextAttemptAt: z.string().nullable(),
+    deliveredAt: z.string().nullable(),
+    createdAt: z.string(),
+  })
+  .openapi("WebhookDelivery");
+
+export const EventTypeSchema = z
+  .object({
+    type: z.string(),
+    description: z.string(),
+    version: z.number().int(),
+    payloadSchema: z.record(z.string(), z.unknown()).openapi({ description: "The payload's JSON Schema" }),
+  })
+  .openapi("WebhookEventType");
+
+export const ReplayBodySchema = z
+  .object({ since: IsoTimestampSchema.openapi({ description: "Re-send every event recorded at or after this time" }) })
+  .strict()
+  .openapi("WebhookReplay");
+
+export const ReplaySchema = z.object({ replayed: z.number().int() }).openapi("WebhookReplayResult");
+
+export const EndpointIdParams = z.object({ id: z.string().min(1).max(64) });
+export const DeliveryIdParams = EndpointIdParams.extend({ deliveryId: z.string().min(1).max(64) });
+
+export const envelope = <T extends z.ZodTypeAny>(data: T) => z.object({ data, links: linksSelf });

@@ -1,0 +1,58 @@
+// The plugin's tables (migrations.ts) as Kysely types, and the platform db widened with them.
+import type { ColumnType, Generated, Selectable } from "kysely";
+import type { PlatformDb } from "../../host/db/database.ts";
+
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+
+export interface WebhookEndpointsTable {
+  id: string;
+  organizationId: string;
+  url: string;
+  /** The subscribed event types (a JSON array of strings). */
+  eventTypes: ColumnType<string[], string, string>;
+  description: string | null;
+  disabled: Generated<boolean>;
+  /** Why the platform disabled it (e.g. the receiver answered 410); null when a user did. */
+  disabledReason: string | null;
+  secretSealed: string;
+  previousSecretSealed: string | null;
+  previousSecretExpiresAt: NullableTimestamp;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+}
+
+export const DELIVERY_STATUSES = ["pending", "retrying", "succeeded", "failed"] as const;
+export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
+
+export interface WebhookDeliveriesTable {
+  id: string;
+  endpointId: string;
+  evtId: string;
+  type: string;
+  lifecycleState: string;
+  /** Attempts made so far. */
+  attempt: Generated<number>;
+  status: ColumnType<DeliveryStatus, DeliveryStatus | undefined, DeliveryStatus>;
+  responseStatus: number | null;
+  lastError: string | null;
+  nextAttemptAt: NullableTimestamp;
+  deliveredAt: NullableTimestamp;
+  createdAt: Timestamp;
+}
+
+export interface WebhookFanOutQueueTable {
+  evtId: string;
+}
+
+// A type alias, not an interface: withTables wants an index signature.
+export type WebhookTables = {
+  webhookEndpoints: WebhookEndpointsTable;
+  webhookDeliveries: WebhookDeliveriesTable;
+  webhookFanOutQueue: WebhookFanOutQueueTable;
+};
+export type EndpointRow = Selectable<WebhookEndpointsTable>;
+export type DeliveryRow = Selectable<WebhookDeliveriesTable>;
+
+export const webhooksDb = (db: PlatformDb) => db.withTables<WebhookTables>();
+export type WebhooksDb = ReturnType<typeof webhooksDb>;
