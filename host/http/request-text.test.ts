@@ -20,6 +20,12 @@ describe("request text", () => {
       expect(decodeUtf8(bad)).toEqual({ problem: "The body is not valid UTF-8" });
   });
 
+  it("checks a body nested far deeper than the call stack (found by the fuzz test: it answered 500)", () => {
+    const deep = (inner: string) => `${'{"a":'.repeat(100_000)}${inner}${"}".repeat(100_000)}`;
+    expect(jsonStringProblem(deep('"\\ud800"'))).toMatch(/surrogate/);
+    expect(jsonStringProblem(deep('"\\u00e9"'))).toBeUndefined();
+  });
+
   it("finds NUL and lone surrogates in JSON strings, keys included; pairs and escaped backslashes are fine", () => {
     expect(jsonStringProblem('{"name":"a\\u0000b"}')).toMatch(/NUL/);
     expect(jsonStringProblem('{"name":"\\ud800"}')).toMatch(/surrogate/);

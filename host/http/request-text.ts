@@ -47,17 +47,22 @@ export function jsonStringProblem(text: string): string | undefined {
   return firstProblem(parsed);
 }
 
-function firstProblem(value: unknown): string | undefined {
-  if (typeof value === "string") return textProblem(value);
-  if (Array.isArray(value)) {
-    for (const item of value) {
-      const problem = firstProblem(item);
+/** Walks the parsed JSON with a stack of its own, not recursion: a body nested thousands deep is still checked. */
+function firstProblem(root: unknown): string | undefined {
+  const pending: unknown[] = [root];
+  while (pending.length > 0) {
+    const value = pending.pop();
+    if (typeof value === "string") {
+      const problem = textProblem(value);
       if (problem) return problem;
-    }
-  } else if (value !== null && typeof value === "object") {
-    for (const [key, item] of Object.entries(value)) {
-      const problem = textProblem(key) ?? firstProblem(item);
-      if (problem) return problem;
+    } else if (Array.isArray(value)) {
+      for (let i = value.length - 1; i >= 0; i--) pending.push(value[i]);
+    } else if (value !== null && typeof value === "object") {
+      const entries = Object.entries(value);
+      for (let i = entries.length - 1; i >= 0; i--) {
+        const [key, item] = entries[i] as [string, unknown];
+        pending.push(item, key); // the key is checked before its value
+      }
     }
   }
   return undefined;
