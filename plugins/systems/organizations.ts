@@ -1,9 +1,9 @@
 // Organisations (the CLI and the first-start bootstrap): a new organisation with its custody seed, and the request
 // that deploys its system on a chain (this plugin's provision task).
-import { type Kysely, sql } from "kysely";
 import { v7 as uuidv7 } from "uuid";
 import type { Custody } from "../../host/custody/custody.ts";
 import type { PlatformDb } from "../../host/db/database.ts";
+import { addKeyedJob } from "../../host/worker/keyed-jobs.ts";
 
 /** The plugin's provision task (index.ts), by its full name. */
 const PROVISION_TASK = "systems:provision";
@@ -29,7 +29,11 @@ export async function createOrganization(
  * and the per-organisation queue runs them one at a time (a key alone lets a second start while the first runs).
  */
 export async function requestSystemProvisioning(db: PlatformDb, organizationId: string, chainId: number) {
-  await sql`select graphile_worker.add_job(${PROVISION_TASK}, ${JSON.stringify({ organizationId, chainId })}::json,
-    queue_name => ${`provision:${organizationId}`}, job_key => ${`provision:${organizationId}:${chainId}`},
-    max_attempts => 5)`.execute(db as unknown as Kysely<unknown>);
+  await addKeyedJob(db, {
+    task: PROVISION_TASK,
+    payload: { organizationId, chainId },
+    queueName: `provision:${organizationId}`,
+    jobKey: `provision:${organizationId}:${chainId}`,
+    maxAttempts: 5,
+  });
 }
