@@ -61,11 +61,33 @@ export const ConfigSchema = z.object({
   WEBHOOKS_ALLOW_PRIVATE_TARGETS: z.enum(["true", "false"]).optional(),
   /** The first retry of a failed webhook delivery waits about this long; each further one doubles it (12 retries). */
   WEBHOOK_RETRY_BASE_SECONDS: z.coerce.number().positive().default(60),
+  /**
+   * Blocks after which an indexed observation is final (host/events/index-lifecycle.ts): a depth for every chain
+   * (`12`), per chain (`1:64,31337:3`), or both (`12,31337:3`).
+   */
+  WEBHOOK_REORG_DEPTH: z
+    .string()
+    .regex(/^(\d{1,4}|\d{1,12}:\d{1,4})(,(\d{1,4}|\d{1,12}:\d{1,4}))*$/, "a depth (12), chainId:depth pairs, or both")
+    .default("12"),
 });
 export type Config = Omit<z.infer<typeof ConfigSchema>, "WEBHOOKS_ALLOW_PRIVATE_TARGETS"> & {
   dataDir: string;
   WEBHOOKS_ALLOW_PRIVATE_TARGETS: boolean;
 };
+
+/** The reorg depth of a chain under WEBHOOK_REORG_DEPTH (a pair for the chain wins over the bare depth). */
+export function reorgDepth(setting: string, chainId: number): number {
+  let depth = 12;
+  for (const part of setting.split(",")) {
+    const [a, b] = part.split(":");
+    if (b === undefined) depth = Number(a);
+  }
+  for (const part of setting.split(",")) {
+    const [a, b] = part.split(":");
+    if (b !== undefined && Number(a) === chainId) return Number(b);
+  }
+  return depth;
+}
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = ConfigSchema.safeParse(env);

@@ -10,7 +10,7 @@ import type { Role } from "./auth/permissions.ts";
 import type { ChainService } from "./chain/chain-service.ts";
 import type { Config } from "./config.ts";
 import type { Custody } from "./custody/custody.ts";
-import type { Databases } from "./db/database.ts";
+import type { Databases, LedgerDb } from "./db/database.ts";
 import type { PlatformTables } from "./db/platform-types.ts";
 import type { ErrorDefinition } from "./errors/registry.ts";
 import type { App } from "./http/env.ts";
@@ -33,7 +33,10 @@ export interface EmitOptions<DB extends PlatformTables = PlatformTables> {
   organizationId: string;
   /** Ids the event concerns (e.g. `{ token: "0x…", transactionId: "…" }`), for filtering and tracing. */
   related?: Record<string, string>;
-  /** One event per key and organisation: emitting again with the same key records nothing new. */
+  /**
+   * The API request's idempotency key (the envelope's `request.idempotency_key`). One event per type, key and
+   * organisation: emitting again with the same key records nothing new.
+   */
   idempotencyKey?: string;
   /**
    * The caller's own transaction on ctx.db.platform (a plugin's widened one too): the event is recorded if and only
@@ -98,8 +101,41 @@ export interface PluginMigration {
 
 export interface WebhookEventType {
   description: string;
-  /** The event's `data` schema (its JSON Schema is published in the event catalogue). */
+  /** The event's `payload` schema (its JSON Schema is published in the event catalogue and the AsyncAPI document). */
   payload: ZodType;
+  /**
+   * `provisional`: told while the observation is inside the reorg depth; a reorg that removes it is told by a
+   * `retracted` delivery. `final` (the default): told once, never retracted.
+   */
+  lifecycle?: "provisional" | "final";
+  /** Subscribers counter-sign a receipt (POST /api/v2/webhooks/receipts); until then the event is delivered again. */
+  receiptRequired?: boolean;
+  /**
+   * The event is read from the index, not emitted by code (host/events/index-lifecycle.ts): a provisional event
+   * when the observation is indexed, a final one once it is deeper than the reorg depth.
+   */
+  fromIndex?: IndexedEventSource;
+}
+
+/** One indexed fact an event tells of (a transfer, a mint, a role revocation). */
+export interface IndexedObservation {
+  /**
+   * The same for the same fact wherever a reorg puts it: the transaction hash and the log's position within its
+   * transaction, not the block or the log's index in the block.
+   */
+  key: string;
+  /** The system the fact belongs to: its organisation receives the event. */
+  systemAddress: string;
+  blockNumber: bigint;
+  transactionHash: string;
+  payload: unknown;
+  /** Indexed reference ids (`idxr_*`). */
+  related: Record<string, string>;
+}
+
+export interface IndexedEventSource {
+  /** The observations of blocks `fromBlock`..`toBlock` (inclusive) of the served chain, read from the index views. */
+  read(ledger: LedgerDb, range: { chainId: number; fromBlock: bigint; toBlock: bigint }): Promise<IndexedObservation[]>;
 }
 
 export interface Plugin {

@@ -7,10 +7,11 @@ import { Kysely, PostgresDialect } from "kysely";
 import pg from "pg";
 import type { Hex } from "viem";
 import { createApp } from "../host/app.ts";
-import { type Config, loadConfig } from "../host/config.ts";
+import { type Config, loadConfig, reorgDepth } from "../host/config.ts";
 import { openDatabases } from "../host/db/database.ts";
 import { migrate } from "../host/db/migrations.ts";
 import { listenForPlatformChanges } from "../host/db/platform-changes.ts";
+import { startIndexLifecycle } from "../host/events/index-lifecycle.ts";
 import { answerClientErrors, serverTimeouts } from "../host/http/client-errors.ts";
 import { createLogger } from "../host/logger.ts";
 import { readinessReport } from "../host/readiness.ts";
@@ -136,6 +137,15 @@ export async function startPlatform(
     const { chain, index, ctx, taskList } = createPlatformContext(config, parts, logger, db);
     const timers = startTimers(composed.timers(ctx), logger);
     stops.push(timers.stop);
+    const lifecycle = startIndexLifecycle({
+      db: db.platform,
+      viewsSchema: config.INDEX_VIEWS_SCHEMA,
+      chainId: chainNode.chainId,
+      depth: reorgDepth(config.WEBHOOK_REORG_DEPTH, chainNode.chainId),
+      events: composed.webhookEvents,
+      logger,
+    });
+    stops.push(lifecycle.stop);
     const worker = startWorkers({ config, env, parts, taskList, logger });
     stops.push(worker.stop);
 

@@ -303,6 +303,52 @@ export const coreMigrations: Record<string, Migration> = {
         .execute();
     },
   },
+  "0016_indexed_events": {
+    async up(db: Kysely<unknown>) {
+      // Events read from the index (host/events/index-lifecycle.ts) share a request's idempotency key with other
+      // events of that request: repeats are folded by a key of their own, not by the request's.
+      await sql`alter table platform.webhook_outbox
+        drop constraint webhook_outbox_idempotency,
+        add column dedupe_key text,
+        add column lifecycle_state text not null default 'final',
+        add column retracted_evt_id text references platform.webhook_outbox (id),
+        add column chain_id integer,
+        add column transaction_hash text,
+        add column request_id text`.execute(db);
+      await sql`update platform.webhook_outbox set dedupe_key = type || ':' || idempotency_key,
+        lifecycle_state = case when type like '%.provisional' then 'provisional' else 'final' end
+        where idempotency_key is not null or type like '%.provisional'`.execute(db);
+      await sql`alter table platform.webhook_outbox
+        add constraint webhook_outbox_dedupe unique (organization_id, dedupe_key)`.execute(db);
+      await sql`create index webhook_outbox_request on platform.webhook_outbox (organization_id, request_id)
+        where request_id is not null`.execute(db);
+      // An indexed event finds the API request that caused it by its transaction hash.
+      await sql`create index transaction_requests_hash on platform.transaction_requests (chain_id, transaction_hash)
+        where transaction_hash is not null`.execute(db);
+      // How far the lifecycle has read the index of each chain: blocks up to finalized_through are past the reorg
+      // depth (their final events are out).
+      await db.schema
+        .withSchema("platform")
+        .createTable("index_lifecycle_cursors")
+        .addColumn("chain_id", "integer", (c) => c.primaryKey())
+        .addColumn("finalized_through", "bigint", (c) => c.notNull())
+        .addColumn("updated_at", "timestamptz", (c) => c.notNull().defaultTo(sql`now()`))
+        .execute();
+      // Provisional events told and not yet settled: a reorg that removes the observation retracts its event.
+      await db.schema
+        .withSchema("platform")
+        .createTable("index_observations")
+        .addColumn("chain_id", "integer", (c) => c.notNull())
+        .addColumn("type", "text", (c) => c.notNull())
+        .addColumn("key", "text", (c) => c.notNull())
+        .addColumn("organization_id", "text", (c) => c.notNull())
+        .addColumn("block_number", "bigint", (c) => c.notNull())
+        .addColumn("payload", "jsonb", (c) => c.notNull())
+        .addColumn("evt_id", "text", (c) => c.notNull().references("platform.webhook_outbox.id"))
+        .addPrimaryKeyConstraint("index_observations_pkey", ["chain_id", "type", "key"])
+        .execute();
+    },
+  },
 };
 
 /** Core first, then every plugin's list in plugin order. */

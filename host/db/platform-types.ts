@@ -153,7 +153,32 @@ export interface WebhookOutboxTable {
   payload: ColumnType<unknown, string, string>;
   related: ColumnType<Record<string, string>, string | undefined, string>;
   idempotencyKey: string | null;
+  /** Repeats of one key (per organisation) record nothing new. */
+  dedupeKey: string | null;
+  /** provisional, final or retracted (a retraction names the event it retracts). */
+  lifecycleState: ColumnType<string, string | undefined, string>;
+  retractedEvtId: string | null;
+  /** The chain write the event tells of, and the API request (transaction request id) that caused it. */
+  chainId: number | null;
+  transactionHash: string | null;
+  requestId: string | null;
   createdAt: Timestamp;
+}
+/** How far the index lifecycle has settled each chain (host/events/index-lifecycle.ts). */
+export interface IndexLifecycleCursorsTable {
+  chainId: number;
+  finalizedThrough: bigint;
+  updatedAt: Timestamp;
+}
+/** A provisional event told from the index and not yet settled. */
+export interface IndexObservationsTable {
+  chainId: number;
+  type: string;
+  key: string;
+  organizationId: string;
+  blockNumber: bigint;
+  payload: ColumnType<unknown, string, string>;
+  evtId: string;
 }
 /** The core tables; a plugin widens the db with its own (`db.withTables<…>()`, e.g. plugins/tokens/tables.ts). */
 export interface PlatformTables {
@@ -169,5 +194,7 @@ export interface PlatformTables {
   transactionRequests: TransactionRequestsTable;
   authFailures: AuthFailuresTable;
   webhookOutbox: WebhookOutboxTable;
+  indexLifecycleCursors: IndexLifecycleCursorsTable;
+  indexObservations: IndexObservationsTable;
 }
 export type TransactionRequestRow = Selectable<TransactionRequestsTable>;

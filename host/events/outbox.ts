@@ -28,9 +28,11 @@ export function createEmitter(db: PlatformDb, events: ReadonlyMap<string, Webhoo
         payload: JSON.stringify(parsed.data),
         related: JSON.stringify(options.related ?? {}),
         idempotencyKey: options.idempotencyKey ?? null,
+        dedupeKey: options.idempotencyKey ? `${type}:${options.idempotencyKey}` : null,
+        lifecycleState: event.lifecycle ?? "final",
       })
       // A repeat of a key records nothing new (rows without a key never conflict).
-      .onConflict((oc) => oc.columns(["organizationId", "idempotencyKey"]).doNothing())
+      .onConflict((oc) => oc.columns(["organizationId", "dedupeKey"]).doNothing())
       .execute();
   };
 }

@@ -12,6 +12,7 @@ import { PERMISSIONS } from "./permissions.ts";
 import { REVERT_ERRORS } from "./revert-errors.ts";
 import { tokenRoutes } from "./routes.ts";
 import { templateRoutes } from "./template-routes.ts";
+import { TOKEN_WEBHOOK_EVENTS } from "./webhook-events.ts";
 
 export default definePlugin({
   id: "tokens",
@@ -28,4 +29,5 @@ export default definePlugin({
     tokenOperationRoutes(app, ctx);
   },
   mutationKinds: tokenMutationKinds,
+  webhookEvents: TOKEN_WEBHOOK_EVENTS,
 });

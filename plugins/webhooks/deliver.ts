@@ -48,6 +48,14 @@ export function deliverTask(ctx: PluginContext): Task {
   const finish = (delivery: DeliveryRow, set: Partial<Omit<DeliveryRow, "id">>, trx: WebhooksDb = db) =>
     trx.updateTable("webhookDeliveries").set(set).where("id", "=", delivery.id).execute();
 
+  const hasReceipt = async (delivery: DeliveryRow) =>
+    !!(await db
+      .selectFrom("webhookReceipts")
+      .select("evtId")
+      .where("endpointId", "=", delivery.endpointId)
+      .where("evtId", "=", delivery.evtId)
+      .executeTakeFirst());
+
   return async (payload) => {
     const { deliveryId } = payload as { deliveryId: string };
     const delivery = await db
@@ -56,6 +64,10 @@ export function deliverTask(ctx: PluginContext): Task {
       .where("id", "=", deliveryId)
       .executeTakeFirst();
     if (!delivery || delivery.status === "succeeded" || delivery.status === "failed") return;
+    if (delivery.status === "awaiting-receipt" && (await hasReceipt(delivery))) {
+      await finish(delivery, { status: "succeeded", nextAttemptAt: null });
+      return;
+    }
     const endpoint = await db
       .selectFrom("webhookEndpoints")
       .selectAll()
@@ -74,21 +86,40 @@ export function deliverTask(ctx: PluginContext): Task {
     const outcome: Outcome = refused
       ? { responseStatus: null, error: refused, retryAfter: null }
       : await (async () => {
-          const body = JSON.stringify(envelope(event, delivery.lifecycleState));
+          const body = JSON.stringify(envelope(event));
           const secrets = signingSecrets(endpoint, ctx.secrets.masterKey, now);
           return post(endpoint, signedHeaders(secrets, event.id, body, now), body);
         })();
     const { responseStatus, error } = outcome;
 
     if (error === null) {
+      if (!ctx.webhookEvents.get(event.type)?.receiptRequired || (await hasReceipt(delivery))) {
+        await finish(delivery, {
+          attempt,
+          status: "succeeded",
+          responseStatus,
+          lastError: null,
+          deliveredAt: new Date(),
+          nextAttemptAt: null,
+        });
+        return;
+      }
+      // Delivered, but the type wants a counter-signed receipt: deliver again on the schedule until one comes
+      // (receipts.ts settles the delivery); past the schedule it waits for a receipt without more deliveries.
+      const nextAttemptAt =
+        attempt >= MAX_ATTEMPTS
+          ? null
+          : new Date(Date.now() + backoffMs(attempt, ctx.config.WEBHOOK_RETRY_BASE_SECONDS));
       await finish(delivery, {
         attempt,
-        status: "succeeded",
+        status: "awaiting-receipt",
         responseStatus,
         lastError: null,
-        deliveredAt: new Date(),
-        nextAttemptAt: null,
+        deliveredAt: delivery.deliveredAt ?? new Date(),
+        nextAttemptAt,
       });
+      if (nextAttemptAt)
+        await enqueueDeliveries(ctx.db.platform, [{ id: delivery.id, endpointId: endpoint.id, runAt: nextAttemptAt }]);
       return;
     }
     if (responseStatus === 410) {

@@ -11,9 +11,8 @@ import { errorResponses, jsonBody, jsonResponse } from "../../host/http/schemas.
 import type { PluginContext } from "../../host/plugin.ts";
 import { DELIVERY_COLLECTION } from "./collections.ts";
 import { PATH } from "./endpoint-routes.ts";
-import { findEndpoint, toDelivery } from "./endpoints.ts";
+import { deliveriesOf, findEndpoint, toDelivery } from "./endpoints.ts";
 import { enqueueDeliveries } from "./enqueue.ts";
-import { lifecycleStateOf } from "./envelope.ts";
 import {
   DeliveryIdParams,
   DeliverySchema,
@@ -67,8 +66,7 @@ export function deliveryRoutes(app: App, ctx: PluginContext) {
   app.openapi(listDeliveries, async (c) => {
     const endpoint = await findEndpoint(db, c.get("principal").organizationId, c.req.valid("param").id);
     const query = parseCollectionQuery(new URL(c.req.url).searchParams, DELIVERY_COLLECTION);
-    const own = db.selectFrom("webhookDeliveries").selectAll().where("endpointId", "=", endpoint.id);
-    const { rows, total, facets } = await runCollection(own, query, DELIVERY_COLLECTION);
+    const { rows, total, facets } = await runCollection(deliveriesOf(db, endpoint.id), query, DELIVERY_COLLECTION);
     return c.json(collection(c, rows.map(toDelivery), total, query.page, facets), 200);
   });
 
@@ -91,7 +89,8 @@ export function deliveryRoutes(app: App, ctx: PluginContext) {
       await enqueueDeliveries(trx, [{ id: updated.id, endpointId: endpoint.id }]);
       return updated;
     });
-    return c.json(single(c, toDelivery(row)), 202);
+    const delivery = await deliveriesOf(db, endpoint.id).where("id", "=", row.id).executeTakeFirstOrThrow();
+    return c.json(single(c, toDelivery(delivery)), 202);
   });
 
   app.openapi(replay, async (c) => {
@@ -100,7 +99,7 @@ export function deliveryRoutes(app: App, ctx: PluginContext) {
     const replayed = await db.transaction().execute(async (trx) => {
       const events = await trx
         .selectFrom("webhookOutbox")
-        .select(["id", "type"])
+        .select(["id", "type", "lifecycleState"])
         .where("organizationId", "=", endpoint.organizationId)
         .where("type", "in", endpoint.eventTypes.length ? endpoint.eventTypes : [""])
         .where("createdAt", ">=", since)
@@ -118,7 +117,7 @@ export function deliveryRoutes(app: App, ctx: PluginContext) {
             endpointId: endpoint.id,
             evtId: e.id,
             type: e.type,
-            lifecycleState: lifecycleStateOf(e.type),
+            lifecycleState: e.lifecycleState,
             nextAttemptAt: now,
           })),
         )

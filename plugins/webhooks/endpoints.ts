@@ -15,7 +15,31 @@ export const toEndpoint = (row: EndpointRow) => ({
   createdAt: new Date(row.createdAt).toISOString(),
 });
 
-export const toDelivery = (row: DeliveryRow) => ({
+/**
+ * An endpoint's deliveries with what links each to its cause: the API request (transaction request id and
+ * idempotency key) and the transaction the event tells of.
+ */
+export const deliveriesOf = (db: WebhooksDb, endpointId: string) =>
+  db
+    .selectFrom((eb) =>
+      eb
+        .selectFrom("webhookDeliveries as d")
+        .innerJoin("webhookOutbox as o", "o.id", "d.evtId")
+        .selectAll("d")
+        .select(["o.requestId", "o.idempotencyKey", "o.transactionHash", "o.retractedEvtId"])
+        .where("d.endpointId", "=", endpointId)
+        .as("d"),
+    )
+    .selectAll();
+
+type LinkedDelivery = DeliveryRow & {
+  requestId: string | null;
+  idempotencyKey: string | null;
+  transactionHash: string | null;
+  retractedEvtId: string | null;
+};
+
+export const toDelivery = (row: LinkedDelivery) => ({
   id: row.id,
   evtId: row.evtId,
   type: row.type,
@@ -26,6 +50,10 @@ export const toDelivery = (row: DeliveryRow) => ({
   nextAttemptAt: iso(row.nextAttemptAt),
   deliveredAt: iso(row.deliveredAt),
   createdAt: new Date(row.createdAt).toISOString(),
+  retractedEvtId: row.retractedEvtId,
+  requestId: row.requestId,
+  idempotencyKey: row.idempotencyKey,
+  transactionHash: row.transactionHash,
 });
 
 export async function findEndpoint(db: WebhooksDb, organizationId: string, id: string): Promise<EndpointRow> {

@@ -28,6 +28,8 @@ export function eventTypeRoutes(app: App, ctx: PluginContext) {
       type,
       description: event.description,
       version: 1,
+      lifecycle: event.lifecycle ?? "final",
+      receiptRequired: event.receiptRequired ?? false,
       payloadSchema: z.toJSONSchema(event.payload, { io: "output", unrepresentable: "any" }) as Record<string, unknown>,
     }));
   app.openapi(listEventTypes, (c) => c.json(single(c, catalogue), 200));

@@ -6,7 +6,6 @@ import { sql } from "kysely";
 import { v7 as uuidv7 } from "uuid";
 import type { PluginContext } from "../../host/plugin.ts";
 import { enqueueDeliveries } from "./enqueue.ts";
-import { lifecycleStateOf } from "./envelope.ts";
 import { type WebhooksDb, webhooksDb } from "./tables.ts";
 
 const BATCH = 500;
@@ -26,7 +25,7 @@ export async function fanOut(db: WebhooksDb): Promise<void> {
       const pairs = await trx
         .selectFrom("webhookOutbox as o")
         .innerJoin("webhookEndpoints as e", "e.organizationId", "o.organizationId")
-        .select(["o.id as evtId", "o.type", "e.id as endpointId"])
+        .select(["o.id as evtId", "o.type", "o.lifecycleState", "e.id as endpointId"])
         .where(
           "o.id",
           "in",
@@ -44,7 +43,7 @@ export async function fanOut(db: WebhooksDb): Promise<void> {
               endpointId: p.endpointId,
               evtId: p.evtId,
               type: p.type,
-              lifecycleState: lifecycleStateOf(p.type),
+              lifecycleState: p.lifecycleState,
             })),
           )
           .onConflict((oc) => oc.columns(["endpointId", "evtId"]).doNothing())

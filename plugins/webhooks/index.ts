@@ -11,6 +11,7 @@ import { fanOutTask } from "./fan-out.ts";
 import { migrations } from "./migrations.ts";
 import { PLUGIN_ID } from "./names.ts";
 import { PERMISSIONS } from "./permissions.ts";
+import { RECEIPTS_PATH, receiptRoutes } from "./receipts.ts";
 import { sweepTask } from "./sweep.ts";
 
 export default definePlugin({
@@ -19,7 +20,10 @@ export default definePlugin({
     endpointRoutes(app, ctx);
     deliveryRoutes(app, ctx);
     eventTypeRoutes(app, ctx);
+    receiptRoutes(app, ctx);
   },
+  // Receipts are authenticated by the subscriber's Standard Webhooks signature, not by an API key.
+  publicPaths: [RECEIPTS_PATH],
   tasks: (ctx) => ({ "fan-out": fanOutTask(ctx), deliver: deliverTask(ctx), sweep: sweepTask(ctx) }),
   crontab: [{ task: "sweep", schedule: "* * * * *" }],
   migrations,

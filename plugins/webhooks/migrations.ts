@@ -79,4 +79,35 @@ export const migrations: PluginMigration[] = [
         for each statement execute function platform.webhook_outbox_wake()`.execute(db);
     },
   },
+  {
+    name: "0002_webhook_receipts",
+    async up(db: Kysely<unknown>) {
+      // Receipts subscribers counter-sign (receipts.ts): one per endpoint and event.
+      await db.schema
+        .withSchema("platform")
+        .createTable("webhook_receipts")
+        .addColumn("endpoint_id", "text", (c) =>
+          c.notNull().references("platform.webhook_endpoints.id").onDelete("cascade"),
+        )
+        .addColumn("evt_id", "text", (c) => c.notNull().references("platform.webhook_outbox.id"))
+        .addColumn("receipt_id", "text", (c) => c.notNull())
+        .addColumn("received_at", "timestamptz", (c) => c.notNull())
+        .addColumn("recorded_at", "timestamptz", (c) => c.notNull().defaultTo(sql`now()`))
+        .addPrimaryKeyConstraint("webhook_receipts_pkey", ["endpoint_id", "evt_id"])
+        .execute();
+      await db.schema
+        .withSchema("platform")
+        .createIndex("webhook_receipts_event")
+        .on("webhook_receipts")
+        .column("evt_id")
+        .execute();
+      // Deliveries by the event (receipts, and the events of one API request).
+      await db.schema
+        .withSchema("platform")
+        .createIndex("webhook_deliveries_event")
+        .on("webhook_deliveries")
+        .column("evt_id")
+        .execute();
+    },
+  },
 ];

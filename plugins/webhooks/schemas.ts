@@ -59,6 +59,16 @@ export const DeliverySchema = z
     nextAttemptAt: z.string().nullable(),
     deliveredAt: z.string().nullable(),
     createdAt: z.string(),
+    retractedEvtId: z
+      .string()
+      .nullable()
+      .openapi({ description: "For a retraction: the provisional event it retracts" }),
+    requestId: z
+      .string()
+      .nullable()
+      .openapi({ description: "The API request (transaction request id) whose write the event tells of" }),
+    idempotencyKey: z.string().nullable().openapi({ description: "That request's idempotency key" }),
+    transactionHash: z.string().nullable().openapi({ description: "The transaction the event tells of" }),
   })
   .openapi("WebhookDelivery");
 
@@ -67,6 +77,10 @@ export const EventTypeSchema = z
     type: z.string(),
     description: z.string(),
     version: z.number().int(),
+    lifecycle: z.enum(["provisional", "final"]).openapi({
+      description: "provisional: told inside the reorg depth and retracted if a reorg removes it; final: told once",
+    }),
+    receiptRequired: z.boolean().openapi({ description: "Counter-sign a receipt: POST /api/v2/webhooks/receipts" }),
     payloadSchema: z.record(z.string(), z.unknown()).openapi({ description: "The payload's JSON Schema" }),
   })
   .openapi("WebhookEventType");

@@ -19,7 +19,12 @@ export function sweepTask(ctx: PluginContext): Task {
     const overdue = await db
       .selectFrom("webhookDeliveries")
       .select(["id", "endpointId"])
-      .where("status", "in", ["pending", "retrying"])
+      .where((eb) =>
+        eb.or([
+          eb("status", "in", ["pending", "retrying"]),
+          eb.and([eb("status", "=", "awaiting-receipt"), eb("nextAttemptAt", "is not", null)]),
+        ]),
+      )
       .where(sql<boolean>`coalesce(next_attempt_at, created_at) < now() - ${OVERDUE}`)
       .limit(SWEEP_LIMIT)
       .execute();

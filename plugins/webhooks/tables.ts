@@ -22,7 +22,8 @@ export interface WebhookEndpointsTable {
   updatedAt: Timestamp;
 }
 
-export const DELIVERY_STATUSES = ["pending", "retrying", "succeeded", "failed"] as const;
+/** `awaiting-receipt`: delivered, but the event type wants a counter-signed receipt, and none has come yet. */
+export const DELIVERY_STATUSES = ["pending", "retrying", "awaiting-receipt", "succeeded", "failed"] as const;
 export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
 
 export interface WebhookDeliveriesTable {
@@ -45,11 +46,22 @@ export interface WebhookFanOutQueueTable {
   evtId: string;
 }
 
+export interface WebhookReceiptsTable {
+  endpointId: string;
+  evtId: string;
+  /** The receipt's own `webhook-id`. */
+  receiptId: string;
+  /** When the subscriber says it received the event. */
+  receivedAt: Timestamp;
+  recordedAt: Timestamp;
+}
+
 // A type alias, not an interface: withTables wants an index signature.
 export type WebhookTables = {
   webhookEndpoints: WebhookEndpointsTable;
   webhookDeliveries: WebhookDeliveriesTable;
   webhookFanOutQueue: WebhookFanOutQueueTable;
+  webhookReceipts: WebhookReceiptsTable;
 };
 export type EndpointRow = Selectable<WebhookEndpointsTable>;
 export type DeliveryRow = Selectable<WebhookDeliveriesTable>;

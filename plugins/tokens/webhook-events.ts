@@ -1,0 +1,120 @@
+// The tokens plugin's webhook events, read from the index (host/events/index-lifecycle.ts): a mint is told as
+// `asset.issuance.provisional` while inside the reorg depth; every movement of units (mint, burn, transfer, forced
+// transfer) as one `token.transfer.final` once deeper than it.
+import { getAddress, zeroAddress } from "viem";
+import { z } from "zod";
+import {
+  EventAddress,
+  EventChainId,
+  EventHash,
+  EventIntegerString,
+  EventPosition,
+} from "../../domain/evm/event-payloads.ts";
+import type { LedgerDb } from "../../host/db/database.ts";
+import type { IndexedObservation, WebhookEventType } from "../../host/plugin.ts";
+
+export const TokenTransferFinalV1 = z
+  .object({
+    tokenAddress: EventAddress,
+    chainId: EventChainId,
+    from: EventAddress.describe("The zero address for a mint"),
+    to: EventAddress.describe("The zero address for a burn"),
+    amount: EventIntegerString.describe("Raw units"),
+    transactionHash: EventHash,
+    blockNumber: EventPosition,
+    logIndex: EventPosition.describe("The index of the indexed event's log in its block"),
+  })
+  .strict()
+  .meta({ title: "TokenTransferFinalV1" });
+
+export const AssetIssuanceProvisionalV1 = z
+  .object({
+    assetAddress: EventAddress,
+    chainId: EventChainId,
+    issuer: EventAddress.optional().describe("The account that minted; thin payload variants omit it"),
+    quantity: EventIntegerString.describe("Raw units"),
+    transactionHash: EventHash,
+  })
+  .strict()
+  .meta({ title: "AssetIssuanceProvisionalV1" });
+
+const MOVEMENTS = ["MintCompleted", "BurnCompleted", "TransferCompleted", "ForcedTransfer"] as const;
+
+type Range = { chainId: number; fromBlock: bigint; toBlock: bigint };
+
+/** The token events of `names` in the range, with their parameters by name. */
+async function tokenEvents(ledger: LedgerDb, names: readonly string[], range: Range) {
+  const rows = await ledger
+    .selectFrom("activityEvent")
+    .select(["id", "system", "eventName", "token", "sender", "values", "blockNumber", "transactionHash", "logIndex"])
+    .select("txIndex")
+    .where("eventName", "in", names)
+    .where("token", "is not", null)
+    .where("blockNumber", ">=", range.fromBlock)
+    .where("blockNumber", "<=", range.toBlock)
+    .orderBy("ordinal")
+    .execute();
+  return rows.map((row) => ({
+    ...row,
+    token: getAddress(row.token as string),
+    arg: (name: string) => row.values.find((v) => v.name === name)?.value ?? "",
+    observation: (payload: unknown, related: Record<string, string>): IndexedObservation => ({
+      key: `${row.transactionHash}:${row.txIndex}`,
+      systemAddress: row.system,
+      blockNumber: row.blockNumber,
+      transactionHash: row.transactionHash,
+      payload,
+      related,
+    }),
+  }));
+}
+
+export const TOKEN_WEBHOOK_EVENTS: Record<string, WebhookEventType> = {
+  "asset.issuance.provisional": {
+    description: "Units of an asset were issued (minted); provisional while inside the reorg depth.",
+    payload: AssetIssuanceProvisionalV1,
+    lifecycle: "provisional",
+    fromIndex: {
+      async read(ledger, range) {
+        return (await tokenEvents(ledger, ["MintCompleted"], range)).map((e) =>
+          e.observation(
+            {
+              assetAddress: e.token,
+              chainId: range.chainId,
+              issuer: getAddress(e.sender),
+              quantity: e.arg("amount"),
+              transactionHash: e.transactionHash,
+            },
+            { idxr_asset: e.token, idxr_token: e.token, idxr_issuance: e.id },
+          ),
+        );
+      },
+    },
+  },
+  "token.transfer.final": {
+    description:
+      "Units of a token moved (a transfer, forced transfer, mint from the zero address or burn to it) and the block is deeper than the reorg depth. Counter-sign a receipt (POST /api/v2/webhooks/receipts).",
+    payload: TokenTransferFinalV1,
+    lifecycle: "final",
+    receiptRequired: true,
+    fromIndex: {
+      async read(ledger, range) {
+        return (await tokenEvents(ledger, MOVEMENTS, range)).map((e) =>
+          e.observation(
+            {
+              tokenAddress: e.token,
+              chainId: range.chainId,
+              from: e.eventName === "MintCompleted" ? zeroAddress : getAddress(e.arg("from")),
+              to: e.eventName === "BurnCompleted" ? zeroAddress : getAddress(e.arg("to")),
+              amount: e.arg("amount"),
+              transactionHash: e.transactionHash,
+              blockNumber: Number(e.blockNumber),
+              logIndex: e.logIndex,
+            },
+            { idxr_token: e.token, idxr_transfer: e.id },
+          ),
+        );
+      },
+    },
+  },
+};
