@@ -10,6 +10,7 @@ import type { LedgerTables } from "../db/ledger-types.ts";
 import type { PlatformTables } from "../db/platform-types.ts";
 import type { Logger } from "../logger.ts";
 import type { IndexedObservation, WebhookEventType } from "../plugin.ts";
+import { parseOutboxRow, selectOutbox } from "./outbox.ts";
 
 export interface IndexLifecycleOptions {
   db: PlatformDb;
@@ -161,15 +162,15 @@ async function tellProvisional(trx: Trx, opts: IndexLifecycleOptions, ledger: Ky
 /** A `retracted` event for each tracked observation, naming the provisional event it retracts; tracking ends. */
 async function retractEvents(trx: Trx, retract: { chainId: number; type: string; key: string; evtId: string }[]) {
   if (retract.length === 0) return;
-  const told = await trx
-    .selectFrom("webhookOutbox")
-    .selectAll()
-    .where(
-      "id",
-      "in",
-      retract.map((t) => t.evtId),
-    )
-    .execute();
+  const told = (
+    await selectOutbox(trx)
+      .where(
+        "id",
+        "in",
+        retract.map((t) => t.evtId),
+      )
+      .execute()
+  ).map(parseOutboxRow);
   await trx
     .insertInto("webhookOutbox")
     .values(

@@ -1,9 +1,9 @@
 // ctx.emit: records a webhook event in platform.webhook_outbox, in the caller's transaction when it gives one (the
 // event exists exactly when the write it tells of commits). Delivery reads the outbox; it is not done here.
-import type { Kysely } from "kysely";
+import { type Kysely, type Selectable, sql } from "kysely";
 import { v7 as uuidv7 } from "uuid";
 import type { PlatformDb } from "../db/database.ts";
-import type { PlatformTables } from "../db/platform-types.ts";
+import type { PlatformTables, WebhookOutboxTable } from "../db/platform-types.ts";
 import type { PluginContext, WebhookEventType } from "../plugin.ts";
 
 export type Emit = PluginContext["emit"];
@@ -34,5 +34,43 @@ export function createEmitter(db: PlatformDb, events: ReadonlyMap<string, Webhoo
       // A repeat of a key records nothing new (rows without a key never conflict).
       .onConflict((oc) => oc.columns(["organizationId", "dedupeKey"]).doNothing())
       .execute();
+  };
+}
+
+/**
+ * Outbox rows as recorded: `payload` and `related` are read as JSON text and parsed here, because the pool's
+ * CamelCasePlugin would rename the keys of JSON objects it returns (`idxr_token` → `idxrToken`).
+ */
+export function selectOutbox(db: Kysely<PlatformTables>) {
+  return db
+    .selectFrom("webhookOutbox")
+    .select([
+      "id",
+      "organizationId",
+      "type",
+      "idempotencyKey",
+      "dedupeKey",
+      "lifecycleState",
+      "retractedEvtId",
+      "chainId",
+      "transactionHash",
+      "requestId",
+      "createdAt",
+    ])
+    .select(sql<string>`payload::text`.as("payloadJson"))
+    .select(sql<string>`related::text`.as("relatedJson"));
+}
+
+export type OutboxEvent = Omit<Selectable<WebhookOutboxTable>, "payload" | "related"> & {
+  payload: unknown;
+  related: Record<string, string>;
+};
+
+export function parseOutboxRow<R extends { payloadJson: string; relatedJson: string }>(row: R) {
+  const { payloadJson, relatedJson, ...rest } = row;
+  return {
+    ...rest,
+    payload: JSON.parse(payloadJson) as unknown,
+    related: JSON.parse(relatedJson) as Record<string, string>,
   };
 }

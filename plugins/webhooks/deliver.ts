@@ -3,6 +3,7 @@
 // 429 and 503, else backoff.ts) until the attempts run out. At least once: a crash mid-attempt leaves the job to
 // graphile-worker, which runs it again.
 import type { Task } from "graphile-worker";
+import { parseOutboxRow, selectOutbox } from "../../host/events/outbox.ts";
 import type { PluginContext } from "../../host/plugin.ts";
 import { backoffMs, MAX_ATTEMPTS, retryAfterMs } from "./backoff.ts";
 import { enqueueDeliveries } from "./enqueue.ts";
@@ -73,7 +74,8 @@ export function deliverTask(ctx: PluginContext): Task {
       .selectAll()
       .where("id", "=", delivery.endpointId)
       .executeTakeFirst();
-    const event = await db.selectFrom("webhookOutbox").selectAll().where("id", "=", delivery.evtId).executeTakeFirst();
+    const stored = await selectOutbox(ctx.db.platform).where("id", "=", delivery.evtId).executeTakeFirst();
+    const event = stored && parseOutboxRow(stored);
     if (!endpoint || !event) return; // the endpoint was deleted (its deliveries with it)
     if (endpoint.disabled) {
       await finish(delivery, { status: "failed", lastError: "endpoint disabled", nextAttemptAt: null });

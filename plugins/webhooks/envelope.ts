@@ -1,11 +1,8 @@
 // The body POSTed to a subscriber: the spec's delivery envelope (Events → Delivery envelope).
-import type { Selectable } from "kysely";
-import type { WebhookOutboxTable } from "../../host/db/platform-types.ts";
-
-export type OutboxRow = Selectable<WebhookOutboxTable>;
+import type { OutboxEvent } from "../../host/events/outbox.ts";
 
 /** The envelope of an outbox event; a retraction names the provisional event it retracts (`retracted_evt_id`). */
-export function envelope(event: OutboxRow) {
+export function envelope(event: OutboxEvent) {
   return {
     evt_id: event.id,
     type: event.type,

@@ -1,0 +1,247 @@
+// Webhook events read from the index, end to end against the real chain: a mint is told provisional, a transfer
+// final once deeper than WEBHOOK_REORG_DEPTH (carrying the client's idempotency key), a transfer that a reorg moves
+// to another block is final once, a mint a reorg removes is retracted and never final; every payload validates
+// against its published schema; token.transfer.final waits for a counter-signed receipt.
+import { Ajv2020 } from "ajv/dist/2020.js";
+import { Webhook } from "standardwebhooks";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ALICE, BOB } from "./support/api-flows.ts";
+import { bootStack, createDepositToken, json, type TestStack } from "./support/stack.ts";
+import { type Received, type Receiver, webhookReceiver } from "./support/webhook-receiver.ts";
+
+const DEPTH = 3;
+const ISSUANCE = "asset.issuance.provisional";
+const FINAL = "token.transfer.final";
+const poll = { timeout: 60_000, interval: 100 };
+
+interface Envelope {
+  evt_id: string;
+  type: string;
+  version: number;
+  lifecycle_state: string;
+  retracted_evt_id?: string;
+  request?: { idempotency_key: string };
+  related: Record<string, string>;
+  payload: Record<string, unknown>;
+}
+
+describe("webhook events from the index", () => {
+  let stack: TestStack;
+  let receiver: Receiver;
+  let token: string;
+  let endpoint: { id: string; secret: string };
+  const validators = new Map<string, (payload: unknown) => boolean>();
+
+  const headersOf = (r: Received) => ({
+    "webhook-id": String(r.headers["webhook-id"]),
+    "webhook-timestamp": String(r.headers["webhook-timestamp"]),
+    "webhook-signature": String(r.headers["webhook-signature"]),
+  });
+  /** Every delivery to the endpoint, verified with standardwebhooks and checked against its published schema. */
+  const delivered = (): Envelope[] =>
+    receiver.received("/events").map((r) => {
+      const envelope = new Webhook(endpoint.secret).verify(r.body, headersOf(r)) as Envelope;
+      expect(envelope.evt_id).toBe(r.headers["webhook-id"]);
+      expect(validators.get(envelope.type)?.(envelope.payload), JSON.stringify(envelope.payload)).toBe(true);
+      return envelope;
+    });
+  const of = (type: string, transactionHash: string, state?: string) =>
+    delivered().filter(
+      (e) =>
+        e.type === type &&
+        e.payload.transactionHash === transactionHash &&
+        (state === undefined || e.lifecycle_state === state),
+    );
+  const distinct = (events: Envelope[]) => [...new Map(events.map((e) => [e.evt_id, e])).values()];
+
+  /** A token write under an idempotency key, completed; its transaction hash. */
+  const write = async (operation: string, body: object, key: string) => {
+    const res = await stack.api(`/api/v2/tokens/${token}/${operation}`, {
+      method: "POST",
+      headers: { prefer: "wait=30", "idempotency-key": key },
+      body: JSON.stringify(body),
+    });
+    const answer = await json(res);
+    expect(res.status, JSON.stringify(answer)).toBe(200);
+    expect(answer.data.status).toBe("COMPLETED");
+    return answer.meta.txHashes[0] as string;
+  };
+  const mine = (blocks: number) => stack.rpc("anvil_mine", [`0x${blocks.toString(16)}`]);
+  const blockOf = async (hash: string) =>
+    Number(BigInt(((await stack.rpc("eth_getTransactionReceipt", [hash])) as { blockNumber: string }).blockNumber));
+
+  beforeAll(async () => {
+    stack = await bootStack({ WEBHOOK_REORG_DEPTH: `31337:${DEPTH}`, WEBHOOK_RETRY_BASE_SECONDS: "0.5" });
+    receiver = await webhookReceiver();
+    token = await createDepositToken(stack, "Hooked Deposit", "HOOK");
+    const res = await stack.api("/api/v2/webhooks/endpoints", {
+      method: "POST",
+      body: JSON.stringify({ url: receiver.url("/events"), eventTypes: [ISSUANCE, FINAL] }),
+    });
+    expect(res.status).toBe(201);
+    endpoint = (await json(res)).data;
+    const catalogue = await json(await stack.api("/api/v2/webhooks/event-types"));
+    const ajv = new Ajv2020({ strict: false });
+    for (const entry of catalogue.data) validators.set(entry.type, ajv.compile(entry.payloadSchema));
+    expect(catalogue.data.find((t: { type: string }) => t.type === FINAL)).toMatchObject({
+      lifecycle: "final",
+      receiptRequired: true,
+    });
+    expect(catalogue.data.find((t: { type: string }) => t.type === ISSUANCE)).toMatchObject({
+      lifecycle: "provisional",
+      receiptRequired: false,
+    });
+  });
+  afterAll(async () => {
+    await receiver?.close();
+    await stack?.stop();
+  });
+
+  it("tells a mint as provisional and a transfer as final once deeper than the reorg depth, with the client's key", async () => {
+    const signer = (await json(await stack.api("/api/user/assets"))).wallets[0] as string;
+    const mint = await write("mint", { recipients: [signer], amounts: ["1000"] }, "lifecycle-mint-1");
+    await expect.poll(() => of(ISSUANCE, mint).length, poll).toBeGreaterThan(0);
+    const [issued] = of(ISSUANCE, mint);
+    expect(issued).toMatchObject({
+      type: ISSUANCE,
+      version: 1,
+      lifecycle_state: "provisional",
+      request: { idempotency_key: "lifecycle-mint-1" },
+      related: { idxr_asset: token, idxr_token: token },
+      payload: { assetAddress: token, chainId: 31337, quantity: "1000", transactionHash: mint },
+    });
+    expect((issued.payload.issuer as string).toLowerCase()).toBe(signer.toLowerCase());
+
+    const transfer = await write("transfer", { recipients: [ALICE], amounts: ["250"] }, "lifecycle-transfer-1");
+    const block = await blockOf(transfer);
+    // Inside the depth: nothing final yet.
+    await new Promise((r) => setTimeout(r, 1500));
+    expect(of(FINAL, transfer)).toHaveLength(0);
+    await mine(DEPTH);
+    await expect.poll(() => of(FINAL, transfer).length, poll).toBeGreaterThan(0);
+    const [final] = of(FINAL, transfer);
+    expect(final).toMatchObject({
+      lifecycle_state: "final",
+      request: { idempotency_key: "lifecycle-transfer-1" },
+      payload: {
+        tokenAddress: token,
+        chainId: 31337,
+        to: ALICE,
+        amount: "250",
+        transactionHash: transfer,
+        blockNumber: block,
+      },
+    });
+    expect((final.payload.from as string).toLowerCase()).toBe(signer.toLowerCase());
+    expect(final.payload.logIndex).toEqual(expect.any(Number));
+    // The mint moved units too: final from the zero address.
+    await expect.poll(() => distinct(of(FINAL, mint)).length, poll).toBe(1);
+    expect(of(FINAL, mint)[0].payload.from).toBe("0x0000000000000000000000000000000000000000");
+
+    // The delivery is linked to the request that caused it.
+    const deliveries = await json(
+      await stack.api(
+        `/api/v2/webhooks/endpoints/${endpoint.id}/deliveries?filter[idempotencyKey]=lifecycle-transfer-1`,
+      ),
+    );
+    expect(deliveries.data).toHaveLength(1);
+    expect(deliveries.data[0]).toMatchObject({
+      evtId: final.evt_id,
+      transactionHash: transfer,
+      lifecycleState: "final",
+    });
+    expect(deliveries.data[0].requestId).toEqual(expect.any(String));
+
+    // More blocks, more time: still one final event for the transfer (redeliveries carry the same evt_id).
+    await mine(DEPTH);
+    await new Promise((r) => setTimeout(r, 1500));
+    expect(distinct(of(FINAL, transfer))).toHaveLength(1);
+  });
+
+  it("redelivers token.transfer.final until the subscriber counter-signs a receipt", async () => {
+    const transfer = await write("transfer", { recipients: [BOB], amounts: ["5"] }, "lifecycle-receipt-1");
+    await mine(DEPTH);
+    await expect.poll(() => of(FINAL, transfer).length, poll).toBeGreaterThanOrEqual(2);
+    const events = of(FINAL, transfer);
+    expect(distinct(events)).toHaveLength(1);
+    const evtId = events[0].evt_id;
+    const list = async () =>
+      (await json(await stack.api(`/api/v2/webhooks/endpoints/${endpoint.id}/deliveries?filter[evtId]=${evtId}`)))
+        .data[0];
+    expect((await list()).status).toBe("awaiting-receipt");
+
+    const submit = (body: object, signer = new Webhook(endpoint.secret), at = new Date()) => {
+      const text = JSON.stringify(body);
+      const id = `rcpt_${evtId}`;
+      return stack.api("/api/v2/webhooks/receipts", {
+        method: "POST",
+        key: null,
+        headers: {
+          "webhook-id": id,
+          "webhook-timestamp": String(Math.floor(at.getTime() / 1000)),
+          "webhook-signature": signer.sign(id, at, text),
+        },
+        body: text,
+      });
+    };
+    const receivedAt = new Date().toISOString();
+    // Signed with another secret, or five minutes late: refused.
+    const wrong = await submit(
+      { evtId, receivedAt },
+      new Webhook(`whsec_${Buffer.from("not the secret").toString("base64")}`),
+    );
+    expect(wrong.status).toBe(401);
+    expect((await json(wrong)).code).toBe("WEBHOOK_RECEIPT_SIGNATURE_INVALID");
+    expect((await submit({ evtId, receivedAt }, undefined, new Date(Date.now() - 6 * 60_000))).status).toBe(401);
+    const accepted = await submit({ evtId, receivedAt });
+    expect(accepted.status).toBe(201);
+    expect((await json(accepted)).data).toMatchObject({ evtId, endpointId: endpoint.id, receivedAt });
+    expect((await submit({ evtId, receivedAt })).status).toBe(200);
+
+    await expect.poll(async () => (await list()).status, poll).toBe("succeeded");
+    const settled = of(FINAL, transfer).length;
+    await new Promise((r) => setTimeout(r, 2000));
+    expect(of(FINAL, transfer).length).toBe(settled);
+    const receipts = await json(await stack.api(`/api/v2/webhooks/receipts/${evtId}`));
+    expect(receipts.data).toMatchObject({ evtId, type: FINAL, receipts: [{ endpointId: endpoint.id, receivedAt }] });
+    expect((await stack.api("/api/v2/webhooks/receipts/evt_nope")).status).toBe(404);
+  });
+
+  it("tells a transfer a reorg moves to another block as final once, at its new block", async () => {
+    const transfer = await write("transfer", { recipients: [ALICE], amounts: ["7"] }, "lifecycle-moved-1");
+    const raw = (await stack.rpc("eth_getRawTransactionByHash", [transfer])) as string;
+    const before = await blockOf(transfer);
+    // Replace the last two blocks (an empty one and the transfer's); the transfer comes back one block earlier.
+    await stack.rpc("anvil_reorg", [2, [[raw, 0]]]);
+    const after = await blockOf(transfer);
+    expect(after).toBe(before - 1);
+    await mine(DEPTH + 1);
+    await expect.poll(() => of(FINAL, transfer).length, poll).toBeGreaterThan(0);
+    await mine(DEPTH);
+    await new Promise((r) => setTimeout(r, 1500));
+    const finals = distinct(of(FINAL, transfer));
+    expect(finals).toHaveLength(1);
+    expect(finals[0].payload.blockNumber).toBe(after);
+  });
+
+  it("retracts the provisional event of a mint a reorg removes, and never tells it final", async () => {
+    const signer = (await json(await stack.api("/api/user/assets"))).wallets[0] as string;
+    const mint = await write("mint", { recipients: [signer], amounts: ["99"] }, "lifecycle-mint-gone");
+    await expect.poll(() => of(ISSUANCE, mint, "provisional").length, poll).toBeGreaterThan(0);
+    const provisional = of(ISSUANCE, mint, "provisional")[0];
+    // The mint's block is the head: replace it with an empty one.
+    await stack.rpc("anvil_reorg", [1, []]);
+    expect(await stack.rpc("eth_getTransactionReceipt", [mint])).toBeNull();
+    await expect.poll(() => of(ISSUANCE, mint, "retracted").length, poll).toBeGreaterThan(0);
+    expect(of(ISSUANCE, mint, "retracted")[0]).toMatchObject({
+      retracted_evt_id: provisional.evt_id,
+      request: { idempotency_key: "lifecycle-mint-gone" },
+      payload: provisional.payload,
+    });
+    expect(of(ISSUANCE, mint, "retracted")[0].evt_id).not.toBe(provisional.evt_id);
+    await mine(DEPTH + 2);
+    await new Promise((r) => setTimeout(r, 2000));
+    expect(of(FINAL, mint)).toHaveLength(0);
+    expect(distinct(of(ISSUANCE, mint))).toHaveLength(2);
+  });
+});
