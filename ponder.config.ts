@@ -14,6 +14,7 @@ import { FixedTreasuryYieldFeatureAbi } from "./abis/FixedTreasuryYieldFeature";
 import { IdentityAbi } from "./abis/Identity";
 import { IdentityRegistryAbi } from "./abis/IdentityRegistry";
 import { MaturityRedemptionFeatureAbi } from "./abis/MaturityRedemptionFeature";
+import { SystemAccessManagerAbi } from "./abis/SystemAccessManager";
 import { SystemFactoryAbi } from "./abis/SystemFactory";
 import { TokenAbi } from "./abis/Token";
 import { TokenFactoryRegistryAbi } from "./abis/TokenFactoryRegistry";
@@ -41,7 +42,7 @@ const root = deployment.systemFactory;
 
 /** Each system's contract of one role: a field of the root's SystemContractsCreated tuple. */
 const systemContractsField = (
-  parameter: `contracts.${"directory" | "tokenFactoryRegistry" | "complianceModuleRegistry" | "addonRegistry"}`,
+  parameter: `contracts.${"accessManager" | "directory" | "tokenFactoryRegistry" | "complianceModuleRegistry" | "addonRegistry"}`,
 ) =>
   factory({
     address: root,
@@ -169,6 +170,13 @@ export default createConfig({
       abi: AddonRegistryAbi,
       chain,
       address: systemContractsField("contracts.addonRegistry"),
+      startBlock: deployment.startBlock,
+    },
+    // Each system's access manager: role grants and revocations.
+    SystemAccessManager: {
+      abi: SystemAccessManagerAbi,
+      chain,
+      address: systemContractsField("contracts.accessManager"),
       startBlock: deployment.startBlock,
     },
   },

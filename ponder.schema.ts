@@ -155,6 +155,25 @@ export const tokenComplianceModule = onchainTable(
   (table) => ({ pk: primaryKey({ columns: [table.token, table.module] }), tokenIdx: index().on(table.token) }),
 );
 
+/**
+ * Who holds which role of a system's access manager (RoleGranted / RoleRevoked after the system's creation; the
+ * grants its initialisation makes precede SystemContractsCreated and are not recorded).
+ */
+export const accessControlRoleMember = onchainTable(
+  "access_control_role_member",
+  (t) => ({
+    /** Access manager, role and account. */
+    id: t.text().primaryKey(),
+    accessManager: t.hex().notNull(),
+    system: t.hex().notNull(),
+    role: t.hex().notNull(),
+    account: t.hex().notNull(),
+    active: t.boolean().notNull(),
+    updatedAt: t.bigint().notNull(),
+  }),
+  (table) => ({ systemIdx: index().on(table.system, table.role) }),
+);
+
 /** Every contract of a system by role (from the root's SystemContractsCreated): the system a registry belongs to. */
 export const systemContract = onchainTable(
   "system_contract",
@@ -353,7 +372,8 @@ export const activityEvent = onchainTable(
     /** The log's index within its transaction (the spec's txIndex), from the transaction's receipt. */
     txIndex: t.integer().notNull(),
   }),
-  (table) => ({ systemIdx: index().on(table.system, table.blockTimestamp) }),
+  // blockIdx: the webhook lifecycle reads the newest blocks' events (host/events/index-lifecycle.ts).
+  (table) => ({ systemIdx: index().on(table.system, table.blockTimestamp), blockIdx: index().on(table.blockNumber) }),
 );
 
 /**

@@ -4,14 +4,18 @@
 // against its published schema; token.transfer.final waits for a counter-signed receipt.
 import { Ajv2020 } from "ajv/dist/2020.js";
 import { Webhook } from "standardwebhooks";
+import { encodeFunctionData, getAddress, keccak256, toHex } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ALICE, BOB } from "./support/api-flows.ts";
+import { SystemAccessManagerAbi } from "../abis/SystemAccessManager.ts";
+import { ALICE, BOB, CAROL } from "./support/api-flows.ts";
+import { operator } from "./support/organizations.ts";
 import { bootStack, createDepositToken, json, type TestStack } from "./support/stack.ts";
 import { type Received, type Receiver, webhookReceiver } from "./support/webhook-receiver.ts";
 
 const DEPTH = 3;
 const ISSUANCE = "asset.issuance.provisional";
 const FINAL = "token.transfer.final";
+const ROLE_REVOKED = "access-control.role-revoked.provisional";
 const poll = { timeout: 60_000, interval: 100 };
 
 interface Envelope {
@@ -76,7 +80,7 @@ describe("webhook events from the index", () => {
     token = await createDepositToken(stack, "Hooked Deposit", "HOOK");
     const res = await stack.api("/api/v2/webhooks/endpoints", {
       method: "POST",
-      body: JSON.stringify({ url: receiver.url("/events"), eventTypes: [ISSUANCE, FINAL] }),
+      body: JSON.stringify({ url: receiver.url("/events"), eventTypes: [ISSUANCE, FINAL, ROLE_REVOKED] }),
     });
     expect(res.status).toBe(201);
     endpoint = (await json(res)).data;
@@ -222,6 +226,48 @@ describe("webhook events from the index", () => {
     const finals = distinct(of(FINAL, transfer));
     expect(finals).toHaveLength(1);
     expect(finals[0].payload.blockNumber).toBe(after);
+  });
+
+  it("tells a role revoked on the system's access manager as provisional", async () => {
+    const op = operator(stack);
+    const chain = await op.db.platform
+      .selectFrom("organizationChains")
+      .select(["systemAddress", "contracts"])
+      .where("organizationId", "=", stack.platform.credentials.organizationId)
+      .executeTakeFirstOrThrow();
+    await op.close();
+    const system = getAddress(chain.systemAddress as string);
+    const accessManager = getAddress(chain.contracts?.accessManager as string);
+    const role = keccak256(toHex("WEBHOOK_TEST_ROLE"));
+    // The system contract is an admin of its access manager: act as it (anvil impersonation), outside the API.
+    await stack.rpc("anvil_impersonateAccount", [system]);
+    await stack.rpc("anvil_setBalance", [system, "0xde0b6b3a7640000"]);
+    const send = async (functionName: "grantRoleBatch" | "revokeRoleBatch") => {
+      const data = encodeFunctionData({ abi: SystemAccessManagerAbi, functionName, args: [role, [CAROL]] });
+      const hash = (await stack.rpc("eth_sendTransaction", [{ from: system, to: accessManager, data }])) as string;
+      await expect.poll(() => stack.rpc("eth_getTransactionReceipt", [hash]), poll).not.toBeNull();
+      return hash;
+    };
+    await send("grantRoleBatch");
+    const revoked = await send("revokeRoleBatch");
+    const block = await blockOf(revoked);
+    await expect.poll(() => of(ROLE_REVOKED, revoked).length, poll).toBeGreaterThan(0);
+    const [event] = of(ROLE_REVOKED, revoked);
+    expect(event).toMatchObject({
+      lifecycle_state: "provisional",
+      related: { idxr_access_control_role_member: `${accessManager}-${role}-${CAROL}`.toLowerCase() },
+      payload: {
+        accessManagerAddress: accessManager,
+        accountAddress: CAROL,
+        blockNumber: String(block),
+        chainId: 31337,
+        roleId: role,
+        sender: system,
+        systemAddress: system,
+        transactionHash: revoked,
+      },
+    });
+    expect(event.request).toBeUndefined(); // not caused by an API request
   });
 
   it("retracts the provisional event of a mint a reorg removes, and never tells it final", async () => {

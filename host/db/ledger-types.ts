@@ -21,6 +21,7 @@ export interface LedgerTables {
   topicScheme: typeof schema.topicScheme.$inferSelect;
   systemStatHour: typeof schema.systemStatHour.$inferSelect;
   activityEvent: typeof schema.activityEvent.$inferSelect;
+  accessControlRoleMember: typeof schema.accessControlRoleMember.$inferSelect;
   activityLink: typeof schema.activityLink.$inferSelect;
   // directory and addons
   directoryEntry: typeof schema.directoryEntry.$inferSelect;

@@ -6,12 +6,14 @@ import { definePlugin } from "../../host/plugin.ts";
 import { ERRORS } from "./errors.ts";
 import { PERMISSIONS } from "./permissions.ts";
 import { provisionTask } from "./provision.ts";
+import { SYSTEM_WEBHOOK_EVENTS } from "./webhook-events.ts";
 
 export default definePlugin({
   id: "systems",
   errors: ERRORS,
   permissions: PERMISSIONS,
   tasks: (ctx) => ({ provision: provisionTask(ctx) }),
+  webhookEvents: SYSTEM_WEBHOOK_EVENTS,
   mutationKinds: {
     "system.create": {
       result(receipt) {

@@ -11,7 +11,8 @@ import {
   EventPosition,
 } from "../../domain/evm/event-payloads.ts";
 import type { LedgerDb } from "../../host/db/database.ts";
-import type { IndexedObservation, WebhookEventType } from "../../host/plugin.ts";
+import { activityInBlocks, type BlockRange } from "../../host/events/indexed-activity.ts";
+import type { WebhookEventType } from "../../host/plugin.ts";
 
 export const TokenTransferFinalV1 = z
   .object({
@@ -40,33 +41,10 @@ export const AssetIssuanceProvisionalV1 = z
 
 const MOVEMENTS = ["MintCompleted", "BurnCompleted", "TransferCompleted", "ForcedTransfer"] as const;
 
-type Range = { chainId: number; fromBlock: bigint; toBlock: bigint };
-
-/** The token events of `names` in the range, with their parameters by name. */
-async function tokenEvents(ledger: LedgerDb, names: readonly string[], range: Range) {
-  const rows = await ledger
-    .selectFrom("activityEvent")
-    .select(["id", "system", "eventName", "token", "sender", "values", "blockNumber", "transactionHash", "logIndex"])
-    .select("txIndex")
-    .where("eventName", "in", names)
-    .where("token", "is not", null)
-    .where("blockNumber", ">=", range.fromBlock)
-    .where("blockNumber", "<=", range.toBlock)
-    .orderBy("ordinal")
-    .execute();
-  return rows.map((row) => ({
-    ...row,
-    token: getAddress(row.token as string),
-    arg: (name: string) => row.values.find((v) => v.name === name)?.value ?? "",
-    observation: (payload: unknown, related: Record<string, string>): IndexedObservation => ({
-      key: `${row.transactionHash}:${row.txIndex}`,
-      systemAddress: row.system,
-      blockNumber: row.blockNumber,
-      transactionHash: row.transactionHash,
-      payload,
-      related,
-    }),
-  }));
+/** The token events of `names` in the range (those of a token: every movement of units is one). */
+async function tokenEvents(ledger: LedgerDb, names: readonly string[], range: BlockRange) {
+  const rows = await activityInBlocks(ledger, names, range);
+  return rows.flatMap((row) => (row.token ? [{ ...row, token: getAddress(row.token) }] : []));
 }
 
 export const TOKEN_WEBHOOK_EVENTS: Record<string, WebhookEventType> = {
