@@ -1,10 +1,11 @@
 // `npm run bench`: every benchmark, one after the other, printing its figures.
-// BENCH_ONLY=slice,api,mint,index,activity runs a subset.
+// BENCH_ONLY=slice,api,mint,index,activity,webhooks runs a subset.
 import { benchActivityReads } from "./activity-reads.ts";
 import { benchApiThroughput } from "./api-throughput.ts";
 import { benchIndexingThroughput } from "./indexing-throughput.ts";
 import { benchMintThroughput } from "./mint-throughput.ts";
 import { benchSlice } from "./slice.ts";
+import { benchWebhookDeliveries } from "./webhook-deliveries.ts";
 
 const all = {
   slice: benchSlice,
@@ -12,6 +13,7 @@ const all = {
   mint: benchMintThroughput,
   index: benchIndexingThroughput,
   activity: benchActivityReads,
+  webhooks: benchWebhookDeliveries,
 };
 const only = process.env.BENCH_ONLY?.split(",");
 for (const [name, bench] of Object.entries(all)) if (!only || only.includes(name)) await bench();
