@@ -1,18 +1,25 @@
-// The deliver task: one attempt of one delivery. Signs the envelope (Standard Webhooks), POSTs it, and records the
-// outcome: a 2xx within 15 s succeeds; 410 disables the endpoint; anything else is tried again later (Retry-After on
-// 429 and 503, else backoff.ts) until the attempts run out. At least once: a crash mid-attempt leaves the job to
-// graphile-worker, which runs it again.
+// The deliver task drains one endpoint: every due delivery (new, retrying, or awaiting a receipt) is signed
+// (Standard Webhooks), POSTed (up to IN_FLIGHT at once) and its outcome recorded: a 2xx within 15 s succeeds (or
+// awaits a counter-signed receipt when the type wants one); 410 disables the endpoint; anything else is tried again
+// later (Retry-After on 429 and 503, else backoff.ts) until the attempts run out. At least once: a crash mid-drain
+// leaves the unsent deliveries due, and graphile-worker runs the job again.
 import type { Task } from "graphile-worker";
+import { sql } from "kysely";
 import { parseOutboxRow, selectOutbox } from "../../host/events/outbox.ts";
 import type { PluginContext } from "../../host/plugin.ts";
 import { backoffMs, MAX_ATTEMPTS, retryAfterMs } from "./backoff.ts";
-import { enqueueDeliveries } from "./enqueue.ts";
+import { wakeEndpoints } from "./enqueue.ts";
 import { envelope } from "./envelope.ts";
 import { signedHeaders, signingSecrets } from "./signing.ts";
-import { type DeliveryRow, type EndpointRow, type WebhooksDb, webhooksDb } from "./tables.ts";
+import { type DeliveryRow, type DeliveryStatus, type EndpointRow, type WebhooksDb, webhooksDb } from "./tables.ts";
 import { refusedTarget } from "./targets.ts";
 
 const TIMEOUT_MS = 15_000;
+const BATCH = 200;
+const IN_FLIGHT = 16;
+/** A drain gives its worker slot back after this long (and wakes again at once), so busy endpoints take turns. */
+const DRAIN_BUDGET_MS = 10_000;
+const DUE_STATUSES = ["pending", "retrying", "awaiting-receipt"] as const;
 
 interface Outcome {
   responseStatus: number | null;
@@ -20,9 +27,9 @@ interface Outcome {
   retryAfter: string | null;
 }
 
-async function post(endpoint: EndpointRow, headers: Record<string, string>, body: string): Promise<Outcome> {
+async function post(url: string, headers: Record<string, string>, body: string): Promise<Outcome> {
   try {
-    const res = await fetch(endpoint.url, {
+    const res = await fetch(url, {
       method: "POST",
       headers: { "content-type": "application/json", "user-agent": "asset-platform-webhooks/1", ...headers },
       body,
@@ -42,87 +49,80 @@ async function post(endpoint: EndpointRow, headers: Record<string, string>, body
   }
 }
 
+/** Runs `work` over `items`, at most `limit` at a time. */
+async function eachLimited<T>(items: T[], limit: number, work: (item: T) => Promise<void>) {
+  let next = 0;
+  const lane = async () => {
+    while (next < items.length) await work(items[next++] as T);
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, lane));
+}
+
 export function deliverTask(ctx: PluginContext): Task {
   const db = webhooksDb(ctx.db.platform);
   const allowPrivate = ctx.config.WEBHOOKS_ALLOW_PRIVATE_TARGETS;
+  const receiptRequired = (type: string) => ctx.webhookEvents.get(type)?.receiptRequired === true;
 
-  const finish = (delivery: DeliveryRow, set: Partial<Omit<DeliveryRow, "id">>, trx: WebhooksDb = db) =>
-    trx.updateTable("webhookDeliveries").set(set).where("id", "=", delivery.id).execute();
+  const record = (id: string, set: Partial<Omit<DeliveryRow, "id">>, trx: WebhooksDb = db) =>
+    trx.updateTable("webhookDeliveries").set(set).where("id", "=", id).execute();
 
-  const hasReceipt = async (delivery: DeliveryRow) =>
-    !!(await db
-      .selectFrom("webhookReceipts")
-      .select("evtId")
-      .where("endpointId", "=", delivery.endpointId)
-      .where("evtId", "=", delivery.evtId)
-      .executeTakeFirst());
-
-  return async (payload) => {
-    const { deliveryId } = payload as { deliveryId: string };
-    const delivery = await db
+  /** The endpoint's due deliveries with their events, oldest due first. */
+  const dueDeliveries = (endpointId: string) =>
+    db
       .selectFrom("webhookDeliveries")
       .selectAll()
-      .where("id", "=", deliveryId)
-      .executeTakeFirst();
-    if (!delivery || delivery.status === "succeeded" || delivery.status === "failed") return;
-    if (delivery.status === "awaiting-receipt" && (await hasReceipt(delivery))) {
-      await finish(delivery, { status: "succeeded", nextAttemptAt: null });
-      return;
-    }
-    const endpoint = await db
-      .selectFrom("webhookEndpoints")
-      .selectAll()
-      .where("id", "=", delivery.endpointId)
-      .executeTakeFirst();
-    const stored = await selectOutbox(ctx.db.platform).where("id", "=", delivery.evtId).executeTakeFirst();
-    const event = stored && parseOutboxRow(stored);
-    if (!endpoint || !event) return; // the endpoint was deleted (its deliveries with it)
-    if (endpoint.disabled) {
-      await finish(delivery, { status: "failed", lastError: "endpoint disabled", nextAttemptAt: null });
-      return;
-    }
+      .where("endpointId", "=", endpointId)
+      .where("status", "in", DUE_STATUSES)
+      .where(sql<boolean>`coalesce(next_attempt_at, created_at) <= now()`)
+      .orderBy(sql`coalesce(next_attempt_at, created_at)`)
+      .orderBy("id")
+      .limit(BATCH)
+      .execute();
 
-    const attempt = delivery.attempt + 1;
+  /** One attempt of one delivery, and its outcome recorded; true when the receiver answered 410. */
+  async function attempt(endpoint: EndpointRow, delivery: DeliveryRow, body: string, refused: string | null) {
     const now = new Date();
-    const refused = await refusedTarget(endpoint.url, allowPrivate);
     const outcome: Outcome = refused
       ? { responseStatus: null, error: refused, retryAfter: null }
-      : await (async () => {
-          const body = JSON.stringify(envelope(event));
-          const secrets = signingSecrets(endpoint, ctx.secrets.masterKey, now);
-          return post(endpoint, signedHeaders(secrets, event.id, body, now), body);
-        })();
+      : await post(
+          endpoint.url,
+          signedHeaders(signingSecrets(endpoint, ctx.secrets.masterKey, now), delivery.evtId, body, now),
+          body,
+        );
     const { responseStatus, error } = outcome;
-
+    const tried = delivery.attempt + 1;
     if (error === null) {
-      if (!ctx.webhookEvents.get(event.type)?.receiptRequired || (await hasReceipt(delivery))) {
-        await finish(delivery, {
-          attempt,
+      if (!receiptRequired(delivery.type)) {
+        await record(delivery.id, {
+          attempt: tried,
           status: "succeeded",
           responseStatus,
           lastError: null,
           deliveredAt: new Date(),
           nextAttemptAt: null,
         });
-        return;
+        return false;
       }
       // Delivered, but the type wants a counter-signed receipt: deliver again on the schedule until one comes
       // (receipts.ts settles the delivery); past the schedule it waits for a receipt without more deliveries.
-      const nextAttemptAt =
-        attempt >= MAX_ATTEMPTS
-          ? null
-          : new Date(Date.now() + backoffMs(attempt, ctx.config.WEBHOOK_RETRY_BASE_SECONDS));
-      await finish(delivery, {
-        attempt,
-        status: "awaiting-receipt",
-        responseStatus,
-        lastError: null,
-        deliveredAt: delivery.deliveredAt ?? new Date(),
-        nextAttemptAt,
-      });
-      if (nextAttemptAt)
-        await enqueueDeliveries(ctx.db.platform, [{ id: delivery.id, endpointId: endpoint.id, runAt: nextAttemptAt }]);
-      return;
+      const again =
+        tried >= MAX_ATTEMPTS ? null : new Date(Date.now() + backoffMs(tried, ctx.config.WEBHOOK_RETRY_BASE_SECONDS));
+      await db
+        .updateTable("webhookDeliveries")
+        .set({
+          attempt: tried,
+          responseStatus,
+          lastError: null,
+          deliveredAt: delivery.deliveredAt ?? new Date(),
+          nextAttemptAt: again,
+        })
+        // A receipt that came during the attempt has settled it already.
+        .set({
+          status: sql<DeliveryStatus>`case when status = 'succeeded' then 'succeeded' else 'awaiting-receipt' end`,
+        })
+        .where("id", "=", delivery.id)
+        .execute();
+      return false;
     }
     if (responseStatus === 410) {
       // The receiver says the endpoint is gone for good: stop sending to it.
@@ -132,23 +132,113 @@ export function deliverTask(ctx: PluginContext): Task {
           .set({ disabled: true, disabledReason: "the receiver answered 410 Gone", updatedAt: new Date() })
           .where("id", "=", endpoint.id)
           .execute();
-        await finish(
-          delivery,
-          { attempt, status: "failed", responseStatus, lastError: error, nextAttemptAt: null },
+        await record(
+          delivery.id,
+          { attempt: tried, status: "failed", responseStatus, lastError: error, nextAttemptAt: null },
           trx,
         );
       });
       ctx.logger.warn("webhook endpoint disabled: 410 Gone", { endpointId: endpoint.id });
-      return;
+      return true;
     }
-    if (attempt >= MAX_ATTEMPTS) {
-      await finish(delivery, { attempt, status: "failed", responseStatus, lastError: error, nextAttemptAt: null });
-      return;
+    if (tried >= MAX_ATTEMPTS) {
+      await record(delivery.id, {
+        attempt: tried,
+        status: "failed",
+        responseStatus,
+        lastError: error,
+        nextAttemptAt: null,
+      });
+      return false;
     }
     const honoured = responseStatus === 429 || responseStatus === 503 ? retryAfterMs(outcome.retryAfter) : null;
-    const wait = honoured ?? backoffMs(attempt, ctx.config.WEBHOOK_RETRY_BASE_SECONDS);
-    const nextAttemptAt = new Date(Date.now() + wait);
-    await finish(delivery, { attempt, status: "retrying", responseStatus, lastError: error, nextAttemptAt });
-    await enqueueDeliveries(ctx.db.platform, [{ id: delivery.id, endpointId: endpoint.id, runAt: nextAttemptAt }]);
+    const wait = honoured ?? backoffMs(tried, ctx.config.WEBHOOK_RETRY_BASE_SECONDS);
+    await record(delivery.id, {
+      attempt: tried,
+      status: "retrying",
+      responseStatus,
+      lastError: error,
+      nextAttemptAt: new Date(Date.now() + wait),
+    });
+    return false;
+  }
+
+  /** Deliveries of a disabled endpoint are not sent: they fail. */
+  const failAll = (endpointId: string) =>
+    db
+      .updateTable("webhookDeliveries")
+      .set({ status: "failed", lastError: "endpoint disabled", nextAttemptAt: null })
+      .where("endpointId", "=", endpointId)
+      .where("status", "in", DUE_STATUSES)
+      .execute();
+
+  return async (payload) => {
+    const { endpointId } = payload as { endpointId?: string };
+    if (typeof endpointId !== "string") return; // a job of the per-delivery design before it: the sweep wakes its endpoint
+    const started = Date.now();
+    for (;;) {
+      const endpoint = await db
+        .selectFrom("webhookEndpoints")
+        .selectAll()
+        .where("id", "=", endpointId)
+        .executeTakeFirst();
+      if (!endpoint) return; // deleted, its deliveries with it
+      if (endpoint.disabled) {
+        await failAll(endpoint.id);
+        return;
+      }
+      const due = await dueDeliveries(endpoint.id);
+      if (due.length === 0) break;
+      const [events, receipts] = await Promise.all([
+        selectOutbox(ctx.db.platform)
+          .where(
+            "id",
+            "in",
+            due.map((d) => d.evtId),
+          )
+          .execute(),
+        db
+          .selectFrom("webhookReceipts")
+          .select("evtId")
+          .where("endpointId", "=", endpoint.id)
+          .where(
+            "evtId",
+            "in",
+            due.map((d) => d.evtId),
+          )
+          .execute(),
+      ]);
+      const bodies = new Map(events.map((e) => [e.id, JSON.stringify(envelope(parseOutboxRow(e)))]));
+      const received = new Set(receipts.map((r) => r.evtId));
+      const refused = await refusedTarget(endpoint.url, allowPrivate);
+      let gone = false;
+      await eachLimited(due, IN_FLIGHT, async (delivery) => {
+        if (gone) return;
+        if (received.has(delivery.evtId)) {
+          await record(delivery.id, { status: "succeeded", nextAttemptAt: null });
+          return;
+        }
+        const body = bodies.get(delivery.evtId);
+        if (body === undefined) return;
+        if (await attempt(endpoint, delivery, body, refused)) gone = true;
+      });
+      if (gone) {
+        await failAll(endpoint.id);
+        return;
+      }
+      if (Date.now() - started > DRAIN_BUDGET_MS) {
+        await wakeEndpoints(ctx.db.platform, [endpoint.id]); // more is due: take a turn behind the others
+        return;
+      }
+    }
+    // Nothing due now: wake when the next delivery is.
+    const next = await db
+      .selectFrom("webhookDeliveries")
+      .select((eb) => eb.fn.min("nextAttemptAt").as("at"))
+      .where("endpointId", "=", endpointId)
+      .where("status", "in", DUE_STATUSES)
+      .where("nextAttemptAt", ">", new Date())
+      .executeTakeFirst();
+    if (next?.at) await wakeEndpoints(ctx.db.platform, [endpointId], { at: new Date(next.at), keepEarlier: true });
   };
 }

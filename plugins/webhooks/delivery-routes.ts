@@ -12,7 +12,7 @@ import type { PluginContext } from "../../host/plugin.ts";
 import { DELIVERY_COLLECTION } from "./collections.ts";
 import { PATH } from "./endpoint-routes.ts";
 import { deliveriesOf, findEndpoint, toDelivery } from "./endpoints.ts";
-import { enqueueDeliveries } from "./enqueue.ts";
+import { wakeEndpoints } from "./enqueue.ts";
 import {
   DeliveryIdParams,
   DeliverySchema,
@@ -86,7 +86,7 @@ export function deliveryRoutes(app: App, ctx: PluginContext) {
           message: `No delivery ${deliveryId}`,
           details: { deliveryId },
         });
-      await enqueueDeliveries(trx, [{ id: updated.id, endpointId: endpoint.id }]);
+      await wakeEndpoints(trx, [endpoint.id]);
       return updated;
     });
     const delivery = await deliveriesOf(db, endpoint.id).where("id", "=", row.id).executeTakeFirstOrThrow();
@@ -123,9 +123,9 @@ export function deliveryRoutes(app: App, ctx: PluginContext) {
         )
         // An event delivered before is queued again on its own delivery row (the same evt_id).
         .onConflict((oc) => oc.columns(["endpointId", "evtId"]).doUpdateSet({ status: "pending", nextAttemptAt: now }))
-        .returning(["id", "endpointId"])
+        .returning("id")
         .execute();
-      await enqueueDeliveries(trx, queued);
+      await wakeEndpoints(trx, [endpoint.id]);
       return queued.length;
     });
     return c.json({ data: { replayed } }, 202);

@@ -5,7 +5,7 @@ import type { Task } from "graphile-worker";
 import { sql } from "kysely";
 import { v7 as uuidv7 } from "uuid";
 import type { PluginContext } from "../../host/plugin.ts";
-import { enqueueDeliveries } from "./enqueue.ts";
+import { wakeEndpoints } from "./enqueue.ts";
 import { type WebhooksDb, webhooksDb } from "./tables.ts";
 
 const BATCH = 500;
@@ -47,9 +47,12 @@ export async function fanOut(db: WebhooksDb): Promise<void> {
             })),
           )
           .onConflict((oc) => oc.columns(["endpointId", "evtId"]).doNothing())
-          .returning(["id", "endpointId"])
+          .returning(["endpointId"])
           .execute();
-        await enqueueDeliveries(trx, created);
+        await wakeEndpoints(
+          trx,
+          created.map((d) => d.endpointId),
+        );
       }
       return taken.length;
     });

@@ -1,11 +1,11 @@
 // The every-minute sweep (crontab): fans out any event whose wake-up job the job key's race lost (see
-// migrations.ts), and re-adds the job of any delivery long overdue (its job lost, e.g. to graphile-worker giving up
-// after database errors). Re-adding keeps a pending job's time, so a delivery merely waiting in a busy endpoint's
-// queue is not moved.
+// migrations.ts), and wakes the drain of any endpoint with a delivery long overdue (its job lost, e.g. to
+// graphile-worker giving up after database errors). A pending wake-up keeps its time, so a drain merely waiting
+// behind busy endpoints is not moved.
 import type { Task } from "graphile-worker";
 import { sql } from "kysely";
 import type { PluginContext } from "../../host/plugin.ts";
-import { enqueueDeliveries } from "./enqueue.ts";
+import { wakeEndpoints } from "./enqueue.ts";
 import { fanOut } from "./fan-out.ts";
 import { webhooksDb } from "./tables.ts";
 
@@ -18,7 +18,8 @@ export function sweepTask(ctx: PluginContext): Task {
     await fanOut(db);
     const overdue = await db
       .selectFrom("webhookDeliveries")
-      .select(["id", "endpointId"])
+      .select("endpointId")
+      .distinct()
       .where((eb) =>
         eb.or([
           eb("status", "in", ["pending", "retrying"]),
@@ -28,6 +29,10 @@ export function sweepTask(ctx: PluginContext): Task {
       .where(sql<boolean>`coalesce(next_attempt_at, created_at) < now() - ${OVERDUE}`)
       .limit(SWEEP_LIMIT)
       .execute();
-    await enqueueDeliveries(db, overdue, { preserveRunAt: true });
+    await wakeEndpoints(
+      db,
+      overdue.map((d) => d.endpointId),
+      { keepEarlier: true },
+    );
   };
 }
