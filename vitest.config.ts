@@ -6,7 +6,13 @@ export default defineConfig({
       {
         test: {
           name: "unit",
-          include: ["domain/**/*.test.ts", "host/**/*.test.ts", "plugins/**/*.test.ts", "scripts/**/*.test.ts"],
+          include: [
+            "domain/**/*.test.ts",
+            "host/**/*.test.ts",
+            "plugins/**/*.test.ts",
+            "scripts/**/*.test.ts",
+            "sdk/src/**/*.test.ts",
+          ],
           testTimeout: 30_000,
           setupFiles: ["./test/support/unit-setup.ts"],
         },

@@ -80,7 +80,7 @@ export function createApp(
     forwarded.headers.set("x-request-id", c.get("requestId")); // one request, one id
     return app.fetch(forwarded, c.env);
   });
-  mountApiDocs(app);
+  mountApiDocs(app, composed.webhookEvents);
   const keys = cache<KeyRow>();
   const auth = authenticate({
     db: ctx.db.platform,

@@ -3,6 +3,7 @@ import { existsSync } from "node:fs";
 import { request as httpRequest } from "node:http";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import SwaggerParser from "@apidevtools/swagger-parser";
+import { Parser as AsyncApiParser } from "@asyncapi/parser";
 import { type Browser, chromium } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bootStack, json, type TestStack } from "./support/stack.ts";
@@ -84,6 +85,28 @@ describe("the API documents and explorers", () => {
     expect(doc.paths["/api/v2/tokens"].post.requestBody.content["application/json"].schema).toEqual({
       $ref: "#/components/schemas/CreateTokenRequest",
     });
+  });
+
+  it("describes the webhook deliveries in the v2 document and serves a valid AsyncAPI document of the same types", async () => {
+    const doc = await json(await stack.api("/api/v2/spec.json", { key: null }));
+    expect(doc.webhooks["token.transfer.final"].post.requestBody.content["application/json"].schema).toEqual({
+      $ref: "#/components/schemas/TokenTransferFinalV1",
+    });
+    expect(doc.components.schemas.TokenTransferFinalV1Payload.additionalProperties).toBe(false);
+    const res = await stack.api("/api/v2/webhooks/asyncapi.json");
+    expect(res.status).toBe(200);
+    const asyncApi = await json(res);
+    expect(asyncApi.asyncapi).toBe("3.0.0");
+    expect(Object.keys(asyncApi.components.messages)).toHaveLength(Object.keys(doc.webhooks).length);
+    expect(Object.keys(asyncApi.components.messages)).toEqual(
+      expect.arrayContaining(["AssetIssuanceProvisionalV1", "TokenTransferFinalV1"]),
+    );
+    const diagnostics = await new AsyncApiParser().validate(asyncApi);
+    expect(diagnostics.filter((d) => d.severity === 0).map((d) => d.message)).toEqual([]);
+    // Last, so the next test does not reuse a connection left idle through the validation (keep-alive race).
+    const anonymous = await stack.api("/api/v2/webhooks/asyncapi.json", { key: null });
+    expect(anonymous.status).toBe(401);
+    await anonymous.body?.cancel();
   });
 
   it("serves a valid OpenAPI 3.1 document for v1 with only the legacy routes and the Form B error envelope", async () => {

@@ -3,6 +3,7 @@ import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 import { describe, expect, it } from "vitest";
 import type { AppEnv } from "../http/env.ts";
 import { errorResponses } from "../http/schemas.ts";
+import type { WebhookEventType } from "../plugin.ts";
 import { buildApiDocuments } from "./api-documents.ts";
 import { registerErrorSchemas } from "./error-schemas.ts";
 import { registerSecuritySchemes } from "./security-schemes.ts";
@@ -73,5 +74,65 @@ describe("buildApiDocuments", () => {
     expect(responses["404"]).toMatchObject({
       content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } },
     });
+  });
+});
+
+describe("the v2 document's webhooks section", () => {
+  const events = new Map<string, WebhookEventType>([
+    [
+      "widget.spun.final",
+      {
+        description: "A widget spun.",
+        payload: z.object({ turns: z.number().int() }).strict().meta({ title: "WidgetSpunV1" }),
+        receiptRequired: true,
+      },
+    ],
+    [
+      "widget.dropped.provisional",
+      { description: "A widget fell.", payload: z.object({ height: z.string() }), lifecycle: "provisional" },
+    ],
+  ]);
+  const { v2, v1 } = buildApiDocuments(appWithRoutes(), events);
+  const schemas = (v2.components?.schemas ?? {}) as Record<string, Record<string, unknown>>;
+
+  it("has one POST per event type, with the Standard Webhooks headers and the envelope as body", () => {
+    expect(Object.keys(v2.webhooks ?? {})).toEqual(["widget.dropped.provisional", "widget.spun.final"]);
+    const post = (v2.webhooks as Record<string, { post: Record<string, unknown> }>)["widget.spun.final"].post;
+    expect((post.parameters as { name: string; in: string }[]).map((p) => `${p.in}:${p.name}`)).toEqual([
+      "header:webhook-id",
+      "header:webhook-timestamp",
+      "header:webhook-signature",
+    ]);
+    expect(post.requestBody).toMatchObject({
+      content: { "application/json": { schema: { $ref: "#/components/schemas/WidgetSpunV1" } } },
+    });
+    expect(post).toMatchObject({ "x-lifecycle": "final", "x-receipt-required": true, security: [] });
+    expect(v1.webhooks).toBeUndefined();
+  });
+
+  it("names the envelope and payload schemas by SDK name: the payload's title, else PascalCase of the type + V1", () => {
+    expect(Object.keys(schemas)).toEqual(
+      expect.arrayContaining(["WidgetSpunV1", "WidgetSpunV1Payload", "WidgetDroppedProvisionalV1Payload"]),
+    );
+    expect(schemas.WidgetSpunV1).toMatchObject({
+      properties: {
+        type: { const: "widget.spun.final" },
+        payload: { $ref: "#/components/schemas/WidgetSpunV1Payload" },
+      },
+      required: ["evt_id", "type", "version", "lifecycle_state", "related", "payload"],
+      additionalProperties: false,
+    });
+    expect(schemas.WidgetDroppedProvisionalV1).toMatchObject({
+      properties: { lifecycle_state: { enum: ["provisional", "retracted"] } },
+    });
+    expect(schemas.WidgetDroppedProvisionalV1Payload).toMatchObject({ additionalProperties: false });
+    expect(schemas.WidgetSpunV1Payload.$schema).toBeUndefined();
+  });
+
+  it("refuses an event type whose SDK name is a route's component name", () => {
+    const clash = new Map<string, WebhookEventType>([
+      ["widget.made", { description: "x", payload: z.object({}).meta({ title: "Widget" }) }],
+    ]);
+    expect(() => buildApiDocuments(appWithRoutes(), clash)).toThrow(/"Widget"/);
   });
 });

@@ -1,10 +1,13 @@
-// Builds the v2 and v1 OpenAPI 3.1 documents from the routes registered on the app, split by path.
+// Builds the v2 and v1 OpenAPI 3.1 documents from the routes registered on the app, split by path; the v2 one also
+// describes the webhook deliveries of the declared event types.
 import { errorFormFor } from "../errors/render.ts";
 import type { App } from "../http/env.ts";
 import { type ApiVersionId, DOCUMENTED_API_VERSIONS, type DocumentedApiVersion } from "./api-versions.ts";
 import { ERROR_SCHEMA_NAMES } from "./error-schemas.ts";
 import { type Components, pruneComponents } from "./prune-components.ts";
 import { API_SECURITY } from "./security-schemes.ts";
+import type { WebhookEvents } from "./webhook-schemas.ts";
+import { type WebhooksSection, webhooksSection } from "./webhooks-section.ts";
 
 export type OpenApiDocument = ReturnType<App["getOpenAPI31Document"]>;
 type PathItem = NonNullable<OpenApiDocument["paths"]>[string];
@@ -30,26 +33,42 @@ function withErrorResponses(routePath: string, item: PathItem): PathItem {
   return described;
 }
 
-function documentFor(full: OpenApiDocument, version: DocumentedApiVersion): OpenApiDocument {
+/** The webhook schemas join the routes' components; a name taken by a route's schema stops the build. */
+function withWebhookSchemas(components: Components, section: WebhooksSection): Components {
+  const schemas = { ...components.schemas };
+  for (const [name, schema] of Object.entries(section.schemas)) {
+    if (name in schemas) throw new Error(`The webhook schema "${name}" has the name of a route's component schema`);
+    schemas[name] = schema;
+  }
+  return { ...components, schemas };
+}
+
+function documentFor(full: OpenApiDocument, version: DocumentedApiVersion, events: WebhookEvents): OpenApiDocument {
   const paths = Object.fromEntries(
     Object.entries(full.paths ?? {})
       .filter(([routePath]) => version.covers(routePath))
       .map(([routePath, item]) => [routePath, withErrorResponses(routePath, item)]),
   );
-  const components = pruneComponents((full.components ?? {}) as Components, paths, ["securitySchemes"]);
+  let components = pruneComponents((full.components ?? {}) as Components, paths, ["securitySchemes"]);
+  const section = version.webhooks && events.size > 0 ? webhooksSection(events) : undefined;
+  if (section) components = withWebhookSchemas(components, section);
   return {
     openapi: full.openapi,
     info: { title: version.title, version: version.version, description: version.description },
     security: API_SECURITY,
     paths,
+    ...(section ? { webhooks: section.webhooks as OpenApiDocument["webhooks"] } : {}),
     components,
   };
 }
 
-/** Generates the whole registry once and splits it: each document holds only its own paths and their components. */
-export function buildApiDocuments(app: App): Record<ApiVersionId, OpenApiDocument> {
+/**
+ * Generates the whole registry once and splits it: each document holds only its own paths and their components.
+ * `events`: the composed webhook event types, described in the documents that take webhooks.
+ */
+export function buildApiDocuments(app: App, events: WebhookEvents = new Map()): Record<ApiVersionId, OpenApiDocument> {
   const full = app.getOpenAPI31Document({ openapi: "3.1.0", info: { title: "all routes", version: "0" } });
   return Object.fromEntries(
-    DOCUMENTED_API_VERSIONS.map((version) => [version.id, documentFor(full, version)]),
+    DOCUMENTED_API_VERSIONS.map((version) => [version.id, documentFor(full, version, events)]),
   ) as Record<ApiVersionId, OpenApiDocument>;
 }

@@ -11,6 +11,8 @@ export interface DocumentedApiVersion {
   explorerPath: string;
   /** Whether a registered route path belongs in this version's document. */
   covers(routePath: string): boolean;
+  /** Whether the document describes the webhook deliveries (its `webhooks` section). */
+  webhooks?: boolean;
 }
 
 export const API_V2: DocumentedApiVersion = {
@@ -23,6 +25,7 @@ export const API_V2: DocumentedApiVersion = {
   specPath: "/api/v2/spec.json",
   explorerPath: "/api/v2",
   covers: (routePath) => routePath.startsWith("/api/v2/"),
+  webhooks: true,
 };
 
 export const API_V1: DocumentedApiVersion = {

@@ -8,6 +8,7 @@ import { renderExplorerPage } from "./explorer-page.ts";
 import { type PrecompressedBody, precompress, sendPrecompressed } from "./precompressed.ts";
 import { API_ROOT_PATH } from "./public-paths.ts";
 import { registerSecuritySchemes } from "./security-schemes.ts";
+import type { WebhookEvents } from "./webhook-schemas.ts";
 
 export { isPublicDocPath } from "./public-paths.ts";
 
@@ -27,13 +28,14 @@ function once<T>(build: () => T): () => T {
 /**
  * Registers the documents' security schemes and error envelopes, then the public documentation routes. The documents
  * are generated on the first request (when every plugin has registered its routes) and kept precompressed in memory.
+ * `webhookEvents`: the composed event types, for the v2 document's `webhooks` section.
  */
-export function mountApiDocs(app: App) {
+export function mountApiDocs(app: App, webhookEvents: WebhookEvents) {
   registerSecuritySchemes(app.openAPIRegistry);
   registerErrorSchemas(app.openAPIRegistry);
 
   const specs = once(() => {
-    const documents = buildApiDocuments(app);
+    const documents = buildApiDocuments(app, webhookEvents);
     const entries = DOCUMENTED_API_VERSIONS.map((version) => [
       version.id,
       precompress(JSON.stringify(documents[version.id]), { contentType: "application/json; charset=utf-8" }),

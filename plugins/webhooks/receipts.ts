@@ -9,12 +9,14 @@ import { ApiError } from "../../host/errors/api-error.ts";
 import type { App } from "../../host/http/env.ts";
 import { single } from "../../host/http/envelopes.ts";
 import { errorResponses, IsoTimestampSchema, jsonBody, jsonResponse } from "../../host/http/schemas.ts";
+import { WEBHOOK_RECEIPTS_PATH } from "../../host/openapi/webhook-schemas.ts";
 import type { PluginContext } from "../../host/plugin.ts";
 import { envelope } from "./schemas.ts";
 import { signingSecrets } from "./signing.ts";
 import { type WebhooksDb, webhooksDb } from "./tables.ts";
 
-export const RECEIPTS_PATH = "/api/v2/webhooks/receipts";
+// The host's constant: the published documents name this route too.
+export const RECEIPTS_PATH = WEBHOOK_RECEIPTS_PATH;
 const tags = ["webhooks"];
 
 const ReceiptBodySchema = z

@@ -1,0 +1,31 @@
+// The v2 OpenAPI document built in this process, without a database, chain or indexer: the app is composed on
+// placeholder connections (pg, viem and the index client only connect on first use, and serving the document uses
+// none of them), then asked for /api/v2/spec.json as a client would.
+import { createApp } from "../host/app.ts";
+import { loadConfig } from "../host/config.ts";
+import { createLogger } from "../host/logger.ts";
+import type { OpenApiDocument } from "../host/openapi/api-documents.ts";
+import { composed, createPlatformContext } from "./platform-context.ts";
+
+const NOWHERE = "http://127.0.0.1:9";
+
+export async function buildV2Document(): Promise<OpenApiDocument> {
+  // A fixed master key: the default would create a key file under DATA_DIR.
+  const config = loadConfig({ CUSTODY_MASTER_KEY: `0x${"00".repeat(32)}` });
+  const parts = {
+    databaseUrl: "postgres://offline@127.0.0.1:9/none",
+    rpcUrl: NOWHERE,
+    chainId: 31337,
+    systemFactory: `0x${"00".repeat(20)}` as const,
+    indexerUrl: NOWHERE,
+  };
+  const { ctx, chain, index, db } = createPlatformContext(config, parts, createLogger("warn"));
+  try {
+    const app = createApp(ctx, composed, { db, chain, index, workerRunning: () => false });
+    const res = await app.request("/api/v2/spec.json");
+    if (res.status !== 200) throw new Error(`GET /api/v2/spec.json answered ${res.status}`);
+    return (await res.json()) as OpenApiDocument;
+  } finally {
+    await db.close();
+  }
+}
