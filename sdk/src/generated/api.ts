@@ -13034,6 +13034,68 @@ export interface paths {
     };
 }
 export interface webhooks {
+    "access-control.role-revoked.provisional": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A role of the system's access manager was revoked from an account; provisional while inside the reorg depth.
+         * @description `access-control.role-revoked.provisional`: A role of the system's access manager was revoked from an account; provisional while inside the reorg depth. Lifecycle: provisional (inside the reorg depth); a reorg that removes it is told by a delivery with `lifecycle_state: retracted` naming it in `retracted_evt_id`. No receipt required.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description The event's `evt_id` */
+                    "webhook-id": string;
+                    /** @description Unix seconds of the attempt */
+                    "webhook-timestamp": string;
+                    /** @description `v1,<base64 HMAC-SHA256 of id.timestamp.body>` with the endpoint's secret; two space-separated signatures while a rotated secret still signs. Verify it, a timestamp at most five minutes old and the id (Standard Webhooks). */
+                    "webhook-signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["AccessControlRoleRevokedProvisionalV1"];
+                };
+            };
+            responses: {
+                /** @description Gone: the platform disables the endpoint */
+                410: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Received (answer within 15 s) */
+                "2XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Delivered again with backoff (429 and 503 honour Retry-After) */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "asset.issuance.provisional": {
         parameters: {
             query?: never;
@@ -14513,6 +14575,44 @@ export interface components {
             type: string;
             receipts: components["schemas"]["WebhookReceipt"][];
         };
+        /** AccessControlRoleRevokedProvisionalV1Payload */
+        AccessControlRoleRevokedProvisionalV1Payload: {
+            accessManagerAddress: string;
+            accountAddress: string;
+            blockNumber: string;
+            chainId: number;
+            /** @description The role's bytes32 id */
+            roleId: string;
+            /** @description The account that revoked the role */
+            sender: string;
+            systemAddress: string;
+            transactionHash: string;
+        };
+        /**
+         * AccessControlRoleRevokedProvisionalV1
+         * @description `access-control.role-revoked.provisional`: A role of the system's access manager was revoked from an account; provisional while inside the reorg depth. Lifecycle: provisional (inside the reorg depth); a reorg that removes it is told by a delivery with `lifecycle_state: retracted` naming it in `retracted_evt_id`. No receipt required.
+         */
+        AccessControlRoleRevokedProvisionalV1: {
+            /** @description The event's id; equals the `webhook-id` header */
+            evt_id: string;
+            /** @constant */
+            type: "access-control.role-revoked.provisional";
+            /** @constant */
+            version: 1;
+            /** @enum {string} */
+            lifecycle_state: "provisional" | "retracted";
+            /** @description On a `retracted` delivery: the `evt_id` of the provisional event it retracts */
+            retracted_evt_id?: string;
+            /** @description Present when the event comes from an API request */
+            request?: {
+                idempotency_key: string;
+            };
+            /** @description Indexed reference ids (`idxr_*`) */
+            related: {
+                [key: string]: string;
+            };
+            payload: components["schemas"]["AccessControlRoleRevokedProvisionalV1Payload"];
+        };
         /** AssetIssuanceProvisionalV1Payload */
         AssetIssuanceProvisionalV1Payload: {
             assetAddress: string;
@@ -14600,8 +14700,9 @@ export type operations = Record<string, never>;
 
 /** The webhook deliveries (the envelope of each event type), by SDK name. */
 export namespace Webhook {
+    export type AccessControlRoleRevokedProvisionalV1 = components["schemas"]["AccessControlRoleRevokedProvisionalV1"];
     export type AssetIssuanceProvisionalV1 = components["schemas"]["AssetIssuanceProvisionalV1"];
     export type TokenTransferFinalV1 = components["schemas"]["TokenTransferFinalV1"];
     /** Any delivery. */
-    export type Event = AssetIssuanceProvisionalV1 | TokenTransferFinalV1;
+    export type Event = AccessControlRoleRevokedProvisionalV1 | AssetIssuanceProvisionalV1 | TokenTransferFinalV1;
 }
