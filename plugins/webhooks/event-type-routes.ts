@@ -6,6 +6,7 @@ import { requirePermission } from "../../host/auth/require-permission.ts";
 import type { App } from "../../host/http/env.ts";
 import { single } from "../../host/http/envelopes.ts";
 import { errorResponses, jsonResponse, linksSelf } from "../../host/http/schemas.ts";
+import { lifecycleOf, webhookPayloadSchema, webhookSdkName } from "../../host/openapi/webhook-schemas.ts";
 import type { PluginContext } from "../../host/plugin.ts";
 import { buildAsyncApiDocument } from "./asyncapi.ts";
 import { EventTypeSchema } from "./schemas.ts";
@@ -48,9 +49,10 @@ export function eventTypeRoutes(app: App, ctx: PluginContext) {
       type,
       description: event.description,
       version: 1,
-      lifecycle: event.lifecycle ?? "final",
+      sdkName: webhookSdkName(type, event),
+      lifecycle: lifecycleOf(event),
       receiptRequired: event.receiptRequired ?? false,
-      payloadSchema: z.toJSONSchema(event.payload, { io: "output", unrepresentable: "any" }) as Record<string, unknown>,
+      payloadSchema: webhookPayloadSchema(event) as Record<string, unknown>,
     }));
   app.openapi(listEventTypes, (c) => c.json(single(c, catalogue), 200));
   const asyncApi = buildAsyncApiDocument(ctx.webhookEvents) as { asyncapi: "3.0.0" };

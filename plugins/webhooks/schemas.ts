@@ -77,6 +77,9 @@ export const EventTypeSchema = z
     type: z.string(),
     description: z.string(),
     version: z.number().int(),
+    sdkName: z
+      .string()
+      .openapi({ description: "The type's name in the SDK (Webhook.<sdkName>) and the AsyncAPI document" }),
     lifecycle: z.enum(["provisional", "final"]).openapi({
       description: "provisional: told inside the reorg depth and retracted if a reorg removes it; final: told once",
     }),

@@ -49,7 +49,10 @@ describe("the SDK's types", () => {
       expectTypeOf(event.lifecycle_state).toEqualTypeOf<"provisional" | "retracted">();
     }
     expectTypeOf(retraction).toMatchTypeOf<Webhook.Event>();
-    expectTypeOf<Webhook.Event["type"]>().toEqualTypeOf<"token.transfer.final" | "asset.issuance.provisional">();
+    expectTypeOf<Webhook.Event["type"]>().toEqualTypeOf<
+      "token.transfer.final" | "asset.issuance.provisional" | "access-control.role-revoked.provisional"
+    >();
+    expectTypeOf<Webhook.AccessControlRoleRevokedProvisionalV1["payload"]["blockNumber"]>().toEqualTypeOf<string>();
   });
 
   it("refuse a delivery with a wrong field", () => {

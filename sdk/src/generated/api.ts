@@ -14534,6 +14534,8 @@ export interface components {
             type: string;
             description: string;
             version: number;
+            /** @description The type's name in the SDK (Webhook.<sdkName>) and the AsyncAPI document */
+            sdkName: string;
             /**
              * @description provisional: told inside the reorg depth and retracted if a reorg removes it; final: told once
              * @enum {string}
