@@ -10,6 +10,7 @@ import type { PluginContext } from "../../host/plugin.ts";
 import { backoffMs, MAX_ATTEMPTS, retryAfterMs } from "./backoff.ts";
 import { wakeEndpoints } from "./enqueue.ts";
 import { envelope } from "./envelope.ts";
+import { type PostOutcome, postDelivery } from "./post.ts";
 import { signedHeaders, signingSecrets } from "./signing.ts";
 import { type DeliveryRow, type DeliveryStatus, type EndpointRow, type WebhooksDb, webhooksDb } from "./tables.ts";
 import { refusedTarget } from "./targets.ts";
@@ -20,34 +21,6 @@ const IN_FLIGHT = 16;
 /** A drain gives its worker slot back after this long (and wakes again at once), so busy endpoints take turns. */
 const DRAIN_BUDGET_MS = 10_000;
 const DUE_STATUSES = ["pending", "retrying", "awaiting-receipt"] as const;
-
-interface Outcome {
-  responseStatus: number | null;
-  error: string | null;
-  retryAfter: string | null;
-}
-
-async function post(url: string, headers: Record<string, string>, body: string): Promise<Outcome> {
-  try {
-    const res = await fetch(url, {
-      method: "POST",
-      headers: { "content-type": "application/json", "user-agent": "asset-platform-webhooks/1", ...headers },
-      body,
-      redirect: "manual", // a redirect could lead anywhere: it is a failure, not followed
-      signal: AbortSignal.timeout(TIMEOUT_MS),
-    });
-    await res.body?.cancel();
-    const ok = res.status >= 200 && res.status < 300;
-    return {
-      responseStatus: res.status,
-      error: ok ? null : `HTTP ${res.status}`,
-      retryAfter: res.headers.get("retry-after"),
-    };
-  } catch (error) {
-    const timedOut = error instanceof DOMException && error.name === "TimeoutError";
-    return { responseStatus: null, error: timedOut ? "no response within 15 s" : String(error), retryAfter: null };
-  }
-}
 
 /** Runs `work` over `items`, at most `limit` at a time. */
 async function eachLimited<T>(items: T[], limit: number, work: (item: T) => Promise<void>) {
@@ -82,12 +55,13 @@ export function deliverTask(ctx: PluginContext): Task {
   /** One attempt of one delivery, and its outcome recorded; true when the receiver answered 410. */
   async function attempt(endpoint: EndpointRow, delivery: DeliveryRow, body: string, refused: string | null) {
     const now = new Date();
-    const outcome: Outcome = refused
+    const outcome: PostOutcome = refused
       ? { responseStatus: null, error: refused, retryAfter: null }
-      : await post(
+      : await postDelivery(
           endpoint.url,
           signedHeaders(signingSecrets(endpoint, ctx.secrets.masterKey, now), delivery.evtId, body, now),
           body,
+          { timeoutMs: TIMEOUT_MS, allowPrivate },
         );
     const { responseStatus, error } = outcome;
     const tried = delivery.attempt + 1;
