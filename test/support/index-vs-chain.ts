@@ -69,6 +69,19 @@ export function indexVsChain(stack: TestStack, ledger: pg.Client) {
       }
     },
 
+    /**
+     * Polls until the index's view equals the chain's or `timeoutMs` passes; both views, the last ones read. For a
+     * reorg that kept the chain's height (Ponder must notice the head's new hash without a further block).
+     */
+    async converged(token: Address, accounts: string[], timeoutMs = 15_000) {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const [indexed, onChain] = await Promise.all([this.index(token, accounts), this.chain(token, accounts)]);
+        if (JSON.stringify(indexed) === JSON.stringify(onChain) || Date.now() > deadline) return { indexed, onChain };
+        await new Promise((r) => setTimeout(r, 200));
+      }
+    },
+
     /** The chain's truth about `token` for `accounts`. */
     async chain(token: Address, accounts: string[]): Promise<TokenView> {
       const read = <T>(functionName: string, args: unknown[] = []) =>

@@ -135,7 +135,9 @@ export async function reorg(stack: TestStack, op: Extract<Op, { kind: "reorg" }>
     for (const tx of block.transactions) removed.push(tx.hash);
   }
   const back = removed.slice(0, op.reinclude);
-  const raws = await Promise.all(back.map(async (hash) => (await strictRpc(stack, "eth_getRawTransactionByHash", [hash])) as Hex));
+  const raws = await Promise.all(
+    back.map(async (hash) => (await strictRpc(stack, "eth_getRawTransactionByHash", [hash])) as Hex),
+  );
   const offset = Math.min(op.offset, op.depth - 1);
   await strictRpc(stack, "anvil_reorg", [op.depth, raws.map((raw) => [raw, offset])]);
   return { removed: removed.length, reincluded: back.length };
