@@ -98,7 +98,7 @@ describe("the index through reorgs", () => {
         (ops) => runWorkload([{ kind: "mint", to: 0, amount: 100 }, { kind: "mint", to: 1, amount: 100 }, ...ops]),
       ),
       // No shrinking: each attempt costs seconds on the real stack; the seed and path replay the failing run.
-      { numRuns: 8, endOnFailure: true, seed, path: process.env.REORG_PATH },
+      { numRuns: 6, endOnFailure: true, seed, path: process.env.REORG_PATH },
     );
   }, 300_000);
 });
