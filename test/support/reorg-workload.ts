@@ -95,7 +95,7 @@ export async function performWrite(
 ): Promise<WriteOutcome> {
   const res = await stack.api(`/api/v2/tokens/${token}/${write.path}`, {
     method: "POST",
-    headers: { prefer: "wait=20" },
+    headers: { prefer: "wait=60" },
     ...(write.body ? { body: JSON.stringify(write.body) } : {}),
   });
   const body = await json(res);
