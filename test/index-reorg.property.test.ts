@@ -31,7 +31,7 @@ describe("the index through reorgs", () => {
   });
   afterAll(async () => {
     await db?.end();
-    await stack?.stop();
+    await stack?.stop({ keepData: !!process.env.REORG_KEEP_DATA });
   });
 
   async function runWorkload(ops: Op[]) {

@@ -1,5 +1,7 @@
 // What the index serves about one token next to what the chain says: balances, freezes, supply, pause, holder count
 // and the number of events of each name (the token's event log and the token account's activity feed).
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import type pg from "pg";
 import { type Address, createPublicClient, getAddress, http } from "viem";
 import { TokenAbi } from "../../abis/Token.ts";
@@ -61,11 +63,16 @@ export function indexVsChain(stack: TestStack, ledger: pg.Client) {
      * Mines one block and waits until the index has processed it: a reorg keeps the chain's height, so only a block
      * past it proves the index is on the new branch (Ponder reconciles when the new block's parent is not its own).
      */
-    async settle(timeoutMs = 30_000) {
+    async settle(timeoutMs = 60_000) {
       await stack.rpc("anvil_mine", ["0x1"]);
       const head = await client.getBlockNumber({ cacheTime: 0 });
       if (!(await status.waitForBlock(chainId, head, timeoutMs))) {
-        throw new Error(`the index did not reach block ${head} within ${timeoutMs} ms`);
+        const log = readFileSync(join(stack.dataDir, "logs", "ponder.log"), "utf8")
+          .split("\n")
+          .slice(-20)
+          .join("\n");
+        const at = await status.indexedBlock(chainId);
+        throw new Error(`the index is at block ${at}, not ${head}, after ${timeoutMs} ms; its log ends:\n${log}`);
       }
     },
 
