@@ -13,6 +13,8 @@ import { indexVsChain } from "./support/index-vs-chain.ts";
 import { type Op, opArbitrary, performWrite, reorg, writeOf } from "./support/reorg-workload.ts";
 import { bootStack, createDepositToken, json, platformDbUrl, type TestStack } from "./support/stack.ts";
 
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
 /** Blocks mined after a token's creation, so that no reorg (depth <= 5) can remove the token itself. */
 const SAFE_DEPTH = 6;
 
@@ -23,7 +25,8 @@ describe("the index through reorgs", () => {
   let run = 0;
 
   beforeAll(async () => {
-    stack = await bootStack();
+    // A write the node no longer holds is broadcast again after STUCK_TRANSACTION_SECONDS: short here.
+    stack = await bootStack({ STUCK_TRANSACTION_SECONDS: "3" });
     db = new pg.Client({ connectionString: platformDbUrl(stack.env) });
     await db.connect();
     const signer = (await json(await stack.api("/api/user/assets"))).wallets[0];
@@ -85,6 +88,46 @@ describe("the index through reorgs", () => {
     const second = await performWrite(stack, token, { path: "mint", body: { recipients: [BOB], amounts: ["5"] } });
     expect(second.status).toBe(200);
     expect(await nonceOf(second.txHash)).toBe(await nonceOf(first.txHash));
+    await compare.settle();
+    expect(await compare.index(token, holders)).toEqual(await compare.chain(token, holders));
+  });
+
+  it("a reorg that removes a write still CONFIRMING: its bytes go out again, and the signer's next write follows", async () => {
+    const token = (await createDepositToken(stack, "Reorg confirming", "RGC")) as Address;
+    await stack.rpc("anvil_mine", [`0x${SAFE_DEPTH.toString(16)}`]);
+    const request = async (id: string) =>
+      (await db.query("select status, nonce, transaction_hash from platform.transaction_requests where id = $1", [id]))
+        .rows[0];
+    let first: string | undefined;
+    // The confirmation run may read the receipt between the block and the reorg (then the write is COMPLETED and
+    // lost, see the README): try again with another write.
+    for (let attempt = 0; attempt < 3 && !first; attempt++) {
+      await stack.rpc("evm_setAutomine", [false]);
+      try {
+        const res = await stack.api(`/api/v2/tokens/${token}/mint`, {
+          method: "POST",
+          body: JSON.stringify({ recipients: [ALICE], amounts: ["3"] }),
+        });
+        const id = (await json(res)).transactionId as string;
+        for (let i = 0; i < 400 && (await request(id)).status !== "CONFIRMING"; i++) await sleep(25);
+        await stack.rpc("evm_mine");
+        await stack.rpc("anvil_reorg", [1, []]);
+        if ((await request(id)).status === "CONFIRMING") first = id;
+      } finally {
+        await stack.rpc("evm_setAutomine", [true]);
+      }
+    }
+    expect(first, "a write still CONFIRMING when the reorg removed it").toBeDefined();
+    const second = await performWrite(stack, token, { path: "mint", body: { recipients: [BOB], amounts: ["4"] } });
+    expect(second.status).toBe(200);
+    const removed = await request(first!);
+    expect(removed.status).toBe("COMPLETED");
+    expect(await stack.rpc("eth_getTransactionReceipt", [removed.transaction_hash])).toMatchObject({ status: "0x1" });
+    expect(
+      (await db.query("select nonce from platform.transaction_requests where transaction_hash = $1", [second.txHash]))
+        .rows[0].nonce,
+    ).toBe(removed.nonce + 1);
+    const compare = indexVsChain(stack, db);
     await compare.settle();
     expect(await compare.index(token, holders)).toEqual(await compare.chain(token, holders));
   });
