@@ -7,7 +7,8 @@ const B = "1795401345000000000003133700000000000001430";
 /** Reads over a version the test moves by hand; counts computations. */
 function harness(max = 10) {
   let checkpoints = A;
-  const reads = createIndexedReads(async () => checkpoints, max);
+  let stamp = "1000";
+  const reads = createIndexedReads(async () => ({ checkpoints, stamp }), max);
   let computed = 0;
   const compute = (value: string) => async () => {
     computed += 1;
@@ -17,8 +18,10 @@ function harness(max = 10) {
     reads,
     compute,
     computed: () => computed,
-    moveTo(next: string) {
+    /** The index at `next`, its checkpoint rows written by a new transaction (`nextStamp`, else the next id). */
+    moveTo(next: string, nextStamp = String(Number(stamp) + 1)) {
       checkpoints = next;
+      stamp = nextStamp;
     },
   };
 }
@@ -75,6 +78,18 @@ describe("createIndexedReads", () => {
     const replaced = await h.reads.version();
     expect(replaced).not.toBe(abandoned);
     expect(await h.reads.get(replaced, "k", h.compute("new branch"))).toBe("new branch");
+  });
+
+  it("after a reorg no read saw, never serves the replaced block's result at its repeated checkpoint", async () => {
+    const h = harness();
+    h.moveTo(B, "1001");
+    const replaced = await h.reads.version();
+    await h.reads.get(replaced, "k", h.compute("replaced block"));
+    // Ponder went back to A and wrote the replacement block at B (same checkpoint) between two reads.
+    h.moveTo(B, "1003");
+    const replacement = await h.reads.version();
+    expect(replacement).not.toBe(replaced);
+    expect(await h.reads.get(replacement, "k", h.compute("replacement block"))).toBe("replacement block");
   });
 
   it("holds at most max results, dropping the least recently used", async () => {

@@ -1,10 +1,21 @@
 // Results computed from the index, kept until the index moves (as graph-node caches query results per block). Each
 // request reads the index's version afresh: every chain's latest checkpoint, which Ponder commits in the same
-// transaction as the block's rows. An entry serves only requests that see the version it was computed under, so a read
-// made after a write is COMPLETED (its block indexed) never meets a result computed before that block.
+// transaction as the block's rows, stamped with the transaction that wrote it (a block that replaces another in a reorg
+// can repeat its checkpoint). An entry serves only requests that see the version it was computed under, so a read made
+// after a write is COMPLETED (its block indexed) never meets a result computed before that block.
 import type { Context } from "hono";
 import type pg from "pg";
 import type { AppEnv } from "../http/env.ts";
+
+/** The index's version as read: every chain's latest checkpoint, and a stamp of the rows holding them. */
+export interface IndexVersion {
+  checkpoints: string;
+  /**
+   * The transaction ids (xmin) of the checkpoint rows: new whenever Ponder writes them, also when a reorg's replacement
+   * block repeats the checkpoint of the block it replaced. "" when they cannot be read (checkpoints alone then).
+   */
+  stamp: string;
+}
 
 export interface IndexedReads {
   /** The index's version now: read afresh for every caller, one read shared by concurrent callers (`coalesced`). */
@@ -33,14 +44,14 @@ export function compareVersions(a: string, b: string): -1 | 0 | 1 {
 }
 
 /** A cache of at most `max` results, least recently used first out; `readVersion` reads the index's version. */
-export function createIndexedReads(readVersion: () => Promise<string>, max: number): IndexedReads {
+export function createIndexedReads(readVersion: () => Promise<IndexVersion>, max: number): IndexedReads {
   const entries = new Map<string, { version: string; value: Promise<unknown> }>();
   let newest: string | undefined;
   let epoch = 0;
   const sharedRead = coalesced(readVersion);
   return {
     async version() {
-      const checkpoints = await sharedRead();
+      const { checkpoints, stamp } = await sharedRead();
       const moved = newest === undefined ? 1 : compareVersions(checkpoints, newest);
       // Behind a version already seen: blocks were replaced, and a replacement may repeat an old checkpoint with other
       // rows. A new epoch leaves every entry of the abandoned branch unmatched, even those still being computed.
@@ -49,7 +60,8 @@ export function createIndexedReads(readVersion: () => Promise<string>, max: numb
         epoch += 1;
       }
       if (moved !== 0) newest = checkpoints;
-      return `${epoch}/${checkpoints}`;
+      // The stamp tells apart a replacement block that repeats a checkpoint when no read saw the index go back.
+      return `${epoch}/${checkpoints}/${stamp}`;
     },
     get<V>(version: string, key: string, compute: () => Promise<V>): Promise<V> {
       const hit = entries.get(key);
@@ -99,12 +111,44 @@ export function coalesced<T>(read: () => Promise<T>): () => Promise<T> {
   };
 }
 
-/** The version query over the index's views schema; a named statement, planned once per connection. */
-export function indexVersionReader(pool: pg.Pool, viewsSchema: string): () => Promise<string> {
-  const text =
-    "select coalesce(string_agg(latest_checkpoint, ',' order by chain_id), '') as version " +
-    `from "${viewsSchema}"._ponder_checkpoint`;
-  return async () => (await pool.query<{ version: string }>({ name: "index-version", text })).rows[0]!.version;
+/** The table behind the views schema's `_ponder_checkpoint` view (in the index schema it points at now). */
+const CHECKPOINT_TABLE_SQL = `select d.refobjid::regclass::text as base
+  from pg_rewrite r
+  join pg_depend d on d.classid = 'pg_rewrite'::regclass and d.objid = r.oid
+    and d.refclassid = 'pg_class'::regclass and d.refobjid <> r.ev_class
+  where r.ev_class = to_regclass(format('%I._ponder_checkpoint', $1::text))
+  limit 1`;
+
+/**
+ * The version query over the index's views schema; a named statement, planned once per connection. A view shows no
+ * system columns, so the stamp (xmin) is read from the table behind it, found once and again whenever the views were
+ * pointed at another index schema (its checkpoints then differ from the view's in the same snapshot, or it is gone).
+ */
+export function indexVersionReader(pool: pg.Pool, viewsSchema: string): () => Promise<IndexVersion> {
+  const checkpointsOf = (from: string) =>
+    `select coalesce(string_agg(latest_checkpoint, ',' order by chain_id), '') from ${from}`;
+  const view = `"${viewsSchema}"._ponder_checkpoint`;
+  const unstamped = { name: "index-version", text: `select (${checkpointsOf(view)}) as checkpoints, '' as stamp` };
+  const stamped = (table: string) => ({
+    name: `index-version ${table}`,
+    text:
+      `select (${checkpointsOf(view)}) as checkpoints, (${checkpointsOf(table)}) as table_checkpoints, ` +
+      `(select coalesce(string_agg(xmin::text, ',' order by chain_id), '') from ${table}) as stamp`,
+  });
+  let table: string | undefined;
+  return async () => {
+    for (let attempt = 0; attempt < 2; attempt++) {
+      table ??= (await pool.query<{ base: string }>(CHECKPOINT_TABLE_SQL, [viewsSchema])).rows[0]?.base;
+      if (table === undefined) break;
+      const row = await pool
+        .query<IndexVersion & { table_checkpoints: string }>(stamped(table))
+        .then((result) => result.rows[0])
+        .catch(() => undefined);
+      if (row && row.table_checkpoints === row.checkpoints) return { checkpoints: row.checkpoints, stamp: row.stamp };
+      table = undefined;
+    }
+    return (await pool.query<IndexVersion>(unstamped)).rows[0]!;
+  };
 }
 
 /**

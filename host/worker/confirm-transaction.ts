@@ -2,14 +2,15 @@
 // (polling, not waiting for new blocks: a node that mines on demand may publish a receipt after the send returned
 // and then produce no further block). A mined write is completed, whichever of its signed versions was mined. A
 // write whose nonce another transaction took is signed anew (its bytes can never be mined). One still unmined
-// in the node's pool after STUCK_TRANSACTION_SECONDS is replaced with higher fees (FEE_BUMP_LIMIT times at most);
-// one without a receipt after RECEIPT_TIMEOUT_SECONDS is marked RECEIPT_TIMEOUT once and left to reconciliation.
+// in the node's pool after STUCK_TRANSACTION_SECONDS is replaced with higher fees (FEE_BUMP_LIMIT times at most), one
+// the node no longer holds is broadcast again once; one without a receipt after RECEIPT_TIMEOUT_SECONDS is marked
+// RECEIPT_TIMEOUT once and left to reconciliation.
 import type { Task } from "graphile-worker";
 import type { Address, Hex } from "viem";
 import type { TransactionRequestRow } from "../db/platform-types.ts";
 import { confirmJobSpec } from "../mutations/service.ts";
 import { completeRequest } from "./complete-request.ts";
-import { type TransactionTaskDeps, updateRequest } from "./deps.ts";
+import { isAlreadyKnown, type TransactionTaskDeps, updateRequest } from "./deps.ts";
 import { bumpFees } from "./fee-bump.ts";
 import { addKeyedJob } from "./keyed-jobs.ts";
 import { receiptOf, receiptOfReplaced } from "./receipts.ts";
@@ -27,18 +28,32 @@ export function createConfirmTransactionTask(deps: TransactionTaskDeps): Task {
 
   /**
    * What to do with a write that has no receipt yet. One the node still holds in its pool waits for a fee bump
-   * while bumps remain (it is pending, not missing); one the node no longer holds (dropped) times out.
+   * while bumps remain (it is pending, not missing). One the node no longer holds (dropped, or mined and then removed
+   * by a reorg: anvil does not return those to its pool) is broadcast again once, the same bytes; then it times out.
    */
-  async function unminedAction(row: TransactionRequestRow): Promise<"wait" | "bump" | "timeout"> {
+  async function unminedAction(row: TransactionRequestRow): Promise<"wait" | "bump" | "rebroadcast" | "timeout"> {
     const age = ageMs(row);
     const stuckAge = age > config.STUCK_TRANSACTION_SECONDS * 1000;
     const timedOut = age > config.RECEIPT_TIMEOUT_SECONDS * 1000;
     if (!stuckAge && !timedOut) return "wait";
-    if (row.feeBumps < config.FEE_BUMP_LIMIT) {
-      const held = await chain.client.getTransaction({ hash: row.transactionHash as Hex }).catch(() => undefined);
-      if (held && held.blockNumber === null) return stuckAge ? "bump" : "wait";
-    }
+    const held = await chain.client.getTransaction({ hash: row.transactionHash as Hex }).catch(() => undefined);
+    if (held && held.blockNumber === null && row.feeBumps < config.FEE_BUMP_LIMIT) return stuckAge ? "bump" : "wait";
+    if (!held && stuckAge && !timedOut && row.subStatus !== "REBROADCAST") return "rebroadcast";
     return timedOut ? "timeout" : "wait";
+  }
+
+  /** The same signed bytes again (same nonce: at most one of them is ever mined); a refusal leaves it to time out. */
+  async function rebroadcast(row: TransactionRequestRow) {
+    try {
+      await chain.client.sendRawTransaction({ serializedTransaction: row.rawTransaction as Hex });
+    } catch (error) {
+      if (!isAlreadyKnown(error)) {
+        logger.warn("the node refused the rebroadcast", { transactionId: row.id, error: (error as Error).message });
+        return;
+      }
+    }
+    await updateRequest(db, row.id, { subStatus: "REBROADCAST" }, "CONFIRMING");
+    logger.warn("the node no longer held the transaction; broadcast it again", { transactionId: row.id });
   }
 
   return async (payload) => {
@@ -88,6 +103,7 @@ export function createConfirmTransactionTask(deps: TransactionTaskDeps): Task {
       for (const row of due.filter((r) => !minedRows.includes(r))) {
         const action = await unminedAction(row);
         if (action === "bump") stuck.push(row);
+        else if (action === "rebroadcast") await rebroadcast(row);
         else if (action === "timeout") {
           await updateRequest(db, row.id, {
             subStatus: "RECEIPT_TIMEOUT",

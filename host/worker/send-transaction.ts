@@ -12,6 +12,7 @@ import { decodeContractError } from "../mutations/contract-errors.ts";
 import { confirmJobSpec, sendJobSpec } from "../mutations/service.ts";
 import { isAlreadyKnown, type TransactionTaskDeps, updateRequest } from "./deps.ts";
 import { addKeyedJob, addKeyedJobSql } from "./keyed-jobs.ts";
+import { nextNonce } from "./next-nonce.ts";
 
 /** Writes one run takes (the next run continues where it stopped). */
 const BATCH = 200;
@@ -71,7 +72,10 @@ export function createSendTransactionTask(deps: TransactionTaskDeps): Task {
     return gas;
   }
 
-  /** Signs the batch and stores every signed transaction and the signer's next nonce in one transaction. */
+  /**
+   * Signs the batch and stores every signed transaction and the signer's next nonce in one transaction. The first
+   * nonce is the node's pending count unless our reservation above it is still held (next-nonce.ts: a reorg frees it).
+   */
   async function signAll(
     rows: TransactionRequestRow[],
     gas: Map<string, bigint>,
@@ -90,7 +94,7 @@ export function createSendTransactionTask(deps: TransactionTaskDeps): Task {
         .where("address", "=", fromAddress)
         .forUpdate()
         .executeTakeFirst();
-      let nonce = Math.max(reserved?.nextNonce ?? 0, pending);
+      let nonce = await nextNonce(trx, chain, { chainId, fromAddress, reserved: reserved?.nextNonce ?? 0, pending });
       const signable = await lockSignable(trx, [...gas.keys()]);
       const signed = new Map<string, Hex>();
       const nonces = new Map<string, number>();
