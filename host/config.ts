@@ -15,6 +15,11 @@ export const ConfigSchema = z.object({
   RPC_URL: z.string().url().optional(),
   CHAIN_ID: z.coerce.number().int().positive().optional(),
   ANVIL_PORT: port.default(8545),
+  /**
+   * The embedded anvil also mines an empty block every this many seconds (0: only when a transaction comes), so an
+   * idle chain still grows and indexed events reach their reorg depth. `npm start` sets 2 unless given.
+   */
+  ANVIL_BLOCK_TIME_SECONDS: z.coerce.number().int().min(0).max(3600).default(0),
   DEPLOYER_PRIVATE_KEY: hexKey.optional(),
   DEPLOYMENT_MANIFEST: z.string().optional(),
   PONDER_PORT: port.default(42069),

@@ -84,6 +84,7 @@ export async function startPlatform(
       chainId: config.CHAIN_ID,
       dataDir: config.dataDir,
       port: config.ANVIL_PORT,
+      blockTimeSeconds: config.ANVIL_BLOCK_TIME_SECONDS,
     });
     stops.push(chainNode.stop);
     phase("chain", `${chainNode.embedded ? "anvil" : "RPC_URL"} ${chainNode.rpcUrl} (chain ${chainNode.chainId})`);

@@ -5,6 +5,9 @@ import { startPlatform } from "./platform.ts";
 
 const say = (line: string) => process.stdout.write(`${line}\n`);
 
+// An idle chain of one's own still grows, so indexed webhook events become final (WEBHOOK_REORG_DEPTH blocks).
+process.env.ANVIL_BLOCK_TIME_SECONDS ??= "2";
+
 try {
   const platform = await startPlatform({ progress: say });
   const path = credentialsPath(platform.config.dataDir);

@@ -38,6 +38,8 @@ export async function startChain(options: {
   port: number;
   /** No state file (nor its periodic dumps, which grow with the chain's history): for benchmarks. */
   ephemeral?: boolean;
+  /** Also mine a block every this many seconds (transactions are still mined at once); 0 or absent: never. */
+  blockTimeSeconds?: number;
 }): Promise<Chain> {
   if (options.rpcUrl) {
     const rpcUrl = options.rpcUrl;
@@ -60,6 +62,7 @@ export async function startChain(options: {
       String(options.port),
       "--chain-id",
       String(chainId),
+      ...(options.blockTimeSeconds ? ["--block-time", String(options.blockTimeSeconds), "--mixed-mining"] : []),
       ...(options.ephemeral
         ? []
         : [
