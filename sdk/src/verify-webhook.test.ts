@@ -3,29 +3,13 @@
 import { Webhook as StandardWebhook } from "standardwebhooks";
 import { describe, expect, it } from "vitest";
 import { signReceipt, verifyWebhook, WebhookVerificationError } from "./index.ts";
+import { sampleTransfer } from "./sample-delivery.ts";
 
 const secret = `whsec_${Buffer.from("a secret of the endpoint, 32 b!!").toString("base64")}`;
 const previous = `whsec_${Buffer.from("the secret a rotation replaced!!").toString("base64")}`;
 const stranger = `whsec_${Buffer.from("a secret of some other endpoint!").toString("base64")}`;
 
-const delivery = {
-  evt_id: "evt_0193c1a2-7b3c-7def-8abc-0123456789ab",
-  type: "token.transfer.final",
-  version: 1,
-  lifecycle_state: "final",
-  request: { idempotency_key: "k-1" },
-  related: { idxr_token: "0x5FbDB2315678afecb367f032d93F642f64180aa3" },
-  payload: {
-    tokenAddress: "0x5FbDB2315678afecb367f032d93F642f64180aa3",
-    chainId: 31337,
-    from: "0x70997970C51812dc3A010C7d01b50e0d17dc79C8",
-    to: "0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC",
-    amount: "150050",
-    transactionHash: `0x${"ab".repeat(32)}`,
-    blockNumber: 42,
-    logIndex: 3,
-  },
-};
+const delivery = sampleTransfer;
 
 /** The headers of a delivery signed at `at` with each of `secrets`, space-separated as during a rotation. */
 function signed(body: string, secrets: string[], at = new Date(), id = delivery.evt_id) {
