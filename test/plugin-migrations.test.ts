@@ -95,6 +95,7 @@ describe("plugin migrations", () => {
       { plugin_id: "compliance-templates", name: "0001_compliance_templates" },
       { plugin_id: "tokens", name: "0001_token_templates" },
       { plugin_id: "webhooks", name: "0001_webhooks" },
+      { plugin_id: "webhooks", name: "0002_webhook_receipts" },
     ]);
     const kept = await sql<{ name: string }>`select name from platform.token_templates`.execute(legacy);
     expect(kept.rows).toEqual([{ name: "Kept" }]);
