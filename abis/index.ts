@@ -40,6 +40,9 @@ import { IdentityVerificationModuleAbi } from "./IdentityVerificationModule.ts";
 import { InvestorCountModuleAbi } from "./InvestorCountModule.ts";
 import { TimeLockModuleAbi } from "./TimeLockModule.ts";
 import { TransferApprovalModuleAbi } from "./TransferApprovalModule.ts";
+import { WeightedMultisigAccountAbi } from "./WeightedMultisigAccount.ts";
+import { WeightedMultisigAccountFactoryAbi } from "./WeightedMultisigAccountFactory.ts";
+import { SponsoringPaymasterAbi } from "./SponsoringPaymaster.ts";
 
 export const PLATFORM_ABIS = [
   SystemFactoryAbi,
@@ -83,4 +86,7 @@ export const PLATFORM_ABIS = [
   InvestorCountModuleAbi,
   TimeLockModuleAbi,
   TransferApprovalModuleAbi,
+  WeightedMultisigAccountAbi,
+  WeightedMultisigAccountFactoryAbi,
+  SponsoringPaymasterAbi,
 ] as const;

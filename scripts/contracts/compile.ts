@@ -148,4 +148,8 @@ export const PUBLISHED_ABIS = [
   "InvestorCountModule",
   "TimeLockModule",
   "TransferApprovalModule",
+  // Smart wallets (ERC-4337 v0.8)
+  "WeightedMultisigAccount",
+  "WeightedMultisigAccountFactory",
+  "SponsoringPaymaster",
 ] as const;
