@@ -50,6 +50,11 @@ export const ConfigSchema = z.object({
     .enum(["true", "false"])
     .default("false")
     .transform((v) => v === "true"),
+  /** The bundler's debug_bundler_ methods (ERC-7769's test namespace: clear state, dump the mempool, bundle now). */
+  BUNDLER_DEBUG_METHODS: z
+    .enum(["true", "false"])
+    .default("false")
+    .transform((v) => v === "true"),
   RECEIPT_TIMEOUT_SECONDS: z.coerce.number().int().min(1).default(120),
   /** A broadcast write still unmined this long is re-signed with the same nonce and higher fees. */
   STUCK_TRANSACTION_SECONDS: z.coerce.number().int().min(1).default(30),

@@ -53,8 +53,12 @@ export interface PluginContext {
   custody: Custody;
   mutations: MutationService;
   logger: Logger;
-  /** The platform's root contract on the served chain, and the key that funds signers (embedded/test chains). */
-  deployment: { systemFactory: Address; funderKey?: Hex };
+  /**
+   * The platform's root contract on the served chain, its ERC-4337 EntryPoint v0.8 (absent only with a given
+   * DEPLOYMENT_MANIFEST that names none on a chain without the canonical one), and the key that funds signers
+   * (embedded/test chains).
+   */
+  deployment: { systemFactory: Address; entryPoint?: Address; funderKey?: Hex };
   /** The master key that seals secrets at rest (custody seeds, second-factor secrets). */
   secrets: { masterKey: Buffer };
   /** Every webhook event type the composed plugins declare (the webhooks plugin's catalogue and subscriptions). */

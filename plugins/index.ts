@@ -3,6 +3,7 @@ import type { Plugin } from "../host/plugin.ts";
 import access from "./access/index.ts";
 import accountActivity from "./account-activity/index.ts";
 import auth from "./auth/index.ts";
+import bundler from "./bundler/index.ts";
 import complianceTemplates from "./compliance-templates/index.ts";
 import directory from "./directory/index.ts";
 import identities from "./identities/index.ts";
@@ -26,4 +27,5 @@ export const plugins: Plugin[] = [
   accountActivity,
   directory,
   webhooks,
+  bundler,
 ];

@@ -25,6 +25,8 @@ export interface RunningParts {
   rpcUrl: string;
   chainId: number;
   systemFactory: `0x${string}`;
+  /** The ERC-4337 EntryPoint v0.8 the bundler serves. */
+  entryPoint?: `0x${string}`;
   indexerUrl: string;
   /** The embedded chain's funder (deploys organisation systems); undefined on an external chain. */
   funderKey?: Hex;
@@ -58,7 +60,7 @@ export function createPlatformContext(
   const secrets = { masterKey: loadMasterKey(config) };
   const custody = createCustody(db.platform, secrets.masterKey);
   const mutations = createMutationService(db.platform, custody);
-  const deployment = { systemFactory: parts.systemFactory, funderKey: parts.funderKey };
+  const deployment = { systemFactory: parts.systemFactory, entryPoint: parts.entryPoint, funderKey: parts.funderKey };
   const ctx: PluginContext = {
     config,
     db,

@@ -18,7 +18,7 @@ import { readinessReport } from "../host/readiness.ts";
 import { startTimers } from "../host/timers.ts";
 import { bootstrap, type Credentials } from "./bootstrap.ts";
 import { compileContracts } from "./contracts/compile.ts";
-import { type DeploymentManifest, ensureDeployment } from "./contracts/deploy.ts";
+import { canonicalEntryPoint, type DeploymentManifest, ensureDeployment } from "./contracts/deploy.ts";
 import { ANVIL_FUNDER_KEY, startChain } from "./infra/anvil.ts";
 import { waitFor } from "./infra/child-process.ts";
 import { prepareDataDir } from "./infra/data-dir.ts";
@@ -132,6 +132,7 @@ export async function startPlatform(
       rpcUrl: chainNode.rpcUrl,
       chainId: chainNode.chainId,
       systemFactory: manifest.systemFactory,
+      entryPoint: manifest.entryPoint ?? (await canonicalEntryPoint(chainNode.rpcUrl)),
       indexerUrl: ponderUrl(config.PONDER_PORT),
       funderKey,
     };

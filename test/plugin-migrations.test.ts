@@ -92,6 +92,7 @@ describe("plugin migrations", () => {
     const pluginNames = await sql<{ plugin_id: string; name: string }>`
       select plugin_id, name from platform.plugin_migrations order by plugin_id, name`.execute(legacy);
     expect(pluginNames.rows).toEqual([
+      { plugin_id: "bundler", name: "0001_mempool" },
       { plugin_id: "compliance-templates", name: "0001_compliance_templates" },
       { plugin_id: "tokens", name: "0001_token_templates" },
       { plugin_id: "webhooks", name: "0001_webhooks" },

@@ -5,6 +5,7 @@ import { type Address, bytesToHex, type Hex } from "viem";
 import { type PrivateKeyAccount, privateKeyToAccount } from "viem/accounts";
 import { seal, unseal } from "../crypto/sealed.ts";
 import type { PlatformDb } from "../db/database.ts";
+import type { WalletsTable } from "../db/platform-types.ts";
 
 export const ORGANIZATION_PRIMARY_PATH = "m/44'/60'/0'/0/0";
 
@@ -14,6 +15,11 @@ export interface Custody {
   /** The member's custody EOA in the organisation, derived at the next free index on first call; its address. */
   provisionMemberWallet(organizationId: string, userId: string): Promise<Address>;
   primaryAddress(organizationId: string): Promise<Address>;
+  /**
+   * The organisation's EOA at a fixed derivation path outside the members' (e.g. the bundler's), recorded as a wallet
+   * of `kind` with no user on first call; its address.
+   */
+  serviceWallet(organizationId: string, path: string, kind: WalletsTable["kind"]): Promise<Address>;
   signer(organizationId: string, address: Address): Promise<PrivateKeyAccount>;
 }
 
@@ -91,6 +97,24 @@ export function createCustody(db: PlatformDb, masterKey: Buffer): Custody {
           .execute();
         return account.address;
       });
+    },
+    async serviceWallet(organizationId, path, kind) {
+      const existing = await db
+        .selectFrom("wallets")
+        .select("address")
+        .where("organizationId", "=", organizationId)
+        .where("derivationPath", "=", path)
+        .executeTakeFirst();
+      if (existing) return existing.address as Address;
+      const seed = await seedOf(organizationId);
+      const account = deriveAccount(seed, path);
+      seed.fill(0);
+      await db
+        .insertInto("wallets")
+        .values({ address: account.address.toLowerCase(), organizationId, userId: null, kind, derivationPath: path })
+        .onConflict((oc) => oc.column("address").doNothing()) // two first calls at once derive the same address
+        .execute();
+      return account.address;
     },
     async primaryAddress(organizationId) {
       // Derived from the organisation's seed, so it never changes once provisioned.

@@ -60,7 +60,8 @@ export interface WalletsTable {
   address: string;
   organizationId: string;
   userId: string | null;
-  kind: "eoa";
+  /** `bundler`: the organisation's ERC-4337 bundler EOA (plugins/bundler), never a signer of its own writes. */
+  kind: "eoa" | "bundler";
   derivationPath: string;
   createdAt: Timestamp;
 }

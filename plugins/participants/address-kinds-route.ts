@@ -35,7 +35,9 @@ export function addressKindsRoutes(app: App, ctx: PluginContext) {
       .orderBy("address")
       .execute();
     const kinds = Object.fromEntries(
-      wallets.map((w) => [w.address.toLowerCase(), w.kind === "eoa" ? "eoa" : "smart-wallet"] as const),
+      wallets.map(
+        (w) => [w.address.toLowerCase(), w.kind === "eoa" || w.kind === "bundler" ? "eoa" : "smart-wallet"] as const,
+      ),
     );
     return c.json(single(c, kinds), 200);
   });

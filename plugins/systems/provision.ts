@@ -1,30 +1,11 @@
 // systems:provision: gives an organisation a ready system on a chain: funds its signer (embedded and test
 // chains), then deploys the system through the transaction pipeline. Safe to run again at any point.
 import type { Task } from "graphile-worker";
-import { type Address, createWalletClient, encodeFunctionData, http, keccak256 } from "viem";
-import { privateKeyToAccount } from "viem/accounts";
+import { type Address, encodeFunctionData } from "viem";
 import { SystemFactoryAbi } from "../../abis/SystemFactory.ts";
+import { fundSigner } from "../../host/chain/fund-signer.ts";
 import { TERMINAL_STATES } from "../../host/mutations/service.ts";
 import type { PluginContext } from "../../host/plugin.ts";
-import { isAlreadyKnown } from "../../host/worker/deps.ts";
-
-/** Gas money for the organisation's signer: signed once, so a retried broadcast is the same transaction. */
-async function fundSigner(ctx: PluginContext, signer: Address) {
-  const { funderKey } = ctx.deployment;
-  const wanted = ctx.config.ORG_FUNDING_WEI;
-  if (!funderKey || (await ctx.chain.client.getBalance({ address: signer })) >= wanted / 2n) return;
-  const wallet = createWalletClient({
-    account: privateKeyToAccount(funderKey),
-    chain: ctx.chain.chain,
-    transport: http(ctx.chain.chain.rpcUrls.default.http[0]),
-  });
-  const request = await wallet.prepareTransactionRequest({ to: signer, value: wanted });
-  const raw = await wallet.signTransaction(request);
-  await ctx.chain.client.sendRawTransaction({ serializedTransaction: raw }).catch((error) => {
-    if (!isAlreadyKnown(error)) throw error;
-  });
-  await ctx.chain.client.waitForTransactionReceipt({ hash: keccak256(raw) });
-}
 
 export function provisionTask(ctx: PluginContext): Task {
   const db = ctx.db.platform;

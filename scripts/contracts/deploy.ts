@@ -15,6 +15,7 @@ import {
   toHex,
 } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
+import { accountAbstractionArtifact, CANONICAL_ENTRY_POINT, ENTRY_POINT_SALT } from "../../host/chain/entry-point.ts";
 import type { BuildOutput } from "./compile.ts";
 import { deployPlatformRoot, type PlatformRoot } from "./platform-contracts.ts";
 
@@ -26,6 +27,8 @@ export interface DeploymentManifest {
   chainId: number;
   buildHash: string;
   systemFactory: Address;
+  /** ERC-4337 EntryPoint v0.8 (the bundler's); absent from manifests written before it was deployed. */
+  entryPoint?: Address;
   implementations: PlatformRoot["implementations"];
   features: Record<string, Address>;
   modules: Record<string, Address>;
@@ -56,32 +59,42 @@ export async function ensureDeployment(options: {
 
   const existing = readManifest(manifestPath);
   let chainReset = false;
+  let sameRoot = false;
   if (existing && existing.chainId === chainId) {
     const anchor = await client.getBlock({ blockNumber: BigInt(existing.startBlock) }).catch(() => undefined);
     const code = await client.getCode({ address: existing.systemFactory });
     const sameChain = anchor?.hash === existing.startBlockHash && !!code && code !== "0x";
-    if (sameChain && existing.buildHash === build.hash) return { manifest: existing, reused: true, chainReset };
     chainReset = !sameChain;
+    sameRoot = sameChain && existing.buildHash === build.hash;
   }
 
   const account = privateKeyToAccount(options.deployerKey);
   const wallet = createWalletClient({ account, chain, transport: http(rpcUrl) });
-  const deployerCode = await client.getCode({ address: CREATE2_DEPLOYER });
-  if (!deployerCode || deployerCode === "0x") {
-    throw new Error(`The CREATE2 deployer ${CREATE2_DEPLOYER} is missing on chain ${chainId}`);
-  }
-
   // One transaction at a time, each mined before the next (anvil stalls on out-of-order nonces).
   let lastBlock: { number: bigint; hash: Hex } | undefined;
-  async function create2(initCode: Hex): Promise<Address> {
-    const address = getContractAddress({ opcode: "CREATE2", from: CREATE2_DEPLOYER, salt: SALT, bytecode: initCode });
+  async function create2(initCode: Hex, salt: Hex = SALT): Promise<Address> {
+    const address = getContractAddress({ opcode: "CREATE2", from: CREATE2_DEPLOYER, salt, bytecode: initCode });
     const code = await client.getCode({ address });
     if (code && code !== "0x") return address;
-    const hash = await wallet.sendTransaction({ to: CREATE2_DEPLOYER, data: concat([SALT, initCode]) });
+    const deployerCode = await client.getCode({ address: CREATE2_DEPLOYER });
+    if (!deployerCode || deployerCode === "0x") {
+      throw new Error(`The CREATE2 deployer ${CREATE2_DEPLOYER} is missing on chain ${chainId}`);
+    }
+    const hash = await wallet.sendTransaction({ to: CREATE2_DEPLOYER, data: concat([salt, initCode]) });
     const receipt = await client.waitForTransactionReceipt({ hash });
     if (receipt.status !== "success") throw new Error(`CREATE2 deployment reverted (${hash})`);
     lastBlock = { number: receipt.blockNumber, hash: receipt.blockHash };
     return address;
+  }
+  // The package's EntryPoint at its canonical address (found there if the chain has it already).
+  const deployEntryPoint = () => create2(accountAbstractionArtifact("EntryPoint").bytecode, ENTRY_POINT_SALT);
+
+  if (existing && sameRoot) {
+    if (existing.entryPoint) return { manifest: existing, reused: true, chainReset };
+    // A manifest from before the EntryPoint: the root stays, the EntryPoint joins it.
+    const manifest = { ...existing, entryPoint: await deployEntryPoint() };
+    writeManifest(manifestPath, manifest);
+    return { manifest, reused: true, chainReset };
   }
 
   const { systemFactory, implementations, features, modules } = await deployPlatformRoot((name, args) => {
@@ -90,10 +103,12 @@ export async function ensureDeployment(options: {
   });
   // A root found already deployed (its manifest lost) is indexed from genesis.
   const anchor = lastBlock ?? (await client.getBlock({ blockNumber: 0n }));
+  const entryPoint = await deployEntryPoint(); // after the anchor: the index starts at the root's last block
   const manifest: DeploymentManifest = {
     chainId,
     buildHash: build.hash,
     systemFactory,
+    entryPoint,
     implementations,
     features,
     modules,
@@ -101,7 +116,17 @@ export async function ensureDeployment(options: {
     startBlockHash: anchor.hash as Hex,
     deployedAt: new Date().toISOString(),
   };
-  mkdirSync(dirname(manifestPath), { recursive: true });
-  writeFileSync(manifestPath, `${JSON.stringify(manifest, null, 2)}\n`);
+  writeManifest(manifestPath, manifest);
   return { manifest, reused: false, chainReset };
+}
+
+function writeManifest(path: string, manifest: DeploymentManifest) {
+  mkdirSync(dirname(path), { recursive: true });
+  writeFileSync(path, `${JSON.stringify(manifest, null, 2)}\n`);
+}
+
+/** For a given manifest that names no EntryPoint: the canonical v0.8 one, when the chain has it. */
+export async function canonicalEntryPoint(rpcUrl: string): Promise<Address | undefined> {
+  const code = await createPublicClient({ transport: http(rpcUrl) }).getCode({ address: CANONICAL_ENTRY_POINT });
+  return code && code !== "0x" ? CANONICAL_ENTRY_POINT : undefined;
 }

@@ -25,6 +25,7 @@ export function secondHost(stack: TestStack): SecondHost {
       rpcUrl: credentials.rpcUrl,
       chainId: credentials.chainId,
       systemFactory: manifest.systemFactory,
+      entryPoint: manifest.entryPoint,
       indexerUrl: ponderUrl(config.PONDER_PORT),
     },
     createLogger("warn"),

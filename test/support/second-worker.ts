@@ -20,6 +20,7 @@ export async function secondWorker(stack: TestStack): Promise<SecondWorker> {
     rpcUrl: credentials.rpcUrl,
     chainId: credentials.chainId,
     systemFactory: manifest.systemFactory,
+    entryPoint: manifest.entryPoint,
     indexerUrl: ponderUrl(Number(stack.env.PONDER_PORT)),
   };
   const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", resolve(ROOT, "scripts/worker.ts")], {

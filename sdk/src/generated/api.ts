@@ -13032,6 +13032,140 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v2/bundler": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * ERC-4337 bundler (JSON-RPC 2.0, ERC-7769 methods)
+         * @description eth_chainId, eth_supportedEntryPoints, eth_sendUserOperation, eth_estimateUserOperationGas, eth_getUserOperationByHash, eth_getUserOperationReceipt; debug_bundler_* when BUNDLER_DEBUG_METHODS is true. A request without id is a notification (204 when nothing is answered).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        jsonrpc: "2.0";
+                        id?: string | number | (null);
+                        method: string;
+                        params?: unknown[];
+                    } | {
+                        /** @enum {string} */
+                        jsonrpc: "2.0";
+                        id?: string | number | (null);
+                        method: string;
+                        params?: unknown[];
+                    }[];
+                };
+            };
+            responses: {
+                /** @description The JSON-RPC response (an array for a batch); errors carry the JSON-RPC and ERC-7769 codes */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["JsonRpcResponse"] | components["schemas"]["JsonRpcResponse"][];
+                    };
+                };
+                /** @description Only notifications: nothing to answer */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Error (Form A envelope) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error (Form A envelope) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error (Form A envelope) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error (Form A envelope) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error (Form A envelope) */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error (Form A envelope) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error (Form A envelope) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error (Form A envelope) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export interface webhooks {
     "access-control.role-revoked.provisional": {
@@ -14576,6 +14710,17 @@ export interface components {
             evtId: string;
             type: string;
             receipts: components["schemas"]["WebhookReceipt"][];
+        };
+        JsonRpcResponse: {
+            /** @enum {string} */
+            jsonrpc: "2.0";
+            id: string | number | null;
+            result?: unknown;
+            error?: {
+                code: number;
+                message: string;
+                data?: unknown;
+            };
         };
         /** AccessControlRoleRevokedProvisionalV1Payload */
         AccessControlRoleRevokedProvisionalV1Payload: {

@@ -1,0 +1,23 @@
+// Gas money for a platform signer on embedded and test chains (the deployment's funder key): topped up to
+// ORG_FUNDING_WEI when below half of it. Signed once, so a retried broadcast is the same transaction.
+import { type Address, createWalletClient, http, keccak256 } from "viem";
+import { privateKeyToAccount } from "viem/accounts";
+import type { PluginContext } from "../plugin.ts";
+import { isAlreadyKnown } from "../worker/deps.ts";
+
+export async function fundSigner(ctx: PluginContext, signer: Address) {
+  const { funderKey } = ctx.deployment;
+  const wanted = ctx.config.ORG_FUNDING_WEI;
+  if (!funderKey || (await ctx.chain.client.getBalance({ address: signer })) >= wanted / 2n) return;
+  const wallet = createWalletClient({
+    account: privateKeyToAccount(funderKey),
+    chain: ctx.chain.chain,
+    transport: http(ctx.chain.chain.rpcUrls.default.http[0]),
+  });
+  const request = await wallet.prepareTransactionRequest({ to: signer, value: wanted });
+  const raw = await wallet.signTransaction(request);
+  await ctx.chain.client.sendRawTransaction({ serializedTransaction: raw }).catch((error) => {
+    if (!isAlreadyKnown(error)) throw error;
+  });
+  await ctx.chain.client.waitForTransactionReceipt({ hash: keccak256(raw) });
+}

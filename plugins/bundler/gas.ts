@@ -1,0 +1,76 @@
+// Gas for ERC-7769: the preVerificationGas an operation must carry (its share of the bundle transaction: the base
+// cost and the calldata it adds) and eth_estimateUserOperationGas from one simulateHandleOp run.
+import { type Address, encodeAbiParameters, type Hex, hexToBytes, toHex } from "viem";
+import { entryPoint08Abi, type PackedUserOperation, type UserOperation } from "viem/account-abstraction";
+import type { PluginContext } from "../../host/plugin.ts";
+import { simulateHandleOp } from "./simulation.ts";
+import { packed } from "./user-operation.ts";
+
+/** A transaction's base cost plus the EntryPoint's fixed overhead per operation (the reference bundler's figures). */
+const PER_OPERATION_OVERHEAD = 21_000n + 18_300n;
+
+const handleOps = entryPoint08Abi.find((item) => item.type === "function" && item.name === "handleOps");
+/** One PackedUserOperation as handleOps' calldata carries it. */
+const PACKED_OP = {
+  type: "tuple",
+  components: (handleOps!.inputs[0] as { components: readonly unknown[] }).components,
+};
+
+function encodedOp(op: PackedUserOperation): Uint8Array {
+  return hexToBytes(encodeAbiParameters([PACKED_OP] as never, [op] as never));
+}
+
+/** The least preVerificationGas the bundler accepts for `op`: zero bytes at 4 gas, others at 16. */
+export function requiredPreVerificationGas(op: PackedUserOperation): bigint {
+  let gas = PER_OPERATION_OVERHEAD;
+  for (const byte of encodedOp(op)) gas += byte === 0 ? 4n : 16n;
+  return gas;
+}
+
+/** What estimation returns: every byte at 16 gas, so the signed operation (other bytes, same length) passes. */
+function estimatedPreVerificationGas(op: PackedUserOperation): bigint {
+  return PER_OPERATION_OVERHEAD + 16n * BigInt(encodedOp(op).length);
+}
+
+/** Generous limits for the simulation run; the estimate is what it used, with a margin. */
+const SIMULATION_LIMITS = {
+  verificationGasLimit: 2_000_000n,
+  callGasLimit: 8_000_000n,
+  paymasterVerificationGasLimit: 1_000_000n,
+  paymasterPostOpGasLimit: 200_000n,
+};
+/** The EntryPoint charges 10 % of unused execution gas above this (v0.8's unused-gas penalty). */
+const PENALTY_THRESHOLD = 40_000n;
+
+const withMargin = (gas: bigint, extra: bigint) => (gas * 13n) / 10n + extra;
+
+export async function estimateUserOperationGas(ctx: PluginContext, entryPoint: Address, op: UserOperation<"0.8">) {
+  const withPaymaster = op.paymaster !== undefined;
+  const trial: UserOperation<"0.8"> = {
+    ...op,
+    ...SIMULATION_LIMITS,
+    ...(withPaymaster ? {} : { paymasterVerificationGasLimit: undefined, paymasterPostOpGasLimit: undefined }),
+    // One wei per gas: `paid` is then the gas the EntryPoint charged; the sender gets the balance to prefund it.
+    maxFeePerGas: 1n,
+    maxPriorityFeePerGas: 1n,
+  };
+  trial.preVerificationGas = estimatedPreVerificationGas(packed(trial));
+  const result = await simulateHandleOp(ctx, entryPoint, packed(trial), 10n ** 24n);
+  const verification = result.preOpGas - trial.preVerificationGas;
+  // paid = preOpGas + used + penalty, the penalty 10 % of (limit - used) when that exceeds the threshold.
+  const limit = trial.callGasLimit + (withPaymaster ? trial.paymasterPostOpGasLimit! : 0n);
+  const executed = result.paid - result.preOpGas;
+  let used = (10n * executed - limit) / 9n;
+  if (limit - used <= PENALTY_THRESHOLD) used = executed;
+  return {
+    preVerificationGas: toHex(trial.preVerificationGas),
+    verificationGasLimit: toHex(withMargin(verification, 20_000n)),
+    callGasLimit: toHex(withMargin(used > 0n ? used : 0n, 10_000n)),
+    ...(withPaymaster
+      ? {
+          paymasterVerificationGasLimit: toHex(withMargin(verification, 20_000n)),
+          paymasterPostOpGasLimit: toHex(50_000n),
+        }
+      : {}),
+  } satisfies Record<string, Hex>;
+}

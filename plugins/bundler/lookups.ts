@@ -1,0 +1,115 @@
+// eth_getUserOperationByHash and eth_getUserOperationReceipt: the mempool row says where the operation went, the
+// chain says what happened (the bundle's receipt and its UserOperationEvent). An operation this bundler never saw is
+// looked up in the EntryPoint's logs.
+import { type Address, encodeEventTopics, type Hex, type RpcLog, type RpcTransactionReceipt } from "viem";
+import { entryPoint08Abi } from "viem/account-abstraction";
+import type { PluginContext } from "../../host/plugin.ts";
+import { bundlerDb } from "./tables.ts";
+import { rpcForm } from "./user-operation.ts";
+
+async function locate(ctx: PluginContext, hash: Hex) {
+  return bundlerDb(ctx.db.platform)
+    .selectFrom("bundlerUserOperations as o")
+    .leftJoin("transactionRequests as r", "r.id", "o.transactionRequestId")
+    .select(["o.userOperation", "o.entryPoint", "o.status", "r.transactionHash"])
+    .where("o.userOpHash", "=", hash.toLowerCase())
+    .where("o.chainId", "=", ctx.chain.chainId)
+    .executeTakeFirst();
+}
+
+const topicOf = (eventName: "UserOperationEvent" | "BeforeExecution" | "UserOperationRevertReason") =>
+  encodeEventTopics({ abi: entryPoint08Abi, eventName })[0];
+
+async function rawReceipt(ctx: PluginContext, transactionHash: Hex) {
+  return (await ctx.chain.client.request({
+    method: "eth_getTransactionReceipt",
+    params: [transactionHash],
+  })) as RpcTransactionReceipt | null;
+}
+
+/** The bundle transaction that carries `hash`: from the mempool, else from the EntryPoint's logs. */
+async function bundleTransaction(ctx: PluginContext, hash: Hex, entryPoint: Address | undefined) {
+  const row = await locate(ctx, hash);
+  if (row) return { row, transactionHash: row.transactionHash as Hex | null };
+  if (!entryPoint) return undefined;
+  const logs = await ctx.chain.client.request({
+    method: "eth_getLogs",
+    params: [
+      { address: entryPoint, fromBlock: "0x0", toBlock: "latest", topics: [topicOf("UserOperationEvent"), hash] },
+    ],
+  });
+  const found = (logs as RpcLog[])[0];
+  return found ? { row: undefined, transactionHash: found.transactionHash as Hex } : undefined;
+}
+
+/** The operation's UserOperationEvent in a receipt, and the logs its execution emitted (after the previous one's). */
+function operationLogs(receipt: RpcTransactionReceipt, hash: Hex, entryPoint: string) {
+  const fromEntryPoint = (log: RpcLog) => log.address.toLowerCase() === entryPoint.toLowerCase();
+  const index = receipt.logs.findIndex(
+    (log) =>
+      fromEntryPoint(log) &&
+      log.topics[0] === topicOf("UserOperationEvent") &&
+      log.topics[1]?.toLowerCase() === hash.toLowerCase(),
+  );
+  if (index < 0) return undefined;
+  let start = index;
+  while (start > 0) {
+    const before = receipt.logs[start - 1];
+    if (
+      fromEntryPoint(before) &&
+      (before.topics[0] === topicOf("UserOperationEvent") || before.topics[0] === topicOf("BeforeExecution"))
+    )
+      break;
+    start -= 1;
+  }
+  return { event: receipt.logs[index], logs: receipt.logs.slice(start, index) };
+}
+
+export async function userOperationReceipt(ctx: PluginContext, hash: Hex) {
+  const entryPoint = ctx.deployment.entryPoint;
+  const found = await bundleTransaction(ctx, hash, entryPoint);
+  if (!found?.transactionHash) return null;
+  const receipt = await rawReceipt(ctx, found.transactionHash);
+  if (!receipt) return null;
+  const at = found.row?.entryPoint ?? entryPoint ?? "";
+  const located = operationLogs(receipt, hash, at);
+  if (!located) return null;
+  const { event, logs } = located;
+  const [, , senderTopic, paymasterTopic] = event.topics;
+  const word = (i: number) => `0x${event.data.slice(2 + 64 * i, 2 + 64 * (i + 1))}` as Hex;
+  // UserOperationEvent(userOpHash, sender, paymaster indexed; nonce, success, actualGasCost, actualGasUsed)
+  const success = BigInt(word(1)) === 1n;
+  const revert = success
+    ? undefined
+    : receipt.logs.find(
+        (log) =>
+          log.topics[0] === topicOf("UserOperationRevertReason") && log.topics[1]?.toLowerCase() === hash.toLowerCase(),
+      );
+  return {
+    userOpHash: hash,
+    entryPoint: event.address,
+    sender: `0x${senderTopic!.slice(26)}`,
+    nonce: `0x${BigInt(word(0)).toString(16)}`,
+    paymaster: `0x${paymasterTopic!.slice(26)}`,
+    actualGasCost: `0x${BigInt(word(2)).toString(16)}`,
+    actualGasUsed: `0x${BigInt(word(3)).toString(16)}`,
+    success,
+    reason: revert ? revert.data : "0x",
+    logs,
+    receipt,
+  };
+}
+
+export async function userOperationByHash(ctx: PluginContext, hash: Hex) {
+  const row = await locate(ctx, hash);
+  if (!row) return null;
+  const receipt = row.transactionHash ? await rawReceipt(ctx, row.transactionHash as Hex) : null;
+  const mined = receipt && operationLogs(receipt, hash, row.entryPoint) ? receipt : null;
+  return {
+    userOperation: rpcForm(row.userOperation),
+    entryPoint: ctx.deployment.entryPoint ?? row.entryPoint,
+    transactionHash: mined?.transactionHash ?? null,
+    blockHash: mined?.blockHash ?? null,
+    blockNumber: mined?.blockNumber ?? null,
+  };
+}

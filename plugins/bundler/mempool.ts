@@ -1,0 +1,98 @@
+// eth_sendUserOperation's acceptance: the operation is checked (preVerificationGas, validation by simulation), then
+// written to the mempool (platform.bundler_user_operations) under the replacement rules, and the bundling run of the
+// caller's organisation is woken (in auto mode).
+import { type Address, type Hex, toHex } from "viem";
+import type { PluginContext } from "../../host/plugin.ts";
+import { wakeBundler } from "./bundle-job.ts";
+import { requiredPreVerificationGas } from "./gas.ts";
+import { rpcError } from "./rpc-error.ts";
+import { simulateValidation } from "./simulation.ts";
+import { bundlerDb } from "./tables.ts";
+import { packed, type RpcUserOperation, toUserOperation, userOpHash } from "./user-operation.ts";
+
+/** An unstaked sender's operations the mempool holds at most (ERC-7562's limit). */
+const MAX_PENDING_PER_SENDER = 4;
+/** A replacement raises both fees by at least this percentage. */
+const REPLACEMENT_BUMP_PERCENT = 10n;
+
+const bumped = (previous: string) => (BigInt(previous) * (100n + REPLACEMENT_BUMP_PERCENT) + 99n) / 100n;
+
+export async function acceptUserOperation(
+  ctx: PluginContext,
+  organizationId: string,
+  rpcOp: RpcUserOperation,
+  entryPoint: Address,
+): Promise<Hex> {
+  const op = toUserOperation(rpcOp);
+  const packedOp = packed(op);
+  const hash = userOpHash(op, ctx.chain.chainId, entryPoint);
+  const required = requiredPreVerificationGas(packedOp);
+  if (op.preVerificationGas < required)
+    throw rpcError("BUNDLER_INVALID_PARAMS", `preVerificationGas must be at least ${required}`, {
+      field: "preVerificationGas",
+    });
+  await simulateValidation(ctx, entryPoint, packedOp);
+
+  const db = bundlerDb(ctx.db.platform);
+  const sender = op.sender.toLowerCase();
+  const accepted = await db.transaction().execute(async (trx) => {
+    const same = await trx
+      .selectFrom("bundlerUserOperations")
+      .select("status")
+      .where("userOpHash", "=", hash)
+      .executeTakeFirst();
+    if (same && same.status !== "failed") return false; // sent again: the same operation, nothing new
+    const live = await trx
+      .selectFrom("bundlerUserOperations")
+      .selectAll()
+      .where("chainId", "=", ctx.chain.chainId)
+      .where("entryPoint", "=", entryPoint.toLowerCase())
+      .where("sender", "=", sender)
+      .where("status", "in", ["pending", "submitted"])
+      .forUpdate()
+      .execute();
+    const previous = live.find((row) => BigInt(row.nonce) === op.nonce);
+    if (previous?.status === "submitted")
+      throw rpcError("BUNDLER_INVALID_PARAMS", "An operation with this sender and nonce is already in a bundle", {
+        field: "nonce",
+      });
+    if (previous) {
+      if (
+        op.maxFeePerGas < bumped(previous.maxFeePerGas) ||
+        op.maxPriorityFeePerGas < bumped(previous.maxPriorityFeePerGas)
+      )
+        throw rpcError(
+          "BUNDLER_INVALID_PARAMS",
+          `A replacement must raise maxFeePerGas and maxPriorityFeePerGas by ${REPLACEMENT_BUMP_PERCENT} % (replacement underpriced)`,
+          { field: "maxFeePerGas", replaces: previous.userOpHash },
+        );
+      await trx
+        .updateTable("bundlerUserOperations")
+        .set({ status: "failed", failureReason: `replaced by ${hash}`, updatedAt: new Date() })
+        .where("userOpHash", "=", previous.userOpHash)
+        .execute();
+    } else if (live.length >= MAX_PENDING_PER_SENDER) {
+      throw rpcError("BUNDLER_THROTTLED", `The sender has ${live.length} operations waiting already`, { sender });
+    }
+    if (same) await trx.deleteFrom("bundlerUserOperations").where("userOpHash", "=", hash).execute();
+    await trx
+      .insertInto("bundlerUserOperations")
+      .values({
+        userOpHash: hash,
+        chainId: ctx.chain.chainId,
+        entryPoint: entryPoint.toLowerCase(),
+        sender,
+        nonce: op.nonce.toString(),
+        organizationId,
+        userOperation: JSON.stringify(rpcOp),
+        packedOperation: JSON.stringify(packedOp, (_, v) => (typeof v === "bigint" ? toHex(v) : v)),
+        maxFeePerGas: op.maxFeePerGas.toString(),
+        maxPriorityFeePerGas: op.maxPriorityFeePerGas.toString(),
+        status: "pending",
+      })
+      .execute();
+    return true;
+  });
+  if (accepted) await wakeBundler(ctx, organizationId);
+  return hash;
+}

@@ -1,0 +1,114 @@
+// The bundler's JSON-RPC methods (ERC-7769), each with its params schema (a tuple: -32602 names the position).
+// The debug_bundler_ namespace is served only with BUNDLER_DEBUG_METHODS=true.
+import { z } from "@hono/zod-openapi";
+import { type Address, getAddress, type Hex, toHex } from "viem";
+import type { Principal } from "../../host/http/env.ts";
+import type { PluginContext } from "../../host/plugin.ts";
+import { wakeBundler } from "./bundle-job.ts";
+import { sendBundleNow } from "./bundle-now.ts";
+import { estimateUserOperationGas } from "./gas.ts";
+import { userOperationByHash, userOperationReceipt } from "./lookups.ts";
+import { acceptUserOperation } from "./mempool.ts";
+import { rpcError } from "./rpc-error.ts";
+import { bundlerDb } from "./tables.ts";
+import { EstimableUserOperationSchema, RpcUserOperationSchema, rpcForm, toUserOperation } from "./user-operation.ts";
+
+const AddressParam = z.string().regex(/^0x[0-9a-fA-F]{40}$/, "an address");
+const HashParam = z.string().regex(/^0x[0-9a-fA-F]{64}$/, "a 32-byte hex hash");
+
+export interface MethodContext {
+  ctx: PluginContext;
+  principal: Principal;
+}
+
+interface Method<P extends z.ZodType> {
+  params: P;
+  debug?: boolean;
+  run(call: MethodContext, params: z.infer<P>): Promise<unknown>;
+}
+
+const method = <P extends z.ZodType>(m: Method<P>) => m as unknown as Method<z.ZodType>;
+
+/** The platform's EntryPoint, or -32602 for another one (-32603 when the platform has none). */
+function servedEntryPoint(ctx: PluginContext, requested?: string): Address {
+  const entryPoint = ctx.deployment.entryPoint;
+  if (!entryPoint) throw rpcError("BUNDLER_UNAVAILABLE", "This platform has no EntryPoint on its chain");
+  if (requested !== undefined && requested.toLowerCase() !== entryPoint.toLowerCase())
+    throw rpcError("BUNDLER_INVALID_PARAMS", `Unsupported EntryPoint ${requested}: this bundler serves ${entryPoint}`, {
+      field: "entryPoint",
+      supported: [entryPoint],
+    });
+  return entryPoint;
+}
+
+export const METHODS: Record<string, Method<z.ZodType>> = {
+  eth_chainId: method({ params: z.tuple([]), run: async ({ ctx }) => toHex(ctx.chain.chainId) }),
+  eth_supportedEntryPoints: method({
+    params: z.tuple([]),
+    run: async ({ ctx }) => (ctx.deployment.entryPoint ? [getAddress(ctx.deployment.entryPoint)] : []),
+  }),
+  eth_sendUserOperation: method({
+    params: z.tuple([RpcUserOperationSchema, AddressParam]),
+    run: ({ ctx, principal }, [op, entryPoint]) =>
+      acceptUserOperation(ctx, principal.organizationId, op, servedEntryPoint(ctx, entryPoint)),
+  }),
+  eth_estimateUserOperationGas: method({
+    // The optional third parameter (a state override) is accepted and not applied.
+    params: z.tuple([EstimableUserOperationSchema, AddressParam]).rest(z.unknown()),
+    run: ({ ctx }, [op, entryPoint]) =>
+      estimateUserOperationGas(ctx, servedEntryPoint(ctx, entryPoint), toUserOperation(op)),
+  }),
+  eth_getUserOperationByHash: method({
+    params: z.tuple([HashParam]),
+    run: ({ ctx }, [hash]) => userOperationByHash(ctx, hash as Hex),
+  }),
+  eth_getUserOperationReceipt: method({
+    params: z.tuple([HashParam]),
+    run: ({ ctx }, [hash]) => userOperationReceipt(ctx, hash as Hex),
+  }),
+  debug_bundler_clearState: method({
+    debug: true,
+    params: z.tuple([]),
+    async run({ ctx }) {
+      await bundlerDb(ctx.db.platform)
+        .deleteFrom("bundlerUserOperations")
+        .where("chainId", "=", ctx.chain.chainId)
+        .where("status", "=", "pending")
+        .execute();
+      return "ok";
+    },
+  }),
+  debug_bundler_dumpMempool: method({
+    debug: true,
+    params: z.tuple([AddressParam]).or(z.tuple([])),
+    async run({ ctx }, [entryPoint]) {
+      const rows = await bundlerDb(ctx.db.platform)
+        .selectFrom("bundlerUserOperations")
+        .select("userOperation")
+        .where("chainId", "=", ctx.chain.chainId)
+        .where("entryPoint", "=", servedEntryPoint(ctx, entryPoint).toLowerCase())
+        .where("status", "=", "pending")
+        .orderBy("createdAt")
+        .execute();
+      return rows.map((row) => rpcForm(row.userOperation));
+    },
+  }),
+  debug_bundler_sendBundleNow: method({
+    debug: true,
+    params: z.tuple([]),
+    run: ({ ctx, principal }) => sendBundleNow(ctx, principal.organizationId),
+  }),
+  debug_bundler_setBundlingMode: method({
+    debug: true,
+    params: z.tuple([z.enum(["auto", "manual"])]),
+    async run({ ctx, principal }, [mode]) {
+      await bundlerDb(ctx.db.platform)
+        .insertInto("bundlerSettings")
+        .values({ chainId: ctx.chain.chainId, bundlingMode: mode })
+        .onConflict((oc) => oc.column("chainId").doUpdateSet({ bundlingMode: mode }))
+        .execute();
+      if (mode === "auto") await wakeBundler(ctx, principal.organizationId);
+      return "ok";
+    },
+  }),
+};

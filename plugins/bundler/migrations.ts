@@ -1,0 +1,45 @@
+// The bundler's mempool and settings; each step runs once (platform.plugin_migrations). Add steps, never edit one.
+import { type Kysely, sql } from "kysely";
+import type { PluginMigration } from "../../host/plugin.ts";
+
+export const migrations: PluginMigration[] = [
+  {
+    name: "0001_mempool",
+    async up(db: Kysely<unknown>) {
+      const s = db.schema.withSchema("platform");
+      await s
+        .createTable("bundler_user_operations")
+        .addColumn("user_op_hash", "text", (c) => c.primaryKey())
+        .addColumn("chain_id", "integer", (c) => c.notNull())
+        .addColumn("entry_point", "text", (c) => c.notNull())
+        .addColumn("sender", "text", (c) => c.notNull())
+        .addColumn("nonce", "numeric(78, 0)", (c) => c.notNull())
+        .addColumn("organization_id", "text", (c) => c.notNull().references("platform.organizations.id"))
+        .addColumn("user_operation", "jsonb", (c) => c.notNull())
+        .addColumn("packed_operation", "jsonb", (c) => c.notNull())
+        .addColumn("max_fee_per_gas", "numeric(78, 0)", (c) => c.notNull())
+        .addColumn("max_priority_fee_per_gas", "numeric(78, 0)", (c) => c.notNull())
+        .addColumn("status", "text", (c) =>
+          c.notNull().check(sql`status in ('pending','submitted','included','failed')`),
+        )
+        .addColumn("transaction_request_id", "text", (c) => c.references("platform.transaction_requests.id"))
+        .addColumn("transaction_hash", "text")
+        .addColumn("failure_reason", "text")
+        .addColumn("created_at", "timestamptz", (c) => c.notNull().defaultTo(sql`now()`))
+        .addColumn("updated_at", "timestamptz", (c) => c.notNull().defaultTo(sql`now()`))
+        .execute();
+      // One live operation per sender and nonce: a second one replaces it (higher fees) or is refused.
+      await sql`create unique index bundler_user_operations_live on platform.bundler_user_operations
+        (chain_id, entry_point, sender, nonce) where status in ('pending', 'submitted')`.execute(db);
+      await sql`create index bundler_user_operations_pending on platform.bundler_user_operations
+        (chain_id, organization_id, created_at) where status = 'pending'`.execute(db);
+      await sql`create index bundler_user_operations_request on platform.bundler_user_operations
+        (transaction_request_id)`.execute(db);
+      await s
+        .createTable("bundler_settings")
+        .addColumn("chain_id", "integer", (c) => c.primaryKey())
+        .addColumn("bundling_mode", "text", (c) => c.notNull().check(sql`bundling_mode in ('auto','manual')`))
+        .execute();
+    },
+  },
+];

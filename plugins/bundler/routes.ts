@@ -1,0 +1,50 @@
+// POST /api/v2/bundler: the ERC-4337 bundler's JSON-RPC endpoint (json-rpc.ts), authenticated like every /api/v2
+// route. The body is parsed here, not by the route's validator, so a malformed one is a JSON-RPC -32700, not a 400;
+// the OpenAPI document still describes it, from the zod schemas.
+import { createRoute, z } from "@hono/zod-openapi";
+import type { Context } from "hono";
+import type { App, AppEnv } from "../../host/http/env.ts";
+import { errorResponses } from "../../host/http/schemas.ts";
+import type { PluginContext } from "../../host/plugin.ts";
+import { answerJsonRpc, JsonRpcRequestSchema, JsonRpcResponseSchema } from "./json-rpc.ts";
+
+const BodySchema = z.union([JsonRpcRequestSchema, z.array(JsonRpcRequestSchema)]);
+
+const bundlerRoute = createRoute({
+  method: "post",
+  path: "/api/v2/bundler",
+  tags: ["bundler"],
+  summary: "ERC-4337 bundler (JSON-RPC 2.0, ERC-7769 methods)",
+  description:
+    "eth_chainId, eth_supportedEntryPoints, eth_sendUserOperation, eth_estimateUserOperationGas, eth_getUserOperationByHash, eth_getUserOperationReceipt; debug_bundler_* when BUNDLER_DEBUG_METHODS is true. A request without id is a notification (204 when nothing is answered).",
+  request: {
+    // A JSON Schema, not a zod schema: the route parses the body itself (parse errors are JSON-RPC's -32700).
+    body: {
+      required: true,
+      content: { "application/json": { schema: z.toJSONSchema(BodySchema, { target: "openapi-3.0" }) as never } },
+    },
+  },
+  responses: {
+    200: {
+      description: "The JSON-RPC response (an array for a batch); errors carry the JSON-RPC and ERC-7769 codes",
+      content: { "application/json": { schema: z.union([JsonRpcResponseSchema, z.array(JsonRpcResponseSchema)]) } },
+    },
+    204: { description: "Only notifications: nothing to answer" },
+    ...errorResponses,
+  },
+});
+
+export function bundlerRoutes(app: App, ctx: PluginContext) {
+  const logger = ctx.logger;
+  app.openapi(bundlerRoute, (async (c: Context<AppEnv>) => {
+    const answer = await answerJsonRpc(await c.req.text(), {
+      ctx,
+      principal: c.get("principal"),
+      requestId: c.get("requestId"),
+      debugMethods: ctx.config.BUNDLER_DEBUG_METHODS,
+      onUnexpected: (error) =>
+        logger.error("bundler method failed", { error: String((error as Error)?.stack ?? error) }),
+    });
+    return answer === undefined ? c.body(null, 204) : c.json(answer as never, 200);
+  }) as never);
+}

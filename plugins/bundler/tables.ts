@@ -1,0 +1,42 @@
+// The bundler's tables (migrations.ts) as Kysely types, and the platform db widened with them.
+import type { ColumnType, Selectable } from "kysely";
+import type { PlatformDb } from "../../host/db/database.ts";
+
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+export type UserOperationStatus = "pending" | "submitted" | "included" | "failed";
+
+export interface BundlerUserOperationsTable {
+  userOpHash: string;
+  chainId: number;
+  entryPoint: string;
+  sender: string;
+  nonce: string;
+  /** The organisation whose caller sent it: its bundler wallet submits it. */
+  organizationId: string;
+  /** As the client sent it (ERC-7769 JSON, hex quantities). */
+  userOperation: ColumnType<Record<string, unknown>, string, string>;
+  /** The PackedUserOperation handleOps takes (hex fields). */
+  packedOperation: ColumnType<Record<string, unknown>, string, string>;
+  maxFeePerGas: string;
+  maxPriorityFeePerGas: string;
+  status: UserOperationStatus;
+  /** The bundle's chain write (platform.transaction_requests): its hash is the bundle's transaction hash. */
+  transactionRequestId: string | null;
+  transactionHash: string | null;
+  failureReason: string | null;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+}
+
+export interface BundlerSettingsTable {
+  chainId: number;
+  bundlingMode: "auto" | "manual";
+}
+
+export type BundlerTables = {
+  bundlerUserOperations: BundlerUserOperationsTable;
+  bundlerSettings: BundlerSettingsTable;
+};
+export type UserOperationRow = Selectable<BundlerUserOperationsTable>;
+
+export const bundlerDb = (db: PlatformDb) => db.withTables<BundlerTables>();

@@ -1,0 +1,83 @@
+// A UserOperation as ERC-7769 clients send it (v0.7/v0.8 JSON: hex quantities, factory and paymaster fields apart),
+// and what the bundler derives from it: viem's UserOperation, the PackedUserOperation handleOps takes, its hash.
+import { z } from "@hono/zod-openapi";
+import type { Address, Hex } from "viem";
+import {
+  formatUserOperation,
+  getUserOperationHash,
+  type PackedUserOperation,
+  toPackedUserOperation,
+  type UserOperation,
+} from "viem/account-abstraction";
+
+const quantity = z
+  .string()
+  .regex(/^0x(0|[1-9a-fA-F][0-9a-fA-F]{0,63})$/, "a hex quantity (0x-prefixed, no leading zeros)");
+const bytes = z.string().regex(/^0x([0-9a-fA-F]{2})*$/, "0x-prefixed hex bytes");
+const address = z.string().regex(/^0x[0-9a-fA-F]{40}$/, "an address");
+const gas = quantity.refine((v) => BigInt(v) < 2n ** 128n, "must fit in 128 bits");
+
+/** The fields of an operation to send: everything required except the optional factory and paymaster parts. */
+export const RpcUserOperationSchema = z
+  .object({
+    sender: address,
+    nonce: quantity,
+    factory: address.nullish(),
+    factoryData: bytes.nullish(),
+    callData: bytes,
+    callGasLimit: gas,
+    verificationGasLimit: gas,
+    preVerificationGas: quantity,
+    maxFeePerGas: gas,
+    maxPriorityFeePerGas: gas,
+    paymaster: address.nullish(),
+    paymasterVerificationGasLimit: gas.nullish(),
+    paymasterPostOpGasLimit: gas.nullish(),
+    paymasterData: bytes.nullish(),
+    signature: bytes,
+  })
+  .openapi("RpcUserOperation");
+export type RpcUserOperation = z.infer<typeof RpcUserOperationSchema>;
+
+/** For estimation the gas fields may be left out (taken as zero) and the signature may be a stub. */
+export const EstimableUserOperationSchema = RpcUserOperationSchema.extend({
+  callGasLimit: gas.default("0x0"),
+  verificationGasLimit: gas.default("0x0"),
+  preVerificationGas: quantity.default("0x0"),
+  maxFeePerGas: gas.default("0x0"),
+  maxPriorityFeePerGas: gas.default("0x0"),
+});
+
+/** The operation with bigint quantities (viem's shape); the factory and paymaster parts only when present. */
+export function toUserOperation(op: RpcUserOperation): UserOperation<"0.8"> {
+  const formatted = formatUserOperation(op as never) as UserOperation<"0.8">;
+  if (!op.factory) {
+    formatted.factory = undefined;
+    formatted.factoryData = undefined;
+  }
+  if (!op.paymaster) {
+    formatted.paymaster = undefined;
+    formatted.paymasterData = undefined;
+    formatted.paymasterVerificationGasLimit = undefined;
+    formatted.paymasterPostOpGasLimit = undefined;
+  }
+  return formatted;
+}
+
+export const packed = (op: UserOperation<"0.8">): PackedUserOperation => toPackedUserOperation(op);
+
+export const userOpHash = (op: UserOperation<"0.8">, chainId: number, entryPoint: Address): Hex =>
+  getUserOperationHash({ chainId, entryPointAddress: entryPoint, entryPointVersion: "0.8", userOperation: op });
+
+/** The ERC-7769 JSON of a stored operation: the fields the client sent, the absent parts as null. */
+export function rpcForm(op: Record<string, unknown>): Record<string, unknown> {
+  return {
+    factory: null,
+    factoryData: null,
+    paymaster: null,
+    paymasterVerificationGasLimit: null,
+    paymasterPostOpGasLimit: null,
+    paymasterData: null,
+    ...op,
+  };
+}

@@ -1,0 +1,202 @@
+// The bundler (plugins/bundler) end to end on one booted stack: viem's bundler client and permissionless send
+// UserOperations of SimpleAccounts (the package's own, deployed by the test against the platform's EntryPoint)
+// through POST /api/v2/bundler, wait for their receipts and read them back; a bad signature is refused with -32507
+// before it reaches the chain; the JSON-RPC rules (notifications, unknown methods, batches, parse errors); and two
+// operations in one handleOps (manual bundling mode, debug_bundler_sendBundleNow).
+import { createSmartAccountClient } from "permissionless";
+import { toSimpleSmartAccount } from "permissionless/accounts";
+import {
+  type Address,
+  type Chain,
+  createPublicClient,
+  createWalletClient,
+  type Hex,
+  http,
+  type PublicClient,
+  parseEther,
+} from "viem";
+import { createBundlerClient, formatUserOperationRequest, getUserOperationHash } from "viem/account-abstraction";
+import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { accountAbstractionArtifact } from "../host/chain/entry-point.ts";
+import { anvilAccount } from "./support/api-flows.ts";
+import { bootStack, stackChain, type TestStack } from "./support/stack.ts";
+
+const RECIPIENT: Address = "0x000000000000000000000000000000000000bEEF";
+
+describe("bundler (POST /api/v2/bundler)", () => {
+  let stack: TestStack;
+  let client: PublicClient;
+  let chain: Chain;
+  let entryPoint: Address;
+  let factory: Address;
+  let url: string;
+  const headers = () => ({ "X-Api-Key": stack.platform.credentials.apiKey });
+  const transport = () => http(url, { fetchOptions: { headers: headers() } });
+
+  async function rpc(body: unknown) {
+    const res = await stack.api("/api/v2/bundler", {
+      method: "POST",
+      body: typeof body === "string" ? body : JSON.stringify(body),
+    });
+    // biome-ignore lint/suspicious/noExplicitAny: JSON-RPC answers of every shape
+    return { status: res.status, body: (res.status === 204 ? undefined : await res.json()) as any };
+  }
+
+  /** A fresh SimpleAccount (counterfactual: the first operation deploys it), funded with 1 ETH. */
+  async function simpleAccount() {
+    const account = await toSimpleSmartAccount({
+      client,
+      owner: privateKeyToAccount(generatePrivateKey()),
+      entryPoint: { address: entryPoint, version: "0.8" },
+      factoryAddress: factory,
+    });
+    const funder = createWalletClient({ account: anvilAccount(9), chain, transport: http() });
+    await client.waitForTransactionReceipt({
+      hash: await funder.sendTransaction({ to: account.address, value: parseEther("1") }),
+    });
+    return account;
+  }
+
+  beforeAll(async () => {
+    stack = await bootStack({ BUNDLER_DEBUG_METHODS: "true" });
+    url = `${stack.platform.baseUrl}/api/v2/bundler`;
+    chain = stackChain(stack);
+    client = createPublicClient({ chain, transport: http(), pollingInterval: 100 }) as PublicClient;
+    entryPoint = stack.platform.manifest.entryPoint as Address;
+    const { abi, bytecode } = accountAbstractionArtifact("SimpleAccountFactory");
+    const deployer = createWalletClient({ account: anvilAccount(9), chain, transport: http() });
+    const receipt = await client.waitForTransactionReceipt({
+      hash: await deployer.deployContract({ abi, bytecode, args: [entryPoint] }),
+    });
+    factory = receipt.contractAddress as Address;
+  });
+  afterAll(async () => {
+    await stack?.stop();
+  });
+
+  it("serves the platform's EntryPoint v0.8 and the chain id", async () => {
+    expect(await client.getCode({ address: entryPoint })).not.toBe("0x");
+    expect(await rpc({ jsonrpc: "2.0", id: 1, method: "eth_supportedEntryPoints", params: [] })).toEqual({
+      status: 200,
+      body: { jsonrpc: "2.0", id: 1, result: [entryPoint] },
+    });
+    const { body } = await rpc({ jsonrpc: "2.0", id: "a", method: "eth_chainId" });
+    expect(body.result).toBe(`0x${stack.platform.credentials.chainId.toString(16)}`);
+  });
+
+  it("viem's bundler client sends a UserOperation and reads it back", async () => {
+    const account = await simpleAccount();
+    const bundler = createBundlerClient({ account, client, transport: transport(), pollingInterval: 200 });
+    const hash = await bundler.sendUserOperation({ calls: [{ to: RECIPIENT, value: 1000n }] });
+    const receipt = await bundler.waitForUserOperationReceipt({ hash, timeout: 30_000 });
+    expect(receipt.success).toBe(true);
+    expect(receipt.userOpHash).toBe(hash);
+    expect(receipt.sender.toLowerCase()).toBe(account.address.toLowerCase());
+    expect(receipt.receipt.to?.toLowerCase()).toBe(entryPoint.toLowerCase());
+    expect(await client.getBalance({ address: RECIPIENT })).toBeGreaterThanOrEqual(1000n);
+
+    const read = await bundler.getUserOperation({ hash });
+    expect(read.transactionHash).toBe(receipt.receipt.transactionHash);
+    expect(read.blockNumber).toBe(receipt.receipt.blockNumber);
+    expect(read.userOperation.sender.toLowerCase()).toBe(account.address.toLowerCase());
+    expect((await bundler.getUserOperationReceipt({ hash })).actualGasCost).toBe(receipt.actualGasCost);
+  });
+
+  it("refuses a bad signature with -32507 before it reaches the chain", async () => {
+    const account = await simpleAccount();
+    const bundler = createBundlerClient({ account, client, transport: transport() });
+    const prepared = await bundler.prepareUserOperation({ calls: [{ to: RECIPIENT, value: 1n }] });
+    const hash = getUserOperationHash({
+      chainId: chain.id,
+      entryPointAddress: entryPoint,
+      entryPointVersion: "0.8",
+      userOperation: { ...prepared, signature: "0x" },
+    });
+    const signature = await privateKeyToAccount(generatePrivateKey()).sign({ hash }); // not the owner's key
+    const op = formatUserOperationRequest({ ...prepared, signature });
+    const { body } = await rpc({ jsonrpc: "2.0", id: 7, method: "eth_sendUserOperation", params: [op, entryPoint] });
+    expect(body.error.code).toBe(-32507);
+    expect(body.error.data.dapiError.id).toBe("SVC-16017");
+    expect(
+      (await rpc({ jsonrpc: "2.0", id: 8, method: "eth_getUserOperationByHash", params: [hash] })).body.result,
+    ).toBeNull();
+    expect(
+      (await rpc({ jsonrpc: "2.0", id: 9, method: "debug_bundler_dumpMempool", params: [entryPoint] })).body.result,
+    ).toEqual([]);
+    expect(await client.getCode({ address: account.address })).toBeUndefined(); // never deployed
+  });
+
+  it("follows JSON-RPC: notifications, unknown methods, batches, parse and param errors", async () => {
+    expect((await rpc({ jsonrpc: "2.0", method: "eth_chainId" })).status).toBe(204);
+    expect((await rpc({ jsonrpc: "2.0", method: "no_suchMethod", params: [] })).status).toBe(204);
+    const unknown = await rpc({ jsonrpc: "2.0", id: 3, method: "no_suchMethod", params: [] });
+    expect(unknown.body).toMatchObject({ jsonrpc: "2.0", id: 3, error: { code: -32601 } });
+    expect((await rpc("{not json")).body).toMatchObject({ id: null, error: { code: -32700 } });
+    expect((await rpc({ id: 4, method: 5 })).body).toMatchObject({ id: 4, error: { code: -32600 } });
+    const badParams = await rpc({ jsonrpc: "2.0", id: 5, method: "eth_getUserOperationByHash", params: ["0x12"] });
+    expect(badParams.body).toMatchObject({ id: 5, error: { code: -32602 } });
+    const otherEntryPoint = await rpc({
+      jsonrpc: "2.0",
+      id: 6,
+      method: "debug_bundler_dumpMempool",
+      params: ["0x0000000000000000000000000000000000000001"],
+    });
+    expect(otherEntryPoint.body.error.code).toBe(-32602);
+
+    const batch = await rpc([
+      { jsonrpc: "2.0", id: 1, method: "eth_chainId" },
+      { jsonrpc: "2.0", method: "eth_chainId" },
+      { jsonrpc: "2.0", id: 2, method: "eth_supportedEntryPoints", params: [] },
+      { jsonrpc: "2.0", id: 3, method: "nope" },
+    ]);
+    expect(batch.status).toBe(200);
+    expect(batch.body.map((a: { id: number }) => a.id)).toEqual([1, 2, 3]);
+    expect(batch.body[1].result).toEqual([entryPoint]);
+    expect(batch.body[2].error.code).toBe(-32601);
+    expect(
+      (
+        await rpc([
+          { jsonrpc: "2.0", method: "eth_chainId" },
+          { jsonrpc: "2.0", method: "x" },
+        ])
+      ).status,
+    ).toBe(204);
+    const noKey = await stack.api("/api/v2/bundler", { method: "POST", key: null, body: "{}" });
+    expect(noKey.status).toBe(401);
+  });
+
+  it("permissionless sends a UserOperation and reads it back", async () => {
+    const account = await simpleAccount();
+    const smart = createSmartAccountClient({ account, chain, client, bundlerTransport: transport() });
+    const hash = await smart.sendUserOperation({ calls: [{ to: RECIPIENT, value: 7n }] });
+    const receipt = await smart.waitForUserOperationReceipt({ hash, timeout: 30_000 });
+    expect(receipt.success).toBe(true);
+    const read = await smart.getUserOperation({ hash });
+    expect(read.transactionHash).toBe(receipt.receipt.transactionHash);
+    expect((await smart.getUserOperationReceipt({ hash })).userOpHash).toBe(hash);
+  });
+
+  it("bundles several operations into one handleOps (manual mode, sendBundleNow)", async () => {
+    const [a, b] = [await simpleAccount(), await simpleAccount()];
+    expect(
+      (await rpc({ jsonrpc: "2.0", id: 1, method: "debug_bundler_setBundlingMode", params: ["manual"] })).body.result,
+    ).toBe("ok");
+    const hashes: Hex[] = [];
+    for (const account of [a, b]) {
+      const bundler = createBundlerClient({ account, client, transport: transport() });
+      hashes.push(await bundler.sendUserOperation({ calls: [{ to: RECIPIENT, value: 1n }] }));
+    }
+    const pool = await rpc({ jsonrpc: "2.0", id: 2, method: "debug_bundler_dumpMempool", params: [entryPoint] });
+    expect(pool.body.result).toHaveLength(2);
+    const sent = await rpc({ jsonrpc: "2.0", id: 3, method: "debug_bundler_sendBundleNow", params: [] });
+    const transactionHash = sent.body.result as Hex;
+    const bundle = await client.waitForTransactionReceipt({ hash: transactionHash });
+    expect(bundle.status).toBe("success");
+    for (const hash of hashes) {
+      const receipt = await rpc({ jsonrpc: "2.0", id: 4, method: "eth_getUserOperationReceipt", params: [hash] });
+      expect(receipt.body.result).toMatchObject({ userOpHash: hash, success: true, receipt: { transactionHash } });
+    }
+    await rpc({ jsonrpc: "2.0", id: 5, method: "debug_bundler_setBundlingMode", params: ["auto"] });
+  });
+});
