@@ -30,7 +30,6 @@ export const token = onchainTable(
     symbol: t.text().notNull(),
     decimals: t.integer().notNull(),
     totalSupply: t.bigint().notNull(),
-    holderCount: t.integer().notNull(),
     /** The compliance engine the token consults; null when it has none. */
     compliance: t.hex(),
     /** Feature ids in attachment order (details in token_feature). */

@@ -34,7 +34,6 @@ ponder.on("SystemFactory:TokenCreated", async ({ event, context }) => {
     symbol: event.args.symbol,
     decimals: event.args.decimals,
     totalSupply: 0n,
-    holderCount: 0,
     compliance: event.args.compliance === zeroAddress ? null : event.args.compliance,
     featureIds: [...event.args.featureIds],
     paused: false,

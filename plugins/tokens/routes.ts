@@ -14,7 +14,7 @@ import { type ShownFeature, toFeatures } from "./feature-values.ts";
 import { TokenFeatureSchema, TokenSchema } from "./schemas.ts";
 
 export function toToken(
-  row: LedgerTables["token"],
+  row: LedgerTables["token"] & { holderCount: number },
   features: ShownFeature[] = [],
   modules: LedgerTables["tokenComplianceModule"][] = [],
 ) {
@@ -52,12 +52,22 @@ export function toToken(
 export async function findOrgToken(ctx: PluginContext, systemAddress: string, address: string) {
   const row = await ctx.db.ledger
     .selectFrom("token")
-    .selectAll()
+    .selectAll("token")
+    // Counted from the balances (an index range scan on token_balance's key), never a stored counter.
+    .select((eb) =>
+      eb
+        .selectFrom("tokenBalance")
+        .select(eb.fn.countAll<bigint>().as("n"))
+        .whereRef("tokenBalance.token", "=", "token.id")
+        .where("tokenBalance.value", ">", 0n)
+        .as("holders"),
+    )
     .where("id", "=", address.toLowerCase() as Address)
     .where("system", "=", systemAddress.toLowerCase() as Address)
     .executeTakeFirst();
   if (!row) throw new ApiError("TOKEN_NOT_FOUND", { details: { address } });
-  return row;
+  const { holders, ...token } = row;
+  return { ...token, holderCount: Number(holders ?? 0) };
 }
 
 /** A token's attached features in attachment order. */
