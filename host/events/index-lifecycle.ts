@@ -3,6 +3,7 @@
 // inside the reorg depth is told as provisional (when its type is) and tracked; a reorg that removes it is told as
 // a `retracted` event naming the one it retracts; once deeper than the depth it is settled, and a `final` type is
 // told once (its fact's key folds repeats, so a transaction re-included in another block is final once).
+import { isDeepStrictEqual } from "node:util";
 import { type Kysely, sql, type Transaction } from "kysely";
 import { v7 as uuidv7 } from "uuid";
 import type { PlatformDb } from "../db/database.ts";
@@ -98,7 +99,9 @@ async function tellProvisional(trx: Trx, opts: IndexLifecycleOptions, ledger: Ky
     const observed = await event.fromIndex.read(ledger, { chainId, fromBlock: range.from, toBlock: range.head });
     const tracked = await trx
       .selectFrom("indexObservations")
-      .selectAll()
+      .select(["chainId", "type", "key", "blockNumber", "evtId"])
+      // As text: the pool's CamelCasePlugin would rename a payload's keys.
+      .select(sql<string>`payload::text`.as("payloadJson"))
       .where("chainId", "=", chainId)
       .where("type", "=", type)
       .execute();
@@ -112,7 +115,8 @@ async function tellProvisional(trx: Trx, opts: IndexLifecycleOptions, ledger: Ky
       if (!now) {
         // Blocks above the head were reverted and not indexed again yet: wait for the index to decide.
         if (t.blockNumber <= range.head) retract.push(t);
-      } else if (JSON.stringify(now.payload) !== JSON.stringify(t.payload)) retract.push(t);
+        // jsonb keeps its own key order: compare values, not texts.
+      } else if (!isDeepStrictEqual(now.payload, JSON.parse(t.payloadJson))) retract.push(t);
     }
     await retractEvents(trx, retract);
 
