@@ -87,16 +87,10 @@ export type Config = Omit<z.infer<typeof ConfigSchema>, "WEBHOOKS_ALLOW_PRIVATE_
 
 /** The reorg depth of a chain under WEBHOOK_REORG_DEPTH (a pair for the chain wins over the bare depth). */
 export function reorgDepth(setting: string, chainId: number): number {
-  let depth = 12;
-  for (const part of setting.split(",")) {
-    const [a, b] = part.split(":");
-    if (b === undefined) depth = Number(a);
-  }
-  for (const part of setting.split(",")) {
-    const [a, b] = part.split(":");
-    if (b !== undefined && Number(a) === chainId) return Number(b);
-  }
-  return depth;
+  const entries = setting.split(",").map((part) => part.split(":"));
+  const forChain = entries.find(([id, depth]) => depth !== undefined && Number(id) === chainId);
+  const everyChain = entries.findLast(([, depth]) => depth === undefined);
+  return Number(forChain?.[1] ?? everyChain?.[0] ?? 12);
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {

@@ -141,6 +141,7 @@ export async function startPlatform(
     stops.push(timers.stop);
     const lifecycle = startIndexLifecycle({
       db: db.platform,
+      pool: db.pool,
       viewsSchema: config.INDEX_VIEWS_SCHEMA,
       chainId: chainNode.chainId,
       depth: reorgDepth(config.WEBHOOK_REORG_DEPTH, chainNode.chainId),

@@ -5,16 +5,20 @@
 // told once (its fact's key folds repeats, so a transaction re-included in another block is final once).
 import { isDeepStrictEqual } from "node:util";
 import { type Kysely, sql, type Transaction } from "kysely";
+import type pg from "pg";
 import { v7 as uuidv7 } from "uuid";
+import { indexVersionReader } from "../cache/indexed-reads.ts";
 import type { PlatformDb } from "../db/database.ts";
 import type { LedgerTables } from "../db/ledger-types.ts";
 import type { PlatformTables } from "../db/platform-types.ts";
 import type { Logger } from "../logger.ts";
 import type { IndexedObservation, WebhookEventType } from "../plugin.ts";
-import { parseOutboxRow, selectOutbox } from "./outbox.ts";
+import { selectOutbox } from "./outbox.ts";
 
 export interface IndexLifecycleOptions {
   db: PlatformDb;
+  /** The pool under `db`: the index's version is read as the read cache reads it (host/cache/indexed-reads.ts). */
+  pool: pg.Pool;
   viewsSchema: string;
   chainId: number;
   depth: number;
@@ -99,7 +103,7 @@ async function tellProvisional(trx: Trx, opts: IndexLifecycleOptions, ledger: Ky
     const observed = await event.fromIndex.read(ledger, { chainId, fromBlock: range.from, toBlock: range.head });
     const tracked = await trx
       .selectFrom("indexObservations")
-      .select(["chainId", "type", "key", "blockNumber", "evtId"])
+      .select(["key", "blockNumber", "evtId"])
       // As text: the pool's CamelCasePlugin would rename a payload's keys.
       .select(sql<string>`payload::text`.as("payloadJson"))
       .where("chainId", "=", chainId)
@@ -118,7 +122,7 @@ async function tellProvisional(trx: Trx, opts: IndexLifecycleOptions, ledger: Ky
         // jsonb keeps its own key order: compare values, not texts.
       } else if (!isDeepStrictEqual(now.payload, JSON.parse(t.payloadJson))) retract.push(t);
     }
-    await retractEvents(trx, retract);
+    await retractEvents(trx, chainId, type, retract);
 
     const retracted = new Set(retract.map((t) => t.key));
     const fresh = observed.filter((o) => (!trackedByKey.has(o.key) || retracted.has(o.key)) && origin(o));
@@ -164,44 +168,39 @@ async function tellProvisional(trx: Trx, opts: IndexLifecycleOptions, ledger: Ky
 }
 
 /** A `retracted` event for each tracked observation, naming the provisional event it retracts; tracking ends. */
-async function retractEvents(trx: Trx, retract: { chainId: number; type: string; key: string; evtId: string }[]) {
+async function retractEvents(trx: Trx, chainId: number, type: string, retract: { key: string; evtId: string }[]) {
   if (retract.length === 0) return;
-  const told = (
-    await selectOutbox(trx)
-      .where(
-        "id",
-        "in",
-        retract.map((t) => t.evtId),
-      )
-      .execute()
-  ).map(parseOutboxRow);
+  const told = await selectOutbox(trx)
+    .where(
+      "id",
+      "in",
+      retract.map((t) => t.evtId),
+    )
+    .execute();
   await trx
     .insertInto("webhookOutbox")
     .values(
-      told.map((e) => ({
+      told.map(({ payloadJson, relatedJson, id, createdAt: _, ...e }) => ({
+        ...e,
         id: `evt_${uuidv7()}`,
-        organizationId: e.organizationId,
-        type: e.type,
-        payload: JSON.stringify(e.payload),
-        related: JSON.stringify(e.related),
-        idempotencyKey: e.idempotencyKey,
-        requestId: e.requestId,
-        chainId: e.chainId,
-        transactionHash: e.transactionHash,
+        payload: payloadJson,
+        related: relatedJson,
         lifecycleState: "retracted",
-        retractedEvtId: e.id,
-        dedupeKey: `retracts:${e.id}`,
+        retractedEvtId: id,
+        dedupeKey: `retracts:${id}`,
       })),
     )
     .execute();
-  for (const t of retract) {
-    await trx
-      .deleteFrom("indexObservations")
-      .where("chainId", "=", t.chainId)
-      .where("type", "=", t.type)
-      .where("key", "=", t.key)
-      .execute();
-  }
+  await trx
+    .deleteFrom("indexObservations")
+    .where("chainId", "=", chainId)
+    .where("type", "=", type)
+    .where(
+      "key",
+      "in",
+      retract.map((t) => t.key),
+    )
+    .execute();
 }
 
 /** Final types: every observation of the blocks that just passed the depth, once. */
@@ -272,28 +271,27 @@ export async function settleIndex(opts: IndexLifecycleOptions): Promise<void> {
 }
 
 /**
- * Settles the index continuously: a tick whenever the index's checkpoint moves, and at least once a second (a
- * reorg can replace blocks without raising the head). Ticks never overlap; a failed one is logged and retried.
+ * Settles the index continuously: a tick whenever the index's version moves, and at least once a second. Ticks
+ * never overlap; a failed one is logged and retried.
  */
 export function startIndexLifecycle(opts: IndexLifecycleOptions, pollMs = 100): { stop(): Promise<void> } {
   if (sourcedEvents(opts.events, "provisional").length + sourcedEvents(opts.events, "final").length === 0) {
     return { stop: async () => {} };
   }
   let stopped = false;
-  let lastCheckpoint: string | undefined;
+  const readVersion = indexVersionReader(opts.pool, opts.viewsSchema);
+  let lastVersion: string | undefined;
   let lastTick = 0;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> = Promise.resolve();
   const loop = async () => {
     try {
-      const { rows } = await sql<{ checkpoint: string }>`
-        select latest_checkpoint as checkpoint from ${sql.id(opts.viewsSchema, "_ponder_checkpoint")}
-        where chain_id = ${opts.chainId}`.execute(opts.db);
-      const checkpoint = rows[0]?.checkpoint;
-      if (checkpoint !== undefined && (checkpoint !== lastCheckpoint || Date.now() - lastTick >= 1000)) {
+      const { checkpoints, stamp } = await readVersion();
+      const version = `${checkpoints}/${stamp}`; // the stamp also moves when a replacement block repeats a checkpoint
+      if (checkpoints !== "" && (version !== lastVersion || Date.now() - lastTick >= 1000)) {
         lastTick = Date.now();
         await settleIndex(opts);
-        lastCheckpoint = checkpoint;
+        lastVersion = version;
       }
     } catch (error) {
       // The index's views may not exist yet (first start), or the database restarts: try again next round.

@@ -53,16 +53,20 @@ export function deliverTask(ctx: PluginContext): Task {
       .execute();
 
   /** One attempt of one delivery, and its outcome recorded; true when the receiver answered 410. */
-  async function attempt(endpoint: EndpointRow, delivery: DeliveryRow, body: string, refused: string | null) {
+  async function attempt(
+    endpoint: EndpointRow,
+    delivery: DeliveryRow,
+    body: string,
+    target: { refused: string | null; secrets: string[] },
+  ) {
+    const { refused, secrets } = target;
     const now = new Date();
     const outcome: PostOutcome = refused
       ? { responseStatus: null, error: refused, retryAfter: null }
-      : await postDelivery(
-          endpoint.url,
-          signedHeaders(signingSecrets(endpoint, ctx.secrets.masterKey, now), delivery.evtId, body, now),
-          body,
-          { timeoutMs: TIMEOUT_MS, allowPrivate },
-        );
+      : await postDelivery(endpoint.url, signedHeaders(secrets, delivery.evtId, body, now), body, {
+          timeoutMs: TIMEOUT_MS,
+          allowPrivate,
+        });
     const { responseStatus, error } = outcome;
     const tried = delivery.attempt + 1;
     if (error === null) {
@@ -184,7 +188,11 @@ export function deliverTask(ctx: PluginContext): Task {
       ]);
       const bodies = new Map(events.map((e) => [e.id, JSON.stringify(envelope(parseOutboxRow(e)))]));
       const received = new Set(receipts.map((r) => r.evtId));
-      const refused = await refusedTarget(endpoint.url, allowPrivate);
+      // Once a batch: the target's check (a DNS lookup) and the endpoint's secrets (unsealed).
+      const target = {
+        refused: await refusedTarget(endpoint.url, allowPrivate),
+        secrets: signingSecrets(endpoint, ctx.secrets.masterKey),
+      };
       let gone = false;
       await eachLimited(due, IN_FLIGHT, async (delivery) => {
         if (gone) return;
@@ -194,7 +202,7 @@ export function deliverTask(ctx: PluginContext): Task {
         }
         const body = bodies.get(delivery.evtId);
         if (body === undefined) return;
-        if (await attempt(endpoint, delivery, body, refused)) gone = true;
+        if (await attempt(endpoint, delivery, body, target)) gone = true;
       });
       if (gone) {
         await failAll(endpoint.id);
