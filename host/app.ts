@@ -94,6 +94,7 @@ export function createApp(
     db: ctx.db.platform,
     servedChainIds: [ctx.chain.chainId],
     accountAbstractionEnabled: ctx.config.ACCOUNT_ABSTRACTION_ENABLED,
+    executors: ctx.executors,
   });
   const { publicPaths } = composed;
   app.use("/api/*", async (c, next) => {

@@ -1,10 +1,12 @@
 // Composes the plugins the host is given into one set of parts: every name a plugin declares (task, cron entry,
-// migration, permission, error code and id, revert rule, webhook event type, mutation kind, public path) is checked
+// migration, permission, error code and id, revert rule, webhook event type, mutation kind, public path, executor
+// mode, user-operation pool) is checked
 // for collisions, so two plugins that claim the same name stop the platform at start with a message naming both.
 // Error codes and ids, permissions and revert rules are also checked against the host core's own.
 import type { Task } from "graphile-worker";
 import { CORE_PERMISSIONS, registerPermissions } from "./auth/permissions.ts";
 import { CORE_ERRORS, registerErrors } from "./errors/registry.ts";
+import type { RequestExecutor } from "./mutations/executors.ts";
 import { CORE_REVERT_RULES, registerRevertRules } from "./mutations/revert-errors.ts";
 import type { Plugin, PluginContext, PluginMigration, TimerEntry } from "./plugin.ts";
 
@@ -55,6 +57,11 @@ export interface ComposedPlugins {
   /** Every plugin's tasks under `<plugin id>:<name>`. */
   tasks(ctx: PluginContext): Record<string, Task>;
   timers(ctx: PluginContext): TimerEntry[];
+  /**
+   * Fills the context's user-operation pool and executor modes from the plugins that provide them (the pool first:
+   * an executor's context sees it). Once per process, before routes and tasks are built.
+   */
+  provideServices(ctx: PluginContext): void;
   migrations: PluginMigrations[];
   permissions: Map<string, NonNullable<Plugin["permissions"]>[string]>;
   errors: Map<string, NonNullable<Plugin["errors"]>[string]>;
@@ -76,6 +83,8 @@ export function composePlugins(plugins: Plugin[]): ComposedPlugins {
   const events = claims<NonNullable<Plugin["webhookEvents"]>[string]>("webhook event type");
   const kinds = claims<NonNullable<Plugin["mutationKinds"]>[string]>("mutation kind");
   const paths = claims<true>("public path");
+  const executors = claims<Plugin>("executor");
+  const pools = claims<Plugin>("user operation pool");
   const crontab: string[] = [];
   for (const plugin of plugins) {
     ids.add(plugin.id, plugin.id, plugin);
@@ -88,6 +97,8 @@ export function composePlugins(plugins: Plugin[]): ComposedPlugins {
     for (const [type, event] of Object.entries(plugin.webhookEvents ?? {})) events.add(type, plugin.id, event);
     for (const [kind, definition] of Object.entries(plugin.mutationKinds ?? {})) kinds.add(kind, plugin.id, definition);
     for (const path of plugin.publicPaths ?? []) paths.add(path, plugin.id, true);
+    for (const name of Object.keys(plugin.executors ?? {})) executors.add(name, plugin.id, plugin);
+    if (plugin.userOperationPool) pools.add("userOperationPool", plugin.id, plugin);
     for (const entry of plugin.crontab ?? []) {
       const task = `${plugin.id}:${entry.task}`;
       const payload = entry.payload ? ` ${JSON.stringify(entry.payload)}` : "";
@@ -116,6 +127,14 @@ export function composePlugins(plugins: Plugin[]): ComposedPlugins {
     },
     timers(ctx) {
       return plugins.flatMap((plugin) => plugin.timers?.(pluginContext(ctx, plugin)) ?? []);
+    },
+    provideServices(ctx) {
+      const [pool] = pools.entries();
+      if (pool) ctx.userOperations = pool[1].userOperationPool?.(pluginContext(ctx, pool[1]));
+      const modes = ctx.executors as Map<string, RequestExecutor>;
+      for (const [name, plugin] of executors.entries()) {
+        modes.set(name, plugin.executors![name]!(pluginContext(ctx, plugin)));
+      }
     },
     migrations: plugins
       .filter((plugin) => plugin.migrations?.length)

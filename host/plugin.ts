@@ -8,6 +8,7 @@ import type { Address, Hex } from "viem";
 import type { ZodType } from "zod";
 import type { Role } from "./auth/permissions.ts";
 import type { ChainService } from "./chain/chain-service.ts";
+import type { UserOperationPool } from "./chain/user-operation-pool.ts";
 import type { Config } from "./config.ts";
 import type { Custody } from "./custody/custody.ts";
 import type { Databases, LedgerDb } from "./db/database.ts";
@@ -16,6 +17,7 @@ import type { ErrorDefinition } from "./errors/registry.ts";
 import type { App } from "./http/env.ts";
 import type { IndexStatus } from "./index-status.ts";
 import type { Logger } from "./logger.ts";
+import type { RequestExecutor } from "./mutations/executors.ts";
 import type { RevertRule } from "./mutations/revert-errors.ts";
 import type { MutationKind, MutationService } from "./mutations/service.ts";
 
@@ -58,9 +60,13 @@ export interface PluginContext {
    * DEPLOYMENT_MANIFEST that names none on a chain without the canonical one), and the key that funds signers
    * (embedded/test chains).
    */
-  deployment: { systemFactory: Address; entryPoint?: Address; funderKey?: Hex };
+  deployment: { systemFactory: Address; entryPoint?: Address; smartAccountFactory?: Address; funderKey?: Hex };
   /** The master key that seals secrets at rest (custody seeds, second-factor secrets). */
   secrets: { masterKey: Buffer };
+  /** Executor modes beyond `eoa` a plugin provides (`smart-wallet`), by name. */
+  executors: ReadonlyMap<string, RequestExecutor>;
+  /** The user-operation pool a plugin provides (the bundler's), when one does. */
+  userOperations?: UserOperationPool;
   /** Every webhook event type the composed plugins declare (the webhooks plugin's catalogue and subscriptions). */
   webhookEvents: ReadonlyMap<string, WebhookEventType>;
   /** Queues a graphile-worker job by its full task name `<plugin id>:<name>` (any plugin's task). */
@@ -165,6 +171,10 @@ export interface Plugin {
   revertErrors?: Record<string, RevertRule>;
   /** Webhook event types the plugin emits (`<noun>.<verb>`, e.g. `token.transfer.final`). */
   webhookEvents?: Record<string, WebhookEventType>;
+  /** Executor modes the plugin provides (`X-Executor` values beyond `eoa`), built once per process. */
+  executors?: Record<string, (ctx: PluginContext) => RequestExecutor>;
+  /** The pool that takes other plugins' user operations (one plugin at most provides it). */
+  userOperationPool?: (ctx: PluginContext) => UserOperationPool;
   /** Chain-write kinds (e.g. `token.create`): how to read a result from the receipt, what to record on completion. */
   mutationKinds?: Record<string, MutationKind>;
 }

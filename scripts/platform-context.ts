@@ -10,6 +10,7 @@ import { type Databases, openDatabases } from "../host/db/database.ts";
 import { createEmitter } from "../host/events/outbox.ts";
 import { createIndexStatus } from "../host/index-status.ts";
 import type { Logger } from "../host/logger.ts";
+import type { RequestExecutor } from "../host/mutations/executors.ts";
 import { CONFIRM_TASK, createMutationService, RECONCILE_TASK, SEND_TASK } from "../host/mutations/service.ts";
 import type { PluginContext } from "../host/plugin.ts";
 import { composePlugins, registerPlugins } from "../host/plugin-host.ts";
@@ -27,6 +28,8 @@ export interface RunningParts {
   systemFactory: `0x${string}`;
   /** The ERC-4337 EntryPoint v0.8 the bundler serves. */
   entryPoint?: `0x${string}`;
+  /** The smart wallets' account factory for that EntryPoint. */
+  smartAccountFactory?: `0x${string}`;
   indexerUrl: string;
   /** The embedded chain's funder (deploys organisation systems); undefined on an external chain. */
   funderKey?: Hex;
@@ -59,8 +62,14 @@ export function createPlatformContext(
   const index = createIndexStatus(parts.indexerUrl);
   const secrets = { masterKey: loadMasterKey(config) };
   const custody = createCustody(db.platform, secrets.masterKey);
-  const mutations = createMutationService(db.platform, custody);
-  const deployment = { systemFactory: parts.systemFactory, entryPoint: parts.entryPoint, funderKey: parts.funderKey };
+  const executors = new Map<string, RequestExecutor>();
+  const mutations = createMutationService(db.platform, custody, executors);
+  const deployment = {
+    systemFactory: parts.systemFactory,
+    entryPoint: parts.entryPoint,
+    smartAccountFactory: parts.smartAccountFactory,
+    funderKey: parts.funderKey,
+  };
   const ctx: PluginContext = {
     config,
     db,
@@ -76,7 +85,9 @@ export function createPlatformContext(
     },
     emit: createEmitter(db.platform, composed.webhookEvents),
     webhookEvents: composed.webhookEvents,
+    executors,
   };
+  composed.provideServices(ctx);
   const txDeps = { db: db.platform, chain, custody, mutations, logger, config };
   const taskList: Record<string, Task> = {
     [SEND_TASK]: createSendTransactionTask(txDeps),

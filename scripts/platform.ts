@@ -133,6 +133,7 @@ export async function startPlatform(
       chainId: chainNode.chainId,
       systemFactory: manifest.systemFactory,
       entryPoint: manifest.entryPoint ?? (await canonicalEntryPoint(chainNode.rpcUrl)),
+      smartAccountFactory: manifest.smartAccountFactory,
       indexerUrl: ponderUrl(config.PONDER_PORT),
       funderKey,
     };

@@ -3,6 +3,7 @@ import type { Address } from "viem";
 import type { PlatformDb } from "../db/database.ts";
 import type { WalletSelection } from "../db/platform-types.ts";
 import { ApiError } from "../errors/api-error.ts";
+import type { RequestExecutor } from "../mutations/executors.ts";
 import { type Custody, ORGANIZATION_PRIMARY_PATH } from "./custody.ts";
 
 export async function resolveSigner(
@@ -14,6 +15,9 @@ export async function resolveSigner(
     selection: WalletSelection;
     /** The acting participant: besides the organisation's wallets, only its own may be selected. */
     participantId?: string;
+    chainId: number;
+    /** Executor modes beyond `eoa` the plugins provide. */
+    executors: ReadonlyMap<string, RequestExecutor>;
   },
 ): Promise<Address> {
   const { selection, organizationId } = input;
@@ -25,9 +29,17 @@ export async function resolveSigner(
   if (selection.forceEoa && input.executor === "smart-wallet") {
     throw new ApiError("INVALID_REQUEST_EXECUTOR", { message: "forceEoa contradicts X-Executor: smart-wallet" });
   }
-  if (selection.smartWalletAddress) {
-    throw new ApiError("REQUEST_EXECUTOR_UNAVAILABLE", {
-      details: { smartWalletAddress: selection.smartWalletAddress },
+  if (selection.smartWalletAddress || input.executor === "smart-wallet") {
+    const executor = input.executors.get("smart-wallet");
+    if (!executor)
+      throw new ApiError("REQUEST_EXECUTOR_UNAVAILABLE", {
+        details: { executor: "smart-wallet", smartWalletAddress: selection.smartWalletAddress },
+      });
+    return executor.resolveSender({
+      organizationId,
+      participantId: input.participantId ?? "",
+      chainId: input.chainId,
+      address: selection.smartWalletAddress,
     });
   }
   const wallet = await db

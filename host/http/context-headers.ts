@@ -11,6 +11,8 @@ export interface ContextHeaderDeps {
   db: PlatformDb;
   servedChainIds: number[];
   accountAbstractionEnabled: boolean;
+  /** Executor modes beyond `eoa` the plugins provide. */
+  executors: ReadonlyMap<string, unknown>;
 }
 
 /** A decimal chain id, or undefined when the header is absent; CHAIN_ID_HEADER_INVALID otherwise. */
@@ -39,8 +41,8 @@ export function contextHeaders(deps: ContextHeaderDeps): MiddlewareHandler<AppEn
         .where("id", "=", principal.organizationId)
         .executeTakeFirstOrThrow();
       if (!org.accountAbstractionEnabled) throw new ApiError("X_EXECUTOR_AA_DISABLED_FOR_ORG");
-      // No smart wallet can be provisioned yet on this platform version.
-      throw new ApiError("REQUEST_EXECUTOR_UNAVAILABLE", { details: { executor } });
+      if (!deps.executors.has("smart-wallet"))
+        throw new ApiError("REQUEST_EXECUTOR_UNAVAILABLE", { details: { executor } });
     }
 
     const participant = c.req.header("x-participant");
@@ -51,7 +53,7 @@ export function contextHeaders(deps: ContextHeaderDeps): MiddlewareHandler<AppEn
       }
     }
     c.set("requestContext", {
-      executor: executor as "eoa" | undefined,
+      executor: executor as "eoa" | "smart-wallet" | undefined,
       participantId: participant ?? principal.userId,
     });
     await next();

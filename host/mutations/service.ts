@@ -5,8 +5,10 @@ import type { Address, Hex, TransactionReceipt } from "viem";
 import type { Custody } from "../custody/custody.ts";
 import type { PlatformDb } from "../db/database.ts";
 import type { PlatformTables, TransactionRequestRow, WalletSelection } from "../db/platform-types.ts";
+import { ApiError } from "../errors/api-error.ts";
 import { addKeyedJob, addKeyedJobSql, type KeyedJob } from "../worker/keyed-jobs.ts";
 import { describeCall } from "./describe.ts";
+import type { RequestExecutor } from "./executors.ts";
 import { attachToExisting } from "./idempotency.ts";
 
 export const SEND_TASK = "host:send-transaction";
@@ -86,7 +88,11 @@ function signerQueue(chainId: number, from: string): string {
   return `signer:${chainId}:${from.toLowerCase()}`;
 }
 
-export function createMutationService(db: PlatformDb, custody: Custody): MutationService {
+export function createMutationService(
+  db: PlatformDb,
+  custody: Custody,
+  executors: ReadonlyMap<string, RequestExecutor> = new Map(),
+): MutationService {
   const kinds = new Map<string, MutationKind>();
   return {
     kinds,
@@ -97,7 +103,11 @@ export function createMutationService(db: PlatformDb, custody: Custody): Mutatio
       const id = uuidv7();
       const executor = input.executor ?? "eoa";
       const walletSelection = input.walletSelection ?? {};
-      const job = sendJobSpec(input.chainId, from);
+      // An EOA's send run, or the job of the executor mode that sends for this sender (a smart wallet's).
+      const executorMode = executor === "eoa" ? undefined : executors.get(executor);
+      if (executor !== "eoa" && !executorMode)
+        throw new ApiError("REQUEST_EXECUTOR_UNAVAILABLE", { details: { executor } });
+      const job = executorMode ? executorMode.sendJob(input.chainId, from) : sendJobSpec(input.chainId, from);
       // One statement inserts the request and adds (or folds into) its signer's send run: never a request without
       // a run to pick it up, and the run's job row is locked only for the statement, not across client round trips
       // (every submission of a signer touches that one row).

@@ -35,7 +35,14 @@ export function requestSigner(c: Context<AppEnv>, ctx: Ctx, selection: WalletSel
     executor: c.get("requestContext")?.executor,
     selection,
     participantId: c.get("requestContext")?.participantId,
+    chainId: ctx.chain.chainId,
+    executors: ctx.executors,
   });
+}
+
+/** The executor mode a request runs in: a named smart wallet or `X-Executor: smart-wallet`, else the EOAs. */
+export function requestExecutor(c: Context<AppEnv>, selection: WalletSelection = {}): "eoa" | "smart-wallet" {
+  return selection.smartWalletAddress ? "smart-wallet" : (c.get("requestContext")?.executor ?? "eoa");
 }
 
 /** The wallet-selection fields of a request body (see WalletSelectionFields). */
@@ -48,7 +55,7 @@ export function walletSelectionOf(body: WalletSelection): WalletSelection {
   };
 }
 
-type Ctx = Pick<PluginContext, "db" | "custody" | "mutations" | "index">;
+type Ctx = Pick<PluginContext, "db" | "custody" | "mutations" | "index" | "chain" | "executors">;
 
 async function waitForTerminal(ctx: Ctx, row: TransactionRequestRow, deadline: number): Promise<TransactionRequestRow> {
   let current = row;
@@ -104,7 +111,6 @@ export async function submitChainWrite(c: Context<AppEnv>, ctx: Ctx, write: Chai
   const preference = parsePrefer(c.req.header("prefer"));
   const key = effectiveIdempotencyKey(c.req.header("idempotency-key"));
   const principal = c.get("principal");
-  const executor = c.get("requestContext")?.executor;
   const walletSelection = write.walletSelection ?? {};
   const from = write.from ?? (await requestSigner(c, ctx, walletSelection));
   const request = await ctx.mutations.submit({
@@ -117,7 +123,7 @@ export async function submitChainWrite(c: Context<AppEnv>, ctx: Ctx, write: Chai
     createdBy: principal.userId,
     from,
     idempotencyKey: key,
-    executor: executor ?? "eoa",
+    executor: requestExecutor(c, walletSelection),
     walletSelection,
   });
   c.header("Idempotency-Key", key);

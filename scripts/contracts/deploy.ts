@@ -29,6 +29,8 @@ export interface DeploymentManifest {
   systemFactory: Address;
   /** ERC-4337 EntryPoint v0.8 (the bundler's); absent from manifests written before it was deployed. */
   entryPoint?: Address;
+  /** The smart wallets' factory (WeightedMultisigAccountFactory for that EntryPoint); absent from older manifests. */
+  smartAccountFactory?: Address;
   implementations: PlatformRoot["implementations"];
   features: Record<string, Address>;
   modules: Record<string, Address>;
@@ -88,11 +90,16 @@ export async function ensureDeployment(options: {
   }
   // The package's EntryPoint at its canonical address (found there if the chain has it already).
   const deployEntryPoint = () => create2(accountAbstractionArtifact("EntryPoint").bytecode, ENTRY_POINT_SALT);
+  const deploySmartAccountFactory = (entryPoint: Address) => {
+    const { abi, bytecode } = build.contracts.WeightedMultisigAccountFactory;
+    return create2(encodeDeployData({ abi, bytecode, args: [entryPoint] }));
+  };
 
   if (existing && sameRoot) {
-    if (existing.entryPoint) return { manifest: existing, reused: true, chainReset };
-    // A manifest from before the EntryPoint: the root stays, the EntryPoint joins it.
-    const manifest = { ...existing, entryPoint: await deployEntryPoint() };
+    if (existing.entryPoint && existing.smartAccountFactory) return { manifest: existing, reused: true, chainReset };
+    // A manifest from before the EntryPoint or the smart wallets: the root stays, they join it.
+    const entryPoint = existing.entryPoint ?? (await deployEntryPoint());
+    const manifest = { ...existing, entryPoint, smartAccountFactory: await deploySmartAccountFactory(entryPoint) };
     writeManifest(manifestPath, manifest);
     return { manifest, reused: true, chainReset };
   }
@@ -103,12 +110,15 @@ export async function ensureDeployment(options: {
   });
   // A root found already deployed (its manifest lost) is indexed from genesis.
   const anchor = lastBlock ?? (await client.getBlock({ blockNumber: 0n }));
-  const entryPoint = await deployEntryPoint(); // after the anchor: the index starts at the root's last block
+  // After the anchor: the index starts at the root's last block and follows these from there.
+  const entryPoint = await deployEntryPoint();
+  const smartAccountFactory = await deploySmartAccountFactory(entryPoint);
   const manifest: DeploymentManifest = {
     chainId,
     buildHash: build.hash,
     systemFactory,
     entryPoint,
+    smartAccountFactory,
     implementations,
     features,
     modules,

@@ -26,6 +26,7 @@ export function secondHost(stack: TestStack): SecondHost {
       chainId: credentials.chainId,
       systemFactory: manifest.systemFactory,
       entryPoint: manifest.entryPoint,
+      smartAccountFactory: manifest.smartAccountFactory,
       indexerUrl: ponderUrl(config.PONDER_PORT),
     },
     createLogger("warn"),

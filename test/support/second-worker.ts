@@ -21,6 +21,7 @@ export async function secondWorker(stack: TestStack): Promise<SecondWorker> {
     chainId: credentials.chainId,
     systemFactory: manifest.systemFactory,
     entryPoint: manifest.entryPoint,
+    smartAccountFactory: manifest.smartAccountFactory,
     indexerUrl: ponderUrl(Number(stack.env.PONDER_PORT)),
   };
   const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", resolve(ROOT, "scripts/worker.ts")], {
