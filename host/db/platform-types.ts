@@ -60,8 +60,12 @@ export interface WalletsTable {
   address: string;
   organizationId: string;
   userId: string | null;
-  /** `bundler`: the organisation's ERC-4337 bundler EOA (plugins/bundler), never a signer of its own writes. */
-  kind: "eoa" | "bundler";
+  /**
+   * `bundler`: the organisation's ERC-4337 bundler EOA (plugins/bundler), never a signer of its own writes.
+   * `smart-wallet` (a participant's) and `paymaster` (the organisation's) are contracts with no key of their own
+   * (derivationPath empty), recorded by plugins/smart-wallets.
+   */
+  kind: "eoa" | "bundler" | "smart-wallet" | "paymaster";
   derivationPath: string;
   createdAt: Timestamp;
 }

@@ -32,12 +32,11 @@ export function addressKindsRoutes(app: App, ctx: PluginContext) {
       .selectFrom("wallets")
       .select(["address", "kind"])
       .where("organizationId", "=", organizationId)
+      .where("kind", "!=", "paymaster") // a contract that pays gas, not a wallet of anyone
       .orderBy("address")
       .execute();
     const kinds = Object.fromEntries(
-      wallets.map(
-        (w) => [w.address.toLowerCase(), w.kind === "eoa" || w.kind === "bundler" ? "eoa" : "smart-wallet"] as const,
-      ),
+      wallets.map((w) => [w.address.toLowerCase(), w.kind === "smart-wallet" ? "smart-wallet" : "eoa"] as const),
     );
     return c.json(single(c, kinds), 200);
   });
