@@ -43,6 +43,7 @@ import { TransferApprovalModuleAbi } from "./TransferApprovalModule.ts";
 import { WeightedMultisigAccountAbi } from "./WeightedMultisigAccount.ts";
 import { WeightedMultisigAccountFactoryAbi } from "./WeightedMultisigAccountFactory.ts";
 import { SponsoringPaymasterAbi } from "./SponsoringPaymaster.ts";
+import { SponsoringPaymasterFactoryAbi } from "./SponsoringPaymasterFactory.ts";
 
 export const PLATFORM_ABIS = [
   SystemFactoryAbi,
@@ -89,4 +90,5 @@ export const PLATFORM_ABIS = [
   WeightedMultisigAccountAbi,
   WeightedMultisigAccountFactoryAbi,
   SponsoringPaymasterAbi,
+  SponsoringPaymasterFactoryAbi,
 ] as const;

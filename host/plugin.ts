@@ -60,7 +60,13 @@ export interface PluginContext {
    * DEPLOYMENT_MANIFEST that names none on a chain without the canonical one), and the key that funds signers
    * (embedded/test chains).
    */
-  deployment: { systemFactory: Address; entryPoint?: Address; smartAccountFactory?: Address; funderKey?: Hex };
+  deployment: {
+    systemFactory: Address;
+    entryPoint?: Address;
+    smartAccountFactory?: Address;
+    paymasterFactory?: Address;
+    funderKey?: Hex;
+  };
   /** The master key that seals secrets at rest (custody seeds, second-factor secrets). */
   secrets: { masterKey: Buffer };
   /** Executor modes beyond `eoa` a plugin provides (`smart-wallet`), by name. */

@@ -30,6 +30,8 @@ export interface RunningParts {
   entryPoint?: `0x${string}`;
   /** The smart wallets' account factory for that EntryPoint. */
   smartAccountFactory?: `0x${string}`;
+  /** The organisations' paymasters' factory for that EntryPoint. */
+  paymasterFactory?: `0x${string}`;
   indexerUrl: string;
   /** The embedded chain's funder (deploys organisation systems); undefined on an external chain. */
   funderKey?: Hex;
@@ -68,6 +70,7 @@ export function createPlatformContext(
     systemFactory: parts.systemFactory,
     entryPoint: parts.entryPoint,
     smartAccountFactory: parts.smartAccountFactory,
+    paymasterFactory: parts.paymasterFactory,
     funderKey: parts.funderKey,
   };
   const ctx: PluginContext = {

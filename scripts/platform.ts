@@ -134,6 +134,7 @@ export async function startPlatform(
       systemFactory: manifest.systemFactory,
       entryPoint: manifest.entryPoint ?? (await canonicalEntryPoint(chainNode.rpcUrl)),
       smartAccountFactory: manifest.smartAccountFactory,
+      paymasterFactory: manifest.paymasterFactory,
       indexerUrl: ponderUrl(config.PONDER_PORT),
       funderKey,
     };

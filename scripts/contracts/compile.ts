@@ -152,4 +152,5 @@ export const PUBLISHED_ABIS = [
   "WeightedMultisigAccount",
   "WeightedMultisigAccountFactory",
   "SponsoringPaymaster",
+  "SponsoringPaymasterFactory",
 ] as const;

@@ -31,6 +31,8 @@ export interface DeploymentManifest {
   entryPoint?: Address;
   /** The smart wallets' factory (WeightedMultisigAccountFactory for that EntryPoint); absent from older manifests. */
   smartAccountFactory?: Address;
+  /** Deploys each organisation's SponsoringPaymaster (CREATE2 by owner); absent from older manifests. */
+  paymasterFactory?: Address;
   implementations: PlatformRoot["implementations"];
   features: Record<string, Address>;
   modules: Record<string, Address>;
@@ -90,16 +92,23 @@ export async function ensureDeployment(options: {
   }
   // The package's EntryPoint at its canonical address (found there if the chain has it already).
   const deployEntryPoint = () => create2(accountAbstractionArtifact("EntryPoint").bytecode, ENTRY_POINT_SALT);
-  const deploySmartAccountFactory = (entryPoint: Address) => {
-    const { abi, bytecode } = build.contracts.WeightedMultisigAccountFactory;
-    return create2(encodeDeployData({ abi, bytecode, args: [entryPoint] }));
+  /** The smart wallets' factories for that EntryPoint: accounts, and the organisations' paymasters. */
+  const deploySmartWalletFactories = async (entryPoint: Address) => {
+    const forEntryPoint = (name: "WeightedMultisigAccountFactory" | "SponsoringPaymasterFactory") => {
+      const { abi, bytecode } = build.contracts[name];
+      return create2(encodeDeployData({ abi, bytecode, args: [entryPoint] }));
+    };
+    return {
+      smartAccountFactory: await forEntryPoint("WeightedMultisigAccountFactory"),
+      paymasterFactory: await forEntryPoint("SponsoringPaymasterFactory"),
+    };
   };
 
   if (existing && sameRoot) {
-    if (existing.entryPoint && existing.smartAccountFactory) return { manifest: existing, reused: true, chainReset };
+    if (existing.entryPoint && existing.paymasterFactory) return { manifest: existing, reused: true, chainReset };
     // A manifest from before the EntryPoint or the smart wallets: the root stays, they join it.
     const entryPoint = existing.entryPoint ?? (await deployEntryPoint());
-    const manifest = { ...existing, entryPoint, smartAccountFactory: await deploySmartAccountFactory(entryPoint) };
+    const manifest = { ...existing, entryPoint, ...(await deploySmartWalletFactories(entryPoint)) };
     writeManifest(manifestPath, manifest);
     return { manifest, reused: true, chainReset };
   }
@@ -112,13 +121,14 @@ export async function ensureDeployment(options: {
   const anchor = lastBlock ?? (await client.getBlock({ blockNumber: 0n }));
   // After the anchor: the index starts at the root's last block and follows these from there.
   const entryPoint = await deployEntryPoint();
-  const smartAccountFactory = await deploySmartAccountFactory(entryPoint);
+  const { smartAccountFactory, paymasterFactory } = await deploySmartWalletFactories(entryPoint);
   const manifest: DeploymentManifest = {
     chainId,
     buildHash: build.hash,
     systemFactory,
     entryPoint,
     smartAccountFactory,
+    paymasterFactory,
     implementations,
     features,
     modules,

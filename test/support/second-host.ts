@@ -27,6 +27,7 @@ export function secondHost(stack: TestStack): SecondHost {
       systemFactory: manifest.systemFactory,
       entryPoint: manifest.entryPoint,
       smartAccountFactory: manifest.smartAccountFactory,
+      paymasterFactory: manifest.paymasterFactory,
       indexerUrl: ponderUrl(config.PONDER_PORT),
     },
     createLogger("warn"),

@@ -22,6 +22,7 @@ export async function secondWorker(stack: TestStack): Promise<SecondWorker> {
     systemFactory: manifest.systemFactory,
     entryPoint: manifest.entryPoint,
     smartAccountFactory: manifest.smartAccountFactory,
+    paymasterFactory: manifest.paymasterFactory,
     indexerUrl: ponderUrl(Number(stack.env.PONDER_PORT)),
   };
   const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", resolve(ROOT, "scripts/worker.ts")], {

@@ -1,0 +1,44 @@
+// The smart wallets and their user operations; each step runs once (platform.plugin_migrations). Add steps, never
+// edit one.
+import { type Kysely, sql } from "kysely";
+import type { PluginMigration } from "../../host/plugin.ts";
+
+export const migrations: PluginMigration[] = [
+  {
+    name: "0001_smart_wallets",
+    async up(db: Kysely<unknown>) {
+      const s = db.schema.withSchema("platform");
+      await s
+        .createTable("smart_wallets")
+        .addColumn("address", "text", (c) => c.primaryKey())
+        .addColumn("organization_id", "text", (c) => c.notNull().references("platform.organizations.id"))
+        .addColumn("chain_id", "integer", (c) => c.notNull())
+        .addColumn("participant_id", "text", (c) => c.notNull().references("platform.users.id"))
+        .addColumn("validator_type", "text", (c) =>
+          c.notNull().check(sql`validator_type in ('ecdsa', 'weighted-multisig')`),
+        )
+        .addColumn("description", "text")
+        .addColumn("signers", "jsonb", (c) => c.notNull())
+        .addColumn("threshold", "numeric(20, 0)", (c) => c.notNull())
+        .addColumn("salt", "numeric(78, 0)", (c) => c.notNull())
+        .addColumn("step", "text", (c) => c.notNull())
+        .addColumn("failure", "text")
+        .addColumn("created_at", "timestamptz", (c) => c.notNull().defaultTo(sql`now()`))
+        .addColumn("updated_at", "timestamptz", (c) => c.notNull().defaultTo(sql`now()`))
+        .addUniqueConstraint("smart_wallets_one_per_participant", ["organization_id", "chain_id", "participant_id"])
+        .execute();
+      await s
+        .createTable("smart_wallet_operations")
+        .addColumn("request_id", "text", (c) => c.primaryKey().references("platform.transaction_requests.id"))
+        .addColumn("wallet", "text", (c) => c.notNull())
+        .addColumn("user_op_hash", "text", (c) => c.notNull().unique())
+        .addColumn("operation", "jsonb", (c) => c.notNull())
+        .addColumn("signatures", "jsonb", (c) => c.notNull().defaultTo(sql`'{}'::jsonb`))
+        .addColumn("created_at", "timestamptz", (c) => c.notNull().defaultTo(sql`now()`))
+        .execute();
+      await sql`create index smart_wallet_operations_wallet on platform.smart_wallet_operations (wallet, created_at)`.execute(
+        db,
+      );
+    },
+  },
+];
