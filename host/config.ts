@@ -29,6 +29,8 @@ export const ConfigSchema = z.object({
     .default("ledger"),
   CUSTODY_MASTER_KEY: hexKey.optional(),
   ORG_FUNDING_WEI: z.coerce.bigint().default(10n ** 20n),
+  /** An organisation's paymaster deposit at the EntryPoint, topped up to this when below half of it (wei). */
+  PAYMASTER_DEPOSIT_WEI: z.coerce.bigint().default(10n ** 18n),
   API_KEY_RATE_LIMIT: z.coerce.number().int().min(1).default(1200),
   API_KEY_RATE_WINDOW_SECONDS: z.coerce.number().int().min(1).default(60),
   /** Sign-in and second-factor lockouts (host/auth/sign-in-throttle.ts): failures allowed per account and address. */

@@ -8,6 +8,7 @@ import complianceTemplates from "./compliance-templates/index.ts";
 import directory from "./directory/index.ts";
 import identities from "./identities/index.ts";
 import participants from "./participants/index.ts";
+import smartWallets from "./smart-wallets/index.ts";
 import systemStats from "./system-stats/index.ts";
 import systems from "./systems/index.ts";
 import tokens from "./tokens/index.ts";
@@ -28,4 +29,5 @@ export const plugins: Plugin[] = [
   directory,
   webhooks,
   bundler,
+  smartWallets,
 ];

@@ -1,6 +1,6 @@
 // What a plugin that sends user operations (e.g. smart wallets) asks of the plugin that bundles them (the bundler),
 // through the host: plugins never import each other.
-import type { Address, Hex, Log, TransactionReceipt } from "viem";
+import type { Address, Hex, TransactionReceipt } from "viem";
 import type { RpcUserOperation } from "viem/account-abstraction";
 
 export type PoolUserOperation = RpcUserOperation<"0.8">;
@@ -15,7 +15,8 @@ export interface UserOperationGas {
 }
 
 /** A mined operation: its UserOperationEvent, the bundle's receipt and the logs its own execution emitted. */
-export interface UserOperationOutcome {
+export interface UserOperationMined {
+  state: "mined";
   success: boolean;
   actualGasCost: bigint;
   paymaster: Address;
@@ -23,8 +24,11 @@ export interface UserOperationOutcome {
   reason: Hex;
   receipt: TransactionReceipt;
   /** Only this operation's logs (a bundle carries several operations). */
-  logs: Log[];
+  logs: TransactionReceipt["logs"];
 }
+
+/** Where an operation the pool accepted stands: pending (waiting or in a bundle not yet mined), mined, or dropped. */
+export type UserOperationOutcome = { state: "pending" } | { state: "dropped"; reason: string } | UserOperationMined;
 
 /** The pool refused the operation: the ERC-7769 code (-32500… for validation, -32602 for bad params) and why. */
 export class UserOperationRejected extends Error {
@@ -43,6 +47,6 @@ export interface UserOperationPool {
   send(organizationId: string, operation: PoolUserOperation): Promise<Hex>;
   /** Gas limits for an operation whose signature may be a stub of the right length. */
   estimate(operation: PoolUserOperation): Promise<UserOperationGas>;
-  /** The outcome once mined; null while pending. */
+  /** Where the operation stands; null for one the pool never accepted. */
   outcome(userOpHash: Hex): Promise<UserOperationOutcome | null>;
 }

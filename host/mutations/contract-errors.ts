@@ -27,7 +27,11 @@ function revertData(error: unknown): Hex | undefined {
 
 export function decodeContractError(error: unknown): ContractError | undefined {
   const data = revertData(error);
-  if (!data) return undefined;
+  return data ? decodeRevertData(data) : undefined;
+}
+
+/** A revert's data (selector and arguments) as a platform contract's custom error, when it is one. */
+export function decodeRevertData(data: Hex): ContractError | undefined {
   try {
     const decoded = decodeErrorResult({ abi: PLATFORM_ERRORS, data });
     const inputs = (decoded.abiItem as { inputs?: readonly { name?: string }[] }).inputs ?? [];

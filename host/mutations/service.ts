@@ -183,7 +183,7 @@ export function createMutationService(
         .set({ status: "CANCELLED", subStatus: "CANCELLED_BY_USER", updatedAt: new Date() })
         .where("id", "=", transactionId)
         .where("organizationId", "=", organizationId)
-        .where("status", "=", "QUEUED")
+        .where("status", "in", ["QUEUED", "PENDING_APPROVAL"]) // an operation waiting for co-signers is unsigned
         .where("rawTransaction", "is", null)
         .returningAll()
         .executeTakeFirst();

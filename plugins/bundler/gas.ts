@@ -62,6 +62,15 @@ export async function estimateUserOperationGas(ctx: PluginContext, entryPoint: A
   const executed = result.paid - result.preOpGas;
   let used = (10n * executed - limit) / 9n;
   if (limit - used <= PENALTY_THRESHOLD) used = executed;
+  // A deployed sender's call measured on its own, as the EntryPoint makes it (the node's search for the least gas
+  // that succeeds): the simulation's figure misses gas that only a failing limit reveals (e.g. the 63/64 rule).
+  const code = await ctx.chain.client.getCode({ address: op.sender });
+  if (code && code !== "0x") {
+    const direct = await ctx.chain.client
+      .estimateGas({ account: entryPoint, to: op.sender, data: op.callData })
+      .catch(() => 0n);
+    if (direct > used) used = direct;
+  }
   return {
     preVerificationGas: toHex(trial.preVerificationGas),
     verificationGasLimit: toHex(withMargin(verification, 20_000n)),

@@ -5,6 +5,7 @@ import { definePlugin } from "../../host/plugin.ts";
 import { bundleTask, HANDLE_OPS_KIND, handleOpsKind } from "./bundle.ts";
 import { ERRORS } from "./errors.ts";
 import { migrations } from "./migrations.ts";
+import { userOperationPool } from "./pool.ts";
 import { bundlerRoutes } from "./routes.ts";
 
 export default definePlugin({
@@ -14,4 +15,5 @@ export default definePlugin({
   migrations,
   errors: ERRORS,
   mutationKinds: { [HANDLE_OPS_KIND]: handleOpsKind },
+  userOperationPool: (ctx) => userOperationPool(ctx),
 });

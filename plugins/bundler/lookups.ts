@@ -1,7 +1,14 @@
 // eth_getUserOperationByHash and eth_getUserOperationReceipt: the mempool row says where the operation went, the
 // chain says what happened (the bundle's receipt and its UserOperationEvent). An operation this bundler never saw is
 // looked up in the EntryPoint's logs.
-import { type Address, encodeEventTopics, type Hex, type RpcLog, type RpcTransactionReceipt } from "viem";
+import {
+  type Address,
+  decodeAbiParameters,
+  encodeEventTopics,
+  type Hex,
+  type RpcLog,
+  type RpcTransactionReceipt,
+} from "viem";
 import { entryPoint08Abi } from "viem/account-abstraction";
 import type { PluginContext } from "../../host/plugin.ts";
 import { bundlerDb } from "./tables.ts";
@@ -94,7 +101,8 @@ export async function userOperationReceipt(ctx: PluginContext, hash: Hex) {
     actualGasCost: `0x${BigInt(word(2)).toString(16)}`,
     actualGasUsed: `0x${BigInt(word(3)).toString(16)}`,
     success,
-    reason: revert ? revert.data : "0x",
+    // UserOperationRevertReason(userOpHash, sender indexed; nonce, revertReason): the reason is the bytes field.
+    reason: revert ? decodeAbiParameters([{ type: "uint256" }, { type: "bytes" }], revert.data)[1] : "0x",
     logs,
     receipt,
   };

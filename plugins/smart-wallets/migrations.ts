@@ -23,6 +23,8 @@ export const migrations: PluginMigration[] = [
         .addColumn("salt", "numeric(78, 0)", (c) => c.notNull())
         .addColumn("step", "text", (c) => c.notNull())
         .addColumn("failure", "text")
+        .addColumn("failed_step", "text")
+        .addColumn("attempt", "integer", (c) => c.notNull().defaultTo(0))
         .addColumn("created_at", "timestamptz", (c) => c.notNull().defaultTo(sql`now()`))
         .addColumn("updated_at", "timestamptz", (c) => c.notNull().defaultTo(sql`now()`))
         .addUniqueConstraint("smart_wallets_one_per_participant", ["organization_id", "chain_id", "participant_id"])

@@ -27,8 +27,11 @@ export interface SmartWalletsTable {
   threshold: string;
   salt: string;
   step: DeploymentStep;
-  /** The step that failed and why (status `failed`). */
+  /** Why the deployment stopped (step `failed`), and at which step a repeated POST resumes it. */
   failure: string | null;
+  failedStep: DeploymentStep | null;
+  /** Raised by each resumption: the steps' chain writes are keyed by it (a failed write is not attached to again). */
+  attempt: ColumnType<number, number | undefined, number>;
   createdAt: Timestamp;
   updatedAt: Timestamp;
 }

@@ -1,0 +1,61 @@
+// The pool other plugins send user operations to (host/chain/user-operation-pool.ts): the same acceptance, estimate
+// and lookups as the JSON-RPC methods, with the bundler's refusals as UserOperationRejected (their ERC-7769 code).
+import type { Hex, TransactionReceipt } from "viem";
+import { formatLog, formatTransactionReceipt } from "viem";
+import {
+  type UserOperationOutcome,
+  type UserOperationPool,
+  UserOperationRejected,
+} from "../../host/chain/user-operation-pool.ts";
+import { ApiError } from "../../host/errors/api-error.ts";
+import type { PluginContext } from "../../host/plugin.ts";
+import { type BundlerErrorCode, JSON_RPC_CODES } from "./errors.ts";
+import { estimateUserOperationGas } from "./gas.ts";
+import { userOperationReceipt } from "./lookups.ts";
+import { acceptUserOperation } from "./mempool.ts";
+import { bundlerDb } from "./tables.ts";
+import { type RpcUserOperation, toUserOperation } from "./user-operation.ts";
+
+async function rejections<T>(run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    const code = error instanceof ApiError ? JSON_RPC_CODES[error.code as BundlerErrorCode] : undefined;
+    if (code !== undefined)
+      throw new UserOperationRejected(code, (error as ApiError).message, (error as ApiError).details);
+    throw error;
+  }
+}
+
+export function userOperationPool(ctx: PluginContext): UserOperationPool {
+  const entryPoint = ctx.deployment.entryPoint;
+  if (!entryPoint) throw new Error("The bundler's pool needs the deployment's EntryPoint");
+  return {
+    entryPoint,
+    send: (organizationId, operation) =>
+      rejections(() => acceptUserOperation(ctx, organizationId, operation as RpcUserOperation, entryPoint)),
+    estimate: (operation) =>
+      rejections(() => estimateUserOperationGas(ctx, entryPoint, toUserOperation(operation as RpcUserOperation))),
+    async outcome(hash): Promise<UserOperationOutcome | null> {
+      const row = await bundlerDb(ctx.db.platform)
+        .selectFrom("bundlerUserOperations")
+        .select(["status", "failureReason"])
+        .where("userOpHash", "=", hash.toLowerCase())
+        .executeTakeFirst();
+      if (!row) return null;
+      if (row.status === "failed") return { state: "dropped", reason: row.failureReason ?? "dropped by the bundler" };
+      if (row.status === "pending") return { state: "pending" };
+      const mined = await userOperationReceipt(ctx, hash as Hex);
+      if (!mined) return { state: "pending" };
+      return {
+        state: "mined",
+        success: mined.success,
+        actualGasCost: BigInt(mined.actualGasCost),
+        paymaster: mined.paymaster as Hex,
+        reason: mined.reason as Hex,
+        receipt: formatTransactionReceipt(mined.receipt) as TransactionReceipt,
+        logs: mined.logs.map((log) => formatLog(log)) as TransactionReceipt["logs"],
+      };
+    },
+  };
+}

@@ -1,0 +1,254 @@
+// smart-wallets:deploy: a wallet's deployment as resumable steps, each a chain write of the organisation's primary
+// wallet through the transaction pipeline, keyed (wallet, step, attempt) so a retried run attaches to the write it
+// queued before; every step first checks whether the chain already has its effect.
+//   sponsorship       the organisation's paymaster (created once by the paymaster factory), its deposit at the
+//                     EntryPoint topped up to PAYMASTER_DEPOSIT_WEI, and the wallet sponsored (counterfactually)
+//   account           the account created by the factory at the predicted address
+//   identity-key      the wallet as a management key on the participant's identity (when the participant has one)
+//   identity-registry the wallet registered in the system's identity registry with that identity and country
+import type { Task } from "graphile-worker";
+import {
+  type Address,
+  encodeAbiParameters,
+  encodeFunctionData,
+  getAddress,
+  type Hex,
+  keccak256,
+  zeroAddress,
+} from "viem";
+import { entryPoint08Abi } from "viem/account-abstraction";
+import { IdentityAbi } from "../../abis/Identity.ts";
+import { IdentityRegistryAbi } from "../../abis/IdentityRegistry.ts";
+import { SponsoringPaymasterAbi } from "../../abis/SponsoringPaymaster.ts";
+import { SponsoringPaymasterFactoryAbi } from "../../abis/SponsoringPaymasterFactory.ts";
+import { WeightedMultisigAccountFactoryAbi } from "../../abis/WeightedMultisigAccountFactory.ts";
+import { fundSigner } from "../../host/chain/fund-signer.ts";
+import { TERMINAL_STATES } from "../../host/mutations/service.ts";
+import type { PluginContext } from "../../host/plugin.ts";
+import { type DeploymentStep, type SmartWalletRow, walletsDb } from "./tables.ts";
+import { factoryArgs, organisationPaymaster, smartWalletDeployment, sponsorship } from "./wallet-chain.ts";
+
+export const DEPLOY_STEP_KIND = "smart-wallet.deployment-step";
+const MANAGEMENT = 1n;
+const ECDSA_KEY = 1n;
+const STEP_TIMEOUT_MS = 120_000;
+
+class StepFailed extends Error {}
+
+const addressKey = (address: Address) => keccak256(encodeAbiParameters([{ type: "address" }], [address]));
+
+export function deployTask(ctx: PluginContext): Task {
+  const db = walletsDb(ctx.db.platform);
+  const chain = ctx.chain.client;
+
+  /** Queues (or finds again) the step's write and waits for its outcome; a failed write fails the step. */
+  async function write(
+    wallet: SmartWalletRow,
+    step: string,
+    call: { from: Address; to: Address; data: Hex; value?: bigint },
+  ) {
+    const request = await ctx.mutations.submit({
+      organizationId: wallet.organizationId,
+      chainId: wallet.chainId,
+      kind: DEPLOY_STEP_KIND,
+      to: call.to,
+      data: call.data,
+      value: call.value,
+      from: call.from,
+      createdBy: wallet.participantId,
+      idempotencyKey: `smart-wallet:${wallet.address}:${step}:${wallet.attempt}`,
+    });
+    const deadline = Date.now() + STEP_TIMEOUT_MS;
+    let row = request;
+    while (!TERMINAL_STATES.has(row.status)) {
+      if (Date.now() > deadline) throw new Error(`The ${step} write of ${wallet.address} is still ${row.status}`);
+      await new Promise((r) => setTimeout(r, 100));
+      row = (await ctx.mutations.find(wallet.organizationId, request.id)) ?? row;
+    }
+    if (row.status !== "COMPLETED") throw new StepFailed(`${step}: ${row.errorMessage ?? row.status}`);
+  }
+
+  async function sponsor(wallet: SmartWalletRow, owner: Address) {
+    const { paymasterFactory, entryPoint } = smartWalletDeployment(ctx);
+    const paymaster = await organisationPaymaster(ctx, owner);
+    let state = await sponsorship(ctx, paymaster, wallet.address as Address);
+    if (!state.deployed)
+      await write(wallet, "paymaster", {
+        from: owner,
+        to: paymasterFactory,
+        data: encodeFunctionData({
+          abi: SponsoringPaymasterFactoryAbi,
+          functionName: "createPaymaster",
+          args: [owner],
+        }),
+      });
+    await ctx.db.platform
+      .insertInto("wallets")
+      .values({
+        address: paymaster.toLowerCase(),
+        organizationId: wallet.organizationId,
+        userId: null,
+        kind: "paymaster",
+        derivationPath: "",
+      })
+      .onConflict((oc) => oc.column("address").doNothing())
+      .execute();
+    state = await sponsorship(ctx, paymaster, wallet.address as Address);
+    const wanted = ctx.config.PAYMASTER_DEPOSIT_WEI;
+    if (state.deposit < wanted / 2n) {
+      await fundSigner(ctx, owner);
+      await write(wallet, "deposit", {
+        from: owner,
+        to: entryPoint,
+        data: encodeFunctionData({ abi: entryPoint08Abi, functionName: "depositTo", args: [paymaster] }),
+        value: wanted - state.deposit,
+      });
+    }
+    if (!state.sponsored)
+      await write(wallet, "sponsor", {
+        from: owner,
+        to: paymaster,
+        data: encodeFunctionData({
+          abi: SponsoringPaymasterAbi,
+          functionName: "setSponsored",
+          args: [wallet.address as Address, true],
+        }),
+      });
+  }
+
+  async function createAccount(wallet: SmartWalletRow, owner: Address) {
+    const code = await chain.getCode({ address: wallet.address as Address });
+    if (!code || code === "0x")
+      await write(wallet, "account", {
+        from: owner,
+        to: smartWalletDeployment(ctx).accountFactory,
+        data: encodeFunctionData({
+          abi: WeightedMultisigAccountFactoryAbi,
+          functionName: "createAccount",
+          args: factoryArgs(wallet.signers, wallet.threshold, wallet.salt),
+        }),
+      });
+    await ctx.db.platform
+      .insertInto("wallets")
+      .values({
+        address: wallet.address,
+        organizationId: wallet.organizationId,
+        userId: wallet.participantId,
+        kind: "smart-wallet",
+        derivationPath: "",
+      })
+      .onConflict((oc) => oc.column("address").doNothing())
+      .execute();
+  }
+
+  /** The participant's custody wallet with an identity in the system's registry, and that identity. */
+  async function participantIdentity(wallet: SmartWalletRow, registry: Address) {
+    const eoas = await ctx.db.platform
+      .selectFrom("wallets")
+      .select("address")
+      .where("organizationId", "=", wallet.organizationId)
+      .where("userId", "=", wallet.participantId)
+      .where("kind", "=", "eoa")
+      .execute();
+    for (const { address } of eoas) {
+      const identity = await chain.readContract({
+        address: registry,
+        abi: IdentityRegistryAbi,
+        functionName: "identity",
+        args: [getAddress(address)],
+      });
+      if (identity !== zeroAddress) return { eoa: getAddress(address), identity };
+    }
+    return undefined;
+  }
+
+  async function identitySteps(wallet: SmartWalletRow, owner: Address, step: DeploymentStep) {
+    const system = await ctx.db.platform
+      .selectFrom("organizationChains")
+      .select("contracts")
+      .where("organizationId", "=", wallet.organizationId)
+      .where("chainId", "=", wallet.chainId)
+      .executeTakeFirst();
+    const registry = system?.contracts?.identityRegistry as Address | undefined;
+    if (!registry) return; // no system on this chain: nothing to register with
+    const found = await participantIdentity(wallet, registry);
+    if (!found) return; // the participant has no identity: nothing to attach the wallet to
+    const walletAddress = getAddress(wallet.address);
+    if (step === "identity-key") {
+      const has = (key: Hex) =>
+        chain.readContract({
+          address: found.identity,
+          abi: IdentityAbi,
+          functionName: "keyHasPurpose",
+          args: [key, MANAGEMENT],
+        });
+      if (await has(addressKey(walletAddress))) return;
+      // A management key of the identity adds it: the organisation's wallet when it onboarded the participant.
+      const from = (await has(addressKey(owner))) ? owner : found.eoa;
+      if (from === found.eoa) await fundSigner(ctx, from);
+      await write(wallet, "identity-key", {
+        from,
+        to: found.identity,
+        data: encodeFunctionData({
+          abi: IdentityAbi,
+          functionName: "addKey",
+          args: [addressKey(walletAddress), MANAGEMENT, ECDSA_KEY],
+        }),
+      });
+      return;
+    }
+    const registered = await chain.readContract({
+      address: registry,
+      abi: IdentityRegistryAbi,
+      functionName: "contains",
+      args: [walletAddress],
+    });
+    if (registered) return;
+    const country = await chain.readContract({
+      address: registry,
+      abi: IdentityRegistryAbi,
+      functionName: "investorCountry",
+      args: [found.eoa],
+    });
+    await write(wallet, "identity-registry", {
+      from: owner,
+      to: registry,
+      data: encodeFunctionData({
+        abi: IdentityRegistryAbi,
+        functionName: "registerIdentity",
+        args: [walletAddress, found.identity, country],
+      }),
+    });
+  }
+
+  const STEPS: DeploymentStep[] = ["sponsorship", "account", "identity-key", "identity-registry"];
+
+  return async (payload) => {
+    const { wallet: address } = payload as { wallet: string };
+    const wallet = await db.selectFrom("smartWallets").selectAll().where("address", "=", address).executeTakeFirst();
+    if (!wallet || wallet.step === "deployed" || wallet.step === "failed") return;
+    const owner = await ctx.custody.primaryAddress(wallet.organizationId);
+    await fundSigner(ctx, owner);
+    for (const step of STEPS.slice(STEPS.indexOf(wallet.step))) {
+      try {
+        if (step === "sponsorship") await sponsor(wallet, owner);
+        else if (step === "account") await createAccount(wallet, owner);
+        else await identitySteps(wallet, owner, step);
+      } catch (error) {
+        if (!(error instanceof StepFailed)) throw error; // the run is retried with backoff
+        await db
+          .updateTable("smartWallets")
+          .set({ step: "failed", failedStep: step, failure: error.message, updatedAt: new Date() })
+          .where("address", "=", address)
+          .execute();
+        return;
+      }
+      const next = STEPS[STEPS.indexOf(step) + 1] ?? "deployed";
+      await db
+        .updateTable("smartWallets")
+        .set({ step: next, updatedAt: new Date() })
+        .where("address", "=", address)
+        .execute();
+    }
+  };
+}

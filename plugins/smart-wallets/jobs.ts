@@ -1,0 +1,39 @@
+// The smart-wallet executor's jobs, keyed per (chain, wallet) like an EOA's send and confirmation runs.
+import type { KeyedJob } from "../../host/worker/keyed-jobs.ts";
+
+export const PLUGIN_ID = "smart-wallets";
+
+const walletQueue = (chainId: number, wallet: string) => `smart-wallet:${chainId}:${wallet.toLowerCase()}`;
+
+/** Builds, signs and sends the wallet's queued requests as user operations. */
+export function executeJob(chainId: number, wallet: string): KeyedJob {
+  const name = walletQueue(chainId, wallet);
+  return {
+    task: `${PLUGIN_ID}:execute`,
+    payload: { chainId, wallet: wallet.toLowerCase() },
+    queueName: name,
+    jobKey: `execute:${name}`,
+  };
+}
+
+/** Follows the wallet's sent operations until each is mined or dropped. */
+export function confirmJob(chainId: number, wallet: string, runAt?: Date): KeyedJob {
+  const name = `confirm:${walletQueue(chainId, wallet)}`;
+  return {
+    task: `${PLUGIN_ID}:confirm`,
+    payload: { chainId, wallet: wallet.toLowerCase() },
+    queueName: name,
+    jobKey: name,
+    ...(runAt ? { runAt } : {}),
+  };
+}
+
+/** Runs the wallet's deployment steps (resumable: each step checks what is done). */
+export function deployJob(wallet: string): KeyedJob {
+  return {
+    task: `${PLUGIN_ID}:deploy`,
+    payload: { wallet: wallet.toLowerCase() },
+    queueName: `smart-wallet-deploy:${wallet.toLowerCase()}`,
+    jobKey: `deploy:${wallet.toLowerCase()}`,
+  };
+}
