@@ -1,4 +1,5 @@
 // The EntryPoint events the index follows (abis/EntryPoint.ts, written by hand) are the deployed artifact's.
+import type { AbiEvent } from "viem";
 import { formatAbiItem } from "viem/utils";
 import { describe, expect, it } from "vitest";
 import { EntryPointAbi } from "../../abis/EntryPoint.ts";
@@ -6,10 +7,12 @@ import { accountAbstractionArtifact } from "../../host/chain/entry-point.ts";
 
 describe("abis/EntryPoint.ts", () => {
   it("declares events of @account-abstraction/contracts' EntryPoint v0.8, indexed parameters included", () => {
-    const signature = (item: (typeof EntryPointAbi)[number]) =>
+    const signature = (item: AbiEvent) =>
       `${formatAbiItem(item)} ${item.inputs.map((input) => `${input.name}:${input.indexed === true}`).join(",")}`;
-    const artifact = accountAbstractionArtifact("EntryPoint").abi.filter((item) => item.type === "event");
-    const known = new Set(artifact.map((item) => signature(item as never)));
+    const artifact = accountAbstractionArtifact("EntryPoint").abi.filter(
+      (item): item is AbiEvent => item.type === "event",
+    );
+    const known = new Set(artifact.map(signature));
     for (const item of EntryPointAbi) expect(known).toContain(signature(item));
   });
 });
