@@ -1,7 +1,7 @@
 // The Ledger Index: Ponder indexes the platform's own contracts, found from the root factory's events.
 import { readFileSync } from "node:fs";
 import { createConfig, factory, mergeAbis } from "ponder";
-import { getAbiItem } from "viem";
+import { getAbiItem, zeroAddress } from "viem";
 import { AddonRegistryAbi } from "./abis/AddonRegistry";
 import { AumFeeFeatureAbi } from "./abis/AumFeeFeature";
 import { ComplianceAbi } from "./abis/Compliance";
@@ -9,6 +9,7 @@ import { ComplianceModuleRegistryAbi } from "./abis/ComplianceModuleRegistry";
 import { ConversionFeatureAbi } from "./abis/ConversionFeature";
 import { ConversionMinterFeatureAbi } from "./abis/ConversionMinterFeature";
 import { DirectoryAbi } from "./abis/Directory";
+import { EntryPointAbi } from "./abis/EntryPoint";
 import { ExternalTransactionFeeFeatureAbi } from "./abis/ExternalTransactionFeeFeature";
 import { FixedTreasuryYieldFeatureAbi } from "./abis/FixedTreasuryYieldFeature";
 import { IdentityAbi } from "./abis/Identity";
@@ -23,11 +24,16 @@ import { TransactionFeeAccountingFeatureAbi } from "./abis/TransactionFeeAccount
 import { TransactionFeeFeatureAbi } from "./abis/TransactionFeeFeature";
 import { TrustedIssuersRegistryAbi } from "./abis/TrustedIssuersRegistry";
 import { VotingPowerFeatureAbi } from "./abis/VotingPowerFeature";
+import { WeightedMultisigAccountAbi } from "./abis/WeightedMultisigAccount";
+import { WeightedMultisigAccountFactoryAbi } from "./abis/WeightedMultisigAccountFactory";
 import { ponderRpcUrl } from "./src/rpc-url";
 
 interface IndexedDeployment {
   chainId: number;
   systemFactory: `0x${string}`;
+  /** ERC-4337 EntryPoint v0.8 and the smart wallets' factory: absent from older manifests. */
+  entryPoint?: `0x${string}`;
+  smartAccountFactory?: `0x${string}`;
   startBlock: number;
 }
 
@@ -39,6 +45,9 @@ const deployment: IndexedDeployment = manifestPath
 
 const chain = `chain${deployment.chainId}`;
 const root = deployment.systemFactory;
+// A manifest without them indexes nothing for them: no contract emits from the zero address.
+const entryPoint = deployment.entryPoint ?? zeroAddress;
+const smartAccountFactory = deployment.smartAccountFactory ?? zeroAddress;
 
 /** Each system's contract of one role: a field of the root's SystemContractsCreated tuple. */
 const systemContractsField = (
@@ -177,6 +186,24 @@ export default createConfig({
       abi: SystemAccessManagerAbi,
       chain,
       address: systemContractsField("contracts.accessManager"),
+      startBlock: deployment.startBlock,
+    },
+    // ERC-4337: the EntryPoint's user operations and deposits, the smart wallets' factory and each account it made.
+    EntryPoint: { abi: EntryPointAbi, chain, address: entryPoint, startBlock: deployment.startBlock },
+    SmartAccountFactory: {
+      abi: WeightedMultisigAccountFactoryAbi,
+      chain,
+      address: smartAccountFactory,
+      startBlock: deployment.startBlock,
+    },
+    SmartWallet: {
+      abi: WeightedMultisigAccountAbi,
+      chain,
+      address: factory({
+        address: smartAccountFactory,
+        event: getAbiItem({ abi: WeightedMultisigAccountFactoryAbi, name: "AccountCreated" }),
+        parameter: "account",
+      }),
       startBlock: deployment.startBlock,
     },
   },

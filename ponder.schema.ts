@@ -412,6 +412,101 @@ export const activityLink = onchainTable(
   }),
 );
 
+// ---- account abstraction (ERC-4337) ----
+// Chain facts of the manifest's EntryPoint and smart wallets' factory, of no one system (their activity events carry
+// domain/activity/chain-scope.ts's CHAIN_SCOPE as their system).
+
+/** A user operation the EntryPoint ran (its UserOperationEvent), keyed by its hash. */
+export const userOperation = onchainTable(
+  "user_operation",
+  (t) => ({
+    /** The userOpHash. */
+    id: t.hex().primaryKey(),
+    entryPoint: t.hex().notNull(),
+    /** The smart account. */
+    sender: t.hex().notNull(),
+    /** The paymaster that paid for it; null when the account paid from its own deposit. */
+    paymaster: t.hex(),
+    nonce: t.bigint().notNull(),
+    success: t.boolean().notNull(),
+    /** Wei, charged to the paymaster's (or the account's) deposit. */
+    actualGasCost: t.bigint().notNull(),
+    actualGasUsed: t.bigint().notNull(),
+    /** The bundle transaction's sender. */
+    bundler: t.hex().notNull(),
+    /** The reverted call's data (UserOperationRevertReason), when its execution reverted. */
+    revertReason: t.hex(),
+    transactionHash: t.hex().notNull(),
+    blockNumber: t.bigint().notNull(),
+    blockTimestamp: t.bigint().notNull(),
+    logIndex: t.integer().notNull(),
+  }),
+  (table) => ({
+    senderIdx: index().on(table.sender, table.blockNumber),
+    paymasterIdx: index().on(table.paymaster, table.blockNumber),
+    transactionIdx: index().on(table.transactionHash),
+  }),
+);
+
+/** A UserOperationRevertReason: an operation whose execution reverted (its UserOperationEvent follows it). */
+export const userOperationRevertReason = onchainTable("user_operation_revert_reason", (t) => ({
+  /** The userOpHash. */
+  id: t.hex().primaryKey(),
+  sender: t.hex().notNull(),
+  nonce: t.bigint().notNull(),
+  revertReason: t.hex().notNull(),
+  transactionHash: t.hex().notNull(),
+  blockNumber: t.bigint().notNull(),
+}));
+
+/**
+ * An account's (a paymaster's or a smart account's) gas deposit in the EntryPoint: the last Deposited total, less
+ * Withdrawn amounts and the actualGasCost of each operation it paid for (the EntryPoint emits no event for those).
+ */
+export const entryPointDeposit = onchainTable(
+  "entry_point_deposit",
+  (t) => ({
+    entryPoint: t.hex().notNull(),
+    account: t.hex().notNull(),
+    /** Wei. */
+    deposit: t.bigint().notNull(),
+    updatedAt: t.bigint().notNull(),
+  }),
+  (table) => ({ pk: primaryKey({ columns: [table.entryPoint, table.account] }) }),
+);
+
+/** A weighted-multisig smart account the manifest's factory created (AccountCreated), with its current threshold. */
+export const smartWallet = onchainTable("smart_wallet", (t) => ({
+  /** The account's address. */
+  id: t.hex().primaryKey(),
+  factory: t.hex().notNull(),
+  /** The weight sum a user operation's signatures must reach (uint64). */
+  threshold: t.bigint().notNull(),
+  /** The sum of the signers' weights. */
+  totalWeight: t.bigint().notNull(),
+  signerCount: t.integer().notNull(),
+  salt: t.bigint().notNull(),
+  /** The creating transaction's sender (a bundler when an operation's initCode deployed it). */
+  createdBy: t.hex().notNull(),
+  deployedInTransaction: t.hex().notNull(),
+  createdAt: t.bigint().notNull(),
+  updatedAt: t.bigint().notNull(),
+}));
+
+/** A signer of a smart wallet with its weight (SignerAdded until SignerRemoved). */
+export const smartWalletSigner = onchainTable(
+  "smart_wallet_signer",
+  (t) => ({
+    wallet: t.hex().notNull(),
+    signer: t.hex().notNull(),
+    /** uint64. */
+    weight: t.bigint().notNull(),
+    addedAt: t.bigint().notNull(),
+    updatedAt: t.bigint().notNull(),
+  }),
+  (table) => ({ pk: primaryKey({ columns: [table.wallet, table.signer] }), signerIdx: index().on(table.signer) }),
+);
+
 // ---- directory and addons ----
 // Keyed by the emitting contract (directory or registry). `system` is null until the root's SystemContractsCreated:
 // a system's creation emits its directory entries and first types before that event, in the same transaction.

@@ -1,6 +1,9 @@
 // Who relayed a transaction: an ERC-2771 forwarder executing a signed request, or an ERC-4337 EntryPoint running a
 // user operation. Recognised by the call's selector; the signer comes from the completion event the relayer emits
 // right after the operation's own logs (ExecutedForwardRequest, UserOperationEvent), in the transaction's receipt.
+// A user operation's own logs are those after the EntryPoint's BeforeExecution (or the previous operation's
+// UserOperationEvent) up to its UserOperationEvent, which is its own too; logs before BeforeExecution were emitted
+// while the bundle was validated (account deployments, prefund deposits) and belong to no one operation.
 import {
   type Address,
   decodeEventLog,
@@ -43,6 +46,7 @@ const COMPLETIONS = parseAbi([
   "event UserOperationEvent(bytes32 indexed userOpHash, address indexed sender, address indexed paymaster, uint256 nonce, bool success, uint256 actualGasCost, uint256 actualGasUsed)",
 ]);
 const COMPLETION_TOPICS = new Set(COMPLETIONS.map((item) => toEventSelector(item)));
+const BEFORE_EXECUTION = toEventSelector("event BeforeExecution()");
 
 export type RelayKind = Relay["relayerKind"];
 
@@ -55,7 +59,7 @@ export function relayKindOf(input: Hex | undefined): RelayKind | null {
   return null;
 }
 
-/** Pure: the relay of the log at `logIndex`, from the first completion event the relayer emitted after it. */
+/** Pure: the relay of the log at `logIndex`, from the first completion event the relayer emitted at or after it. */
 export function relayFromLogs(
   kind: RelayKind,
   relayerContract: Address,
@@ -63,9 +67,11 @@ export function relayFromLogs(
   logIndex: number,
   logs: readonly ReceiptLog[],
 ): Relay | null {
-  const completion = logs
-    .filter((log) => log.logIndex > logIndex && isAddressEqual(log.address, relayerContract))
-    .filter((log) => log.topics[0] !== undefined && COMPLETION_TOPICS.has(log.topics[0]))
+  const relayerLogs = logs.filter((log) => isAddressEqual(log.address, relayerContract));
+  const validating = relayerLogs.some((log) => log.topics[0] === BEFORE_EXECUTION && log.logIndex > logIndex);
+  if (kind === "user-operation" && validating) return null;
+  const completion = relayerLogs
+    .filter((log) => log.logIndex >= logIndex && log.topics[0] !== undefined && COMPLETION_TOPICS.has(log.topics[0]))
     .sort((a, b) => a.logIndex - b.logIndex)[0];
   if (!completion) return null;
   const decoded = decodeEventLog({

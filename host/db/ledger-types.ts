@@ -23,6 +23,12 @@ export interface LedgerTables {
   activityEvent: typeof schema.activityEvent.$inferSelect;
   accessControlRoleMember: typeof schema.accessControlRoleMember.$inferSelect;
   activityLink: typeof schema.activityLink.$inferSelect;
+  // account abstraction
+  userOperation: typeof schema.userOperation.$inferSelect;
+  userOperationRevertReason: typeof schema.userOperationRevertReason.$inferSelect;
+  entryPointDeposit: typeof schema.entryPointDeposit.$inferSelect;
+  smartWallet: typeof schema.smartWallet.$inferSelect;
+  smartWalletSigner: typeof schema.smartWalletSigner.$inferSelect;
   // directory and addons
   directoryEntry: typeof schema.directoryEntry.$inferSelect;
   tokenType: typeof schema.tokenType.$inferSelect;

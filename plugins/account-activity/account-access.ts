@@ -1,7 +1,8 @@
-// Who may read an account's activity (spec: permissions, account activity): the caller's own wallets; with
-// identityManager or claimIssuer, any address the organisation owns (its wallets, its system's contracts and tokens)
-// or an identity of its system (an identity contract or the account it belongs to). Price feeds, the bundler wallet
-// and paymasters join this list with the plugins that bring them.
+// Who may read an account's activity (spec: permissions, account activity): the caller's own wallets (a smart wallet
+// recorded with the caller's userId included); with identityManager or claimIssuer, any address the organisation
+// owns (its wallets, its system's contracts and tokens) or an identity of its system (an identity contract or the
+// account it belongs to); with admin, systemManager, auditor or gasManager, the organisation's bundler wallet and
+// paymasters. Price feeds join this list with the plugin that brings them.
 import { sql } from "kysely";
 import { hasPermission } from "../../host/auth/permissions.ts";
 import type { RequestChain } from "../../host/chain/request-chain.ts";
@@ -9,11 +10,11 @@ import { indexedHex } from "../../host/db/ledger-types.ts";
 import type { Principal } from "../../host/http/env.ts";
 import type { PluginContext } from "../../host/plugin.ts";
 
-/** The organisation's custody wallet at `address`: whose it is (null: the organisation's), or undefined. */
+/** The organisation's wallet at `address`: whose it is (null: the organisation's) and its kind, or undefined. */
 async function organisationWallet(ctx: PluginContext, organizationId: string, address: string) {
   return ctx.db.platform
     .selectFrom("wallets")
-    .select("userId")
+    .select(["userId", "kind"])
     .where("organizationId", "=", organizationId)
     .where("address", "=", address)
     .executeTakeFirst();
@@ -49,6 +50,8 @@ export async function mayReadAccount(
 ): Promise<boolean> {
   const wallet = await organisationWallet(ctx, principal.organizationId, address);
   if (wallet?.userId === participantId) return true;
+  const gasAccount = wallet?.kind === "bundler" || wallet?.kind === "paymaster";
+  if (gasAccount && hasPermission(principal.roles, "activity:read-gas-accounts")) return true;
   if (!hasPermission(principal.roles, "activity:read-others")) return false;
   return wallet !== undefined || (await isSystemAddress(ctx, chain, address));
 }

@@ -15,7 +15,8 @@ export function accountActivityRoutes(app: App, ctx: PluginContext) {
     subject: "An account's",
     description:
       "Your own wallets; with identityManager or claimIssuer, any wallet of the organisation, its system's contracts " +
-      "and tokens, and its identities. Other callers get an empty feed and a flat series.",
+      "and tokens, and its identities; with admin, systemManager, auditor or gasManager, the organisation's bundler " +
+      "wallet and paymasters. Other callers get an empty feed and a flat series.",
     params: z.object({ accountAddress: AddressSchema.openapi({ param: { name: "accountAddress", in: "path" } }) }),
     async feed(c, { accountAddress }) {
       const chain = await requestChain(c, ctx.db.platform, [ctx.chain.chainId]);

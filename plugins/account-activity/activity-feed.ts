@@ -2,6 +2,7 @@
 // organisation's system and to the events linked to a set of addresses by the feed's matching rule.
 import { z } from "@hono/zod-openapi";
 import { sql } from "kysely";
+import { CHAIN_SCOPE } from "../../domain/activity/chain-scope.ts";
 import { defineCollection } from "../../host/collections/index.ts";
 import type { LedgerDb } from "../../host/db/database.ts";
 import { indexedHex, isoFromSeconds, type LedgerTables } from "../../host/db/ledger-types.ts";
@@ -41,15 +42,20 @@ export const ACTIVITY_COLLECTION = defineCollection({
  * the page's events are read. `addresses` must not be empty.
  */
 export function feedEvents(db: LedgerDb, scope: FeedScope) {
-  const links = db
-    .selectFrom("activityLink as l")
-    .select(["l.eventId as id", "l.ordinal", "l.eventName", "l.blockNumber", "l.blockTimestamp", "l.transactionHash"])
-    .where("l.address", "in", scope.addresses.map(indexedHex))
-    .where("l.system", "=", indexedHex(scope.system))
-    .where(scope.feed === "participant" ? "l.forParticipant" : "l.forAccount", "=", true);
-  // One link per address and event: with one address each event comes once; with several, it may come per address.
+  const linksIn = (system: string) => {
+    const links = db
+      .selectFrom("activityLink as l")
+      .select(["l.eventId as id", "l.ordinal", "l.eventName", "l.blockNumber", "l.blockTimestamp", "l.transactionHash"])
+      .where("l.address", "in", scope.addresses.map(indexedHex))
+      .where("l.system", "=", indexedHex(system))
+      .where(scope.feed === "participant" ? "l.forParticipant" : "l.forAccount", "=", true);
+    // One link per address and event: with one address each event comes once; with several, it may come per address.
+    return scope.addresses.length > 1 ? links.distinct() : links;
+  };
+  // The system's events and those of no system (user operations, smart wallets): a union of two index ranges, which
+  // PostgreSQL merges in the index's order (an IN on the system column would read and sort the whole feed).
   return db
-    .selectFrom((scope.addresses.length > 1 ? links.distinct() : links).as("e"))
+    .selectFrom(linksIn(scope.system).unionAll(linksIn(CHAIN_SCOPE)).as("e"))
     .leftJoin("activityEvent as ev", "ev.id", "e.id")
     .selectAll("ev")
     .$castTo<LedgerTables["activityEvent"]>(); // every link has its event

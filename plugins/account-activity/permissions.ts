@@ -5,4 +5,6 @@ export const PERMISSIONS = {
   /** Reaching an activity feed; what it shows depends on whose it is (see activity:read-others). */
   "activity:read": ROLES,
   "activity:read-others": ["identityManager", "claimIssuer"],
+  /** The account feeds of the organisation's bundler wallet and paymasters (spec: account activity). */
+  "activity:read-gas-accounts": ["admin", "systemManager", "auditor", "gasManager"],
 } as const satisfies Record<string, readonly Role[]>;

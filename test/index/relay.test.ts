@@ -7,6 +7,7 @@ import { relayFromLogs, relayKindOf } from "../../src/relay.ts";
 const EVENTS = parseAbi([
   "event ExecutedForwardRequest(address indexed signer, uint256 nonce, bool success)",
   "event UserOperationEvent(bytes32 indexed userOpHash, address indexed sender, address indexed paymaster, uint256 nonce, bool success, uint256 actualGasCost, uint256 actualGasUsed)",
+  "event BeforeExecution()",
 ]);
 const FORWARDER = "0x00000000000000000000000000000000000000f0";
 const ENTRY_POINT = "0x0000000071727De22E5E9d8BAf0edAc6f37da032";
@@ -35,6 +36,13 @@ const userOp = (logIndex: number, paymaster: Hex) => ({
     [{ type: "uint256" }, { type: "bool" }, { type: "uint256" }, { type: "uint256" }],
     [0n, true, 12345n, 100n],
   ),
+});
+
+const beforeExecution = (logIndex: number) => ({
+  address: ENTRY_POINT as Hex,
+  logIndex,
+  topics: encodeEventTopics({ abi: EVENTS, eventName: "BeforeExecution" }) as Hex[],
+  data: "0x" as Hex,
 });
 
 describe("relayKindOf", () => {
@@ -79,6 +87,17 @@ describe("relayFromLogs", () => {
       userOp(2, "0x0000000000000000000000000000000000000000"),
     ]);
     expect(unsponsored?.paymaster).toBeNull();
+  });
+
+  it("gives an operation's logs after BeforeExecution, and its UserOperationEvent itself, that operation", () => {
+    // Validation (0: an account deployed by initCode), BeforeExecution (1), op A's log (2) and event (3), op B's (4, 5).
+    const logs = [beforeExecution(1), userOp(3, PAYMASTER), userOp(5, "0x0000000000000000000000000000000000000000")];
+    expect(relayFromLogs("user-operation", ENTRY_POINT, RELAYER, 0, logs)).toBeNull();
+    expect(relayFromLogs("user-operation", ENTRY_POINT, RELAYER, 2, logs)?.paymaster).toMatch(/d1$/i);
+    expect(relayFromLogs("user-operation", ENTRY_POINT, RELAYER, 3, logs)?.paymaster).toMatch(/d1$/i);
+    expect(relayFromLogs("user-operation", ENTRY_POINT, RELAYER, 4, logs)?.paymaster).toBeNull();
+    expect(relayFromLogs("user-operation", ENTRY_POINT, RELAYER, 5, logs)).toMatchObject({ relayer: RELAYER });
+    expect(relayFromLogs("user-operation", ENTRY_POINT, RELAYER, 6, logs)).toBeNull();
   });
 
   it("ignores completion events of other contracts and of the other relay kind", () => {

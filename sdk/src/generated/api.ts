@@ -10848,7 +10848,7 @@ export interface paths {
         };
         /**
          * An account's activity events, newest first
-         * @description Your own wallets; with identityManager or claimIssuer, any wallet of the organisation, its system's contracts and tokens, and its identities. Other callers get an empty feed and a flat series.
+         * @description Your own wallets; with identityManager or claimIssuer, any wallet of the organisation, its system's contracts and tokens, and its identities; with admin, systemManager, auditor or gasManager, the organisation's bundler wallet and paymasters. Other callers get an empty feed and a flat series.
          */
         get: {
             parameters: {
@@ -10988,7 +10988,7 @@ export interface paths {
         };
         /**
          * An account's activity per hour or day: every bucket of the window, 0 when quiet
-         * @description Your own wallets; with identityManager or claimIssuer, any wallet of the organisation, its system's contracts and tokens, and its identities. Other callers get an empty feed and a flat series.
+         * @description Your own wallets; with identityManager or claimIssuer, any wallet of the organisation, its system's contracts and tokens, and its identities; with admin, systemManager, auditor or gasManager, the organisation's bundler wallet and paymasters. Other callers get an empty feed and a flat series.
          */
         get: {
             parameters: {
