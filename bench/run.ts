@@ -1,7 +1,8 @@
 // `npm run bench`: every benchmark, one after the other, printing its figures.
-// BENCH_ONLY=slice,api,mint,index,activity,webhooks runs a subset.
+// BENCH_ONLY=slice,api,mint,index,activity,webhooks,bundler runs a subset.
 import { benchActivityReads } from "./activity-reads.ts";
 import { benchApiThroughput } from "./api-throughput.ts";
+import { benchBundlerThroughput } from "./bundler-throughput.ts";
 import { benchIndexingThroughput } from "./indexing-throughput.ts";
 import { benchMintThroughput } from "./mint-throughput.ts";
 import { benchSlice } from "./slice.ts";
@@ -14,6 +15,7 @@ const all = {
   index: benchIndexingThroughput,
   activity: benchActivityReads,
   webhooks: benchWebhookDeliveries,
+  bundler: benchBundlerThroughput,
 };
 const only = process.env.BENCH_ONLY?.split(",");
 for (const [name, bench] of Object.entries(all)) if (!only || only.includes(name)) await bench();

@@ -2,9 +2,10 @@
 // organisation and chain, so operations that arrive while it waits fold into one run (one handleOps) and two runs
 // never overlap. Auto mode wakes it on each accepted operation; manual mode only on debug_bundler_sendBundleNow.
 
+import { sql } from "kysely";
+import { coalesced } from "../../host/cache/indexed-reads.ts";
 import type { PluginContext } from "../../host/plugin.ts";
-import type { KeyedJob } from "../../host/worker/keyed-jobs.ts";
-import { bundlerDb } from "./tables.ts";
+import { addKeyedJobSql, type KeyedJob } from "../../host/worker/keyed-jobs.ts";
 
 export const BUNDLE_TASK = "bundler:bundle";
 
@@ -13,18 +14,24 @@ export function bundleJob(chainId: number, organizationId: string): KeyedJob {
   return { task: BUNDLE_TASK, payload: { chainId, organizationId }, queueName: name, jobKey: name };
 }
 
-export async function bundlingMode(ctx: PluginContext): Promise<"auto" | "manual"> {
-  const row = await bundlerDb(ctx.db.platform)
-    .selectFrom("bundlerSettings")
-    .select("bundlingMode")
-    .where("chainId", "=", ctx.chain.chainId)
-    .executeTakeFirst();
-  return row?.bundlingMode ?? "auto";
-}
+/** One wake per organisation and mode at a time in this process (host/cache's `coalesced`): concurrent acceptances
+ * share the next add_job, begun after their rows were committed, instead of queueing 32 upserts of one job row. */
+const wakes = new Map<string, () => Promise<void>>();
 
 /** Queues the organisation's bundling run, in auto mode (or always, with `force`). */
-export async function wakeBundler(ctx: PluginContext, organizationId: string, force = false) {
-  if (!force && (await bundlingMode(ctx)) === "manual") return;
-  const { task, payload, ...options } = bundleJob(ctx.chain.chainId, organizationId);
-  await ctx.addJob(task, payload, options);
+export function wakeBundler(ctx: PluginContext, organizationId: string, force = false): Promise<void> {
+  const { chainId } = ctx.chain;
+  const key = `${chainId}:${organizationId}:${force}`;
+  let wake = wakes.get(key);
+  if (!wake) {
+    wake = coalesced(async () => {
+      await sql`select ${addKeyedJobSql(bundleJob(chainId, organizationId))}
+        where ${force}::boolean or not exists (select 1 from platform.bundler_settings
+                                              where chain_id = ${chainId} and bundling_mode = 'manual')`.execute(
+        ctx.db.platform,
+      );
+    });
+    wakes.set(key, wake);
+  }
+  return wake();
 }

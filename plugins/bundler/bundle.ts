@@ -14,7 +14,7 @@ import type { PluginContext } from "../../host/plugin.ts";
 import { addKeyedJobSql } from "../../host/worker/keyed-jobs.ts";
 import { bundleJob } from "./bundle-job.ts";
 import { bundlerWallet } from "./bundler-wallet.ts";
-import { simulateValidation } from "./simulation.ts";
+import { chainTime, simulateValidation } from "./simulation.ts";
 import { type BundlerTables, bundlerDb, type UserOperationRow } from "./tables.ts";
 
 export const HANDLE_OPS_KIND = "bundler.handle-ops";
@@ -88,23 +88,34 @@ export function bundleTask(ctx: PluginContext): Task {
       .limit(MAX_BUNDLE * 4)
       .execute();
     const candidates = onePerSender(pending);
-    const valid: UserOperationRow[] = [];
-    for (const row of candidates) {
-      const op = row.packedOperation as unknown as PackedUserOperation;
-      try {
-        await simulateValidation(ctx, row.entryPoint as Address, revive(op));
-        valid.push(row);
-      } catch (error) {
-        await db
-          .updateTable("bundlerUserOperations")
-          .set({ status: "failed", failureReason: (error as ApiError).message, updatedAt: new Date() })
-          .where("userOpHash", "=", row.userOpHash)
-          .execute();
-      }
-    }
+    if (candidates.length === 0) return;
+    // Validated again side by side (one per sender, so none depends on another) against one reading of the chain's
+    // time, while the bundler wallet (and its gas money) is made ready.
+    const time = chainTime(ctx);
+    const [checked, wallet] = await Promise.all([
+      Promise.all(
+        candidates.map(async (row) => {
+          const op = row.packedOperation as unknown as PackedUserOperation;
+          try {
+            await simulateValidation(ctx, row.entryPoint as Address, revive(op), time);
+            return row;
+          } catch (error) {
+            await db
+              .updateTable("bundlerUserOperations")
+              .set({ status: "failed", failureReason: (error as ApiError).message, updatedAt: new Date() })
+              .where("userOpHash", "=", row.userOpHash)
+              .execute();
+            return undefined;
+          }
+        }),
+      ),
+      bundlerWallet(ctx, organizationId).then(async (wallet) => {
+        await fundSigner(ctx, wallet);
+        return wallet;
+      }),
+    ]);
+    const valid = checked.filter((row): row is UserOperationRow => row !== undefined);
     if (valid.length === 0) return;
-    const wallet = await bundlerWallet(ctx, organizationId);
-    await fundSigner(ctx, wallet);
     const entryPoint = valid[0].entryPoint as Address;
     const request = await ctx.mutations.submit({
       organizationId,

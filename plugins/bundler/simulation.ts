@@ -102,17 +102,24 @@ export interface ValidationResult {
 /** An operation too close to its end is refused: it could expire before its bundle is mined. */
 const EXPIRY_MARGIN_SECONDS = 30n;
 
+/** The latest block's timestamp, which validation time ranges are checked against. */
+export const chainTime = async (ctx: PluginContext): Promise<bigint> => (await ctx.chain.client.getBlock()).timestamp;
+
 /**
  * Runs the EntryPoint's validation of `op` and checks what it reports: the account's and paymaster's signature
- * results, aggregators and time ranges. Throws the ERC-7769 refusal.
+ * results, aggregators and time ranges (against `now`, the chain's time, read alongside when not given: a bundle
+ * reads it once for all its operations). Throws the ERC-7769 refusal.
  */
 export async function simulateValidation(
   ctx: PluginContext,
   entryPoint: Address,
   op: PackedUserOperation,
+  now?: Promise<bigint>,
 ): Promise<ValidationResult> {
-  const result = (await simulate(ctx, entryPoint, "simulateValidation", [op])) as ValidationResult;
-  const block = await ctx.chain.client.getBlock();
+  const [result, timestamp] = (await Promise.all([
+    simulate(ctx, entryPoint, "simulateValidation", [op]),
+    now ?? chainTime(ctx),
+  ])) as [ValidationResult, bigint];
   const checks: [string, bigint][] = [
     ["account", result.returnInfo.accountValidationData],
     ["paymaster", result.returnInfo.paymasterValidationData],
@@ -124,7 +131,7 @@ export async function simulateValidation(
       throw rpcError("BUNDLER_AGGREGATOR_UNSUPPORTED", `The ${who} names an aggregator`, {
         aggregator: `0x${aggregator.toString(16).padStart(40, "0")}`,
       });
-    if (validAfter > block.timestamp || (validUntil !== 0n && validUntil < block.timestamp + EXPIRY_MARGIN_SECONDS))
+    if (validAfter > timestamp || (validUntil !== 0n && validUntil < timestamp + EXPIRY_MARGIN_SECONDS))
       throw rpcError("BUNDLER_TIME_RANGE_INVALID", `The ${who} made the operation valid only in another time range`, {
         validAfter: Number(validAfter),
         validUntil: Number(validUntil),
