@@ -180,7 +180,7 @@ export interface Plugin {
   /** Executor modes the plugin provides (`X-Executor` values beyond `eoa`), built once per process. */
   executors?: Record<string, (ctx: PluginContext) => RequestExecutor>;
   /** The pool that takes other plugins' user operations (one plugin at most provides it). */
-  userOperationPool?: (ctx: PluginContext) => UserOperationPool;
+  userOperationPool?: (ctx: PluginContext) => UserOperationPool | undefined;
   /** Chain-write kinds (e.g. `token.create`): how to read a result from the receipt, what to record on completion. */
   mutationKinds?: Record<string, MutationKind>;
 }

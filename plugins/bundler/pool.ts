@@ -27,9 +27,10 @@ async function rejections<T>(run: () => Promise<T>): Promise<T> {
   }
 }
 
-export function userOperationPool(ctx: PluginContext): UserOperationPool {
+/** None on a chain without an EntryPoint (a given manifest that names none). */
+export function userOperationPool(ctx: PluginContext): UserOperationPool | undefined {
   const entryPoint = ctx.deployment.entryPoint;
-  if (!entryPoint) throw new Error("The bundler's pool needs the deployment's EntryPoint");
+  if (!entryPoint) return undefined;
   return {
     entryPoint,
     send: (organizationId, operation) =>
