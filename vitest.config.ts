@@ -23,6 +23,8 @@ export default defineConfig({
           include: ["test/**/*.test.ts"],
           testTimeout: 180_000,
           hookTimeout: 180_000,
+          // One migrated database cluster and deployed chain per run, copied into each stack's data dir.
+          globalSetup: ["./test/support/e2e-global-setup.ts"],
           // Each file boots its own stack (PostgreSQL, anvil, indexer); one at a time on 2 cores.
           fileParallelism: false,
         },
