@@ -1,5 +1,31 @@
 import { defineConfig } from "vitest/config";
 
+/**
+ * End-to-end files that run alone (after the others): their waits are timed (fee bumps, receipt timeouts, crash
+ * points, request timeouts, reorg depths, cron minutes, a fuzzer's hang limit), they compare timings, or they load
+ * the machine themselves (npm ci, Chromium, thousands of requests).
+ */
+const E2E_ALONE = [
+  "test/crash.test.ts",
+  "test/example-plugin.test.ts",
+  "test/fresh-clone.test.ts",
+  "test/fuzz.test.ts",
+  "test/hardening.test.ts",
+  "test/index-reorg.property.test.ts",
+  "test/openapi.test.ts",
+  "test/pipeline.test.ts",
+  "test/slice.test.ts",
+  "test/webhook-lifecycle.test.ts",
+  "test/webhooks.test.ts",
+];
+
+const e2e = {
+  testTimeout: 180_000,
+  hookTimeout: 180_000,
+  // One migrated database cluster and deployed chain per run, copied into each stack's data dir.
+  globalSetup: ["./test/support/e2e-global-setup.ts"],
+};
+
 export default defineConfig({
   test: {
     projects: [
@@ -19,12 +45,23 @@ export default defineConfig({
       },
       {
         test: {
+          ...e2e,
           name: "e2e",
           include: ["test/**/*.test.ts"],
-          testTimeout: 180_000,
-          hookTimeout: 180_000,
-          // Each file boots its own stack (PostgreSQL, anvil, indexer); one at a time on 2 cores.
-          fileParallelism: false,
+          exclude: E2E_ALONE,
+          // Two files at once (each boots its own stack on its own ports and data dir): they mostly wait on the
+          // chain and the index. After the unit tests. E2E_WORKERS=1 runs them one by one.
+          maxWorkers: Number(process.env.E2E_WORKERS ?? 2),
+          sequence: { groupOrder: 1 },
+        },
+      },
+      {
+        test: {
+          ...e2e,
+          name: "e2e-alone",
+          include: E2E_ALONE,
+          maxWorkers: 1,
+          sequence: { groupOrder: 2 },
         },
       },
     ],

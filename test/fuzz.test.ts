@@ -20,16 +20,24 @@ import { bootStack, json, type TestStack, waitForTerminal } from "./support/stac
 const ALICE = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8";
 
 /**
- * Runs per operation (FUZZ_RUNS overrides), one request each: with 15 operations today, 15 × 100 + 14 × 20 (the /v2
- * spelling) ≈ 1,800 random requests, besides the ≈ 2,700 cases the sweep derives from the documents.
+ * Runs per operation (FUZZ_RUNS overrides), one request each: with 110 operations today (v2 and v1), about 13,000
+ * random requests with the /v2 spellings, besides the ≈ 25,000 cases the sweep derives from the documents.
  */
 const RUNS_PER_OPERATION = Number(process.env.FUZZ_RUNS ?? 100);
 /** Runs per /api/v2 operation on its /v2/... link spelling (the host re-dispatches those to /api/v2/...). */
 const ALIAS_RUNS_PER_OPERATION = Number(process.env.FUZZ_ALIAS_RUNS ?? 20);
+/**
+ * Requests in flight at once in the sweep, and operations fuzzed at once (each its own property, its runs one after
+ * another): the host mostly waits on PostgreSQL, so a few at a time finish sooner. FUZZ_CONCURRENCY=1 sends one by one.
+ */
+const CONCURRENCY = Math.max(1, Number(process.env.FUZZ_CONCURRENCY ?? 4));
 /** A request without a complete answer by then is a hang. */
 const REQUEST_TIMEOUT_MS = 10_000;
-/** Per operation, generating and shrinking stop after this long, so one failing route cannot eat the file's budget. */
-const OPERATION_TIME_LIMIT_MS = 30_000;
+/**
+ * Per operation, generating and shrinking stop after this long, so one failing route cannot eat the file's budget
+ * (30 s of its own time: with others fuzzed beside it, its requests take longer).
+ */
+const OPERATION_TIME_LIMIT_MS = 30_000 * CONCURRENCY;
 /** Replay: FUZZ_SEED and FUZZ_PATH from a failure report; FUZZ_OPERATION="POST /api/v2/tokens/{tokenAddress}/mint". */
 const SEED = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : undefined;
 const PATH = process.env.FUZZ_PATH;
@@ -86,6 +94,15 @@ function envelopeProblems(form: "A" | "B", status: number, requestId: string | n
     if (error.details?.requestId !== requestId) problems.push("error.details.requestId is not the X-Request-Id header");
   }
   return problems;
+}
+
+/** Runs `task` on every item, at most `limit` at a time. */
+async function eachConcurrently<T>(items: readonly T[], limit: number, task: (item: T) => Promise<void>) {
+  let next = 0;
+  const lane = async () => {
+    while (next < items.length) await task(items[next++]);
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, lane));
 }
 
 /**
@@ -251,8 +268,8 @@ describe("every documented operation, fuzzed against the real stack", () => {
 
   const ready = async () => (await fetch(`${stack.platform.baseUrl}/readyz`)).status === 200;
 
-  /** The request sent before the current one: a connection it left broken fails the next. */
-  let previous = "(none)";
+  /** The requests in flight: a failed connection is reported with the others sent beside it. */
+  const inFlight = new Set<string>();
 
   async function send(c: RequestCase): Promise<{ url: URL; headers: Headers; outcome: Outcome }> {
     const url = new URL(`${stack.platform.baseUrl}${c.target}`);
@@ -266,7 +283,10 @@ describe("every documented operation, fuzzed against the real stack", () => {
     if (c.body?.contentType) headers.set("content-type", c.body.contentType);
     // A byte body: fetch adds no Content-Type of its own, so "no Content-Type" really sends none.
     const body = c.body && c.method !== "GET" && c.method !== "HEAD" ? Buffer.from(c.body.text, "utf8") : undefined;
-    if (VERBOSE) process.stderr.write(`→ ${describeCase(c)}\n`);
+    const described = describeCase(c);
+    if (VERBOSE) process.stderr.write(`→ ${described}\n`);
+    const beside = [...inFlight];
+    inFlight.add(described);
     try {
       const res = await fetch(url, {
         method: c.method,
@@ -283,9 +303,10 @@ describe("every documented operation, fuzzed against the real stack", () => {
       const why = timedOut
         ? `no complete answer within ${REQUEST_TIMEOUT_MS} ms (hang)`
         : `no answer, the connection failed: ${error}${cause}`;
-      throw new Error(`${why}\n  request: ${describeCase(c)}\n  the request before it: ${previous}`);
+      const others = beside.length > 0 ? beside.join("\n    ") : "(none)";
+      throw new Error(`${why}\n  request: ${described}\n  the requests in flight beside it:\n    ${others}`);
     } finally {
-      previous = describeCase(c);
+      inFlight.delete(described);
     }
   }
 
@@ -407,58 +428,69 @@ describe("every documented operation, fuzzed against the real stack", () => {
 
   it("answers every case derived from the documents (one hostile input at a time): no 5xx, no hang, right envelopes", async () => {
     const groups = new Map<string, { count: number; examples: string[] }>();
-    let sent = 0;
-    const started = Date.now();
+    const cases: { name: string; label: string; c: RequestCase }[] = [];
     for (const { name, doc } of docs) {
       for (const op of operationsOf(doc)) {
         const label = `${op.method} ${op.path}`;
         if (ONLY && ONLY !== label) continue;
-        for (const c of sweepCases(doc, op, known)) {
-          sent += 1;
-          let problems: string[];
-          let response = "";
-          try {
-            const { url, headers, outcome } = await send(c);
-            problems = await problemsOf(url, headers, outcome);
-            response = `\n  response: ${outcome.status} ${excerpt(outcome.text, 300)}`;
-          } catch (error) {
-            problems = [String(error instanceof Error ? error.message : error).split("\n")[0]];
-          }
-          if (problems.length === 0) continue;
-          // One entry per operation, input and problem, with the first request that showed it.
-          const key = `${name} ${label}, ${c.slot}: ${problems.join("; ")}`;
-          const group = groups.get(key) ?? { count: 0, examples: [] };
-          group.count += 1;
-          if (group.examples.length < 1) group.examples.push(`  request: ${describeCase(c)}${response}`);
-          groups.set(key, group);
-        }
+        for (const c of sweepCases(doc, op, known)) cases.push({ name, label, c });
       }
     }
-    console.info(`swept ${sent} cases derived from the documents in ${Date.now() - started} ms`);
-    const report = [...groups].map(([key, g]) => `${key} (${g.count} case(s))\n${g.examples.join("\n")}`);
+    const sent = cases.length;
+    const started = Date.now();
+    await eachConcurrently(cases, CONCURRENCY, async ({ name, label, c }) => {
+      let problems: string[];
+      let response = "";
+      try {
+        const { url, headers, outcome } = await send(c);
+        problems = await problemsOf(url, headers, outcome);
+        response = `\n  response: ${outcome.status} ${excerpt(outcome.text, 300)}`;
+      } catch (error) {
+        problems = [String(error instanceof Error ? error.message : error).split("\n")[0]];
+      }
+      if (problems.length === 0) return;
+      // One entry per operation, input and problem, with the first request that showed it.
+      const key = `${name} ${label}, ${c.slot}: ${problems.join("; ")}`;
+      const group = groups.get(key) ?? { count: 0, examples: [] };
+      group.count += 1;
+      if (group.examples.length < 1) group.examples.push(`  request: ${describeCase(c)}${response}`);
+      groups.set(key, group);
+    });
+    console.info(
+      `swept ${sent} cases derived from the documents in ${Date.now() - started} ms (${CONCURRENCY} at once)`,
+    );
+    const report = [...groups]
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([key, g]) => `${key} (${g.count} case(s))\n${g.examples.join("\n")}`);
     expect(sent).toBeGreaterThan(0);
     expect(report, `\n${report.join("\n\n")}`).toEqual([]);
   });
 
   it("answers every operation's fuzzed requests: no 5xx, no hang, X-Request-Id, the path's error envelope", async () => {
-    const failures: string[] = [];
-    const summary: string[] = [];
+    const properties: { label: string; cases: fc.Arbitrary<RequestCase>; runs: number }[] = [];
     let operations = 0;
     for (const { name, doc } of docs) {
       for (const op of operationsOf(doc)) {
         const label = `${op.method} ${op.path}`;
         if (ONLY && ONLY !== label) continue;
         operations += 1;
-        const documented = await fuzz(`${name} ${label}`, requestCase(doc, op, known), RUNS_PER_OPERATION, summary);
-        if (documented) failures.push(documented);
+        properties.push({ label: `${name} ${label}`, cases: requestCase(doc, op, known), runs: RUNS_PER_OPERATION });
         if (!op.path.startsWith("/api/v2/")) continue;
         const aliasCases = requestCase(doc, op, known, { linkAlias: true });
-        const alias = await fuzz(`${name} ${label} via /v2/...`, aliasCases, ALIAS_RUNS_PER_OPERATION, summary);
-        if (alias) failures.push(alias);
+        properties.push({ label: `${name} ${label} via /v2/...`, cases: aliasCases, runs: ALIAS_RUNS_PER_OPERATION });
       }
     }
+    const failures: string[] = [];
+    const summary: string[] = [];
+    await eachConcurrently(properties, CONCURRENCY, async ({ label, cases, runs }) => {
+      const failure = await fuzz(label, cases, runs, summary);
+      if (failure) failures.push(failure);
+    });
+    summary.sort();
+    failures.sort();
     console.info(
-      `fuzzed ${operations} operations, ${RUNS_PER_OPERATION} runs each (+${ALIAS_RUNS_PER_OPERATION} via /v2/...):\n${summary.join("\n")}`,
+      `fuzzed ${operations} operations, ${RUNS_PER_OPERATION} runs each (+${ALIAS_RUNS_PER_OPERATION} via /v2/...), ` +
+        `${CONCURRENCY} at once:\n${summary.join("\n")}`,
     );
     expect(operations).toBeGreaterThan(0);
     expect(failures, `\n${failures.join("\n\n")}`).toEqual([]);

@@ -15,7 +15,8 @@ describe("the platform boots and serves its first asset end to end", () => {
   let tokenAddress: string;
 
   beforeAll(async () => {
-    stack = await bootStack();
+    // Fresh: the restart below is compared with a first start that initialises the database and deploys.
+    stack = await bootStack({}, { fresh: true });
   });
   afterAll(async () => {
     await stack?.stop();

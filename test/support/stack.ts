@@ -7,6 +7,7 @@ import type pg from "pg";
 import { defineChain } from "viem";
 import { removeDataDir } from "../../scripts/infra/data-dir.ts";
 import { type Platform, startPlatform } from "../../scripts/platform.ts";
+import { seedFromTemplate } from "./stack-template.ts";
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -31,9 +32,15 @@ export interface TestStack {
   stop(options?: { keepData?: boolean }): Promise<void>;
 }
 
-/** A fresh data directory and free ports for one platform under test. */
+export interface TestEnvOptions {
+  /** Leave the data dir empty, so the first start initialises the database and deploys the contracts itself. */
+  fresh?: boolean;
+}
+
+/** A data directory (seeded from the run's stack template unless `fresh`) and free ports for one platform under test. */
 export async function testEnv(
   overrides: Record<string, string> = {},
+  options: TestEnvOptions = {},
 ): Promise<{ dataDir: string; env: NodeJS.ProcessEnv }> {
   const dataDir = mkdtempSync(join(tmpdir(), "platform-e2e-"));
   const env = {
@@ -46,6 +53,7 @@ export async function testEnv(
     LOG_LEVEL: "warn",
     ...overrides,
   };
+  if (!options.fresh) seedFromTemplate(dataDir, env);
   return { dataDir, env };
 }
 
@@ -54,8 +62,11 @@ export function platformDbUrl(env: NodeJS.ProcessEnv): string {
   return `postgres://platform:platform@127.0.0.1:${env.EMBEDDED_POSTGRES_PORT}/platform`;
 }
 
-export async function bootStack(overrides: Record<string, string> = {}): Promise<TestStack> {
-  const { dataDir, env } = await testEnv(overrides);
+export async function bootStack(
+  overrides: Record<string, string> = {},
+  options: TestEnvOptions = {},
+): Promise<TestStack> {
+  const { dataDir, env } = await testEnv(overrides, options);
   const stack: TestStack = {
     platform: await startPlatform({ env }),
     dataDir,
