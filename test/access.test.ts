@@ -77,6 +77,9 @@ describe("access over HTTP", () => {
       expect(created.status).toBe(200);
       const write = await json(created);
       const token = write.data.tokenAddress;
+      const provisioned = await stack.api("/api/v2/smart-wallets", { method: "POST", headers: { prefer: "wait=60" } });
+      expect(provisioned.status).toBe(200);
+      const smartWallet = (await json(provisioned)).data.address;
       const fill: Record<string, string> = {
         participantId: ownerId,
         accountAddress: wallet,
@@ -107,10 +110,9 @@ describe("access over HTTP", () => {
         // biome-ignore lint/suspicious/noExplicitAny: an OpenAPI operation object
         const operation = item.get as any;
         if (!operation) continue;
-        const path = template.replace(
-          /\{(\w+)\}/g,
-          (whole, name) => (name === "id" ? ids[template] : fill[name]) ?? whole,
-        );
+        const path = template
+          .replace("/api/v2/smart-wallets/{address}", `/api/v2/smart-wallets/${smartWallet}`)
+          .replace(/\{(\w+)\}/g, (whole, name) => (name === "id" ? ids[template] : fill[name]) ?? whole);
         if (path.includes("{")) {
           skipped.push(template);
           continue;

@@ -15,7 +15,12 @@ import {
   type PublicClient,
   parseEther,
 } from "viem";
-import { createBundlerClient, formatUserOperationRequest, getUserOperationHash } from "viem/account-abstraction";
+import {
+  createBundlerClient,
+  entryPoint08Abi,
+  formatUserOperationRequest,
+  getUserOperationHash,
+} from "viem/account-abstraction";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { accountAbstractionArtifact } from "../host/chain/entry-point.ts";
@@ -125,6 +130,73 @@ describe("bundler (POST /api/v2/bundler)", () => {
       (await rpc({ jsonrpc: "2.0", id: 9, method: "debug_bundler_dumpMempool", params: [entryPoint] })).body.result,
     ).toEqual([]);
     expect(await client.getCode({ address: account.address })).toBeUndefined(); // never deployed
+  });
+
+  it("enforces ERC-7562: a banned opcode in validation is -32502, an unstaked paymaster's postOp context -32505", async () => {
+    const funder = createWalletClient({ account: anvilAccount(9), chain, transport: http() });
+    const deposit = async (address: Address) =>
+      client.waitForTransactionReceipt({
+        hash: await funder.writeContract({
+          address: entryPoint,
+          abi: entryPoint08Abi,
+          functionName: "depositTo",
+          args: [address],
+          value: parseEther("1"),
+        }),
+      });
+    // An account whose validateUserOp reads NUMBER, then answers validationData 0 (valid); its deposit pays.
+    const numberAccount: Address = "0x00000000000000000000000000000000000a7562";
+    await client.request({
+      method: "anvil_setCode" as never,
+      params: [numberAccount, "0x4350600060005260206000f3"] as never,
+    });
+    // An account that always validates, and a paymaster that returns a context ("0x01") and validationData 0.
+    const plainAccount: Address = "0x00000000000000000000000000000000000b7562";
+    await client.request({
+      method: "anvil_setCode" as never,
+      params: [plainAccount, "0x600060005260206000f3"] as never,
+    });
+    const contextPaymaster: Address = "0x00000000000000000000000000000000000c7562";
+    const returnsContext = `0x604060005260006020526001604052${"7f01".padEnd(66, "0")}60605260806000f3` as Hex;
+    await client.request({ method: "anvil_setCode" as never, params: [contextPaymaster, returnsContext] as never });
+    await deposit(numberAccount);
+    await deposit(contextPaymaster);
+    const operation = (sender: Address, paymaster?: Address) => ({
+      sender,
+      nonce: "0x0",
+      callData: "0x",
+      callGasLimit: "0x5000",
+      verificationGasLimit: "0x20000",
+      preVerificationGas: "0x10000",
+      maxFeePerGas: "0x3b9aca00",
+      maxPriorityFeePerGas: "0x3b9aca00",
+      signature: "0x",
+      ...(paymaster
+        ? {
+            paymaster,
+            paymasterVerificationGasLimit: "0x20000",
+            paymasterPostOpGasLimit: "0x5000",
+            paymasterData: "0x",
+          }
+        : {}),
+    });
+    const banned = await rpc({
+      jsonrpc: "2.0",
+      id: 1,
+      method: "eth_sendUserOperation",
+      params: [operation(numberAccount), entryPoint],
+    });
+    expect(banned.body.error).toMatchObject({ code: -32502, data: { opcode: "NUMBER", address: numberAccount } });
+    const unstaked = await rpc({
+      jsonrpc: "2.0",
+      id: 2,
+      method: "eth_sendUserOperation",
+      params: [operation(plainAccount, contextPaymaster), entryPoint],
+    });
+    expect(unstaked.body.error).toMatchObject({
+      code: -32505,
+      data: { paymasterContext: "0x01" },
+    });
   });
 
   it("follows JSON-RPC: notifications, unknown methods, batches, parse and param errors", async () => {

@@ -47,11 +47,14 @@ describe("smart wallets (X-Executor: smart-wallet, approvals, thresholds)", () =
     stack = await bootStack({ ACCOUNT_ABSTRACTION_ENABLED: "true" });
     ops = operator(stack);
     const org = stack.platform.credentials.organizationId;
-    await ops.db.platform
-      .updateTable("organizations")
-      .set({ accountAbstractionEnabled: true })
-      .where("id", "=", org)
-      .execute();
+    const policy = await call(stack.platform.credentials.apiKey, "PUT", "/api/v2/settings/executor-policy", {
+      accountAbstractionEnabled: true,
+    });
+    expect(policy.body.data).toEqual({
+      accountAbstractionEnabled: true,
+      accountAbstractionAvailable: true,
+      defaultExecutor: "eoa",
+    });
     [owner, cosigner, heavy] = await Promise.all([
       ops.member(org, "admin", "Owner"),
       ops.member(org, "member", "Co-signer"),
@@ -213,6 +216,11 @@ describe("smart wallets (X-Executor: smart-wallet, approvals, thresholds)", () =
 
   it("X-Executor: smart-wallet without a wallet is refused before anything is queued", async () => {
     const nobody = await ops.member(stack.platform.credentials.organizationId, "admin", "No wallet");
+    const member = await ops.member(stack.platform.credentials.organizationId, "member", "Plain member");
+    const forbidden = await call(member.key, "PUT", "/api/v2/settings/executor-policy", {
+      accountAbstractionEnabled: false,
+    });
+    expect(forbidden.status).toBe(403);
     const res = await smartWrite(nobody.key, "POST", `/api/v2/tokens/${token}/mint`, {
       recipients: [BOB],
       amounts: ["1"],

@@ -31,7 +31,7 @@ export async function acceptUserOperation(
     throw rpcError("BUNDLER_INVALID_PARAMS", `preVerificationGas must be at least ${required}`, {
       field: "preVerificationGas",
     });
-  await simulateValidation(ctx, entryPoint, packedOp);
+  await simulateValidation(ctx, entryPoint, packedOp, undefined, true);
 
   const db = bundlerDb(ctx.db.platform);
   const sender = op.sender.toLowerCase();

@@ -10,11 +10,12 @@ import {
   type Hex,
   type StateOverride,
 } from "viem";
-import type { PackedUserOperation } from "viem/account-abstraction";
+import { entryPoint08Abi, type PackedUserOperation } from "viem/account-abstraction";
 import { accountAbstractionArtifact } from "../../host/chain/entry-point.ts";
 import type { PluginContext } from "../../host/plugin.ts";
 import type { BundlerErrorCode } from "./errors.ts";
 import { rpcError } from "./rpc-error.ts";
+import { findBannedOpcode, isStaked, type StakeInfo, type StructLog } from "./validation-rules.ts";
 
 const SIMULATIONS = accountAbstractionArtifact("EntryPointSimulations");
 
@@ -37,20 +38,74 @@ function revertData(error: unknown): Hex | undefined {
 
 function refusal(error: unknown) {
   const data = revertData(error);
-  if (data && data.length > 2) {
-    try {
-      const decoded = decodeErrorResult({ abi: SIMULATIONS.abi, data });
-      if (decoded.errorName === "FailedOp" || decoded.errorName === "FailedOpWithRevert") {
-        const reason = String(decoded.args?.[1]);
-        return rpcError(codeOfReason(reason), reason, { reason });
-      }
-      return rpcError("BUNDLER_USER_OPERATION_REJECTED", `${decoded.errorName} in simulation`, { revertData: data });
-    } catch {
-      return rpcError("BUNDLER_USER_OPERATION_REJECTED", "The simulation reverted", { revertData: data });
-    }
-  }
+  if (data && data.length > 2) return refusalOf(data);
   const message = error instanceof BaseError ? error.shortMessage : String(error);
   return rpcError("BUNDLER_USER_OPERATION_REJECTED", `The simulation failed: ${message}`);
+}
+
+/** The refusal a simulation's revert data says. */
+function refusalOf(data: Hex) {
+  try {
+    const decoded = decodeErrorResult({ abi: SIMULATIONS.abi, data });
+    if (decoded.errorName === "FailedOp" || decoded.errorName === "FailedOpWithRevert") {
+      const reason = String(decoded.args?.[1]);
+      return rpcError(codeOfReason(reason), reason, { reason });
+    }
+    return rpcError("BUNDLER_USER_OPERATION_REJECTED", `${decoded.errorName} in simulation`, { revertData: data });
+  } catch {
+    return rpcError("BUNDLER_USER_OPERATION_REJECTED", "The simulation reverted", { revertData: data });
+  }
+}
+
+interface Trace {
+  failed: boolean;
+  returnValue: string;
+  structLogs: StructLog[];
+}
+
+const senderCreators = new Map<string, Promise<string>>();
+/** The EntryPoint's SenderCreator (it calls factories): trusted like the EntryPoint. */
+function senderCreatorOf(ctx: PluginContext, entryPoint: Address): Promise<string> {
+  let found = senderCreators.get(entryPoint);
+  if (!found) {
+    found = ctx.chain.client
+      .readContract({ address: entryPoint, abi: entryPoint08Abi, functionName: "senderCreator" })
+      .then((address) => address.toLowerCase());
+    senderCreators.set(entryPoint, found);
+  }
+  return found;
+}
+
+/** simulateValidation under debug_traceCall: its result, and the ERC-7562 opcode rules checked on the trace. */
+async function tracedValidation(ctx: PluginContext, entryPoint: Address, op: PackedUserOperation) {
+  const data = encodeFunctionData({ abi: SIMULATIONS.abi, functionName: "simulateValidation", args: [op] });
+  const [trace, senderCreator] = await Promise.all([
+    ctx.chain.client.request({
+      method: "debug_traceCall" as never,
+      params: [
+        { to: entryPoint, data },
+        "latest",
+        {
+          stateOverrides: { [entryPoint]: { code: SIMULATIONS.deployedBytecode } },
+          disableStorage: true,
+          enableMemory: false,
+          enableReturnData: false,
+        },
+      ] as never,
+    }) as Promise<Trace>,
+    senderCreatorOf(ctx, entryPoint),
+  ]);
+  const returned = (trace.returnValue.startsWith("0x") ? trace.returnValue : `0x${trace.returnValue}`) as Hex;
+  if (trace.failed)
+    throw returned.length > 2
+      ? refusalOf(returned)
+      : rpcError("BUNDLER_USER_OPERATION_REJECTED", "The simulation failed");
+  const banned = findBannedOpcode(trace.structLogs, entryPoint, new Set([entryPoint.toLowerCase(), senderCreator]));
+  if (banned)
+    throw rpcError("BUNDLER_OPCODE_BANNED", `Validation used ${banned.opcode} in ${banned.address} (ERC-7562)`, {
+      ...banned,
+    });
+  return decodeFunctionResult({ abi: SIMULATIONS.abi, functionName: "simulateValidation", data: returned }) as never;
 }
 
 async function simulate(
@@ -97,6 +152,7 @@ export interface ValidationResult {
     paymasterValidationData: bigint;
     paymasterContext: Hex;
   };
+  paymasterInfo: StakeInfo;
 }
 
 /** An operation too close to its end is refused: it could expire before its bundle is mined. */
@@ -108,18 +164,27 @@ export const chainTime = async (ctx: PluginContext): Promise<bigint> => (await c
 /**
  * Runs the EntryPoint's validation of `op` and checks what it reports: the account's and paymaster's signature
  * results, aggregators and time ranges (against `now`, the chain's time, read alongside when not given: a bundle
- * reads it once for all its operations). Throws the ERC-7769 refusal.
+ * reads it once for all its operations). On acceptance (`rules`) also ERC-7562's opcode and stake rules. Throws the
+ * ERC-7769 refusal.
  */
 export async function simulateValidation(
   ctx: PluginContext,
   entryPoint: Address,
   op: PackedUserOperation,
   now?: Promise<bigint>,
+  rules = false,
 ): Promise<ValidationResult> {
   const [result, timestamp] = (await Promise.all([
-    simulate(ctx, entryPoint, "simulateValidation", [op]),
+    rules ? tracedValidation(ctx, entryPoint, op) : simulate(ctx, entryPoint, "simulateValidation", [op]),
     now ?? chainTime(ctx),
   ])) as [ValidationResult, bigint];
+  // [EREP-050]: only a staked paymaster may have the EntryPoint call its postOp with a context.
+  if (rules && result.returnInfo.paymasterContext !== "0x" && !isStaked(result.paymasterInfo))
+    throw rpcError("BUNDLER_STAKE_TOO_LOW", "An unstaked paymaster returned a context for postOp (ERC-7562)", {
+      paymasterContext: result.returnInfo.paymasterContext,
+      stake: result.paymasterInfo.stake.toString(),
+      unstakeDelaySec: result.paymasterInfo.unstakeDelaySec.toString(),
+    });
   const checks: [string, bigint][] = [
     ["account", result.returnInfo.accountValidationData],
     ["paymaster", result.returnInfo.paymasterValidationData],

@@ -10,13 +10,6 @@ import { walletsDb } from "./tables.ts";
 export function smartWalletExecutor(ctx: PluginContext): RequestExecutor {
   return {
     async resolveSender({ organizationId, participantId, chainId, address }) {
-      if (!ctx.config.ACCOUNT_ABSTRACTION_ENABLED) throw new ApiError("X_EXECUTOR_AA_DISABLED_GLOBALLY");
-      const org = await ctx.db.platform
-        .selectFrom("organizations")
-        .select("accountAbstractionEnabled")
-        .where("id", "=", organizationId)
-        .executeTakeFirstOrThrow();
-      if (!org.accountAbstractionEnabled) throw new ApiError("X_EXECUTOR_AA_DISABLED_FOR_ORG");
       const wallet = await walletsDb(ctx.db.platform)
         .selectFrom("smartWallets")
         .select(["address", "step"])
@@ -25,12 +18,24 @@ export function smartWalletExecutor(ctx: PluginContext): RequestExecutor {
         .where("participantId", "=", participantId)
         .$if(address !== undefined, (q) => q.where("address", "=", address!.toLowerCase()))
         .executeTakeFirst();
+      // A named address that is not the participant's wallet is refused as such; otherwise the policies come first.
+      if (!wallet && address)
+        throw new ApiError("REQUEST_EXECUTOR_UNAVAILABLE", {
+          message: "The acting participant has no smart wallet at this address on this chain",
+          details: { executor: "smart-wallet", smartWalletAddress: address },
+        });
+      if (!ctx.config.ACCOUNT_ABSTRACTION_ENABLED) throw new ApiError("X_EXECUTOR_AA_DISABLED_GLOBALLY");
+      const org = await ctx.db.platform
+        .selectFrom("organizations")
+        .select("accountAbstractionEnabled")
+        .where("id", "=", organizationId)
+        .executeTakeFirstOrThrow();
+      if (!org.accountAbstractionEnabled) throw new ApiError("X_EXECUTOR_AA_DISABLED_FOR_ORG");
       if (!wallet)
         throw new ApiError("REQUEST_EXECUTOR_UNAVAILABLE", {
-          message: address
-            ? "The acting participant has no smart wallet at this address on this chain"
-            : "The acting participant has no smart wallet on this chain: provision one with POST /api/v2/smart-wallets",
-          details: { executor: "smart-wallet", ...(address ? { smartWalletAddress: address } : {}) },
+          message:
+            "The acting participant has no smart wallet on this chain: provision one with POST /api/v2/smart-wallets",
+          details: { executor: "smart-wallet" },
         });
       if (wallet.step !== "deployed")
         throw new ApiError("REQUEST_EXECUTOR_UNAVAILABLE", {

@@ -4,6 +4,7 @@ import { SystemFactoryAbi } from "../../abis/SystemFactory.ts";
 import type { SystemContracts } from "../../host/db/platform-types.ts";
 import { definePlugin } from "../../host/plugin.ts";
 import { ERRORS } from "./errors.ts";
+import { executorPolicyRoutes } from "./executor-policy-routes.ts";
 import { PERMISSIONS } from "./permissions.ts";
 import { provisionTask } from "./provision.ts";
 import { SYSTEM_WEBHOOK_EVENTS } from "./webhook-events.ts";
@@ -12,6 +13,7 @@ export default definePlugin({
   id: "systems",
   errors: ERRORS,
   permissions: PERMISSIONS,
+  routes: executorPolicyRoutes,
   tasks: (ctx) => ({ provision: provisionTask(ctx) }),
   webhookEvents: SYSTEM_WEBHOOK_EVENTS,
   mutationKinds: {

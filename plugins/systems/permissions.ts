@@ -4,6 +4,7 @@ import type { Role } from "../../host/auth/permissions.ts";
 export const PERMISSIONS = {
   "monitoring:read": ["owner", "admin"],
   "system:operate": ["owner", "systemManager"],
+  "organization:settings": ["owner", "admin"],
   // The spec's exchange-rate permissions, held here until an exchange-rates plugin declares its routes.
   "exchangeRates:list": ["owner", "admin", "systemManager", "tokenManager", "auditor", "member"],
   "exchangeRates:read": ["owner", "admin", "systemManager", "tokenManager", "auditor", "member"],
