@@ -6,12 +6,17 @@ import { loadConfig } from "../host/config.ts";
 import { loadMasterKey } from "../host/crypto/master-key.ts";
 import { createCustody } from "../host/custody/custody.ts";
 import { openDatabases } from "../host/db/database.ts";
+import { registerErrors } from "../host/errors/registry.ts";
 import { createApiKey, listApiKeys, revokeApiKey } from "../plugins/access/api-key-store.ts";
+import { ERRORS as ACCESS_ERRORS } from "../plugins/access/errors.ts";
 import { addMember, setMemberRoles } from "../plugins/access/members.ts";
 import { createUser } from "../plugins/access/users.ts";
+import { ERRORS as SYSTEMS_ERRORS } from "../plugins/systems/errors.ts";
 import { createOrganization } from "../plugins/systems/organizations.ts";
-// Registers the plugins' error codes: the operator functions answer with the access plugin's (e.g. last owner).
-import "./platform-context.ts";
+
+// The error codes the operator functions answer with (e.g. the access plugin's last owner), without loading every
+// plugin: each command is a process of its own and starts in a moment.
+registerErrors(new Map(Object.entries({ ...ACCESS_ERRORS, ...SYSTEMS_ERRORS })));
 
 const USAGE = `Usage: npm run cli -- <command> [options]
 
