@@ -2,7 +2,6 @@
 // (eth_getUserOperationReceipt), beside the same kind of operations (same SimpleAccounts, same call, same gas
 // fields) sent by a test EOA straight to the EntryPoint's handleOps, in bundles of the size the bundler achieved,
 // until mined; as a ratio. And the bundler path's send-to-receipt latency.
-import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -11,6 +10,7 @@ import { type Address, createPublicClient, encodeFunctionData, type Hex, http, k
 import { entryPoint08Abi, formatUserOperationRequest, toPackedUserOperation } from "viem/account-abstraction";
 import { anvilAccount } from "../test/support/api-flows.ts";
 import { bootStack, platformDbUrl, stackChain } from "../test/support/stack.ts";
+import { runClientProcess } from "./client-process.ts";
 import { type BenchAccount, simpleAccounts } from "./simple-accounts.ts";
 import { summary } from "./stats.ts";
 
@@ -19,21 +19,7 @@ const ROUNDS = Number(process.env.BUNDLER_BENCH_ROUNDS ?? 10);
 /** Gas a handleOps transaction gets per operation it carries (explicit, as the operations' own limits are). */
 const GAS_PER_OPERATION = 400_000n;
 
-/** Runs bench/bundler-client.ts in its own Node process; resolves with its standard output. */
-function runClient(env: Record<string, string>): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ["--import", "tsx", join(import.meta.dirname, "bundler-client.ts")], {
-      env: { ...process.env, ...env },
-      stdio: ["ignore", "pipe", "inherit"],
-    });
-    let out = "";
-    child.stdout.on("data", (chunk) => {
-      out += chunk;
-    });
-    child.on("error", reject);
-    child.on("exit", (code) => (code === 0 ? resolve(out) : reject(new Error(`bundler client exited with ${code}`))));
-  });
-}
+const runClient = (env: Record<string, string>) => runClientProcess("bundler-client.ts", env);
 
 export async function benchBundlerThroughput(): Promise<void> {
   const stack = await bootStack({ API_KEY_RATE_LIMIT: "100000000" });

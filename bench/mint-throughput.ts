@@ -1,8 +1,6 @@
 // Issue #4's figures: mints per second through the API to COMPLETED, beside raw viem sends of the same calls by
 // the same key to the same anvil (each send answered before the next, then every receipt), as a ratio; and the
 // latency from POST to COMPLETED under Prefer: wait.
-import { spawn } from "node:child_process";
-import { join } from "node:path";
 import pg from "pg";
 import { type Address, encodeFunctionData, type Hex, keccak256 } from "viem";
 import { TokenAbi } from "../abis/Token.ts";
@@ -12,6 +10,7 @@ import { loadMasterKey } from "../host/crypto/master-key.ts";
 import { createCustody } from "../host/custody/custody.ts";
 import { openDatabases } from "../host/db/database.ts";
 import { bootStack, json } from "../test/support/stack.ts";
+import { runClientProcess } from "./client-process.ts";
 import { summary } from "./stats.ts";
 
 const MINTS = Number(process.env.BENCH_MINTS ?? 400);
@@ -27,21 +26,7 @@ async function inBatches<T>(items: T[], concurrency: number, fn: (item: T) => Pr
   );
 }
 
-/** Runs bench/mint-client.ts in its own Node process; resolves with its standard output. */
-function runClient(env: Record<string, string>): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ["--import", "tsx", join(import.meta.dirname, "mint-client.ts")], {
-      env: { ...process.env, ...env },
-      stdio: ["ignore", "pipe", "inherit"],
-    });
-    let out = "";
-    child.stdout.on("data", (chunk) => {
-      out += chunk;
-    });
-    child.on("error", reject);
-    child.on("exit", (code) => (code === 0 ? resolve(out) : reject(new Error(`mint client exited with ${code}`))));
-  });
-}
+const runClient = (env: Record<string, string>) => runClientProcess("mint-client.ts", env);
 
 export async function benchMintThroughput(): Promise<void> {
   const stack = await bootStack({ API_KEY_RATE_LIMIT: "100000000", WORKER_CONCURRENCY: "8" });

@@ -4,7 +4,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import type { Address, Hex } from "viem";
 import { verifyWalletForWrite } from "../../host/auth/wallet-verification.ts";
-import { requestChain } from "../../host/chain/request-chain.ts";
 import { ApiError } from "../../host/errors/api-error.ts";
 import type { App } from "../../host/http/env.ts";
 import { single } from "../../host/http/envelopes.ts";
@@ -15,7 +14,7 @@ import { approvalState, signAsParticipant } from "./approvals.ts";
 import { executeJob } from "./jobs.ts";
 import { ApprovalParams, ApprovalSchema, dataOf, SignApprovalBodySchema, WalletParams } from "./schemas.ts";
 import { walletsDb } from "./tables.ts";
-import { findWallet } from "./wallet-store.ts";
+import { walletOfRequest } from "./wallet-store.ts";
 
 const tags = ["smart wallets"];
 
@@ -70,13 +69,7 @@ export function approvalRoutes(app: App, ctx: PluginContext) {
   }
 
   app.openapi(list, async (c) => {
-    const chain = await requestChain(c, ctx.db.platform, [ctx.chain.chainId]);
-    const wallet = await findWallet(
-      ctx,
-      c.get("principal").organizationId,
-      chain.chainId,
-      c.req.valid("param").address,
-    );
+    const { wallet } = await walletOfRequest(c, ctx, c.req.valid("param").address);
     const rows = await pending(wallet.address);
     return c.json(single(c, await Promise.all(rows.map((row) => shape(wallet.address, row)))), 200);
   });
@@ -84,8 +77,7 @@ export function approvalRoutes(app: App, ctx: PluginContext) {
   app.openapi(sign, async (c) => {
     const { organizationId } = c.get("principal");
     const { address, userOpHash } = c.req.valid("param");
-    const chain = await requestChain(c, ctx.db.platform, [ctx.chain.chainId]);
-    const wallet = await findWallet(ctx, organizationId, chain.chainId, address);
+    const { chain, wallet } = await walletOfRequest(c, ctx, address);
     const [row] = await pending(wallet.address, userOpHash);
     if (row?.status !== "PENDING_APPROVAL")
       throw new ApiError("SMART_WALLET_APPROVAL_NOT_FOUND", { details: { userOpHash } });

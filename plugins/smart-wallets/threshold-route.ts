@@ -5,14 +5,13 @@ import { createRoute } from "@hono/zod-openapi";
 import { type Address, encodeFunctionData } from "viem";
 import { WeightedMultisigAccountAbi } from "../../abis/WeightedMultisigAccount.ts";
 import { verifyWalletForWrite } from "../../host/auth/wallet-verification.ts";
-import { requestChain } from "../../host/chain/request-chain.ts";
 import { ApiError } from "../../host/errors/api-error.ts";
 import type { App } from "../../host/http/env.ts";
 import { jsonBody, mutationResponses } from "../../host/http/schemas.ts";
 import { submitChainWrite } from "../../host/mutations/submit-mutation.ts";
 import type { PluginContext } from "../../host/plugin.ts";
 import { isUint64FromOne, ThresholdBodySchema, WalletParams } from "./schemas.ts";
-import { findWallet } from "./wallet-store.ts";
+import { walletOfRequest } from "./wallet-store.ts";
 
 export const THRESHOLD_KIND = "smart-wallet.threshold";
 
@@ -31,13 +30,7 @@ const setThreshold = createRoute({
 export function thresholdRoute(app: App, ctx: PluginContext) {
   app.openapi(setThreshold, async (c) => {
     const body = c.req.valid("json");
-    const chain = await requestChain(c, ctx.db.platform, [ctx.chain.chainId]);
-    const wallet = await findWallet(
-      ctx,
-      c.get("principal").organizationId,
-      chain.chainId,
-      c.req.valid("param").address,
-    );
+    const { chain, wallet } = await walletOfRequest(c, ctx, c.req.valid("param").address);
     if (wallet.participantId !== c.get("requestContext").participantId)
       throw new ApiError("SMART_WALLET_OWNER_REQUIRED", { details: { address: wallet.address } });
     if (wallet.validatorType !== "weighted-multisig")

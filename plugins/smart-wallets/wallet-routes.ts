@@ -22,7 +22,7 @@ import {
 } from "./schemas.ts";
 import { type WalletSigner, walletsDb } from "./tables.ts";
 import { liveSigners, organisationPaymaster, predictWalletAddress, sponsorship, walletSalt } from "./wallet-chain.ts";
-import { findWallet, walletRecord } from "./wallet-store.ts";
+import { findWallet, walletOfRequest, walletRecord } from "./wallet-store.ts";
 
 const WalletResponse = jsonResponse(dataOf(SmartWalletSchema), "The smart wallet");
 const tags = ["smart wallets"];
@@ -187,20 +187,13 @@ export function walletRoutes(app: App, ctx: PluginContext) {
   });
 
   app.openapi(getOne, async (c) => {
-    const chain = await requestChain(c, ctx.db.platform, [ctx.chain.chainId]);
-    const wallet = await findWallet(
-      ctx,
-      c.get("principal").organizationId,
-      chain.chainId,
-      c.req.valid("param").address,
-    );
+    const { wallet } = await walletOfRequest(c, ctx, c.req.valid("param").address);
     return c.json(single(c, walletRecord(wallet)), 200);
   });
 
   app.openapi(signers, async (c) => {
     const { organizationId } = c.get("principal");
-    const chain = await requestChain(c, ctx.db.platform, [ctx.chain.chainId]);
-    const wallet = await findWallet(ctx, organizationId, chain.chainId, c.req.valid("param").address);
+    const { wallet } = await walletOfRequest(c, ctx, c.req.valid("param").address);
     if (wallet.step !== "deployed" && !(await ctx.chain.client.getCode({ address: wallet.address as Address })))
       return c.json(
         single(c, {
@@ -234,8 +227,7 @@ export function walletRoutes(app: App, ctx: PluginContext) {
 
   app.openapi(gasStatus, async (c) => {
     const { organizationId } = c.get("principal");
-    const chain = await requestChain(c, ctx.db.platform, [ctx.chain.chainId]);
-    const wallet = await findWallet(ctx, organizationId, chain.chainId, c.req.valid("param").address);
+    const { wallet } = await walletOfRequest(c, ctx, c.req.valid("param").address);
     const address = wallet.address as Address;
     const paymaster = await organisationPaymaster(ctx, await ctx.custody.primaryAddress(organizationId));
     const [balance, sponsor, fees] = await Promise.all([

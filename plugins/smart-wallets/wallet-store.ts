@@ -1,5 +1,8 @@
 // A smart wallet as the routes find and show it: the organisation's, on the request's chain.
+import type { Context } from "hono";
+import { requestChain } from "../../host/chain/request-chain.ts";
 import { ApiError } from "../../host/errors/api-error.ts";
+import type { AppEnv } from "../../host/http/env.ts";
 import type { PluginContext } from "../../host/plugin.ts";
 import { type SmartWalletRow, walletsDb } from "./tables.ts";
 
@@ -13,6 +16,12 @@ export async function findWallet(ctx: PluginContext, organizationId: string, cha
     .executeTakeFirst();
   if (!wallet) throw new ApiError("SMART_WALLET_NOT_FOUND", { details: { address } });
   return wallet;
+}
+
+/** The request's chain (X-Chain-Id or the organisation's default) and the organisation's wallet at `address` there. */
+export async function walletOfRequest(c: Context<AppEnv>, ctx: PluginContext, address: string) {
+  const chain = await requestChain(c, ctx.db.platform, [ctx.chain.chainId]);
+  return { chain, wallet: await findWallet(ctx, c.get("principal").organizationId, chain.chainId, address) };
 }
 
 export function walletRecord(wallet: SmartWalletRow) {
