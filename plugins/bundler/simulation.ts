@@ -4,10 +4,13 @@
 import {
   type Address,
   BaseError,
+  createPublicClient,
   decodeErrorResult,
   decodeFunctionResult,
   encodeFunctionData,
   type Hex,
+  http,
+  type PublicClient,
   type StateOverride,
 } from "viem";
 import { entryPoint08Abi, type PackedUserOperation } from "viem/account-abstraction";
@@ -76,35 +79,60 @@ function senderCreatorOf(ctx: PluginContext, entryPoint: Address): Promise<strin
   return found;
 }
 
-/** simulateValidation under debug_traceCall: its result, and the ERC-7562 opcode rules checked on the trace. */
+/** A client for the rare full trace (stacks make it large: a factory's deployment can pass 10 MB). */
+const fullTraceClients = new Map<string, PublicClient>();
+function fullTraceClient(ctx: PluginContext): PublicClient {
+  const url = ctx.chain.chain.rpcUrls.default.http[0]!;
+  let client = fullTraceClients.get(url);
+  if (!client) {
+    client = createPublicClient({ transport: http(url, { maxResponseBodySize: false, timeout: 30_000 }) });
+    fullTraceClients.set(url, client);
+  }
+  return client;
+}
+
+function traceCall(client: PublicClient, entryPoint: Address, data: Hex, withStack: boolean): Promise<Trace> {
+  return client.request({
+    method: "debug_traceCall" as never,
+    params: [
+      { to: entryPoint, data },
+      "latest",
+      {
+        stateOverrides: { [entryPoint]: { code: SIMULATIONS.deployedBytecode } },
+        disableStack: !withStack,
+        disableStorage: true,
+        enableMemory: false,
+        enableReturnData: false,
+      },
+    ] as never,
+  }) as Promise<Trace>;
+}
+
+/**
+ * simulateValidation under debug_traceCall: its result, and the ERC-7562 opcode rules checked on the trace. The
+ * first trace has no stacks (small): it shows whether anything below the EntryPoint used a banned opcode; only then
+ * a second one with stacks tells whose frame it was (the EntryPoint's own and its SenderCreator's are trusted).
+ */
 async function tracedValidation(ctx: PluginContext, entryPoint: Address, op: PackedUserOperation) {
   const data = encodeFunctionData({ abi: SIMULATIONS.abi, functionName: "simulateValidation", args: [op] });
-  const [trace, senderCreator] = await Promise.all([
-    ctx.chain.client.request({
-      method: "debug_traceCall" as never,
-      params: [
-        { to: entryPoint, data },
-        "latest",
-        {
-          stateOverrides: { [entryPoint]: { code: SIMULATIONS.deployedBytecode } },
-          disableStorage: true,
-          enableMemory: false,
-          enableReturnData: false,
-        },
-      ] as never,
-    }) as Promise<Trace>,
-    senderCreatorOf(ctx, entryPoint),
-  ]);
+  const trace = await traceCall(ctx.chain.client as PublicClient, entryPoint, data, false);
   const returned = (trace.returnValue.startsWith("0x") ? trace.returnValue : `0x${trace.returnValue}`) as Hex;
   if (trace.failed)
     throw returned.length > 2
       ? refusalOf(returned)
       : rpcError("BUNDLER_USER_OPERATION_REJECTED", "The simulation failed");
-  const banned = findBannedOpcode(trace.structLogs, entryPoint, new Set([entryPoint.toLowerCase(), senderCreator]));
-  if (banned)
-    throw rpcError("BUNDLER_OPCODE_BANNED", `Validation used ${banned.opcode} in ${banned.address} (ERC-7562)`, {
-      ...banned,
-    });
+  const trusted = new Set([entryPoint.toLowerCase()]);
+  if (findBannedOpcode(trace.structLogs, entryPoint, trusted)) {
+    const [full, senderCreator] = await Promise.all([
+      traceCall(fullTraceClient(ctx), entryPoint, data, true),
+      senderCreatorOf(ctx, entryPoint),
+    ]);
+    const banned = findBannedOpcode(full.structLogs, entryPoint, trusted.add(senderCreator));
+    if (banned)
+      throw rpcError("BUNDLER_OPCODE_BANNED", `Validation used ${banned.opcode} in ${banned.address} (ERC-7562)`, {
+        ...banned,
+      });
+  }
   return decodeFunctionResult({ abi: SIMULATIONS.abi, functionName: "simulateValidation", data: returned }) as never;
 }
 

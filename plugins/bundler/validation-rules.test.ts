@@ -36,6 +36,25 @@ describe("ERC-7562 opcode rules on a struct-log trace", () => {
     expect(findBannedOpcode(delegated, EP, trusted)).toEqual({ opcode: "NUMBER", address: ACCOUNT });
   });
 
+  it("without stacks, flags any frame below the EntryPoint (a full trace then says whose it was)", () => {
+    const noStack: StructLog[] = [
+      { op: "CALL", depth: 1 },
+      { op: "TIMESTAMP", depth: 2 },
+    ];
+    expect(findBannedOpcode(noStack, EP, new Set([EP]))).toEqual({ opcode: "TIMESTAMP", address: "unknown" });
+    expect(
+      findBannedOpcode(
+        [
+          { op: "NUMBER", depth: 1 },
+          { op: "CALL", depth: 1 },
+          { op: "ADD", depth: 2 },
+        ],
+        EP,
+        new Set([EP]),
+      ),
+    ).toBeUndefined();
+  });
+
   it("tells a staked entity by the minimum stake and a day's unstake delay", () => {
     expect(isStaked({ stake: 10n ** 17n, unstakeDelaySec: 86_400n })).toBe(true);
     expect(isStaked({ stake: 10n ** 17n, unstakeDelaySec: 3_600n })).toBe(false);

@@ -40,7 +40,10 @@ export interface BannedOpcode {
 
 const asAddress = (word: string): Address => `0x${BigInt(word).toString(16).padStart(40, "0").slice(-40)}`;
 
-/** The first banned opcode an untrusted frame executed, if any. `trusted`: lowercase addresses. */
+/**
+ * The first banned opcode an untrusted frame executed, if any. `trusted`: lowercase addresses. Without stacks in the
+ * trace the frames below the first are unknown (untrusted): a finding then only says a full trace is needed.
+ */
 export function findBannedOpcode(
   logs: StructLog[],
   entryPoint: Address,
@@ -56,9 +59,9 @@ export function findBannedOpcode(
       // [OP-012]: GAS only as the gas argument of a call.
       if (op === "GAS" && !CALLS.has(logs[i + 1]?.op ?? "")) return { opcode: op, address: address as Address };
     }
-    if (CALLS.has(op) && stack && stack.length >= 2) {
-      const target = asAddress(stack[stack.length - 2]!);
-      frames[depth] = op === "DELEGATECALL" || op === "CALLCODE" ? address : target.toLowerCase();
+    if (CALLS.has(op) || op === "CREATE2") {
+      const target = stack && stack.length >= 2 ? asAddress(stack[stack.length - 2]!).toLowerCase() : "unknown";
+      frames[depth] = op === "DELEGATECALL" || op === "CALLCODE" ? address : op === "CREATE2" ? "created" : target;
     }
   }
   return undefined;
