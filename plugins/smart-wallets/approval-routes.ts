@@ -10,10 +10,11 @@ import { single } from "../../host/http/envelopes.ts";
 import { errorResponses, jsonBody, jsonResponse } from "../../host/http/schemas.ts";
 import type { PluginContext } from "../../host/plugin.ts";
 import { addKeyedJob } from "../../host/worker/keyed-jobs.ts";
-import { approvalState, signAsParticipant } from "./approvals.ts";
+import { approvalState, signAsParticipant, weigh } from "./approvals.ts";
 import { executeJob } from "./jobs.ts";
 import { ApprovalParams, ApprovalSchema, dataOf, SignApprovalBodySchema, WalletParams } from "./schemas.ts";
 import { walletsDb } from "./tables.ts";
+import { liveSigners } from "./wallet-chain.ts";
 import { walletOfRequest } from "./wallet-store.ts";
 
 const tags = ["smart wallets"];
@@ -82,7 +83,8 @@ export function approvalRoutes(app: App, ctx: PluginContext) {
     if (row?.status !== "PENDING_APPROVAL")
       throw new ApiError("SMART_WALLET_APPROVAL_NOT_FOUND", { details: { userOpHash } });
     await verifyWalletForWrite(c, ctx.db.platform, c.req.valid("json")?.walletVerification);
-    const before = await approvalState(ctx, wallet.address as Address, row.signatures);
+    const live = await liveSigners(ctx, wallet.address as Address);
+    const before = weigh(live, row.signatures);
     const signerAddresses = before.signers.map((s) => s.address);
     const participantId = c.get("requestContext").participantId;
     const own = await ctx.db.platform
@@ -102,7 +104,7 @@ export function approvalRoutes(app: App, ctx: PluginContext) {
       signers: own.map((w) => w.address).filter((a) => row.signatures[a] === undefined),
     });
     const [signed] = await pending(wallet.address, userOpHash);
-    const after = await approvalState(ctx, wallet.address as Address, signed!.signatures);
+    const after = weigh(live, signed!.signatures);
     if (after.weight >= after.threshold) {
       // Queued again: the wallet's run sends the operation (a cancellation meanwhile keeps it CANCELLED).
       const requeued = await ctx.db.platform

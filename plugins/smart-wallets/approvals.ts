@@ -12,15 +12,21 @@ export interface ApprovalState {
   signers: { address: string; weight: bigint; signed: boolean }[];
 }
 
+export type LiveSigners = Awaited<ReturnType<typeof liveSigners>>;
+
+/** The weight `signatures` reach against a signer set read from the chain (read it once per run or request). */
+export function weigh({ signers, threshold }: LiveSigners, signatures: Record<string, string>): ApprovalState {
+  const rows = signers.map((s) => ({ ...s, signed: signatures[s.address] !== undefined }));
+  const weight = rows.filter((s) => s.signed).reduce((sum, s) => sum + s.weight, 0n);
+  return { threshold, weight, signers: rows };
+}
+
 export async function approvalState(
   ctx: PluginContext,
   wallet: Address,
   signatures: Record<string, string>,
 ): Promise<ApprovalState> {
-  const { signers, threshold } = await liveSigners(ctx, wallet);
-  const rows = signers.map((s) => ({ ...s, signed: signatures[s.address] !== undefined }));
-  const weight = rows.filter((s) => s.signed).reduce((sum, s) => sum + s.weight, 0n);
-  return { threshold, weight, signers: rows };
+  return weigh(await liveSigners(ctx, wallet), signatures);
 }
 
 /**

@@ -10,11 +10,11 @@ import type { TransactionRequestRow } from "../../host/db/platform-types.ts";
 import type { PluginContext } from "../../host/plugin.ts";
 import { updateRequest } from "../../host/worker/deps.ts";
 import { addKeyedJob } from "../../host/worker/keyed-jobs.ts";
-import { approvalState, signAsParticipant } from "./approvals.ts";
+import { signAsParticipant, weigh } from "./approvals.ts";
 import { confirmJob } from "./jobs.ts";
 import { type SmartWalletOperationRow, walletsDb } from "./tables.ts";
 import { buildUserOperation, packSignatures } from "./user-operation.ts";
-import { organisationPaymaster, smartWalletDeployment, sponsorship } from "./wallet-chain.ts";
+import { liveSigners, organisationPaymaster, smartWalletDeployment, sponsorship } from "./wallet-chain.ts";
 
 /** ERC-7769's -32504: the sender has too many operations waiting; the request stays queued and is tried again. */
 const THROTTLED = -32504;
@@ -106,8 +106,11 @@ export function executeTask(ctx: PluginContext): Task {
       .where("executor", "=", "smart-wallet")
       .orderBy("createdAt")
       .execute();
+    if (queued.length === 0) return;
+    // The signer set as on chain now: nothing this run sends is mined before it ends.
+    const live = await liveSigners(ctx, wallet as Address);
+    const { signers } = live;
     for (const request of queued) {
-      const { signers } = await approvalState(ctx, wallet as Address, {});
       const op = await operationFor(ctx, request, signers.length);
       if (owner) {
         const unsigned = signers.map((s) => s.address).filter((address) => op.signatures[address] === undefined);
@@ -120,7 +123,7 @@ export function executeTask(ctx: PluginContext): Task {
         });
         if (added.length) Object.assign(op, await reload(ctx, request.id));
       }
-      const state = await approvalState(ctx, wallet as Address, op.signatures);
+      const state = weigh(live, op.signatures);
       if (state.weight >= state.threshold) await sendOperation(ctx, request, op);
       else
         await updateRequest(
