@@ -1,11 +1,12 @@
 // The client side of the bundler benchmark, run as its own process (as real clients are). OPS_FILE holds, per
-// sender, its signed operations in nonce order (ERC-7769 JSON) and their hashes. One lane per sender sends each
-// operation with eth_sendUserOperation once the previous one has its receipt (a later nonce fails validation until
-// then); one poller asks for every outstanding receipt in one JSON-RPC batch. Prints, as JSON, when it started and
-// finished (epoch ms) and each operation's send-to-receipt latency (ms).
+// sender, its signed operations in nonce order (ERC-7769 JSON) and their hashes. One lane per sender sends its
+// operations with eth_sendUserOperation in nonce order, each once the previous one was accepted, with at most
+// WINDOW of them not yet in a receipt (the bundler holds up to 4 of an unstaked sender, ERC-7562); one poller asks
+// for every outstanding receipt in one JSON-RPC batch. Prints, as JSON, when it started and
+// finished (epoch ms), each operation's send-to-receipt latency and how long eth_sendUserOperation took (ms).
 import { readFileSync } from "node:fs";
 
-const { BASE_URL, API_KEY, ENTRY_POINT, OPS_FILE, POLL_MS = "25" } = process.env;
+const { BASE_URL, API_KEY, ENTRY_POINT, OPS_FILE, POLL_MS = "25", WINDOW = "4" } = process.env;
 const lanes: { op: Record<string, string>; hash: string }[][] = JSON.parse(readFileSync(OPS_FILE as string, "utf8"));
 
 let nextId = 1;
@@ -42,11 +43,14 @@ async function poll() {
 }
 
 const latencies: number[] = [];
+const accepts: number[] = [];
 const startedAt = Date.now();
 const poller = poll();
 await Promise.all(
   lanes.map(async (ops) => {
+    const inFlight = new Set<Promise<void>>();
     for (const { op, hash } of ops) {
+      if (inFlight.size >= Number(WINDOW)) await Promise.race(inFlight);
       const sentAt = performance.now();
       const answer = (await rpc({
         jsonrpc: "2.0",
@@ -58,14 +62,22 @@ await Promise.all(
         error?: unknown;
       };
       if (answer.result !== hash) throw new Error(`eth_sendUserOperation: ${JSON.stringify(answer)}`);
+      const acceptedAt = performance.now();
+      accepts.push(acceptedAt - sentAt);
       // Polled only once accepted: an unknown hash makes the bundler search the EntryPoint's logs.
-      const receipt = await new Promise<{ success: boolean }>((resolve) => waiting.set(hash, resolve));
-      if (!receipt.success) throw new Error(`operation ${hash} failed on chain`);
-      latencies.push(performance.now() - sentAt);
+      const receipted: Promise<void> = new Promise<{ success: boolean }>((resolve) => waiting.set(hash, resolve)).then(
+        (receipt) => {
+          if (!receipt.success) throw new Error(`operation ${hash} failed on chain`);
+          latencies.push(performance.now() - sentAt);
+          inFlight.delete(receipted);
+        },
+      );
+      inFlight.add(receipted);
     }
+    await Promise.all(inFlight);
   }),
 );
 const finishedAt = Date.now();
 done = true;
 await poller;
-process.stdout.write(JSON.stringify({ startedAt, finishedAt, latencies }));
+process.stdout.write(JSON.stringify({ startedAt, finishedAt, latencies, accepts }));

@@ -249,6 +249,87 @@ describe("bundler (POST /api/v2/bundler)", () => {
     expect((await smart.getUserOperationReceipt({ hash })).userOpHash).toBe(hash);
   });
 
+  it("holds a sender's next operations behind its first and bundles them in nonce order; a nonce gap is refused", async () => {
+    const account = await simpleAccount();
+    const bundler = createBundlerClient({ account, client, transport: transport() });
+    // The first operation deploys the account.
+    const first = await bundler.sendUserOperation({ calls: [{ to: RECIPIENT, value: 1n }] });
+    await bundler.waitForUserOperationReceipt({ hash: first, timeout: 30_000 });
+    await rpc({ jsonrpc: "2.0", id: 1, method: "debug_bundler_setBundlingMode", params: ["manual"] });
+    // Key 0 (viem's account chose another key for the first): sequence numbers 0, 1, then a gap at 3.
+    const prepared = await bundler.prepareUserOperation({ calls: [{ to: RECIPIENT, value: 1n }], nonce: 0n });
+    const signed = async (nonce: bigint) => {
+      const op = { ...prepared, nonce };
+      const hash = getUserOperationHash({
+        chainId: chain.id,
+        entryPointAddress: entryPoint,
+        entryPointVersion: "0.8",
+        userOperation: op,
+      });
+      return { hash, op: formatUserOperationRequest({ ...op, signature: await account.signUserOperation(op) }) };
+    };
+    const [one, two, gap] = await Promise.all([signed(0n), signed(1n), signed(3n)]);
+    // Nonce 1 is accepted while nonce 0 waits (validated as if 0 had run), and nonce 2 estimated the same way.
+    for (const { op, hash } of [one, two])
+      expect(
+        (await rpc({ jsonrpc: "2.0", id: 2, method: "eth_sendUserOperation", params: [op, entryPoint] })).body,
+      ).toEqual({ jsonrpc: "2.0", id: 2, result: hash });
+    const estimate = await rpc({
+      jsonrpc: "2.0",
+      id: 3,
+      method: "eth_estimateUserOperationGas",
+      params: [{ ...two.op, nonce: "0x2" }, entryPoint],
+    });
+    expect(estimate.body.result?.callGasLimit).toMatch(/^0x/);
+    // Nonce 3 has no predecessor waiting (2 was never sent): the EntryPoint refuses it (AA25).
+    const refused = await rpc({ jsonrpc: "2.0", id: 4, method: "eth_sendUserOperation", params: [gap.op, entryPoint] });
+    expect(refused.body.error.code).toBe(-32500);
+    expect(refused.body.error.message).toContain("AA25");
+
+    const sent = await rpc({ jsonrpc: "2.0", id: 5, method: "debug_bundler_sendBundleNow", params: [] });
+    const bundle = await client.waitForTransactionReceipt({ hash: sent.body.result as Hex });
+    expect(bundle.status).toBe("success");
+    for (const { hash } of [one, two]) {
+      const receipt = await rpc({ jsonrpc: "2.0", id: 6, method: "eth_getUserOperationReceipt", params: [hash] });
+      expect(receipt.body.result).toMatchObject({
+        success: true,
+        receipt: { transactionHash: bundle.transactionHash },
+      });
+    }
+    expect(
+      await client.readContract({
+        address: entryPoint,
+        abi: entryPoint08Abi,
+        functionName: "getNonce",
+        args: [account.address, 0n],
+      }),
+    ).toBe(2n);
+    await rpc({ jsonrpc: "2.0", id: 7, method: "debug_bundler_setBundlingMode", params: ["auto"] });
+  });
+
+  it("drops an operation that no longer validates when its bundle is checked, and sends the rest", async () => {
+    const [poor, rich] = [await simpleAccount(), await simpleAccount()];
+    await rpc({ jsonrpc: "2.0", id: 1, method: "debug_bundler_setBundlingMode", params: ["manual"] });
+    const hashes: Hex[] = [];
+    for (const account of [poor, rich]) {
+      const bundler = createBundlerClient({ account, client, transport: transport() });
+      hashes.push(await bundler.sendUserOperation({ calls: [{ to: RECIPIENT, value: 1n }] }));
+    }
+    // Accepted while it could pay; then its money is gone: the EntryPoint refuses it at the bundle's check (AA21).
+    await client.request({ method: "anvil_setBalance" as never, params: [poor.address, "0x0"] as never });
+    const sent = await rpc({ jsonrpc: "2.0", id: 2, method: "debug_bundler_sendBundleNow", params: [] });
+    expect(sent.body.error).toMatchObject({ code: -32500 });
+    expect(sent.body.error.message).toContain("AA21");
+    const bundler = createBundlerClient({ account: rich, client, transport: transport(), pollingInterval: 200 });
+    const receipt = await bundler.waitForUserOperationReceipt({ hash: hashes[1], timeout: 30_000 });
+    expect(receipt.success).toBe(true);
+    expect(
+      (await rpc({ jsonrpc: "2.0", id: 3, method: "eth_getUserOperationReceipt", params: [hashes[0]] })).body.result,
+    ).toBeNull();
+    expect(await client.getCode({ address: poor.address })).toBeUndefined(); // its deployment never ran
+    await rpc({ jsonrpc: "2.0", id: 4, method: "debug_bundler_setBundlingMode", params: ["auto"] });
+  });
+
   it("bundles several operations into one handleOps (manual mode, sendBundleNow)", async () => {
     const [a, b] = [await simpleAccount(), await simpleAccount()];
     expect(

@@ -349,6 +349,12 @@ export const coreMigrations: Record<string, Migration> = {
         .execute();
     },
   },
+  "0017_request_gas_limit": {
+    async up(db: Kysely<unknown>) {
+      // A write whose sender knows its gas (a bundle: the sum of its operations' limits) is not estimated.
+      await sql`alter table platform.transaction_requests add column gas_limit numeric(78, 0)`.execute(db);
+    },
+  },
 };
 
 /** Core first, then every plugin's list in plugin order. */

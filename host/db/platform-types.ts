@@ -123,6 +123,8 @@ export interface TransactionRequestsTable {
   attempts: ColumnType<number, number | undefined, number>;
   executor: ColumnType<string, string | undefined, string>;
   walletSelection: ColumnType<WalletSelection, string | undefined, string>;
+  /** The gas the sender gave (not estimated, signed as given), or null: estimated when signed. */
+  gasLimit: ColumnType<bigint | null, bigint | string | null | undefined, bigint | string | null>;
   createdAt: Timestamp;
   updatedAt: Timestamp;
 }

@@ -47,6 +47,8 @@ export interface SubmitInput {
   idempotencyKey?: string;
   executor?: "eoa" | "smart-wallet";
   walletSelection?: WalletSelection;
+  /** The transaction's gas, when the sender knows it: signed as given, not estimated (nor refused by estimation). */
+  gas?: bigint;
 }
 
 export interface MutationService {
@@ -131,6 +133,7 @@ export function createMutationService(
               description: describeCall(input.data),
               executor,
               walletSelection: JSON.stringify(walletSelection),
+              gasLimit: input.gas?.toString() ?? null,
             })
             .onConflict((oc) =>
               oc

@@ -37,22 +37,24 @@ async function lockSignable(trx: Transaction<PlatformTables>, ids: string[]): Pr
 export function createSendTransactionTask(deps: TransactionTaskDeps): Task {
   const { db, chain, custody } = deps;
 
-  /** Gas for each write not yet signed; a write that would revert is marked FAILED with its contract error. */
+  /**
+   * Gas for each write not yet signed: its own limit, else the estimate with a margin; a write that would revert is
+   * marked FAILED with its contract error.
+   */
   async function estimate(rows: TransactionRequestRow[]): Promise<Map<string, bigint>> {
     const gas = new Map<string, bigint>();
     await Promise.all(
       rows.map(async (row) => {
+        if (row.gasLimit !== null) return gas.set(row.id, BigInt(row.gasLimit));
         const account = await custody.signer(row.organizationId, row.fromAddress as Address);
         try {
-          gas.set(
-            row.id,
-            await chain.client.estimateGas({
-              account,
-              to: row.toAddress as Address,
-              data: row.data as Hex,
-              value: BigInt(row.value),
-            }),
-          );
+          const estimated = await chain.client.estimateGas({
+            account,
+            to: row.toAddress as Address,
+            data: row.data as Hex,
+            value: BigInt(row.value),
+          });
+          gas.set(row.id, (estimated * 12n) / 10n);
         } catch (error) {
           const contractError = decodeContractError(error);
           await updateRequest(
@@ -108,7 +110,7 @@ export function createSendTransactionTask(deps: TransactionTaskDeps): Task {
           to: row.toAddress as Address,
           data: row.data as Hex,
           value: BigInt(row.value),
-          gas: (limit * 12n) / 10n,
+          gas: limit,
           nonce,
           maxFeePerGas: fees.maxFeePerGas,
           maxPriorityFeePerGas: fees.maxPriorityFeePerGas,

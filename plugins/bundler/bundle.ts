@@ -1,7 +1,8 @@
-// bundler:bundle: takes the organisation's pending operations (one per sender, oldest first), validates each again
-// by simulation (a refused one is marked failed), and submits them as one handleOps, a chain write of the
-// organisation's bundler wallet through the transaction pipeline (host/worker: nonces, fee bumps, exactly once). The
-// bundle's receipt marks them included (mutation kind `bundler.handle-ops`).
+// bundler:bundle: takes the organisation's pending operations (a sender's in nonce order, oldest senders first),
+// runs them as one handleOps by eth_call (an operation the EntryPoint refuses is marked failed), and submits the
+// bundle with the gas its operations' limits add up to, a chain write of the organisation's bundler wallet through
+// the transaction pipeline (host/worker: nonces, fee bumps, exactly once). The bundle's receipt marks them included
+// (mutation kind `bundler.handle-ops`).
 import type { Task } from "graphile-worker";
 import { type Kysely, sql } from "kysely";
 import { type Address, decodeEventLog, encodeFunctionData, type Hex, type TransactionReceipt } from "viem";
@@ -14,12 +15,17 @@ import type { PluginContext } from "../../host/plugin.ts";
 import { addKeyedJobSql } from "../../host/worker/keyed-jobs.ts";
 import { bundleJob } from "./bundle-job.ts";
 import { bundlerWallet } from "./bundler-wallet.ts";
-import { chainTime, simulateValidation } from "./simulation.ts";
+import { previousNonce } from "./queued-nonce.ts";
+import { checkBundle } from "./simulation.ts";
 import { type BundlerTables, bundlerDb, type UserOperationRow } from "./tables.ts";
+import { type RpcUserOperation, toUserOperation } from "./user-operation.ts";
 
 export const HANDLE_OPS_KIND = "bundler.handle-ops";
-/** Operations one handleOps carries at most. */
-const MAX_BUNDLE = 16;
+/** Operations one handleOps carries at most, and the gas it may ask (half of a 30M block: room for others). */
+const MAX_BUNDLE = 64;
+const MAX_BUNDLE_GAS = 15_000_000n;
+/** A bundle transaction's own gas beyond its operations' limits (intrinsic cost, the EntryPoint's loops). */
+const BUNDLE_BASE_GAS = 100_000n;
 
 /** The UserOperationEvents of the EntryPoint in a receipt. */
 export function userOperationEvents(receipt: Pick<TransactionReceipt, "logs">, entryPoint: string) {
@@ -66,68 +72,107 @@ async function settleAbandoned(ctx: PluginContext, organizationId: string) {
   }
 }
 
-/** One pending operation per sender (a later nonce validates only after the earlier one ran), oldest first. */
-function onePerSender(rows: UserOperationRow[]) {
-  const seen = new Set<string>();
-  return rows.filter((row) => !seen.has(row.sender) && seen.add(row.sender)).slice(0, MAX_BUNDLE);
+/** The gas a bundle transaction gets: the operations' own limits, plus the transaction's base and the loop's. */
+function bundleGas(rows: UserOperationRow[]): bigint {
+  return rows.reduce((sum, row) => {
+    const op = toUserOperation(row.userOperation as RpcUserOperation);
+    return (
+      sum +
+      op.preVerificationGas +
+      op.verificationGasLimit +
+      op.callGasLimit +
+      (op.paymasterVerificationGasLimit ?? 0n) +
+      (op.paymasterPostOpGasLimit ?? 0n)
+    );
+  }, BUNDLE_BASE_GAS);
+}
+
+/**
+ * The pending operations one bundle carries: each sender's in nonce order, each only after its predecessor (in this
+ * bundle, or no longer waiting: one behind an unmined bundle waits for the next run), senders oldest first, within
+ * the operation count and gas budget.
+ */
+export function bundleable(pending: UserOperationRow[], submitted: Pick<UserOperationRow, "sender" | "nonce">[]) {
+  const key = (sender: string, nonce: bigint) => `${sender}:${nonce}`;
+  const waiting = new Set([...pending, ...submitted].map((row) => key(row.sender, BigInt(row.nonce))));
+  const bySender = new Map<string, UserOperationRow[]>();
+  for (const row of pending) bySender.set(row.sender, [...(bySender.get(row.sender) ?? []), row]);
+  const taken: UserOperationRow[] = [];
+  let gas = BUNDLE_BASE_GAS;
+  for (const [sender, rows] of bySender) {
+    for (const row of rows.sort((a, b) => (BigInt(a.nonce) < BigInt(b.nonce) ? -1 : 1))) {
+      const previous = previousNonce(BigInt(row.nonce));
+      const free = previous === undefined || !waiting.has(key(sender, previous));
+      const cost = bundleGas([row]) - BUNDLE_BASE_GAS;
+      if (!free || taken.length === MAX_BUNDLE || gas + cost > MAX_BUNDLE_GAS) break;
+      taken.push(row);
+      gas += cost;
+      waiting.delete(key(sender, BigInt(row.nonce))); // its successor may follow it in this bundle
+    }
+  }
+  return taken;
 }
 
 export function bundleTask(ctx: PluginContext): Task {
   const db = bundlerDb(ctx.db.platform);
+  const fail = (hashes: string[], reason: string) =>
+    db
+      .updateTable("bundlerUserOperations")
+      .set({ status: "failed", failureReason: reason, updatedAt: new Date() })
+      .where("userOpHash", "in", hashes)
+      .where("status", "=", "pending")
+      .execute();
   return async (payload) => {
     const { organizationId, chainId } = payload as { organizationId: string; chainId: number };
     if (chainId !== ctx.chain.chainId) throw new Error(`Chain ${chainId} is not served by this platform`);
     await settleAbandoned(ctx, organizationId);
-    const pending = await db
-      .selectFrom("bundlerUserOperations")
-      .selectAll()
-      .where("chainId", "=", chainId)
-      .where("organizationId", "=", organizationId)
-      .where("status", "=", "pending")
-      .orderBy("createdAt")
-      .limit(MAX_BUNDLE * 4)
+    const live = await db
+      .selectFrom("bundlerUserOperations as o")
+      .leftJoin("transactionRequests as r", "r.id", "o.transactionRequestId")
+      .selectAll("o")
+      .select("r.transactionHash as bundleHash")
+      .where("o.chainId", "=", chainId)
+      .where("o.organizationId", "=", organizationId)
+      .where("o.status", "in", ["pending", "submitted"])
+      .orderBy("o.createdAt")
+      .limit(MAX_BUNDLE * 8)
       .execute();
-    const candidates = onePerSender(pending);
+    // An operation in a bundle already signed runs before this one (the bundler wallet's lower nonce): its
+    // successors may follow at once. Those in a bundle not yet signed wait for it.
+    let candidates = bundleable(
+      live.filter((row) => row.status === "pending"),
+      live.filter((row) => row.status === "submitted" && row.bundleHash === null),
+    );
     if (candidates.length === 0) return;
-    // Validated again side by side (one per sender, so none depends on another) against one reading of the chain's
-    // time, while the bundler wallet (and its gas money) is made ready.
-    const time = chainTime(ctx);
-    const [checked, wallet] = await Promise.all([
-      Promise.all(
-        candidates.map(async (row) => {
-          const op = row.packedOperation as unknown as PackedUserOperation;
-          try {
-            await simulateValidation(ctx, row.entryPoint as Address, revive(op), time);
-            return row;
-          } catch (error) {
-            await db
-              .updateTable("bundlerUserOperations")
-              .set({ status: "failed", failureReason: (error as ApiError).message, updatedAt: new Date() })
-              .where("userOpHash", "=", row.userOpHash)
-              .execute();
-            return undefined;
-          }
-        }),
-      ),
-      bundlerWallet(ctx, organizationId).then(async (wallet) => {
-        await fundSigner(ctx, wallet);
-        return wallet;
-      }),
+    const wallet = await bundlerWallet(ctx, organizationId);
+    const entryPoint = candidates[0].entryPoint as Address;
+    const opsOf = (rows: UserOperationRow[]) =>
+      rows.map((row) => revive(row.packedOperation as unknown as PackedUserOperation));
+    // The whole bundle is run by eth_call first (while the bundler wallet's gas money is made ready): an operation
+    // the EntryPoint refuses now (FailedOp) is marked failed and the rest tried again; the chain never sees it.
+    const [, gas] = await Promise.all([
+      fundSigner(ctx, wallet),
+      (async () => {
+        while (candidates.length > 0) {
+          const check = await checkBundle(ctx, entryPoint, opsOf(candidates), wallet, bundleGas(candidates));
+          if (check.ok) return bundleGas(candidates);
+          const refused = candidates[check.opIndex];
+          // Its successors in this bundle cannot run without it: they wait (or fail) in a later run.
+          await fail([refused.userOpHash], check.reason);
+          candidates = candidates.filter((row) => row !== refused && row.sender !== refused.sender);
+        }
+        return 0n;
+      })(),
     ]);
-    const valid = checked.filter((row): row is UserOperationRow => row !== undefined);
-    if (valid.length === 0) return;
-    const entryPoint = valid[0].entryPoint as Address;
+    if (candidates.length === 0) return;
     const request = await ctx.mutations.submit({
       organizationId,
       chainId,
       kind: HANDLE_OPS_KIND,
       to: entryPoint,
-      data: encodeFunctionData({
-        abi: entryPoint08Abi,
-        functionName: "handleOps",
-        args: [valid.map((row) => revive(row.packedOperation as unknown as PackedUserOperation)), wallet],
-      }),
+      data: encodeFunctionData({ abi: entryPoint08Abi, functionName: "handleOps", args: [opsOf(candidates), wallet] }),
       from: wallet,
+      gas,
       createdBy: "bundler",
     });
     await db
@@ -136,11 +181,11 @@ export function bundleTask(ctx: PluginContext): Task {
       .where(
         "userOpHash",
         "in",
-        valid.map((row) => row.userOpHash),
+        candidates.map((row) => row.userOpHash),
       )
       .where("status", "=", "pending")
       .execute();
-    // Operations left behind (a second one of a sender, past the bundle's size) wait for the bundle's receipt.
+    // Operations left behind (behind an unmined bundle, past the bundle's size) wait for the bundle's receipt.
   };
 }
 

@@ -3,6 +3,7 @@
 import { type Address, encodeAbiParameters, type Hex, hexToBytes, toHex } from "viem";
 import { entryPoint08Abi, type PackedUserOperation, type UserOperation } from "viem/account-abstraction";
 import type { PluginContext } from "../../host/plugin.ts";
+import { isQueued } from "./queued-nonce.ts";
 import { simulateHandleOp } from "./simulation.ts";
 import { packed } from "./user-operation.ts";
 
@@ -55,7 +56,8 @@ export async function estimateUserOperationGas(ctx: PluginContext, entryPoint: A
     maxPriorityFeePerGas: 1n,
   };
   trial.preVerificationGas = estimatedPreVerificationGas(packed(trial));
-  const result = await simulateHandleOp(ctx, entryPoint, packed(trial), 10n ** 24n);
+  const queued = await isQueued(ctx, entryPoint, op.sender, op.nonce);
+  const result = await simulateHandleOp(ctx, entryPoint, packed(trial), 10n ** 24n, queued);
   const verification = result.preOpGas - trial.preVerificationGas;
   // paid = preOpGas + used + penalty, the penalty 10 % of (limit - used) when that exceeds the threshold.
   const limit = trial.callGasLimit + (withPaymaster ? trial.paymasterPostOpGasLimit! : 0n);

@@ -10,28 +10,63 @@ import {
   type RpcTransactionReceipt,
 } from "viem";
 import { entryPoint08Abi } from "viem/account-abstraction";
+import { batchLoader } from "../../host/cache/batch-loader.ts";
 import type { PluginContext } from "../../host/plugin.ts";
 import { bundlerDb } from "./tables.ts";
 import { rpcForm } from "./user-operation.ts";
 
-async function locate(ctx: PluginContext, hash: Hex) {
-  return bundlerDb(ctx.db.platform)
+type Located = Awaited<ReturnType<typeof locateAll>> extends Map<string, infer V> ? V : never;
+
+async function locateAll(ctx: PluginContext, hashes: string[]) {
+  const rows = await bundlerDb(ctx.db.platform)
     .selectFrom("bundlerUserOperations as o")
     .leftJoin("transactionRequests as r", "r.id", "o.transactionRequestId")
-    .select(["o.userOperation", "o.entryPoint", "o.status", "r.transactionHash"])
-    .where("o.userOpHash", "=", hash.toLowerCase())
+    .select(["o.userOpHash", "o.userOperation", "o.entryPoint", "o.status", "r.transactionHash"])
+    .where("o.userOpHash", "in", hashes)
     .where("o.chainId", "=", ctx.chain.chainId)
-    .executeTakeFirst();
+    .execute();
+  return new Map(rows.map((row) => [row.userOpHash, row]));
 }
+
+/** Per context: the mempool rows and the bundle receipts asked for in one turn, each read once (a client's batch of
+ * receipt lookups is one query, and one eth_getTransactionReceipt per bundle). */
+const loaders = new WeakMap<
+  PluginContext,
+  {
+    row: (hash: string) => Promise<Located | undefined>;
+    receipt: (hash: Hex) => Promise<RpcTransactionReceipt | undefined>;
+  }
+>();
+function loadersOf(ctx: PluginContext) {
+  let found = loaders.get(ctx);
+  if (!found) {
+    found = {
+      row: batchLoader((hashes: string[]) => locateAll(ctx, hashes)),
+      receipt: batchLoader(async (hashes: Hex[]) => {
+        const receipts = await Promise.all(
+          hashes.map(
+            (transactionHash) =>
+              ctx.chain.client.request({
+                method: "eth_getTransactionReceipt",
+                params: [transactionHash],
+              }) as Promise<RpcTransactionReceipt | null>,
+          ),
+        );
+        return new Map(hashes.flatMap((hash, i) => (receipts[i] ? [[hash, receipts[i]!] as const] : [])));
+      }),
+    };
+    loaders.set(ctx, found);
+  }
+  return found;
+}
+
+const locate = (ctx: PluginContext, hash: Hex) => loadersOf(ctx).row(hash.toLowerCase());
 
 const topicOf = (eventName: "UserOperationEvent" | "BeforeExecution" | "UserOperationRevertReason") =>
   encodeEventTopics({ abi: entryPoint08Abi, eventName })[0];
 
 async function rawReceipt(ctx: PluginContext, transactionHash: Hex) {
-  return (await ctx.chain.client.request({
-    method: "eth_getTransactionReceipt",
-    params: [transactionHash],
-  })) as RpcTransactionReceipt | null;
+  return (await loadersOf(ctx).receipt(transactionHash)) ?? null;
 }
 
 /** The bundle transaction that carries `hash`: from the mempool, else from the EntryPoint's logs. */

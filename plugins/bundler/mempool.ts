@@ -5,6 +5,7 @@ import { type Address, type Hex, toHex } from "viem";
 import type { PluginContext } from "../../host/plugin.ts";
 import { wakeBundler } from "./bundle-job.ts";
 import { requiredPreVerificationGas } from "./gas.ts";
+import { isQueued } from "./queued-nonce.ts";
 import { rpcError } from "./rpc-error.ts";
 import { simulateValidation } from "./simulation.ts";
 import { bundlerDb } from "./tables.ts";
@@ -31,26 +32,27 @@ export async function acceptUserOperation(
     throw rpcError("BUNDLER_INVALID_PARAMS", `preVerificationGas must be at least ${required}`, {
       field: "preVerificationGas",
     });
-  await simulateValidation(ctx, entryPoint, packedOp, undefined, true);
-
   const db = bundlerDb(ctx.db.platform);
   const sender = op.sender.toLowerCase();
+  // Behind a predecessor still waiting here, the operation is validated as if that one had run.
+  const queued = await isQueued(ctx, entryPoint, op.sender, op.nonce);
+  await simulateValidation(ctx, entryPoint, packedOp, queued);
+
   const accepted = await db.transaction().execute(async (trx) => {
-    const same = await trx
-      .selectFrom("bundlerUserOperations")
-      .select("status")
-      .where("userOpHash", "=", hash)
-      .executeTakeFirst();
-    if (same && same.status !== "failed") return false; // sent again: the same operation, nothing new
-    const live = await trx
+    // The sender's operations still waiting (locked: a concurrent replacement waits for this one), and this one if
+    // it was sent before.
+    const rows = await trx
       .selectFrom("bundlerUserOperations")
       .selectAll()
       .where("chainId", "=", ctx.chain.chainId)
       .where("entryPoint", "=", entryPoint.toLowerCase())
       .where("sender", "=", sender)
-      .where("status", "in", ["pending", "submitted"])
+      .where((eb) => eb.or([eb("status", "in", ["pending", "submitted"]), eb("userOpHash", "=", hash)]))
       .forUpdate()
       .execute();
+    const same = rows.find((row) => row.userOpHash === hash);
+    if (same && same.status !== "failed") return false; // sent again: the same operation, nothing new
+    const live = rows.filter((row) => row.status === "pending" || row.status === "submitted");
     const previous = live.find((row) => BigInt(row.nonce) === op.nonce);
     if (previous?.status === "submitted")
       throw rpcError("BUNDLER_INVALID_PARAMS", "An operation with this sender and nonce is already in a bundle", {

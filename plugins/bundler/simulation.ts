@@ -4,21 +4,20 @@
 import {
   type Address,
   BaseError,
-  createPublicClient,
   decodeErrorResult,
   decodeFunctionResult,
   encodeFunctionData,
   type Hex,
-  http,
-  type PublicClient,
   type StateOverride,
 } from "viem";
 import { entryPoint08Abi, type PackedUserOperation } from "viem/account-abstraction";
 import { accountAbstractionArtifact } from "../../host/chain/entry-point.ts";
 import type { PluginContext } from "../../host/plugin.ts";
 import type { BundlerErrorCode } from "./errors.ts";
+import { bannedOpcode, callTrace } from "./opcode-rules.ts";
+import { queuedNonceState } from "./queued-nonce.ts";
 import { rpcError } from "./rpc-error.ts";
-import { findBannedOpcode, isStaked, type StakeInfo, type StructLog } from "./validation-rules.ts";
+import { isStaked, type StakeInfo } from "./validation-rules.ts";
 
 const SIMULATIONS = accountAbstractionArtifact("EntryPointSimulations");
 
@@ -60,80 +59,36 @@ function refusalOf(data: Hex) {
   }
 }
 
-interface Trace {
-  failed: boolean;
-  returnValue: string;
-  structLogs: StructLog[];
-}
-
-const senderCreators = new Map<string, Promise<string>>();
-/** The EntryPoint's SenderCreator (it calls factories): trusted like the EntryPoint. */
-function senderCreatorOf(ctx: PluginContext, entryPoint: Address): Promise<string> {
-  let found = senderCreators.get(entryPoint);
-  if (!found) {
-    found = ctx.chain.client
-      .readContract({ address: entryPoint, abi: entryPoint08Abi, functionName: "senderCreator" })
-      .then((address) => address.toLowerCase());
-    senderCreators.set(entryPoint, found);
-  }
-  return found;
-}
-
-/** A client for the rare full trace (stacks make it large: a factory's deployment can pass 10 MB). */
-const fullTraceClients = new Map<string, PublicClient>();
-function fullTraceClient(ctx: PluginContext): PublicClient {
-  const url = ctx.chain.chain.rpcUrls.default.http[0]!;
-  let client = fullTraceClients.get(url);
-  if (!client) {
-    client = createPublicClient({ transport: http(url, { maxResponseBodySize: false, timeout: 30_000 }) });
-    fullTraceClients.set(url, client);
-  }
-  return client;
-}
-
-function traceCall(client: PublicClient, entryPoint: Address, data: Hex, withStack: boolean): Promise<Trace> {
-  return client.request({
-    method: "debug_traceCall" as never,
-    params: [
-      { to: entryPoint, data },
-      "latest",
-      {
-        stateOverrides: { [entryPoint]: { code: SIMULATIONS.deployedBytecode } },
-        disableStack: !withStack,
-        disableStorage: true,
-        enableMemory: false,
-        enableReturnData: false,
-      },
-    ] as never,
-  }) as Promise<Trace>;
-}
-
 /**
- * simulateValidation under debug_traceCall: its result, and the ERC-7562 opcode rules checked on the trace. The
- * first trace has no stacks (small): it shows whether anything below the EntryPoint used a banned opcode; only then
- * a second one with stacks tells whose frame it was (the EntryPoint's own and its SenderCreator's are trusted).
+ * simulateValidation under debug_traceCall (callTracer: small and quick): its result, and ERC-7562's opcode rules
+ * checked on the frames it ran (opcode-rules.ts).
  */
-async function tracedValidation(ctx: PluginContext, entryPoint: Address, op: PackedUserOperation) {
+async function tracedValidation(ctx: PluginContext, entryPoint: Address, op: PackedUserOperation, queued: boolean) {
   const data = encodeFunctionData({ abi: SIMULATIONS.abi, functionName: "simulateValidation", args: [op] });
-  const trace = await traceCall(ctx.chain.client as PublicClient, entryPoint, data, false);
-  const returned = (trace.returnValue.startsWith("0x") ? trace.returnValue : `0x${trace.returnValue}`) as Hex;
-  if (trace.failed)
+  const call = { to: entryPoint, data, stateOverrides: traceOverride(entryPoint, op, queued) };
+  const top = await callTrace(ctx, call);
+  const returned = (top.output ?? "0x") as Hex;
+  if (top.error)
     throw returned.length > 2
       ? refusalOf(returned)
       : rpcError("BUNDLER_USER_OPERATION_REJECTED", "The simulation failed");
-  const trusted = new Set([entryPoint.toLowerCase()]);
-  if (findBannedOpcode(trace.structLogs, entryPoint, trusted)) {
-    const [full, senderCreator] = await Promise.all([
-      traceCall(fullTraceClient(ctx), entryPoint, data, true),
-      senderCreatorOf(ctx, entryPoint),
-    ]);
-    const banned = findBannedOpcode(full.structLogs, entryPoint, trusted.add(senderCreator));
-    if (banned)
-      throw rpcError("BUNDLER_OPCODE_BANNED", `Validation used ${banned.opcode} in ${banned.address} (ERC-7562)`, {
-        ...banned,
-      });
-  }
+  const banned = await bannedOpcode(ctx, call, top);
+  if (banned)
+    throw rpcError("BUNDLER_OPCODE_BANNED", `Validation used ${banned.opcode} in ${banned.address} (ERC-7562)`, {
+      ...banned,
+    });
   return decodeFunctionResult({ abi: SIMULATIONS.abi, functionName: "simulateValidation", data: returned }) as never;
+}
+
+/** The simulations' code at the EntryPoint's address, and the sender's nonce set for a queued operation. */
+function traceOverride(entryPoint: Address, op: PackedUserOperation, queued: boolean) {
+  const nonce = queued ? queuedNonceState(op.sender, op.nonce) : undefined;
+  return {
+    [entryPoint]: {
+      code: SIMULATIONS.deployedBytecode,
+      ...(nonce ? { stateDiff: { [nonce.slot]: nonce.value } } : {}),
+    },
+  };
 }
 
 async function simulate(
@@ -142,13 +97,21 @@ async function simulate(
   functionName: "simulateValidation" | "simulateHandleOp",
   args: readonly unknown[],
   extraOverride: StateOverride = [],
+  entryPointState: { slot: Hex; value: Hex }[] = [],
 ) {
   const data = encodeFunctionData({ abi: SIMULATIONS.abi, functionName, args });
   try {
     const result = await ctx.chain.client.call({
       to: entryPoint,
       data,
-      stateOverride: [{ address: entryPoint, code: SIMULATIONS.deployedBytecode }, ...extraOverride],
+      stateOverride: [
+        {
+          address: entryPoint,
+          code: SIMULATIONS.deployedBytecode,
+          ...(entryPointState.length > 0 ? { stateDiff: entryPointState } : {}),
+        },
+        ...extraOverride,
+      ],
     });
     return decodeFunctionResult({ abi: SIMULATIONS.abi, functionName, data: result.data ?? "0x" }) as never;
   } catch (error) {
@@ -186,28 +149,36 @@ export interface ValidationResult {
 /** An operation too close to its end is refused: it could expire before its bundle is mined. */
 const EXPIRY_MARGIN_SECONDS = 30n;
 
-/** The latest block's timestamp, which validation time ranges are checked against. */
-export const chainTime = async (ctx: PluginContext): Promise<bigint> => (await ctx.chain.client.getBlock()).timestamp;
+/** The latest block's timestamp, which validation time ranges are checked against: read at most once a second
+ * (a second's staleness is well inside the expiry margin). */
+const chainTimes = new Map<number, { at: number; timestamp: Promise<bigint> }>();
+function chainTime(ctx: PluginContext): Promise<bigint> {
+  const cached = chainTimes.get(ctx.chain.chainId);
+  if (cached && Date.now() - cached.at < 1000) return cached.timestamp;
+  const timestamp = ctx.chain.client.getBlock().then((block) => block.timestamp);
+  timestamp.catch(() => chainTimes.delete(ctx.chain.chainId));
+  chainTimes.set(ctx.chain.chainId, { at: Date.now(), timestamp });
+  return timestamp;
+}
 
 /**
- * Runs the EntryPoint's validation of `op` and checks what it reports: the account's and paymaster's signature
- * results, aggregators and time ranges (against `now`, the chain's time, read alongside when not given: a bundle
- * reads it once for all its operations). On acceptance (`rules`) also ERC-7562's opcode and stake rules. Throws the
+ * Runs the EntryPoint's validation of `op` on acceptance and checks what it reports: ERC-7562's opcode and stake
+ * rules, the account's and paymaster's signature results, aggregators and time ranges (against the chain's time).
+ * A `queued` operation (its predecessor still in the mempool) is validated as if that one had run. Throws the
  * ERC-7769 refusal.
  */
 export async function simulateValidation(
   ctx: PluginContext,
   entryPoint: Address,
   op: PackedUserOperation,
-  now?: Promise<bigint>,
-  rules = false,
+  queued = false,
 ): Promise<ValidationResult> {
-  const [result, timestamp] = (await Promise.all([
-    rules ? tracedValidation(ctx, entryPoint, op) : simulate(ctx, entryPoint, "simulateValidation", [op]),
-    now ?? chainTime(ctx),
-  ])) as [ValidationResult, bigint];
+  const [result, timestamp] = (await Promise.all([tracedValidation(ctx, entryPoint, op, queued), chainTime(ctx)])) as [
+    ValidationResult,
+    bigint,
+  ];
   // [EREP-050]: only a staked paymaster may have the EntryPoint call its postOp with a context.
-  if (rules && result.returnInfo.paymasterContext !== "0x" && !isStaked(result.paymasterInfo))
+  if (result.returnInfo.paymasterContext !== "0x" && !isStaked(result.paymasterInfo))
     throw rpcError("BUNDLER_STAKE_TOO_LOW", "An unstaked paymaster returned a context for postOp (ERC-7562)", {
       paymasterContext: result.returnInfo.paymasterContext,
       stake: result.paymasterInfo.stake.toString(),
@@ -242,12 +213,16 @@ export interface ExecutionResult {
   targetResult: Hex;
 }
 
-/** Runs validation and execution of `op` (its signature is not checked); `balance` is given to the sender. */
+/**
+ * Runs validation and execution of `op` (its signature is not checked); `balance` is given to the sender; a
+ * `queued` operation runs as if its predecessor had.
+ */
 export async function simulateHandleOp(
   ctx: PluginContext,
   entryPoint: Address,
   op: PackedUserOperation,
   senderBalance: bigint,
+  queued = false,
 ): Promise<ExecutionResult> {
   const zero = "0x0000000000000000000000000000000000000000";
   return (await simulate(
@@ -256,5 +231,42 @@ export async function simulateHandleOp(
     "simulateHandleOp",
     [op, zero, "0x"],
     [{ address: op.sender, balance: senderBalance }],
+    queued ? [queuedNonceState(op.sender, op.nonce)] : [],
   )) as ExecutionResult;
+}
+
+/** The bundle's check before it is sent: handleOps run by eth_call from the bundler, with the bundle's own gas. */
+export async function checkBundle(
+  ctx: PluginContext,
+  entryPoint: Address,
+  ops: PackedUserOperation[],
+  beneficiary: Address,
+  gas: bigint,
+): Promise<{ ok: true } | { ok: false; opIndex: number; reason: string }> {
+  try {
+    await ctx.chain.client.call({
+      account: beneficiary,
+      to: entryPoint,
+      gas,
+      data: encodeFunctionData({ abi: entryPoint08Abi, functionName: "handleOps", args: [ops, beneficiary] }),
+      blockTag: "pending", // after the bundles sent before it
+    });
+    return { ok: true };
+  } catch (error) {
+    const data = revertData(error);
+    const decoded = data && data.length > 2 ? tryDecode(data) : undefined;
+    if (decoded?.errorName === "FailedOp" || decoded?.errorName === "FailedOpWithRevert") {
+      const [opIndex, reason] = decoded.args as readonly [bigint, string];
+      return { ok: false, opIndex: Number(opIndex), reason };
+    }
+    throw error; // not an operation's fault: the run fails and is retried
+  }
+}
+
+function tryDecode(data: Hex) {
+  try {
+    return decodeErrorResult({ abi: entryPoint08Abi, data });
+  } catch {
+    return undefined;
+  }
 }

@@ -5,7 +5,7 @@
 import type { Address } from "viem";
 
 /** [OP-011]: values that change between simulation and the bundle's block, or reach outside the operation. */
-const BANNED = new Set([
+export const BANNED_OPCODES: ReadonlySet<string> = new Set([
   "GASPRICE",
   "GASLIMIT",
   "DIFFICULTY",
@@ -55,7 +55,7 @@ export function findBannedOpcode(
     frames.length = depth; // the frames below this depth have returned
     const address = frames[depth - 1] ?? "";
     if (!trusted.has(address)) {
-      if (BANNED.has(op)) return { opcode: op, address: address as Address };
+      if (BANNED_OPCODES.has(op)) return { opcode: op, address: address as Address };
       // [OP-012]: GAS only as the gas argument of a call.
       if (op === "GAS" && !CALLS.has(logs[i + 1]?.op ?? "")) return { opcode: op, address: address as Address };
     }

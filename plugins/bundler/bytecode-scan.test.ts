@@ -1,0 +1,19 @@
+import { describe, expect, it } from "vitest";
+import { reachableBannedOpcode } from "./bytecode-scan.ts";
+
+describe("ERC-7562 opcode rules read statically from bytecode", () => {
+  it("finds a reachable banned opcode, and GAS only when it is not a call's gas argument", () => {
+    expect(reachableBannedOpcode("0x4350600060005260206000f3")).toBe("NUMBER"); // NUMBER POP … RETURN
+    expect(reachableBannedOpcode("0x600060005260206000f3")).toBeUndefined();
+    expect(reachableBannedOpcode("0x5af1")).toBeUndefined(); // GAS CALL
+    expect(reachableBannedOpcode("0x5a50")).toBe("GAS"); // GAS POP
+  });
+
+  it("skips PUSH data and code reachable only by a jump that has no JUMPDEST", () => {
+    expect(reachableBannedOpcode("0x6143420000")).toBeUndefined(); // PUSH2 0x4342: data, not code
+    expect(reachableBannedOpcode("0x00fea2646970667358221220")).toBeUndefined(); // STOP INVALID metadata…
+    expect(reachableBannedOpcode("0x00fe42")).toBeUndefined(); // TIMESTAMP after a halt, no JUMPDEST
+    expect(reachableBannedOpcode("0x005b42")).toBe("TIMESTAMP"); // … but a JUMPDEST makes it reachable
+    expect(reachableBannedOpcode("0xfe")).toBe("INVALID"); // reachable from the start
+  });
+});

@@ -1,0 +1,54 @@
+// A static reading of EVM bytecode for ERC-7562's opcode rules: the instructions a contract can execute (a linear
+// sweep that skips PUSH data; after a halt or jump only a JUMPDEST is reachable again, so a contract's metadata and
+// data tails are not read as code). Code with no reachable banned opcode cannot execute one, whatever its input:
+// validation that ran only such code needs no opcode-level trace.
+import { type Hex, hexToBytes } from "viem";
+import { BANNED_OPCODES } from "./validation-rules.ts";
+
+const NAMES: Record<number, string> = {
+  58: "GASPRICE",
+  69: "GASLIMIT",
+  68: "PREVRANDAO",
+  66: "TIMESTAMP",
+  72: "BASEFEE",
+  64: "BLOCKHASH",
+  67: "NUMBER",
+  71: "SELFBALANCE",
+  49: "BALANCE",
+  50: "ORIGIN",
+  240: "CREATE",
+  65: "COINBASE",
+  255: "SELFDESTRUCT",
+  254: "INVALID",
+  73: "BLOBHASH",
+  74: "BLOBBASEFEE",
+};
+const GAS = 0x5a;
+const JUMPDEST = 0x5b;
+const CALLS = new Set([0xf1, 0xf2, 0xf4, 0xfa]);
+/** STOP, JUMP, RETURN, REVERT, INVALID, SELFDESTRUCT: the next instruction is reached only by a jump. */
+const HALTS = new Set([0x00, 0x56, 0xf3, 0xfd, 0xfe, 0xff]);
+const pushSize = (op: number) => (op >= 0x60 && op <= 0x7f ? op - 0x5f : 0);
+
+for (const name of Object.values(NAMES))
+  if (!BANNED_OPCODES.has(name)) throw new Error(`${name} is not an ERC-7562 banned opcode`);
+
+/**
+ * The first banned opcode `code` can execute (or GAS not used as a call's gas argument), or undefined when none is
+ * reachable. A finding may be unreachable in fact (e.g. a JUMPDEST byte inside a data section): it only says a full
+ * trace must decide.
+ */
+export function reachableBannedOpcode(code: Hex): string | undefined {
+  const bytes = hexToBytes(code);
+  let reachable = true;
+  for (let pc = 0; pc < bytes.length; pc += 1 + pushSize(bytes[pc]!)) {
+    const op = bytes[pc]!;
+    if (op === JUMPDEST) reachable = true;
+    if (!reachable) continue;
+    const banned = NAMES[op];
+    if (banned) return banned;
+    if (op === GAS && !CALLS.has(bytes[pc + 1] ?? -1)) return "GAS";
+    if (HALTS.has(op)) reachable = false;
+  }
+  return undefined;
+}

@@ -1,0 +1,198 @@
+// ERC-7562's opcode rules on an operation's validation, at the least tracing cost. The callTracer's frames (one
+// quick trace, which also gives the simulation's result) name every contract the validation ran; their code is read
+// statically once per contract (bytecode-scan.ts). Code with no reachable banned opcode cannot have executed one:
+// nothing more is needed. Otherwise struct logs decide: first without stacks (which frames below the EntryPoint ran
+// what), then, only for a finding, with stacks (whose frame it was: the EntryPoint's and its SenderCreator's are
+// trusted).
+//
+// GAS is the one rule static reading rarely settles (most accounts use gasleft() when they execute, allowed there):
+// an operation whose only static findings are GAS, and whose validation ran the same frames (code, function, gas
+// used, outcome) as one whose struct logs were clean, is taken as clean without tracing it again. What remains of
+// that rule's purpose, a bundle that validates differently on chain, the bundle's own eth_call before it is sent
+// catches (bundle.ts).
+import { type Address, createPublicClient, type Hex, http, keccak256, type PublicClient } from "viem";
+import { entryPoint08Abi } from "viem/account-abstraction";
+import type { PluginContext } from "../../host/plugin.ts";
+import { reachableBannedOpcode } from "./bytecode-scan.ts";
+import { type BannedOpcode, findBannedOpcode, type StructLog } from "./validation-rules.ts";
+
+/** A frame of geth's callTracer: for a delegate call `to` is the code's address; a creation's `input` is its init
+ * code and its `output` the deployed code. */
+export interface CallFrame {
+  type: string;
+  to?: string;
+  input: string;
+  output?: string;
+  error?: string;
+  gasUsed?: string;
+  calls?: CallFrame[];
+}
+
+/** An eth_call of the simulations at the EntryPoint's address, with its state overrides. */
+export interface TracedCall {
+  to: Address;
+  data: Hex;
+  stateOverrides: object;
+}
+
+export function callTrace(ctx: PluginContext, call: TracedCall): Promise<CallFrame> {
+  return ctx.chain.client.request({
+    method: "debug_traceCall" as never,
+    params: [
+      { to: call.to, data: call.data },
+      "latest",
+      { tracer: "callTracer", stateOverrides: call.stateOverrides },
+    ] as never,
+  }) as Promise<CallFrame>;
+}
+
+/** A client for struct-log traces (with stacks a factory's deployment can pass viem's 10 MB body limit). */
+const structLogClients = new Map<string, PublicClient>();
+function structLogClient(ctx: PluginContext): PublicClient {
+  const url = ctx.chain.chain.rpcUrls.default.http[0]!;
+  let client = structLogClients.get(url);
+  if (!client) {
+    client = createPublicClient({ transport: http(url, { maxResponseBodySize: false, timeout: 30_000 }) });
+    structLogClients.set(url, client);
+  }
+  return client;
+}
+
+async function structLogs(ctx: PluginContext, call: TracedCall, withStack: boolean): Promise<StructLog[]> {
+  const trace = (await structLogClient(ctx).request({
+    method: "debug_traceCall" as never,
+    params: [
+      { to: call.to, data: call.data },
+      "latest",
+      {
+        stateOverrides: call.stateOverrides,
+        disableStack: !withStack,
+        disableStorage: true,
+        enableMemory: false,
+        enableReturnData: false,
+      },
+    ] as never,
+  })) as { structLogs: StructLog[] };
+  return trace.structLogs;
+}
+
+const senderCreators = new Map<string, Promise<string>>();
+/** The EntryPoint's SenderCreator (it calls factories): trusted like the EntryPoint. */
+function senderCreatorOf(ctx: PluginContext, entryPoint: Address): Promise<string> {
+  let found = senderCreators.get(entryPoint);
+  if (!found) {
+    found = ctx.chain.client
+      .readContract({ address: entryPoint, abi: entryPoint08Abi, functionName: "senderCreator" })
+      .then((address) => address.toLowerCase());
+    senderCreators.set(entryPoint, found);
+  }
+  return found;
+}
+
+/** What static reading found in a contract's code, and the code's hash (two proxies of one account share it). */
+interface CodeScan {
+  codeHash: Hex | undefined;
+  finding: string | undefined;
+}
+
+/** Deployed code never changes (EIP-6780), so what its static reading found is kept per chain and address. */
+const scans = new Map<string, Promise<CodeScan>>();
+/** Validation paths whose struct logs were clean (see the GAS rule above). */
+const cleanPaths = new Set<string>();
+const MAX_CACHED = 10_000;
+const DELEGATION = "0xef0100"; // EIP-7702: an EOA running another address's code
+
+function remember<T>(cache: Map<string, T> | Set<string>, key: string, value?: T) {
+  if (cache.size >= MAX_CACHED) cache.clear();
+  if (cache instanceof Map) cache.set(key, value as T);
+  else cache.add(key);
+}
+
+const scanCode = (code: Hex): CodeScan =>
+  code === "0x"
+    ? { codeHash: undefined, finding: undefined }
+    : { codeHash: keccak256(code), finding: reachableBannedOpcode(code) };
+
+function scanDeployed(ctx: PluginContext, address: string): Promise<CodeScan> {
+  const key = `${ctx.chain.chainId}:${address}`;
+  let scan = scans.get(key);
+  if (!scan) {
+    scan = ctx.chain.client.getCode({ address: address as Address }).then((code = "0x") => {
+      if (code === "0x") scans.delete(key); // no code yet (a precompile, or deployed later): asked again next time
+      if (code.startsWith(DELEGATION)) return scanDeployed(ctx, `0x${code.slice(8, 48)}`);
+      return scanCode(code);
+    });
+    remember(scans, key, scan);
+  }
+  return scan;
+}
+
+/** Every frame below the top one, in call order. */
+function framesOf(top: CallFrame): CallFrame[] {
+  const frames: CallFrame[] = [];
+  const walk = (frame: CallFrame) => {
+    for (const call of frame.calls ?? []) {
+      frames.push(call);
+      walk(call);
+    }
+  };
+  walk(top);
+  return frames;
+}
+
+/** Each frame's code as static reading sees it (a trusted frame's as clean). */
+async function scanFrames(frames: CallFrame[], trusted: Set<string>, ctx: PluginContext): Promise<CodeScan[]> {
+  const created = new Map<string, string>();
+  for (const frame of frames)
+    if (frame.type.startsWith("CREATE") && frame.to) created.set(frame.to.toLowerCase(), frame.output ?? "0x");
+  return Promise.all(
+    frames.map(async (frame) => {
+      if (frame.type.startsWith("CREATE")) return scanCode(frame.input as Hex); // init code
+      const to = frame.to?.toLowerCase() ?? "";
+      const code = created.get(to);
+      const scan = code !== undefined ? scanCode(code as Hex) : await scanDeployed(ctx, to);
+      return trusted.has(to) ? { ...scan, finding: undefined } : scan;
+    }),
+  );
+}
+
+/**
+ * The validation's path as its frames show it: which code ran which function (a precompile's input is data, not a
+ * function), the gas each frame used, how it ended. Addresses are left out: the accounts of one implementation
+ * share a path.
+ */
+function pathOf(ctx: PluginContext, frames: CallFrame[], scans: CodeScan[]): string {
+  const shape = frames.map((frame, i) => {
+    const { codeHash } = scans[i]!;
+    return [
+      frame.type,
+      codeHash ?? frame.to,
+      codeHash ? frame.input.slice(0, 10) : "",
+      frame.gasUsed,
+      frame.error ?? "",
+    ].join(":");
+  });
+  return `${ctx.chain.chainId}|${shape.join("|")}`;
+}
+
+/** The banned opcode the traced validation ran in an untrusted frame, if any. */
+export async function bannedOpcode(
+  ctx: PluginContext,
+  call: TracedCall,
+  top: CallFrame,
+): Promise<BannedOpcode | undefined> {
+  const entryPoint = call.to;
+  const trusted = new Set([entryPoint.toLowerCase(), await senderCreatorOf(ctx, entryPoint)]);
+  const frames = framesOf(top);
+  const scans = await scanFrames(frames, trusted, ctx);
+  const findings = scans.flatMap((scan) => (scan.finding ? [scan.finding] : []));
+  if (findings.length === 0) return undefined;
+  const path = findings.every((finding) => finding === "GAS") ? pathOf(ctx, frames, scans) : undefined;
+  if (path !== undefined && cleanPaths.has(path)) return undefined;
+  // Without stacks the frames below the EntryPoint are unknown (untrusted): a finding there needs the stacks.
+  const onlyEntryPoint = new Set([entryPoint.toLowerCase()]);
+  let banned = findBannedOpcode(await structLogs(ctx, call, false), entryPoint, onlyEntryPoint);
+  if (banned) banned = findBannedOpcode(await structLogs(ctx, call, true), entryPoint, trusted);
+  if (!banned && path !== undefined) remember(cleanPaths, path);
+  return banned;
+}
