@@ -227,4 +227,35 @@ describe("smart wallets (X-Executor: smart-wallet, approvals, thresholds)", () =
     });
     expect([res.status, res.body.code]).toEqual([409, "REQUEST_EXECUTOR_UNAVAILABLE"]);
   });
+
+  it("runs writes that name no executor as the organisation's default executor, unless the body names an EOA", async () => {
+    const admin = stack.platform.credentials.apiKey;
+    const policy = (body: unknown) => call(admin, "PUT", "/api/v2/settings/executor-policy", body);
+    expect((await policy({ defaultExecutor: "smart-wallet" })).body.data).toMatchObject({
+      accountAbstractionEnabled: true,
+      defaultExecutor: "smart-wallet",
+    });
+    // No X-Executor: the owner's wallet sends it (weight 1 of threshold 3 signs: it waits for co-signers).
+    const viaWallet = await call(owner.key, "POST", `/api/v2/tokens/${token}/transfer`, {
+      recipients: [BOB],
+      amounts: ["1"],
+    });
+    expect(viaWallet.status, JSON.stringify(viaWallet.body)).toBe(202);
+    const waiting = await waitForStatus(viaWallet.body.statusUrl, "PENDING_APPROVAL");
+    expect(waiting.fromAddress).toBe(wallet.toLowerCase());
+    await call(owner.key, "POST", `/api/v2/transaction-requests/${viaWallet.body.transactionId}/cancel`, {});
+    // forceEoa in the body wins over the default.
+    const viaEoa = await call(admin, "POST", `/api/v2/tokens/${token}/mint`, {
+      recipients: [BOB],
+      amounts: ["1"],
+      forceEoa: true,
+    });
+    expect(viaEoa.status, JSON.stringify(viaEoa.body)).toBe(202);
+    expect((await waitForTerminal(stack, viaEoa.body.statusUrl)).status).toBe("COMPLETED");
+    // Forbidding smart wallets makes the EOAs the default again; smart-wallet cannot be the default meanwhile.
+    expect((await policy({ accountAbstractionEnabled: false })).body.data.defaultExecutor).toBe("eoa");
+    const refused = await policy({ defaultExecutor: "smart-wallet" });
+    expect([refused.status, refused.body.code]).toEqual([403, "X_EXECUTOR_AA_DISABLED_FOR_ORG"]);
+    await policy({ accountAbstractionEnabled: true });
+  });
 });

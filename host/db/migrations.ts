@@ -355,6 +355,12 @@ export const coreMigrations: Record<string, Migration> = {
       await sql`alter table platform.transaction_requests add column gas_limit numeric(78, 0)`.execute(db);
     },
   },
+  "0018_default_executor": {
+    async up(db: Kysely<unknown>) {
+      // The executor of the organisation's writes that name none (X-Executor absent): its executor policy.
+      await sql`alter table platform.organizations add column default_executor text not null default 'eoa'`.execute(db);
+    },
+  },
 };
 
 /** Core first, then every plugin's list in plugin order. */

@@ -8,6 +8,8 @@ export interface OrganizationsTable {
   name: string;
   defaultChainId: number;
   accountAbstractionEnabled: ColumnType<boolean, boolean | undefined, boolean>;
+  /** The executor of writes without X-Executor (the organisation's executor policy). */
+  defaultExecutor: ColumnType<"eoa" | "smart-wallet", "eoa" | "smart-wallet" | undefined, "eoa" | "smart-wallet">;
   createdAt: Timestamp;
 }
 export interface UsersTable {

@@ -22,6 +22,19 @@ export function parseChainIdHeader(value: string | undefined): number | undefine
   return Number(value.trim());
 }
 
+const READS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/** The organisation's default executor, while smart-wallet execution is allowed (else its writes run as EOAs). */
+async function defaultExecutor(deps: ContextHeaderDeps, organizationId: string): Promise<"eoa" | "smart-wallet"> {
+  const org = await deps.db
+    .selectFrom("organizations")
+    .select(["defaultExecutor", "accountAbstractionEnabled"])
+    .where("id", "=", organizationId)
+    .executeTakeFirst();
+  const allowed = deps.accountAbstractionEnabled && org?.accountAbstractionEnabled;
+  return allowed && org?.defaultExecutor === "smart-wallet" ? "smart-wallet" : "eoa";
+}
+
 export function contextHeaders(deps: ContextHeaderDeps): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const principal = c.get("principal");
@@ -30,10 +43,13 @@ export function contextHeaders(deps: ContextHeaderDeps): MiddlewareHandler<AppEn
       throw new ApiError("CHAIN_NOT_AVAILABLE_FOR_ORGANIZATION", { details: { chainId } });
     }
 
-    const executor = c.req.header("x-executor");
-    if (executor !== undefined && executor !== "eoa" && executor !== "smart-wallet")
+    const named = c.req.header("x-executor");
+    if (named !== undefined && named !== "eoa" && named !== "smart-wallet")
       throw new ApiError("INVALID_REQUEST_EXECUTOR");
-    if (executor === "smart-wallet") {
+    // A write that names no executor runs as the organisation's executor policy says (reads need none).
+    const executor =
+      named ?? (READS.has(c.req.method) ? undefined : await defaultExecutor(deps, principal.organizationId));
+    if (named === "smart-wallet") {
       if (!deps.accountAbstractionEnabled) throw new ApiError("X_EXECUTOR_AA_DISABLED_GLOBALLY");
       const org = await deps.db
         .selectFrom("organizations")
@@ -41,9 +57,9 @@ export function contextHeaders(deps: ContextHeaderDeps): MiddlewareHandler<AppEn
         .where("id", "=", principal.organizationId)
         .executeTakeFirstOrThrow();
       if (!org.accountAbstractionEnabled) throw new ApiError("X_EXECUTOR_AA_DISABLED_FOR_ORG");
-      if (!deps.executors.has("smart-wallet"))
-        throw new ApiError("REQUEST_EXECUTOR_UNAVAILABLE", { details: { executor } });
     }
+    if (executor === "smart-wallet" && !deps.executors.has("smart-wallet"))
+      throw new ApiError("REQUEST_EXECUTOR_UNAVAILABLE", { details: { executor } });
 
     const participant = c.req.header("x-participant");
     if (participant !== undefined && participant !== principal.userId) {
@@ -54,6 +70,7 @@ export function contextHeaders(deps: ContextHeaderDeps): MiddlewareHandler<AppEn
     }
     c.set("requestContext", {
       executor: executor as "eoa" | "smart-wallet" | undefined,
+      executorFromPolicy: named === undefined && executor !== undefined,
       participantId: participant ?? principal.userId,
     });
     await next();

@@ -21,6 +21,8 @@ export interface Principal {
 /** The validated context headers (X-Executor, X-Participant). */
 export interface RequestContext {
   executor: "eoa" | "smart-wallet" | undefined;
+  /** The executor came from the organisation's policy, not X-Executor: a body naming an EOA wallet overrides it. */
+  executorFromPolicy?: boolean;
   participantId: string;
 }
 

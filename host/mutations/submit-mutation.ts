@@ -32,7 +32,7 @@ export interface ChainWrite {
 export function requestSigner(c: Context<AppEnv>, ctx: Ctx, selection: WalletSelection = {}): Promise<Address> {
   return resolveSigner(ctx.db.platform, ctx.custody, {
     organizationId: c.get("principal").organizationId,
-    executor: c.get("requestContext")?.executor,
+    executor: requestExecutor(c, selection),
     selection,
     participantId: c.get("requestContext")?.participantId,
     chainId: ctx.chain.chainId,
@@ -40,9 +40,15 @@ export function requestSigner(c: Context<AppEnv>, ctx: Ctx, selection: WalletSel
   });
 }
 
-/** The executor mode a request runs in: a named smart wallet or `X-Executor: smart-wallet`, else the EOAs. */
+/**
+ * The executor mode a request runs in: a named smart wallet or `X-Executor: smart-wallet`, else the EOAs. The
+ * organisation's default executor yields to a body that names an EOA wallet (`forceEoa`, `accountWalletId`).
+ */
 export function requestExecutor(c: Context<AppEnv>, selection: WalletSelection = {}): "eoa" | "smart-wallet" {
-  return selection.smartWalletAddress ? "smart-wallet" : (c.get("requestContext")?.executor ?? "eoa");
+  if (selection.smartWalletAddress) return "smart-wallet";
+  const context = c.get("requestContext");
+  if (context?.executorFromPolicy && (selection.forceEoa || selection.accountWalletId)) return "eoa";
+  return context?.executor ?? "eoa";
 }
 
 /** The wallet-selection fields of a request body (see WalletSelectionFields). */

@@ -1323,7 +1323,7 @@ export interface paths {
                 };
             };
         };
-        /** Allow or forbid smart-wallet execution in the organisation */
+        /** Allow or forbid smart-wallet execution in the organisation, and choose the default executor */
         put: {
             parameters: {
                 query?: never;
@@ -14535,13 +14535,15 @@ export interface components {
             /** @description The platform allows it at all (ACCOUNT_ABSTRACTION_ENABLED) */
             accountAbstractionAvailable: boolean;
             /**
-             * @description The executor of writes without X-Executor
+             * @description The executor of writes without X-Executor (smart-wallet only while the organisation allows it)
              * @enum {string}
              */
-            defaultExecutor: "eoa";
+            defaultExecutor: "eoa" | "smart-wallet";
         };
         ExecutorPolicyUpdate: {
-            accountAbstractionEnabled: boolean;
+            accountAbstractionEnabled?: boolean;
+            /** @enum {string} */
+            defaultExecutor?: "eoa" | "smart-wallet";
         };
         TransactionRequest: {
             transactionId: string;
