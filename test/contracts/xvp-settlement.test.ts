@@ -1,0 +1,164 @@
+// The "xvp-settlement" addon: the factory made by a system's AddonRegistry creates settlements; a settlement moves
+// every leg in one transaction once every party approved before the cutoff (and the hashlock's secret is shown),
+// and moves nothing when an approval or allowance is missing, the cutoff passed or it was cancelled.
+import { type Address, encodeFunctionData, type Hex, keccak256, toHex, zeroHash } from "viem";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  EIP170_LIMIT,
+  expectRevert,
+  ROLES,
+  type SystemFixture,
+  startSystemFixture,
+  theEvent,
+} from "./system-fixture.ts";
+
+const S = "XvPSettlement";
+const F = "XvPSettlementFactory";
+const ERC20 = "MockERC20";
+const FACTORY_KIND = 1;
+
+let f: SystemFixture;
+let factory: Address;
+let factoryImplementation: Address;
+let settlementImplementation: Address;
+let bond: Address;
+let cash: Address;
+let seller: Address;
+let buyer: Address;
+
+interface Flow {
+  asset: Address;
+  from: Address;
+  to: Address;
+  amount: bigint;
+}
+
+beforeAll(async () => {
+  f = await startSystemFixture();
+  [seller, buyer] = [f.chain.accounts[2], f.chain.accounts[3]];
+  await f.send(0, f.accessManager, "SystemAccessManager", "grantRoles", [f.manager, [ROLES.ADDON_MANAGER]]);
+  const registry = await f.clone("AddonRegistry", await f.deploy("AddonRegistry", [f.forwarder]), [f.accessManager]);
+  await f.send(0, f.accessManager, "SystemAccessManager", "grantRole", [ROLES.SYSTEM_MODULE, registry]);
+  [factoryImplementation, settlementImplementation] = [await f.deploy(F), await f.deploy(S)];
+  const typeId = keccak256(toHex("xvp-settlement"));
+  await f.send(1, registry, "AddonRegistry", "registerAddonType", [
+    "xvp-settlement",
+    FACTORY_KIND,
+    factoryImplementation,
+    settlementImplementation,
+    false,
+  ]);
+  const init = encodeFunctionData({ abi: f.chain.abi(F), functionName: "initialize", args: [registry] });
+  const { logs } = await f.send(1, registry, "AddonRegistry", "createAddon", [typeId, "XvP Settlement Factory", init]);
+  factory = theEvent(logs, "AddonFactoryCreated").addon as Address;
+  expect(await f.read(factory, F, "version")).toBe(1n);
+  bond = await f.deploy(ERC20, ["Bond", "BND", 18]);
+  cash = await f.deploy(ERC20, ["Cash", "CSH", 6]);
+  await f.send(0, bond, ERC20, "mint", [seller, 1_000n]);
+  await f.send(0, cash, ERC20, "mint", [buyer, 1_000_000n]);
+});
+afterAll(async () => {
+  await f?.chain.stop();
+});
+
+const balance = (asset: Address, who: Address) => f.read<bigint>(asset, ERC20, "balanceOf", [who]);
+const now = async () => (await f.chain.publicClient.getBlock()).timestamp;
+const party = (address: Address) => f.chain.accounts.indexOf(address);
+
+async function create(flows: Flow[], hashlock: Hex = zeroHash, cutoffIn = 3600n) {
+  const cutoff = (await now()) + cutoffIn;
+  const { logs } = await f.send(3, factory, F, "create", [flows, cutoff, hashlock]); // the buyer creates it
+  const created = theEvent(logs, "XvPSettlementCreated");
+  expect(created).toMatchObject({ creator: buyer, cutoff, hashlock });
+  expect(created.flows).toEqual(flows);
+  return created.settlement as Address;
+}
+
+/** Each party grants its outgoing legs' allowances and approves. */
+async function approveAll(settlement: Address, flows: Flow[], except?: Address) {
+  for (const flow of flows) {
+    if (flow.from === except) continue;
+    await f.send(party(flow.from), flow.asset, ERC20, "approve", [settlement, flow.amount]);
+    await f.send(party(flow.from), settlement, S, "approve");
+  }
+}
+
+const dvp = (): Flow[] => [
+  { asset: bond, from: seller, to: buyer, amount: 10n },
+  { asset: cash, from: buyer, to: seller, amount: 1_000n },
+];
+
+describe("XvPSettlement", () => {
+  it("moves every leg in one transaction once every party approved", async () => {
+    const flows = dvp();
+    const settlement = await create(flows);
+    expect(await f.read(settlement, S, "parties")).toEqual([seller, buyer]);
+    const before = await Promise.all([balance(bond, buyer), balance(cash, seller)]);
+    await approveAll(settlement, flows);
+    const { logs } = await f.send(2, settlement, S, "execute", ["0x"]);
+    expect(theEvent(logs, "XvPSettlementExecuted")).toMatchObject({ executor: seller, secret: "0x" });
+    expect(await balance(bond, buyer)).toBe(before[0] + 10n);
+    expect(await balance(cash, seller)).toBe(before[1] + 1_000n);
+    expect(await f.read(settlement, S, "executed")).toBe(true);
+    await expectRevert(f.send(2, settlement, S, "execute", ["0x"]), "XvPSettlementAlreadyExecuted");
+  });
+
+  it("moves nothing without every approval, or when a party's allowance is missing", async () => {
+    const flows = dvp();
+    const settlement = await create(flows);
+    await approveAll(settlement, flows, buyer);
+    await expectRevert(f.send(2, settlement, S, "execute", ["0x"]), "XvPSettlementNotApproved", [buyer]);
+    // The buyer approves without an allowance: the seller's leg would move first, but the whole transaction reverts.
+    await f.send(3, settlement, S, "approve");
+    const before = await balance(bond, buyer);
+    await expectRevert(f.send(2, settlement, S, "execute", ["0x"]), "ERC20InsufficientAllowance");
+    expect(await balance(bond, buyer)).toBe(before);
+    await expectRevert(f.send(4, settlement, S, "approve"), "XvPSettlementNotParty", [f.chain.accounts[4]]);
+  });
+
+  it("moves nothing once the cutoff passed or once cancelled", async () => {
+    const flows = dvp();
+    const late = await create(flows, zeroHash, 60n);
+    await approveAll(late, flows);
+    await f.chain.testClient.increaseTime({ seconds: 120 });
+    await f.chain.testClient.mine({ blocks: 1 });
+    const cutoff = await f.read<bigint>(late, S, "cutoff");
+    await expectRevert(f.send(2, late, S, "execute", ["0x"]), "XvPSettlementCutoffPassed", [cutoff]);
+
+    const cancelled = await create(flows);
+    await approveAll(cancelled, flows);
+    await expectRevert(f.send(4, cancelled, S, "cancel"), "XvPSettlementNotParty", [f.chain.accounts[4]]);
+    const { logs } = await f.send(3, cancelled, S, "cancel");
+    expect(theEvent(logs, "XvPSettlementCancelled")).toMatchObject({ by: buyer });
+    await expectRevert(f.send(2, cancelled, S, "execute", ["0x"]), "XvPSettlementAlreadyCancelled");
+  });
+
+  it("executes a hashlocked settlement only with the secret, and shows the secret", async () => {
+    const secret = toHex("the other chain's secret");
+    const flows = dvp();
+    const settlement = await create(flows, keccak256(secret));
+    await approveAll(settlement, flows);
+    await expectRevert(f.send(2, settlement, S, "execute", [toHex("wrong")]), "XvPSettlementSecretInvalid");
+    const { logs } = await f.send(4, settlement, S, "execute", [secret]);
+    expect(theEvent(logs, "XvPSettlementExecuted")).toMatchObject({ secret });
+  });
+
+  it("refuses settlements without legs, with an invalid leg or a cutoff in the past", async () => {
+    await expectRevert(f.send(3, factory, F, "create", [[], (await now()) + 60n, zeroHash]), "XvPSettlementNoFlows");
+    const selfLeg = [{ asset: bond, from: seller, to: seller, amount: 1n }];
+    await expectRevert(
+      f.send(3, factory, F, "create", [selfLeg, (await now()) + 60n, zeroHash]),
+      "XvPSettlementInvalidFlow",
+      [0n],
+    );
+    const past = (await now()) - 1n;
+    await expectRevert(f.send(3, factory, F, "create", [dvp(), past, zeroHash]), "XvPSettlementCutoffInPast", [past]);
+  });
+
+  it("fits EIP-170", async () => {
+    for (const address of [factoryImplementation, settlementImplementation]) {
+      const code = await f.chain.publicClient.getCode({ address });
+      expect(((code?.length ?? 2) - 2) / 2).toBeLessThan(EIP170_LIMIT);
+    }
+  });
+});
