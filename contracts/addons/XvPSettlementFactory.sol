@@ -3,11 +3,8 @@ pragma solidity ^0.8.24;
 
 import {Clones} from "@openzeppelin/contracts/proxy/Clones.sol";
 import {Initializable} from "@openzeppelin/contracts/proxy/utils/Initializable.sol";
+import {IAddonRegistryInstances} from "./IAddonRegistryInstances.sol";
 import {XvPSettlement} from "./XvPSettlement.sol";
-
-interface IAddonRegistryInstances {
-    function instanceImplementationOf(address addon) external view returns (address);
-}
 
 /// @notice The "xvp-settlement" addon of a system: a clone the system's AddonRegistry makes (its instance
 /// implementation read from the registry at each creation, so a type update reaches the next settlement), which

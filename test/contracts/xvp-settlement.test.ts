@@ -1,21 +1,14 @@
 // The "xvp-settlement" addon: the factory made by a system's AddonRegistry creates settlements; a settlement moves
 // every leg in one transaction once every party approved before the cutoff (and the hashlock's secret is shown),
 // and moves nothing when an approval or allowance is missing, the cutoff passed or it was cancelled.
-import { type Address, encodeFunctionData, type Hex, keccak256, toHex, zeroHash } from "viem";
+import { type Address, type Hex, keccak256, toHex, zeroHash } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  EIP170_LIMIT,
-  expectRevert,
-  ROLES,
-  type SystemFixture,
-  startSystemFixture,
-  theEvent,
-} from "./system-fixture.ts";
+import { createAddonFactory } from "./addon-fixture.ts";
+import { EIP170_LIMIT, expectRevert, type SystemFixture, startSystemFixture, theEvent } from "./system-fixture.ts";
 
 const S = "XvPSettlement";
 const F = "XvPSettlementFactory";
 const ERC20 = "MockERC20";
-const FACTORY_KIND = 1;
 
 let f: SystemFixture;
 let factory: Address;
@@ -36,21 +29,11 @@ interface Flow {
 beforeAll(async () => {
   f = await startSystemFixture();
   [seller, buyer] = [f.chain.accounts[2], f.chain.accounts[3]];
-  await f.send(0, f.accessManager, "SystemAccessManager", "grantRoles", [f.manager, [ROLES.ADDON_MANAGER]]);
-  const registry = await f.clone("AddonRegistry", await f.deploy("AddonRegistry", [f.forwarder]), [f.accessManager]);
-  await f.send(0, f.accessManager, "SystemAccessManager", "grantRole", [ROLES.SYSTEM_MODULE, registry]);
-  [factoryImplementation, settlementImplementation] = [await f.deploy(F), await f.deploy(S)];
-  const typeId = keccak256(toHex("xvp-settlement"));
-  await f.send(1, registry, "AddonRegistry", "registerAddonType", [
-    "xvp-settlement",
-    FACTORY_KIND,
+  ({
+    factory,
     factoryImplementation,
-    settlementImplementation,
-    false,
-  ]);
-  const init = encodeFunctionData({ abi: f.chain.abi(F), functionName: "initialize", args: [registry] });
-  const { logs } = await f.send(1, registry, "AddonRegistry", "createAddon", [typeId, "XvP Settlement Factory", init]);
-  factory = theEvent(logs, "AddonFactoryCreated").addon as Address;
+    instanceImplementation: settlementImplementation,
+  } = await createAddonFactory(f, "xvp-settlement", F, S));
   expect(await f.read(factory, F, "version")).toBe(1n);
   bond = await f.deploy(ERC20, ["Bond", "BND", 18]);
   cash = await f.deploy(ERC20, ["Cash", "CSH", 6]);
