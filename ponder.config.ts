@@ -10,6 +10,7 @@ import { ConversionFeatureAbi } from "./abis/ConversionFeature";
 import { ConversionMinterFeatureAbi } from "./abis/ConversionMinterFeature";
 import { DirectoryAbi } from "./abis/Directory";
 import { EntryPointAbi } from "./abis/EntryPoint";
+import { ExchangeRateFeedAbi } from "./abis/ExchangeRateFeed";
 import { ExternalTransactionFeeFeatureAbi } from "./abis/ExternalTransactionFeeFeature";
 import { FixedTreasuryYieldFeatureAbi } from "./abis/FixedTreasuryYieldFeature";
 import { IdentityAbi } from "./abis/Identity";
@@ -186,6 +187,17 @@ export default createConfig({
       abi: SystemAccessManagerAbi,
       chain,
       address: systemContractsField("contracts.accessManager"),
+      startBlock: deployment.startBlock,
+    },
+    // Every system's exchange rate feeds (announced by the root): their rounds.
+    ExchangeRateFeed: {
+      abi: ExchangeRateFeedAbi,
+      chain,
+      address: factory({
+        address: root,
+        event: getAbiItem({ abi: SystemFactoryAbi, name: "ExchangeRateFeedCreated" }),
+        parameter: "feed",
+      }),
       startBlock: deployment.startBlock,
     },
     // ERC-4337: the EntryPoint's user operations and deposits, the smart wallets' factory and each account it made.

@@ -598,3 +598,47 @@ export const addonFactory = onchainTable(
   }),
   (table) => ({ systemIdx: index().on(table.system), registryIdx: index().on(table.registry) }),
 );
+
+/** A system's exchange rate feed for one currency pair (the root's ExchangeRateFeedCreated), with its latest round. */
+export const exchangeRateFeed = onchainTable(
+  "exchange_rate_feed",
+  (t) => ({
+    /** The feed's address. */
+    id: t.hex().primaryKey(),
+    system: t.hex().notNull(),
+    baseCurrency: t.text().notNull(),
+    quoteCurrency: t.text().notNull(),
+    decimals: t.integer().notNull(),
+    /** The latest round (null before the first): answer raw, in `decimals` decimals. */
+    latestRound: t.bigint(),
+    latestAnswer: t.bigint(),
+    /** AnswerUpdated's updatedAt: when the provider's rate took effect. */
+    latestEffectiveAt: t.bigint(),
+    /** The block time of the latest round. */
+    latestUpdatedAt: t.bigint(),
+    deployedInTransaction: t.hex().notNull(),
+    createdAt: t.bigint().notNull(),
+  }),
+  (table) => ({ pairIdx: index().on(table.system, table.baseCurrency, table.quoteCurrency) }),
+);
+
+/** Every round of every feed (AnswerUpdated): the rate history. */
+export const exchangeRateRound = onchainTable(
+  "exchange_rate_round",
+  (t) => ({
+    /** `<feed>:<roundId>`. */
+    id: t.text().primaryKey(),
+    feed: t.hex().notNull(),
+    system: t.hex().notNull(),
+    baseCurrency: t.text().notNull(),
+    quoteCurrency: t.text().notNull(),
+    decimals: t.integer().notNull(),
+    roundId: t.bigint().notNull(),
+    answer: t.bigint().notNull(),
+    effectiveAt: t.bigint().notNull(),
+    blockTimestamp: t.bigint().notNull(),
+    blockNumber: t.bigint().notNull(),
+    transactionHash: t.hex().notNull(),
+  }),
+  (table) => ({ pairIdx: index().on(table.system, table.baseCurrency, table.quoteCurrency) }),
+);

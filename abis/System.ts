@@ -182,6 +182,11 @@ export const SystemAbi = [
             "internalType": "address",
             "name": "externalTokenRegistry",
             "type": "address"
+          },
+          {
+            "internalType": "address",
+            "name": "exchangeRateFeedRegistry",
+            "type": "address"
           }
         ],
         "internalType": "struct ISystemFactory.SystemContracts",
@@ -327,6 +332,11 @@ export const SystemAbi = [
           {
             "internalType": "address",
             "name": "externalTokenRegistry",
+            "type": "address"
+          },
+          {
+            "internalType": "address",
+            "name": "exchangeRateFeedRegistry",
             "type": "address"
           }
         ],

@@ -98,6 +98,11 @@ export const SystemFactoryAbi = [
             "internalType": "address",
             "name": "forwarder",
             "type": "address"
+          },
+          {
+            "internalType": "address",
+            "name": "exchangeRateFeedRegistry",
+            "type": "address"
           }
         ],
         "internalType": "struct ISystemFactory.Implementations",
@@ -175,6 +180,17 @@ export const SystemFactoryAbi = [
         "type": "address"
       }
     ],
+    "name": "UnknownExchangeRateFeedRegistry",
+    "type": "error"
+  },
+  {
+    "inputs": [
+      {
+        "internalType": "address",
+        "name": "caller",
+        "type": "address"
+      }
+    ],
     "name": "UnknownIdentityFactory",
     "type": "error"
   },
@@ -188,6 +204,49 @@ export const SystemFactoryAbi = [
     ],
     "name": "UnknownTokenFactory",
     "type": "error"
+  },
+  {
+    "anonymous": false,
+    "inputs": [
+      {
+        "indexed": true,
+        "internalType": "address",
+        "name": "sender",
+        "type": "address"
+      },
+      {
+        "indexed": true,
+        "internalType": "address",
+        "name": "system",
+        "type": "address"
+      },
+      {
+        "indexed": true,
+        "internalType": "address",
+        "name": "feed",
+        "type": "address"
+      },
+      {
+        "indexed": false,
+        "internalType": "string",
+        "name": "baseCurrency",
+        "type": "string"
+      },
+      {
+        "indexed": false,
+        "internalType": "string",
+        "name": "quoteCurrency",
+        "type": "string"
+      },
+      {
+        "indexed": false,
+        "internalType": "uint8",
+        "name": "decimals",
+        "type": "uint8"
+      }
+    ],
+    "name": "ExchangeRateFeedCreated",
+    "type": "event"
   },
   {
     "anonymous": false,
@@ -343,6 +402,11 @@ export const SystemFactoryAbi = [
             "internalType": "address",
             "name": "externalTokenRegistry",
             "type": "address"
+          },
+          {
+            "internalType": "address",
+            "name": "exchangeRateFeedRegistry",
+            "type": "address"
           }
         ],
         "indexed": false,
@@ -487,6 +551,39 @@ export const SystemFactoryAbi = [
     ],
     "name": "TokenCreated",
     "type": "event"
+  },
+  {
+    "inputs": [
+      {
+        "internalType": "address",
+        "name": "sender",
+        "type": "address"
+      },
+      {
+        "internalType": "address",
+        "name": "feed",
+        "type": "address"
+      },
+      {
+        "internalType": "string",
+        "name": "baseCurrency",
+        "type": "string"
+      },
+      {
+        "internalType": "string",
+        "name": "quoteCurrency",
+        "type": "string"
+      },
+      {
+        "internalType": "uint8",
+        "name": "decimals",
+        "type": "uint8"
+      }
+    ],
+    "name": "announceExchangeRateFeed",
+    "outputs": [],
+    "stateMutability": "nonpayable",
+    "type": "function"
   },
   {
     "inputs": [
@@ -730,6 +827,11 @@ export const SystemFactoryAbi = [
             "internalType": "address",
             "name": "forwarder",
             "type": "address"
+          },
+          {
+            "internalType": "address",
+            "name": "exchangeRateFeedRegistry",
+            "type": "address"
           }
         ],
         "internalType": "struct ISystemFactory.Implementations",
@@ -754,6 +856,25 @@ export const SystemFactoryAbi = [
         "internalType": "bool",
         "name": "",
         "type": "bool"
+      }
+    ],
+    "stateMutability": "view",
+    "type": "function"
+  },
+  {
+    "inputs": [
+      {
+        "internalType": "address",
+        "name": "feedRegistry",
+        "type": "address"
+      }
+    ],
+    "name": "systemOfExchangeRateFeedRegistry",
+    "outputs": [
+      {
+        "internalType": "address",
+        "name": "system",
+        "type": "address"
       }
     ],
     "stateMutability": "view",

@@ -28,6 +28,8 @@ import { TokenFactoryRegistryAbi } from "./TokenFactoryRegistry.ts";
 import { ComplianceModuleRegistryAbi } from "./ComplianceModuleRegistry.ts";
 import { AddonRegistryAbi } from "./AddonRegistry.ts";
 import { ExternalTokenRegistryAbi } from "./ExternalTokenRegistry.ts";
+import { ExchangeRateFeedRegistryAbi } from "./ExchangeRateFeedRegistry.ts";
+import { ExchangeRateFeedAbi } from "./ExchangeRateFeed.ts";
 import { AddressBlockListModuleAbi } from "./AddressBlockListModule.ts";
 import { CapitalRaiseLimitModuleAbi } from "./CapitalRaiseLimitModule.ts";
 import { CappedModuleAbi } from "./CappedModule.ts";
@@ -75,6 +77,8 @@ export const PLATFORM_ABIS = [
   ComplianceModuleRegistryAbi,
   AddonRegistryAbi,
   ExternalTokenRegistryAbi,
+  ExchangeRateFeedRegistryAbi,
+  ExchangeRateFeedAbi,
   AddressBlockListModuleAbi,
   CapitalRaiseLimitModuleAbi,
   CappedModuleAbi,

@@ -57,6 +57,11 @@ export const ConfigSchema = z.object({
     .enum(["true", "false"])
     .default("false")
     .transform((v) => v === "true"),
+  /** Where POST /api/v2/exchange-rates/sync and the hourly sync read rates: `file` (JSON) or `ecb` (daily XML). */
+  EXCHANGE_RATES_PROVIDER: z.enum(["file", "ecb"]).default("file"),
+  /** The `file` provider's JSON; unset: the sample shipped in plugins/exchange-rates/sample-rates.json. */
+  EXCHANGE_RATES_FILE: z.string().min(1).optional(),
+  EXCHANGE_RATES_ECB_URL: z.string().url().default("https://www.ecb.europa.eu/stats/eurofxref/eurofxref-daily.xml"),
   RECEIPT_TIMEOUT_SECONDS: z.coerce.number().int().min(1).default(120),
   /** A broadcast write still unmined this long is re-signed with the same nonce and higher fees. */
   STUCK_TRANSACTION_SECONDS: z.coerce.number().int().min(1).default(30),

@@ -6,6 +6,7 @@ import auth from "./auth/index.ts";
 import bundler from "./bundler/index.ts";
 import complianceTemplates from "./compliance-templates/index.ts";
 import directory from "./directory/index.ts";
+import exchangeRates from "./exchange-rates/index.ts";
 import identities from "./identities/index.ts";
 import participants from "./participants/index.ts";
 import smartWallets from "./smart-wallets/index.ts";
@@ -30,4 +31,5 @@ export const plugins: Plugin[] = [
   webhooks,
   bundler,
   smartWallets,
+  exchangeRates,
 ];

@@ -26,6 +26,7 @@ interface ISystemFactory {
         address addonRegistry;
         address externalTokenRegistry;
         address forwarder;
+        address exchangeRateFeedRegistry;
     }
 
     /// What each system offers its tokens: feature implementations (shared, cloned per token) and
@@ -52,6 +53,7 @@ interface ISystemFactory {
         address complianceModuleRegistry;
         address addonRegistry;
         address externalTokenRegistry;
+        address exchangeRateFeedRegistry;
     }
 
     /// What a token factory reports about a token it created (features in attachment order).
@@ -104,7 +106,18 @@ interface ISystemFactory {
         address indexed sender, address indexed system, address indexed account, address identity, bool isContract
     );
 
+    /// A feed a system's exchange rate registry created for the pair (rates in `decimals` decimals).
+    event ExchangeRateFeedCreated(
+        address indexed sender,
+        address indexed system,
+        address indexed feed,
+        string baseCurrency,
+        string quoteCurrency,
+        uint8 decimals
+    );
+
     error UnknownTokenFactory(address caller);
+    error UnknownExchangeRateFeedRegistry(address caller);
     error UnknownIdentityFactory(address caller);
     error CatalogueLengthMismatch(uint256 featureIds, uint256 features);
 

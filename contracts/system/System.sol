@@ -15,6 +15,7 @@ import {TrustedIssuersRegistry} from "../identity/TrustedIssuersRegistry.sol";
 import {IComplianceModule} from "../interfaces/IComplianceModule.sol";
 import {TokenFactory} from "../token/TokenFactory.sol";
 import {Directory} from "./Directory.sol";
+import {ExchangeRateFeedRegistry} from "../exchange-rates/ExchangeRateFeedRegistry.sol";
 import {DirectoryKeys} from "./DirectoryKeys.sol";
 import {ISystemFactory} from "./ISystemFactory.sol";
 import {SystemAccessManager} from "./SystemAccessManager.sol";
@@ -51,6 +52,7 @@ contract System is Initializable, ISystemManagedOracle {
         ISystemFactory.Implementations memory impl = ISystemFactory(root).implementations();
         _createAccessManager(impl, owner);
         _createRegistries(impl);
+        _createExchangeRateFeedRegistry(impl, root);
         _createIdentityLayer(impl, root);
         _createCompliance(impl, ISystemFactory(root).catalogue().complianceModules);
         _createTokenFactory(impl, root, ISystemFactory(root).catalogue());
@@ -146,6 +148,12 @@ contract System is Initializable, ISystemManagedOracle {
         registries[2] = _contracts.addonRegistry;
         registries[3] = _contracts.externalTokenRegistry;
         SystemAccessManager(manager).grantRoleBatch(SystemAccessRoles.SYSTEM_MODULE_ROLE, registries);
+    }
+
+    /// Feeds it creates are announced by the root (which learns the registry from SystemContractsCreated).
+    function _createExchangeRateFeedRegistry(ISystemFactory.Implementations memory impl, address root) private {
+        _contracts.exchangeRateFeedRegistry = _clone(impl.exchangeRateFeedRegistry);
+        ExchangeRateFeedRegistry(_contracts.exchangeRateFeedRegistry).initialize(_contracts.accessManager, root);
     }
 
     function _createIdentityLayer(ISystemFactory.Implementations memory impl, address root) private {

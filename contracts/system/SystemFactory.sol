@@ -2,19 +2,21 @@
 pragma solidity ^0.8.24;
 
 import {Clones} from "@openzeppelin/contracts/proxy/Clones.sol";
+import {IExchangeRateFeedAnnouncer} from "../exchange-rates/IExchangeRateFeedAnnouncer.sol";
 import {IIdentityAnnouncer} from "../identity/IIdentityAnnouncer.sol";
 import {ISystemFactory} from "./ISystemFactory.sol";
 import {System} from "./System.sol";
 
 /// @notice Root factory. Deployed with CREATE2 (fixed salt, the implementations and catalogue as the only
 /// constructor arguments), so its address is the same on every chain for the same build.
-contract SystemFactory is ISystemFactory, IIdentityAnnouncer {
+contract SystemFactory is ISystemFactory, IIdentityAnnouncer, IExchangeRateFeedAnnouncer {
     Implementations private _implementations;
     Catalogue private _catalogue;
 
     mapping(address system => bool) public isSystem;
     mapping(address tokenFactory => address system) public systemOfTokenFactory;
     mapping(address identityFactory => address system) public systemOfIdentityFactory;
+    mapping(address feedRegistry => address system) public systemOfExchangeRateFeedRegistry;
 
     constructor(Implementations memory implementations_, Catalogue memory catalogue_) {
         if (catalogue_.featureIds.length != catalogue_.features.length) {
@@ -38,6 +40,7 @@ contract SystemFactory is ISystemFactory, IIdentityAnnouncer {
         SystemContracts memory c = System(system).initialize(owner, address(this));
         systemOfTokenFactory[c.tokenFactory] = system;
         systemOfIdentityFactory[c.identityFactory] = system;
+        systemOfExchangeRateFeedRegistry[c.exchangeRateFeedRegistry] = system;
         emit SystemCreated(
             msg.sender,
             system,
@@ -65,6 +68,18 @@ contract SystemFactory is ISystemFactory, IIdentityAnnouncer {
         address system = systemOfIdentityFactory[msg.sender];
         if (system == address(0)) revert UnknownIdentityFactory(msg.sender);
         emit IdentityCreated(sender, system, account, identity, isContract);
+    }
+
+    function announceExchangeRateFeed(
+        address sender,
+        address feed,
+        string calldata baseCurrency,
+        string calldata quoteCurrency,
+        uint8 decimals
+    ) external {
+        address system = systemOfExchangeRateFeedRegistry[msg.sender];
+        if (system == address(0)) revert UnknownExchangeRateFeedRegistry(msg.sender);
+        emit ExchangeRateFeedCreated(sender, system, feed, baseCurrency, quoteCurrency, decimals);
     }
 
     function _emitTokenCreated(TokenAnnouncement memory a, address system) private {

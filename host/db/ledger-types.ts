@@ -35,6 +35,8 @@ export interface LedgerTables {
   complianceModuleType: typeof schema.complianceModuleType.$inferSelect;
   addonType: typeof schema.addonType.$inferSelect;
   addonFactory: typeof schema.addonFactory.$inferSelect;
+  exchangeRateFeed: typeof schema.exchangeRateFeed.$inferSelect;
+  exchangeRateRound: typeof schema.exchangeRateRound.$inferSelect;
 }
 
 /** A hex value (address, hash) as the index stores it: lowercase. */

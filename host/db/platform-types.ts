@@ -86,6 +86,8 @@ export interface SystemContracts {
   complianceModuleRegistry: string;
   addonRegistry: string;
   externalTokenRegistry: string;
+  /** Absent from systems created before the exchange rate feeds existed. */
+  exchangeRateFeedRegistry?: string;
 }
 export interface OrganizationChainsTable {
   organizationId: string;

@@ -5,10 +5,4 @@ export const PERMISSIONS = {
   "monitoring:read": ["owner", "admin"],
   "system:operate": ["owner", "systemManager"],
   "organization:settings": ["owner", "admin"],
-  // The spec's exchange-rate permissions, held here until an exchange-rates plugin declares its routes.
-  "exchangeRates:list": ["owner", "admin", "systemManager", "tokenManager", "auditor", "member"],
-  "exchangeRates:read": ["owner", "admin", "systemManager", "tokenManager", "auditor", "member"],
-  "exchangeRates:update": ["owner", "admin", "systemManager"],
-  "exchangeRates:remove": ["owner", "admin", "systemManager"],
-  "exchangeRates:sync": ["owner", "admin", "systemManager"],
 } as const satisfies Record<string, readonly Role[]>;

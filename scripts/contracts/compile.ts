@@ -136,6 +136,8 @@ export const PUBLISHED_ABIS = [
   "ComplianceModuleRegistry",
   "AddonRegistry",
   "ExternalTokenRegistry",
+  "ExchangeRateFeedRegistry",
+  "ExchangeRateFeed",
   "AddressBlockListModule",
   "CapitalRaiseLimitModule",
   "CappedModule",

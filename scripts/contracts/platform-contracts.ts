@@ -22,6 +22,7 @@ export const IMPLEMENTATIONS = {
   complianceModuleRegistry: { contract: "ComplianceModuleRegistry", forwarder: true },
   addonRegistry: { contract: "AddonRegistry", forwarder: true },
   externalTokenRegistry: { contract: "ExternalTokenRegistry", forwarder: true },
+  exchangeRateFeedRegistry: { contract: "ExchangeRateFeedRegistry", forwarder: true },
 } as const;
 type ImplementationSlot = keyof typeof IMPLEMENTATIONS | "forwarder";
 

@@ -14236,6 +14236,861 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v2/exchange-rates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The system's feed-backed exchange rates (a manual override wins over its feed) */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description One field; prefix - for descending. */
+                    sort?: "baseCurrency" | "-baseCurrency" | "quoteCurrency" | "-quoteCurrency";
+                    "page[offset]"?: number;
+                    "page[limit]"?: number;
+                    /** @description Case-insensitive search in baseCurrency, quoteCurrency. */
+                    "filter[q]"?: string;
+                    /** @description text field; shorthand for eq. Also filter[baseCurrency][<operator>] with eq, ne, iLike, notILike, inArray, notInArray, isEmpty, isNotEmpty (inArray, notInArray, between: comma-separated). */
+                    "filter[baseCurrency]"?: string;
+                    /** @description text field; shorthand for eq. Also filter[quoteCurrency][<operator>] with eq, ne, iLike, notILike, inArray, notInArray, isEmpty, isNotEmpty (inArray, notInArray, between: comma-separated). */
+                    "filter[quoteCurrency]"?: string;
+                    /** @description text field; shorthand for eq. Also filter[feedAddress][<operator>] with eq, ne, iLike, notILike, inArray, notInArray, isEmpty, isNotEmpty (inArray, notInArray, between: comma-separated). */
+                    "filter[feedAddress]"?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description One rate per feed of the organisation's system; facet baseCurrency */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["ExchangeRate"][];
+                            meta: {
+                                total: number;
+                                facets?: {
+                                    [key: string]: {
+                                        value?: string | number | boolean | null;
+                                        count: number;
+                                    }[];
+                                };
+                            };
+                            links: {
+                                self: string;
+                                first: string;
+                                prev: string | null;
+                                next: string | null;
+                                last: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Error (Form A envelope) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error (Form A envelope) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error (Form A envelope) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error (Form A envelope) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error (Form A envelope) */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error (Form A envelope) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error (Form A envelope) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error (Form A envelope) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/exchange-rates/{baseCurrency}/{quoteCurrency}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One pair's rate
+         * @description 404 EXCHANGE_RATE_NOT_FOUND when neither a feed nor an override holds it.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    baseCurrency: string;
+                    quoteCurrency: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The pair's rate */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["ExchangeRate"];
+                            links: {
+                                self: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Error (Form A envelope) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error (Form A envelope) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error (Form A envelope) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error (Form A envelope) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error (Form A envelope) */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error (Form A envelope) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error (Form A envelope) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error (Form A envelope) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        /**
+         * Set a manual override for the pair
+         * @description Stored by the platform (not on chain); it wins over the feed until DELETE removes it. Replaces a previous one.
+         */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    baseCurrency: string;
+                    quoteCurrency: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["ExchangeRateOverrideBody"];
+                };
+            };
+            responses: {
+                /** @description The pair's rate, now the override's */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["ExchangeRate"];
+                            links: {
+                                self: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Error (Form A envelope) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error (Form A envelope) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error (Form A envelope) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error (Form A envelope) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error (Form A envelope) */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error (Form A envelope) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error (Form A envelope) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error (Form A envelope) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        /**
+         * Remove the pair's manual override
+         * @description Answers the pair's rate without it (the feed's, or rate null); 404 EXCHANGE_RATE_OVERRIDE_NOT_FOUND without one.
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    baseCurrency: string;
+                    quoteCurrency: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The pair's rate */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["ExchangeRate"];
+                            links: {
+                                self: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Error (Form A envelope) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error (Form A envelope) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error (Form A envelope) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error (Form A envelope) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error (Form A envelope) */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error (Form A envelope) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error (Form A envelope) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error (Form A envelope) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/exchange-rates/{baseCurrency}/{quoteCurrency}/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A pair's history: its feed's values and the manual overrides (removed ones included) */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description One field; prefix - for descending. */
+                    sort?: "effectiveAt" | "-effectiveAt" | "updatedAt" | "-updatedAt";
+                    "page[offset]"?: number;
+                    "page[limit]"?: number;
+                    /** @description enum field; shorthand for eq. Also filter[source][<operator>] with eq, ne, inArray, notInArray (inArray, notInArray, between: comma-separated). */
+                    "filter[source]"?: "feed" | "override";
+                    /** @description timestamp field; shorthand for eq. Also filter[effectiveAt][<operator>] with eq, ne, gt, gte, lt, lte, between, inArray, notInArray, isEmpty, isNotEmpty (inArray, notInArray, between: comma-separated). */
+                    "filter[effectiveAt]"?: string;
+                    /** @description timestamp field; shorthand for eq. Also filter[updatedAt][<operator>] with eq, ne, gt, gte, lt, lte, between, inArray, notInArray, isEmpty, isNotEmpty (inArray, notInArray, between: comma-separated). */
+                    "filter[updatedAt]"?: string;
+                };
+                header?: never;
+                path: {
+                    baseCurrency: string;
+                    quoteCurrency: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Feed rounds and overrides, newest first; facet source */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["ExchangeRateHistoryItem"][];
+                            meta: {
+                                total: number;
+                                facets?: {
+                                    [key: string]: {
+                                        value?: string | number | boolean | null;
+                                        count: number;
+                                    }[];
+                                };
+                            };
+                            links: {
+                                self: string;
+                                first: string;
+                                prev: string | null;
+                                next: string | null;
+                                last: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Error (Form A envelope) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error (Form A envelope) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error (Form A envelope) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error (Form A envelope) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error (Form A envelope) */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error (Form A envelope) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error (Form A envelope) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error (Form A envelope) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/exchange-rates/supported-currencies": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The configured provider's key and its currencies, sorted (cached for an hour) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Provider and currencies */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["SupportedCurrencies"];
+                            links: {
+                                self: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Error (Form A envelope) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error (Form A envelope) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error (Form A envelope) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error (Form A envelope) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error (Form A envelope) */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error (Form A envelope) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error (Form A envelope) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error (Form A envelope) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/exchange-rates/sync": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Pull the configured provider's rates and write them to the system's feeds on chain
+         * @description One chain write (publishRates on the system's feed registry): a pair without a feed gets one, then every feed a new round. The mutation envelope; its result counts ratesUpdated and feedsCreated.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/json": {
+                        walletVerification?: components["schemas"]["WalletVerification"];
+                    };
+                };
+            };
+            responses: {
+                /** @description Completed (Prefer: wait) */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                [key: string]: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Accepted */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            transactionId: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description Error (Form A envelope) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error (Form A envelope) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error (Form A envelope) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error (Form A envelope) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error (Form A envelope) */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error (Form A envelope) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error (Form A envelope) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error (Form A envelope) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export interface webhooks {
     "access-control.role-revoked.provisional": {
@@ -15900,6 +16755,47 @@ export interface components {
         };
         SignSmartWalletApproval: {
             walletVerification?: components["schemas"]["WalletVerification"];
+        };
+        ExchangeRate: {
+            baseCurrency: string;
+            quoteCurrency: string;
+            /** @description Quote units one base unit buys (decimal string) */
+            rate: string | null;
+            effectiveAt: string | null;
+            updatedAt: string | null;
+            /** @description The pair's feed; null when only an override exists */
+            feedAddress: string | null;
+            /**
+             * @description Where `rate` comes from: an override wins
+             * @enum {string}
+             */
+            source: "feed" | "override";
+        };
+        ExchangeRateOverrideBody: {
+            /** @example 1.0842 */
+            rate: string;
+            /**
+             * Format: date-time
+             * @description Default: now
+             */
+            effectiveAt?: string;
+        };
+        ExchangeRateHistoryItem: {
+            id: string;
+            /** @enum {string} */
+            source: "feed" | "override";
+            rate: string;
+            effectiveAt: string;
+            updatedAt: string;
+            /** @description The feed's round (feed values only) */
+            roundId: string | null;
+            transactionHash: string | null;
+            /** @description When the override was removed (overrides only) */
+            removedAt: string | null;
+        };
+        SupportedCurrencies: {
+            providerKey: string;
+            currencies: string[];
         };
         /** AccessControlRoleRevokedProvisionalV1Payload */
         AccessControlRoleRevokedProvisionalV1Payload: {

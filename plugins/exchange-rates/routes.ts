@@ -1,0 +1,242 @@
+// The spec's seven exchange-rate routes: the system's feed-backed rates (index), a pair with its manual override
+// (platform table) and history, the provider's currencies, and the sync that writes the provider's rates on chain.
+import { createRoute, z } from "@hono/zod-openapi";
+import type { Context } from "hono";
+import { v7 as uuidv7 } from "uuid";
+import { requirePermission } from "../../host/auth/require-permission.ts";
+import { verifyWalletForWrite } from "../../host/auth/wallet-verification.ts";
+import { requestChain } from "../../host/chain/request-chain.ts";
+import { collectionRoute, parseCollectionQuery, runCollection } from "../../host/collections/index.ts";
+import { ApiError } from "../../host/errors/api-error.ts";
+import type { App, AppEnv } from "../../host/http/env.ts";
+import { collection, single } from "../../host/http/envelopes.ts";
+import {
+  errorResponses,
+  jsonBody,
+  jsonResponse,
+  linksSelf,
+  WalletVerificationSchema,
+} from "../../host/http/schemas.ts";
+import { submitChainWrite } from "../../host/mutations/submit-mutation.ts";
+import type { PluginContext } from "../../host/plugin.ts";
+import { HISTORY_COLLECTION, RATE_COLLECTION } from "./collections.ts";
+import { supportedCurrencies } from "./currencies.ts";
+import { pairHistory, toHistoryItem } from "./history-query.ts";
+import { rateProvider } from "./provider.ts";
+import { liveOverrides, readPair, type Scope, systemFeeds, withOverrides } from "./rates-query.ts";
+import {
+  ExchangeRateHistoryItemSchema,
+  ExchangeRateSchema,
+  OverrideBodySchema,
+  PairParams,
+  SupportedCurrenciesSchema,
+} from "./schemas.ts";
+import { publishRatesCall, SYNC_KIND } from "./sync.ts";
+import { ratesDb } from "./tables.ts";
+
+const TAGS = ["exchangeRates"];
+const BASE = "/api/v2/exchange-rates";
+const PAIR = `${BASE}/{baseCurrency}/{quoteCurrency}`;
+const RateResponse = z.object({ data: ExchangeRateSchema, links: linksSelf });
+
+const listRates = collectionRoute({
+  path: BASE,
+  tags: TAGS,
+  summary: "The system's feed-backed exchange rates (a manual override wins over its feed)",
+  permission: "exchangeRates:list",
+  collection: RATE_COLLECTION,
+  item: ExchangeRateSchema,
+  listed: "One rate per feed of the organisation's system; facet baseCurrency",
+});
+
+type PairPermission = "exchangeRates:read" | "exchangeRates:remove";
+const pairRoute = (method: "get" | "delete", permission: PairPermission, summary: string, description: string) =>
+  createRoute({
+    method,
+    path: PAIR,
+    tags: TAGS,
+    summary,
+    description,
+    middleware: [requirePermission(permission)],
+    request: { params: PairParams },
+    responses: { 200: jsonResponse(RateResponse, "The pair's rate"), ...errorResponses },
+  });
+
+const getRate = pairRoute(
+  "get",
+  "exchangeRates:read",
+  "One pair's rate",
+  "404 EXCHANGE_RATE_NOT_FOUND when neither a feed nor an override holds it.",
+);
+const putRate = createRoute({
+  method: "put",
+  path: PAIR,
+  tags: TAGS,
+  summary: "Set a manual override for the pair",
+  description:
+    "Stored by the platform (not on chain); it wins over the feed until DELETE removes it. Replaces a previous one.",
+  middleware: [requirePermission("exchangeRates:update")],
+  request: { params: PairParams, body: jsonBody(OverrideBodySchema) },
+  responses: { 200: jsonResponse(RateResponse, "The pair's rate, now the override's"), ...errorResponses },
+});
+const deleteRate = pairRoute(
+  "delete",
+  "exchangeRates:remove",
+  "Remove the pair's manual override",
+  "Answers the pair's rate without it (the feed's, or rate null); 404 EXCHANGE_RATE_OVERRIDE_NOT_FOUND without one.",
+);
+
+const listHistory = collectionRoute({
+  path: `${PAIR}/history`,
+  tags: TAGS,
+  summary: "A pair's history: its feed's values and the manual overrides (removed ones included)",
+  permission: "exchangeRates:list",
+  collection: HISTORY_COLLECTION,
+  item: ExchangeRateHistoryItemSchema,
+  listed: "Feed rounds and overrides, newest first; facet source",
+  params: PairParams,
+});
+
+const getCurrencies = createRoute({
+  method: "get",
+  path: `${BASE}/supported-currencies`,
+  tags: TAGS,
+  summary: "The configured provider's key and its currencies, sorted (cached for an hour)",
+  responses: {
+    200: jsonResponse(z.object({ data: SupportedCurrenciesSchema, links: linksSelf }), "Provider and currencies"),
+    ...errorResponses,
+  },
+});
+
+const syncRates = createRoute({
+  method: "post",
+  path: `${BASE}/sync`,
+  tags: TAGS,
+  summary: "Pull the configured provider's rates and write them to the system's feeds on chain",
+  description:
+    "One chain write (publishRates on the system's feed registry): a pair without a feed gets one, then every feed a " +
+    "new round. The mutation envelope; its result counts ratesUpdated and feedsCreated.",
+  middleware: [requirePermission("exchangeRates:sync")],
+  request: {
+    body: jsonBody(z.object({ walletVerification: WalletVerificationSchema.optional() }).strict(), false),
+  },
+  responses: {
+    200: jsonResponse(z.object({ data: z.record(z.string(), z.unknown()) }), "Completed (Prefer: wait)"),
+    202: jsonResponse(z.object({ transactionId: z.string() }).passthrough(), "Accepted"),
+    ...errorResponses,
+  },
+});
+
+export function exchangeRateRoutes(app: App, ctx: PluginContext) {
+  const provider = rateProvider(ctx.config);
+  const currencies = supportedCurrencies(provider);
+  const overrides = () => ratesDb(ctx.db.platform);
+
+  async function scopeOf(c: Context<AppEnv>): Promise<Scope> {
+    const chain = await requestChain(c, ctx.db.platform, [ctx.chain.chainId]);
+    return { organizationId: c.get("principal").organizationId, chainId: chain.chainId, system: chain.systemAddress };
+  }
+
+  app.openapi(listRates, async (c) => {
+    const query = parseCollectionQuery(new URL(c.req.url).searchParams, RATE_COLLECTION);
+    const scope = await scopeOf(c);
+    const { rows, total, facets } = await runCollection(systemFeeds(ctx.db, scope.system), query, RATE_COLLECTION);
+    return c.json(collection(c, await withOverrides(ctx.db, scope, rows), total, query.page, facets), 200);
+  });
+
+  app.openapi(getRate, async (c) => {
+    const pair = c.req.valid("param");
+    const rate = await readPair(ctx.db, await scopeOf(c), pair);
+    if (!rate) throw new ApiError("EXCHANGE_RATE_NOT_FOUND", { details: pair });
+    return c.json(single(c, rate), 200);
+  });
+
+  app.openapi(putRate, async (c) => {
+    const pair = c.req.valid("param");
+    const { rate, effectiveAt } = c.req.valid("json");
+    const scope = await scopeOf(c);
+    const key = { organizationId: scope.organizationId, chainId: scope.chainId, ...pair };
+    await overrides()
+      .transaction()
+      .execute(async (trx) => {
+        // The previous override goes to the history; the partial unique index keeps one live per pair.
+        await trx
+          .updateTable("exchangeRateOverrides")
+          .set({ removedAt: new Date() })
+          .where("organizationId", "=", key.organizationId)
+          .where("chainId", "=", key.chainId)
+          .where("baseCurrency", "=", key.baseCurrency)
+          .where("quoteCurrency", "=", key.quoteCurrency)
+          .where("removedAt", "is", null)
+          .execute();
+        await trx
+          .insertInto("exchangeRateOverrides")
+          .values({
+            id: uuidv7(),
+            ...key,
+            rate: normaliseDecimal(rate),
+            effectiveAt: effectiveAt ?? new Date(),
+            createdBy: c.get("principal").userId,
+          })
+          .execute();
+      });
+    return c.json(single(c, (await readPair(ctx.db, scope, pair))!), 200);
+  });
+
+  app.openapi(deleteRate, async (c) => {
+    const pair = c.req.valid("param");
+    const scope = await scopeOf(c);
+    const removed = await overrides()
+      .updateTable("exchangeRateOverrides")
+      .set({ removedAt: new Date() })
+      .where(
+        "id",
+        "in",
+        liveOverrides(ctx.db, scope)
+          .clearSelect()
+          .select("id")
+          .where("baseCurrency", "=", pair.baseCurrency)
+          .where("quoteCurrency", "=", pair.quoteCurrency),
+      )
+      .executeTakeFirst();
+    if (Number(removed.numUpdatedRows) === 0) throw new ApiError("EXCHANGE_RATE_OVERRIDE_NOT_FOUND", { details: pair });
+    const rate = await readPair(ctx.db, scope, pair);
+    const none = {
+      ...pair,
+      rate: null,
+      effectiveAt: null,
+      updatedAt: null,
+      feedAddress: null,
+      source: "feed" as const,
+    };
+    return c.json(single(c, rate ?? none), 200);
+  });
+
+  app.openapi(listHistory, async (c) => {
+    const pair = c.req.valid("param");
+    const query = parseCollectionQuery(new URL(c.req.url).searchParams, HISTORY_COLLECTION);
+    const base = pairHistory(ctx.db, ctx.config.INDEX_VIEWS_SCHEMA, await scopeOf(c), pair);
+    const { rows, total, facets } = await runCollection(base, query, HISTORY_COLLECTION);
+    return c.json(collection(c, rows.map(toHistoryItem), total, query.page, facets), 200);
+  });
+
+  app.openapi(getCurrencies, async (c) => c.json(single(c, await currencies()), 200));
+
+  app.openapi(syncRates, async (c) => {
+    const chain = await requestChain(c, ctx.db.platform, [ctx.chain.chainId]);
+    const registry = chain.contracts.exchangeRateFeedRegistry;
+    if (!registry) throw new ApiError("EXCHANGE_RATE_FEEDS_UNAVAILABLE");
+    const body = await c.req.json().catch(() => ({}));
+    await verifyWalletForWrite(c, ctx.db.platform, (body as { walletVerification?: never }).walletVerification);
+    const data = publishRatesCall(await provider.fetch());
+    return submitChainWrite(c, ctx, { chainId: chain.chainId, kind: SYNC_KIND, to: registry as `0x${string}`, data });
+  });
+}
+
+/** "001.50" → "1.5": one spelling per value in the history. */
+function normaliseDecimal(value: string): string {
+  const [whole, fraction = ""] = value.split(".");
+  const int = whole.replace(/^0+(?=\d)/, "");
+  const frac = fraction.replace(/0+$/, "");
+  return frac ? `${int}.${frac}` : int;
+}
