@@ -1,20 +1,26 @@
-// The hourly sync (the plugin's crontab entry, once across the cluster): every ready system with a feed registry
+// The hourly sync (the plugin's crontab entry, once across the cluster): every ready system whose feed registry has
+// feeds (its organisation synced once through the API: an organisation that never asked for rates spends no gas)
 // gets the provider's sheet as one chain write, signed by its organisation's signer.
 import type { Task } from "graphile-worker";
 import type { Address } from "viem";
 import type { PluginContext } from "../../host/plugin.ts";
 import { rateProvider } from "./provider.ts";
+import { systemFeeds } from "./rates-query.ts";
 import { publishRatesCall, SYNC_KIND } from "./sync.ts";
 
 export function syncAllTask(ctx: PluginContext): Task {
   return async () => {
     const chains = await ctx.db.platform
       .selectFrom("organizationChains")
-      .select(["organizationId", "chainId", "contracts"])
+      .select(["organizationId", "chainId", "contracts", "systemAddress"])
       .where("status", "=", "ready")
       .where("chainId", "=", ctx.chain.chainId)
       .execute();
-    const targets = chains.filter((row) => row.contracts?.exchangeRateFeedRegistry);
+    const withRegistry = chains.filter((row) => row.contracts?.exchangeRateFeedRegistry && row.systemAddress);
+    const used = await Promise.all(
+      withRegistry.map(async (row) => (await systemFeeds(ctx.db, row.systemAddress!).limit(1).execute()).length > 0),
+    );
+    const targets = withRegistry.filter((_, i) => used[i]);
     if (targets.length === 0) return;
     const data = publishRatesCall(await rateProvider(ctx.config).fetch());
     for (const row of targets) {
