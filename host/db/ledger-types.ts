@@ -35,6 +35,8 @@ export interface LedgerTables {
   complianceModuleType: typeof schema.complianceModuleType.$inferSelect;
   addonType: typeof schema.addonType.$inferSelect;
   addonFactory: typeof schema.addonFactory.$inferSelect;
+  // external tokens
+  externalToken: typeof schema.externalToken.$inferSelect;
 }
 
 /** A hex value (address, hash) as the index stores it: lowercase. */

@@ -1,13 +1,13 @@
-// The common path of this plugin's chain writes: the request chain, the session caller's PIN, the signing wallet,
+// The common path of a chain write on a system contract: the request chain, the session caller's PIN, the signing wallet,
 // then the write the route builds from them (which may read the chain or sign with the wallet first).
 import type { Context } from "hono";
 import type { Address, Hex } from "viem";
-import { verifyWalletForWrite, type WalletVerification } from "../../host/auth/wallet-verification.ts";
-import { type RequestChain, requestChain } from "../../host/chain/request-chain.ts";
-import type { WalletSelection } from "../../host/db/platform-types.ts";
-import type { AppEnv } from "../../host/http/env.ts";
-import { requestSigner, submitChainWrite, walletSelectionOf } from "../../host/mutations/submit-mutation.ts";
-import type { PluginContext } from "../../host/plugin.ts";
+import { verifyWalletForWrite, type WalletVerification } from "../auth/wallet-verification.ts";
+import { type RequestChain, requestChain } from "../chain/request-chain.ts";
+import type { WalletSelection } from "../db/platform-types.ts";
+import type { AppEnv } from "../http/env.ts";
+import type { PluginContext } from "../plugin.ts";
+import { requestSigner, submitChainWrite, walletSelectionOf } from "./submit-mutation.ts";
 
 export interface SignerInput extends WalletSelection {
   walletVerification?: WalletVerification;

@@ -1,0 +1,34 @@
+// How the system's external tokens are listed: the spec's sort and filter fields (name, symbol, type,
+// externalRegisteredAt, nothing else), filter[q] over name, symbol and type, facets type and paused.
+import { sql } from "kysely";
+import { defineCollection } from "../../host/collections/index.ts";
+import type { LedgerDb } from "../../host/db/database.ts";
+import { indexedHex } from "../../host/db/ledger-types.ts";
+
+export const EXTERNAL_TOKEN_COLLECTION = defineCollection({
+  fields: {
+    name: { column: "name", type: "text", sortable: true },
+    symbol: { column: "symbol", type: "text", sortable: true },
+    type: { column: "tokenType", type: "text", sortable: true, facet: true },
+    externalRegisteredAt: { column: "registeredTime", type: "timestamp", sortable: true },
+    paused: { column: "paused", type: "boolean", facet: true, filter: false },
+  },
+  search: ["name", "symbol", "type"],
+  defaultSort: "-externalRegisteredAt",
+  tiebreaker: "token",
+  totalFromFacet: "type",
+});
+
+/** The system's registered external tokens with the registration time as a timestamp, unpaged and unordered. */
+export function systemExternalTokens(ledger: LedgerDb, system: string) {
+  return ledger
+    .selectFrom((db) =>
+      db
+        .selectFrom("externalToken")
+        .selectAll()
+        .select(sql<Date>`to_timestamp(registered_at)`.as("registeredTime"))
+        .where("system", "=", indexedHex(system))
+        .as("t"),
+    )
+    .selectAll();
+}
