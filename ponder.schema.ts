@@ -626,6 +626,8 @@ export const externalToken = onchainTable(
     registeredBy: t.hex().notNull(),
     registeredAt: t.bigint().notNull(),
     registeredInTransaction: t.hex().notNull(),
+    /** The registration event's checkpoint: orders registrations of one block (ties of registeredAt) as the chain did. */
+    ordinal: t.text().notNull(),
   }),
   (table) => ({
     pk: primaryKey({ columns: [table.registry, table.token] }),

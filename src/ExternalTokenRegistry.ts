@@ -37,6 +37,7 @@ ponder.on("ExternalTokenRegistry:ExternalTokenRegistered", async ({ event, conte
     registeredBy: sender,
     registeredAt,
     registeredInTransaction: event.transaction.hash,
+    ordinal: event.id,
   });
   await logRegistryEvent(context, event, system, "ExternalTokenRegistered");
 });

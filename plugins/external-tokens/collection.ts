@@ -15,7 +15,8 @@ export const EXTERNAL_TOKEN_COLLECTION = defineCollection({
   },
   search: ["name", "symbol", "type"],
   defaultSort: "-externalRegisteredAt",
-  tiebreaker: "token",
+  // Registrations within one second keep the chain's order.
+  tiebreaker: "ordinal",
   totalFromFacet: "type",
 });
 
