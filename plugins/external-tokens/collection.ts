@@ -1,9 +1,12 @@
 // How the system's external tokens are listed: the spec's sort and filter fields (name, symbol, type,
 // externalRegisteredAt, nothing else), filter[q] over name, symbol and type, facets type and paused.
+import type { z } from "@hono/zod-openapi";
 import { sql } from "kysely";
+import { formatUnits, getAddress } from "viem";
 import { defineCollection } from "../../host/collections/index.ts";
 import type { LedgerDb } from "../../host/db/database.ts";
-import { indexedHex } from "../../host/db/ledger-types.ts";
+import { indexedHex, type LedgerTables } from "../../host/db/ledger-types.ts";
+import type { ExternalTokenSchema } from "./schemas.ts";
 
 export const EXTERNAL_TOKEN_COLLECTION = defineCollection({
   fields: {
@@ -32,4 +35,24 @@ export function systemExternalTokens(ledger: LedgerDb, system: string) {
         .as("t"),
     )
     .selectAll();
+}
+
+export type ExternalTokenRow = LedgerTables["externalToken"] & { registeredTime: Date };
+
+export function toExternalToken(row: ExternalTokenRow): z.infer<typeof ExternalTokenSchema> {
+  return {
+    id: getAddress(row.token),
+    name: row.name,
+    symbol: row.symbol,
+    decimals: row.decimals,
+    totalSupply: formatUnits(row.totalSupply, row.decimals),
+    totalSupplyExact: row.totalSupply.toString(),
+    type: row.tokenType,
+    pausable: { paused: row.paused },
+    externalRegisteredAt: row.registeredTime.toISOString(),
+    externalRegisteredBy: { id: getAddress(row.registeredBy) },
+    externalDetectedInterfaces: row.detectedInterfaces,
+    implementsERC3643: row.detectedInterfaces.includes("ERC3643"),
+    implementsSMART: row.detectedInterfaces.includes("SMART"),
+  };
 }

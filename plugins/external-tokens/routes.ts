@@ -1,7 +1,7 @@
 // External tokens: the live contract inspection, the registration (a registry write), the list, and the legacy list.
 import { createRoute, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
-import { type Address, encodeFunctionData, formatUnits, getAddress } from "viem";
+import { type Address, encodeFunctionData, getAddress } from "viem";
 import { ExternalTokenRegistryAbi } from "../../abis/ExternalTokenRegistry.ts";
 import { requirePermission } from "../../host/auth/require-permission.ts";
 import { requestChain } from "../../host/chain/request-chain.ts";
@@ -11,7 +11,6 @@ import {
   parseCollectionQuery,
   runCollection,
 } from "../../host/collections/index.ts";
-import type { LedgerTables } from "../../host/db/ledger-types.ts";
 import type { App, AppEnv } from "../../host/http/env.ts";
 import { collection, single } from "../../host/http/envelopes.ts";
 import {
@@ -24,32 +23,12 @@ import {
 } from "../../host/http/schemas.ts";
 import { submitSystemWrite } from "../../host/mutations/system-write.ts";
 import type { PluginContext } from "../../host/plugin.ts";
-import { EXTERNAL_TOKEN_COLLECTION, systemExternalTokens } from "./collection.ts";
+import { EXTERNAL_TOKEN_COLLECTION, systemExternalTokens, toExternalToken } from "./collection.ts";
 import { assertEligible, inspectContract } from "./inspection.ts";
 import { ContractInspectionSchema, ExternalTokenSchema, RegisterExternalTokenBodySchema } from "./schemas.ts";
 
 const TAGS = ["externalToken"];
 const READ = "token:read";
-
-type ExternalTokenRow = LedgerTables["externalToken"] & { registeredTime: Date };
-
-export function toExternalToken(row: ExternalTokenRow): z.infer<typeof ExternalTokenSchema> {
-  return {
-    id: getAddress(row.token),
-    name: row.name,
-    symbol: row.symbol,
-    decimals: row.decimals,
-    totalSupply: formatUnits(row.totalSupply, row.decimals),
-    totalSupplyExact: row.totalSupply.toString(),
-    type: row.tokenType,
-    pausable: { paused: row.paused },
-    externalRegisteredAt: row.registeredTime.toISOString(),
-    externalRegisteredBy: { id: getAddress(row.registeredBy) },
-    externalDetectedInterfaces: row.detectedInterfaces,
-    implementsERC3643: row.detectedInterfaces.includes("ERC3643"),
-    implementsSMART: row.detectedInterfaces.includes("SMART"),
-  };
-}
 
 const inspect = createRoute({
   method: "get",
