@@ -1,6 +1,7 @@
 // External tokens end to end over HTTP against the real stack: ERC-20s the test deploys itself are inspected live
 // (eligible), registered through the API (a registry write), listed from the index with their facets, filters and
-// sorts (supply following the token's own mints after registration), and inspected again (already-registered); a
+// sorts (supply and pause following the token's own events after registration), and inspected again
+// (already-registered); a
 // platform token is factory-token and not eligible, an address without code is no-code; the legacy list's shape.
 import { type Address, createPublicClient, createWalletClient, getAddress, http } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -14,7 +15,9 @@ describe("external tokens, end to end over HTTP", () => {
   let stack: TestStack;
   let eurc: Address;
   let bond: Address;
+  let pausable: Address;
   let mint: (token: Address, amount: bigint) => Promise<void>;
+  let setPaused: (token: Address, paused: boolean) => Promise<void>;
 
   const get = async (path: string) => {
     const res = await stack.api(path);
@@ -42,16 +45,12 @@ describe("external tokens, end to end over HTTP", () => {
   beforeAll(async () => {
     stack = await bootStack();
     const chain = stackChain(stack);
-    const { MockERC20 } = compileContracts().contracts;
+    const { MockERC20, MockPausableERC20 } = compileContracts().contracts;
     // An account the platform never signs with: its transactions reach anvil in its own nonce order.
     const wallet = createWalletClient({ account: anvilAccount(8), chain, transport: http() });
     const client = createPublicClient({ chain, transport: http() });
-    const deploy = async (name: string, symbol: string, decimals: number) => {
-      const hash = await wallet.deployContract({
-        abi: MockERC20.abi,
-        bytecode: MockERC20.bytecode,
-        args: [name, symbol, decimals],
-      });
+    const deploy = async (contract: typeof MockERC20, args: unknown[]) => {
+      const hash = await wallet.deployContract({ abi: contract.abi, bytecode: contract.bytecode, args });
       const receipt = await client.waitForTransactionReceipt({ hash });
       return getAddress(receipt.contractAddress!);
     };
@@ -64,9 +63,20 @@ describe("external tokens, end to end over HTTP", () => {
       });
       await client.waitForTransactionReceipt({ hash });
     };
-    eurc = await deploy("Euro Coin", "EURC", 6);
+    setPaused = async (token, paused) => {
+      const hash = await wallet.writeContract({
+        abi: MockPausableERC20.abi,
+        address: token,
+        functionName: paused ? "pause" : "unpause",
+      });
+      await client.waitForTransactionReceipt({ hash });
+    };
+    eurc = await deploy(MockERC20, ["Euro Coin", "EURC", 6]);
     await mint(eurc, 1_500_000n);
-    bond = await deploy("Acme Bond 2030", "ACB30", 18);
+    bond = await deploy(MockERC20, ["Acme Bond 2030", "ACB30", 18]);
+    // Paused before its registration: the registration event carries it.
+    pausable = await deploy(MockPausableERC20, ["Paused Coin", "PSC"]);
+    await setPaused(pausable, true);
   });
   afterAll(async () => {
     await stack?.stop();
@@ -98,15 +108,17 @@ describe("external tokens, end to end over HTTP", () => {
     expect(waited.status).toBe(200);
     expect(getAddress(waited.body.data.tokenAddress)).toBe(bond);
     expect(waited.body.meta.txHashes).toHaveLength(1);
+
+    expect((await register(pausable, "cryptocurrency", { prefer: "wait=30" })).status).toBe(200);
   });
 
   it("lists the registered tokens with exactly the spec's fields, facets type and paused", async () => {
     const { status, body } = await get("/api/v2/external-tokens");
     expect(status).toBe(200);
-    expect(body.meta.total).toBe(2);
+    expect(body.meta.total).toBe(3);
     // Newest registration first (the default sort is -externalRegisteredAt).
-    expect(body.data.map((t: { id: string }) => t.id)).toEqual([bond, eurc]);
-    const item = body.data[1];
+    expect(body.data.map((t: { id: string }) => t.id)).toEqual([pausable, bond, eurc]);
+    const item = body.data[2];
     expect(Object.keys(item).sort()).toEqual(
       [
         "id",
@@ -143,9 +155,14 @@ describe("external tokens, end to end over HTTP", () => {
       expect.arrayContaining([
         { value: "bond", count: 1 },
         { value: "stablecoin", count: 1 },
+        { value: "cryptocurrency", count: 1 },
       ]),
     );
-    expect(body.meta.facets.paused).toEqual([{ value: false, count: 2 }]);
+    expect(body.meta.facets.paused).toEqual([
+      { value: false, count: 2 },
+      { value: true, count: 1 },
+    ]);
+    expect(body.data[0]).toMatchObject({ id: pausable, decimals: 18, pausable: { paused: true } });
   });
 
   it("filters on name, symbol, type and externalRegisteredAt, searches filter[q], sorts; refuses other fields", async () => {
@@ -153,12 +170,13 @@ describe("external tokens, end to end over HTTP", () => {
       (await get(`/api/v2/external-tokens?${query}`)).body.data.map((t: { id: string }) => t.id);
     expect(await ids("filter[type]=bond")).toEqual([bond]);
     expect(await ids("filter[symbol]=EURC")).toEqual([eurc]);
-    expect(await ids("filter[name][iLike]=%25coin%25")).toEqual([eurc]);
+    expect(await ids("filter[name][iLike]=%25euro%25")).toEqual([eurc]);
     expect(await ids("filter[q]=acme")).toEqual([bond]);
+    expect(await ids("filter[q]=coin&sort=symbol")).toEqual([eurc, pausable]);
     expect(await ids("filter[q]=stablecoin")).toEqual([eurc]);
-    expect(await ids("sort=name")).toEqual([bond, eurc]);
-    expect(await ids("sort=-symbol")).toEqual([eurc, bond]);
-    expect(await ids("filter[externalRegisteredAt][gt]=2000-01-01T00:00:00Z")).toHaveLength(2);
+    expect(await ids("sort=name")).toEqual([bond, eurc, pausable]);
+    expect(await ids("sort=-symbol")).toEqual([pausable, eurc, bond]);
+    expect(await ids("filter[externalRegisteredAt][gt]=2000-01-01T00:00:00Z")).toHaveLength(3);
     expect(await ids("filter[externalRegisteredAt][lt]=2000-01-01T00:00:00Z")).toEqual([]);
 
     const paused = await get("/api/v2/external-tokens?filter[paused]=true");
@@ -172,6 +190,14 @@ describe("external tokens, end to end over HTTP", () => {
     await mint(eurc, 2_000_000n);
     const body = await until("/api/v2/external-tokens?filter[symbol]=EURC", (b) => b.data[0]?.totalSupply === "3.5");
     expect(body.data[0].totalSupplyExact).toBe("3500000");
+  });
+
+  it("follows the token's own Paused and Unpaused", async () => {
+    const paused = (b: { data: Record<string, unknown>[] }) => (b.data[0]?.pausable as { paused: boolean }).paused;
+    await setPaused(pausable, false);
+    await until("/api/v2/external-tokens?filter[symbol]=PSC", (b) => paused(b) === false);
+    await setPaused(pausable, true);
+    await until("/api/v2/external-tokens?filter[symbol]=PSC", (b) => paused(b) === true);
   });
 
   it("inspects it again: already-registered, known as an external token; a second registration is refused", async () => {
@@ -226,9 +252,9 @@ describe("external tokens, end to end over HTTP", () => {
     const { status, body } = await get("/api/external-token");
     expect(status).toBe(200);
     expect(Object.keys(body).sort()).toEqual(["tokens", "totalCount"]);
-    expect(body.totalCount).toBe(2);
-    expect(body.tokens.map((t: { id: string }) => t.id)).toEqual([bond, eurc]);
-    const paged = await get("/api/external-token?page[limit]=1&page[offset]=1");
-    expect(paged.body).toMatchObject({ totalCount: 2, tokens: [{ id: eurc }] });
+    expect(body.totalCount).toBe(3);
+    expect(body.tokens.map((t: { id: string }) => t.id)).toEqual([pausable, bond, eurc]);
+    const paged = await get("/api/external-token?page[limit]=1&page[offset]=2");
+    expect(paged.body).toMatchObject({ totalCount: 3, tokens: [{ id: eurc }] });
   });
 });
