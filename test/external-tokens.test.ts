@@ -104,10 +104,15 @@ describe("external tokens, end to end over HTTP", () => {
     expect(done).toMatchObject({ status: "COMPLETED", kind: "externalToken.register" });
     expect(getAddress(done.result.tokenAddress)).toBe(eurc);
 
-    const waited = await register(bond, "bond", { prefer: "wait=30" });
+    const keyed = { prefer: "wait=30", "idempotency-key": "register-acme-bond" };
+    const waited = await register(bond, "bond", keyed);
     expect(waited.status).toBe(200);
     expect(getAddress(waited.body.data.tokenAddress)).toBe(bond);
     expect(waited.body.meta.txHashes).toHaveLength(1);
+    // A retry with the same key answers as the first request did, though the token is registered by now.
+    const retried = await register(bond, "bond", keyed);
+    expect(retried.status).toBe(200);
+    expect(retried.body.data.transactionId).toBe(waited.body.data.transactionId);
 
     expect((await register(pausable, "cryptocurrency", { prefer: "wait=30" })).status).toBe(200);
   });

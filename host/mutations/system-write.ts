@@ -17,6 +17,25 @@ export interface SystemWrite {
   kind: string;
   to: Address;
   data: Hex;
+  /**
+   * Refuses the write before it is queued, from the state it changes (e.g. already registered). Skipped for a retry
+   * of an earlier request (same signer, chain and Idempotency-Key): that one answers as the earlier request does,
+   * though its own effect would now fail the check.
+   */
+  precheck?: () => Promise<void>;
+}
+
+/** Whether `key` names an earlier request of `signer` on `chainId` (a retry the pipeline attaches or refuses). */
+async function isRetry(ctx: PluginContext, signer: Address, chainId: number, key: string | undefined) {
+  if (key === undefined) return false;
+  const row = await ctx.db.platform
+    .selectFrom("transactionRequests")
+    .select("id")
+    .where("fromAddress", "=", signer.toLowerCase())
+    .where("chainId", "=", chainId)
+    .where("idempotencyKey", "=", key)
+    .executeTakeFirst();
+  return row !== undefined;
 }
 
 export async function submitSystemWrite(
@@ -29,6 +48,7 @@ export async function submitSystemWrite(
   await verifyWalletForWrite(c, ctx.db.platform, body.walletVerification);
   const walletSelection = walletSelectionOf(body);
   const signer = await requestSigner(c, ctx, walletSelection);
-  const write = await build(chain, signer);
+  const { precheck, ...write } = await build(chain, signer);
+  if (precheck && !(await isRetry(ctx, signer, chain.chainId, c.req.header("idempotency-key")))) await precheck();
   return submitChainWrite(c, ctx, { chainId: chain.chainId, ...write, walletSelection, from: signer });
 }

@@ -114,8 +114,8 @@ export function externalTokenRoutes(app: App, ctx: PluginContext) {
     const body = c.req.valid("json");
     return submitSystemWrite(c, ctx, body, async (chain) => {
       const tokenAddress = getAddress(body.tokenAddress) as Address;
-      await assertEligible(ctx, chain, tokenAddress);
       return {
+        precheck: () => assertEligible(ctx, chain, tokenAddress),
         kind: "externalToken.register",
         to: getAddress(chain.contracts.externalTokenRegistry),
         data: encodeFunctionData({
