@@ -1,7 +1,7 @@
 // External tokens: the live contract inspection, the registration (a registry write), the list, and the legacy list.
 import { createRoute, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
-import { type Address, encodeFunctionData, getAddress } from "viem";
+import { encodeFunctionData, getAddress } from "viem";
 import { ExternalTokenRegistryAbi } from "../../abis/ExternalTokenRegistry.ts";
 import { requirePermission } from "../../host/auth/require-permission.ts";
 import { requestChain } from "../../host/chain/request-chain.ts";
@@ -112,8 +112,8 @@ export function externalTokenRoutes(app: App, ctx: PluginContext) {
 
   app.openapi(register, async (c) => {
     const body = c.req.valid("json");
-    return submitSystemWrite(c, ctx, body, async (chain) => {
-      const tokenAddress = getAddress(body.tokenAddress) as Address;
+    return submitSystemWrite(c, ctx, body, (chain) => {
+      const tokenAddress = getAddress(body.tokenAddress);
       return {
         precheck: () => assertEligible(ctx, chain, tokenAddress),
         kind: "externalToken.register",
