@@ -198,7 +198,8 @@ describe("external tokens, end to end over HTTP", () => {
   });
 
   it("follows the token's own Paused and Unpaused", async () => {
-    const paused = (b: { data: Record<string, unknown>[] }) => (b.data[0]?.pausable as { paused: boolean }).paused;
+    const paused = (b: { data: Record<string, unknown>[] }) =>
+      (b.data[0]?.pausable as { paused: boolean } | undefined)?.paused;
     await setPaused(pausable, false);
     await until("/api/v2/external-tokens?filter[symbol]=PSC", (b) => paused(b) === false);
     await setPaused(pausable, true);
