@@ -1,7 +1,7 @@
 // The Ledger Index: Ponder indexes the platform's own contracts, found from the root factory's events.
 import { readFileSync } from "node:fs";
 import { createConfig, factory, mergeAbis } from "ponder";
-import { getAbiItem, zeroAddress } from "viem";
+import { getAbiItem, parseAbi, zeroAddress } from "viem";
 import { AddonRegistryAbi } from "./abis/AddonRegistry";
 import { AumFeeFeatureAbi } from "./abis/AumFeeFeature";
 import { ComplianceAbi } from "./abis/Compliance";
@@ -11,6 +11,7 @@ import { ConversionMinterFeatureAbi } from "./abis/ConversionMinterFeature";
 import { DirectoryAbi } from "./abis/Directory";
 import { EntryPointAbi } from "./abis/EntryPoint";
 import { ExchangeRateFeedAbi } from "./abis/ExchangeRateFeed";
+import { ExternalTokenRegistryAbi } from "./abis/ExternalTokenRegistry";
 import { ExternalTransactionFeeFeatureAbi } from "./abis/ExternalTransactionFeeFeature";
 import { FixedTreasuryYieldFeatureAbi } from "./abis/FixedTreasuryYieldFeature";
 import { IdentityAbi } from "./abis/Identity";
@@ -52,13 +53,20 @@ const smartAccountFactory = deployment.smartAccountFactory ?? zeroAddress;
 
 /** Each system's contract of one role: a field of the root's SystemContractsCreated tuple. */
 const systemContractsField = (
-  parameter: `contracts.${"accessManager" | "directory" | "tokenFactoryRegistry" | "complianceModuleRegistry" | "addonRegistry"}`,
+  parameter: `contracts.${"accessManager" | "directory" | "tokenFactoryRegistry" | "complianceModuleRegistry" | "addonRegistry" | "externalTokenRegistry"}`,
 ) =>
   factory({
     address: root,
     event: getAbiItem({ abi: SystemFactoryAbi, name: "SystemContractsCreated" }),
     parameter,
   });
+
+/** The events of an external (OpenZeppelin-style) ERC-20 the index follows. */
+const EXTERNAL_TOKEN_EVENTS = parseAbi([
+  "event Transfer(address indexed from, address indexed to, uint256 value)",
+  "event Paused(address account)",
+  "event Unpaused(address account)",
+]);
 
 export default createConfig({
   database: { kind: "postgres", connectionString: process.env.DATABASE_URL },
@@ -180,6 +188,25 @@ export default createConfig({
       abi: AddonRegistryAbi,
       chain,
       address: systemContractsField("contracts.addonRegistry"),
+      startBlock: deployment.startBlock,
+    },
+    // Each system's external token registry: registrations (with the token's metadata), type updates, removals.
+    ExternalTokenRegistry: {
+      abi: ExternalTokenRegistryAbi,
+      chain,
+      address: systemContractsField("contracts.externalTokenRegistry"),
+      startBlock: deployment.startBlock,
+    },
+    // Every registered external token's supply and pause changes. The registries are themselves found by a factory
+    // and Ponder's factory() goes one level deep, so the registration event is matched from any emitter; the
+    // handlers only update tokens a system's registry registered (src/ExternalToken.ts).
+    ExternalToken: {
+      abi: EXTERNAL_TOKEN_EVENTS,
+      chain,
+      address: factory({
+        event: getAbiItem({ abi: ExternalTokenRegistryAbi, name: "ExternalTokenRegistered" }),
+        parameter: "token",
+      }),
       startBlock: deployment.startBlock,
     },
     // Each system's access manager: role grants and revocations.

@@ -642,3 +642,40 @@ export const exchangeRateRound = onchainTable(
   }),
   (table) => ({ pairIdx: index().on(table.system, table.baseCurrency, table.quoteCurrency) }),
 );
+
+// ---- external tokens ----
+
+/**
+ * A token a system's external token registry registered (ExternalTokenRegistered), until unregistered. Metadata,
+ * interfaces, supply and pause state come from the registration event; supply and pause then follow the token's
+ * own Transfer (mints and burns), Paused and Unpaused events.
+ */
+export const externalToken = onchainTable(
+  "external_token",
+  (t) => ({
+    registry: t.hex().notNull(),
+    token: t.hex().notNull(),
+    system: t.hex().notNull(),
+    /** The registration's tokenType (bond, equity, fund, stablecoin, deposit, cryptocurrency, other, ...). */
+    tokenType: t.text().notNull(),
+    name: t.text().notNull(),
+    symbol: t.text().notNull(),
+    /** 18 when the token has no decimals() (decided by the registry). */
+    decimals: t.integer().notNull(),
+    totalSupply: t.bigint().notNull(),
+    /** false for a token without paused() (a token that never paused counts as active). */
+    paused: t.boolean().notNull(),
+    /** ERC20, ERC3643, SMART: what the registry detected at registration. */
+    detectedInterfaces: t.text().array().notNull(),
+    registeredBy: t.hex().notNull(),
+    registeredAt: t.bigint().notNull(),
+    registeredInTransaction: t.hex().notNull(),
+    /** The registration event's checkpoint: orders registrations of one block (ties of registeredAt) as the chain did. */
+    ordinal: t.text().notNull(),
+  }),
+  (table) => ({
+    pk: primaryKey({ columns: [table.registry, table.token] }),
+    systemIdx: index().on(table.system),
+    tokenIdx: index().on(table.token),
+  }),
+);

@@ -147,6 +147,18 @@ export const ExternalTokenRegistryAbi = [
         "internalType": "uint256",
         "name": "registeredAt",
         "type": "uint256"
+      },
+      {
+        "indexed": false,
+        "internalType": "uint256",
+        "name": "totalSupply",
+        "type": "uint256"
+      },
+      {
+        "indexed": false,
+        "internalType": "bool",
+        "name": "paused",
+        "type": "bool"
       }
     ],
     "name": "ExternalTokenRegistered",

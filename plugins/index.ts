@@ -7,6 +7,7 @@ import bundler from "./bundler/index.ts";
 import complianceTemplates from "./compliance-templates/index.ts";
 import directory from "./directory/index.ts";
 import exchangeRates from "./exchange-rates/index.ts";
+import externalTokens from "./external-tokens/index.ts";
 import identities from "./identities/index.ts";
 import participants from "./participants/index.ts";
 import smartWallets from "./smart-wallets/index.ts";
@@ -28,6 +29,7 @@ export const plugins: Plugin[] = [
   participants,
   accountActivity,
   directory,
+  externalTokens,
   webhooks,
   bundler,
   smartWallets,

@@ -37,6 +37,8 @@ export interface LedgerTables {
   addonFactory: typeof schema.addonFactory.$inferSelect;
   exchangeRateFeed: typeof schema.exchangeRateFeed.$inferSelect;
   exchangeRateRound: typeof schema.exchangeRateRound.$inferSelect;
+  // external tokens
+  externalToken: typeof schema.externalToken.$inferSelect;
 }
 
 /** A hex value (address, hash) as the index stores it: lowercase. */

@@ -8,7 +8,6 @@ import { type Kysely, sql } from "kysely";
 import { type Address, decodeEventLog, encodeFunctionData, type Hex, type TransactionReceipt } from "viem";
 import { entryPoint08Abi, type PackedUserOperation } from "viem/account-abstraction";
 import { fundSigner } from "../../host/chain/fund-signer.ts";
-import type { ApiError } from "../../host/errors/api-error.ts";
 import type { MutationKind } from "../../host/mutations/service.ts";
 import { TERMINAL_STATES } from "../../host/mutations/service.ts";
 import type { PluginContext } from "../../host/plugin.ts";

@@ -7,10 +7,10 @@ import { requirePermission } from "../../host/auth/require-permission.ts";
 import type { RequestChain } from "../../host/chain/request-chain.ts";
 import type { App } from "../../host/http/env.ts";
 import { jsonBody, mutationResponses } from "../../host/http/schemas.ts";
+import { submitSystemWrite } from "../../host/mutations/system-write.ts";
 import type { PluginContext } from "../../host/plugin.ts";
 import { requireClaimIssuer } from "./chain-reads.ts";
 import { topicIdOf } from "./claim-signing.ts";
-import { submitSystemWrite } from "./system-write.ts";
 import {
   AddTrustedIssuerBodySchema,
   IssuerAddressParams,

@@ -6,12 +6,12 @@ import { requirePermission } from "../../host/auth/require-permission.ts";
 import { ApiError } from "../../host/errors/api-error.ts";
 import type { App } from "../../host/http/env.ts";
 import { jsonBody, mutationResponses } from "../../host/http/schemas.ts";
+import { submitSystemWrite } from "../../host/mutations/system-write.ts";
 import type { PluginContext } from "../../host/plugin.ts";
 import { attachedClaim, requireClaimIssuer, topicScheme } from "./chain-reads.ts";
 import { encodeClaimValues } from "./claim-data.ts";
 import { claimIdOf, ECDSA_SCHEME, signClaim, topicIdOf } from "./claim-signing.ts";
 import { subjectIdentity } from "./identity-lookup.ts";
-import { submitSystemWrite } from "./system-write.ts";
 import { IssueClaimBodySchema, RemoveClaimBodySchema, RevokeClaimBodySchema } from "./write-schemas.ts";
 
 const issueClaim = createRoute({

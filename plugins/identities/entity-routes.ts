@@ -9,11 +9,11 @@ import { collectionRoute, parseCollectionQuery, runCollection } from "../../host
 import type { App } from "../../host/http/env.ts";
 import { collection } from "../../host/http/envelopes.ts";
 import { jsonBody, mutationResponses } from "../../host/http/schemas.ts";
+import { submitSystemWrite } from "../../host/mutations/system-write.ts";
 import type { PluginContext } from "../../host/plugin.ts";
 import { type ClaimSummary, claimSummaryOf } from "./claim-summary.ts";
 import { type EntityRow, entityClaimSummaries, systemEntities } from "./entities-query.ts";
 import { ENTITY_COLLECTION, ENTITY_STATUSES } from "./entity-collection.ts";
-import { submitSystemWrite } from "./system-write.ts";
 import { CreateEntityBodySchema } from "./write-schemas.ts";
 
 export const EntitySchema = z

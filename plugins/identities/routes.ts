@@ -5,8 +5,8 @@ import { IdentityRegistryAbi } from "../../abis/IdentityRegistry.ts";
 import { requirePermission } from "../../host/auth/require-permission.ts";
 import type { App } from "../../host/http/env.ts";
 import { jsonBody, mutationResponses } from "../../host/http/schemas.ts";
+import { submitSystemWrite } from "../../host/mutations/system-write.ts";
 import type { PluginContext } from "../../host/plugin.ts";
-import { submitSystemWrite } from "./system-write.ts";
 import { RegisterIdentityBodySchema } from "./write-schemas.ts";
 
 const registerIdentity = createRoute({

@@ -502,6 +502,7 @@ describe("ExternalTokenRegistry", () => {
     oracle = await f.deploy("MockSystemManagedOracle");
     registry = await f.clone(R, impl[R], [f.accessManager, oracle]);
     eurc = await f.deploy("MockERC20", ["Euro Coin", "EURC", 6]);
+    await f.send(0, eurc, "MockERC20", "mint", [f.manager, 2_500_000n]);
     regulated = await f.deploy("MockSystemERC3643Token");
     smart = await f.deploy("MockSystemSmartToken");
     bytes32Token = await f.deploy("MockSystemBytes32Token");
@@ -533,6 +534,8 @@ describe("ExternalTokenRegistry", () => {
       decimals: 6,
       detectedInterfaces: ["ERC20"],
       registeredAt: timestamp,
+      totalSupply: 2_500_000n,
+      paused: false,
     });
     expect(await f.read(registry, R, "externalToken", [eurc])).toEqual({
       tokenType: "stablecoin",

@@ -37,6 +37,8 @@ contract ExternalTokenRegistry is SystemAccessControlled {
 
     /// `detectedInterfaces` lists "ERC20", "ERC3643", "SMART" in that order, each when detected.
     /// `decimals` is 18 when the token has no decimals(). registeredAt = block timestamp.
+    /// `totalSupply` and `paused` are the token's at registration (0 and false when it does not answer), the
+    /// index's starting point before it follows the token's own Transfer, Paused and Unpaused events.
     event ExternalTokenRegistered(
         address indexed sender,
         address indexed token,
@@ -45,7 +47,9 @@ contract ExternalTokenRegistry is SystemAccessControlled {
         string symbol,
         uint8 decimals,
         string[] detectedInterfaces,
-        uint256 registeredAt
+        uint256 registeredAt,
+        uint256 totalSupply,
+        bool paused
     );
     event ExternalTokenTypeUpdated(address indexed sender, address indexed token, string tokenType);
     event ExternalTokenUnregistered(address indexed sender, address indexed token);
@@ -185,6 +189,9 @@ contract ExternalTokenRegistry is SystemAccessControlled {
     }
 
     function _emitRegistered(address token, ExternalToken storage entry) private {
+        (, uint256 supply) = ContractProbe.readUint(token, abi.encodeWithSelector(IERC20.totalSupply.selector));
+        (bool answersPaused, uint256 paused) =
+            ContractProbe.readUint(token, abi.encodeWithSelector(bytes4(keccak256("paused()"))));
         emit ExternalTokenRegistered(
             entry.registeredBy,
             token,
@@ -193,7 +200,9 @@ contract ExternalTokenRegistry is SystemAccessControlled {
             entry.symbol,
             entry.decimals,
             interfaceNames(entry.detectedInterfaces),
-            entry.registeredAt
+            entry.registeredAt,
+            supply,
+            answersPaused && paused == 1
         );
     }
 

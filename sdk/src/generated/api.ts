@@ -11700,6 +11700,389 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v2/contracts/{address}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Inspect a contract live: code, ERC-20 metadata, what the platform knows it as, registration eligibility
+         * @description Read from the chain at request time (the system's external token registry decides eligibility). Register as an external token only when registration.eligible is true.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    address: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The inspection */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["ContractInspection"];
+                            links: {
+                                self: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Error (Form A envelope) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error (Form A envelope) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error (Form A envelope) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error (Form A envelope) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error (Form A envelope) */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error (Form A envelope) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error (Form A envelope) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error (Form A envelope) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/external-tokens": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the system's external tokens, newest registration first
+         * @description Sort and filter fields: name, symbol, type, externalRegisteredAt; filter[q] matches name, symbol, type.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description One field; prefix - for descending. */
+                    sort?: "name" | "-name" | "symbol" | "-symbol" | "type" | "-type" | "externalRegisteredAt" | "-externalRegisteredAt";
+                    "page[offset]"?: number;
+                    "page[limit]"?: number;
+                    /** @description Case-insensitive search in name, symbol, type. */
+                    "filter[q]"?: string;
+                    /** @description text field; shorthand for eq. Also filter[name][<operator>] with eq, ne, iLike, notILike, inArray, notInArray, isEmpty, isNotEmpty (inArray, notInArray, between: comma-separated). */
+                    "filter[name]"?: string;
+                    /** @description text field; shorthand for eq. Also filter[symbol][<operator>] with eq, ne, iLike, notILike, inArray, notInArray, isEmpty, isNotEmpty (inArray, notInArray, between: comma-separated). */
+                    "filter[symbol]"?: string;
+                    /** @description text field; shorthand for eq. Also filter[type][<operator>] with eq, ne, iLike, notILike, inArray, notInArray, isEmpty, isNotEmpty (inArray, notInArray, between: comma-separated). */
+                    "filter[type]"?: string;
+                    /** @description timestamp field; shorthand for eq. Also filter[externalRegisteredAt][<operator>] with eq, ne, gt, gte, lt, lte, between, inArray, notInArray, isEmpty, isNotEmpty (inArray, notInArray, between: comma-separated). */
+                    "filter[externalRegisteredAt]"?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The external tokens; facets type, paused */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["ExternalToken"][];
+                            meta: {
+                                total: number;
+                                facets?: {
+                                    [key: string]: {
+                                        value?: string | number | boolean | null;
+                                        count: number;
+                                    }[];
+                                };
+                            };
+                            links: {
+                                self: string;
+                                first: string;
+                                prev: string | null;
+                                next: string | null;
+                                last: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Error (Form A envelope) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error (Form A envelope) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error (Form A envelope) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error (Form A envelope) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error (Form A envelope) */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error (Form A envelope) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error (Form A envelope) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error (Form A envelope) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Register an external token in the system (registerToken(tokenAddress, tokenType) on its registry)
+         * @description An ineligible address is refused before anything is queued: already-registered with 409 RESOURCE_ALREADY_EXISTS, no-code and system-managed with 422 EXTERNAL_TOKEN_NOT_ELIGIBLE (details.blockingReason). Completed: data.tokenAddress.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["RegisterExternalToken"];
+                };
+            };
+            responses: {
+                /** @description Completed (Prefer: wait=N, or a replay of a completed request): the recorded result */
+                200: {
+                    headers: {
+                        "X-Transaction-Hash": string;
+                        "Idempotency-Key": string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["CompletedMutation"];
+                    };
+                };
+                /** @description Accepted: follow statusUrl (also in Location); do not resubmit */
+                202: {
+                    headers: {
+                        Location: string;
+                        "Idempotency-Key": string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["AcceptedMutation"];
+                    };
+                };
+                /** @description Error (Form A envelope) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error (Form A envelope) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error (Form A envelope) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error (Form A envelope) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error (Form A envelope) */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error (Form A envelope) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error (Form A envelope) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error (Form A envelope) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description REQUEST_DEADLINE_EXCEEDED: the operation may still run */
+                504: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v2/webhooks/endpoints": {
         parameters: {
             query?: never;
@@ -16534,6 +16917,63 @@ export interface components {
             version: number;
             /** @description Same as typeId */
             type: string;
+        };
+        ContractInspection: {
+            address: string;
+            hasCode: boolean;
+            /** @description null when the contract does not answer the ERC-20 totalSupply() */
+            token: {
+                name: string;
+                symbol: string;
+                /** @description 18 when the contract has no decimals() */
+                decimals: number;
+                /** @description Human-readable (decimals applied) */
+                totalSupply: string;
+            } | null;
+            isSmart: boolean;
+            /** @enum {string|null} */
+            knownTo: "factory-token" | "external-token" | "system" | null;
+            registration: {
+                eligible: boolean;
+                /** @enum {string|null} */
+                blockingReason: "no-code" | "already-registered" | "system-managed" | null;
+            };
+        };
+        RegisterExternalToken: {
+            /** @example 0x5FbDB2315678afecb367f032d93F642f64180aa3 */
+            tokenAddress: string;
+            /** @description e.g. bond, equity, fund, stablecoin, deposit, cryptocurrency, other */
+            tokenType: string;
+            walletVerification?: components["schemas"]["WalletVerification"];
+            accountWalletId?: string;
+            /** @example 0x5FbDB2315678afecb367f032d93F642f64180aa3 */
+            smartWalletAddress?: string;
+            forceEoa?: boolean;
+        };
+        ExternalToken: {
+            /** @description The token's address */
+            id: string;
+            name: string;
+            symbol: string;
+            /** @description 18 when the token has no decimals() */
+            decimals: number;
+            /** @description Human-readable (decimals applied) */
+            totalSupply: string;
+            /** @description Raw uint256 */
+            totalSupplyExact: string;
+            type: string;
+            pausable: {
+                paused: boolean;
+            };
+            /** @description ISO 8601 */
+            externalRegisteredAt: string;
+            externalRegisteredBy: {
+                id: string;
+            } | null;
+            /** @description ERC20, ERC3643, SMART */
+            externalDetectedInterfaces: string[] | null;
+            implementsERC3643: boolean;
+            implementsSMART: boolean;
         };
         WebhookEndpointWithSecret: components["schemas"]["WebhookEndpoint"] & {
             /** @description `whsec_` + base64; shown only at creation and on rotation. Verify deliveries with it (Standard Webhooks). */

@@ -1,0 +1,109 @@
+// The live contract inspection (the spec's GET /api/v2/contracts/{address}): the chain answers (code, ERC-20
+// metadata, and the system's registry for eligibility and detected interfaces), the index says whether a token
+// factory made it.
+import { type Address, erc20Abi, formatUnits, getAddress } from "viem";
+import { ExternalTokenRegistryAbi } from "../../abis/ExternalTokenRegistry.ts";
+import type { RequestChain } from "../../host/chain/request-chain.ts";
+import { indexedHex } from "../../host/db/ledger-types.ts";
+import { ApiError } from "../../host/errors/api-error.ts";
+import type { PluginContext } from "../../host/plugin.ts";
+
+/** The registry's BlockingReason enum, in its order (0 is eligible). */
+const BLOCKING_REASONS = [null, "no-code", "already-registered", "system-managed"] as const;
+export type BlockingReason = Exclude<(typeof BLOCKING_REASONS)[number], null>;
+export const KNOWN_TO = ["factory-token", "external-token", "system"] as const;
+
+/** The registry's INTERFACE_SMART bit of detectInterfaces. */
+const INTERFACE_SMART = 4;
+
+type Ctx = Pick<PluginContext, "chain" | "db">;
+
+const registryOf = (chain: RequestChain) => getAddress(chain.contracts.externalTokenRegistry);
+
+/** Why the system's registry would refuse `address` now (null: eligible), as the contract itself decides it. */
+export async function blockingReason(ctx: Ctx, chain: RequestChain, address: Address): Promise<BlockingReason | null> {
+  const reason = await ctx.chain.client.readContract({
+    abi: ExternalTokenRegistryAbi,
+    address: registryOf(chain),
+    functionName: "blockingReason",
+    args: [address],
+  });
+  return BLOCKING_REASONS[reason] ?? null;
+}
+
+/** Refuses an ineligible address before anything is queued, with the code the registry's revert would map to. */
+export async function assertEligible(ctx: Ctx, chain: RequestChain, address: Address) {
+  const reason = await blockingReason(ctx, chain, address);
+  if (reason === null) return;
+  const details = { tokenAddress: address, blockingReason: reason };
+  if (reason === "already-registered") {
+    throw new ApiError("RESOURCE_ALREADY_EXISTS", {
+      message: `The token ${address} is already registered in the system`,
+      details,
+    });
+  }
+  throw new ApiError("EXTERNAL_TOKEN_NOT_ELIGIBLE", {
+    message: `The address ${address} cannot be registered: ${reason}`,
+    details,
+  });
+}
+
+/** A read that answers undefined when the contract does not answer (no such function, a revert). */
+const attempt = <T>(read: Promise<T>): Promise<T | undefined> => read.catch(() => undefined);
+
+/** The ERC-20 metadata, or null when the contract does not answer totalSupply(). */
+async function tokenMetadata(ctx: Ctx, address: Address) {
+  const read = <F extends "name" | "symbol" | "decimals" | "totalSupply">(functionName: F) =>
+    attempt(ctx.chain.client.readContract({ abi: erc20Abi, address, functionName }));
+  const [name, symbol, decimals, totalSupply] = await Promise.all([
+    read("name"),
+    read("symbol"),
+    read("decimals"),
+    read("totalSupply"),
+  ]);
+  if (totalSupply === undefined) return null;
+  const places = decimals ?? 18;
+  return { name: name ?? "", symbol: symbol ?? "", decimals: places, totalSupply: formatUnits(totalSupply, places) };
+}
+
+async function isFactoryToken(ctx: Ctx, address: Address) {
+  const row = await ctx.db.ledger
+    .selectFrom("token")
+    .select("id")
+    .where("id", "=", indexedHex(address))
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function inspectContract(ctx: Ctx, chain: RequestChain, address: Address) {
+  const code = await ctx.chain.client.getCode({ address });
+  const hasCode = code !== undefined && code !== "0x";
+  const [token, reason, detected, factoryToken] = await Promise.all([
+    hasCode ? tokenMetadata(ctx, address) : null,
+    blockingReason(ctx, chain, address),
+    hasCode
+      ? ctx.chain.client.readContract({
+          abi: ExternalTokenRegistryAbi,
+          address: registryOf(chain),
+          functionName: "detectInterfaces",
+          args: [address],
+        })
+      : 0,
+    isFactoryToken(ctx, address),
+  ]);
+  const knownTo: (typeof KNOWN_TO)[number] | null = factoryToken
+    ? "factory-token"
+    : reason === "already-registered"
+      ? "external-token"
+      : reason === "system-managed"
+        ? "system"
+        : null;
+  return {
+    address: getAddress(address),
+    hasCode,
+    token,
+    isSmart: (Number(detected) & INTERFACE_SMART) !== 0,
+    knownTo,
+    registration: { eligible: reason === null, blockingReason: reason },
+  };
+}

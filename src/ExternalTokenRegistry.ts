@@ -1,0 +1,59 @@
+// Each system's external tokens: registrations (the token's metadata, interfaces, supply and pause state as the
+// registry read them), type updates and removals; each also in the activity feeds.
+import { type Context, ponder } from "ponder:registry";
+import { externalToken } from "ponder:schema";
+import type { Address } from "viem";
+import { recordActivity } from "./activity.ts";
+import type { LoggedEvent } from "./record-event.ts";
+import { systemOf } from "./system-of.ts";
+
+async function logRegistryEvent(
+  context: Context,
+  event: LoggedEvent & { args: { sender: Address; token: Address } & Record<string, unknown> },
+  system: Address,
+  eventName: string,
+) {
+  const { sender, ...values } = event.args;
+  await recordActivity(context, event, { system, eventName, sender, involved: [event.args.token], values });
+}
+
+ponder.on("ExternalTokenRegistry:ExternalTokenRegistered", async ({ event, context }) => {
+  const registry = event.log.address;
+  const system = await systemOf(context, registry);
+  if (!system) return;
+  const { sender, token, tokenType, name, symbol, decimals, detectedInterfaces, registeredAt, totalSupply, paused } =
+    event.args;
+  await context.db.insert(externalToken).values({
+    registry,
+    token,
+    system,
+    tokenType,
+    name,
+    symbol,
+    decimals,
+    totalSupply,
+    paused,
+    detectedInterfaces: [...detectedInterfaces],
+    registeredBy: sender,
+    registeredAt,
+    registeredInTransaction: event.transaction.hash,
+    ordinal: event.id,
+  });
+  await logRegistryEvent(context, event, system, "ExternalTokenRegistered");
+});
+
+ponder.on("ExternalTokenRegistry:ExternalTokenTypeUpdated", async ({ event, context }) => {
+  const key = { registry: event.log.address, token: event.args.token };
+  const row = await context.db.find(externalToken, key);
+  if (!row) return;
+  await context.db.update(externalToken, key).set({ tokenType: event.args.tokenType });
+  await logRegistryEvent(context, event, row.system, "ExternalTokenTypeUpdated");
+});
+
+ponder.on("ExternalTokenRegistry:ExternalTokenUnregistered", async ({ event, context }) => {
+  const key = { registry: event.log.address, token: event.args.token };
+  const row = await context.db.find(externalToken, key);
+  if (!row) return;
+  await context.db.delete(externalToken, key);
+  await logRegistryEvent(context, event, row.system, "ExternalTokenUnregistered");
+});
