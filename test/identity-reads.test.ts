@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { IdentityRegistryAbi } from "../abis/IdentityRegistry.ts";
 import { keyedApi } from "./support/api-flows.ts";
 import { type Operator, operator } from "./support/organizations.ts";
-import { bootStack, type TestStack } from "./support/stack.ts";
+import { bootStack, json, type TestStack } from "./support/stack.ts";
 
 const ALICE = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8";
 const BOB = "0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC";
@@ -103,8 +103,19 @@ describe("identities, claims and their reads, end to end over HTTP", () => {
       const early = await call("POST", "/api/v2/system/identity-claims", { wallet: ALICE, topic: "kyc" });
       expect([early.status, early.body.code]).toEqual([404, "IDENTITY_NOT_FOUND"]);
 
-      const created = await write("POST", "/api/v2/system/claim-issuer");
-      expect(created).toMatchObject({ kind: "claimIssuer.create", wallet: signerA });
+      const keyed = (key: string) =>
+        stack.api("/api/v2/system/claim-issuer", {
+          method: "POST",
+          key: keys.ownerA,
+          headers: { prefer: "wait=60", "idempotency-key": key },
+        });
+      const first = await keyed("claim-issuer-once");
+      const created = (await json(first)).data;
+      expect(created).toMatchObject({ kind: "claimIssuer.create", status: "COMPLETED", wallet: signerA });
+      // A retry with the same key answers as the first did, though the wallet is an issuer now.
+      const retried = await keyed("claim-issuer-once");
+      expect(retried.status).toBe(200);
+      expect((await json(retried)).data).toMatchObject({ transactionId: created.transactionId, status: "COMPLETED" });
       issuerA = created.identity;
       const after = await get("/api/v2/system/claim-issuer", keys.claimIssuerA);
       expect(after.body.data).toEqual({ wallet: signerA, identity: issuerA, canSignClaims: true });

@@ -70,15 +70,18 @@ export function claimIssuerRoutes(app: App, ctx: PluginContext) {
     // An optional body: without one, the organisation's primary wallet (API keys need no walletVerification).
     return submitSystemWrite(c, ctx, c.req.valid("json"), async (chain, signer) => {
       const issuer = await claimIssuerOf(ctx.chain.client, chain, signer);
-      if (issuer.canSignClaims) {
-        throw new ApiError("RESOURCE_ALREADY_EXISTS", {
-          message: "The signing wallet is a claim issuer already",
-          details: { wallet: signer, identity: issuer.identity },
-        });
-      }
+      // Refused only for a new request: a retry with the first one's Idempotency-Key answers as it did.
+      const precheck = async () => {
+        if (issuer.canSignClaims)
+          throw new ApiError("RESOURCE_ALREADY_EXISTS", {
+            message: "The signing wallet is a claim issuer already",
+            details: { wallet: signer, identity: issuer.identity },
+          });
+      };
       if (issuer.identity) {
         return {
           kind: "claimIssuer.create",
+          precheck,
           to: issuer.identity,
           data: encodeFunctionData({
             abi: IdentityAbi,
@@ -89,6 +92,7 @@ export function claimIssuerRoutes(app: App, ctx: PluginContext) {
       }
       return {
         kind: "claimIssuer.create",
+        precheck,
         to: getAddress(chain.contracts.identityFactory),
         data: encodeFunctionData({
           abi: IdentityFactoryAbi,

@@ -51,15 +51,16 @@ export const IDENTITY_MUTATION_KINDS: Record<string, MutationKind> = {
     ["ContractIdentityCreated"],
     ({ contractAddress, identity, manager }) => ({ contractAddress, identity, manager }),
   ),
-  // A new issuer identity, or a CLAIM key added to the wallet's existing identity.
-  "claimIssuer.create": fromEvent(
-    [...IdentityFactoryAbi, ...IdentityAbi],
-    ["IdentityCreated", "KeyAdded"],
-    (args, log, from) =>
+  // A new issuer identity, or a CLAIM key added to the wallet's existing identity. Which of the two depends on the
+  // chain when the request comes: a retry with the same key attaches whatever its calldata is now.
+  "claimIssuer.create": {
+    idempotencyIgnoresPayload: true,
+    ...fromEvent([...IdentityFactoryAbi, ...IdentityAbi], ["IdentityCreated", "KeyAdded"], (args, log, from) =>
       log.eventName === "IdentityCreated"
         ? { wallet: args.wallet, identity: args.identity }
         : { wallet: getAddress(from), identity: getAddress(log.address) },
-  ),
+    ),
+  },
   "claim.issue": fromEvent(IdentityAbi, ["ClaimAdded", "ClaimChanged"], (args, log) => ({
     ...claim(args, log),
     eventName: log.eventName,
