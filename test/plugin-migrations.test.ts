@@ -94,6 +94,7 @@ describe("plugin migrations", () => {
     expect(pluginNames.rows).toEqual([
       { plugin_id: "bundler", name: "0001_mempool" },
       { plugin_id: "compliance-templates", name: "0001_compliance_templates" },
+      { plugin_id: "exchange-rates", name: "0001_exchange_rate_overrides" },
       { plugin_id: "smart-wallets", name: "0001_smart_wallets" },
       { plugin_id: "tokens", name: "0001_token_templates" },
       { plugin_id: "webhooks", name: "0001_webhooks" },
