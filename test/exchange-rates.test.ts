@@ -146,6 +146,14 @@ describe("exchange rates, end to end over HTTP", () => {
     expect(after.body.data).toEqual([expect.objectContaining({ rate: "1.1", removedAt: expect.any(String) })]);
   });
 
+  it("keeps one live override per pair when overrides of it arrive at once", async () => {
+    const answers = await Promise.all(["2", "3", "4", "5", "6", "7"].map((rate) => put("/GBP/JPY", { rate })));
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200, 200, 200]);
+    const live = await call("/GBP/JPY/history?filter[source]=override");
+    expect(live.body.data.filter((h: { removedAt: string | null }) => h.removedAt === null)).toHaveLength(1);
+    expect((await call("/GBP/JPY", { method: "DELETE" })).status).toBe(200);
+  });
+
   it("refuses the writes to a role without their permission", async () => {
     const update = await put("/EUR/USD", { rate: "2" }, memberKey);
     expect(update.status).toBe(403);

@@ -1,7 +1,9 @@
 // The spec's seven exchange-rate routes: the system's feed-backed rates (index), a pair with its manual override
 // (platform table) and history, the provider's currencies, and the sync that writes the provider's rates on chain.
+
 import { createRoute, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
+import { sql } from "kysely";
 import { v7 as uuidv7 } from "uuid";
 import { requirePermission } from "../../host/auth/require-permission.ts";
 import { verifyWalletForWrite } from "../../host/auth/wallet-verification.ts";
@@ -159,6 +161,10 @@ export function exchangeRateRoutes(app: App, ctx: PluginContext) {
     await overrides()
       .transaction()
       .execute(async (trx) => {
+        // One override write per pair at a time (two concurrent PUTs would both find no live row and both insert).
+        await sql`select pg_advisory_xact_lock(hashtext(${`exchange-rate:${key.organizationId}:${key.chainId}:${key.baseCurrency}/${key.quoteCurrency}`}))`.execute(
+          trx,
+        );
         // The previous override goes to the history; the partial unique index keeps one live per pair.
         await trx
           .updateTable("exchangeRateOverrides")
