@@ -15,9 +15,16 @@ import type { PluginContext } from "../../host/plugin.ts";
 import { bundlerDb } from "./tables.ts";
 import { rpcForm } from "./user-operation.ts";
 
-type Located = Awaited<ReturnType<typeof locateAll>> extends Map<string, infer V> ? V : never;
+/** Where a mempool operation went: its row and its bundle's transaction hash (null before it is signed). */
+interface Located {
+  userOpHash: string;
+  userOperation: Record<string, unknown>;
+  entryPoint: string;
+  status: string;
+  transactionHash: string | null;
+}
 
-async function locateAll(ctx: PluginContext, hashes: string[]) {
+async function locateAll(ctx: PluginContext, hashes: string[]): Promise<Map<string, Located>> {
   const rows = await bundlerDb(ctx.db.platform)
     .selectFrom("bundlerUserOperations as o")
     .leftJoin("transactionRequests as r", "r.id", "o.transactionRequestId")
