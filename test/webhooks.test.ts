@@ -2,6 +2,7 @@
 // fanned out from the outbox and delivered to a local receiver, signed so that standardwebhooks verifies them;
 // retries with the same evt_id, 410, rotation, isolation between endpoints, replay, organisation scoping, and the
 // sweep that makes up for lost jobs.
+
 import { sql } from "kysely";
 import { Webhook } from "standardwebhooks";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
@@ -9,6 +10,7 @@ import { loadConfig } from "../host/config.ts";
 import { loadMasterKey } from "../host/crypto/master-key.ts";
 import { createCustody } from "../host/custody/custody.ts";
 import { createOrganization } from "../plugins/systems/organizations.ts";
+import { clearOfMinuteTick } from "./support/minute-tick.ts";
 import { type Operator, operator } from "./support/organizations.ts";
 import { bootStack, json, type TestStack } from "./support/stack.ts";
 import { type Received, type Receiver, webhookReceiver } from "./support/webhook-receiver.ts";
@@ -300,10 +302,8 @@ describe("webhooks", () => {
   });
 
   it("sweeps up an event whose wake-up was lost and a delivery whose job was lost", async () => {
-    // The sweep's own crontab runs at each minute: keep the next few seconds clear of one, so only the run below
-    // can deliver what this test loses.
-    const second = new Date().getUTCSeconds();
-    if (second > 48) await new Promise((r) => setTimeout(r, (62 - second) * 1000));
+    // Only the sweep run below may deliver what this test loses, not the sweep's own crontab.
+    await clearOfMinuteTick(10);
     const endpoint = await createEndpoint("/swept");
     const organizationId = stack.platform.credentials.organizationId;
     const db = op.db.platform;
