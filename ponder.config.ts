@@ -14,6 +14,7 @@ import { ExchangeRateFeedAbi } from "./abis/ExchangeRateFeed";
 import { ExternalTokenRegistryAbi } from "./abis/ExternalTokenRegistry";
 import { ExternalTransactionFeeFeatureAbi } from "./abis/ExternalTransactionFeeFeature";
 import { FixedTreasuryYieldFeatureAbi } from "./abis/FixedTreasuryYieldFeature";
+import { FixedYieldScheduleAbi } from "./abis/FixedYieldSchedule";
 import { IdentityAbi } from "./abis/Identity";
 import { IdentityRegistryAbi } from "./abis/IdentityRegistry";
 import { MaturityRedemptionFeatureAbi } from "./abis/MaturityRedemptionFeature";
@@ -21,6 +22,7 @@ import { SystemAccessManagerAbi } from "./abis/SystemAccessManager";
 import { SystemFactoryAbi } from "./abis/SystemFactory";
 import { TokenAbi } from "./abis/Token";
 import { TokenFactoryRegistryAbi } from "./abis/TokenFactoryRegistry";
+import { TokenSaleAbi } from "./abis/TokenSale";
 import { TopicSchemeRegistryAbi } from "./abis/TopicSchemeRegistry";
 import { TransactionFeeAccountingFeatureAbi } from "./abis/TransactionFeeAccountingFeature";
 import { TransactionFeeFeatureAbi } from "./abis/TransactionFeeFeature";
@@ -28,6 +30,7 @@ import { TrustedIssuersRegistryAbi } from "./abis/TrustedIssuersRegistry";
 import { VotingPowerFeatureAbi } from "./abis/VotingPowerFeature";
 import { WeightedMultisigAccountAbi } from "./abis/WeightedMultisigAccount";
 import { WeightedMultisigAccountFactoryAbi } from "./abis/WeightedMultisigAccountFactory";
+import { XvPSettlementAbi } from "./abis/XvPSettlement";
 import { ponderRpcUrl } from "./src/rpc-url";
 
 interface IndexedDeployment {
@@ -224,6 +227,17 @@ export default createConfig({
         address: root,
         event: getAbiItem({ abi: SystemFactoryAbi, name: "ExchangeRateFeedCreated" }),
         parameter: "feed",
+      }),
+      startBlock: deployment.startBlock,
+    },
+    // Every addon instance (announced by the root, whichever system's addon created it): each type's own events.
+    AddonInstance: {
+      abi: mergeAbis([XvPSettlementAbi, TokenSaleAbi, FixedYieldScheduleAbi]),
+      chain,
+      address: factory({
+        address: root,
+        event: getAbiItem({ abi: SystemFactoryAbi, name: "AddonInstanceCreated" }),
+        parameter: "instance",
       }),
       startBlock: deployment.startBlock,
     },

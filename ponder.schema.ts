@@ -599,6 +599,27 @@ export const addonFactory = onchainTable(
   (table) => ({ systemIdx: index().on(table.system), registryIdx: index().on(table.registry) }),
 );
 
+/** An instance an addon (factory) created, announced by the root's AddonInstanceCreated: its type's own table
+ * (src/addons/) holds what the type knows. */
+export const addonInstance = onchainTable(
+  "addon_instance",
+  (t) => ({
+    /** The instance's address. */
+    id: t.hex().primaryKey(),
+    system: t.hex().notNull(),
+    /** The addon (factory) that created it. */
+    addon: t.hex().notNull(),
+    /** The spec's typeId string, e.g. xvp-settlement. */
+    typeName: t.text().notNull(),
+    /** Who called the factory. */
+    creator: t.hex().notNull(),
+    deployedInTransaction: t.hex().notNull(),
+    blockNumber: t.bigint().notNull(),
+    createdAt: t.bigint().notNull(),
+  }),
+  (table) => ({ systemTypeIdx: index().on(table.system, table.typeName) }),
+);
+
 /** A system's exchange rate feed for one currency pair (the root's ExchangeRateFeedCreated), with its latest round. */
 export const exchangeRateFeed = onchainTable(
   "exchange_rate_feed",

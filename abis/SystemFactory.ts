@@ -125,6 +125,21 @@ export const SystemFactoryAbi = [
             "internalType": "address[]",
             "name": "complianceModules",
             "type": "address[]"
+          },
+          {
+            "internalType": "string[]",
+            "name": "addonTypes",
+            "type": "string[]"
+          },
+          {
+            "internalType": "address[]",
+            "name": "addonFactories",
+            "type": "address[]"
+          },
+          {
+            "internalType": "address[]",
+            "name": "addonInstances",
+            "type": "address[]"
           }
         ],
         "internalType": "struct ISystemFactory.Catalogue",
@@ -134,6 +149,27 @@ export const SystemFactoryAbi = [
     ],
     "stateMutability": "nonpayable",
     "type": "constructor"
+  },
+  {
+    "inputs": [
+      {
+        "internalType": "uint256",
+        "name": "addonTypes",
+        "type": "uint256"
+      },
+      {
+        "internalType": "uint256",
+        "name": "addonFactories",
+        "type": "uint256"
+      },
+      {
+        "internalType": "uint256",
+        "name": "addonInstances",
+        "type": "uint256"
+      }
+    ],
+    "name": "AddonCatalogueLengthMismatch",
+    "type": "error"
   },
   {
     "inputs": [
@@ -180,6 +216,17 @@ export const SystemFactoryAbi = [
         "type": "address"
       }
     ],
+    "name": "UnknownAddon",
+    "type": "error"
+  },
+  {
+    "inputs": [
+      {
+        "internalType": "address",
+        "name": "caller",
+        "type": "address"
+      }
+    ],
     "name": "UnknownExchangeRateFeedRegistry",
     "type": "error"
   },
@@ -204,6 +251,43 @@ export const SystemFactoryAbi = [
     ],
     "name": "UnknownTokenFactory",
     "type": "error"
+  },
+  {
+    "anonymous": false,
+    "inputs": [
+      {
+        "indexed": true,
+        "internalType": "address",
+        "name": "system",
+        "type": "address"
+      },
+      {
+        "indexed": true,
+        "internalType": "address",
+        "name": "addon",
+        "type": "address"
+      },
+      {
+        "indexed": true,
+        "internalType": "address",
+        "name": "instance",
+        "type": "address"
+      },
+      {
+        "indexed": false,
+        "internalType": "string",
+        "name": "typeName",
+        "type": "string"
+      },
+      {
+        "indexed": false,
+        "internalType": "bytes",
+        "name": "params",
+        "type": "bytes"
+      }
+    ],
+    "name": "AddonInstanceCreated",
+    "type": "event"
   },
   {
     "anonymous": false,
@@ -556,6 +640,24 @@ export const SystemFactoryAbi = [
     "inputs": [
       {
         "internalType": "address",
+        "name": "instance",
+        "type": "address"
+      },
+      {
+        "internalType": "bytes",
+        "name": "params",
+        "type": "bytes"
+      }
+    ],
+    "name": "announceAddonInstance",
+    "outputs": [],
+    "stateMutability": "nonpayable",
+    "type": "function"
+  },
+  {
+    "inputs": [
+      {
+        "internalType": "address",
         "name": "sender",
         "type": "address"
       },
@@ -697,6 +799,21 @@ export const SystemFactoryAbi = [
           {
             "internalType": "address[]",
             "name": "complianceModules",
+            "type": "address[]"
+          },
+          {
+            "internalType": "string[]",
+            "name": "addonTypes",
+            "type": "string[]"
+          },
+          {
+            "internalType": "address[]",
+            "name": "addonFactories",
+            "type": "address[]"
+          },
+          {
+            "internalType": "address[]",
+            "name": "addonInstances",
             "type": "address[]"
           }
         ],
@@ -856,6 +973,25 @@ export const SystemFactoryAbi = [
         "internalType": "bool",
         "name": "",
         "type": "bool"
+      }
+    ],
+    "stateMutability": "view",
+    "type": "function"
+  },
+  {
+    "inputs": [
+      {
+        "internalType": "address",
+        "name": "addonRegistry",
+        "type": "address"
+      }
+    ],
+    "name": "systemOfAddonRegistry",
+    "outputs": [
+      {
+        "internalType": "address",
+        "name": "system",
+        "type": "address"
       }
     ],
     "stateMutability": "view",

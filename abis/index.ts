@@ -46,6 +46,12 @@ import { WeightedMultisigAccountAbi } from "./WeightedMultisigAccount.ts";
 import { WeightedMultisigAccountFactoryAbi } from "./WeightedMultisigAccountFactory.ts";
 import { SponsoringPaymasterAbi } from "./SponsoringPaymaster.ts";
 import { SponsoringPaymasterFactoryAbi } from "./SponsoringPaymasterFactory.ts";
+import { XvPSettlementFactoryAbi } from "./XvPSettlementFactory.ts";
+import { XvPSettlementAbi } from "./XvPSettlement.ts";
+import { TokenSaleFactoryAbi } from "./TokenSaleFactory.ts";
+import { TokenSaleAbi } from "./TokenSale.ts";
+import { FixedYieldScheduleFactoryAbi } from "./FixedYieldScheduleFactory.ts";
+import { FixedYieldScheduleAbi } from "./FixedYieldSchedule.ts";
 
 export const PLATFORM_ABIS = [
   SystemFactoryAbi,
@@ -95,4 +101,10 @@ export const PLATFORM_ABIS = [
   WeightedMultisigAccountFactoryAbi,
   SponsoringPaymasterAbi,
   SponsoringPaymasterFactoryAbi,
+  XvPSettlementFactoryAbi,
+  XvPSettlementAbi,
+  TokenSaleFactoryAbi,
+  TokenSaleAbi,
+  FixedYieldScheduleFactoryAbi,
+  FixedYieldScheduleAbi,
 ] as const;

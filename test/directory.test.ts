@@ -1,7 +1,7 @@
 // The directory and the addon factories end to end over HTTP against the real stack: two organisations, each with
 // its own system. The directory read is compared with the chain's own reads; addons are registered and created
-// straight on chain by each organisation's signer (the API has no addon write yet), then listed, filtered, sorted,
-// paged and read one by one, organisation A never seeing B's.
+// straight on chain by each organisation's signer (beside the three every system is created with), then listed,
+// filtered, sorted, paged and read one by one, organisation A never seeing B's.
 import {
   type Address,
   createPublicClient,
@@ -26,6 +26,9 @@ const FACTORY = 1;
 const SINGLETON = 2;
 const typeIdOf = (name: string) => keccak256(stringToHex(name));
 const UNREGISTERED = "0x000000000000000000000000000000000000dEaD";
+/** The addon types (and their addons, named as the type) every system is created with, by name. */
+const BUILT_IN = ["fixed-yield-schedule", "token-sale", "xvp-settlement"];
+const isBuiltIn = (row: { name: string }) => BUILT_IN.includes(row.name);
 
 describe("the directory and the addon factories, end to end over HTTP", () => {
   let stack: TestStack;
@@ -179,7 +182,9 @@ describe("the directory and the addon factories, end to end over HTTP", () => {
       const listed = data.complianceModuleTypes.map(({ registeredAt: _, ...rest }: { registeredAt: string }) => rest);
       expect(listed.sort(byName)).toEqual(modules.sort(byName));
       expect(data.complianceModuleTypes.map((t: { name: string }) => t.name)).toContain("identity-verification-v2");
-      expect(data.addonTypes).toEqual([]);
+      expect(data.addonTypes.map((t: { name: string; kind: string }) => [t.name, t.kind])).toEqual(
+        BUILT_IN.map((name) => [name, "factory"]),
+      );
     });
 
     it("reads another organisation's own directory, never A's, and answers null for A's directory asked by B", async () => {
@@ -226,24 +231,18 @@ describe("the directory and the addon factories, end to end over HTTP", () => {
       impl.singleton = impl.addonRegistryImplementation;
       impl.factory = impl.topicSchemeRegistryImplementation;
       impl.instance = impl.trustedIssuersRegistryImplementation;
-      await addonWrite(orgA, "registerAddonType", ["xvp-settlement", FACTORY, impl.factory, impl.instance, false]);
-      await addonWrite(orgA, "registerAddonType", [
-        "fixed-yield-schedule",
-        SINGLETON,
-        impl.singleton,
-        zeroAddress,
-        false,
-      ]);
+      await addonWrite(orgA, "registerAddonType", ["custom-settlement", FACTORY, impl.factory, impl.instance, false]);
+      await addonWrite(orgA, "registerAddonType", ["custom-yield", SINGLETON, impl.singleton, zeroAddress, false]);
       await addonWrite(orgA, "registerAddonType", ["doomed", SINGLETON, impl.singleton, zeroAddress, true]);
-      addon.xvp = await createAddon(orgA, "xvp-settlement", "XvP Settlement");
-      addon.yield = await createAddon(orgA, "fixed-yield-schedule", "Fixed Yield");
+      addon.xvp = await createAddon(orgA, "custom-settlement", "Custom Settlement");
+      addon.yield = await createAddon(orgA, "custom-yield", "Custom Yield");
       addon.doomed = await createAddon(orgA, "doomed", "Doomed Addon");
       await addonWrite(orgA, "removeAddon", [addon.doomed.address]);
       await addonWrite(orgA, "removeAddonType", [typeIdOf("doomed")]);
-      await addonWrite(orgA, "updateAddonType", [typeIdOf("xvp-settlement"), impl.factory, impl.instance, true]);
-      await addonWrite(orgB, "registerAddonType", ["xvp-settlement", FACTORY, impl.factory, impl.instance, false]);
-      addon.b = await createAddon(orgB, "xvp-settlement", "B Settlement");
-      await until("/api/v2/system/addon-factories", (body) => body.meta?.total === 1, keys.memberB);
+      await addonWrite(orgA, "updateAddonType", [typeIdOf("custom-settlement"), impl.factory, impl.instance, true]);
+      await addonWrite(orgB, "registerAddonType", ["custom-settlement", FACTORY, impl.factory, impl.instance, false]);
+      addon.b = await createAddon(orgB, "custom-settlement", "B Settlement");
+      await until("/api/v2/system/addon-factories", (body) => body.meta?.total === 4, keys.memberB);
       await until("/api/v2/system/directory", (body) =>
         (body.data as { addonTypes: { isExperimental: boolean }[] }).addonTypes.some((t) => t.isExperimental),
       );
@@ -252,22 +251,16 @@ describe("the directory and the addon factories, end to end over HTTP", () => {
     it("lists the organisation's addon factories by name with the spec's fields and facets", async () => {
       const { status, body } = await get("/api/v2/system/addon-factories");
       expect(status).toBe(200);
-      expect(body.data).toEqual([
-        {
-          id: addon.yield.address,
-          name: "Fixed Yield",
-          typeId: "fixed-yield-schedule",
-          deployedInTransaction: addon.yield.tx,
-          account: addon.yield.address,
-          kind: "singleton",
-          systemAddonImplementation: impl.singleton,
-          factoryImplementation: impl.singleton,
-          instanceImplementation: null,
-        },
+      expect(body.data.map((row: { name: string }) => row.name)).toEqual([
+        "Custom Settlement",
+        "Custom Yield",
+        ...BUILT_IN,
+      ]);
+      expect(body.data.filter((row: { name: string }) => !isBuiltIn(row))).toEqual([
         {
           id: addon.xvp.address,
-          name: "XvP Settlement",
-          typeId: "xvp-settlement",
+          name: "Custom Settlement",
+          typeId: "custom-settlement",
           deployedInTransaction: addon.xvp.tx,
           account: addon.xvp.address,
           kind: "factory",
@@ -275,16 +268,27 @@ describe("the directory and the addon factories, end to end over HTTP", () => {
           factoryImplementation: impl.factory,
           instanceImplementation: impl.instance,
         },
+        {
+          id: addon.yield.address,
+          name: "Custom Yield",
+          typeId: "custom-yield",
+          deployedInTransaction: addon.yield.tx,
+          account: addon.yield.address,
+          kind: "singleton",
+          systemAddonImplementation: impl.singleton,
+          factoryImplementation: impl.singleton,
+          instanceImplementation: null,
+        },
       ]);
+      for (const builtIn of body.data.filter(isBuiltIn)) {
+        expect(builtIn).toMatchObject({ typeId: builtIn.name, kind: "factory", systemAddonImplementation: null });
+      }
       expect(body.meta).toEqual({
-        total: 2,
+        total: 5,
         facets: {
-          typeId: [
-            { value: "fixed-yield-schedule", count: 1 },
-            { value: "xvp-settlement", count: 1 },
-          ],
+          typeId: ["custom-settlement", "custom-yield", ...BUILT_IN].map((value) => ({ value, count: 1 })),
           kind: [
-            { value: "factory", count: 1 },
+            { value: "factory", count: 4 },
             { value: "singleton", count: 1 },
           ],
         },
@@ -295,22 +299,23 @@ describe("the directory and the addon factories, end to end over HTTP", () => {
     it("filters on each field, searches id and name, and sorts by id, name and typeId", async () => {
       const names = async (query: string) =>
         (await get(`/api/v2/system/addon-factories?${query}`)).body.data.map((row: { name: string }) => row.name);
-      expect(await names(`filter[id]=${addon.xvp.address.toLowerCase()}`)).toEqual(["XvP Settlement"]);
-      expect(await names(`filter[account]=${addon.yield.address}`)).toEqual(["Fixed Yield"]);
-      expect(await names("filter[name]=Fixed%20Yield")).toEqual(["Fixed Yield"]);
-      expect(await names("filter[name][iLike]=settle")).toEqual(["XvP Settlement"]);
-      expect(await names("filter[typeId]=xvp-settlement")).toEqual(["XvP Settlement"]);
-      expect(await names("filter[kind]=singleton")).toEqual(["Fixed Yield"]);
-      expect(await names("filter[kind][inArray]=factory,unknown")).toEqual(["XvP Settlement"]);
-      expect(await names("filter[q]=xvp")).toEqual(["XvP Settlement"]);
-      expect(await names(`filter[q]=${addon.yield.address.slice(2, 12).toLowerCase()}`)).toEqual(["Fixed Yield"]);
+      const custom = async (query: string) => (await names(query)).filter((name: string) => !BUILT_IN.includes(name));
+      expect(await names(`filter[id]=${addon.xvp.address.toLowerCase()}`)).toEqual(["Custom Settlement"]);
+      expect(await names(`filter[account]=${addon.yield.address}`)).toEqual(["Custom Yield"]);
+      expect(await names("filter[name]=Custom%20Yield")).toEqual(["Custom Yield"]);
+      expect(await names("filter[name][iLike]=settle")).toEqual(["Custom Settlement", "xvp-settlement"]);
+      expect(await names("filter[typeId]=custom-settlement")).toEqual(["Custom Settlement"]);
+      expect(await names("filter[kind]=singleton")).toEqual(["Custom Yield"]);
+      expect(await names("filter[kind][inArray]=factory,unknown")).toEqual(["Custom Settlement", ...BUILT_IN]);
+      expect(await names("filter[q]=custom%20settle")).toEqual(["Custom Settlement"]);
+      expect(await names(`filter[q]=${addon.yield.address.slice(2, 12).toLowerCase()}`)).toEqual(["Custom Yield"]);
       expect(await names("filter[typeId]=doomed")).toEqual([]);
-      expect(await names("sort=-name")).toEqual(["XvP Settlement", "Fixed Yield"]);
-      expect(await names("sort=-typeId")).toEqual(["XvP Settlement", "Fixed Yield"]);
+      expect(await names("sort=-name")).toEqual([...BUILT_IN].reverse().concat(["Custom Yield", "Custom Settlement"]));
+      expect(await custom("sort=-typeId")).toEqual(["Custom Yield", "Custom Settlement"]);
       const byId = [addon.xvp, addon.yield].sort((a, b) =>
         a.address.toLowerCase() < b.address.toLowerCase() ? -1 : 1,
       );
-      expect(await names("sort=id")).toEqual(byId.map((a) => (a === addon.xvp ? "XvP Settlement" : "Fixed Yield")));
+      expect(await custom("sort=id")).toEqual(byId.map((a) => (a === addon.xvp ? "Custom Settlement" : "Custom Yield")));
 
       const refused = await get("/api/v2/system/addon-factories?filter[kind]=bogus");
       expect([refused.status, refused.body.code]).toEqual([400, "BAD_REQUEST"]);
@@ -322,8 +327,8 @@ describe("the directory and the addon factories, end to end over HTTP", () => {
 
     it("pages with links", async () => {
       const first = (await get("/api/v2/system/addon-factories?page[limit]=1")).body;
-      expect(first.data.map((row: { name: string }) => row.name)).toEqual(["Fixed Yield"]);
-      expect(first.meta.total).toBe(2);
+      expect(first.data.map((row: { name: string }) => row.name)).toEqual(["Custom Settlement"]);
+      expect(first.meta.total).toBe(5);
       const page = (link: string | null) => {
         if (link === null) return null;
         const params = new URL(link, "http://x").searchParams;
@@ -336,12 +341,12 @@ describe("the directory and the addon factories, end to end over HTTP", () => {
         first: ["0", "1"],
         prev: null,
         next: ["1", "1"],
-        last: ["1", "1"],
+        last: ["4", "1"],
       });
       expect(first.links.self).toMatch(/^\/v2\/system\/addon-factories\?/);
       const second = (await get(first.links.next.replace(/^\/v2/, "/api/v2"))).body;
-      expect(second.data.map((row: { name: string }) => row.name)).toEqual(["XvP Settlement"]);
-      expect(second.links.next).toBeNull();
+      expect(second.data.map((row: { name: string }) => row.name)).toEqual(["Custom Yield"]);
+      expect(page(second.links.next)).toEqual(["2", "1"]);
       expect(second.links.prev).toContain("page%5Boffset%5D=0");
     });
 
@@ -351,10 +356,10 @@ describe("the directory and the addon factories, end to end over HTTP", () => {
       expect(one.body).toEqual({
         data: {
           id: addon.xvp.address,
-          name: "XvP Settlement",
-          typeId: "xvp-settlement",
+          name: "Custom Settlement",
+          typeId: "custom-settlement",
           version: 1,
-          type: "xvp-settlement",
+          type: "custom-settlement",
         },
         links: { self: `/v2/system/addon-factories/${addon.xvp.address.toLowerCase()}` },
       });
@@ -373,7 +378,9 @@ describe("the directory and the addon factories, end to end over HTTP", () => {
 
     it("keeps organisations apart: B sees only its addon, A never B's", async () => {
       const b = (await get("/api/v2/system/addon-factories", keys.memberB)).body;
-      expect(b.data).toEqual([expect.objectContaining({ id: addon.b.address, name: "B Settlement", kind: "factory" })]);
+      expect(b.data.filter((row: { name: string }) => !isBuiltIn(row))).toEqual([
+        expect.objectContaining({ id: addon.b.address, name: "B Settlement", kind: "factory" }),
+      ]);
       const own = await get(`/api/v2/system/addon-factories/${addon.b.address}`, keys.memberB);
       expect(own.body.data).toMatchObject({ id: addon.b.address, version: 1 });
       const fromA = (await get(`/api/v2/system/addon-factories?filter[id]=${addon.b.address}`)).body;
@@ -385,31 +392,32 @@ describe("the directory and the addon factories, end to end over HTTP", () => {
 
     it("shows the addon types in each directory: registered and updated ones, removed ones gone", async () => {
       const a = (await get("/api/v2/system/directory")).body.data;
-      expect(a.addonTypes).toEqual([
+      expect(a.addonTypes.filter((t: { name: string }) => !isBuiltIn(t))).toEqual([
         {
-          id: typeIdOf("fixed-yield-schedule"),
-          typeId: typeIdOf("fixed-yield-schedule"),
-          name: "fixed-yield-schedule",
-          kind: "singleton",
-          factoryImplementation: impl.singleton,
-          instanceImplementation: null,
-          registeredAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
-          isExperimental: false,
-        },
-        {
-          id: typeIdOf("xvp-settlement"),
-          typeId: typeIdOf("xvp-settlement"),
-          name: "xvp-settlement",
+          id: typeIdOf("custom-settlement"),
+          typeId: typeIdOf("custom-settlement"),
+          name: "custom-settlement",
           kind: "factory",
           factoryImplementation: impl.factory,
           instanceImplementation: impl.instance,
           registeredAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
           isExperimental: true,
         },
+        {
+          id: typeIdOf("custom-yield"),
+          typeId: typeIdOf("custom-yield"),
+          name: "custom-yield",
+          kind: "singleton",
+          factoryImplementation: impl.singleton,
+          instanceImplementation: null,
+          registeredAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+          isExperimental: false,
+        },
       ]);
       const b = (await get("/api/v2/system/directory", keys.memberB)).body.data;
       expect(b.addonTypes.map((t: { name: string; isExperimental: boolean }) => [t.name, t.isExperimental])).toEqual([
-        ["xvp-settlement", false],
+        ["custom-settlement", false],
+        ...BUILT_IN.map((name) => [name, false]),
       ]);
     });
   });

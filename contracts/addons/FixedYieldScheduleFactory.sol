@@ -36,6 +36,10 @@ contract FixedYieldScheduleFactory is AddonFactory {
         emit FixedYieldScheduleCreated(
             schedule, msg.sender, token, denominationAsset, rateBps, interval, seconds_, startDate, endDate
         );
+        _announce(
+            schedule,
+            abi.encode(msg.sender, token, denominationAsset, rateBps, interval, seconds_, startDate, endDate)
+        );
     }
 
     function intervalSeconds(string calldata name) public pure returns (uint256) {

@@ -31,5 +31,6 @@ contract TokenSaleFactory is AddonFactory {
         sale = _newInstance();
         TokenSale(sale).initialize(token, paymentAsset, priceWad, hardCap, softCap, startDate, endDate, msg.sender);
         emit TokenSaleCreated(sale, msg.sender, token, paymentAsset, priceWad, hardCap, softCap, startDate, endDate);
+        _announce(sale, abi.encode(msg.sender, token, paymentAsset, priceWad, hardCap, softCap, startDate, endDate));
     }
 }

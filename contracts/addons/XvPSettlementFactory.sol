@@ -23,5 +23,6 @@ contract XvPSettlementFactory is AddonFactory {
         settlement = _newInstance();
         XvPSettlement(settlement).initialize(flows, cutoff, hashlock, msg.sender);
         emit XvPSettlementCreated(settlement, msg.sender, flows, cutoff, hashlock);
+        _announce(settlement, abi.encode(msg.sender, flows, cutoff, hashlock));
     }
 }

@@ -35,6 +35,11 @@ interface ISystemFactory {
         string[] featureIds;
         address[] features;
         address[] complianceModules;
+        /// Addon types every system registers and creates (factory kind): type id string, the factory's and the
+        /// instances' implementations (contracts/addons/).
+        string[] addonTypes;
+        address[] addonFactories;
+        address[] addonInstances;
     }
 
     /// The contracts a new system is made of (all clones owned by its access manager).
@@ -116,10 +121,18 @@ interface ISystemFactory {
         uint8 decimals
     );
 
+    /// An instance a system's addon (factory) created: `typeName` is the addon type id string ("xvp-settlement"),
+    /// `params` the ABI encoding of the factory's own creation event's fields after the instance address.
+    event AddonInstanceCreated(
+        address indexed system, address indexed addon, address indexed instance, string typeName, bytes params
+    );
+
     error UnknownTokenFactory(address caller);
+    error UnknownAddon(address caller);
     error UnknownExchangeRateFeedRegistry(address caller);
     error UnknownIdentityFactory(address caller);
     error CatalogueLengthMismatch(uint256 featureIds, uint256 features);
+    error AddonCatalogueLengthMismatch(uint256 addonTypes, uint256 addonFactories, uint256 addonInstances);
 
     function createSystem(address owner) external returns (address system);
     function announceToken(TokenAnnouncement calldata announcement) external;

@@ -52,6 +52,7 @@ contract System is Initializable, ISystemManagedOracle {
         ISystemFactory.Implementations memory impl = ISystemFactory(root).implementations();
         _createAccessManager(impl, owner);
         _createRegistries(impl);
+        _createAddons(ISystemFactory(root).catalogue(), root);
         _createExchangeRateFeedRegistry(impl, root);
         _createIdentityLayer(impl, root);
         _createCompliance(impl, ISystemFactory(root).catalogue().complianceModules);
@@ -148,6 +149,24 @@ contract System is Initializable, ISystemManagedOracle {
         registries[2] = _contracts.addonRegistry;
         registries[3] = _contracts.externalTokenRegistry;
         SystemAccessManager(manager).grantRoleBatch(SystemAccessRoles.SYSTEM_MODULE_ROLE, registries);
+    }
+
+    /// The catalogue's addon types, each registered and its addon (factory) created with
+    /// `initialize(registry, root)`: the root announces the instances the factory creates.
+    function _createAddons(ISystemFactory.Catalogue memory catalogue, address root) private {
+        AddonRegistry registry = AddonRegistry(_contracts.addonRegistry);
+        for (uint256 i = 0; i < catalogue.addonTypes.length; i++) {
+            bytes32 typeId = registry.registerAddonType(
+                catalogue.addonTypes[i],
+                AddonRegistry.AddonKind.Factory,
+                catalogue.addonFactories[i],
+                catalogue.addonInstances[i],
+                false
+            );
+            registry.createAddon(
+                typeId, catalogue.addonTypes[i], abi.encodeWithSignature("initialize(address,address)", address(registry), root)
+            );
+        }
     }
 
     /// Feeds it creates are announced by the root (which learns the registry from SystemContractsCreated).

@@ -2,14 +2,20 @@
 pragma solidity ^0.8.24;
 
 import {Clones} from "@openzeppelin/contracts/proxy/Clones.sol";
+import {IAddonInstanceAnnouncer} from "../addons/IAddonInstanceAnnouncer.sol";
 import {IExchangeRateFeedAnnouncer} from "../exchange-rates/IExchangeRateFeedAnnouncer.sol";
 import {IIdentityAnnouncer} from "../identity/IIdentityAnnouncer.sol";
 import {ISystemFactory} from "./ISystemFactory.sol";
 import {System} from "./System.sol";
+import {AddonRegistry} from "./registries/AddonRegistry.sol";
+
+interface IAddonFactoryOfRegistry {
+    function addonRegistry() external view returns (address);
+}
 
 /// @notice Root factory. Deployed with CREATE2 (fixed salt, the implementations and catalogue as the only
 /// constructor arguments), so its address is the same on every chain for the same build.
-contract SystemFactory is ISystemFactory, IIdentityAnnouncer, IExchangeRateFeedAnnouncer {
+contract SystemFactory is ISystemFactory, IIdentityAnnouncer, IExchangeRateFeedAnnouncer, IAddonInstanceAnnouncer {
     Implementations private _implementations;
     Catalogue private _catalogue;
 
@@ -17,10 +23,19 @@ contract SystemFactory is ISystemFactory, IIdentityAnnouncer, IExchangeRateFeedA
     mapping(address tokenFactory => address system) public systemOfTokenFactory;
     mapping(address identityFactory => address system) public systemOfIdentityFactory;
     mapping(address feedRegistry => address system) public systemOfExchangeRateFeedRegistry;
+    mapping(address addonRegistry => address system) public systemOfAddonRegistry;
 
     constructor(Implementations memory implementations_, Catalogue memory catalogue_) {
         if (catalogue_.featureIds.length != catalogue_.features.length) {
             revert CatalogueLengthMismatch(catalogue_.featureIds.length, catalogue_.features.length);
+        }
+        if (
+            catalogue_.addonTypes.length != catalogue_.addonFactories.length
+                || catalogue_.addonTypes.length != catalogue_.addonInstances.length
+        ) {
+            revert AddonCatalogueLengthMismatch(
+                catalogue_.addonTypes.length, catalogue_.addonFactories.length, catalogue_.addonInstances.length
+            );
         }
         _implementations = implementations_;
         _catalogue = catalogue_;
@@ -41,6 +56,7 @@ contract SystemFactory is ISystemFactory, IIdentityAnnouncer, IExchangeRateFeedA
         systemOfTokenFactory[c.tokenFactory] = system;
         systemOfIdentityFactory[c.identityFactory] = system;
         systemOfExchangeRateFeedRegistry[c.exchangeRateFeedRegistry] = system;
+        systemOfAddonRegistry[c.addonRegistry] = system;
         emit SystemCreated(
             msg.sender,
             system,
@@ -80,6 +96,20 @@ contract SystemFactory is ISystemFactory, IIdentityAnnouncer, IExchangeRateFeedA
         address system = systemOfExchangeRateFeedRegistry[msg.sender];
         if (system == address(0)) revert UnknownExchangeRateFeedRegistry(msg.sender);
         emit ExchangeRateFeedCreated(sender, system, feed, baseCurrency, quoteCurrency, decimals);
+    }
+
+    /// The caller must be an addon its own registry lists, that registry one of a system of this root.
+    function announceAddonInstance(address instance, bytes calldata params) external {
+        address registry;
+        try IAddonFactoryOfRegistry(msg.sender).addonRegistry() returns (address found) {
+            registry = found;
+        } catch {
+            revert UnknownAddon(msg.sender);
+        }
+        address system = systemOfAddonRegistry[registry];
+        if (system == address(0) || !AddonRegistry(registry).isAddon(msg.sender)) revert UnknownAddon(msg.sender);
+        (,, string memory typeName,,) = AddonRegistry(registry).addon(msg.sender);
+        emit AddonInstanceCreated(system, msg.sender, instance, typeName, params);
     }
 
     function _emitTokenCreated(TokenAnnouncement memory a, address system) private {

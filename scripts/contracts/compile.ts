@@ -155,4 +155,11 @@ export const PUBLISHED_ABIS = [
   "WeightedMultisigAccountFactory",
   "SponsoringPaymaster",
   "SponsoringPaymasterFactory",
+  // Add-ons (contracts/addons/)
+  "XvPSettlementFactory",
+  "XvPSettlement",
+  "TokenSaleFactory",
+  "TokenSale",
+  "FixedYieldScheduleFactory",
+  "FixedYieldSchedule",
 ] as const;

@@ -1,5 +1,5 @@
-// What a platform root is built from: every implementation, the feature catalogue and the compliance
-// modules, deployed in order by any deploy function (CREATE2 in production, plain CREATE in tests).
+// What a platform root is built from: every implementation, the feature catalogue, the compliance modules and the
+// addon types, deployed in order by any deploy function (CREATE2 in production, plain CREATE in tests).
 import type { Address } from "viem";
 
 /** Implementation slot of ISystemFactory.Implementations → contract name; `forwarder` ones take it as argument. */
@@ -60,6 +60,13 @@ export const MODULE_CONTRACTS = {
   "transfer-approval": "LegacyTransferApprovalModule",
 } as const;
 
+/** Addon type id → its factory's and its instances' contracts (every system registers and creates each). */
+export const ADDON_CONTRACTS = {
+  "xvp-settlement": { factory: "XvPSettlementFactory", instance: "XvPSettlement" },
+  "token-sale": { factory: "TokenSaleFactory", instance: "TokenSale" },
+  "fixed-yield-schedule": { factory: "FixedYieldScheduleFactory", instance: "FixedYieldSchedule" },
+} as const;
+
 export type DeployFn = (contract: string, args: readonly unknown[]) => Promise<Address>;
 
 export interface PlatformRoot {
@@ -67,6 +74,7 @@ export interface PlatformRoot {
   implementations: Record<ImplementationSlot, Address>;
   features: Record<string, Address>;
   modules: Record<string, Address>;
+  addons: Record<string, { factory: Address; instance: Address }>;
 }
 
 /** Deploys (or, with CREATE2, finds) every implementation, then the root that clones them per system. */
@@ -80,9 +88,19 @@ export async function deployPlatformRoot(deploy: DeployFn): Promise<PlatformRoot
   for (const [id, contract] of Object.entries(FEATURE_CONTRACTS)) features[id] = await deploy(contract, []);
   const modules: Record<string, Address> = {};
   for (const [id, contract] of Object.entries(MODULE_CONTRACTS)) modules[id] = await deploy(contract, []);
+  const addons: Record<string, { factory: Address; instance: Address }> = {};
+  for (const [id, { factory, instance }] of Object.entries(ADDON_CONTRACTS))
+    addons[id] = { factory: await deploy(factory, []), instance: await deploy(instance, []) };
   const systemFactory = await deploy("SystemFactory", [
     implementations,
-    { featureIds: Object.keys(features), features: Object.values(features), complianceModules: Object.values(modules) },
+    {
+      featureIds: Object.keys(features),
+      features: Object.values(features),
+      complianceModules: Object.values(modules),
+      addonTypes: Object.keys(addons),
+      addonFactories: Object.values(addons).map((addon) => addon.factory),
+      addonInstances: Object.values(addons).map((addon) => addon.instance),
+    },
   ]);
-  return { systemFactory, implementations, features, modules };
+  return { systemFactory, implementations, features, modules, addons };
 }

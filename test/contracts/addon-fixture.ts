@@ -1,6 +1,6 @@
 // An addon type registered in a system's AddonRegistry and its addon created, as the platform does for each system:
 // the factory clone the tests then use.
-import { type Address, encodeFunctionData, keccak256, toHex } from "viem";
+import { type Address, encodeFunctionData, keccak256, toHex, zeroAddress } from "viem";
 import { ROLES, type SystemFixture, theEvent } from "./system-fixture.ts";
 
 const FACTORY_KIND = 1;
@@ -29,7 +29,7 @@ export async function createAddonFactory(
     instanceImplementation,
     false,
   ]);
-  const init = encodeFunctionData({ abi: f.chain.abi(factoryName), functionName: "initialize", args: [registry] });
+  const init = encodeFunctionData({ abi: f.chain.abi(factoryName), functionName: "initialize", args: [registry, zeroAddress] });
   const { logs } = await f.send(1, registry, "AddonRegistry", "createAddon", [
     keccak256(toHex(typeName)),
     typeName,

@@ -1,13 +1,12 @@
 // The "fixed-yield-schedule" addon on a platform token with historical balances: two holders are paid pro rata to
 // their balances at each period's end (one bought mid-period), claims never exceed what is due, an unfunded schedule
 // refuses the claim, and the owner tops it up and withdraws.
-import { type Address, encodeFunctionData, keccak256, parseEventLogs, parseUnits, toHex } from "viem";
+import { type Address, keccak256, parseEventLogs, parseUnits, toHex } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { expectRevert, ROLES } from "./system-fixture.ts";
+import { expectRevert } from "./system-fixture.ts";
 import { startTokenFixture, type TokenFixture } from "./token-fixture.ts";
 
 const DAY = 86_400n;
-const FACTORY_KIND = 1;
 
 let f: TokenFixture;
 let owner: Address;
@@ -25,32 +24,11 @@ beforeAll(async () => {
   usdc = await f.deploy("MockERC20", ["USD Coin", "USDC", 6]);
   await f.write(0, usdc, ERC20(), "mint", [owner, parseUnits("1000", 6)]);
   ({ token } = await f.createToken({ features: [{ featureId: "historical-balances", params: "0x" }] }));
-  // The system's own AddonRegistry gets the type and makes the addon (the platform does this for every system).
+  // Every system is created with the type registered and its addon made (its factory announces to the root).
   const system = await f.read<{ addonRegistry: Address }>(f.system, f.chain.abi("System"), "contracts");
-  const am = f.chain.abi("SystemAccessManager");
-  await f.write(0, f.accessManager, am, "grantRole", [ROLES.ADDON_MANAGER, owner]);
-  const registry = system.addonRegistry;
-  const [factoryImpl, scheduleImpl] = [
-    await f.deploy("FixedYieldScheduleFactory"),
-    await f.deploy("FixedYieldSchedule"),
-  ];
-  const reg = f.chain.abi("AddonRegistry");
-  await f.write(0, registry, reg, "registerAddonType", [
-    "fixed-yield-schedule",
-    FACTORY_KIND,
-    factoryImpl,
-    scheduleImpl,
-    false,
+  factory = await f.read<Address>(system.addonRegistry, f.chain.abi("AddonRegistry"), "addonOf", [
+    keccak256(toHex("fixed-yield-schedule")),
   ]);
-  const init = encodeFunctionData({
-    abi: f.chain.abi("FixedYieldScheduleFactory"),
-    functionName: "initialize",
-    args: [registry],
-  });
-  const receipt = await f.receipt(
-    await f.write(0, registry, reg, "createAddon", [keccak256(toHex("fixed-yield-schedule")), "Fixed yield", init]),
-  );
-  factory = f.events(reg, receipt, "AddonFactoryCreated")[0].addon as Address;
 });
 afterAll(async () => {
   await f?.chain.stop();
@@ -67,6 +45,9 @@ async function createSchedule(rateBps: bigint, startIn: bigint, days: bigint) {
   );
   const [created] = parseEventLogs({ abi: fabi, logs: receipt.logs, eventName: "FixedYieldScheduleCreated" });
   expect(created.args).toMatchObject({ owner, token, denominationAsset: usdc, rateBps, interval: "DAILY" });
+  const [announced] = f.events(f.chain.abi("SystemFactory"), receipt, "AddonInstanceCreated");
+  expect(announced).toMatchObject({ system: f.system, addon: factory, typeName: "fixed-yield-schedule" });
+  expect((announced as { instance: Address }).instance).toBe((created.args as { schedule: Address }).schedule);
   return { schedule: (created.args as { schedule: Address }).schedule, start };
 }
 
