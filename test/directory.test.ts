@@ -315,7 +315,9 @@ describe("the directory and the addon factories, end to end over HTTP", () => {
       const byId = [addon.xvp, addon.yield].sort((a, b) =>
         a.address.toLowerCase() < b.address.toLowerCase() ? -1 : 1,
       );
-      expect(await custom("sort=id")).toEqual(byId.map((a) => (a === addon.xvp ? "Custom Settlement" : "Custom Yield")));
+      expect(await custom("sort=id")).toEqual(
+        byId.map((a) => (a === addon.xvp ? "Custom Settlement" : "Custom Yield")),
+      );
 
       const refused = await get("/api/v2/system/addon-factories?filter[kind]=bogus");
       expect([refused.status, refused.body.code]).toEqual([400, "BAD_REQUEST"]);

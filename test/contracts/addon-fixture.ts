@@ -29,7 +29,11 @@ export async function createAddonFactory(
     instanceImplementation,
     false,
   ]);
-  const init = encodeFunctionData({ abi: f.chain.abi(factoryName), functionName: "initialize", args: [registry, zeroAddress] });
+  const init = encodeFunctionData({
+    abi: f.chain.abi(factoryName),
+    functionName: "initialize",
+    args: [registry, zeroAddress],
+  });
   const { logs } = await f.send(1, registry, "AddonRegistry", "createAddon", [
     keccak256(toHex(typeName)),
     typeName,
