@@ -2,12 +2,23 @@
 // (eligible), registered through the API (a registry write), listed from the index with their facets, filters and
 // sorts (supply and pause following the token's own events after registration), and inspected again
 // (already-registered); a
-// platform token is factory-token and not eligible, an address without code is no-code; the legacy list's shape.
-import { type Address, createPublicClient, createWalletClient, getAddress, http } from "viem";
+// platform token is factory-token and not eligible, an address without code is no-code; the legacy list's shape;
+// an allowance on a registered token from the signing wallet.
+import pg from "pg";
+import { type Address, createPublicClient, createWalletClient, erc20Abi, getAddress, http } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { compileContracts } from "../scripts/contracts/compile.ts";
 import { anvilAccount } from "./support/api-flows.ts";
-import { bootStack, createDepositToken, json, stackChain, type TestStack, waitForTerminal } from "./support/stack.ts";
+import {
+  bootStack,
+  createDepositToken,
+  json,
+  platformDbUrl,
+  signerOf,
+  stackChain,
+  type TestStack,
+  waitForTerminal,
+} from "./support/stack.ts";
 
 const NO_CODE = "0x000000000000000000000000000000000000dEaD";
 
@@ -217,6 +228,33 @@ describe("external tokens, end to end over HTTP", () => {
     expect(again.status).toBe(409);
     expect(again.body.code).toBe("RESOURCE_ALREADY_EXISTS");
     expect(again.body.data).toMatchObject({ tokenAddress: eurc, blockingReason: "already-registered" });
+  });
+
+  it("approves a spender of the signing wallet's units of a registered token; an unregistered one is a 404", async () => {
+    const spender = "0x00000000000000000000000000000000000a11ce";
+    const approve = (token: string) =>
+      stack.api(`/api/v2/external-tokens/${token}/approvals`, {
+        method: "POST",
+        headers: { prefer: "wait=30" },
+        body: JSON.stringify({ spender, amount: "250000" }),
+      });
+    const res = await approve(eurc);
+    const body = await json(res);
+    expect([res.status, body.data.status], JSON.stringify(body)).toEqual([200, "COMPLETED"]);
+    const db = new pg.Client({ connectionString: platformDbUrl(stack.env) });
+    await db.connect();
+    const signer = await signerOf(db, stack.platform.credentials.organizationId).finally(() => db.end());
+    const allowance = await createPublicClient({ chain: stackChain(stack), transport: http() }).readContract({
+      abi: erc20Abi,
+      address: eurc,
+      functionName: "allowance",
+      args: [signer, spender],
+    });
+    expect(allowance).toBe(250_000n);
+
+    const unregistered = await approve(NO_CODE);
+    expect(unregistered.status).toBe(404);
+    expect((await json(unregistered)).code).toBe("EXTERNAL_TOKEN_NOT_FOUND");
   });
 
   it("a platform token is factory-token and not eligible", async () => {

@@ -72,6 +72,17 @@ export const WalletSelectionFields = {
   forceEoa: z.boolean().optional(),
 };
 
+/** An ERC-20 allowance from the signing wallet (any token the API writes to: platform or registered external). */
+export const ApprovalBodySchema = z
+  .object({
+    spender: AddressSchema,
+    amount: UintStringSchema.openapi({ description: "Raw units; 0 revokes" }),
+    walletVerification: WalletVerificationSchema.optional(),
+    ...WalletSelectionFields,
+  })
+  .strict()
+  .openapi("ApprovalRequest");
+
 export const CompletedMutationSchema = z
   .object({
     data: z

@@ -48,6 +48,22 @@ export async function assertEligible(ctx: Ctx, chain: RequestChain, address: Add
   });
 }
 
+/** Refuses a token the system's external token registry has not registered (as the index knows it). */
+export async function assertRegistered(ctx: Ctx, chain: RequestChain, address: Address) {
+  const found = await ctx.db.ledger
+    .selectFrom("externalToken")
+    .select("token")
+    .where("system", "=", indexedHex(chain.systemAddress))
+    .where("token", "=", indexedHex(address))
+    .executeTakeFirst();
+  if (!found) {
+    throw new ApiError("EXTERNAL_TOKEN_NOT_FOUND", {
+      message: `The token ${address} is not registered as an external token of the system`,
+      details: { tokenAddress: address },
+    });
+  }
+}
+
 /** A read that answers undefined when the contract does not answer (no such function, a revert). */
 const attempt = <T>(read: Promise<T>): Promise<T | undefined> => read.catch(() => undefined);
 

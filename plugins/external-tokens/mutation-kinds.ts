@@ -15,4 +15,5 @@ export const externalTokenMutationKinds: Record<string, MutationKind> = {
       return { tokenAddress: registered.args.token };
     },
   },
+  "externalToken.approve": {},
 };

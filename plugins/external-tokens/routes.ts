@@ -1,7 +1,7 @@
 // External tokens: the live contract inspection, the registration (a registry write), the list, and the legacy list.
 import { createRoute, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
-import { encodeFunctionData, getAddress } from "viem";
+import { encodeFunctionData, erc20Abi, getAddress } from "viem";
 import { ExternalTokenRegistryAbi } from "../../abis/ExternalTokenRegistry.ts";
 import { requirePermission } from "../../host/auth/require-permission.ts";
 import { requestChain } from "../../host/chain/request-chain.ts";
@@ -15,6 +15,7 @@ import type { App, AppEnv } from "../../host/http/env.ts";
 import { collection, single } from "../../host/http/envelopes.ts";
 import {
   AddressSchema,
+  ApprovalBodySchema,
   errorResponses,
   jsonBody,
   jsonResponse,
@@ -24,7 +25,7 @@ import {
 import { submitSystemWrite } from "../../host/mutations/system-write.ts";
 import type { PluginContext } from "../../host/plugin.ts";
 import { EXTERNAL_TOKEN_COLLECTION, systemExternalTokens, toExternalToken } from "./collection.ts";
-import { assertEligible, inspectContract } from "./inspection.ts";
+import { assertEligible, assertRegistered, inspectContract } from "./inspection.ts";
 import { ContractInspectionSchema, ExternalTokenSchema, RegisterExternalTokenBodySchema } from "./schemas.ts";
 
 const TAGS = ["externalToken"];
@@ -57,6 +58,20 @@ const register = createRoute({
     "Completed: data.tokenAddress.",
   middleware: [requirePermission("externalToken:register")],
   request: { body: jsonBody(RegisterExternalTokenBodySchema) },
+  responses: mutationResponses,
+});
+
+const approve = createRoute({
+  method: "post",
+  path: "/api/v2/external-tokens/{tokenAddress}/approvals",
+  tags: TAGS,
+  summary: "Approve a spender of the signing wallet's units of a registered external token (ERC-20 approve)",
+  description:
+    "E.g. an add-on instance that pulls a payment or denomination asset. Only tokens registered in the system's " +
+    "external token registry (404 EXTERNAL_TOKEN_NOT_FOUND otherwise); platform tokens have " +
+    "POST /api/v2/tokens/{tokenAddress}/approvals.",
+  middleware: [requirePermission("externalToken:approve")],
+  request: { params: z.object({ tokenAddress: AddressSchema }), body: jsonBody(ApprovalBodySchema) },
   responses: mutationResponses,
 });
 
@@ -125,6 +140,21 @@ export function externalTokenRoutes(app: App, ctx: PluginContext) {
         }),
       };
     });
+  });
+
+  app.openapi(approve, async (c) => {
+    const body = c.req.valid("json");
+    const tokenAddress = getAddress(c.req.valid("param").tokenAddress);
+    return submitSystemWrite(c, ctx, body, (chain) => ({
+      precheck: () => assertRegistered(ctx, chain, tokenAddress),
+      kind: "externalToken.approve",
+      to: tokenAddress,
+      data: encodeFunctionData({
+        abi: erc20Abi,
+        functionName: "approve",
+        args: [getAddress(body.spender), BigInt(body.amount)],
+      }),
+    }));
   });
 
   app.openapi(list, async (c) => {

@@ -2,11 +2,11 @@
 import { type Address, encodeFunctionData, getAddress, type Hex } from "viem";
 import { TokenAbi } from "../../abis/Token.ts";
 import type { App } from "../../host/http/env.ts";
+import { ApprovalBodySchema } from "../../host/http/schemas.ts";
 import type { PluginContext } from "../../host/plugin.ts";
 import {
   AccountAmountBodySchema,
   AccountBodySchema,
-  ApprovalBodySchema,
   BurnBodySchema,
   EmptyWriteBodySchema,
   ForcedTransferBodySchema,

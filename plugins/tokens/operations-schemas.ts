@@ -119,11 +119,6 @@ export const PermitBodySchema = z
   .strict()
   .openapi("PermitRequest");
 
-export const ApprovalBodySchema = z
-  .object({ spender: AddressSchema, amount: UintStringSchema, ...writeFields })
-  .strict()
-  .openapi("ApprovalRequest");
-
 export const RedemptionBodySchema = z
   .object({ amount: PositiveAmountSchema, ...writeFields })
   .strict()

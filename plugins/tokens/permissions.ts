@@ -15,5 +15,4 @@ export const PERMISSIONS = {
   "token:pause": ["owner", "admin", "tokenManager"],
   "token:governance": ["owner", "admin", "tokenManager"],
   "tokenTemplate:manage": ["owner", "admin", "tokenManager"],
-  "externalToken:register": ["owner", "admin", "tokenManager"],
 } as const satisfies Record<string, readonly Role[]>;

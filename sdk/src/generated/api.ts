@@ -12083,6 +12083,145 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v2/external-tokens/{tokenAddress}/approvals": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Approve a spender of the signing wallet's units of a registered external token (ERC-20 approve)
+         * @description E.g. an add-on instance that pulls a payment or denomination asset. Only tokens registered in the system's external token registry (404 EXTERNAL_TOKEN_NOT_FOUND otherwise); platform tokens have POST /api/v2/tokens/{tokenAddress}/approvals.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    tokenAddress: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["ApprovalRequest"];
+                };
+            };
+            responses: {
+                /** @description Completed (Prefer: wait=N, or a replay of a completed request): the recorded result */
+                200: {
+                    headers: {
+                        "X-Transaction-Hash": string;
+                        "Idempotency-Key": string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["CompletedMutation"];
+                    };
+                };
+                /** @description Accepted: follow statusUrl (also in Location); do not resubmit */
+                202: {
+                    headers: {
+                        Location: string;
+                        "Idempotency-Key": string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["AcceptedMutation"];
+                    };
+                };
+                /** @description Error (Form A envelope) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error (Form A envelope) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error (Form A envelope) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error (Form A envelope) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error (Form A envelope) */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error (Form A envelope) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error (Form A envelope) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error (Form A envelope) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description REQUEST_DEADLINE_EXCEEDED: the operation may still run */
+                504: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v2/webhooks/endpoints": {
         parameters: {
             query?: never;
@@ -16079,6 +16218,7 @@ export interface components {
         ApprovalRequest: {
             /** @example 0x5FbDB2315678afecb367f032d93F642f64180aa3 */
             spender: string;
+            /** @description Raw units; 0 revokes */
             amount: string;
             walletVerification?: components["schemas"]["WalletVerification"];
             accountWalletId?: string;
