@@ -361,6 +361,20 @@ export const coreMigrations: Record<string, Migration> = {
       await sql`alter table platform.organizations add column default_executor text not null default 'eoa'`.execute(db);
     },
   },
+  "0019_worker_deployments": {
+    async up(db: Kysely<unknown>) {
+      // Each registration of a worker process (its graphile-worker pool) under its service URL: the operator
+      // routes' "deployments" (plugins/workflow-engine). A process registers at start; rows outlive it until cleaned.
+      await db.schema
+        .withSchema("platform")
+        .createTable("worker_deployments")
+        .addColumn("id", "text", (c) => c.primaryKey())
+        .addColumn("pool_id", "text", (c) => c.notNull())
+        .addColumn("service_url", "text", (c) => c.notNull())
+        .addColumn("created_at", "timestamptz", (c) => c.notNull().defaultTo(sql`now()`))
+        .execute();
+    },
+  },
 };
 
 /** Core first, then every plugin's list in plugin order. */

@@ -11,6 +11,7 @@ import {
 } from "graphile-worker";
 import pg from "pg";
 import type { Logger } from "../logger.ts";
+import { registerWorkerDeployment } from "./deployment.ts";
 import { startLockRecovery } from "./lock-recovery.ts";
 
 export interface WorkerProcess {
@@ -50,6 +51,7 @@ export async function startWorker(
   const utils = await makeWorkerUtils({ pgPool: pool });
   const recovery = startLockRecovery(pool, utils, poolId ?? "unknown", log);
   await recovery.first;
+  await registerWorkerDeployment(pool, poolId ?? "unknown");
   return {
     runner,
     async stop() {

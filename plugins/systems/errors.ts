@@ -5,8 +5,4 @@ import { def, type ErrorDefinition } from "../../host/errors/registry.ts";
 // biome-ignore format: the registry reads best as a table
 export const ERRORS = {
   SYSTEM_NOT_CREATED: def("SVC-0011", 403, "domain", false, "The platform is not initialised.", "No system has been created for this organisation yet.", "Create the organisation's system first."),
-  OFFCHAIN_USER_PERMISSION_REQUIRED: def("SVC-9600", 403, "permission", false, "System operate permission is required.", "The caller lacks the system operate permission.", "Use a key of a user with the system operate permission."),
-  WORKFLOW_ENGINE_ADMIN_UNREACHABLE: def("SVC-9601", 503, "dependency", true, "The workflow engine's admin API is unreachable.", "Its health endpoint could not be resolved or reached.", "Check the engine's configuration, then run the doctor again."),
-  WORKFLOW_ENGINE_DEPLOYMENT_NOT_FOUND: def("SVC-9602", 404, "client", false, "No deployment for this service URL.", "No registered deployment matches serviceUrl.", "Run the doctor and use a registered serviceUrl."),
-  WORKFLOW_ENGINE_WORKFLOW_RETRY_BLOCKED: def("SVC-9603", 409, "operational", false, "The workflow cannot be recovered now.", "An invocation is active, the workflow already succeeded, or the purge query failed.", "Read reason and invocationIds, then act on them."),
 } as const satisfies Record<string, ErrorDefinition>;

@@ -15613,6 +15613,486 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v2/admin/operator/workflow-engine/doctor": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The workflow engine's readout (graphile-worker)
+         * @description System operate permission (OFFCHAIN_USER_PERMISSION_REQUIRED otherwise); every call is written to the operations audit log with credentials inside URLs replaced by REDACTED.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["WorkflowEngineDoctorRequest"];
+                };
+            };
+            responses: {
+                /** @description The workflow engine's readout (graphile-worker) */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["WorkflowEngineDoctor"];
+                            links: {
+                                self: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Error (Form A envelope) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error (Form A envelope) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error (Form A envelope) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error (Form A envelope) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error (Form A envelope) */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error (Form A envelope) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error (Form A envelope) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error (Form A envelope) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/admin/operator/workflow-engine/force-redeploy": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Register a running worker process again and wake the workers
+         * @description System operate permission (OFFCHAIN_USER_PERMISSION_REQUIRED otherwise); every call is written to the operations audit log with credentials inside URLs replaced by REDACTED.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["WorkflowEngineForceRedeployRequest"];
+                };
+            };
+            responses: {
+                /** @description Register a running worker process again and wake the workers */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["WorkflowEngineAcknowledged"];
+                            links: {
+                                self: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Error (Form A envelope) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error (Form A envelope) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error (Form A envelope) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error (Form A envelope) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error (Form A envelope) */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error (Form A envelope) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error (Form A envelope) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error (Form A envelope) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/admin/operator/workflow-engine/cleanup-stale-deployments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Keep one deployment; release the jobs of the others' stopped processes and remove them
+         * @description System operate permission (OFFCHAIN_USER_PERMISSION_REQUIRED otherwise); every call is written to the operations audit log with credentials inside URLs replaced by REDACTED.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["WorkflowEngineCleanupRequest"];
+                };
+            };
+            responses: {
+                /** @description Keep one deployment; release the jobs of the others' stopped processes and remove them */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["WorkflowEngineAcknowledged"];
+                            links: {
+                                self: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Error (Form A envelope) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error (Form A envelope) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error (Form A envelope) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error (Form A envelope) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error (Form A envelope) */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error (Form A envelope) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error (Form A envelope) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error (Form A envelope) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/admin/operator/workflow-engine/recover-stuck-workflow": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Purge the permanently failed job of a task under a key
+         * @description System operate permission (OFFCHAIN_USER_PERMISSION_REQUIRED otherwise); every call is written to the operations audit log with credentials inside URLs replaced by REDACTED.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["WorkflowEngineRecoverRequest"];
+                };
+            };
+            responses: {
+                /** @description Purge the permanently failed job of a task under a key */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["WorkflowEngineAcknowledged"];
+                            links: {
+                                self: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Error (Form A envelope) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error (Form A envelope) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error (Form A envelope) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error (Form A envelope) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error (Form A envelope) */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error (Form A envelope) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error (Form A envelope) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error (Form A envelope) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export interface webhooks {
     "access-control.role-revoked.provisional": {
@@ -17376,6 +17856,82 @@ export interface components {
         SupportedCurrencies: {
             providerKey: string;
             currencies: string[];
+        };
+        WorkflowEngineDoctor: {
+            ingress: {
+                /** @enum {string} */
+                status: "ok" | "unreachable" | "degraded";
+                latencyMs: number | null;
+            };
+            admin: {
+                /** @enum {string} */
+                status: "ok" | "unreachable" | "degraded";
+                latencyMs: number | null;
+                version: string | null;
+            };
+            deployments: {
+                /** @enum {string} */
+                status: "ok" | "unreachable" | "degraded";
+                items: {
+                    id: string;
+                    serviceUrl: string;
+                    createdAt: string;
+                }[];
+                error: string | null;
+            };
+            services: {
+                /** @enum {string} */
+                status: "ok" | "unreachable" | "degraded";
+                items: {
+                    name: string;
+                    revision?: number;
+                }[];
+                error: string | null;
+            };
+            invocations: {
+                /** @enum {string} */
+                status: "ok" | "unreachable" | "degraded";
+                byStatus?: {
+                    [key: string]: number;
+                };
+                recentFailures?: {
+                    id: string;
+                    serviceName: string;
+                    serviceKey: string | null;
+                    failedAt: string;
+                    errorMessage: string | null;
+                }[];
+                error: string | null;
+            };
+        };
+        WorkflowEngineDoctorRequest: Record<string, never>;
+        WorkflowEngineAcknowledged: {
+            acknowledged: boolean;
+            deploymentId?: string;
+        };
+        WorkflowEngineForceRedeployRequest: {
+            /**
+             * Format: uri
+             * @description A registered worker process, as the doctor lists it
+             */
+            serviceUrl: string;
+            /** @default true */
+            force: boolean;
+        };
+        WorkflowEngineCleanupRequest: {
+            /**
+             * Format: uri
+             * @description The deployment to keep (its exact registered value)
+             */
+            serviceUrl: string;
+            /** @default false */
+            forceDrain: boolean;
+        };
+        WorkflowEngineRecoverRequest: {
+            /** @description As the doctor shows it (characters outside [A-Za-z0-9-] written as _ and two hex digits) */
+            serviceName: string;
+            /** @description As the doctor shows it (characters outside [A-Za-z0-9-] written as _ and two hex digits) */
+            serviceKey: string;
         };
         /** AccessControlRoleRevokedProvisionalV1Payload */
         AccessControlRoleRevokedProvisionalV1Payload: {

@@ -1,0 +1,28 @@
+// The operations audit log: one row per operator call (the body as sent, URLs redacted, and the answer's status),
+// written whatever the outcome, as a middleware around the operator routes.
+import { randomUUID } from "node:crypto";
+import type { MiddlewareHandler } from "hono";
+import { sql } from "kysely";
+import type { PlatformDb } from "../../host/db/database.ts";
+import type { AppEnv } from "../../host/http/env.ts";
+import type { Logger } from "../../host/logger.ts";
+import { redactBody } from "./redact-url.ts";
+
+export function auditOperations(db: PlatformDb, logger: Logger): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    // Through Hono's body cache: the host has read the body already (request-text checks), the raw stream is spent.
+    const body = await c.req.json().catch(() => null);
+    try {
+      await next();
+    } finally {
+      const principal = c.get("principal");
+      const operation = c.req.path.split("/").pop() ?? c.req.path;
+      await sql`insert into platform.operations_audit
+          (id, organization_id, user_id, api_key_id, operation, request_body, status, request_id)
+        values (${randomUUID()}, ${principal.organizationId}, ${principal.userId}, ${principal.apiKeyId ?? null},
+          ${operation}, ${JSON.stringify(redactBody(body))}::jsonb, ${c.res.status}, ${c.get("requestId") ?? null})`
+        .execute(db)
+        .catch((error) => logger.error("operations audit write failed", { operation, error: String(error) }));
+    }
+  };
+}
