@@ -51,6 +51,7 @@ export async function assertCreatable(
  * of the payment asset (read live: an approval leaves nothing in the index) cover priceOf(amount).
  */
 export async function assertPurchasable(ctx: Ctx, sale: SaleRow, buyer: Address, amount: bigint) {
+  if (amount === 0n) throw new ApiError("TOKEN_SALE_INVALID_PARAMETERS", { message: "amount must be above 0" });
   const status = saleStatus(sale, await chainNow(ctx));
   if (status === "UPCOMING" || status === "ENDED_SUCCESS" || status === "ENDED_REFUNDING") {
     const [startDate, endDate] = [isoFromSeconds(sale.startDate), isoFromSeconds(sale.endDate)];

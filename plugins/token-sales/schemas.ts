@@ -28,6 +28,7 @@ export const CreateTokenSaleBodySchema = z
     endDate: IsoDate.openapi({ description: "ISO 8601, in the future; purchases until then, withdrawals after" }),
     ...signer,
   })
+  .strict()
   .openapi("CreateTokenSale");
 
 export const PurchaseBodySchema = z
@@ -35,9 +36,13 @@ export const PurchaseBodySchema = z
     amount: UintStringSchema.openapi({ description: "Token units to buy (raw units); the payment is priceOf(amount)" }),
     ...signer,
   })
+  .strict()
   .openapi("TokenSalePurchase");
 
-export const WithdrawalBodySchema = z.object({ ...signer }).openapi("TokenSaleWithdrawal");
+export const WithdrawalBodySchema = z
+  .object({ ...signer })
+  .strict()
+  .openapi("TokenSaleWithdrawal");
 
 const AssetSchema = z.object({
   address: z.string(),
