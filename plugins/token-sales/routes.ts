@@ -7,6 +7,7 @@ import { requirePermission } from "../../host/auth/require-permission.ts";
 import type { RequestChain } from "../../host/chain/request-chain.ts";
 import { requestChain } from "../../host/chain/request-chain.ts";
 import { indexedHex } from "../../host/db/ledger-types.ts";
+import { badRequest } from "../../host/errors/api-error.ts";
 import type { App } from "../../host/http/env.ts";
 import { single } from "../../host/http/envelopes.ts";
 import {
@@ -100,7 +101,16 @@ async function saleFactory(ctx: PluginContext, chain: RequestChain): Promise<Add
   return getAddress(row.id);
 }
 
-const seconds = (iso: string) => BigInt(Math.floor(Date.parse(iso) / 1000));
+const MAX_UINT64 = 2n ** 64n - 1n;
+
+/** An ISO date as the contract's uint64 unix seconds; one outside 1970..uint64 is refused as the body's error. */
+function seconds(iso: string, field: string): bigint {
+  const value = BigInt(Math.floor(Date.parse(iso) / 1000));
+  if (value < 0n || value > MAX_UINT64) {
+    throw badRequest(`${field} is out of range`, [{ path: field, message: "must be after 1970-01-01" }]);
+  }
+  return value;
+}
 
 export function tokenSaleRoutes(app: App, ctx: PluginContext) {
   app.openapi(create, async (c) => {
@@ -112,8 +122,8 @@ export function tokenSaleRoutes(app: App, ctx: PluginContext) {
         priceWad: BigInt(body.priceWad),
         hardCap: BigInt(body.hardCap),
         softCap: BigInt(body.softCap ?? "0"),
-        startDate: seconds(body.startDate),
-        endDate: seconds(body.endDate),
+        startDate: seconds(body.startDate, "startDate"),
+        endDate: seconds(body.endDate, "endDate"),
       };
       return {
         precheck: () => assertCreatable(ctx, chain, { token, paymentAsset, terms }),
