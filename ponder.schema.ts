@@ -700,3 +700,52 @@ export const externalToken = onchainTable(
     tokenIdx: index().on(table.token),
   }),
 );
+
+// --- token-sale add-on (plugins/token-sales) ---
+
+/** A token sale (TokenSaleFactory's TokenSaleCreated), with its running totals from the sale's own events. */
+export const tokenSale = onchainTable(
+  "token_sale",
+  (t) => ({
+    /** The sale's address. */
+    id: t.hex().primaryKey(),
+    system: t.hex().notNull(),
+    issuer: t.hex().notNull(),
+    token: t.hex().notNull(),
+    paymentAsset: t.hex().notNull(),
+    /** Payment units per token unit, 18-decimal fixed point. */
+    priceWad: t.bigint().notNull(),
+    hardCap: t.bigint().notNull(),
+    softCap: t.bigint().notNull(),
+    /** Unix seconds. */
+    startDate: t.bigint().notNull(),
+    endDate: t.bigint().notNull(),
+    sold: t.bigint().notNull(),
+    raised: t.bigint().notNull(),
+    /** Token units moved from the issuer to buyers so far (what the issuer's allowance no longer needs to cover). */
+    tokensWithdrawn: t.bigint().notNull(),
+    proceedsWithdrawn: t.boolean().notNull(),
+    deployedInTransaction: t.hex().notNull(),
+    createdAt: t.bigint().notNull(),
+  }),
+  (table) => ({ systemIdx: index().on(table.system) }),
+);
+
+/** One buyer's purchases in one sale, summed, and whether it took its tokens or its refund. */
+export const tokenSalePurchase = onchainTable(
+  "token_sale_purchase",
+  (t) => ({
+    sale: t.hex().notNull(),
+    buyer: t.hex().notNull(),
+    amount: t.bigint().notNull(),
+    payment: t.bigint().notNull(),
+    withdrawn: t.boolean().notNull(),
+    refunded: t.boolean().notNull(),
+    /** The first purchase's checkpoint: lists buyers in the order they first bought. */
+    ordinal: t.text().notNull(),
+  }),
+  (table) => ({
+    pk: primaryKey({ columns: [table.sale, table.buyer] }),
+    buyerIdx: index().on(table.buyer),
+  }),
+);

@@ -13,6 +13,7 @@ import participants from "./participants/index.ts";
 import smartWallets from "./smart-wallets/index.ts";
 import systemStats from "./system-stats/index.ts";
 import systems from "./systems/index.ts";
+import tokenSales from "./token-sales/index.ts";
 import tokens from "./tokens/index.ts";
 import transactions from "./transactions/index.ts";
 import webhooks from "./webhooks/index.ts";
@@ -35,5 +36,6 @@ export const plugins: Plugin[] = [
   bundler,
   smartWallets,
   exchangeRates,
+  tokenSales,
   workflowEngine,
 ];

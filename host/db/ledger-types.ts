@@ -39,6 +39,9 @@ export interface LedgerTables {
   exchangeRateRound: typeof schema.exchangeRateRound.$inferSelect;
   // external tokens
   externalToken: typeof schema.externalToken.$inferSelect;
+  // token-sale add-on
+  tokenSale: typeof schema.tokenSale.$inferSelect;
+  tokenSalePurchase: typeof schema.tokenSalePurchase.$inferSelect;
 }
 
 /** A hex value (address, hash) as the index stores it: lowercase. */

@@ -3,6 +3,7 @@
 import type { Context } from "ponder:registry";
 import type { Address, Hex } from "viem";
 import type { LoggedEvent } from "../record-event.ts";
+import { tokenSaleCreated } from "./token-sale.ts";
 
 export interface AddonCreation {
   event: LoggedEvent;
@@ -14,4 +15,6 @@ export interface AddonCreation {
 
 export type AddonCreatedHandler = (context: Context, creation: AddonCreation) => Promise<void>;
 
-export const addonCreatedHandlers: Record<string, AddonCreatedHandler> = {};
+export const addonCreatedHandlers: Record<string, AddonCreatedHandler> = {
+  "token-sale": tokenSaleCreated,
+};

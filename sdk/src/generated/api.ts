@@ -15613,6 +15613,542 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v2/addons/token-sales": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a token sale (create(...) on the system's token-sale factory; the signing wallet is the issuer)
+         * @description tokenAddress must be a token of your organisation's system (else 422 TOKEN_SALE_TOKEN_INVALID); paymentAsset a token of the system or a registered external token (else 422 TOKEN_SALE_PAYMENT_ASSET_INVALID). Then the issuer grants the sale a token allowance for hardCap (POST /api/v2/tokens/{tokenAddress}/approvals): tokens move from the issuer when buyers withdraw; GET shows issuerAllowance. Completed: data.saleAddress.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["CreateTokenSale"];
+                };
+            };
+            responses: {
+                /** @description Completed (Prefer: wait=N, or a replay of a completed request): the recorded result */
+                200: {
+                    headers: {
+                        "X-Transaction-Hash": string;
+                        "Idempotency-Key": string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["CompletedMutation"];
+                    };
+                };
+                /** @description Accepted: follow statusUrl (also in Location); do not resubmit */
+                202: {
+                    headers: {
+                        Location: string;
+                        "Idempotency-Key": string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["AcceptedMutation"];
+                    };
+                };
+                /** @description Error (Form A envelope) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error (Form A envelope) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error (Form A envelope) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error (Form A envelope) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error (Form A envelope) */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error (Form A envelope) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error (Form A envelope) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error (Form A envelope) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description REQUEST_DEADLINE_EXCEEDED: the operation may still run */
+                504: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/addons/token-sales/{address}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read a token sale: terms, status, totals, purchases per buyer, the issuer's allowance
+         * @description A sale is public: any organisation may purchase in it, given its address (the issuer tells would-be buyers). It is readable by the organisation that created it and by organisations whose wallets purchased in it; for anyone else, as for an unknown address, 404 TOKEN_SALE_NOT_FOUND.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description The sale's address */
+                    address: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The sale */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["TokenSale"];
+                            links: {
+                                self: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Error (Form A envelope) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error (Form A envelope) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error (Form A envelope) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error (Form A envelope) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error (Form A envelope) */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error (Form A envelope) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error (Form A envelope) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error (Form A envelope) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/addons/token-sales/{address}/purchases": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Buy tokens in a sale (purchase(amount); the signing wallet is the buyer and pays priceOf(amount))
+         * @description A sale is public: any organisation may purchase in it, given its address (the issuer tells would-be buyers). It is readable by the organisation that created it and by organisations whose wallets purchased in it; for anyone else, as for an unknown address, 404 TOKEN_SALE_NOT_FOUND. Refused before queueing: 409 TOKEN_SALE_NOT_OPEN outside the dates, 422 TOKEN_SALE_HARD_CAP_EXCEEDED above what is left (details.available), 422 TOKEN_SALE_ALLOWANCE_INSUFFICIENT or TOKEN_SALE_BALANCE_INSUFFICIENT when the signing wallet's allowance to the sale or balance of the payment asset is below the payment (details.required). Grant the allowance first (POST /api/v2/tokens/{tokenAddress}/approvals).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description The sale's address */
+                    address: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["TokenSalePurchase"];
+                };
+            };
+            responses: {
+                /** @description Completed (Prefer: wait=N, or a replay of a completed request): the recorded result */
+                200: {
+                    headers: {
+                        "X-Transaction-Hash": string;
+                        "Idempotency-Key": string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["CompletedMutation"];
+                    };
+                };
+                /** @description Accepted: follow statusUrl (also in Location); do not resubmit */
+                202: {
+                    headers: {
+                        Location: string;
+                        "Idempotency-Key": string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["AcceptedMutation"];
+                    };
+                };
+                /** @description Error (Form A envelope) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error (Form A envelope) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error (Form A envelope) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error (Form A envelope) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error (Form A envelope) */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error (Form A envelope) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error (Form A envelope) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error (Form A envelope) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description REQUEST_DEADLINE_EXCEEDED: the operation may still run */
+                504: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/addons/token-sales/{address}/withdrawals": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Withdraw what a sale owes the signing wallet after its end (withdraw())
+         * @description Soft cap reached: a buyer its tokens, the issuer the proceeds. Soft cap missed: a buyer its payment back. Refused before queueing: 409 TOKEN_SALE_NOT_ENDED before the end, 409 TOKEN_SALE_NOTHING_TO_WITHDRAW when nothing is due. Visible as for GET (404 TOKEN_SALE_NOT_FOUND otherwise).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description The sale's address */
+                    address: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/json": components["schemas"]["TokenSaleWithdrawal"];
+                };
+            };
+            responses: {
+                /** @description Completed (Prefer: wait=N, or a replay of a completed request): the recorded result */
+                200: {
+                    headers: {
+                        "X-Transaction-Hash": string;
+                        "Idempotency-Key": string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["CompletedMutation"];
+                    };
+                };
+                /** @description Accepted: follow statusUrl (also in Location); do not resubmit */
+                202: {
+                    headers: {
+                        Location: string;
+                        "Idempotency-Key": string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["AcceptedMutation"];
+                    };
+                };
+                /** @description Error (Form A envelope) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error (Form A envelope) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error (Form A envelope) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error (Form A envelope) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error (Form A envelope) */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error (Form A envelope) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error (Form A envelope) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error (Form A envelope) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description REQUEST_DEADLINE_EXCEEDED: the operation may still run */
+                504: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v2/admin/operator/workflow-engine/doctor": {
         parameters: {
             query?: never;
@@ -17856,6 +18392,107 @@ export interface components {
         SupportedCurrencies: {
             providerKey: string;
             currencies: string[];
+        };
+        CreateTokenSale: {
+            /**
+             * @description A token of your organisation's system: what the sale sells
+             * @example 0x5FbDB2315678afecb367f032d93F642f64180aa3
+             */
+            tokenAddress: string;
+            /**
+             * @description What buyers pay with: a token of your organisation's system or a registered external token
+             * @example 0x5FbDB2315678afecb367f032d93F642f64180aa3
+             */
+            paymentAsset: string;
+            /** @description Payment units per token unit, 18-decimal fixed point (1e18: one payment unit per token unit) */
+            priceWad: string;
+            /** @description Token units for sale in all (raw units) */
+            hardCap: string;
+            /** @description Token units that must be sold for the sale to succeed (raw units, default 0); missed: refunds */
+            softCap?: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601; purchases from then
+             */
+            startDate: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601, in the future; purchases until then, withdrawals after
+             */
+            endDate: string;
+            walletVerification?: components["schemas"]["WalletVerification"];
+            accountWalletId?: string;
+            /** @example 0x5FbDB2315678afecb367f032d93F642f64180aa3 */
+            smartWalletAddress?: string;
+            forceEoa?: boolean;
+        };
+        TokenSale: {
+            address: string;
+            /** @description The wallet that created the sale; tokens move from it at withdrawal */
+            issuer: string;
+            token: {
+                address: string;
+                name: string | null;
+                symbol: string | null;
+                decimals: number | null;
+            };
+            paymentAsset: {
+                address: string;
+                name: string | null;
+                symbol: string | null;
+                decimals: number | null;
+            };
+            priceWad: string;
+            hardCap: string;
+            softCap: string;
+            startDate: string;
+            endDate: string;
+            /** @description Token units sold */
+            sold: string;
+            /** @description Token units left to sell (hardCap - sold) */
+            remaining: string;
+            /** @description Payment units taken in */
+            raised: string;
+            /**
+             * @description At the chain's time: UPCOMING before startDate, OPEN until endDate (SOLD_OUT once the hard cap is sold), then ENDED_SUCCESS (soft cap reached: buyers withdraw tokens, the issuer the proceeds) or ENDED_REFUNDING (missed: buyers withdraw their payment)
+             * @enum {string}
+             */
+            status: "UPCOMING" | "OPEN" | "SOLD_OUT" | "ENDED_SUCCESS" | "ENDED_REFUNDING";
+            proceedsWithdrawn: boolean;
+            /** @description The issuer's token allowance to the sale (read live): grant it with POST /api/v2/tokens/{tokenAddress}/approvals {spender: the sale, amount: hardCap} */
+            issuerAllowance: {
+                granted: string;
+                /** @description hardCap less the tokens already delivered */
+                required: string;
+                sufficient: boolean;
+            };
+            purchases: {
+                buyer: string;
+                amount: string;
+                payment: string;
+                /** @description The buyer took its tokens */
+                withdrawn: boolean;
+                /** @description The buyer took its payment back */
+                refunded: boolean;
+            }[];
+            createdAt: string;
+            deployedInTransaction: string;
+        };
+        TokenSalePurchase: {
+            /** @description Token units to buy (raw units); the payment is priceOf(amount) */
+            amount: string;
+            walletVerification?: components["schemas"]["WalletVerification"];
+            accountWalletId?: string;
+            /** @example 0x5FbDB2315678afecb367f032d93F642f64180aa3 */
+            smartWalletAddress?: string;
+            forceEoa?: boolean;
+        };
+        TokenSaleWithdrawal: {
+            walletVerification?: components["schemas"]["WalletVerification"];
+            accountWalletId?: string;
+            /** @example 0x5FbDB2315678afecb367f032d93F642f64180aa3 */
+            smartWalletAddress?: string;
+            forceEoa?: boolean;
         };
         WorkflowEngineDoctor: {
             ingress: {
