@@ -16,6 +16,7 @@ import systems from "./systems/index.ts";
 import tokens from "./tokens/index.ts";
 import transactions from "./transactions/index.ts";
 import webhooks from "./webhooks/index.ts";
+import xvpSettlements from "./xvp-settlements/index.ts";
 
 export const plugins: Plugin[] = [
   auth,
@@ -34,4 +35,5 @@ export const plugins: Plugin[] = [
   bundler,
   smartWallets,
   exchangeRates,
+  xvpSettlements,
 ];

@@ -39,6 +39,10 @@ export interface LedgerTables {
   exchangeRateRound: typeof schema.exchangeRateRound.$inferSelect;
   // external tokens
   externalToken: typeof schema.externalToken.$inferSelect;
+  // xvp settlements
+  xvpSettlement: typeof schema.xvpSettlement.$inferSelect;
+  xvpSettlementFlow: typeof schema.xvpSettlementFlow.$inferSelect;
+  xvpSettlementApproval: typeof schema.xvpSettlementApproval.$inferSelect;
 }
 
 /** A hex value (address, hash) as the index stores it: lowercase. */

@@ -3,6 +3,7 @@
 import type { Context } from "ponder:registry";
 import type { Address, Hex } from "viem";
 import type { LoggedEvent } from "../record-event.ts";
+import { xvpSettlementCreated } from "./xvp-settlement.ts";
 
 export interface AddonCreation {
   event: LoggedEvent;
@@ -15,3 +16,4 @@ export interface AddonCreation {
 export type AddonCreatedHandler = (context: Context, creation: AddonCreation) => Promise<void>;
 
 export const addonCreatedHandlers: Record<string, AddonCreatedHandler> = {};
+addonCreatedHandlers["xvp-settlement"] = xvpSettlementCreated;
