@@ -30,7 +30,9 @@ export const FlowInputSchema = z.object({
 export const CreateXvpSettlementBodySchema = z
   .object({
     flows: z.array(FlowInputSchema).min(1).max(50),
-    cutoffDate: IsoTimestampSchema.openapi({ description: "ISO 8601; execution is refused after it" }),
+    cutoffDate: IsoTimestampSchema.refine((d) => d.getTime() > 0, "must be after 1970-01-01").openapi({
+      description: "ISO 8601; execution is refused after it",
+    }),
     hashlock: Bytes32Schema.optional().openapi({
       description: "keccak256 of a secret: execution then needs the secret (e.g. the other chain of a swap)",
     }),
