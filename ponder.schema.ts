@@ -749,3 +749,65 @@ export const tokenSalePurchase = onchainTable(
     buyerIdx: index().on(table.buyer),
   }),
 );
+
+// ---- xvp settlements ----
+
+/**
+ * An XvP settlement (XvPSettlementFactory's XvPSettlementCreated, through the root's AddonInstanceCreated) and its
+ * outcome: executed (XvPSettlementExecuted) or cancelled (XvPSettlementCancelled). Expiry is no event: the cutoff
+ * passed without execution.
+ */
+export const xvpSettlement = onchainTable(
+  "xvp_settlement",
+  (t) => ({
+    /** The settlement's address. */
+    id: t.hex().primaryKey(),
+    system: t.hex().notNull(),
+    creator: t.hex().notNull(),
+    /** Unix seconds: execution is refused after it. */
+    cutoff: t.bigint().notNull(),
+    /** null without a hashlock. */
+    hashlock: t.hex(),
+    /** The legs' senders, in the contract's order (each must approve). */
+    parties: t.hex().array().notNull(),
+    /** Every sender and recipient (the activity feeds' involved accounts). */
+    accounts: t.hex().array().notNull(),
+    executedAt: t.bigint(),
+    executedInTransaction: t.hex(),
+    executor: t.hex(),
+    /** The hashlock's preimage, public once executed. */
+    secret: t.hex(),
+    cancelledAt: t.bigint(),
+    cancelledBy: t.hex(),
+    deployedInTransaction: t.hex().notNull(),
+    createdAt: t.bigint().notNull(),
+  }),
+  (table) => ({ systemIdx: index().on(table.system) }),
+);
+
+/** A leg of a settlement, in the contract's order. */
+export const xvpSettlementFlow = onchainTable(
+  "xvp_settlement_flow",
+  (t) => ({
+    settlement: t.hex().notNull(),
+    position: t.integer().notNull(),
+    asset: t.hex().notNull(),
+    from: t.hex().notNull(),
+    to: t.hex().notNull(),
+    amount: t.bigint().notNull(),
+  }),
+  (table) => ({ pk: primaryKey({ columns: [table.settlement, table.position] }), fromIdx: index().on(table.from) }),
+);
+
+/** A party's approval of its outgoing legs (XvPSettlementApproved / XvPSettlementApprovalRevoked). */
+export const xvpSettlementApproval = onchainTable(
+  "xvp_settlement_approval",
+  (t) => ({
+    settlement: t.hex().notNull(),
+    party: t.hex().notNull(),
+    approved: t.boolean().notNull(),
+    /** The block time of the latest approval or revocation; null before either. */
+    at: t.bigint(),
+  }),
+  (table) => ({ pk: primaryKey({ columns: [table.settlement, table.party] }) }),
+);

@@ -18,6 +18,7 @@ import tokens from "./tokens/index.ts";
 import transactions from "./transactions/index.ts";
 import webhooks from "./webhooks/index.ts";
 import workflowEngine from "./workflow-engine/index.ts";
+import xvpSettlements from "./xvp-settlements/index.ts";
 
 export const plugins: Plugin[] = [
   auth,
@@ -38,4 +39,5 @@ export const plugins: Plugin[] = [
   exchangeRates,
   tokenSales,
   workflowEngine,
+  xvpSettlements,
 ];

@@ -42,6 +42,10 @@ export interface LedgerTables {
   // token-sale add-on
   tokenSale: typeof schema.tokenSale.$inferSelect;
   tokenSalePurchase: typeof schema.tokenSalePurchase.$inferSelect;
+  // xvp settlements
+  xvpSettlement: typeof schema.xvpSettlement.$inferSelect;
+  xvpSettlementFlow: typeof schema.xvpSettlementFlow.$inferSelect;
+  xvpSettlementApproval: typeof schema.xvpSettlementApproval.$inferSelect;
 }
 
 /** A hex value (address, hash) as the index stores it: lowercase. */

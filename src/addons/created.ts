@@ -4,6 +4,7 @@ import type { Context } from "ponder:registry";
 import type { Address, Hex } from "viem";
 import type { LoggedEvent } from "../record-event.ts";
 import { tokenSaleCreated } from "./token-sale.ts";
+import { xvpSettlementCreated } from "./xvp-settlement.ts";
 
 export interface AddonCreation {
   event: LoggedEvent;
@@ -17,4 +18,5 @@ export type AddonCreatedHandler = (context: Context, creation: AddonCreation) =>
 
 export const addonCreatedHandlers: Record<string, AddonCreatedHandler> = {
   "token-sale": tokenSaleCreated,
+  "xvp-settlement": xvpSettlementCreated,
 };

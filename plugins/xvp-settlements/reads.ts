@@ -1,0 +1,107 @@
+// A settlement as the organisation may see it (created by its system, or naming one of its wallets in a flow; else
+// 404), read from the index, and its shape in the API.
+import type { Context } from "hono";
+import { type Address, getAddress } from "viem";
+import { requestChain } from "../../host/chain/request-chain.ts";
+import { indexedHex, isoFromSeconds, type LedgerTables } from "../../host/db/ledger-types.ts";
+import { ApiError } from "../../host/errors/api-error.ts";
+import type { AppEnv } from "../../host/http/env.ts";
+import type { PluginContext } from "../../host/plugin.ts";
+import { settlementStatus } from "./status.ts";
+
+type Ctx = Pick<PluginContext, "db" | "chain">;
+
+export interface Settlement {
+  row: LedgerTables["xvpSettlement"];
+  flows: LedgerTables["xvpSettlementFlow"][];
+  approvals: LedgerTables["xvpSettlementApproval"][];
+}
+
+/** The organisation's wallets (lower-case), every kind. */
+async function organisationWallets(ctx: Ctx, organizationId: string): Promise<string[]> {
+  const rows = await ctx.db.platform
+    .selectFrom("wallets")
+    .select("address")
+    .where("organizationId", "=", organizationId)
+    .execute();
+  return rows.map((r) => r.address.toLowerCase());
+}
+
+/** The settlement at `address` if the caller's organisation may see it, else 404 XVP_SETTLEMENT_NOT_FOUND. */
+export async function visibleSettlement(c: Context<AppEnv>, ctx: Ctx, address: string): Promise<Settlement> {
+  const id = indexedHex(address);
+  const notFound = new ApiError("XVP_SETTLEMENT_NOT_FOUND", {
+    message: `No XvP settlement ${getAddress(address)} visible to the organisation`,
+    details: { settlementAddress: getAddress(address) },
+  });
+  const row = await ctx.db.ledger.selectFrom("xvpSettlement").selectAll().where("id", "=", id).executeTakeFirst();
+  if (!row) throw notFound;
+  const [flows, approvals] = await Promise.all([
+    ctx.db.ledger
+      .selectFrom("xvpSettlementFlow")
+      .selectAll()
+      .where("settlement", "=", id)
+      .orderBy("position")
+      .execute(),
+    ctx.db.ledger.selectFrom("xvpSettlementApproval").selectAll().where("settlement", "=", id).execute(),
+  ]);
+  const chain = await requestChain(c, ctx.db.platform, [ctx.chain.chainId]);
+  if (row.system !== indexedHex(chain.systemAddress)) {
+    const wallets = new Set(await organisationWallets(ctx, c.get("principal").organizationId));
+    if (!row.accounts.some((account) => wallets.has(account.toLowerCase()))) throw notFound;
+  }
+  // Approvals in the contract's party order.
+  const order = row.parties.map((p) => p.toLowerCase());
+  approvals.sort((a, b) => order.indexOf(a.party) - order.indexOf(b.party));
+  return { row, flows, approvals };
+}
+
+/** The chain's latest block time (unix seconds): what the contract compares the cutoff with. */
+export async function chainNow(ctx: Ctx): Promise<bigint> {
+  return (await ctx.chain.client.getBlock()).timestamp;
+}
+
+/** Symbol and decimals of each asset the index knows (platform tokens, then external tokens). */
+async function assetMetadata(ctx: Ctx, assets: `0x${string}`[]) {
+  const known = new Map<string, { symbol: string; decimals: number }>();
+  if (assets.length === 0) return known;
+  const [tokens, external] = await Promise.all([
+    ctx.db.ledger.selectFrom("token").select(["id", "symbol", "decimals"]).where("id", "in", assets).execute(),
+    ctx.db.ledger
+      .selectFrom("externalToken")
+      .select(["token as id", "symbol", "decimals"])
+      .where("token", "in", assets)
+      .execute(),
+  ]);
+  for (const t of [...external, ...tokens]) known.set(t.id.toLowerCase(), { symbol: t.symbol, decimals: t.decimals });
+  return known;
+}
+
+const checksum = (value: string) => getAddress(value as Address);
+const isoOrNull = (seconds: bigint | null) => (seconds === null ? null : isoFromSeconds(seconds));
+
+export async function toSettlement(ctx: Ctx, { row, flows, approvals }: Settlement, now: bigint) {
+  const metadata = await assetMetadata(ctx, [...new Set(flows.map((f) => f.asset))]);
+  return {
+    address: checksum(row.id),
+    creator: checksum(row.creator),
+    cutoffDate: isoFromSeconds(row.cutoff),
+    hashlock: row.hashlock,
+    status: settlementStatus({ ...row, approvals }, now),
+    flows: flows.map((f) => ({
+      asset: checksum(f.asset),
+      from: checksum(f.from),
+      to: checksum(f.to),
+      amount: f.amount.toString(),
+      symbol: metadata.get(f.asset)?.symbol ?? null,
+      decimals: metadata.get(f.asset)?.decimals ?? null,
+    })),
+    approvals: approvals.map((a) => ({ party: checksum(a.party), approved: a.approved, at: isoOrNull(a.at) })),
+    executedAt: isoOrNull(row.executedAt),
+    executedInTransaction: row.executedInTransaction,
+    secret: row.secret,
+    cancelledAt: isoOrNull(row.cancelledAt),
+    createdAt: isoFromSeconds(row.createdAt),
+    deployedInTransaction: row.deployedInTransaction,
+  };
+}

@@ -1,0 +1,195 @@
+// XvP settlements: create one with the system's xvp-settlement factory, read it from the index, and approve,
+// execute or cancel it (each a chain write on the settlement, refused before queueing by its precheck).
+import { createRoute, z } from "@hono/zod-openapi";
+import type { Context } from "hono";
+import { type Address, encodeFunctionData, getAddress, type Hex, zeroHash } from "viem";
+import { XvPSettlementAbi } from "../../abis/XvPSettlement.ts";
+import { XvPSettlementFactoryAbi } from "../../abis/XvPSettlementFactory.ts";
+import { requirePermission } from "../../host/auth/require-permission.ts";
+import type { RequestChain } from "../../host/chain/request-chain.ts";
+import { indexedHex } from "../../host/db/ledger-types.ts";
+import { ApiError } from "../../host/errors/api-error.ts";
+import type { App, AppEnv } from "../../host/http/env.ts";
+import { single } from "../../host/http/envelopes.ts";
+import {
+  AddressSchema,
+  errorResponses,
+  jsonBody,
+  jsonResponse,
+  linksSelf,
+  mutationResponses,
+} from "../../host/http/schemas.ts";
+import { type SignerInput, submitSystemWrite } from "../../host/mutations/system-write.ts";
+import type { PluginContext } from "../../host/plugin.ts";
+import { assertApprovable, assertCancellable, assertCreatable, assertExecutable } from "./prechecks.ts";
+import { chainNow, type Settlement, toSettlement, visibleSettlement } from "./reads.ts";
+import {
+  CreateXvpSettlementBodySchema,
+  ExecuteXvpSettlementBodySchema,
+  SignerOnlyBodySchema,
+  XvpSettlementSchema,
+} from "./schemas.ts";
+
+const TAGS = ["addons"];
+const BASE = "/api/v2/addons/xvp-settlements";
+const READ = "xvpSettlement:read";
+const WRITE = "xvpSettlement:write";
+const TYPE_NAME = "xvp-settlement";
+const AddressParam = z.object({ address: AddressSchema.openapi({ description: "The settlement's address" }) });
+
+const create = createRoute({
+  method: "post",
+  path: BASE,
+  tags: TAGS,
+  summary: "Create an XvP settlement (create(flows, cutoff, hashlock) on the system's xvp-settlement factory)",
+  description:
+    "Multi-leg delivery versus payment between wallets of one or several organisations: every sender (a party) " +
+    "approves its outgoing legs, then one execution moves every leg or none, before cutoffDate. Refused before " +
+    "queueing with 422 XVP_SETTLEMENT_INVALID (a flow with equal from and to or a zero amount, a cutoffDate not " +
+    "after the chain's time). Completed: data.settlementAddress.",
+  middleware: [requirePermission(WRITE)],
+  request: { body: jsonBody(CreateXvpSettlementBodySchema) },
+  responses: mutationResponses,
+});
+
+const read = createRoute({
+  method: "get",
+  path: `${BASE}/{address}`,
+  tags: TAGS,
+  summary: "Read an XvP settlement: flows, approvals per party, status",
+  description:
+    "Visible to the organisation whose system created it and to any organisation one of whose wallets sends or " +
+    "receives a leg; otherwise 404 XVP_SETTLEMENT_NOT_FOUND. EXPIRED compares the cutoff with the chain's time.",
+  middleware: [requirePermission(READ)],
+  request: { params: AddressParam },
+  responses: {
+    200: jsonResponse(z.object({ data: XvpSettlementSchema, links: linksSelf }), "The settlement"),
+    ...errorResponses,
+  },
+});
+
+const action = (path: string, summary: string, description: string, body: z.ZodType = SignerOnlyBodySchema) =>
+  createRoute({
+    method: "post",
+    path: `${BASE}/{address}/${path}`,
+    tags: TAGS,
+    summary,
+    description,
+    middleware: [requirePermission(WRITE)],
+    request: { params: AddressParam, body: jsonBody(body, false) },
+    responses: mutationResponses,
+  });
+
+const approve = action(
+  "approvals",
+  "Approve the signing wallet's outgoing legs (approve() on the settlement)",
+  "The signing wallet must send a leg (403 XVP_SETTLEMENT_NOT_PARTY) and have granted the settlement an allowance " +
+    "covering its legs of each asset (422 XVP_SETTLEMENT_ALLOWANCE_INSUFFICIENT naming asset, spender and required; " +
+    "grant it with POST /api/v2/tokens/{tokenAddress}/approvals) and the balance (422 " +
+    "XVP_SETTLEMENT_BALANCE_INSUFFICIENT). An executed, cancelled or expired settlement: 409.",
+);
+
+const execute = action(
+  "executions",
+  "Execute the settlement: every leg moves in one transaction, or none (execute(secret))",
+  "Refused before queueing when a party has not approved (422 XVP_SETTLEMENT_NOT_APPROVED, details.missingApprovals), " +
+    "the cutoff passed (409 XVP_SETTLEMENT_EXPIRED), it is executed or cancelled (409), or, with a hashlock, secret " +
+    "is missing or wrong (422 XVP_SETTLEMENT_SECRET_INVALID).",
+  ExecuteXvpSettlementBodySchema,
+);
+
+const cancel = action(
+  "cancellations",
+  "Cancel the settlement (cancel()): nothing moves any more",
+  "By a wallet that sends or receives a leg, or the creator (else 403 XVP_SETTLEMENT_NOT_PARTY); an executed or " +
+    "cancelled settlement: 409.",
+);
+
+/** The system's xvp-settlement factory, from the index. */
+async function factoryOf(ctx: PluginContext, chain: RequestChain): Promise<Address> {
+  const row = await ctx.db.ledger
+    .selectFrom("addonFactory")
+    .select("id")
+    .where("system", "=", indexedHex(chain.systemAddress))
+    .where("typeName", "=", TYPE_NAME)
+    .executeTakeFirst();
+  if (!row) throw new ApiError("XVP_SETTLEMENT_FACTORY_NOT_FOUND", { details: { chainId: chain.chainId } });
+  return getAddress(row.id);
+}
+
+export function xvpSettlementRoutes(app: App, ctx: PluginContext) {
+  /** A write on the settlement at the path's address, once the organisation may see it and `check` passes. */
+  const settlementWrite = async (
+    c: Context<AppEnv>,
+    address: string,
+    body: SignerInput,
+    kind: string,
+    data: Hex,
+    check: (settlement: Settlement, signer: Address) => Promise<void>,
+  ) => {
+    const settlement = await visibleSettlement(c, ctx, address);
+    return submitSystemWrite(c, ctx, body, (_chain, signer) => ({
+      precheck: () => check(settlement, signer),
+      kind,
+      to: getAddress(settlement.row.id),
+      data,
+    }));
+  };
+  const call = (functionName: "approve" | "cancel") => encodeFunctionData({ abi: XvPSettlementAbi, functionName });
+
+  app.openapi(create, async (c) => {
+    const body = c.req.valid("json");
+    const cutoff = BigInt(Math.floor(body.cutoffDate.getTime() / 1000));
+    const flows = body.flows.map((f) => ({
+      asset: getAddress(f.asset),
+      from: getAddress(f.from),
+      to: getAddress(f.to),
+      amount: BigInt(f.amount),
+    }));
+    return submitSystemWrite(c, ctx, body, async (chain) => ({
+      precheck: () => assertCreatable(ctx, body.flows, cutoff),
+      kind: "xvpSettlement.create",
+      to: await factoryOf(ctx, chain),
+      data: encodeFunctionData({
+        abi: XvPSettlementFactoryAbi,
+        functionName: "create",
+        args: [flows, cutoff, (body.hashlock ?? zeroHash) as Hex],
+      }),
+    }));
+  });
+
+  app.openapi(read, async (c) => {
+    const settlement = await visibleSettlement(c, ctx, c.req.valid("param").address);
+    return c.json(single(c, await toSettlement(ctx, settlement, await chainNow(ctx))), 200);
+  });
+
+  app.openapi(approve, async (c) =>
+    settlementWrite(
+      c,
+      c.req.valid("param").address,
+      c.req.valid("json") ?? {},
+      "xvpSettlement.approve",
+      call("approve"),
+      (s, signer) => assertApprovable(ctx, s, signer),
+    ),
+  );
+
+  app.openapi(execute, async (c) => {
+    const body = (c.req.valid("json") ?? {}) as z.infer<typeof ExecuteXvpSettlementBodySchema>;
+    const secret = body.secret as Hex | undefined;
+    const data = encodeFunctionData({ abi: XvPSettlementAbi, functionName: "execute", args: [secret ?? "0x"] });
+    const { address } = c.req.valid("param");
+    return settlementWrite(c, address, body, "xvpSettlement.execute", data, (s) => assertExecutable(ctx, s, secret));
+  });
+
+  app.openapi(cancel, async (c) =>
+    settlementWrite(
+      c,
+      c.req.valid("param").address,
+      c.req.valid("json") ?? {},
+      "xvpSettlement.cancel",
+      call("cancel"),
+      (s, signer) => assertCancellable(ctx, s, signer),
+    ),
+  );
+}
