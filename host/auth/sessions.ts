@@ -68,3 +68,8 @@ export async function revokeSession(db: PlatformDb, id: string): Promise<void> {
     .where("revokedAt", "is", null)
     .execute();
 }
+
+/** Makes `organizationId` the session's active organisation (its caller must be a member of it). */
+export async function setActiveOrganization(db: PlatformDb, sessionId: string, organizationId: string): Promise<void> {
+  await db.updateTable("sessions").set({ organizationId }).where("id", "=", sessionId).execute();
+}

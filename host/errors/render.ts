@@ -8,6 +8,24 @@ export function errorFormFor(path: string): ErrorForm {
   return /^\/(api\/)?v[12](\/|$)/.test(path) ? "A" : "B";
 }
 
+/**
+ * The public error object (Form B's `error`), which other transports carry too: a deployment stream's `error` event
+ * and a failed step's `wireError`. Without a request (a worker's failure) it names none.
+ */
+export function publicError(error: ApiError, requestId?: string) {
+  const d = error.definition;
+  return {
+    id: d.id,
+    category: d.category,
+    status: error.status,
+    retryable: d.retryable,
+    message: error.message,
+    why: d.why,
+    fix: d.fix,
+    details: { code: error.code, ...error.details, ...(requestId ? { requestId } : {}) },
+  };
+}
+
 export function renderError(error: ApiError, form: ErrorForm, requestId: string) {
   const d = error.definition;
   if (form === "A") {
@@ -23,16 +41,5 @@ export function renderError(error: ApiError, form: ErrorForm, requestId: string)
     data.id = d.id; // a detail named `id` never hides the error's registry id
     return { code: error.code, status: error.status, message: error.message, data };
   }
-  return {
-    error: {
-      id: d.id,
-      category: d.category,
-      status: error.status,
-      retryable: d.retryable,
-      message: error.message,
-      why: d.why,
-      fix: d.fix,
-      details: { code: error.code, ...error.details, requestId },
-    },
-  };
+  return { error: publicError(error, requestId) };
 }

@@ -3,8 +3,11 @@ import { type Address, parseEventLogs } from "viem";
 import { SystemFactoryAbi } from "../../abis/SystemFactory.ts";
 import type { SystemContracts } from "../../host/db/platform-types.ts";
 import { definePlugin } from "../../host/plugin.ts";
+import { deployOrganizationTask } from "./deploy-task.ts";
 import { ERRORS } from "./errors.ts";
 import { executorPolicyRoutes } from "./executor-policy-routes.ts";
+import { migrations } from "./migrations.ts";
+import { organizationRoutes } from "./organization-routes.ts";
 import { PERMISSIONS } from "./permissions.ts";
 import { provisionTask } from "./provision.ts";
 import { SYSTEM_WEBHOOK_EVENTS } from "./webhook-events.ts";
@@ -13,8 +16,12 @@ export default definePlugin({
   id: "systems",
   errors: ERRORS,
   permissions: PERMISSIONS,
-  routes: executorPolicyRoutes,
-  tasks: (ctx) => ({ provision: provisionTask(ctx) }),
+  migrations,
+  routes: (app, ctx) => {
+    executorPolicyRoutes(app, ctx);
+    organizationRoutes(app, ctx);
+  },
+  tasks: (ctx) => ({ provision: provisionTask(ctx), "deploy-organization": deployOrganizationTask(ctx) }),
   webhookEvents: SYSTEM_WEBHOOK_EVENTS,
   mutationKinds: {
     "system.create": {

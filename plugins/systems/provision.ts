@@ -23,32 +23,41 @@ export function provisionTask(ctx: PluginContext): Task {
       .where("status", "not in", [...TERMINAL_STATES])
       .executeTakeFirst();
     if (inFlight) return;
-    const existing = await db
-      .selectFrom("organizationChains")
-      .selectAll()
-      .where("organizationId", "=", organizationId)
-      .where("chainId", "=", chainId)
-      .executeTakeFirst();
-    if (existing?.status === "ready" && existing.systemAddress && existing.contracts) {
-      const code = await ctx.chain.client.getCode({ address: existing.systemAddress as Address });
-      if (code && code !== "0x") return;
-    }
+    if (await readySystem(ctx, organizationId, chainId)) return;
 
     const signer = await ctx.custody.primaryAddress(organizationId);
     await fundSigner(ctx, signer);
-    const pending = { status: "pending" as const, systemAddress: null, tokenFactoryAddress: null };
-    await db
-      .insertInto("organizationChains")
-      .values({ organizationId, chainId, ...pending })
-      .onConflict((oc) => oc.columns(["organizationId", "chainId"]).doUpdateSet({ ...pending, updatedAt: new Date() }))
-      .execute();
-    await ctx.mutations.submit({
-      organizationId,
-      chainId,
-      kind: "system.create",
-      to: ctx.deployment.systemFactory,
-      data: encodeFunctionData({ abi: SystemFactoryAbi, functionName: "createSystem", args: [signer] }),
-      createdBy: "platform",
-    });
+    await submitSystemCreate(ctx, organizationId, chainId, signer);
   };
+}
+
+/** Marks the organisation's chain pending and queues its system.create write (signed by `signer`). */
+export async function submitSystemCreate(ctx: PluginContext, organizationId: string, chainId: number, signer: Address) {
+  const pending = { status: "pending" as const, systemAddress: null, tokenFactoryAddress: null };
+  await ctx.db.platform
+    .insertInto("organizationChains")
+    .values({ organizationId, chainId, ...pending })
+    .onConflict((oc) => oc.columns(["organizationId", "chainId"]).doUpdateSet({ ...pending, updatedAt: new Date() }))
+    .execute();
+  return ctx.mutations.submit({
+    organizationId,
+    chainId,
+    kind: "system.create",
+    to: ctx.deployment.systemFactory,
+    data: encodeFunctionData({ abi: SystemFactoryAbi, functionName: "createSystem", args: [signer] }),
+    createdBy: "platform",
+  });
+}
+
+/** The organisation's system on the chain, when it is recorded ready and its code is there (not a reset chain). */
+export async function readySystem(ctx: PluginContext, organizationId: string, chainId: number) {
+  const existing = await ctx.db.platform
+    .selectFrom("organizationChains")
+    .selectAll()
+    .where("organizationId", "=", organizationId)
+    .where("chainId", "=", chainId)
+    .executeTakeFirst();
+  if (existing?.status !== "ready" || !existing.systemAddress || !existing.contracts) return undefined;
+  const code = await ctx.chain.client.getCode({ address: existing.systemAddress as Address });
+  return code && code !== "0x" ? existing : undefined;
 }
