@@ -3,9 +3,19 @@
 // reaches its soft cap: purchases up to the hard cap, one beyond it refused with the amount left; after the end the
 // buyers take their tokens and the issuer the proceeds, balances exact. Sale 2 misses its soft cap: the buyers get
 // their payment back exactly and no token moves. B sees sale 2 only once it purchased; the feeds show the purchases.
-import { type Address, createWalletClient, erc20Abi, getAddress, http, type PrivateKeyAccount } from "viem";
+// A third sale is paid in an ERC-20 deployed outside the platform, registered and approved through the API.
+import {
+  type Address,
+  createPublicClient,
+  createWalletClient,
+  erc20Abi,
+  getAddress,
+  http,
+  type PrivateKeyAccount,
+} from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type ApiFlows, apiFlows, isoSeconds, keyedApi } from "./support/api-flows.ts";
+import { compileContracts } from "../scripts/contracts/compile.ts";
+import { type ApiFlows, anvilAccount, apiFlows, isoSeconds, keyedApi } from "./support/api-flows.ts";
 import { type Member, type Operator, operator } from "./support/organizations.ts";
 import { bootStack, stackChain, type TestStack } from "./support/stack.ts";
 
@@ -246,6 +256,74 @@ describe("token sales, end to end over HTTP", () => {
     const names = new Set(account.body.data.map((e: { eventName: string }) => e.eventName));
     for (const name of ["TokenSaleTokensWithdrawn", "TokenSaleRefunded"]) expect(names.has(name)).toBe(true);
   });
+});
+
+describe("a token sale paid in a registered external token", () => {
+  it("takes a payment in an ERC-20 the platform did not issue, once registered and approved through the API", async () => {
+    const stack = await bootStack();
+    const ops = operator(stack);
+    try {
+      const flows = apiFlows(stack);
+      const { call, write } = keyedApi(
+        () => stack,
+        () => stack.platform.credentials.apiKey,
+      );
+      const buyer = await ops.member(stack.platform.credentials.organizationId, "supplyManager", "Uma");
+      await stack.rpc("anvil_setBalance", [buyer.wallet, "0x8ac7230489e80000"]);
+      // A stablecoin deployed outside the platform (an account the platform never signs with), minted to the buyer.
+      const { MockERC20 } = compileContracts().contracts;
+      const chain = stackChain(stack);
+      const deployer = createWalletClient({ account: anvilAccount(8), chain, transport: http() });
+      const client = createPublicClient({ chain, transport: http() });
+      const deployed = await client.waitForTransactionReceipt({
+        hash: await deployer.deployContract({ ...MockERC20, args: ["USD Coin", "USDC", 6] }),
+      });
+      const usdc = getAddress(deployed.contractAddress!);
+      await client.waitForTransactionReceipt({
+        hash: await deployer.writeContract({
+          abi: MockERC20.abi,
+          address: usdc,
+          functionName: "mint",
+          args: [getAddress(buyer.wallet), 1_000_000n],
+        }),
+      });
+      await write("POST", "/api/v2/external-tokens", { tokenAddress: usdc, tokenType: "stablecoin" });
+
+      const signer = (await ops.signerAccount(stack.platform.credentials.organizationId)).address;
+      const eqd = await flows.createToken({ templateId: "deposit", name: "Equity Deposit", symbol: "EQD" });
+      await write("POST", `/api/v2/tokens/${eqd}/mint`, { recipients: [signer], amounts: ["100"] });
+      const now = await flows.chainNow();
+      const { saleAddress } = await write("POST", BASE, {
+        tokenAddress: eqd,
+        paymentAsset: usdc,
+        priceWad: (10n ** 22n).toString(), // 10,000 USDC units (0.01 USDC) per EQD unit
+        hardCap: "100",
+        startDate: isoSeconds(now + 60),
+        endDate: isoSeconds(now + 3600),
+      });
+      await flows.advanceTime(120);
+      const asBuyer = { accountWalletId: buyer.wallet };
+      await write(
+        "POST",
+        `/api/v2/external-tokens/${usdc}/approvals`,
+        { ...asBuyer, spender: saleAddress, amount: "250000" },
+        buyer.key,
+      );
+      await write("POST", `${BASE}/${saleAddress}/purchases`, { ...asBuyer, amount: "25" }, buyer.key);
+      const read = await call("GET", `${BASE}/${saleAddress}`);
+      expect(read.body.data).toMatchObject({
+        paymentAsset: { address: usdc, symbol: "USDC", decimals: 6 },
+        sold: "25",
+        raised: "250000",
+      });
+      expect(
+        await client.readContract({ abi: erc20Abi, address: usdc, functionName: "balanceOf", args: [saleAddress] }),
+      ).toBe(250_000n);
+    } finally {
+      await ops.close();
+      await stack.stop();
+    }
+  }, 240_000);
 });
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
