@@ -39,6 +39,9 @@ export interface LedgerTables {
   exchangeRateRound: typeof schema.exchangeRateRound.$inferSelect;
   // external tokens
   externalToken: typeof schema.externalToken.$inferSelect;
+  // fixed yield schedules (add-on)
+  fixedYieldSchedule: typeof schema.fixedYieldSchedule.$inferSelect;
+  fixedYieldHolder: typeof schema.fixedYieldHolder.$inferSelect;
 }
 
 /** A hex value (address, hash) as the index stores it: lowercase. */

@@ -3,6 +3,7 @@
 import type { Context } from "ponder:registry";
 import type { Address, Hex } from "viem";
 import type { LoggedEvent } from "../record-event.ts";
+import { fixedYieldScheduleCreated } from "./fixed-yield-schedule.ts";
 
 export interface AddonCreation {
   event: LoggedEvent;
@@ -15,3 +16,5 @@ export interface AddonCreation {
 export type AddonCreatedHandler = (context: Context, creation: AddonCreation) => Promise<void>;
 
 export const addonCreatedHandlers: Record<string, AddonCreatedHandler> = {};
+
+addonCreatedHandlers["fixed-yield-schedule"] = fixedYieldScheduleCreated;
