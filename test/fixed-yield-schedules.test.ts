@@ -2,7 +2,8 @@
 // organisation's signer (A); a DAILY schedule paid in a 6-decimal token; mid-period, A transfers to a member's
 // wallet (B) and B is minted more; once the period ends each is due its end-of-period balance pro rata, exactly; an
 // unfunded schedule refuses the claim, a top-up needs an allowance, both claim (B from its own wallet), a second
-// claim is refused, the owner withdraws the rest; the claims show in the participant and account activity feeds.
+// claim is refused, the owner withdraws the rest; the claims show in the participant and account activity feeds;
+// another organisation cannot see the schedule.
 import { type Address, getAddress } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { keyedApi } from "./support/api-flows.ts";
@@ -241,4 +242,22 @@ describe("fixed yield schedules, end to end over HTTP", () => {
     );
     expect(claimsOfB).toHaveLength(1);
   });
+
+  it("answers 404 to another organisation, which cannot see the schedule nor write to it", async () => {
+    const otherKey = await ops.keyFor(await ops.organization("Organisation B"), "owner");
+    for (const [method, path, body] of [
+      ["GET", `${BASE}/${schedule}`, undefined],
+      ["POST", `${BASE}/${schedule}/claims`, {}],
+      ["POST", `${BASE}/${schedule}/top-ups`, { amount: "1" }],
+    ] as const) {
+      const answer = await call(method, path, body, otherKey);
+      expect(answer.status, `${method} ${path}`).toBe(404);
+      expect(answer.body.code).toBe("FIXED_YIELD_SCHEDULE_NOT_FOUND");
+    }
+    const foreignToken = await call("POST", BASE, createBody({ startDate: iso((await chainNow()) + 600) }), otherKey);
+    expect(foreignToken.body).toMatchObject({
+      code: "FIXED_YIELD_TOKEN_INVALID",
+      data: { reason: "not-a-system-token" },
+    });
+  }, 120_000);
 });

@@ -42,15 +42,6 @@ export function assertDateOrder(input: CreateInput) {
 
 export async function createWrite(ctx: PluginContext, chain: RequestChain, input: CreateInput): Promise<SystemWrite> {
   const system = chain.systemAddress;
-  const factory = await ctx.db.ledger
-    .selectFrom("addonFactory")
-    .select("id")
-    .where("system", "=", indexedHex(system))
-    .where("typeName", "=", TYPE_NAME)
-    .executeTakeFirst();
-  if (!factory) {
-    throw new ApiError("CONFLICT", { message: `The system ${system} has no ${TYPE_NAME} addon` });
-  }
   const token = await systemToken(ctx, system, input.tokenAddress);
   const tokenAddress = getAddress(input.tokenAddress);
   if (!token?.featureIds.includes(HISTORICAL_BALANCES)) {
@@ -68,6 +59,15 @@ export async function createWrite(ctx: PluginContext, chain: RequestChain, input
       message: `${denominationAsset} is neither a token nor a registered external token of the organisation's system`,
       details: { denominationAsset },
     });
+  }
+  const factory = await ctx.db.ledger
+    .selectFrom("addonFactory")
+    .select("id")
+    .where("system", "=", indexedHex(system))
+    .where("typeName", "=", TYPE_NAME)
+    .executeTakeFirst();
+  if (!factory) {
+    throw new ApiError("CONFLICT", { message: `The system ${system} has no ${TYPE_NAME} addon` });
   }
   const startDate = seconds(input.startDate);
   return {
