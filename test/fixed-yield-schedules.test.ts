@@ -122,6 +122,9 @@ describe("fixed yield schedules, end to end over HTTP", () => {
     expect(backwards.body.data.issues[0].path).toBe("endDate");
     const interval = await call("POST", BASE, createBody({ interval: "HOURLY" }));
     expect(interval.status).toBe(400);
+    const endless = await call("POST", BASE, createBody({ endDate: iso(startDate + 1001 * DAY) }));
+    expect(endless.status).toBe(400);
+    expect(endless.body.data.issues[0].path).toBe("endDate");
   });
 
   it("creates a DAILY schedule and reads it back from the index", async () => {
@@ -179,6 +182,7 @@ describe("fixed yield schedules, end to end over HTTP", () => {
   });
 
   it("tops up once the schedule holds an allowance, and both holders claim exactly what is due", async () => {
+    expect((await call("POST", `${BASE}/${schedule}/top-ups`, { amount: "0" })).status).toBe(400);
     const noAllowance = await call("POST", `${BASE}/${schedule}/top-ups`, { amount: "1000000" });
     expect(noAllowance.status).toBe(422);
     expect(noAllowance.body).toMatchObject({

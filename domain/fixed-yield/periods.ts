@@ -10,6 +10,9 @@ export const FIXED_YIELD_INTERVALS = {
   ANNUALLY: 365 * 86_400,
 } as const;
 
+/** The most periods the API creates a schedule with (the read lists every period and reads each completed one's yield). */
+export const MAX_PERIODS = 1_000;
+
 export type FixedYieldInterval = keyof typeof FIXED_YIELD_INTERVALS;
 
 export interface ScheduleTerms {

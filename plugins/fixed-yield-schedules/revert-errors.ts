@@ -26,4 +26,8 @@ export const REVERT_ERRORS: Record<string, RevertRule> = {
     code: "INPUT_VALIDATION_FAILED",
     message: () => "The schedule's parameters are invalid (startDate no longer in the future, endDate not after it)",
   },
+  FixedYieldZeroAmount: {
+    code: "INPUT_VALIDATION_FAILED",
+    message: () => "The amount must be above 0",
+  },
 };

@@ -18,7 +18,7 @@ import {
   TopUpBodySchema,
   WithdrawalBodySchema,
 } from "./schemas.ts";
-import { assertDateOrder, claimWrite, createWrite, topUpWrite, withdrawalWrite } from "./writes.ts";
+import { assertTerms, claimWrite, createWrite, topUpWrite, withdrawalWrite } from "./writes.ts";
 
 const TAGS = ["addons"];
 const BASE = "/api/v2/addons/fixed-yield-schedules";
@@ -30,7 +30,8 @@ const create = createRoute({
   tags: TAGS,
   summary: "Create a fixed yield schedule for a token (the signing wallet is its owner)",
   description:
-    "Refused before queueing: endDate not after startDate, or startDate not after the chain's current time (400); " +
+    "Refused before queueing: endDate not after startDate, more than 1000 periods, or startDate not after the " +
+    "chain's current time (400); " +
     "a token that is not the system's or lacks historical-balances (422 FIXED_YIELD_TOKEN_INVALID, details.reason); " +
     "a denominationAsset that is neither a system token nor a registered external token " +
     "(422 FIXED_YIELD_DENOMINATION_ASSET_INVALID). Completed: data.scheduleAddress.",
@@ -99,7 +100,7 @@ const claim = createRoute({
 export function fixedYieldRoutes(app: App, ctx: PluginContext) {
   app.openapi(create, async (c) => {
     const body = c.req.valid("json");
-    assertDateOrder(body);
+    assertTerms(body);
     return submitSystemWrite(c, ctx, body, (chain) => createWrite(ctx, chain, body));
   });
 

@@ -1,7 +1,7 @@
 // The fixed yield schedule resources as the routes take and give them: the creation, top-up, withdrawal and claim
 // bodies, and the schedule with its periods (and one holder's position).
 import { z } from "@hono/zod-openapi";
-import { FIXED_YIELD_INTERVALS } from "../../domain/fixed-yield/periods.ts";
+import { FIXED_YIELD_INTERVALS, MAX_PERIODS } from "../../domain/fixed-yield/periods.ts";
 import {
   AddressSchema,
   IsoTimestampSchema,
@@ -9,6 +9,9 @@ import {
   WalletSelectionFields,
   WalletVerificationSchema,
 } from "../../host/http/schemas.ts";
+
+/** A raw amount above 0 (the contract refuses 0). */
+const PositiveAmountSchema = UintStringSchema.refine((v) => !/^\d+$/.test(v) || BigInt(v) > 0n, "must be above 0");
 
 const signer = { walletVerification: WalletVerificationSchema.optional(), ...WalletSelectionFields };
 const INTERVALS = Object.keys(FIXED_YIELD_INTERVALS) as [keyof typeof FIXED_YIELD_INTERVALS, ...string[]];
@@ -28,7 +31,9 @@ export const CreateFixedYieldScheduleBodySchema = z
       .enum(INTERVALS)
       .openapi({ description: "Period length: DAILY 1 d, WEEKLY 7 d, MONTHLY 30 d, QUARTERLY 91 d, ANNUALLY 365 d" }),
     startDate: IsoTimestampSchema.openapi({ description: "ISO 8601; after the chain's current time" }),
-    endDate: IsoTimestampSchema.openapi({ description: "ISO 8601; after startDate (the last period may be shorter)" }),
+    endDate: IsoTimestampSchema.openapi({
+      description: `ISO 8601; after startDate (the last period may be shorter), at most ${MAX_PERIODS} periods`,
+    }),
     denominationAsset: AddressSchema.openapi({
       description: "What the yield is paid in: a platform token of the system or a registered external token",
     }),
@@ -38,7 +43,7 @@ export const CreateFixedYieldScheduleBodySchema = z
 
 export const TopUpBodySchema = z
   .object({
-    amount: UintStringSchema.openapi({
+    amount: PositiveAmountSchema.openapi({
       description:
         "Raw units of the denomination asset, pulled from the signing wallet (grant the schedule an allowance first)",
     }),
@@ -49,7 +54,7 @@ export const TopUpBodySchema = z
 export const WithdrawalBodySchema = z
   .object({
     to: AddressSchema.optional().openapi({ description: "Recipient; default the signing wallet (the owner)" }),
-    amount: UintStringSchema.openapi({ description: "Raw units of the denomination asset" }),
+    amount: PositiveAmountSchema.openapi({ description: "Raw units of the denomination asset" }),
     ...signer,
   })
   .openapi("FixedYieldWithdrawal");

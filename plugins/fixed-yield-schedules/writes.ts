@@ -3,6 +3,12 @@
 import { type Address, encodeFunctionData, erc20Abi, getAddress } from "viem";
 import { FixedYieldScheduleAbi } from "../../abis/FixedYieldSchedule.ts";
 import { FixedYieldScheduleFactoryAbi } from "../../abis/FixedYieldScheduleFactory.ts";
+import {
+  FIXED_YIELD_INTERVALS,
+  type FixedYieldInterval,
+  MAX_PERIODS,
+  totalPeriods,
+} from "../../domain/fixed-yield/periods.ts";
 import { assertErc20Funds } from "../../host/chain/erc20-funds.ts";
 import type { RequestChain } from "../../host/chain/request-chain.ts";
 import { indexedHex } from "../../host/db/ledger-types.ts";
@@ -33,10 +39,23 @@ const balanceOf = (ctx: PluginContext, asset: string, account: string) =>
     args: [getAddress(account)],
   });
 
-/** Refused with 400 before anything else: an end not after the start. */
-export function assertDateOrder(input: CreateInput) {
-  if (seconds(input.endDate) <= seconds(input.startDate)) {
+/**
+ * Refused with 400 before anything else: an end not after the start, too many periods, a start before 1970 (in the
+ * past whenever asked; whether a later start is still ahead of the chain's clock is the write's pre-check).
+ */
+export function assertTerms(input: CreateInput) {
+  const startDate = seconds(input.startDate);
+  const endDate = seconds(input.endDate);
+  if (startDate <= 0n) {
+    throw badRequest("startDate must be in the future", [{ path: "startDate", message: "must be in the future" }]);
+  }
+  if (endDate <= startDate) {
     throw badRequest("endDate must be after startDate", [{ path: "endDate", message: "must be after startDate" }]);
+  }
+  const intervalSeconds = BigInt(FIXED_YIELD_INTERVALS[input.interval as FixedYieldInterval]);
+  if (totalPeriods({ startDate, endDate, intervalSeconds }) > MAX_PERIODS) {
+    const message = `must leave at most ${MAX_PERIODS} ${input.interval} periods after startDate`;
+    throw badRequest(`endDate ${message}`, [{ path: "endDate", message }]);
   }
 }
 

@@ -15485,7 +15485,7 @@ export interface paths {
         put?: never;
         /**
          * Create a fixed yield schedule for a token (the signing wallet is its owner)
-         * @description Refused before queueing: endDate not after startDate, or startDate not after the chain's current time (400); a token that is not the system's or lacks historical-balances (422 FIXED_YIELD_TOKEN_INVALID, details.reason); a denominationAsset that is neither a system token nor a registered external token (422 FIXED_YIELD_DENOMINATION_ASSET_INVALID). Completed: data.scheduleAddress.
+         * @description Refused before queueing: endDate not after startDate, more than 1000 periods, or startDate not after the chain's current time (400); a token that is not the system's or lacks historical-balances (422 FIXED_YIELD_TOKEN_INVALID, details.reason); a denominationAsset that is neither a system token nor a registered external token (422 FIXED_YIELD_DENOMINATION_ASSET_INVALID). Completed: data.scheduleAddress.
          */
         post: {
             parameters: {
@@ -17936,7 +17936,7 @@ export interface components {
             startDate: string;
             /**
              * Format: date-time
-             * @description ISO 8601; after startDate (the last period may be shorter)
+             * @description ISO 8601; after startDate (the last period may be shorter), at most 1000 periods
              * @example 2025-01-31T00:00:00Z
              */
             endDate: string;
