@@ -811,3 +811,48 @@ export const xvpSettlementApproval = onchainTable(
   }),
   (table) => ({ pk: primaryKey({ columns: [table.settlement, table.party] }) }),
 );
+
+// ---- fixed yield schedules (add-on) ----
+
+/**
+ * A fixed yield schedule (FixedYieldScheduleFactory's creation, announced by the root) with its terms and running
+ * totals from its own events. `funded` (what it holds) = toppedUp - withdrawn - totalClaimed: a plain transfer of
+ * the denomination asset to the schedule is not counted.
+ */
+export const fixedYieldSchedule = onchainTable(
+  "fixed_yield_schedule",
+  (t) => ({
+    /** The schedule's address. */
+    id: t.hex().primaryKey(),
+    system: t.hex().notNull(),
+    owner: t.hex().notNull(),
+    token: t.hex().notNull(),
+    denominationAsset: t.hex().notNull(),
+    rateBps: t.bigint().notNull(),
+    /** DAILY, WEEKLY, MONTHLY, QUARTERLY or ANNUALLY. */
+    interval: t.text().notNull(),
+    intervalSeconds: t.bigint().notNull(),
+    startDate: t.bigint().notNull(),
+    endDate: t.bigint().notNull(),
+    toppedUp: t.bigint().notNull(),
+    withdrawn: t.bigint().notNull(),
+    totalClaimed: t.bigint().notNull(),
+    deployedInTransaction: t.hex().notNull(),
+    createdAt: t.bigint().notNull(),
+  }),
+  (table) => ({ systemIdx: index().on(table.system) }),
+);
+
+/** What one holder claimed from one schedule (FixedYieldClaimed, summed). */
+export const fixedYieldHolder = onchainTable(
+  "fixed_yield_holder",
+  (t) => ({
+    schedule: t.hex().notNull(),
+    holder: t.hex().notNull(),
+    claimed: t.bigint().notNull(),
+    /** The first period not yet claimed (the last claim's toPeriod). */
+    nextPeriod: t.bigint().notNull(),
+    lastClaimedAt: t.bigint().notNull(),
+  }),
+  (table) => ({ pk: primaryKey({ columns: [table.schedule, table.holder] }) }),
+);

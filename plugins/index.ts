@@ -8,6 +8,7 @@ import complianceTemplates from "./compliance-templates/index.ts";
 import directory from "./directory/index.ts";
 import exchangeRates from "./exchange-rates/index.ts";
 import externalTokens from "./external-tokens/index.ts";
+import fixedYieldSchedules from "./fixed-yield-schedules/index.ts";
 import identities from "./identities/index.ts";
 import participants from "./participants/index.ts";
 import smartWallets from "./smart-wallets/index.ts";
@@ -40,4 +41,5 @@ export const plugins: Plugin[] = [
   tokenSales,
   workflowEngine,
   xvpSettlements,
+  fixedYieldSchedules,
 ];

@@ -46,6 +46,9 @@ export interface LedgerTables {
   xvpSettlement: typeof schema.xvpSettlement.$inferSelect;
   xvpSettlementFlow: typeof schema.xvpSettlementFlow.$inferSelect;
   xvpSettlementApproval: typeof schema.xvpSettlementApproval.$inferSelect;
+  // fixed yield schedules (add-on)
+  fixedYieldSchedule: typeof schema.fixedYieldSchedule.$inferSelect;
+  fixedYieldHolder: typeof schema.fixedYieldHolder.$inferSelect;
 }
 
 /** A hex value (address, hash) as the index stores it: lowercase. */

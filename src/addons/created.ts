@@ -3,6 +3,7 @@
 import type { Context } from "ponder:registry";
 import type { Address, Hex } from "viem";
 import type { LoggedEvent } from "../record-event.ts";
+import { fixedYieldScheduleCreated } from "./fixed-yield-schedule.ts";
 import { tokenSaleCreated } from "./token-sale.ts";
 import { xvpSettlementCreated } from "./xvp-settlement.ts";
 
@@ -17,6 +18,7 @@ export interface AddonCreation {
 export type AddonCreatedHandler = (context: Context, creation: AddonCreation) => Promise<void>;
 
 export const addonCreatedHandlers: Record<string, AddonCreatedHandler> = {
+  "fixed-yield-schedule": fixedYieldScheduleCreated,
   "token-sale": tokenSaleCreated,
   "xvp-settlement": xvpSettlementCreated,
 };

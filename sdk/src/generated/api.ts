@@ -17531,6 +17531,681 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v2/addons/fixed-yield-schedules": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a fixed yield schedule for a token (the signing wallet is its owner)
+         * @description Refused before queueing: endDate not after startDate, more than 1000 periods, or startDate not after the chain's current time (400); a token that is not the system's or lacks historical-balances (422 FIXED_YIELD_TOKEN_INVALID, details.reason); a denominationAsset that is neither a system token nor a registered external token (422 FIXED_YIELD_DENOMINATION_ASSET_INVALID). Completed: data.scheduleAddress.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["CreateFixedYieldSchedule"];
+                };
+            };
+            responses: {
+                /** @description Completed (Prefer: wait=N, or a replay of a completed request): the recorded result */
+                200: {
+                    headers: {
+                        "X-Transaction-Hash": string;
+                        "Idempotency-Key": string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["CompletedMutation"];
+                    };
+                };
+                /** @description Accepted: follow statusUrl (also in Location); do not resubmit */
+                202: {
+                    headers: {
+                        Location: string;
+                        "Idempotency-Key": string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["AcceptedMutation"];
+                    };
+                };
+                /** @description Error (Form A envelope) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error (Form A envelope) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error (Form A envelope) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error (Form A envelope) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error (Form A envelope) */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error (Form A envelope) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error (Form A envelope) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error (Form A envelope) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description REQUEST_DEADLINE_EXCEEDED: the operation may still run */
+                504: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/addons/fixed-yield-schedules/{scheduleAddress}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read one fixed yield schedule: terms, funds, periods, and with ?holder= that holder's position
+         * @description A schedule of the organisation's system (else 404 FIXED_YIELD_SCHEDULE_NOT_FOUND). Terms, funded and claimed amounts come from the index; a completed period's totalYield and the holder's claimable are read live.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Adds that holder's position (due, claimed, claimable) */
+                    holder?: string;
+                };
+                header?: never;
+                path: {
+                    scheduleAddress: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The schedule */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["FixedYieldSchedule"];
+                            links: {
+                                self: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Error (Form A envelope) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error (Form A envelope) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error (Form A envelope) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error (Form A envelope) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error (Form A envelope) */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error (Form A envelope) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error (Form A envelope) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error (Form A envelope) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/addons/fixed-yield-schedules/{scheduleAddress}/top-ups": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Deposit denomination asset into the schedule (topUp, pulled from the signing wallet)
+         * @description Grant the schedule an allowance first (POST /api/v2/tokens/{tokenAddress}/approvals {spender: scheduleAddress, amount}); a short balance or allowance is refused before queueing (422 ERC20_BALANCE_INSUFFICIENT, ERC20_ALLOWANCE_INSUFFICIENT).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    scheduleAddress: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["FixedYieldTopUp"];
+                };
+            };
+            responses: {
+                /** @description Completed (Prefer: wait=N, or a replay of a completed request): the recorded result */
+                200: {
+                    headers: {
+                        "X-Transaction-Hash": string;
+                        "Idempotency-Key": string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["CompletedMutation"];
+                    };
+                };
+                /** @description Accepted: follow statusUrl (also in Location); do not resubmit */
+                202: {
+                    headers: {
+                        Location: string;
+                        "Idempotency-Key": string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["AcceptedMutation"];
+                    };
+                };
+                /** @description Error (Form A envelope) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error (Form A envelope) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error (Form A envelope) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error (Form A envelope) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error (Form A envelope) */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error (Form A envelope) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error (Form A envelope) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error (Form A envelope) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description REQUEST_DEADLINE_EXCEEDED: the operation may still run */
+                504: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/addons/fixed-yield-schedules/{scheduleAddress}/withdrawals": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Withdraw denomination asset from the schedule (owner only)
+         * @description The signing wallet must be the schedule's owner (403 FIXED_YIELD_NOT_OWNER); more than the schedule holds is refused before queueing (422 FIXED_YIELD_SCHEDULE_UNDERFUNDED with requested and available).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    scheduleAddress: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["FixedYieldWithdrawal"];
+                };
+            };
+            responses: {
+                /** @description Completed (Prefer: wait=N, or a replay of a completed request): the recorded result */
+                200: {
+                    headers: {
+                        "X-Transaction-Hash": string;
+                        "Idempotency-Key": string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["CompletedMutation"];
+                    };
+                };
+                /** @description Accepted: follow statusUrl (also in Location); do not resubmit */
+                202: {
+                    headers: {
+                        Location: string;
+                        "Idempotency-Key": string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["AcceptedMutation"];
+                    };
+                };
+                /** @description Error (Form A envelope) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error (Form A envelope) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error (Form A envelope) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error (Form A envelope) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error (Form A envelope) */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error (Form A envelope) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error (Form A envelope) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error (Form A envelope) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description REQUEST_DEADLINE_EXCEEDED: the operation may still run */
+                504: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/addons/fixed-yield-schedules/{scheduleAddress}/claims": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Claim the signing wallet's yield for its unclaimed completed periods (claim)
+         * @description The signing wallet claims for itself (choose it with accountWalletId, X-Participant or smartWalletAddress). Refused before queueing: nothing due (422 FIXED_YIELD_NOTHING_DUE), or the schedule holds less than what is due (422 FIXED_YIELD_SCHEDULE_UNDERFUNDED with due and available).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    scheduleAddress: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["FixedYieldClaim"];
+                };
+            };
+            responses: {
+                /** @description Completed (Prefer: wait=N, or a replay of a completed request): the recorded result */
+                200: {
+                    headers: {
+                        "X-Transaction-Hash": string;
+                        "Idempotency-Key": string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["CompletedMutation"];
+                    };
+                };
+                /** @description Accepted: follow statusUrl (also in Location); do not resubmit */
+                202: {
+                    headers: {
+                        Location: string;
+                        "Idempotency-Key": string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["AcceptedMutation"];
+                    };
+                };
+                /** @description Error (Form A envelope) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error (Form A envelope) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error (Form A envelope) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error (Form A envelope) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error (Form A envelope) */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error (Form A envelope) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error (Form A envelope) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error (Form A envelope) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description REQUEST_DEADLINE_EXCEEDED: the operation may still run */
+                504: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export interface webhooks {
     "access-control.role-revoked.provisional": {
@@ -19571,6 +20246,121 @@ export interface components {
              * @example 0x736563726574
              */
             secret?: string;
+            walletVerification?: components["schemas"]["WalletVerification"];
+            accountWalletId?: string;
+            /** @example 0x5FbDB2315678afecb367f032d93F642f64180aa3 */
+            smartWalletAddress?: string;
+            forceEoa?: boolean;
+        };
+        CreateFixedYieldSchedule: {
+            /**
+             * @description A token of the organisation's system with the historical-balances feature
+             * @example 0x5FbDB2315678afecb367f032d93F642f64180aa3
+             */
+            tokenAddress: string;
+            /**
+             * @description Yearly yield in basis points (500 = 5 %)
+             * @example 500
+             */
+            rateBps: number;
+            /**
+             * @description Period length: DAILY 1 d, WEEKLY 7 d, MONTHLY 30 d, QUARTERLY 91 d, ANNUALLY 365 d
+             * @enum {string}
+             */
+            interval: "DAILY" | "WEEKLY" | "MONTHLY" | "QUARTERLY" | "ANNUALLY";
+            /**
+             * Format: date-time
+             * @description ISO 8601; after the chain's current time
+             * @example 2025-01-31T00:00:00Z
+             */
+            startDate: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601; after startDate (the last period may be shorter), at most 1000 periods
+             * @example 2025-01-31T00:00:00Z
+             */
+            endDate: string;
+            /**
+             * @description What the yield is paid in: a platform token of the system or a registered external token
+             * @example 0x5FbDB2315678afecb367f032d93F642f64180aa3
+             */
+            denominationAsset: string;
+            walletVerification?: components["schemas"]["WalletVerification"];
+            accountWalletId?: string;
+            /** @example 0x5FbDB2315678afecb367f032d93F642f64180aa3 */
+            smartWalletAddress?: string;
+            forceEoa?: boolean;
+        };
+        FixedYieldSchedule: {
+            address: string;
+            owner: string;
+            token: {
+                address: string;
+                symbol: string;
+                decimals: number;
+            };
+            denominationAsset: {
+                address: string;
+                symbol: string;
+                decimals: number;
+            };
+            rateBps: number;
+            interval: string;
+            intervalSeconds: number;
+            /** @description ISO 8601 */
+            startDate: string;
+            /** @description ISO 8601 */
+            endDate: string;
+            /** @description What the schedule holds now: topped up - withdrawn - claimed (raw) */
+            funded: string;
+            totalClaimed: string;
+            periods: {
+                index: number;
+                /** @description ISO 8601 */
+                start: string;
+                /** @description ISO 8601 */
+                end: string;
+                /** @description Its end has passed: balances are final and the yield claimable */
+                completed: boolean;
+                /** @description Raw units due to every holder together (total supply at the end); null until completed */
+                totalYield: string | null;
+            }[];
+            /** @description With ?holder= only */
+            holder?: {
+                address: string;
+                /** @description Earned over the completed periods (claimed + claimable) */
+                due: string;
+                claimed: string;
+                /** @description What a claim would pay now (live read) */
+                claimable: string;
+                /** @description The first period not yet claimed */
+                nextPeriod: number;
+            };
+        };
+        FixedYieldTopUp: {
+            /** @description Raw units of the denomination asset, pulled from the signing wallet (grant the schedule an allowance first) */
+            amount: string;
+            walletVerification?: components["schemas"]["WalletVerification"];
+            accountWalletId?: string;
+            /** @example 0x5FbDB2315678afecb367f032d93F642f64180aa3 */
+            smartWalletAddress?: string;
+            forceEoa?: boolean;
+        };
+        FixedYieldWithdrawal: {
+            /**
+             * @description Recipient; default the signing wallet (the owner)
+             * @example 0x5FbDB2315678afecb367f032d93F642f64180aa3
+             */
+            to?: string;
+            /** @description Raw units of the denomination asset */
+            amount: string;
+            walletVerification?: components["schemas"]["WalletVerification"];
+            accountWalletId?: string;
+            /** @example 0x5FbDB2315678afecb367f032d93F642f64180aa3 */
+            smartWalletAddress?: string;
+            forceEoa?: boolean;
+        };
+        FixedYieldClaim: {
             walletVerification?: components["schemas"]["WalletVerification"];
             accountWalletId?: string;
             /** @example 0x5FbDB2315678afecb367f032d93F642f64180aa3 */

@@ -1,0 +1,125 @@
+// Reading schedules: the organisation's schedule by address (404 otherwise), the assets it names, and the view the
+// GET route answers (terms and totals from the index; a completed period's yield and a holder's claimable live).
+import { type Address, getAddress } from "viem";
+import { FixedYieldScheduleAbi } from "../../abis/FixedYieldSchedule.ts";
+import { schedulePeriods } from "../../domain/fixed-yield/periods.ts";
+import type { LedgerTables } from "../../host/db/ledger-types.ts";
+import { indexedHex, isoFromSeconds } from "../../host/db/ledger-types.ts";
+import { ApiError } from "../../host/errors/api-error.ts";
+import type { PluginContext } from "../../host/plugin.ts";
+import type { FixedYieldScheduleView } from "./schemas.ts";
+
+export type ScheduleRow = LedgerTables["fixedYieldSchedule"];
+
+export async function findSchedule(ctx: PluginContext, system: Address, address: string): Promise<ScheduleRow> {
+  const row = await ctx.db.ledger
+    .selectFrom("fixedYieldSchedule")
+    .selectAll()
+    .where("id", "=", indexedHex(address))
+    .where("system", "=", indexedHex(system))
+    .executeTakeFirst();
+  if (!row) {
+    throw new ApiError("FIXED_YIELD_SCHEDULE_NOT_FOUND", { details: { scheduleAddress: getAddress(address) } });
+  }
+  return row;
+}
+
+/** A platform token of the system, with its features. */
+export function systemToken(ctx: PluginContext, system: Address, address: string) {
+  return ctx.db.ledger
+    .selectFrom("token")
+    .select(["symbol", "decimals", "featureIds"])
+    .where("id", "=", indexedHex(address))
+    .where("system", "=", indexedHex(system))
+    .executeTakeFirst();
+}
+
+/** A platform token of the system or one of its registered external tokens: its symbol and decimals. */
+export async function systemAsset(ctx: PluginContext, system: Address, address: string) {
+  const token = await systemToken(ctx, system, address);
+  if (token) return { symbol: token.symbol, decimals: token.decimals };
+  return ctx.db.ledger
+    .selectFrom("externalToken")
+    .select(["symbol", "decimals"])
+    .where("token", "=", indexedHex(address))
+    .where("system", "=", indexedHex(system))
+    .executeTakeFirst();
+}
+
+/** The chain's current time (the latest block's), which decides which periods have completed. */
+export async function chainNow(ctx: PluginContext): Promise<bigint> {
+  return (await ctx.chain.client.getBlock({ blockTag: "latest" })).timestamp;
+}
+
+const onSchedule = (schedule: string) => ({ abi: FixedYieldScheduleAbi, address: getAddress(schedule) }) as const;
+
+/** The yield of a completed period for every holder together (live: the token's supply at the period's end). */
+export const periodYield = (ctx: PluginContext, schedule: string, period: number) =>
+  ctx.chain.client.readContract({ ...onSchedule(schedule), functionName: "periodYield", args: [BigInt(period)] });
+
+/** What a claim by `holder` would pay now (live: it grows as periods complete). */
+export async function claimableNow(ctx: PluginContext, schedule: string, holder: Address): Promise<bigint> {
+  const [amount] = await ctx.chain.client.readContract({
+    ...onSchedule(schedule),
+    functionName: "claimable",
+    args: [holder],
+  });
+  return amount;
+}
+
+export async function scheduleView(
+  ctx: PluginContext,
+  row: ScheduleRow,
+  holder: Address | undefined,
+): Promise<FixedYieldScheduleView> {
+  const unknownAsset = { symbol: "", decimals: 18 };
+  const [token, asset, now] = await Promise.all([
+    systemAsset(ctx, row.system as Address, row.token),
+    systemAsset(ctx, row.system as Address, row.denominationAsset),
+    chainNow(ctx),
+  ]);
+  const periods = schedulePeriods(row, now);
+  const yields = await Promise.all(periods.map((p) => (p.completed ? periodYield(ctx, row.id, p.index) : null)));
+  const view: FixedYieldScheduleView = {
+    address: getAddress(row.id),
+    owner: getAddress(row.owner),
+    token: { address: getAddress(row.token), ...(token ?? unknownAsset) },
+    denominationAsset: { address: getAddress(row.denominationAsset), ...(asset ?? unknownAsset) },
+    rateBps: Number(row.rateBps),
+    interval: row.interval,
+    intervalSeconds: Number(row.intervalSeconds),
+    startDate: isoFromSeconds(row.startDate),
+    endDate: isoFromSeconds(row.endDate),
+    funded: (row.toppedUp - row.withdrawn - row.totalClaimed).toString(),
+    totalClaimed: row.totalClaimed.toString(),
+    periods: periods.map((p, i) => ({
+      index: p.index,
+      start: isoFromSeconds(p.start),
+      end: isoFromSeconds(p.end),
+      completed: p.completed,
+      totalYield: yields[i]?.toString() ?? null,
+    })),
+  };
+  if (holder) view.holder = await holderPosition(ctx, row, holder);
+  return view;
+}
+
+async function holderPosition(ctx: PluginContext, row: ScheduleRow, holder: Address) {
+  const [claims, claimable] = await Promise.all([
+    ctx.db.ledger
+      .selectFrom("fixedYieldHolder")
+      .select(["claimed", "nextPeriod"])
+      .where("schedule", "=", row.id)
+      .where("holder", "=", indexedHex(holder))
+      .executeTakeFirst(),
+    claimableNow(ctx, row.id, holder),
+  ]);
+  const claimed = claims?.claimed ?? 0n;
+  return {
+    address: getAddress(holder),
+    due: (claimed + claimable).toString(),
+    claimed: claimed.toString(),
+    claimable: claimable.toString(),
+    nextPeriod: Number(claims?.nextPeriod ?? 0n),
+  };
+}
