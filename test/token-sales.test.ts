@@ -149,8 +149,8 @@ describe("token sales, end to end over HTTP", () => {
     const unpaid = await as(ben).call("POST", purchases, { amount: "10" });
     expect(unpaid.body).toMatchObject({
       status: 422,
-      code: "TOKEN_SALE_ALLOWANCE_INSUFFICIENT",
-      data: { paymentAsset: eurd, spender: sale1, required: "25", allowance: "0" },
+      code: "ERC20_ALLOWANCE_INSUFFICIENT",
+      data: { asset: eurd, spender: sale1, required: "25", allowance: "0" },
     });
     for (const buyer of [ann, ben]) {
       await as(buyer).write("POST", `/api/v2/tokens/${eurd}/approvals`, { spender: sale1, amount: "5000" });

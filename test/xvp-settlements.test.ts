@@ -112,7 +112,7 @@ describe("XvP settlements, end to end over HTTP", () => {
     const early = await call("POST", `${BASE}/${settlement}/approvals`, {}, keyB);
     expect(early.status, JSON.stringify(early.body)).toBe(422);
     expect(early.body).toMatchObject({
-      code: "XVP_SETTLEMENT_ALLOWANCE_INSUFFICIENT",
+      code: "ERC20_ALLOWANCE_INSUFFICIENT",
       data: { asset: tokenB, spender: settlement, required: "40", allowance: "0" },
     });
     const unapproved = await execute(settlement);

@@ -1,5 +1,6 @@
 // The refusals before a sale write is queued, with the codes the contract's reverts map to (revert-errors.ts).
-import { type Address, erc20Abi, getAddress } from "viem";
+import { type Address, getAddress } from "viem";
+import { assertErc20Funds } from "../../host/chain/erc20-funds.ts";
 import type { RequestChain } from "../../host/chain/request-chain.ts";
 import { indexedHex, isoFromSeconds } from "../../host/db/ledger-types.ts";
 import { ApiError } from "../../host/errors/api-error.ts";
@@ -70,23 +71,7 @@ export async function assertPurchasable(ctx: Ctx, sale: SaleRow, buyer: Address,
   const spender = getAddress(sale.id);
   const asset = getAddress(sale.paymentAsset);
   const required = priceOf(amount, sale.priceWad);
-  const [allowance, balance] = await Promise.all([
-    ctx.chain.client.readContract({ abi: erc20Abi, address: asset, functionName: "allowance", args: [buyer, spender] }),
-    ctx.chain.client.readContract({ abi: erc20Abi, address: asset, functionName: "balanceOf", args: [buyer] }),
-  ]);
-  const details = { paymentAsset: asset, spender, owner: buyer, required: required.toString() };
-  if (allowance < required) {
-    throw new ApiError("TOKEN_SALE_ALLOWANCE_INSUFFICIENT", {
-      message: `The signing wallet ${buyer} allows the sale ${spender} ${allowance} of ${asset}; the payment needs ${required}`,
-      details: { ...details, allowance: allowance.toString() },
-    });
-  }
-  if (balance < required) {
-    throw new ApiError("TOKEN_SALE_BALANCE_INSUFFICIENT", {
-      message: `The signing wallet ${buyer} holds ${balance} of ${asset}; the payment needs ${required}`,
-      details: { ...details, balance: balance.toString() },
-    });
-  }
+  await assertErc20Funds(ctx.chain.client, { asset, owner: buyer, spender, amount: required });
 }
 
 /** After the end, something is due to the signer: its tokens or refund, or (soft cap reached) the issuer's proceeds. */

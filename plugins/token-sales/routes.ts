@@ -68,8 +68,8 @@ const purchase = createRoute({
   summary: "Buy tokens in a sale (purchase(amount); the signing wallet is the buyer and pays priceOf(amount))",
   description:
     `${VISIBILITY} Refused before queueing: 409 TOKEN_SALE_NOT_OPEN outside the dates, 422 ` +
-    "TOKEN_SALE_HARD_CAP_EXCEEDED above what is left (details.available), 422 TOKEN_SALE_ALLOWANCE_INSUFFICIENT or " +
-    "TOKEN_SALE_BALANCE_INSUFFICIENT when the signing wallet's allowance to the sale or balance of the payment asset " +
+    "TOKEN_SALE_HARD_CAP_EXCEEDED above what is left (details.available), 422 ERC20_ALLOWANCE_INSUFFICIENT or " +
+    "ERC20_BALANCE_INSUFFICIENT when the signing wallet's allowance to the sale or balance of the payment asset " +
     "is below the payment (details.required). Grant the allowance first (POST /api/v2/tokens/{tokenAddress}/approvals).",
   middleware: [requirePermission("tokenSale:participate")],
   request: { params, body: jsonBody(PurchaseBodySchema) },

@@ -1,6 +1,7 @@
 // The refusals before a settlement write is queued, from the index and the chain's current state (the contract
 // refuses the same with the reverts in revert-errors.ts when the state changed in between).
-import { type Address, erc20Abi, getAddress, type Hex, keccak256 } from "viem";
+import { type Address, getAddress, type Hex, keccak256 } from "viem";
+import { assertErc20Funds } from "../../host/chain/erc20-funds.ts";
 import { ApiError } from "../../host/errors/api-error.ts";
 import type { PluginContext } from "../../host/plugin.ts";
 import { chainNow, type Settlement } from "./reads.ts";
@@ -63,28 +64,8 @@ function outgoing(settlement: Settlement, signer: Address) {
 export async function assertApprovable(ctx: Ctx, settlement: Settlement, signer: Address) {
   await assertOpen(ctx, settlement);
   const spender = getAddress(settlement.row.id);
-  for (const [asset, required] of outgoing(settlement, signer)) {
-    const [allowance, balance] = await Promise.all([
-      ctx.chain.client.readContract({
-        abi: erc20Abi,
-        address: asset,
-        functionName: "allowance",
-        args: [signer, spender],
-      }),
-      ctx.chain.client.readContract({ abi: erc20Abi, address: asset, functionName: "balanceOf", args: [signer] }),
-    ]);
-    if (allowance < required) {
-      throw new ApiError("XVP_SETTLEMENT_ALLOWANCE_INSUFFICIENT", {
-        message: `The allowance of ${signer} to the settlement ${spender} for ${asset} is ${allowance}; its legs need ${required}`,
-        details: { asset, owner: signer, spender, required: required.toString(), allowance: allowance.toString() },
-      });
-    }
-    if (balance < required) {
-      throw new ApiError("XVP_SETTLEMENT_BALANCE_INSUFFICIENT", {
-        message: `${signer} holds ${balance} of ${asset}; its legs need ${required}`,
-        details: { asset, owner: signer, required: required.toString(), balance: balance.toString() },
-      });
-    }
+  for (const [asset, amount] of outgoing(settlement, signer)) {
+    await assertErc20Funds(ctx.chain.client, { asset, owner: signer, spender, amount });
   }
 }
 

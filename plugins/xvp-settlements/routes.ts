@@ -84,9 +84,9 @@ const approve = action(
   "approvals",
   "Approve the signing wallet's outgoing legs (approve() on the settlement)",
   "The signing wallet must send a leg (403 XVP_SETTLEMENT_NOT_PARTY) and have granted the settlement an allowance " +
-    "covering its legs of each asset (422 XVP_SETTLEMENT_ALLOWANCE_INSUFFICIENT naming asset, spender and required; " +
+    "covering its legs of each asset (422 ERC20_ALLOWANCE_INSUFFICIENT naming asset, spender and required; " +
     "grant it with POST /api/v2/tokens/{tokenAddress}/approvals) and the balance (422 " +
-    "XVP_SETTLEMENT_BALANCE_INSUFFICIENT). An executed, cancelled or expired settlement: 409.",
+    "ERC20_BALANCE_INSUFFICIENT). An executed, cancelled or expired settlement: 409.",
 );
 
 const execute = action(
