@@ -9,6 +9,7 @@ import directory from "./directory/index.ts";
 import exchangeRates from "./exchange-rates/index.ts";
 import externalTokens from "./external-tokens/index.ts";
 import identities from "./identities/index.ts";
+import monitoring from "./monitoring/index.ts";
 import participants from "./participants/index.ts";
 import smartWallets from "./smart-wallets/index.ts";
 import systemStats from "./system-stats/index.ts";
@@ -34,4 +35,5 @@ export const plugins: Plugin[] = [
   bundler,
   smartWallets,
   exchangeRates,
+  monitoring,
 ];
