@@ -183,6 +183,8 @@ export interface RequestRecord {
   responseBody: unknown;
   /** Bytes, from Content-Length when the client sent one. */
   requestSize: number | null;
+  /** Bytes of the JSON answer, else the response's Content-Length, else null (streams). */
+  responseSize: number | null;
   /** For 4xx and 5xx: the error envelope's code and message, and its structured details (`data` / `error`). */
   failure?: { code: string | null; message: string | null; details: unknown };
 }

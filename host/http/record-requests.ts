@@ -35,6 +35,7 @@ function failureOf(body: unknown): RequestRecord["failure"] {
   }
   return { code: str(b.code), message: str(b.message), details: b.data ?? null };
 }
+const sizeOf = (length: string | null | undefined) => (length && /^\d+$/.test(length) ? Number(length) : null);
 const str = (v: unknown) => (typeof v === "string" ? v : null);
 
 export function recordRequests(observers: RequestObserver[], trustedProxies: number): MiddlewareHandler<AppEnv> {
@@ -45,11 +46,15 @@ export function recordRequests(observers: RequestObserver[], trustedProxies: num
     const requestedAt = new Date();
     const started = performance.now();
     let responseBody: unknown;
-    const json = c.json;
-    c.json = ((object: unknown, ...rest: unknown[]) => {
+    let responseSize: number | null = null;
+    // Hono's own c.json, serialising once: the record keeps the value and the size of its text.
+    c.json = ((object: unknown, arg?: number | ResponseInit, headers?: Record<string, string | string[]>) => {
+      const text = JSON.stringify(object);
       responseBody = object;
-      return (json as (...args: unknown[]) => Response)(object, ...rest);
-    }) as typeof c.json;
+      responseSize = Buffer.byteLength(text);
+      const body = c.body as (text: string, arg?: number | ResponseInit, headers?: object) => Response;
+      return body(text, arg, { "Content-Type": "application/json", ...headers });
+    }) as unknown as typeof c.json;
     try {
       await next();
     } finally {
@@ -85,7 +90,8 @@ export function recordRequests(observers: RequestObserver[], trustedProxies: num
         // Only what the route already read: reading an unread body here could wait on a slow client.
         requestBody: async () => (await (cache.json ?? cache.text)) as unknown,
         responseBody,
-        requestSize: length !== undefined && /^\d+$/.test(length) ? Number(length) : null,
+        responseSize: responseSize ?? sizeOf(c.res.headers.get("content-length")),
+        requestSize: sizeOf(length),
         ...(status >= 400 ? { failure: failureOf(responseBody) } : {}),
       };
       for (const observe of observers) {

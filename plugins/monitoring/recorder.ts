@@ -37,7 +37,6 @@ function byteSize(value: unknown): number | null {
 
 async function toRow(record: RequestRecord): Promise<RequestLogsTable> {
   const requestBody = await record.requestBody().catch(() => undefined);
-  const length = record.responseHeaders.get("content-length");
   const failure = record.failure;
   return {
     id: uuidv7({ msecs: record.requestedAt.getTime() }),
@@ -59,7 +58,7 @@ async function toRow(record: RequestRecord): Promise<RequestLogsTable> {
     idempotencyKey: cut(record.idempotencyKey, 255),
     requestUrl: redactUrl(record.url),
     requestSize: record.requestSize ?? byteSize(requestBody),
-    responseSize: byteSize(record.responseBody) ?? (length && /^\d+$/.test(length) ? Number(length) : null),
+    responseSize: record.responseSize,
     failureMessage: failure
       ? cut([failure.code, failure.message].filter(Boolean).join(": ") || `HTTP ${record.statusCode}`, 500)
       : null,
