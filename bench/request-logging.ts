@@ -6,7 +6,7 @@ import { LIST, seedTransactionRequests } from "./api-throughput.ts";
 import { startExtraHost } from "./extra-host.ts";
 import { assertClean, CONNECTIONS, DURATION_SECONDS, type LoadResult, line, load, WARMUP_SECONDS } from "./load.ts";
 
-const ROUNDS = 2;
+const ROUNDS = 3;
 
 export async function benchRequestLogging(): Promise<void> {
   const env = { API_KEY_RATE_LIMIT: "100000000", HOST: "127.0.0.1" };

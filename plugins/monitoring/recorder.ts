@@ -66,7 +66,8 @@ async function toRow(record: RequestRecord): Promise<RequestLogsTable> {
     requestHeaders: JSON.stringify(redactHeaders(record.requestHeaders)),
     responseHeaders: JSON.stringify(redactHeaders(record.responseHeaders)),
     requestBody: redactBody(requestBody),
-    responseBody: redactBody(record.responseBody),
+    // Success bodies are not kept (their size is): the detail explains failures, and the write stays small.
+    responseBody: record.statusCode >= 400 ? redactBody(record.responseBody) : null,
   };
 }
 

@@ -159,7 +159,10 @@ export const RequestLogDetailSchema = RequestLogSchema.extend({
   requestHeaders: z.record(z.string(), z.string()),
   responseHeaders: z.record(z.string(), z.string()),
   requestBody: z.string().nullable().openapi({ description: "Redacted, cut to 4096 characters" }),
-  responseBody: z.string().nullable().openapi({ description: "Redacted, cut to 4096 characters" }),
+  responseBody: z
+    .string()
+    .nullable()
+    .openapi({ description: "Redacted, cut to 4096 characters; kept for 4xx and 5xx answers only" }),
 }).openapi("MonitoringRequestLogDetail");
 
 export const TopErrorsSchema = z
