@@ -1,32 +1,37 @@
 // Requests per second and p50/p99 of an authenticated collection GET under autocannon, beside a bare Hono route.
-import { bootStack, json, waitForTerminal } from "../test/support/stack.ts";
+import { bootStack, json, type TestStack, waitForTerminal } from "../test/support/stack.ts";
 import { assertClean, CONNECTIONS, DURATION_SECONDS, line, load, startBare, WARMUP_SECONDS } from "./load.ts";
 
 const RECIPIENT = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8";
 const MINTS = 50;
-const LIST = "/api/v2/transaction-requests?page[limit]=50";
+export const LIST = "/api/v2/transaction-requests?page[limit]=50";
+
+/** A token and MINTS completed mints: the organisation's transaction requests fill the listed page. */
+export async function seedTransactionRequests(stack: TestStack): Promise<void> {
+  const createRes = await stack.api("/api/v2/tokens", {
+    method: "POST",
+    body: JSON.stringify({ templateId: "deposit", name: "Throughput", symbol: "THRU" }),
+  });
+  if (createRes.status !== 202) throw new Error(`token create: ${createRes.status} ${await createRes.text()}`);
+  const created = await json(createRes);
+  const token = (await waitForTerminal(stack, created.statusUrl)).result.tokenAddress as string;
+  const statusUrls: string[] = [];
+  for (let i = 0; i < MINTS; i++) {
+    const res = await stack.api(`/api/v2/tokens/${token}/mint`, {
+      method: "POST",
+      body: JSON.stringify({ recipients: [RECIPIENT], amounts: [String(1000 + i)] }),
+    });
+    if (res.status !== 202) throw new Error(`mint ${i}: ${res.status} ${await res.text()}`);
+    statusUrls.push((await json(res)).statusUrl);
+  }
+  for (const url of statusUrls) await waitForTerminal(stack, url);
+}
 
 export async function benchApiThroughput(): Promise<void> {
   const stack = await bootStack({ API_KEY_RATE_LIMIT: "100000000", HOST: "127.0.0.1" });
   const bare = await startBare();
   try {
-    const createRes = await stack.api("/api/v2/tokens", {
-      method: "POST",
-      body: JSON.stringify({ templateId: "deposit", name: "Throughput", symbol: "THRU" }),
-    });
-    if (createRes.status !== 202) throw new Error(`token create: ${createRes.status} ${await createRes.text()}`);
-    const created = await json(createRes);
-    const token = (await waitForTerminal(stack, created.statusUrl)).result.tokenAddress as string;
-    const statusUrls: string[] = [];
-    for (let i = 0; i < MINTS; i++) {
-      const res = await stack.api(`/api/v2/tokens/${token}/mint`, {
-        method: "POST",
-        body: JSON.stringify({ recipients: [RECIPIENT], amounts: [String(1000 + i)] }),
-      });
-      if (res.status !== 202) throw new Error(`mint ${i}: ${res.status} ${await res.text()}`);
-      statusUrls.push((await json(res)).statusUrl);
-    }
-    for (const url of statusUrls) await waitForTerminal(stack, url);
+    await seedTransactionRequests(stack);
 
     const probe = await stack.api(LIST);
     const body = await json(probe);

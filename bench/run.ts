@@ -1,16 +1,18 @@
 // `npm run bench`: every benchmark, one after the other, printing its figures.
-// BENCH_ONLY=slice,api,mint,index,activity,webhooks,bundler runs a subset.
+// BENCH_ONLY=slice,api,logging,mint,index,activity,webhooks,bundler runs a subset.
 import { benchActivityReads } from "./activity-reads.ts";
 import { benchApiThroughput } from "./api-throughput.ts";
 import { benchBundlerThroughput } from "./bundler-throughput.ts";
 import { benchIndexingThroughput } from "./indexing-throughput.ts";
 import { benchMintThroughput } from "./mint-throughput.ts";
+import { benchRequestLogging } from "./request-logging.ts";
 import { benchSlice } from "./slice.ts";
 import { benchWebhookDeliveries } from "./webhook-deliveries.ts";
 
 const all = {
   slice: benchSlice,
   api: benchApiThroughput,
+  logging: benchRequestLogging,
   mint: benchMintThroughput,
   index: benchIndexingThroughput,
   activity: benchActivityReads,

@@ -16,6 +16,7 @@ import { contextHeaders } from "./http/context-headers.ts";
 import type { AppEnv } from "./http/env.ts";
 import { errorResponse, handleError } from "./http/error-handler.ts";
 import { hasBody } from "./http/has-body.ts";
+import { recordRequests } from "./http/record-requests.ts";
 import { rejectMalformedText } from "./http/reject-malformed-text.ts";
 import { requestId } from "./http/request-id.ts";
 import { validationError } from "./http/validation.ts";
@@ -57,6 +58,8 @@ export function createApp(
       : undefined;
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
   app.use("*", requestId);
+  // Outermost after the id: it sees every /api answer, auth failures and errors included, and their whole duration.
+  app.use("*", recordRequests(composed.requestObservers(ctx), ctx.config.TRUST_PROXY));
   app.use("*", closeUnreadBodies);
   const limitBody = bodyLimit({
     maxSize: MAX_BODY_BYTES,

@@ -73,6 +73,15 @@ export const ConfigSchema = z.object({
   WORKER_MODE: z.enum(["process", "in-process"]).default("process"),
   /** Read results computed from the index kept per index version (host/cache/indexed-reads.ts); 0 keeps none. */
   READ_CACHE_ENTRIES: z.coerce.number().int().min(0).default(1000),
+  /** Every /api request is recorded for the monitoring routes (plugins/monitoring/); false records none. */
+  REQUEST_LOG_ENABLED: z
+    .enum(["true", "false"])
+    .default("true")
+    .transform((v) => v === "true"),
+  /** Recorded requests older than this are pruned (hourly, across the cluster). */
+  REQUEST_LOG_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(31),
+  /** When set, GET /metrics needs `Authorization: Bearer <METRICS_TOKEN>`; unset, it is open. */
+  METRICS_TOKEN: z.string().min(16).optional(),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
   /** Webhook endpoints may be http and on loopback/private/link-local addresses (default: true only when embedded). */
   WEBHOOKS_ALLOW_PRIVATE_TARGETS: z.enum(["true", "false"]).optional(),

@@ -8,7 +8,7 @@ import { CORE_PERMISSIONS, registerPermissions } from "./auth/permissions.ts";
 import { CORE_ERRORS, registerErrors } from "./errors/registry.ts";
 import type { RequestExecutor } from "./mutations/executors.ts";
 import { CORE_REVERT_RULES, registerRevertRules } from "./mutations/revert-errors.ts";
-import type { Plugin, PluginContext, PluginMigration, TimerEntry } from "./plugin.ts";
+import type { Plugin, PluginContext, PluginMigration, RequestObserver, TimerEntry } from "./plugin.ts";
 
 /** The owner of the host core's names in conflict messages (never a plugin id: those are kebab-case). */
 export const HOST_CORE = "host core";
@@ -57,6 +57,8 @@ export interface ComposedPlugins {
   /** Every plugin's tasks under `<plugin id>:<name>`. */
   tasks(ctx: PluginContext): Record<string, Task>;
   timers(ctx: PluginContext): TimerEntry[];
+  /** Every plugin's request observers (host/http/record-requests.ts calls them after each /api request). */
+  requestObservers(ctx: PluginContext): RequestObserver[];
   /**
    * Fills the context's user-operation pool and executor modes from the plugins that provide them (the pool first:
    * an executor's context sees it). Once per process, before routes and tasks are built.
@@ -127,6 +129,9 @@ export function composePlugins(plugins: Plugin[]): ComposedPlugins {
     },
     timers(ctx) {
       return plugins.flatMap((plugin) => plugin.timers?.(pluginContext(ctx, plugin)) ?? []);
+    },
+    requestObservers(ctx) {
+      return plugins.flatMap((plugin) => plugin.requestObservers?.(pluginContext(ctx, plugin)) ?? []);
     },
     provideServices(ctx) {
       const [pool] = pools.entries();

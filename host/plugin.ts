@@ -154,6 +154,44 @@ export interface IndexedEventSource {
   read(ledger: LedgerDb, range: { chainId: number; fromBlock: bigint; toBlock: bigint }): Promise<IndexedObservation[]>;
 }
 
+/** One finished request, as the host saw it (host/http/record-requests.ts); the observer redacts what it keeps. */
+export interface RequestRecord {
+  method: string;
+  /** The path and query as received. */
+  url: string;
+  /** The matched route in the spec's form (`/api/v2/tokens/{tokenAddress}`); null when no route matched. */
+  routeTemplate: string | null;
+  /** `rpc` for /api/rpc/*, else `rest`. */
+  requestType: "rest" | "rpc";
+  statusCode: number;
+  durationMs: number;
+  requestedAt: Date;
+  /** Absent when the request did not authenticate. */
+  caller?: { kind: "api-key" | "session"; organizationId: string; userId: string; apiKeyId?: string };
+  clientAddress: string;
+  userAgent: string | null;
+  /** The X-Request-Id the host answered with. */
+  traceId: string;
+  /** The request's Idempotency-Key, or the one the host generated and echoed. */
+  idempotencyKey: string | null;
+  /** Not redacted: credentials included. */
+  requestHeaders: Headers;
+  responseHeaders: Headers;
+  /** The body the route read (a JSON value or text), undefined when none was read. Not redacted. */
+  requestBody(): Promise<unknown>;
+  /** The JSON value the host answered with (undefined for other bodies: streams, documents). Not redacted. */
+  responseBody: unknown;
+  /** Bytes, from Content-Length when the client sent one. */
+  requestSize: number | null;
+  /** Bytes of the JSON answer, else the response's Content-Length, else null (streams). */
+  responseSize: number | null;
+  /** For 4xx and 5xx: the error envelope's code and message, and its structured details (`data` / `error`). */
+  failure?: { code: string | null; message: string | null; details: unknown };
+}
+
+/** Called once per finished request, after the response is built; must not throw or block (queue the work). */
+export type RequestObserver = (record: RequestRecord) => void;
+
 export interface Plugin {
   /** kebab-case; prefixes task names and logs. */
   id: string;
@@ -167,6 +205,8 @@ export interface Plugin {
   crontab?: CronEntry[];
   /** Process-local schedules. */
   timers?: (ctx: PluginContext) => TimerEntry[];
+  /** Sees every finished /api request of this host process (built once per host process). */
+  requestObservers?: (ctx: PluginContext) => RequestObserver[];
   /** The plugin's tables, in order. */
   migrations?: PluginMigration[];
   /** Permissions the plugin's routes check, with the organisation roles that grant each. */

@@ -10,6 +10,7 @@ import exchangeRates from "./exchange-rates/index.ts";
 import externalTokens from "./external-tokens/index.ts";
 import fixedYieldSchedules from "./fixed-yield-schedules/index.ts";
 import identities from "./identities/index.ts";
+import monitoring from "./monitoring/index.ts";
 import participants from "./participants/index.ts";
 import smartWallets from "./smart-wallets/index.ts";
 import systemStats from "./system-stats/index.ts";
@@ -42,4 +43,5 @@ export const plugins: Plugin[] = [
   workflowEngine,
   xvpSettlements,
   fixedYieldSchedules,
+  monitoring,
 ];

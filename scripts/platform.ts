@@ -29,6 +29,8 @@ import { startWorkers } from "./infra/worker-process.ts";
 import { composed, createPlatformContext, type RunningParts } from "./platform-context.ts";
 
 export const ROOT = resolve(import.meta.dirname, "..");
+/** How long a stop waits for open responses (event streams) before it closes their connections. */
+const STREAM_GRACE_MS = 2000;
 
 export interface Platform {
   config: Config;
@@ -193,7 +195,14 @@ export async function startPlatform(
       s.once("error", reject);
       answerClientErrors(s as Server);
     });
-    stops.push(() => new Promise<void>((r) => server.close(() => r())));
+    stops.push(
+      () =>
+        new Promise<void>((r) => {
+          server.close(() => r());
+          // An open event stream (monitoring, deployments) never ends by itself: cut what is left after a grace.
+          setTimeout(() => (server as Server).closeAllConnections(), STREAM_GRACE_MS).unref();
+        }),
+    );
     const port = (server.address() as AddressInfo).port;
     const baseUrl = config.PUBLIC_BASE_URL ?? `http://${config.HOST}:${port}`;
     phase("host", `listening on ${baseUrl}`);

@@ -16106,7 +16106,7 @@ export interface paths {
         put?: never;
         /**
          * Buy tokens in a sale (purchase(amount); the signing wallet is the buyer and pays priceOf(amount))
-         * @description A sale is public: any organisation may purchase in it, given its address (the issuer tells would-be buyers). It is readable by the organisation that created it and by organisations whose wallets purchased in it; for anyone else, as for an unknown address, 404 TOKEN_SALE_NOT_FOUND. Refused before queueing: 409 TOKEN_SALE_NOT_OPEN outside the dates, 422 TOKEN_SALE_HARD_CAP_EXCEEDED above what is left (details.available), 422 TOKEN_SALE_ALLOWANCE_INSUFFICIENT or TOKEN_SALE_BALANCE_INSUFFICIENT when the signing wallet's allowance to the sale or balance of the payment asset is below the payment (details.required). Grant the allowance first (POST /api/v2/tokens/{tokenAddress}/approvals).
+         * @description A sale is public: any organisation may purchase in it, given its address (the issuer tells would-be buyers). It is readable by the organisation that created it and by organisations whose wallets purchased in it; for anyone else, as for an unknown address, 404 TOKEN_SALE_NOT_FOUND. Refused before queueing: 409 TOKEN_SALE_NOT_OPEN outside the dates, 422 TOKEN_SALE_HARD_CAP_EXCEEDED above what is left (details.available), 422 ERC20_ALLOWANCE_INSUFFICIENT or ERC20_BALANCE_INSUFFICIENT when the signing wallet's allowance to the sale or balance of the payment asset is below the payment (details.required). Grant the allowance first (POST /api/v2/tokens/{tokenAddress}/approvals).
          */
         post: {
             parameters: {
@@ -17122,7 +17122,7 @@ export interface paths {
         put?: never;
         /**
          * Approve the signing wallet's outgoing legs (approve() on the settlement)
-         * @description The signing wallet must send a leg (403 XVP_SETTLEMENT_NOT_PARTY) and have granted the settlement an allowance covering its legs of each asset (422 XVP_SETTLEMENT_ALLOWANCE_INSUFFICIENT naming asset, spender and required; grant it with POST /api/v2/tokens/{tokenAddress}/approvals) and the balance (422 XVP_SETTLEMENT_BALANCE_INSUFFICIENT). An executed, cancelled or expired settlement: 409.
+         * @description The signing wallet must send a leg (403 XVP_SETTLEMENT_NOT_PARTY) and have granted the settlement an allowance covering its legs of each asset (422 ERC20_ALLOWANCE_INSUFFICIENT naming asset, spender and required; grant it with POST /api/v2/tokens/{tokenAddress}/approvals) and the balance (422 ERC20_BALANCE_INSUFFICIENT). An executed, cancelled or expired settlement: 409.
          */
         post: {
             parameters: {
@@ -18200,6 +18200,815 @@ export interface paths {
                 };
             };
         };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/monitoring/api/request-metrics/summary": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Request totals, error rates and durations */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Start, inclusive (ISO 8601; default: a day before to) */
+                    from?: string;
+                    /** @description End, exclusive (ISO 8601; default: now) */
+                    to?: string;
+                    requestType?: "rest" | "rpc";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The summary */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MonitoringSummary"];
+                    };
+                };
+                /** @description Error (Form A envelope) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error (Form A envelope) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error (Form A envelope) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error (Form A envelope) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error (Form A envelope) */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error (Form A envelope) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error (Form A envelope) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error (Form A envelope) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/monitoring/api/request-metrics/timeline": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Requests per hour or day */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Start, inclusive (ISO 8601; default: a day before to) */
+                    from?: string;
+                    /** @description End, exclusive (ISO 8601; default: now) */
+                    to?: string;
+                    granularity?: "hour" | "day";
+                    endpointId?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The buckets, oldest first */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MonitoringTimeline"];
+                    };
+                };
+                /** @description Error (Form A envelope) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error (Form A envelope) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error (Form A envelope) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error (Form A envelope) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error (Form A envelope) */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error (Form A envelope) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error (Form A envelope) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error (Form A envelope) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/monitoring/api/endpoint-metrics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Requests per endpoint */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Start, inclusive (ISO 8601; default: a day before to) */
+                    from?: string;
+                    /** @description End, exclusive (ISO 8601; default: now) */
+                    to?: string;
+                    orderBy?: "requestCount" | "avgDurationMs" | "errorRate";
+                    method?: string;
+                    /** @description Route template, e.g. /api/v2/tokens/{tokenAddress} */
+                    endpoint?: string;
+                    tag?: string;
+                    requestType?: "rest" | "rpc";
+                    /** @description 1 to 100 */
+                    limit?: number;
+                    offset?: number | null;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The endpoints */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MonitoringEndpointMetrics"];
+                    };
+                };
+                /** @description Error (Form A envelope) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error (Form A envelope) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error (Form A envelope) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error (Form A envelope) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error (Form A envelope) */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error (Form A envelope) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error (Form A envelope) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error (Form A envelope) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/monitoring/api/request-logs/stream": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Server-sent events: one `request-log` event per new request of the organisation (no replay) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description An event stream */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/event-stream": string;
+                    };
+                };
+                /** @description Error (Form A envelope) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error (Form A envelope) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error (Form A envelope) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error (Form A envelope) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error (Form A envelope) */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error (Form A envelope) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error (Form A envelope) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error (Form A envelope) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/monitoring/api/request-logs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Recorded requests, newest first (keyset cursor) */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Start, inclusive (ISO 8601; default: a day before to) */
+                    from?: string;
+                    /** @description End, exclusive (ISO 8601; default: now) */
+                    to?: string;
+                    endpointId?: string;
+                    statusCode?: number;
+                    statusClass?: "2xx" | "4xx" | "5xx";
+                    /** @description Route template, e.g. /api/v2/tokens/{tokenAddress} */
+                    endpoint?: string;
+                    method?: string;
+                    requestType?: "rest" | "rpc";
+                    /** @description The previous page's nextCursor */
+                    cursor?: string;
+                    /** @description 1 to 100 */
+                    limit?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description A page of request logs */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MonitoringRequestLogs"];
+                    };
+                };
+                /** @description Error (Form A envelope) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error (Form A envelope) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error (Form A envelope) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error (Form A envelope) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error (Form A envelope) */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error (Form A envelope) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error (Form A envelope) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error (Form A envelope) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/monitoring/api/request-logs/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One recorded request with its redacted headers and bodies */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The request log */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MonitoringRequestLogDetail"];
+                    };
+                };
+                /** @description Error (Form A envelope) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error (Form A envelope) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error (Form A envelope) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error (Form A envelope) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error (Form A envelope) */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error (Form A envelope) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error (Form A envelope) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error (Form A envelope) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/monitoring/api/request-metrics/top-errors": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Routes with the most errors */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Start, inclusive (ISO 8601; default: a day before to) */
+                    from?: string;
+                    /** @description End, exclusive (ISO 8601; default: now) */
+                    to?: string;
+                    requestType?: "rest" | "rpc";
+                    /** @description 1 to 20 */
+                    limit?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The routes, most errors first */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MonitoringTopErrors"];
+                    };
+                };
+                /** @description Error (Form A envelope) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error (Form A envelope) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error (Form A envelope) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error (Form A envelope) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error (Form A envelope) */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error (Form A envelope) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error (Form A envelope) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error (Form A envelope) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -20366,6 +21175,112 @@ export interface components {
             /** @example 0x5FbDB2315678afecb367f032d93F642f64180aa3 */
             smartWalletAddress?: string;
             forceEoa?: boolean;
+        };
+        MonitoringSummary: {
+            totalRequests: number;
+            /** @description Fraction 0 to 1 of 4xx and 5xx answers */
+            errorRate: number;
+            serverErrorRate?: number;
+            clientErrorRate?: number;
+            avgDurationMs: number;
+            p95DurationMs: number | null;
+            error4xxCount: number;
+            error5xxCount: number;
+        };
+        MonitoringTimeline: {
+            items: {
+                timestamp: string;
+                restSuccessCount: number;
+                rpcSuccessCount: number;
+                error4xxCount: number;
+                error5xxCount: number;
+                avgDurationMs: number | null;
+            }[];
+        };
+        MonitoringEndpointMetrics: {
+            items: {
+                endpointId: string;
+                method: string;
+                routeTemplate: string | null;
+                requestType: string;
+                tag: string | null;
+                requestCount: number;
+                avgDurationMs: number;
+                errorRate: number;
+            }[];
+            totalCount: number;
+            facets: {
+                [key: string]: {
+                    value: string | null;
+                    count: number;
+                }[];
+            };
+        };
+        MonitoringRequestLogs: {
+            items: components["schemas"]["MonitoringRequestLog"][];
+            totalCount: number;
+            nextCursor: string | null;
+            facets: {
+                method: {
+                    value: string | null;
+                    count: number;
+                }[];
+                statusClass: {
+                    value: string | null;
+                    count: number;
+                }[];
+                requestType: {
+                    value: string | null;
+                    count: number;
+                }[];
+            };
+        };
+        MonitoringRequestLog: {
+            id: string;
+            method: string;
+            routeTemplate: string | null;
+            endpointId: string;
+            requestType: string;
+            statusCode: number;
+            durationMs: number;
+            requestedAt: string;
+            caller: {
+                kind: string | null;
+                userId: string | null;
+                apiKeyId: string | null;
+            };
+            ipAddress: string | null;
+            userAgent: string | null;
+            traceId: string | null;
+            idempotencyKey: string | null;
+        };
+        MonitoringRequestLogDetail: components["schemas"]["MonitoringRequestLog"] & {
+            requestUrl: string;
+            requestSize: number | null;
+            responseSize: number | null;
+            failureMessage: string | null;
+            errorDetails?: unknown;
+            requestHeaders: {
+                [key: string]: string;
+            };
+            responseHeaders: {
+                [key: string]: string;
+            };
+            /** @description Redacted, cut to 4096 characters */
+            requestBody: string | null;
+            /** @description Redacted, cut to 4096 characters; kept for 4xx and 5xx answers only */
+            responseBody: string | null;
+        };
+        MonitoringTopErrors: {
+            items: {
+                endpointId: string;
+                method: string;
+                route: string;
+                totalCount: number;
+                errorCount: number;
+                errorRate: number;
+                dominantStatusCode: number;
+            }[];
         };
         /** AccessControlRoleRevokedProvisionalV1Payload */
         AccessControlRoleRevokedProvisionalV1Payload: {

@@ -1,0 +1,113 @@
+// GET /metrics in the Prometheus text format (prom-client), one registry per host process: request counts and
+// latency by route template and status class (counted by the request observer), and at each scrape the worker's
+// queue depth and failures by task (graphile-worker's jobs), the chain head against the index head, and webhook
+// deliveries by outcome. Open, or `Authorization: Bearer <METRICS_TOKEN>` when that is set.
+import { timingSafeEqual } from "node:crypto";
+import { sql } from "kysely";
+import { Counter, Gauge, Histogram, Registry } from "prom-client";
+import { ApiError } from "../../host/errors/api-error.ts";
+import type { App } from "../../host/http/env.ts";
+import type { PluginContext, RequestRecord } from "../../host/plugin.ts";
+
+export interface Metrics {
+  observe(record: RequestRecord): void;
+  render(): Promise<{ contentType: string; text: string }>;
+}
+
+const statusClass = (status: number) => `${Math.floor(status / 100)}xx`;
+
+export function createMetrics(ctx: PluginContext, dropped: () => number): Metrics {
+  const registry = new Registry();
+  const labels = ["method", "route", "status_class", "request_type"] as const;
+  const requests = new Counter({
+    name: "api_requests_total",
+    help: "API requests answered by this host process, by route template and status class",
+    labelNames: labels,
+    registers: [registry],
+  });
+  const latency = new Histogram({
+    name: "api_request_duration_seconds",
+    help: "API request duration (to the response head) by route template and status class",
+    labelNames: labels,
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+    registers: [registry],
+  });
+  const gauge = (name: string, help: string, labelNames: string[] = []) =>
+    new Gauge({ name, help, labelNames, registers: [registry] });
+  const queueDepth = gauge("worker_queue_depth", "Jobs waiting or running, by task", ["task"]);
+  const jobFailures = gauge("worker_jobs_failed", "Jobs that failed their last attempt, by task", ["task"]);
+  const jobsDead = gauge("worker_jobs_permanently_failed", "Jobs out of attempts, by task", ["task"]);
+  const chainHead = gauge("chain_head_block", "The served chain's newest block", ["chain_id"]);
+  const indexHead = gauge("index_head_block", "The newest block the index has processed", ["chain_id"]);
+  const indexLag = gauge("index_lag_blocks", "Chain head minus index head", ["chain_id"]);
+  const deliveries = gauge("webhook_deliveries", "Webhook deliveries by outcome (status)", ["outcome"]);
+  const droppedLogs = gauge("request_log_dropped_total", "Request log records this process could not write");
+
+  async function refresh() {
+    const chainId = String(ctx.chain.chainId);
+    const [jobs, webhook, head, indexed] = await Promise.all([
+      sql<{ task: string; depth: number; failed: number; dead: number }>`
+        select task_identifier as task,
+               count(*) filter (where attempts < max_attempts)::int as depth,
+               count(*) filter (where last_error is not null)::int as failed,
+               count(*) filter (where attempts >= max_attempts)::int as dead
+          from graphile_worker.jobs group by task_identifier`
+        .execute(ctx.db.platform)
+        .then((r) => r.rows)
+        .catch(() => []),
+      sql<{ outcome: string; count: number }>`
+        select status as outcome, count(*)::int as count from platform.webhook_deliveries group by status`
+        .execute(ctx.db.platform)
+        .then((r) => r.rows)
+        .catch(() => []),
+      ctx.chain.client.getBlockNumber().catch(() => undefined),
+      ctx.index.indexedBlock(ctx.chain.chainId),
+    ]);
+    for (const g of [queueDepth, jobFailures, jobsDead, deliveries, chainHead, indexHead, indexLag]) g.reset();
+    for (const row of jobs) {
+      queueDepth.set({ task: row.task }, row.depth);
+      jobFailures.set({ task: row.task }, row.failed);
+      jobsDead.set({ task: row.task }, row.dead);
+    }
+    for (const row of webhook) deliveries.set({ outcome: row.outcome }, row.count);
+    if (head !== undefined) chainHead.set({ chain_id: chainId }, Number(head));
+    if (indexed !== undefined) indexHead.set({ chain_id: chainId }, indexed);
+    if (head !== undefined && indexed !== undefined) indexLag.set({ chain_id: chainId }, Number(head) - indexed);
+    droppedLogs.set(dropped());
+  }
+
+  return {
+    observe(record) {
+      const values = {
+        method: record.method,
+        route: record.routeTemplate ?? "unmatched",
+        status_class: statusClass(record.statusCode),
+        request_type: record.requestType,
+      };
+      requests.inc(values);
+      latency.observe(values, record.durationMs / 1000);
+    },
+    async render() {
+      await refresh();
+      return { contentType: registry.contentType, text: await registry.metrics() };
+    },
+  };
+}
+
+function tokenMatches(header: string | undefined, token: string): boolean {
+  const given = Buffer.from(header?.match(/^Bearer\s+(.+)$/i)?.[1] ?? "");
+  const expected = Buffer.from(token);
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}
+
+/** Outside /api: no API key, only METRICS_TOKEN when set. */
+export function metricsRoute(app: App, ctx: PluginContext, metrics: Metrics) {
+  app.get("/metrics", async (c) => {
+    const token = ctx.config.METRICS_TOKEN;
+    if (token && !tokenMatches(c.req.header("authorization"), token)) {
+      throw new ApiError("UNAUTHORIZED", { message: "GET /metrics needs Authorization: Bearer <METRICS_TOKEN>" });
+    }
+    const { contentType, text } = await metrics.render();
+    return c.body(text, 200, { "content-type": contentType, "cache-control": "no-store" });
+  });
+}

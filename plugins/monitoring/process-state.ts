@@ -1,0 +1,30 @@
+// The monitoring parts one host process holds once (the buffer, the LISTEN connection, the metrics registry), shared
+// by the plugin's observers, timer and routes. Keyed by the process's database handle: the plugin's parts each get a
+// context of their own, and a test may run a second host in the same Node process.
+import type pg from "pg";
+import type { PluginContext } from "../../host/plugin.ts";
+import { createLogStream, type LogStream } from "./log-stream.ts";
+import { createMetrics, type Metrics } from "./metrics.ts";
+import { createRecorder, type Recorder } from "./recorder.ts";
+
+export interface MonitoringProcess {
+  recorder: Recorder;
+  stream: LogStream;
+  metrics: Metrics;
+}
+
+const processes = new WeakMap<object, MonitoringProcess>();
+
+export function monitoringProcess(ctx: PluginContext): MonitoringProcess {
+  let state = processes.get(ctx.db);
+  if (!state) {
+    const recorder = createRecorder(ctx, ctx.logger);
+    state = {
+      recorder,
+      stream: createLogStream(ctx.db.pool.options as pg.ClientConfig, ctx.logger),
+      metrics: createMetrics(ctx, recorder.dropped),
+    };
+    processes.set(ctx.db, state);
+  }
+  return state;
+}

@@ -1,0 +1,121 @@
+// The request log's write path: the observer pushes each finished request into an in-memory buffer (nothing else on
+// the request path); the flush timer (every second, and once more at shutdown) redacts the batch and writes it with
+// one multi-row INSERT, NOTIFYing each organisation's new rows in the same transaction (log-stream.ts fans them out).
+import { sql } from "kysely";
+import { v7 as uuidv7 } from "uuid";
+import type { Logger } from "../../host/logger.ts";
+import type { PluginContext, RequestRecord } from "../../host/plugin.ts";
+import { endpointIdOf, type LogItem, tagOf, toLogItem } from "./log-item.ts";
+import { redactBody, redactHeaders, redactUrl, redactValue } from "./redact.ts";
+import { monitoringDb, type RequestLogsTable } from "./tables.ts";
+
+export const LOG_CHANNEL = "monitoring_request_log";
+/** Beyond this many unwritten records (the database away), the oldest are dropped and counted. */
+const MAX_BUFFERED = 20_000;
+/** Rows per INSERT statement (PostgreSQL takes at most 65535 parameters; a row has 26). */
+const ROWS_PER_INSERT = 1000;
+/** NOTIFY payloads must stay under 8000 bytes. */
+const MAX_NOTIFY_BYTES = 7500;
+
+export interface Recorder {
+  observe(record: RequestRecord): void;
+  flush(): Promise<void>;
+  /** Records dropped since start (buffer full or a failed write). */
+  dropped(): number;
+}
+
+const cut = (text: string | null, max: number) => (text && text.length > max ? text.slice(0, max) : text);
+
+function byteSize(value: unknown): number | null {
+  if (value === undefined) return null;
+  try {
+    return Buffer.byteLength(typeof value === "string" ? value : JSON.stringify(value));
+  } catch {
+    return null;
+  }
+}
+
+async function toRow(record: RequestRecord): Promise<RequestLogsTable> {
+  const requestBody = await record.requestBody().catch(() => undefined);
+  const failure = record.failure;
+  return {
+    id: uuidv7({ msecs: record.requestedAt.getTime() }),
+    organizationId: record.caller?.organizationId ?? null,
+    callerKind: record.caller?.kind ?? null,
+    userId: record.caller?.userId ?? null,
+    apiKeyId: record.caller?.apiKeyId ?? null,
+    method: record.method,
+    routeTemplate: record.routeTemplate,
+    endpointId: endpointIdOf(record.method, record.routeTemplate),
+    tag: tagOf(record.routeTemplate),
+    requestType: record.requestType,
+    statusCode: record.statusCode,
+    durationMs: record.durationMs,
+    requestedAt: record.requestedAt,
+    ipAddress: cut(record.clientAddress, 64),
+    userAgent: cut(record.userAgent, 512),
+    traceId: cut(record.traceId, 128),
+    idempotencyKey: cut(record.idempotencyKey, 255),
+    requestUrl: redactUrl(record.url),
+    requestSize: record.requestSize ?? byteSize(requestBody),
+    responseSize: record.responseSize,
+    failureMessage: failure
+      ? cut([failure.code, failure.message].filter(Boolean).join(": ") || `HTTP ${record.statusCode}`, 500)
+      : null,
+    errorDetails: failure?.details ? JSON.stringify(redactValue(failure.details)) : null,
+    requestHeaders: JSON.stringify(redactHeaders(record.requestHeaders)),
+    responseHeaders: JSON.stringify(redactHeaders(record.responseHeaders)),
+    requestBody: redactBody(requestBody),
+    // Success bodies are not kept (their size is): the detail explains failures, and the write stays small.
+    responseBody: record.statusCode >= 400 ? redactBody(record.responseBody) : null,
+  };
+}
+
+/** What the stream receives: the list item and, for fanning out only, its organisation. */
+export type LogNotice = LogItem & { organizationId: string };
+
+function notice(row: RequestLogsTable): string | undefined {
+  if (!row.organizationId) return undefined;
+  const text = JSON.stringify({ ...toLogItem(row), organizationId: row.organizationId } satisfies LogNotice);
+  return Buffer.byteLength(text) <= MAX_NOTIFY_BYTES ? text : undefined;
+}
+
+export function createRecorder(ctx: PluginContext, logger: Logger): Recorder {
+  const db = monitoringDb(ctx.db.platform);
+  let buffer: RequestRecord[] = [];
+  let dropped = 0;
+  return {
+    observe(record) {
+      if (buffer.length >= MAX_BUFFERED) {
+        buffer.shift();
+        dropped += 1;
+      }
+      buffer.push(record);
+    },
+    async flush() {
+      if (buffer.length === 0) return;
+      const batch = buffer;
+      buffer = [];
+      const rows = await Promise.all(batch.map(toRow));
+      try {
+        await db.transaction().execute(async (trx) => {
+          for (let at = 0; at < rows.length; at += ROWS_PER_INSERT) {
+            await trx
+              .insertInto("monitoringRequestLogs")
+              .values(rows.slice(at, at + ROWS_PER_INSERT))
+              .execute();
+          }
+          const notices = rows.map(notice).filter((n): n is string => n !== undefined);
+          // Delivered when the transaction commits, to every host process LISTENing.
+          if (notices.length > 0) {
+            await sql`select pg_notify(${LOG_CHANNEL}, n) from unnest(${notices}::text[]) as n`.execute(trx);
+          }
+        });
+      } catch (error) {
+        dropped += rows.length;
+        logger.warn("request log flush failed", { rows: rows.length, error: String(error) });
+      }
+    },
+    dropped: () => dropped,
+  };
+}
