@@ -20,16 +20,13 @@ export default definePlugin({
     return ctx.config.REQUEST_LOG_ENABLED ? [metrics.observe, recorder.observe] : [metrics.observe];
   },
   timers: (ctx) => {
-    const { recorder, stream } = monitoringProcess(ctx);
+    const { recorder } = monitoringProcess(ctx);
     return [
       {
         name: "monitoring:flush-request-logs",
         schedule: "* * * * * *",
         run: () => recorder.flush(),
-        stop: async () => {
-          await recorder.flush();
-          await stream.stop();
-        },
+        stop: () => recorder.flush(),
       },
     ];
   },

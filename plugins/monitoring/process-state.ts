@@ -1,15 +1,16 @@
-// The monitoring parts one host process holds once (the buffer, the LISTEN connection, the metrics registry), shared
+// The monitoring parts one host process holds once (the buffer, the LISTEN channel, the metrics registry), shared
 // by the plugin's observers, timer and routes. Keyed by the process's database handle: the plugin's parts each get a
 // context of their own, and a test may run a second host in the same Node process.
 import type pg from "pg";
+import { type ChannelListener, listenChannel } from "../../host/db/notifications.ts";
 import type { PluginContext } from "../../host/plugin.ts";
-import { createLogStream, type LogStream } from "./log-stream.ts";
 import { createMetrics, type Metrics } from "./metrics.ts";
-import { createRecorder, type Recorder } from "./recorder.ts";
+import { createRecorder, LOG_CHANNEL, type LogNotice, type Recorder } from "./recorder.ts";
 
 export interface MonitoringProcess {
   recorder: Recorder;
-  stream: LogStream;
+  /** Every process's flushed logs, by organisation (the flush NOTIFYs each one). */
+  stream: ChannelListener;
   metrics: Metrics;
 }
 
@@ -21,7 +22,11 @@ export function monitoringProcess(ctx: PluginContext): MonitoringProcess {
     const recorder = createRecorder(ctx, ctx.logger);
     state = {
       recorder,
-      stream: createLogStream(ctx.db.pool.options as pg.ClientConfig, ctx.logger),
+      stream: listenChannel(
+        ctx.db.pool.options as pg.ClientConfig,
+        LOG_CHANNEL,
+        (payload) => (JSON.parse(payload) as LogNotice).organizationId,
+      ),
       metrics: createMetrics(ctx, recorder.dropped),
     };
     processes.set(ctx.db, state);

@@ -11,6 +11,7 @@ import { decodeCursor, encodeCursor } from "./cursor.ts";
 import { type LogItem, toLogDetail, toLogItem } from "./log-item.ts";
 import { monitoringProcess } from "./process-state.ts";
 import { endpointMetrics, equals, requestLogs, scope, statusClassIs, summary, timeline, topErrors } from "./queries.ts";
+import type { LogNotice } from "./recorder.ts";
 import {
   EndpointMetricsQuery,
   EndpointMetricsSchema,
@@ -129,9 +130,12 @@ export function monitoringRoutes(app: App, ctx: PluginContext) {
     const { organizationId } = c.get("principal");
     const pending: LogItem[] = [];
     let deliver: ((item: LogItem) => void) | undefined;
-    const unsubscribe = await state.stream.subscribe(organizationId, (item) =>
-      deliver ? deliver(item) : pending.push(item),
-    );
+    const unsubscribe = await state.stream.subscribe(organizationId, (payload) => {
+      if (payload === null) return; // no replay: a reconnection brings nothing back
+      const { organizationId: _, ...item } = JSON.parse(payload) as LogNotice;
+      if (deliver) deliver(item);
+      else pending.push(item);
+    });
     return streamSSE(c, async (stream) => {
       let writing = Promise.resolve();
       const write = (text: string) => {

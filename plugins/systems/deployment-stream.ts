@@ -78,7 +78,8 @@ export function streamDeployment(
       dirty = true;
       wake?.();
     };
-    const unsubscribe = input.listener.subscribe(input.deploymentId, notify);
+    // Without the channel (the database refused the LISTEN) the stream still reads the state every POLL_MS.
+    const unsubscribe = await input.listener.subscribe(input.deploymentId, notify).catch(() => () => {});
     stream.onAbort(notify);
     const send = (event: string, data: unknown) => stream.writeSSE({ event, data: JSON.stringify(data) });
     let sent: Map<string, string> | undefined;

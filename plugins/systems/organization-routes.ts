@@ -1,7 +1,9 @@
 // POST /api/v2/organizations: a signed-in person creates an organisation (they become its owner, and it becomes their
 // session's active organisation) and its deployment starts; GET /api/v2/organizations/deploy/{deploymentId}/stream
 // follows it. A repeat with the same Idempotency-Key answers the same ids and resumes a failed deployment.
+
 import { createRoute, z } from "@hono/zod-openapi";
+import type pg from "pg";
 import { setActiveOrganization } from "../../host/auth/sessions.ts";
 import { listenChannel } from "../../host/db/notifications.ts";
 import { ApiError } from "../../host/errors/api-error.ts";
@@ -74,7 +76,7 @@ const stream = createRoute({
 
 export function organizationRoutes(app: App, ctx: PluginContext) {
   const db = ctx.db.platform;
-  const listener = listenChannel(ctx.db.pool, DEPLOYMENT_CHANNEL);
+  const listener = listenChannel(ctx.db.pool.options as pg.ClientConfig, DEPLOYMENT_CHANNEL);
 
   app.openapi(create, async (c) => {
     const principal = c.get("principal");

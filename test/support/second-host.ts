@@ -14,8 +14,9 @@ export interface SecondHost {
   stop(): Promise<void>;
 }
 
-export function secondHost(stack: TestStack): SecondHost {
-  const config = loadConfig(stack.env);
+/** The app of a further host process (settings overridden, e.g. REQUEST_LOG_ENABLED=false) and how to stop it. */
+export function secondHostApp(stack: TestStack, overrides: Record<string, string> = {}) {
+  const config = loadConfig({ ...stack.env, ...overrides });
   const databaseUrl = platformDbUrl(stack.env);
   const { credentials, manifest } = stack.platform;
   const { ctx, chain, index, db } = createPlatformContext(
@@ -36,15 +37,23 @@ export function secondHost(stack: TestStack): SecondHost {
   const changes = listenForPlatformChanges(databaseUrl);
   const app = createApp(ctx, composed, { db, chain, index, workerRunning: () => true }, changes);
   return {
-    api(path, key, init = {}) {
-      const headers = new Headers(init.headers);
-      headers.set("x-api-key", key);
-      return Promise.resolve(app.fetch(new Request(`http://second-host${path}`, { ...init, headers })));
-    },
+    app,
     async stop() {
       await timers.stop();
       await changes.stop();
       await db.close();
     },
+  };
+}
+
+export function secondHost(stack: TestStack): SecondHost {
+  const { app, stop } = secondHostApp(stack);
+  return {
+    api(path, key, init = {}) {
+      const headers = new Headers(init.headers);
+      headers.set("x-api-key", key);
+      return Promise.resolve(app.fetch(new Request(`http://second-host${path}`, { ...init, headers })));
+    },
+    stop,
   };
 }
