@@ -191,7 +191,8 @@ describe("the API documents and explorers", () => {
       await (await launched?.catch(() => undefined))?.close();
     });
 
-    async function openExplorer(path: string) {
+    /** Opens the explorer, then the tags named (they start collapsed), and lists the operations shown. */
+    async function openExplorer(path: string, open: string[] | "all") {
       const context = await (await browser()).newContext();
       await context.route("**/*", (route) => {
         const url = new URL(route.request().url());
@@ -207,14 +208,24 @@ describe("the API documents and explorers", () => {
         }
       });
       await page.goto(`${stack.platform.baseUrl}${path}`);
+      const tagHeaders = page.locator(".opblock-tag");
+      await tagHeaders.first().waitFor({ timeout: 60_000 });
+      const tags = await tagHeaders.evaluateAll((headers) => headers.map((h) => h.getAttribute("data-tag")));
       const summaries = page.locator(".opblock-summary-path");
-      await summaries.first().waitFor({ timeout: 60_000 });
+      for (const tag of open === "all" ? (tags as string[]) : open) {
+        await page.locator(`.opblock-tag[data-tag="${tag}"]`).click();
+        await page
+          .locator(`#operations-tag-${tag.replaceAll(" ", "_")} ~ div .opblock-summary-path`)
+          .first()
+          .waitFor();
+      }
       const listed = (await summaries.allTextContents()).map(withoutWordBreaks);
-      return { context, page, listed };
+      return { context, page, tags, listed };
     }
 
     it("renders the v2 explorer from the host's own assets and lists the v2 routes", async () => {
-      const { context, listed } = await openExplorer("/api/v2");
+      const { context, tags, listed } = await openExplorer("/api/v2", ["token"]);
+      expect(tags).toEqual(expect.arrayContaining(["auth", "token", "addons", "system", "monitoring", "webhooks"]));
       expect(listed).toEqual(expect.arrayContaining(["/api/v2/token-templates", "/api/v2/tokens"]));
       expect(listed).not.toContain("/api/token/{tokenAddress}/holders");
       expect(blocked).toEqual([]);
@@ -224,7 +235,7 @@ describe("the API documents and explorers", () => {
     });
 
     it("authorises with an API key and calls a route from the explorer", async () => {
-      const { context, page } = await openExplorer("/api/v2");
+      const { context, page } = await openExplorer("/api/v2", ["token"]);
       await page.locator(".auth-wrapper .btn.authorize").click();
       const apiKeyForm = page.locator(".auth-container").filter({ hasText: "X-Api-Key" });
       await apiKeyForm.locator("input").fill(stack.platform.credentials.apiKey);
@@ -244,7 +255,7 @@ describe("the API documents and explorers", () => {
     });
 
     it("renders the v1 explorer with the legacy routes", async () => {
-      const { context, listed } = await openExplorer("/api/v1");
+      const { context, listed } = await openExplorer("/api/v1", "all");
       expect(listed).toContain("/api/token/{tokenAddress}/holders");
       expect(listed.some((path) => path.startsWith("/api/v2/"))).toBe(false);
       expect(blocked).toEqual([]);

@@ -8,6 +8,8 @@ export const EXPLORER_SCRIPT = `"use strict";
     url: root.dataset.specUrl,
     domNode: root,
     deepLinking: true,
+    // Tags start collapsed: the document has well over a hundred operations, rendered per tag when opened.
+    docExpansion: "none",
     persistAuthorization: true,
     displayRequestDuration: true,
     // No online validator badge and no ?url= override: the explorer only ever shows this host's document.

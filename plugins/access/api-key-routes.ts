@@ -20,7 +20,7 @@ const PATH = "/api/v2/api-keys";
 const createKey = createRoute({
   method: "post",
   path: PATH,
-  tags: ["access"],
+  tags: ["organization"],
   summary: "Create an API key for yourself in the active organisation (the secret is shown once)",
   description:
     "The key carries your roles. Called with an API key: a read key cannot create keys (API_KEY_READ_ONLY), and a " +
@@ -32,7 +32,7 @@ const createKey = createRoute({
 
 const listKeys = collectionRoute({
   path: PATH,
-  tags: ["access"],
+  tags: ["organization"],
   summary: "List API keys: your own, or the organisation's for owners and admins (never the secret)",
   permission: "apiKey:manage",
   collection: API_KEY_COLLECTION,
@@ -43,7 +43,7 @@ const listKeys = collectionRoute({
 const revokeKey = createRoute({
   method: "delete",
   path: `${PATH}/{id}`,
-  tags: ["access"],
+  tags: ["organization"],
   summary: "Revoke an API key at once (your own; any of the organisation's as owner or admin)",
   middleware: [requirePermission("apiKey:manage")],
   request: { params: ApiKeyIdParams },

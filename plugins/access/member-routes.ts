@@ -16,7 +16,7 @@ const PATH = "/api/v2/organization/members";
 
 const listMembers = collectionRoute({
   path: PATH,
-  tags: ["access"],
+  tags: ["organization"],
   summary: "List the organisation's members with their roles",
   permission: "organization:members:read",
   collection: MEMBER_COLLECTION,
@@ -27,7 +27,7 @@ const listMembers = collectionRoute({
 const setRoles = createRoute({
   method: "put",
   path: `${PATH}/{userId}/roles`,
-  tags: ["access"],
+  tags: ["organization"],
   summary: "Replace a member's roles",
   description:
     "Only an owner grants or removes owner (403 USER_NOT_AUTHORIZED); the last owner cannot drop it (409 " +

@@ -28,7 +28,7 @@ import {
 import { PresetParamsSchema, RangeQuerySchema } from "./range-query.ts";
 
 const STATS = "/api/v2/system/stats";
-const base = { tags: ["statistics"], middleware: [requirePermission("systemStats:read")] };
+const base = { tags: ["system"], middleware: [requirePermission("systemStats:read")] };
 
 const ok = <T extends z.ZodType>(schema: T, description: string) => ({
   200: jsonResponse(z.object({ data: schema, links: linksSelf }), description),

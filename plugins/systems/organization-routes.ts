@@ -41,7 +41,7 @@ const DeploymentAcceptedSchema = z
 const create = createRoute({
   method: "post",
   path: "/api/v2/organizations",
-  tags: ["organizations"],
+  tags: ["organization"],
   summary: "Create an organisation (a signed-in person becomes its owner) and start deploying its system",
   request: {
     body: jsonBody(CreateOrganizationSchema),
@@ -60,7 +60,7 @@ const create = createRoute({
 const stream = createRoute({
   method: "get",
   path: "/api/v2/organizations/deploy/{deploymentId}/stream",
-  tags: ["organizations"],
+  tags: ["organization"],
   summary: "Follow an organisation's deployment: server-sent events tree, update, complete, error",
   request: { params: z.object({ deploymentId: z.string().min(1).max(64) }) },
   responses: {

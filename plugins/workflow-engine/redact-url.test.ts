@@ -17,4 +17,10 @@ describe("redactUrl", () => {
       nested: ["http://h/?apiKey=REDACTED"],
     });
   });
+
+  it("cuts a hostile nesting instead of overflowing the stack", () => {
+    let deep: unknown = "http://u:p@h/";
+    for (let i = 0; i < 100_000; i++) deep = [deep];
+    expect(JSON.stringify(redactBody(deep))).toBe('[[[[[[[["[truncated]"]]]]]]]]');
+  });
 });

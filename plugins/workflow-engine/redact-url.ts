@@ -18,12 +18,16 @@ export function redactUrl(value: string): string {
   return url.toString();
 }
 
-/** A request body as the audit log keeps it: every string that is a URL redacted, at any depth. */
-export function redactBody(body: unknown): unknown {
+/** Deeper than any body the routes accept: a hostile one is cut there, not followed to a stack overflow. */
+const MAX_DEPTH = 8;
+
+/** A request body as the audit log keeps it: every string that is a URL redacted, down to MAX_DEPTH levels. */
+export function redactBody(body: unknown, depth = 0): unknown {
   if (typeof body === "string") return redactUrl(body);
-  if (Array.isArray(body)) return body.map(redactBody);
+  if (body && typeof body === "object" && depth >= MAX_DEPTH) return "[truncated]";
+  if (Array.isArray(body)) return body.map((value) => redactBody(value, depth + 1));
   if (body && typeof body === "object") {
-    return Object.fromEntries(Object.entries(body).map(([key, value]) => [key, redactBody(value)]));
+    return Object.fromEntries(Object.entries(body).map(([key, value]) => [key, redactBody(value, depth + 1)]));
   }
   return body;
 }

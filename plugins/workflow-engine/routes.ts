@@ -44,7 +44,7 @@ function operatorRoute<Body extends z.ZodType, Data extends z.ZodType>(
   return createRoute({
     method: "post",
     path: `${BASE}/${path}`,
-    tags: ["operator"],
+    tags: ["system"],
     summary,
     description:
       "System operate permission (OFFCHAIN_USER_PERMISSION_REQUIRED otherwise); every call is written to the operations audit log with credentials inside URLs replaced by REDACTED.",
