@@ -113,7 +113,8 @@ describe("access over HTTP", () => {
         const path = template
           .replace("/api/v2/smart-wallets/{address}", `/api/v2/smart-wallets/${smartWallet}`)
           .replace(/\{(\w+)\}/g, (whole, name) => (name === "id" ? ids[template] : fill[name]) ?? whole);
-        if (path.includes("{")) {
+        // An add-on instance is made by its own e2e file (token sales, XvP settlements, yield schedules), not this one.
+        if (path.includes("{") || (template.startsWith("/api/v2/addons/") && template.includes("{"))) {
           skipped.push(template);
           continue;
         }

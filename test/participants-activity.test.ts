@@ -221,8 +221,10 @@ describe("participants and activity, end to end over HTTP", () => {
 
     it("shows only assets (and addons) to callers without userSearch", async () => {
       const { body } = await get("/api/v2/participants?purpose=transfer&page[limit]=200", mia.key);
-      expect(new Set(body.data.map((p: { kind: string }) => p.kind))).toEqual(new Set(["asset"]));
-      expect(body.meta.total).toBe(2);
+      // The two deposit tokens, and the three addons every system is created with.
+      expect(new Set(body.data.map((p: { kind: string }) => p.kind))).toEqual(new Set(["asset", "addon"]));
+      expect(body.data.filter((p: { kind: string }) => p.kind === "asset")).toHaveLength(2);
+      expect(body.meta.total).toBe(5);
     });
 
     it("organisation B sees its own participants only", async () => {
@@ -525,7 +527,19 @@ describe("participants and activity, end to end over HTTP", () => {
 
     it("lists addons as participants for every caller, with their activity", async () => {
       const { body } = await get("/api/v2/participants?purpose=participant&filter[kind]=addon", mia.key);
-      expect(body.data).toEqual([{ id: addon, kind: "addon", address: addon, displayName: "Relay Addon" }]);
+      expect(body.data.find((p: { id: string }) => p.id === addon)).toEqual({
+        id: addon,
+        kind: "addon",
+        address: addon,
+        displayName: "Relay Addon",
+      });
+      // Beside the three every system is created with.
+      expect(body.data.map((p: { displayName: string }) => p.displayName).sort()).toEqual([
+        "Relay Addon",
+        "fixed-yield-schedule",
+        "token-sale",
+        "xvp-settlement",
+      ]);
       const feed = await get(`/api/v2/participants/${addon}/activities`, ivy.key);
       // Its registration also granted it the addon-factory role on the system's access manager.
       expect(names(feed.body.data).sort()).toEqual(["AddonFactoryCreated", "RoleGranted"]);

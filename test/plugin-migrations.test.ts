@@ -95,10 +95,13 @@ describe("plugin migrations", () => {
       { plugin_id: "bundler", name: "0001_mempool" },
       { plugin_id: "compliance-templates", name: "0001_compliance_templates" },
       { plugin_id: "exchange-rates", name: "0001_exchange_rate_overrides" },
+      { plugin_id: "monitoring", name: "0001_request_logs" },
       { plugin_id: "smart-wallets", name: "0001_smart_wallets" },
+      { plugin_id: "systems", name: "0001_organization_deployments" },
       { plugin_id: "tokens", name: "0001_token_templates" },
       { plugin_id: "webhooks", name: "0001_webhooks" },
       { plugin_id: "webhooks", name: "0002_webhook_receipts" },
+      { plugin_id: "workflow-engine", name: "0001_operations_audit" },
     ]);
     const kept = await sql<{ name: string }>`select name from platform.token_templates`.execute(legacy);
     expect(kept.rows).toEqual([{ name: "Kept" }]);
