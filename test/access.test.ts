@@ -437,7 +437,10 @@ describe("access over HTTP", () => {
         .where("userId", "=", ownerId)
         .where("role", "<>", "owner")
         .execute();
-      expect((await get("/api/v2/auth/session")).body.data.roles).toEqual(["owner"]);
+      // The host's roles cache learns of the change through PostgreSQL notifications: a moment later, under load.
+      await expect
+        .poll(async () => (await get("/api/v2/auth/session")).body.data.roles, { timeout: 10_000 })
+        .toEqual(["owner"]);
       await stack.restart();
       const { body } = await get("/api/v2/auth/session");
       expect([...body.data.roles].sort()).toEqual([...ROLES].sort());
