@@ -1,22 +1,30 @@
 // The one check of the permissions table: 403 USER_NOT_AUTHORIZED naming the roles that would do.
 import type { MiddlewareHandler } from "hono";
 import { ApiError } from "../errors/api-error.ts";
+import type { ErrorCode } from "../errors/registry.ts";
 import type { AppEnv } from "../http/env.ts";
 import { hasPermission, type Permission, rolesGranting } from "./permissions.ts";
 
-/** Throws USER_NOT_AUTHORIZED unless `roles` grant `permission` (for checks that depend on the request's content). */
-export function assertPermission(roles: readonly string[], permission: Permission): void {
+/**
+ * Throws USER_NOT_AUTHORIZED (or the route family's own refusal the spec names, e.g. OFFCHAIN_USER_PERMISSION_REQUIRED)
+ * unless `roles` grant `permission` (also for checks that depend on the request's content).
+ */
+export function assertPermission(
+  roles: readonly string[],
+  permission: Permission,
+  refusal: ErrorCode = "USER_NOT_AUTHORIZED",
+): void {
   if (!hasPermission(roles, permission)) {
-    throw new ApiError("USER_NOT_AUTHORIZED", {
+    throw new ApiError(refusal, {
       message: `This operation needs the ${permission} permission`,
       details: { requiredPermission: permission, requiredRoles: rolesGranting(permission) },
     });
   }
 }
 
-export function requirePermission(permission: Permission): MiddlewareHandler<AppEnv> {
+export function requirePermission(permission: Permission, refusal?: ErrorCode): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    assertPermission(c.get("principal").roles, permission);
+    assertPermission(c.get("principal").roles, permission, refusal);
     await next();
   };
 }

@@ -1,8 +1,11 @@
 // Reading schedules: the organisation's schedule by address (404 otherwise), the assets it names, and the view the
 // GET route answers (terms and totals from the index; a completed period's yield and a holder's claimable live).
+
 import { type Address, getAddress } from "viem";
 import { FixedYieldScheduleAbi } from "../../abis/FixedYieldSchedule.ts";
 import { schedulePeriods } from "../../domain/fixed-yield/periods.ts";
+import { knownAssets } from "../../host/addons/assets.ts";
+import { chainNow } from "../../host/chain/chain-time.ts";
 import type { LedgerTables } from "../../host/db/ledger-types.ts";
 import { indexedHex, isoFromSeconds } from "../../host/db/ledger-types.ts";
 import { ApiError } from "../../host/errors/api-error.ts";
@@ -34,23 +37,6 @@ export function systemToken(ctx: PluginContext, system: Address, address: string
     .executeTakeFirst();
 }
 
-/** A platform token of the system or one of its registered external tokens: its symbol and decimals. */
-export async function systemAsset(ctx: PluginContext, system: Address, address: string) {
-  const token = await systemToken(ctx, system, address);
-  if (token) return { symbol: token.symbol, decimals: token.decimals };
-  return ctx.db.ledger
-    .selectFrom("externalToken")
-    .select(["symbol", "decimals"])
-    .where("token", "=", indexedHex(address))
-    .where("system", "=", indexedHex(system))
-    .executeTakeFirst();
-}
-
-/** The chain's current time (the latest block's), which decides which periods have completed. */
-export async function chainNow(ctx: PluginContext): Promise<bigint> {
-  return (await ctx.chain.client.getBlock({ blockTag: "latest" })).timestamp;
-}
-
 const onSchedule = (schedule: string) => ({ abi: FixedYieldScheduleAbi, address: getAddress(schedule) }) as const;
 
 /** The yield of a completed period for every holder together (live: the token's supply at the period's end). */
@@ -73,18 +59,21 @@ export async function scheduleView(
   holder: Address | undefined,
 ): Promise<FixedYieldScheduleView> {
   const unknownAsset = { symbol: "", decimals: 18 };
-  const [token, asset, now] = await Promise.all([
-    systemAsset(ctx, row.system as Address, row.token),
-    systemAsset(ctx, row.system as Address, row.denominationAsset),
-    chainNow(ctx),
+  const [assets, now] = await Promise.all([
+    knownAssets(ctx.db.ledger, [row.token, row.denominationAsset], row.system as Address),
+    chainNow(ctx.chain.client),
   ]);
+  const metadata = (address: string) => {
+    const known = assets.get(address.toLowerCase());
+    return known ? { symbol: known.symbol, decimals: known.decimals } : unknownAsset;
+  };
   const periods = schedulePeriods(row, now);
   const yields = await Promise.all(periods.map((p) => (p.completed ? periodYield(ctx, row.id, p.index) : null)));
   const view: FixedYieldScheduleView = {
     address: getAddress(row.id),
     owner: getAddress(row.owner),
-    token: { address: getAddress(row.token), ...(token ?? unknownAsset) },
-    denominationAsset: { address: getAddress(row.denominationAsset), ...(asset ?? unknownAsset) },
+    token: { address: getAddress(row.token), ...metadata(row.token) },
+    denominationAsset: { address: getAddress(row.denominationAsset), ...metadata(row.denominationAsset) },
     rateBps: Number(row.rateBps),
     interval: row.interval,
     intervalSeconds: Number(row.intervalSeconds),

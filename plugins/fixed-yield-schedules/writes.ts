@@ -1,5 +1,6 @@
 // What each write checks before it is queued and the call it makes: the creation (factory.create), top-ups,
 // withdrawals and claims on the schedule.
+
 import { type Address, encodeFunctionData, erc20Abi, getAddress } from "viem";
 import { FixedYieldScheduleAbi } from "../../abis/FixedYieldSchedule.ts";
 import { FixedYieldScheduleFactoryAbi } from "../../abis/FixedYieldScheduleFactory.ts";
@@ -9,13 +10,16 @@ import {
   MAX_PERIODS,
   totalPeriods,
 } from "../../domain/fixed-yield/periods.ts";
+import { knownAsset } from "../../host/addons/assets.ts";
+import { systemAddonFactory } from "../../host/addons/factory.ts";
+import { chainNow } from "../../host/chain/chain-time.ts";
 import { assertErc20Funds } from "../../host/chain/erc20-funds.ts";
 import type { RequestChain } from "../../host/chain/request-chain.ts";
 import { indexedHex } from "../../host/db/ledger-types.ts";
 import { ApiError, badRequest } from "../../host/errors/api-error.ts";
 import type { SystemWrite } from "../../host/mutations/system-write.ts";
 import type { PluginContext } from "../../host/plugin.ts";
-import { chainNow, claimableNow, findSchedule, systemAsset, systemToken } from "./schedules.ts";
+import { claimableNow, findSchedule, systemToken } from "./schedules.ts";
 
 const TYPE_NAME = "fixed-yield-schedule";
 const HISTORICAL_BALANCES = "historical-balances";
@@ -73,18 +77,13 @@ export async function createWrite(ctx: PluginContext, chain: RequestChain, input
     });
   }
   const denominationAsset = getAddress(input.denominationAsset);
-  if (!(await systemAsset(ctx, system, denominationAsset))) {
+  if (!(await knownAsset(ctx.db.ledger, denominationAsset, system))) {
     throw new ApiError("FIXED_YIELD_DENOMINATION_ASSET_INVALID", {
       message: `${denominationAsset} is neither a token nor a registered external token of the organisation's system`,
       details: { denominationAsset },
     });
   }
-  const factory = await ctx.db.ledger
-    .selectFrom("addonFactory")
-    .select("id")
-    .where("system", "=", indexedHex(system))
-    .where("typeName", "=", TYPE_NAME)
-    .executeTakeFirst();
+  const factory = await systemAddonFactory(ctx.db.ledger, system, TYPE_NAME);
   if (!factory) {
     throw new ApiError("CONFLICT", { message: `The system ${system} has no ${TYPE_NAME} addon` });
   }
@@ -92,12 +91,12 @@ export async function createWrite(ctx: PluginContext, chain: RequestChain, input
   return {
     // The start must still be ahead of the chain's clock (the contract refuses it otherwise).
     precheck: async () => {
-      if (startDate <= (await chainNow(ctx))) {
+      if (startDate <= (await chainNow(ctx.chain.client))) {
         throw badRequest("startDate must be in the future", [{ path: "startDate", message: "must be in the future" }]);
       }
     },
     kind: "fixedYieldSchedule.create",
-    to: getAddress(factory.id),
+    to: factory,
     data: encodeFunctionData({
       abi: FixedYieldScheduleFactoryAbi,
       functionName: "create",

@@ -1,11 +1,14 @@
 // The refusals before a sale write is queued, with the codes the contract's reverts map to (revert-errors.ts).
+
 import { type Address, getAddress } from "viem";
+import { knownAsset } from "../../host/addons/assets.ts";
+import { chainNow } from "../../host/chain/chain-time.ts";
 import { assertErc20Funds } from "../../host/chain/erc20-funds.ts";
 import type { RequestChain } from "../../host/chain/request-chain.ts";
 import { indexedHex, isoFromSeconds } from "../../host/db/ledger-types.ts";
 import { ApiError } from "../../host/errors/api-error.ts";
 import type { PluginContext } from "../../host/plugin.ts";
-import { chainNow, type PurchaseRow, type SaleRow } from "./sale-read.ts";
+import type { PurchaseRow, SaleRow } from "./sale-read.ts";
 import { priceOf, type SaleTerms, saleStatus, termsProblem } from "./terms.ts";
 
 type Ctx = Pick<PluginContext, "db" | "chain">;
@@ -16,34 +19,20 @@ export async function assertCreatable(
   chain: RequestChain,
   input: { token: Address; paymentAsset: Address; terms: SaleTerms },
 ) {
-  const system = indexedHex(chain.systemAddress);
-  const systemToken = (address: Address) =>
-    ctx.db.ledger
-      .selectFrom("token")
-      .select("id")
-      .where("id", "=", indexedHex(address))
-      .where("system", "=", system)
-      .executeTakeFirst();
-  if (!(await systemToken(input.token))) {
+  const system = getAddress(chain.systemAddress);
+  if ((await knownAsset(ctx.db.ledger, input.token, system))?.kind !== "token") {
     throw new ApiError("TOKEN_SALE_TOKEN_INVALID", {
       message: `${input.token} is not a token of your organisation's system`,
       details: { tokenAddress: input.token },
     });
   }
-  const external = () =>
-    ctx.db.ledger
-      .selectFrom("externalToken")
-      .select("token")
-      .where("token", "=", indexedHex(input.paymentAsset))
-      .where("system", "=", system)
-      .executeTakeFirst();
-  if (!(await systemToken(input.paymentAsset)) && !(await external())) {
+  if (!(await knownAsset(ctx.db.ledger, input.paymentAsset, system))) {
     throw new ApiError("TOKEN_SALE_PAYMENT_ASSET_INVALID", {
       message: `${input.paymentAsset} is neither a token of your organisation's system nor a registered external token`,
       details: { paymentAsset: input.paymentAsset },
     });
   }
-  const problem = termsProblem(input.terms, await chainNow(ctx));
+  const problem = termsProblem(input.terms, await chainNow(ctx.chain.client));
   if (problem) throw new ApiError("TOKEN_SALE_INVALID_PARAMETERS", { message: `Invalid terms: ${problem}` });
 }
 
@@ -53,7 +42,7 @@ export async function assertCreatable(
  */
 export async function assertPurchasable(ctx: Ctx, sale: SaleRow, buyer: Address, amount: bigint) {
   if (amount === 0n) throw new ApiError("TOKEN_SALE_INVALID_PARAMETERS", { message: "amount must be above 0" });
-  const status = saleStatus(sale, await chainNow(ctx));
+  const status = saleStatus(sale, await chainNow(ctx.chain.client));
   if (status === "UPCOMING" || status === "ENDED_SUCCESS" || status === "ENDED_REFUNDING") {
     const [startDate, endDate] = [isoFromSeconds(sale.startDate), isoFromSeconds(sale.endDate)];
     throw new ApiError("TOKEN_SALE_NOT_OPEN", {
@@ -76,7 +65,7 @@ export async function assertPurchasable(ctx: Ctx, sale: SaleRow, buyer: Address,
 
 /** After the end, something is due to the signer: its tokens or refund, or (soft cap reached) the issuer's proceeds. */
 export async function assertWithdrawable(ctx: Ctx, sale: SaleRow, purchases: PurchaseRow[], account: Address) {
-  const now = await chainNow(ctx);
+  const now = await chainNow(ctx.chain.client);
   if (now <= sale.endDate) {
     const endDate = isoFromSeconds(sale.endDate);
     throw new ApiError("TOKEN_SALE_NOT_ENDED", {

@@ -1,13 +1,14 @@
 // Token sales: create (the system's token-sale factory), read (the index), purchase and withdraw (the sale itself).
+
 import { createRoute, z } from "@hono/zod-openapi";
 import { type Address, encodeFunctionData, getAddress } from "viem";
 import { TokenSaleAbi } from "../../abis/TokenSale.ts";
 import { TokenSaleFactoryAbi } from "../../abis/TokenSaleFactory.ts";
+import { systemAddonFactory } from "../../host/addons/factory.ts";
 import { requirePermission } from "../../host/auth/require-permission.ts";
 import type { RequestChain } from "../../host/chain/request-chain.ts";
 import { requestChain } from "../../host/chain/request-chain.ts";
-import { indexedHex } from "../../host/db/ledger-types.ts";
-import { badRequest } from "../../host/errors/api-error.ts";
+import { ApiError, badRequest } from "../../host/errors/api-error.ts";
 import type { App } from "../../host/http/env.ts";
 import { single } from "../../host/http/envelopes.ts";
 import {
@@ -92,13 +93,11 @@ const withdraw = createRoute({
 
 /** The system's token-sale factory (every system has one: the add-on catalogue). */
 async function saleFactory(ctx: PluginContext, chain: RequestChain): Promise<Address> {
-  const row = await ctx.db.ledger
-    .selectFrom("addonFactory")
-    .select("id")
-    .where("system", "=", indexedHex(chain.systemAddress))
-    .where("typeName", "=", "token-sale")
-    .executeTakeFirstOrThrow();
-  return getAddress(row.id);
+  const factory = await systemAddonFactory(ctx.db.ledger, chain.systemAddress as Address, "token-sale");
+  // A system created before the add-on catalogue has none (a clear 409, not a 500).
+  if (!factory)
+    throw new ApiError("CONFLICT", { message: `The system ${chain.systemAddress} has no token-sale addon` });
+  return factory;
 }
 
 const MAX_UINT64 = 2n ** 64n - 1n;

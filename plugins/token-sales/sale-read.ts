@@ -1,6 +1,9 @@
 // A token sale as the index holds it, who may see it, its status at the chain's time, and the GET resource.
+
 import type { Context } from "hono";
 import { type Address, erc20Abi, getAddress } from "viem";
+import { knownAsset } from "../../host/addons/assets.ts";
+import { chainNow } from "../../host/chain/chain-time.ts";
 import type { RequestChain } from "../../host/chain/request-chain.ts";
 import { indexedHex, isoFromSeconds, type LedgerTables } from "../../host/db/ledger-types.ts";
 import { ApiError } from "../../host/errors/api-error.ts";
@@ -11,11 +14,6 @@ import { saleStatus } from "./terms.ts";
 export type SaleRow = LedgerTables["tokenSale"];
 export type PurchaseRow = LedgerTables["tokenSalePurchase"];
 type Ctx = Pick<PluginContext, "db" | "chain">;
-
-/** The chain's time (seconds): the sale's dates are compared with block time, which tests and anvil move. */
-export async function chainNow(ctx: Ctx): Promise<bigint> {
-  return (await ctx.chain.client.getBlock({ blockTag: "latest" })).timestamp;
-}
 
 export async function purchasesOf(ctx: Ctx, sale: Address): Promise<PurchaseRow[]> {
   return ctx.db.ledger
@@ -63,23 +61,12 @@ export async function visibleSale(c: Context<AppEnv>, ctx: Ctx, chain: RequestCh
 
 /** Name, symbol and decimals of a platform token or a registered external token (null when the index has neither). */
 async function assetOf(ctx: Ctx, address: Address) {
-  const hex = indexedHex(address);
-  const row =
-    (await ctx.db.ledger
-      .selectFrom("token")
-      .select(["name", "symbol", "decimals"])
-      .where("id", "=", hex)
-      .executeTakeFirst()) ??
-    (await ctx.db.ledger
-      .selectFrom("externalToken")
-      .select(["name", "symbol", "decimals"])
-      .where("token", "=", hex)
-      .executeTakeFirst());
+  const known = await knownAsset(ctx.db.ledger, address);
   return {
     address: getAddress(address),
-    name: row?.name ?? null,
-    symbol: row?.symbol ?? null,
-    decimals: row?.decimals ?? null,
+    name: known?.name ?? null,
+    symbol: known?.symbol ?? null,
+    decimals: known?.decimals ?? null,
   };
 }
 
@@ -87,7 +74,7 @@ async function assetOf(ctx: Ctx, address: Address) {
 export async function toTokenSale(ctx: Ctx, sale: SaleRow, purchases: PurchaseRow[]) {
   const address = getAddress(sale.id);
   const [now, token, paymentAsset, granted] = await Promise.all([
-    chainNow(ctx),
+    chainNow(ctx.chain.client),
     assetOf(ctx, sale.token),
     assetOf(ctx, sale.paymentAsset),
     ctx.chain.client.readContract({

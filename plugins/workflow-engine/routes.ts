@@ -1,9 +1,7 @@
 // The four operator routes of workflow-engine recovery (POST, system operate permission, every call audited).
 import { createRoute, z } from "@hono/zod-openapi";
-import type { MiddlewareHandler } from "hono";
-import { hasPermission } from "../../host/auth/permissions.ts";
-import { ApiError } from "../../host/errors/api-error.ts";
-import type { App, AppEnv } from "../../host/http/env.ts";
+import { requirePermission } from "../../host/auth/require-permission.ts";
+import type { App } from "../../host/http/env.ts";
 import { single } from "../../host/http/envelopes.ts";
 import { errorResponses, jsonBody, jsonResponse, linksSelf } from "../../host/http/schemas.ts";
 import type { PluginContext } from "../../host/plugin.ts";
@@ -23,17 +21,6 @@ import { fromServiceName } from "./service-names.ts";
 
 const BASE = "/api/v2/admin/operator/workflow-engine";
 
-/** The spec's own refusal for these routes (not USER_NOT_AUTHORIZED). */
-const requireOperate: MiddlewareHandler<AppEnv> = async (c, next) => {
-  if (!hasPermission(c.get("principal").roles, "system:operate")) {
-    throw new ApiError("OFFCHAIN_USER_PERMISSION_REQUIRED", {
-      message: "The workflow-engine routes need the system:operate permission",
-      details: { requiredPermission: "system:operate" },
-    });
-  }
-  await next();
-};
-
 function operatorRoute<Body extends z.ZodType, Data extends z.ZodType>(
   ctx: PluginContext,
   path: string,
@@ -48,7 +35,10 @@ function operatorRoute<Body extends z.ZodType, Data extends z.ZodType>(
     summary,
     description:
       "System operate permission (OFFCHAIN_USER_PERMISSION_REQUIRED otherwise); every call is written to the operations audit log with credentials inside URLs replaced by REDACTED.",
-    middleware: [auditOperations(ctx.db.platform, ctx.logger), requireOperate],
+    middleware: [
+      auditOperations(ctx.db.platform, ctx.logger),
+      requirePermission("system:operate", "OFFCHAIN_USER_PERMISSION_REQUIRED"),
+    ],
     request: { body: jsonBody(body) },
     responses: { 200: jsonResponse(z.object({ data, links: linksSelf }), summary), ...errorResponses },
   });

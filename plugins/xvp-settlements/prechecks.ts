@@ -1,10 +1,12 @@
 // The refusals before a settlement write is queued, from the index and the chain's current state (the contract
 // refuses the same with the reverts in revert-errors.ts when the state changed in between).
+
 import { type Address, getAddress, type Hex, keccak256 } from "viem";
+import { chainNow } from "../../host/chain/chain-time.ts";
 import { assertErc20Funds } from "../../host/chain/erc20-funds.ts";
 import { ApiError } from "../../host/errors/api-error.ts";
 import type { PluginContext } from "../../host/plugin.ts";
-import { chainNow, type Settlement } from "./reads.ts";
+import type { Settlement } from "./reads.ts";
 
 type Ctx = Pick<PluginContext, "db" | "chain">;
 
@@ -15,7 +17,7 @@ async function assertOpen(ctx: Ctx, { row }: Settlement, allowExpired = false) {
   const settlementAddress = getAddress(row.id);
   if (row.executedAt !== null) throw new ApiError("XVP_SETTLEMENT_EXECUTED", { details: { settlementAddress } });
   if (row.cancelledAt !== null) throw new ApiError("XVP_SETTLEMENT_CANCELLED", { details: { settlementAddress } });
-  if (!allowExpired && (await chainNow(ctx)) > row.cutoff) {
+  if (!allowExpired && (await chainNow(ctx.chain.client)) > row.cutoff) {
     throw new ApiError("XVP_SETTLEMENT_EXPIRED", {
       details: { settlementAddress, cutoffDate: new Date(Number(row.cutoff) * 1000).toISOString() },
     });
@@ -31,7 +33,7 @@ export async function assertCreatable(ctx: Ctx, flows: { from: string; to: strin
       details: { flowIndex: bad },
     });
   }
-  const now = await chainNow(ctx);
+  const now = await chainNow(ctx.chain.client);
   if (cutoff <= now) {
     throw new ApiError("XVP_SETTLEMENT_INVALID", {
       message: "The cutoffDate must be after the chain's current time",

@@ -2,6 +2,7 @@
 // 404), read from the index, and its shape in the API.
 import type { Context } from "hono";
 import { type Address, getAddress } from "viem";
+import { knownAssets } from "../../host/addons/assets.ts";
 import { requestChain } from "../../host/chain/request-chain.ts";
 import { indexedHex, isoFromSeconds, type LedgerTables } from "../../host/db/ledger-types.ts";
 import { ApiError } from "../../host/errors/api-error.ts";
@@ -56,32 +57,14 @@ export async function visibleSettlement(c: Context<AppEnv>, ctx: Ctx, address: s
   return { row, flows, approvals };
 }
 
-/** The chain's latest block time (unix seconds): what the contract compares the cutoff with. */
-export async function chainNow(ctx: Ctx): Promise<bigint> {
-  return (await ctx.chain.client.getBlock()).timestamp;
-}
-
-/** Symbol and decimals of each asset the index knows (platform tokens, then external tokens). */
-async function assetMetadata(ctx: Ctx, assets: `0x${string}`[]) {
-  const known = new Map<string, { symbol: string; decimals: number }>();
-  if (assets.length === 0) return known;
-  const [tokens, external] = await Promise.all([
-    ctx.db.ledger.selectFrom("token").select(["id", "symbol", "decimals"]).where("id", "in", assets).execute(),
-    ctx.db.ledger
-      .selectFrom("externalToken")
-      .select(["token as id", "symbol", "decimals"])
-      .where("token", "in", assets)
-      .execute(),
-  ]);
-  for (const t of [...external, ...tokens]) known.set(t.id.toLowerCase(), { symbol: t.symbol, decimals: t.decimals });
-  return known;
-}
-
 const checksum = (value: string) => getAddress(value as Address);
 const isoOrNull = (seconds: bigint | null) => (seconds === null ? null : isoFromSeconds(seconds));
 
 export async function toSettlement(ctx: Ctx, { row, flows, approvals }: Settlement, now: bigint) {
-  const metadata = await assetMetadata(ctx, [...new Set(flows.map((f) => f.asset))]);
+  const metadata = await knownAssets(
+    ctx.db.ledger,
+    flows.map((f) => f.asset),
+  );
   return {
     address: checksum(row.id),
     creator: checksum(row.creator),

@@ -1,13 +1,15 @@
 // XvP settlements: create one with the system's xvp-settlement factory, read it from the index, and approve,
 // execute or cancel it (each a chain write on the settlement, refused before queueing by its precheck).
+
 import { createRoute, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { type Address, encodeFunctionData, getAddress, type Hex, zeroHash } from "viem";
 import { XvPSettlementAbi } from "../../abis/XvPSettlement.ts";
 import { XvPSettlementFactoryAbi } from "../../abis/XvPSettlementFactory.ts";
+import { systemAddonFactory } from "../../host/addons/factory.ts";
 import { requirePermission } from "../../host/auth/require-permission.ts";
+import { chainNow } from "../../host/chain/chain-time.ts";
 import type { RequestChain } from "../../host/chain/request-chain.ts";
-import { indexedHex } from "../../host/db/ledger-types.ts";
 import { ApiError } from "../../host/errors/api-error.ts";
 import type { App, AppEnv } from "../../host/http/env.ts";
 import { single } from "../../host/http/envelopes.ts";
@@ -22,7 +24,7 @@ import {
 import { type SignerInput, submitSystemWrite } from "../../host/mutations/system-write.ts";
 import type { PluginContext } from "../../host/plugin.ts";
 import { assertApprovable, assertCancellable, assertCreatable, assertExecutable } from "./prechecks.ts";
-import { chainNow, type Settlement, toSettlement, visibleSettlement } from "./reads.ts";
+import { type Settlement, toSettlement, visibleSettlement } from "./reads.ts";
 import {
   CreateXvpSettlementBodySchema,
   ExecuteXvpSettlementBodySchema,
@@ -107,14 +109,9 @@ const cancel = action(
 
 /** The system's xvp-settlement factory, from the index. */
 async function factoryOf(ctx: PluginContext, chain: RequestChain): Promise<Address> {
-  const row = await ctx.db.ledger
-    .selectFrom("addonFactory")
-    .select("id")
-    .where("system", "=", indexedHex(chain.systemAddress))
-    .where("typeName", "=", TYPE_NAME)
-    .executeTakeFirst();
-  if (!row) throw new ApiError("XVP_SETTLEMENT_FACTORY_NOT_FOUND", { details: { chainId: chain.chainId } });
-  return getAddress(row.id);
+  const factory = await systemAddonFactory(ctx.db.ledger, chain.systemAddress as Address, TYPE_NAME);
+  if (!factory) throw new ApiError("XVP_SETTLEMENT_FACTORY_NOT_FOUND", { details: { chainId: chain.chainId } });
+  return factory;
 }
 
 export function xvpSettlementRoutes(app: App, ctx: PluginContext) {
@@ -160,7 +157,7 @@ export function xvpSettlementRoutes(app: App, ctx: PluginContext) {
 
   app.openapi(read, async (c) => {
     const settlement = await visibleSettlement(c, ctx, c.req.valid("param").address);
-    return c.json(single(c, await toSettlement(ctx, settlement, await chainNow(ctx))), 200);
+    return c.json(single(c, await toSettlement(ctx, settlement, await chainNow(ctx.chain.client))), 200);
   });
 
   app.openapi(approve, async (c) =>
