@@ -25,6 +25,8 @@ import type { PluginContext } from "./plugin.ts";
 import { type ComposedPlugins, pluginContext } from "./plugin-host.ts";
 import { type Readiness, readinessRoutes } from "./readiness.ts";
 import { type MountedRoute, routeOverlap } from "./route-overlap.ts";
+import { RPC_PREFIX } from "./rpc/procedures.ts";
+import { mountRpc } from "./rpc/transport.ts";
 
 /** Request bodies above this are refused with 413 PAYLOAD_TOO_LARGE before they are read whole. */
 const MAX_BODY_BYTES = 1024 * 1024;
@@ -99,12 +101,15 @@ export function createApp(
     accountAbstractionEnabled: ctx.config.ACCOUNT_ABSTRACTION_ENABLED,
     executors: ctx.executors,
   });
-  const { publicPaths } = composed;
+  // The plugins' public paths, and the /api/rpc procedures of those routes once mounted.
+  const publicPaths = new Set(composed.publicPaths);
   app.use("/api/*", async (c, next) => {
     if (chainRows) c.set("chainRows", chainRows);
     if (participantRows) c.set("participantRows", participantRows);
     if (indexedReads) c.set("indexedReads", indexedReads);
     if (isPublicDocPath(c.req.path) || publicPaths.has(c.req.path)) return next();
+    // A procedure's REST request reads the context headers itself; the RPC request is only authenticated (no API key).
+    if (c.req.path.startsWith(`${RPC_PREFIX}/`)) return auth(c, next);
     return auth(c, async () => {
       await context(c, next);
     });
@@ -122,5 +127,6 @@ export function createApp(
   }
   const overlap = routeOverlap(mounted);
   if (overlap) throw new Error(overlap);
+  for (const path of mountRpc(app, composed.publicPaths)) publicPaths.add(path);
   return app;
 }

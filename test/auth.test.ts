@@ -174,10 +174,10 @@ describe("authentication and scope", () => {
     });
 
     it("are not accepted on the RPC route: 403 API_KEY_NOT_SUPPORTED_ON_RPC", async () => {
-      const res = await stack.api("/api/rpc", { method: "POST", body: "{}" });
+      const res = await stack.api("/api/rpc/auth/session/get", { method: "POST", body: "{}" });
       expect(res.status).toBe(403);
-      // Unversioned, so the legacy error envelope (Form B)
-      expect((await json(res)).error).toMatchObject({
+      // The RPC transport's error: the public object at data.dapiError (test/rpc.test.ts calls it with oRPC's client)
+      expect((await json(res)).json.data.dapiError).toMatchObject({
         status: 403,
         category: "auth",
         details: { code: "API_KEY_NOT_SUPPORTED_ON_RPC" },

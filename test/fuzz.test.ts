@@ -62,8 +62,12 @@ interface Outcome {
   text: string;
 }
 
-/** The envelope the spec gives the path: Form A under /api/v2, /api/v1 and /v2, Form B everywhere else. */
-function expectedForm(url: URL): "A" | "B" {
+/**
+ * The envelope the spec gives the path: Form A under /api/v2, /api/v1 and /v2, the RPC error (Form B's object at
+ * data.dapiError) under /api/rpc, Form B everywhere else.
+ */
+function expectedForm(url: URL): "A" | "B" | "RPC" {
+  if (/^\/api\/rpc(\/|$)/.test(url.pathname)) return "RPC";
   return /^\/(api\/)?v[12](\/|$)/.test(url.pathname) ? "A" : "B";
 }
 
@@ -76,8 +80,13 @@ function headBytes(url: URL, headers: Headers): number {
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: error bodies are checked field by field
-function envelopeProblems(form: "A" | "B", status: number, requestId: string | null, body: any): string[] {
+function envelopeProblems(form: "A" | "B" | "RPC", status: number, requestId: string | null, body: any): string[] {
   const problems: string[] = [];
+  if (form === "RPC") {
+    const error = body?.json;
+    if (typeof error?.code !== "string" || error.status !== status) return ["not the RPC error for this status"];
+    return envelopeProblems("B", status, requestId, { error: error.data?.dapiError });
+  }
   if (form === "A") {
     if (typeof body?.code !== "string" || body.code === "") problems.push("Form A without a code");
     if (body?.status !== status) problems.push(`Form A status ${body?.status} is not the HTTP status ${status}`);

@@ -69,7 +69,8 @@ describe("the API documents and explorers", () => {
     await SwaggerParser.validate(structuredClone(doc));
     expect(doc.openapi).toMatch(/^3\.1\.\d+$/);
     expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(V2_PATHS));
-    for (const path of Object.keys(doc.paths)) expect(path).toMatch(/^\/api\/v2\//);
+    // v2's operations, and the RPC transport that serves them as procedures.
+    for (const path of Object.keys(doc.paths)) expect(path).toMatch(/^\/api\/(v2\/|rpc\/\{procedure\}$)/);
     expect(doc.components.securitySchemes.ApiKey).toMatchObject({ type: "apiKey", in: "header", name: "X-Api-Key" });
     expect(doc.components.securitySchemes.SessionCookie).toMatchObject({
       type: "apiKey",

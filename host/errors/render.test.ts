@@ -29,6 +29,19 @@ describe("error envelopes", () => {
     expect((renderError(error, "A", "req-1").data as { id: string }).id).toBe("SVC-0303");
   });
 
+  it("renders the RPC error on /api/rpc, the public object at data.dapiError", () => {
+    expect(errorFormFor("/api/rpc/tokens/read")).toBe("RPC");
+    const body = renderError(new ApiError("API_KEY_NOT_SUPPORTED_ON_RPC"), "RPC", "req-3") as {
+      json: { defined: boolean; code: string; status: number; data: { dapiError: unknown; retryable: boolean } };
+      meta: unknown[];
+    };
+    expect(body.meta).toEqual([]);
+    expect(body.json).toMatchObject({ defined: true, code: "API_KEY_NOT_SUPPORTED_ON_RPC", status: 403 });
+    expect(body.json.data.dapiError).toEqual(
+      renderError(new ApiError("API_KEY_NOT_SUPPORTED_ON_RPC"), "B", "req-3").error,
+    );
+  });
+
   it("renders Form B on legacy routes", () => {
     expect(errorFormFor("/api/token/0x1/holders")).toBe("B");
     const body = renderError(new ApiError("UNAUTHORIZED"), "B", "req-2");

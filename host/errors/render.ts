@@ -1,10 +1,13 @@
-// Renders an ApiError in one of the spec's two envelopes.
-// Form A (code/status/message/data) answers /api/v2 and /api/v1; Form B ({error}) answers the legacy routes.
+// Renders an ApiError in one of the spec's envelopes.
+// Form A (code/status/message/data) answers /api/v2 and /api/v1; Form B ({error}) answers the legacy routes; /api/rpc
+// answers the RPC transport's error (oRPC's `{json: {defined, code, status, message, data}}`) with the public object at
+// `data.dapiError`.
 import type { ApiError } from "./api-error.ts";
 
-export type ErrorForm = "A" | "B";
+export type ErrorForm = "A" | "B" | "RPC";
 
 export function errorFormFor(path: string): ErrorForm {
+  if (path === "/api/rpc" || path.startsWith("/api/rpc/")) return "RPC";
   return /^\/(api\/)?v[12](\/|$)/.test(path) ? "A" : "B";
 }
 
@@ -41,5 +44,18 @@ export function renderError(error: ApiError, form: ErrorForm, requestId: string)
     data.id = d.id; // a detail named `id` never hides the error's registry id
     return { code: error.code, status: error.status, message: error.message, data };
   }
+  if (form === "RPC") return { json: rpcError(error, requestId), meta: [] };
   return { error: publicError(error, requestId) };
+}
+
+/** The RPC transport's error (an oRPC error's JSON): every code of the registry is `defined`. */
+export function rpcError(error: ApiError, requestId: string) {
+  const dapiError = publicError(error, requestId);
+  return {
+    defined: true,
+    code: error.code,
+    status: error.status,
+    message: error.message,
+    data: { dapiError, retryable: dapiError.retryable },
+  };
 }

@@ -27,6 +27,8 @@ export interface RequestContext {
 }
 
 export interface AppEnv {
+  /** Set on the REST request an /api/rpc procedure makes through app.fetch (host/rpc/transport.ts). */
+  Bindings: { rpcInner?: true };
   Variables: {
     requestId: string;
     principal: Principal;

@@ -21,7 +21,8 @@ function toApiError(error: unknown): ApiError | undefined {
 
 export function errorResponse(c: Context<AppEnv>, error: ApiError) {
   for (const [name, value] of Object.entries(error.headers)) c.header(name, value);
-  const body = renderError(error, errorFormFor(c.req.path), c.get("requestId"));
+  const form = c.env?.rpcInner ? "RPC" : errorFormFor(c.req.path);
+  const body = renderError(error, form, c.get("requestId"));
   return c.json(body, error.status as 400);
 }
 

@@ -43,6 +43,9 @@ export function recordRequests(observers: RequestObserver[], trustedProxies: num
     const path = c.req.path;
     // /v2/* is forwarded to /api/v2/* through app.fetch: the forwarded request is the one recorded.
     if (observers.length === 0 || !path.startsWith("/api/")) return next();
+    // A procedure's REST request: the /api/rpc request that made it is the one recorded.
+    if (c.env?.rpcInner) return next();
+    const rpc = path.startsWith("/api/rpc/");
     const requestedAt = new Date();
     const started = performance.now();
     let responseBody: unknown;
@@ -66,8 +69,9 @@ export function recordRequests(observers: RequestObserver[], trustedProxies: num
       const record: RequestRecord = {
         method: c.req.method,
         url: c.req.url.slice(c.req.url.indexOf(path)),
-        routeTemplate: routeTemplate(c),
-        requestType: path.startsWith("/api/rpc/") ? "rpc" : "rest",
+        // A procedure's path names no ids: it is its own template.
+        routeTemplate: rpc ? path : routeTemplate(c),
+        requestType: rpc ? "rpc" : "rest",
         statusCode: status,
         durationMs,
         requestedAt,

@@ -21,10 +21,12 @@ export const API_V2: DocumentedApiVersion = {
   version: "2.0.0",
   description:
     "Organisation-scoped API for tokenised assets. Authenticate with an API key in `X-Api-Key` (or a dashboard " +
-    "session cookie). Errors use the Form A envelope (`code`, `status`, `message`, `data`).",
+    "session cookie). Errors use the Form A envelope (`code`, `status`, `message`, `data`). Browser sessions may call " +
+    "every operation as a procedure at `/api/rpc` (its operationId; see the `rpc` tag).",
   specPath: "/api/v2/spec.json",
   explorerPath: "/api/v2",
-  covers: (routePath) => routePath.startsWith("/api/v2/"),
+  // The RPC transport (/api/rpc) serves v2's operations: it is documented with them.
+  covers: (routePath) => routePath.startsWith("/api/v2/") || routePath.startsWith("/api/rpc/"),
   webhooks: true,
 };
 

@@ -1,0 +1,54 @@
+import { describe, expect, it } from "vitest";
+import type { OpenApiDocument } from "../openapi/api-documents.ts";
+import { procedureName, rpcProcedures } from "./procedures.ts";
+
+describe("procedure names", () => {
+  it("are the path's fixed segments in camelCase and a verb", () => {
+    expect(procedureName("post", "/api/v2/tokens/{tokenAddress}/mint")).toBe("tokens/mint/post");
+    expect(procedureName("get", "/api/v2/webhooks/endpoints/{id}")).toBe("webhooks/endpoints/read");
+    expect(procedureName("get", "/api/v2/webhooks/endpoints")).toBe("webhooks/endpoints/get");
+    expect(procedureName("post", "/api/v2/auth/sign-in")).toBe("auth/signIn/post");
+    expect(procedureName("get", "/api/v2/webhooks/asyncapi.json")).toBe("webhooks/asyncapiJson/get");
+    expect(procedureName("delete", "/api/v2/exchange-rates/{baseCurrency}/{quoteCurrency}")).toBe(
+      "exchangeRates/delete",
+    );
+  });
+
+  it("follow an operation's own operationId", () => {
+    expect(procedureName("get", "/api/v2/anything", "things.list")).toBe("things/list");
+  });
+});
+
+describe("rpcProcedures", () => {
+  const document = (paths: Record<string, unknown>) => ({ paths }) as unknown as OpenApiDocument;
+
+  it("takes v2 operations with their parameters and whether they take a body; streams and other paths stay out", () => {
+    const procedures = rpcProcedures(
+      document({
+        "/api/v2/tokens/{tokenAddress}/mint": { post: { requestBody: {} } },
+        "/api/v2/things/{id}": { get: {}, delete: {} },
+        "/api/v2/things/stream": {
+          get: { responses: { 200: { content: { "text/event-stream": {} } } } },
+        },
+        "/api/token/{address}": { get: {} },
+      }),
+    );
+    expect(procedures).toEqual([
+      {
+        name: "tokens/mint/post",
+        method: "POST",
+        path: "/api/v2/tokens/{tokenAddress}/mint",
+        params: ["tokenAddress"],
+        hasBody: true,
+      },
+      { name: "things/read", method: "GET", path: "/api/v2/things/{id}", params: ["id"], hasBody: false },
+      { name: "things/delete", method: "DELETE", path: "/api/v2/things/{id}", params: ["id"], hasBody: false },
+    ]);
+  });
+
+  it("refuses two operations that would share a name", () => {
+    expect(() => rpcProcedures(document({ "/api/v2/a/{x}/b": { post: {} }, "/api/v2/a/b": { post: {} } }))).toThrow(
+      /both be the procedure "a\/b\/post"/,
+    );
+  });
+});

@@ -1,0 +1,120 @@
+// POST /api/rpc/{procedure}: the API's operations for browser sessions over oRPC's RPC protocol. A procedure runs its
+// REST route through the app itself (same schemas, permissions and handlers: one definition, two transports); the
+// route's error comes back as the RPC error with the public object at `data.dapiError`.
+import { type AnyRouter, ORPCError, os } from "@orpc/server";
+import { RPCHandler } from "@orpc/server/fetch";
+import { ResponseHeadersPlugin } from "@orpc/server/plugins";
+import { ApiError, badRequest } from "../errors/api-error.ts";
+import { rpcError } from "../errors/render.ts";
+import type { App } from "../http/env.ts";
+import { documentRpcTransport } from "./document.ts";
+import { type Procedure, RPC_PREFIX, rpcProcedures } from "./procedures.ts";
+import { restRequest } from "./rest-request.ts";
+
+/** The app.fetch binding that marks a procedure's REST request: its errors in the RPC form, recorded once (as rpc). */
+export const RPC_INNER_BINDING = { rpcInner: true } as const;
+
+interface RpcContext {
+  request: Request;
+  requestId: string;
+  resHeaders?: Headers;
+}
+
+/** The route's own headers the caller may need (Location, Retry-After, Set-Cookie…), not those of its body. */
+const NOT_RETURNED = new Set(["content-type", "content-length", "content-encoding", "x-request-id", "vary"]);
+
+type RpcErrorJson = ReturnType<typeof rpcError>;
+
+function orpcError(json: RpcErrorJson): ORPCError<string, unknown> {
+  const { code, status, message, data, defined } = json;
+  return new ORPCError(code, { status, message, data, defined });
+}
+
+async function runProcedure(app: App, procedure: Procedure, input: unknown, context: RpcContext): Promise<unknown> {
+  let request: Request;
+  try {
+    request = restRequest(procedure, input, context.request);
+  } catch (error) {
+    if (error instanceof ApiError) throw orpcError(rpcError(error, context.requestId));
+    throw error;
+  }
+  request.headers.set("x-request-id", context.requestId); // one request, one id
+  const response = await app.fetch(request, RPC_INNER_BINDING);
+  for (const [name, value] of response.headers) if (!NOT_RETURNED.has(name)) context.resHeaders?.append(name, value);
+  const text = await response.text();
+  const body: unknown =
+    text && response.headers.get("content-type")?.includes("json") ? JSON.parse(text) : text || null;
+  if (response.ok) return body;
+  const json = (body as { json?: RpcErrorJson } | null)?.json;
+  if (json) throw orpcError(json);
+  throw orpcError(rpcError(new ApiError("INTERNAL_SERVER_ERROR"), context.requestId));
+}
+
+/**
+ * oRPC calls an error `defined` only when the procedure lists its code; the registry is ours, so an error that carries
+ * the registry's public object (every one a procedure throws) stays `defined` through oRPC's check.
+ */
+const keepDefined = async <T>({ next }: { next: () => Promise<T> }): Promise<T> => {
+  try {
+    return await next();
+  } catch (error) {
+    if (error instanceof ORPCError && !error.defined && (error.data as { dapiError?: unknown })?.dapiError) {
+      const { code, status, message, data } = error;
+      throw new ORPCError(code, { status, message, data, defined: true });
+    }
+    throw error;
+  }
+};
+
+function place(router: Record<string, unknown>, segments: string[], leaf: unknown) {
+  let node = router;
+  for (const segment of segments.slice(0, -1)) {
+    node[segment] ??= {};
+    node = node[segment] as Record<string, unknown>;
+  }
+  node[segments.at(-1)!] = leaf;
+}
+
+/**
+ * Serves every procedure of the app's registered /api/v2 routes; call after every plugin's routes are mounted. Answers
+ * the /api/rpc paths of the procedures whose routes are public (sign-in), which need no credential either.
+ */
+export function mountRpc(app: App, publicRestPaths: Set<string>): string[] {
+  const document = app.getOpenAPI31Document({ openapi: "3.1.0", info: { title: "rpc", version: "0" } });
+  const procedures = rpcProcedures(document);
+  const router: Record<string, unknown> = {};
+  const base = os.$context<RpcContext>();
+  for (const procedure of procedures)
+    place(
+      router,
+      procedure.name.split("/"),
+      base.handler(({ input, context }) => runProcedure(app, procedure, input, context)),
+    );
+  documentRpcTransport(
+    app,
+    procedures.map((p) => p.name),
+  );
+  const handler = new RPCHandler(router as AnyRouter, {
+    plugins: [new ResponseHeadersPlugin()],
+    interceptors: [keepDefined],
+  });
+
+  app.on(["GET", "POST"], `${RPC_PREFIX}/*`, async (c) => {
+    let request = c.req.raw;
+    if (c.req.method === "POST") {
+      // The body was read by the host's checks; it is handed on from their cache, parsed once to refuse bad JSON here.
+      const text = await c.req.text();
+      try {
+        if (text) JSON.parse(text);
+      } catch {
+        throw badRequest("The body is not valid JSON");
+      }
+      request = new Request(c.req.url, { method: "POST", headers: c.req.raw.headers, body: text });
+    }
+    const context: RpcContext = { request: c.req.raw, requestId: c.get("requestId") };
+    const { matched, response } = await handler.handle(request, { prefix: RPC_PREFIX, context });
+    if (!matched) throw new ApiError("NOT_FOUND", { message: `No procedure at ${c.req.path}` });
+    return response;
+  });
+  return procedures.filter((p) => publicRestPaths.has(p.path)).map((p) => `${RPC_PREFIX}/${p.name}`);
+}
