@@ -128,10 +128,14 @@ describe("hardening", () => {
     it("25 parallel wrong passwords: only those before the lockout are checked, the rest are 429", async () => {
       const user = await person();
       const from = freshAddress();
+      const started = performance.now();
       const answers = await Promise.all(Array.from({ length: 25 }, () => signIn(from, user.email, "wrong")));
+      // The lockouts here last 1-2 s: on a loaded machine the burst outlasts one, and each lockout that ends lets
+      // one more guess be checked (which locks again).
+      const lapsed = Math.ceil((performance.now() - started) / 1000) - 1;
       const statuses = answers.map((r) => r.status);
-      expect(statuses.filter((s) => s === 401).length).toBeLessThanOrEqual(4);
-      expect(statuses.filter((s) => s === 429).length).toBeGreaterThanOrEqual(21);
+      expect(statuses.filter((s) => s === 401).length).toBeLessThanOrEqual(4 + lapsed);
+      expect(statuses.filter((s) => s === 429).length).toBeGreaterThanOrEqual(21 - lapsed);
       expect(statuses.every((s) => s === 401 || s === 429)).toBe(true);
     });
 

@@ -215,7 +215,8 @@ describe("/api/rpc", () => {
           headers: { "content-type": "application/json", cookie },
           body,
         });
-        const answer = await res.json().catch(() => undefined);
+        // biome-ignore lint/suspicious/noExplicitAny: an answer of any shape is checked field by field
+        const answer: any = await res.json().catch(() => undefined);
         const requestId = res.headers.get("x-request-id");
         if (res.status >= 500) problems.push(`${procedure} ${body}: ${res.status} ${JSON.stringify(answer)}`);
         else if (res.status >= 400 && answer?.json?.data?.dapiError?.details?.requestId !== requestId)

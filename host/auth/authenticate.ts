@@ -66,7 +66,12 @@ async function fromApiKey(c: Context<AppEnv>, key: string, deps: AuthDeps): Prom
     throw new ApiError("AUTH_STORE_UNAVAILABLE");
   }
   if (!row || (row.expiresAt && row.expiresAt.getTime() <= Date.now())) throw new ApiError("UNAUTHORIZED");
-  const window = deps.rateWindow.take(row.id);
+  let window: Awaited<ReturnType<RateWindow["take"]>>;
+  try {
+    window = await deps.rateWindow.take(row.id);
+  } catch {
+    throw new ApiError("AUTH_STORE_UNAVAILABLE");
+  }
   if (!window.allowed) throw throttled("auth.apikey.THROTTLED", window.retryAfterSeconds);
   const pinned = c.req.header("x-organization-id");
   if (pinned !== undefined && pinned !== row.organizationId) {

@@ -1,24 +1,82 @@
-// The per-key request window behind 429 auth.apikey.THROTTLED: a fixed window per key, in this process.
-// With several host replicas each holds its own window, so the allowance scales with the replica count.
+// The per-key request window behind 429 auth.apikey.THROTTLED: at most API_KEY_RATE_LIMIT requests in any
+// API_KEY_RATE_WINDOW_SECONDS (sliding, by whole seconds of the database's clock), counted in PostgreSQL so every host
+// process shares one window. A host takes leases of requests (platform.take_api_key_requests) and serves them from
+// memory: one round trip per lease, a lease of one near the limit (exact there); a lease lasts one second, and what
+// it left unused is handed back with the next.
+import { sql } from "kysely";
+import type { PlatformDb } from "../db/database.ts";
+
+export type WindowAnswer = { allowed: true } | { allowed: false; retryAfterSeconds: number };
+
 export interface RateWindow {
-  /** Counts one request; when the allowance is used up, says how many seconds until the window resets. */
-  take(key: string, now?: number): { allowed: true } | { allowed: false; retryAfterSeconds: number };
+  /** Counts one request of `key`; when the allowance is used up, says how many seconds until it frees up. */
+  take(key: string): Promise<WindowAnswer>;
 }
 
-export function createRateWindow(limit: number, windowSeconds: number): RateWindow {
-  const windows = new Map<string, { startedAt: number; count: number }>();
-  const windowMs = windowSeconds * 1000;
+interface Lease {
+  left: number;
+  bucket: string;
+  /** Local time at which the lease's second of the database's clock ends. */
+  endsAt: number;
+}
+
+/** The function's row, camel-cased by the platform database's plugin. */
+interface LeaseRow {
+  granted: number;
+  leaseBucket: string;
+  msIntoBucket: number;
+  retryAfterSeconds: number;
+}
+
+/** Bounds the per-key maps against key churn. */
+const MAX_KEYS = 100_000;
+/** A refusal is believed this long at most: another host may hand requests back sooner. */
+const REFUSAL_MS = 1000;
+
+export function createRateWindow(db: PlatformDb, limit: number, windowSeconds: number): RateWindow {
+  const leases = new Map<string, Lease>();
+  const refusals = new Map<string, { until: number; retryAt: number }>();
+  const renewing = new Map<string, Promise<void>>();
+
+  async function renew(key: string) {
+    const previous = leases.get(key);
+    leases.delete(key);
+    const handBack = previous && previous.left > 0 ? previous : undefined;
+    const { rows } = await sql<LeaseRow>`select * from platform.take_api_key_requests(
+      ${key}, ${limit}, ${windowSeconds}, ${handBack?.left ?? 0}, ${handBack?.bucket ?? null})`.execute(db);
+    const row = rows[0]!;
+    const now = Date.now();
+    if (leases.size > MAX_KEYS) leases.clear();
+    if (refusals.size > MAX_KEYS) refusals.clear();
+    if (row.granted > 0) {
+      refusals.delete(key);
+      leases.set(key, { left: row.granted, bucket: String(row.leaseBucket), endsAt: now + 1000 - row.msIntoBucket });
+    } else {
+      const retryAt = now + row.retryAfterSeconds * 1000;
+      refusals.set(key, { until: Math.min(retryAt, now + REFUSAL_MS), retryAt });
+    }
+  }
+
   return {
-    take(key, now = Date.now()) {
-      let w = windows.get(key);
-      if (!w || now - w.startedAt >= windowMs) {
-        if (windows.size > 100_000) windows.clear(); // bound memory against key churn
-        w = { startedAt: now, count: 0 };
-        windows.set(key, w);
+    async take(key) {
+      for (;;) {
+        const now = Date.now();
+        const lease = leases.get(key);
+        if (lease && lease.left > 0 && now < lease.endsAt) {
+          lease.left -= 1;
+          return { allowed: true };
+        }
+        const refusal = refusals.get(key);
+        if (refusal && now < refusal.until)
+          return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((refusal.retryAt - now) / 1000)) };
+        // Concurrent requests of one key wait for one lease.
+        let pending = renewing.get(key);
+        if (!pending) {
+          pending = renew(key).finally(() => renewing.delete(key));
+          renewing.set(key, pending);
+        }
+        await pending;
       }
-      w.count += 1;
-      if (w.count <= limit) return { allowed: true };
-      return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((w.startedAt + windowMs - now) / 1000)) };
     },
   };
 }

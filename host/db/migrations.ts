@@ -375,6 +375,56 @@ export const coreMigrations: Record<string, Migration> = {
         .execute();
     },
   },
+  "0020_api_key_request_windows": {
+    async up(db: Kysely<unknown>) {
+      // Each API key's requests per second of the database's clock, shared by every host: the sliding window behind
+      // auth.apikey.THROTTLED (host/auth/rate-limit.ts). Rows older than the window are deleted as leases are taken.
+      await db.schema
+        .withSchema("platform")
+        .createTable("api_key_request_buckets")
+        .addColumn("key_id", "text", (c) => c.notNull())
+        .addColumn("bucket", "bigint", (c) => c.notNull())
+        .addColumn("count", "integer", (c) => c.notNull())
+        .addPrimaryKeyConstraint("api_key_request_buckets_pkey", ["key_id", "bucket"])
+        .execute();
+      // A host's lease of requests for a key: the unused part of its previous lease handed back, the key's requests
+      // of the last p_window_seconds summed, and a share of what is left granted (an eighth, 1..64: exact near the
+      // limit, one round trip per 64 requests far from it), one key at a time cluster-wide. Nothing left: the
+      // seconds until the oldest counted second leaves the window.
+      await sql`
+        create function platform.take_api_key_requests(
+          p_key text, p_limit integer, p_window_seconds integer, p_return integer, p_return_bucket bigint)
+        returns table (granted integer, lease_bucket bigint, ms_into_bucket integer, retry_after_seconds integer)
+        language plpgsql as $$
+        declare
+          now_ms bigint := floor(extract(epoch from clock_timestamp()) * 1000)::bigint;
+          current_bucket bigint := now_ms / 1000;
+          used bigint;
+          oldest bigint;
+          share integer;
+        begin
+          perform pg_advisory_xact_lock(hashtextextended('platform.api_key_request_buckets:' || p_key, 0));
+          if p_return > 0 then
+            update platform.api_key_request_buckets w set count = greatest(0, w.count - p_return)
+              where w.key_id = p_key and w.bucket = p_return_bucket;
+          end if;
+          delete from platform.api_key_request_buckets w
+            where w.key_id = p_key and w.bucket <= current_bucket - p_window_seconds;
+          select coalesce(sum(w.count), 0), min(w.bucket) filter (where w.count > 0) into used, oldest
+            from platform.api_key_request_buckets w where w.key_id = p_key;
+          share := least(p_limit - used, greatest(1, least(64, (p_limit - used) / 8)));
+          if share > 0 then
+            insert into platform.api_key_request_buckets as w (key_id, bucket, count)
+              values (p_key, current_bucket, share)
+              on conflict on constraint api_key_request_buckets_pkey do update set count = w.count + share;
+            return query select share, current_bucket, (now_ms - current_bucket * 1000)::integer, 0;
+          else
+            return query select 0, current_bucket, (now_ms - current_bucket * 1000)::integer,
+              greatest(1, coalesce(oldest, current_bucket) + p_window_seconds - current_bucket)::integer;
+          end if;
+        end $$`.execute(db);
+    },
+  },
 };
 
 /** Core first, then every plugin's list in plugin order. */

@@ -1,0 +1,82 @@
+// The per-key request window across host processes: two hosts on one database share one sliding window, so a key's
+// allowance is the same whichever host (or both) its requests reach, and a second's requests leave the window
+// API_KEY_RATE_WINDOW_SECONDS after it, not when a fixed window resets.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type Operator, operator } from "./support/organizations.ts";
+import { type SecondHost, secondHost } from "./support/second-host.ts";
+import { bootStack, json, type TestStack } from "./support/stack.ts";
+
+const LIMIT = 20;
+const WINDOW_SECONDS = 4;
+const PATH = "/api/v2/auth/session";
+
+describe("the per-key request window, cluster-wide and sliding", () => {
+  let stack: TestStack;
+  let second: SecondHost;
+  let op: Operator;
+
+  beforeAll(async () => {
+    stack = await bootStack({
+      API_KEY_RATE_LIMIT: String(LIMIT),
+      API_KEY_RATE_WINDOW_SECONDS: String(WINDOW_SECONDS),
+    });
+    second = secondHost(stack);
+    op = operator(stack);
+  }, 240_000);
+
+  afterAll(async () => {
+    await second?.stop();
+    await op?.close();
+    await stack?.stop();
+  });
+
+  const newKey = () => op.keyFor(stack.platform.credentials.organizationId, "member");
+  /** The statuses of `n` requests of `key`, alternating between the two hosts, one after the other. */
+  async function alternate(key: string, n: number): Promise<number[]> {
+    const statuses: number[] = [];
+    for (let i = 0; i < n; i++) {
+      const res = i % 2 === 0 ? await stack.api(PATH, { key }) : await second.api(PATH, key);
+      await res.arrayBuffer();
+      statuses.push(res.status);
+    }
+    return statuses;
+  }
+  const allowed = (statuses: number[]) => statuses.filter((s) => s === 200).length;
+
+  it("allows a key its allowance once across both hosts, then 429 with Retry-After within the window", async () => {
+    const key = await newKey();
+    const statuses = await alternate(key, LIMIT + 10);
+    expect(allowed(statuses)).toBe(LIMIT);
+    expect(statuses.slice(LIMIT).every((s) => s === 429)).toBe(true);
+    const refused = await second.api(PATH, key);
+    expect(refused.status).toBe(429);
+    const retryAfter = Number(refused.headers.get("retry-after"));
+    expect(retryAfter).toBeGreaterThanOrEqual(1);
+    expect(retryAfter).toBeLessThanOrEqual(WINDOW_SECONDS);
+    expect(await json(refused)).toMatchObject({ code: "auth.apikey.THROTTLED", data: { id: "SVC-12136" } });
+    // Another key has its own window.
+    expect(allowed(await alternate(await newKey(), 4))).toBe(4);
+  });
+
+  it("concurrent requests on both hosts get exactly the allowance", async () => {
+    const key = await newKey();
+    const answers = await Promise.all(
+      Array.from({ length: LIMIT * 2 }, (_, i) => (i % 2 === 0 ? stack.api(PATH, { key }) : second.api(PATH, key))),
+    );
+    expect(answers.filter((res) => res.status === 200)).toHaveLength(LIMIT);
+    expect(answers.filter((res) => res.status === 429)).toHaveLength(LIMIT);
+  });
+
+  it("slides: half the allowance, then the other half two seconds later; only the first half frees up first", async () => {
+    const key = await newKey();
+    const start = Date.now();
+    expect(allowed(await alternate(key, LIMIT / 2))).toBe(LIMIT / 2);
+    await new Promise((r) => setTimeout(r, 2000 - (Date.now() - start)));
+    expect(allowed(await alternate(key, LIMIT / 2 + 2))).toBe(LIMIT / 2);
+    // Past the window of the first half (its second ends at most 1 s after `start`), inside the second half's: a
+    // fixed window would have reset to the whole allowance; the sliding one frees only the first half.
+    await new Promise((r) => setTimeout(r, (WINDOW_SECONDS + 1) * 1000 + 100 - (Date.now() - start)));
+    expect(Date.now() - start).toBeLessThan((WINDOW_SECONDS + 2) * 1000);
+    expect(allowed(await alternate(key, LIMIT))).toBe(LIMIT / 2);
+  });
+});
