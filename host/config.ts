@@ -71,6 +71,10 @@ export const ConfigSchema = z.object({
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
   /** `process`: the worker runs as its own supervised Node process; `in-process`: inside the host process. */
   WORKER_MODE: z.enum(["process", "in-process"]).default("process"),
+  /** Worker processes the supervisor starts (WORKER_MODE=process). */
+  WORKER_PROCESSES: z.coerce.number().int().min(1).max(16).default(1),
+  /** Host processes `npm start` runs: the supervisor's own, then more on the ports after PORT (PORT 0: free ones). */
+  HOST_PROCESSES: z.coerce.number().int().min(1).max(16).default(1),
   /** Read results computed from the index kept per index version (host/cache/indexed-reads.ts); 0 keeps none. */
   READ_CACHE_ENTRIES: z.coerce.number().int().min(0).default(1000),
   /** Every /api request is recorded for the monitoring routes (plugins/monitoring/); false records none. */

@@ -1,18 +1,12 @@
 import { readFileSync } from "node:fs";
-import type { Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { join, resolve } from "node:path";
-import { serve } from "@hono/node-server";
 import { Kysely, PostgresDialect } from "kysely";
 import pg from "pg";
 import type { Hex } from "viem";
-import { createApp } from "../host/app.ts";
 import { type Config, loadConfig, reorgDepth } from "../host/config.ts";
 import { openDatabases } from "../host/db/database.ts";
 import { migrate } from "../host/db/migrations.ts";
-import { listenForPlatformChanges } from "../host/db/platform-changes.ts";
 import { startIndexLifecycle } from "../host/events/index-lifecycle.ts";
-import { answerClientErrors, serverTimeouts } from "../host/http/client-errors.ts";
 import { createLogger } from "../host/logger.ts";
 import { readinessReport } from "../host/readiness.ts";
 import { startTimers } from "../host/timers.ts";
@@ -22,19 +16,21 @@ import { canonicalEntryPoint, type DeploymentManifest, ensureDeployment } from "
 import { ANVIL_FUNDER_KEY, startChain } from "./infra/anvil.ts";
 import { waitFor } from "./infra/child-process.ts";
 import { prepareDataDir } from "./infra/data-dir.ts";
+import { startNodeChild } from "./infra/node-child.ts";
 import { reclaimOrphans } from "./infra/orphans.ts";
 import { claimIndexSchema, indexSchemaName, ponderUrl, startPonder } from "./infra/ponder.ts";
 import { startPostgres } from "./infra/postgres.ts";
 import { startWorkers } from "./infra/worker-process.ts";
 import { composed, createPlatformContext, type RunningParts } from "./platform-context.ts";
+import { serveHost } from "./serve-host.ts";
 
 export const ROOT = resolve(import.meta.dirname, "..");
-/** How long a stop waits for open responses (event streams) before it closes their connections. */
-const STREAM_GRACE_MS = 2000;
 
 export interface Platform {
   config: Config;
   baseUrl: string;
+  /** Each host process's own address: the supervisor's, then HOST_PROCESSES - 1 more. */
+  hostUrls: string[];
   credentials: Credentials;
   manifest: DeploymentManifest;
   /** True when this start created the local organisation (its API key is shown once). */
@@ -179,33 +175,28 @@ export async function startPlatform(
     phase("worker", worker.description);
 
     const readiness = { db: ctx.db, chain, index, workerRunning: worker.running };
-    const changes = listenForPlatformChanges(postgres.url);
-    stops.push(changes.stop);
-    const app = createApp(ctx, composed, readiness, changes);
-    const server = await new Promise<ReturnType<typeof serve>>((resolveServer, reject) => {
-      const s = serve(
-        {
-          fetch: app.fetch,
-          port: config.PORT,
-          hostname: config.HOST,
-          serverOptions: serverTimeouts(config.REQUEST_TIMEOUT_SECONDS),
-        },
-        () => resolveServer(s),
-      );
-      s.once("error", reject);
-      answerClientErrors(s as Server);
-    });
-    stops.push(
-      () =>
-        new Promise<void>((r) => {
-          server.close(() => r());
-          // An open event stream (monitoring, deployments) never ends by itself: cut what is left after a grace.
-          setTimeout(() => (server as Server).closeAllConnections(), STREAM_GRACE_MS).unref();
-        }),
+    const host = await serveHost({ ctx, readiness, config, databaseUrl: postgres.url, port: config.PORT });
+    stops.push(host.stop);
+    const baseUrl = config.PUBLIC_BASE_URL ?? `http://${config.HOST}:${host.port}`;
+    // HOST_PROCESSES - 1 more, each on the next port (or a free one with PORT 0), behind whatever balances them.
+    const moreHosts = Array.from({ length: config.HOST_PROCESSES - 1 }, (_, i) =>
+      startNodeChild<{ port: number }>({
+        name: `host-${i + 2}`,
+        script: "host.ts",
+        config,
+        env,
+        parts,
+        extraEnv: { HOST_PORT: String(config.PORT === 0 ? 0 : config.PORT + i + 1) },
+      }),
     );
-    const port = (server.address() as AddressInfo).port;
-    const baseUrl = config.PUBLIC_BASE_URL ?? `http://${config.HOST}:${port}`;
-    phase("host", `listening on ${baseUrl}`);
+    stops.push(async () => {
+      await Promise.all(moreHosts.map((h) => h.stop()));
+    });
+    const hostUrls = [
+      `http://${config.HOST}:${host.port}`,
+      ...(await Promise.all(moreHosts.map(async (h) => `http://${config.HOST}:${(await h.ready).port}`))),
+    ];
+    phase("host", `listening on ${hostUrls.join(", ")}`);
 
     const { credentials, created } = await bootstrap({
       ctx,
@@ -217,7 +208,7 @@ export async function startPlatform(
     await waitFor("readiness", async () => (await readinessReport(readiness)).ready, 120_000, 100);
     phase("ready", `${baseUrl}/readyz`);
     timings.total = Date.now() - started;
-    return { config, baseUrl, credentials, manifest, firstStart: created, timings, stop };
+    return { config, baseUrl, hostUrls, credentials, manifest, firstStart: created, timings, stop };
   } catch (error) {
     await stop();
     throw error;

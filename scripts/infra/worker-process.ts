@@ -1,14 +1,11 @@
 // The worker: its own Node process by default (WORKER_MODE=process), so a flood of API requests on the host cannot
 // stretch a signer's sends apart; or inside the host process (WORKER_MODE=in-process).
-import { join, resolve } from "node:path";
 import type { TaskList } from "graphile-worker";
 import type { Config } from "../../host/config.ts";
 import type { Logger } from "../../host/logger.ts";
 import { startWorker } from "../../host/worker/runner.ts";
 import { CRONTAB, type RunningParts } from "../platform-context.ts";
-import { startChild } from "./child-process.ts";
-
-const ROOT = resolve(import.meta.dirname, "../..");
+import { startNodeChild } from "./node-child.ts";
 
 export interface Workers {
   /** Resolves once the worker takes jobs; rejects when it cannot start. */
@@ -44,30 +41,23 @@ export function startWorkers(options: {
       },
     };
   }
-  const logFile = join(config.dataDir, "logs", "worker.log");
-  const child = startChild("worker", process.execPath, ["--import", "tsx", join(ROOT, "scripts/worker.ts")], {
-    cwd: ROOT,
-    env: { ...options.env, PLATFORM_PARTS: JSON.stringify(parts) },
-    logFile,
-    dataDir: config.dataDir,
-    ipc: true,
-  });
-  const ready = new Promise<void>((resolveReady, fail) => {
-    const timer = setTimeout(() => fail(new Error(`The worker process did not start in 60 s; see ${logFile}`)), 60_000);
-    child.process.once("message", () => {
-      clearTimeout(timer);
-      resolveReady();
-    });
-    void child.exited.then((code) => {
-      clearTimeout(timer);
-      fail(new Error(`The worker process exited with code ${code} during start; see ${logFile}`));
-    });
-  });
-  ready.catch(() => {}); // awaited by the supervisor; never an unhandled rejection meanwhile
+  // WORKER_PROCESSES of them on the one database: graphile-worker's locks give each job to one.
+  const children = Array.from({ length: config.WORKER_PROCESSES }, (_, i) =>
+    startNodeChild({
+      name: i === 0 ? "worker" : `worker-${i + 1}`,
+      script: "worker.ts",
+      config,
+      env: options.env,
+      parts,
+    }),
+  );
+  const pids = children.map((c) => c.child.process.pid).join(", ");
   return {
-    ready,
-    description: `graphile-worker process ${child.process.pid}, ${tasks} task(s), concurrency ${config.WORKER_CONCURRENCY}`,
-    running: () => child.process.exitCode === null && child.process.signalCode === null,
-    stop: () => child.stop(),
+    ready: Promise.all(children.map((c) => c.ready)).then(() => undefined),
+    description: `graphile-worker process(es) ${pids}, ${tasks} task(s), concurrency ${config.WORKER_CONCURRENCY} each`,
+    running: () => children.every((c) => c.running()),
+    stop: async () => {
+      await Promise.all(children.map((c) => c.stop()));
+    },
   };
 }
