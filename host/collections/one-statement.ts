@@ -60,6 +60,7 @@ function bucket([oid, text, count]: WireBucket): FacetBucket {
 const TOTAL = "cqtotal";
 const FACETS = "cqfacets";
 const PRESENT = "cqrow";
+const FIRST = "cqfirst";
 const orderAlias = (i: number) => `cqorder${i}`;
 const facetAlias = (i: number) => `cqfacet${i}`;
 
@@ -115,11 +116,14 @@ export async function oneStatement<DB, TB extends keyof DB, Row>(
     spec.facetFields.length === 0
       ? sql`null`
       : sql`json_build_array(${sql.join(spec.facetFields.map((_, i) => facetBuckets(i)))})`;
+  // One row carries the meta (any one: the outer order is applied after), so that it is read and parsed once.
+  const once = (column: string) => sql`case when row_number() over () = 1 then cqmeta.${sql.ref(column)} end`;
   let statement = composer
     .with("cqbase", () => facts)
     .selectFrom(composer.selectNoFrom([total.as(TOTAL), facets.as(FACETS)]).as("cqmeta"))
     .leftJoin(page.as("cqpage") as unknown as AliasedExpression<object, "cqpage">, (join) => join.onTrue())
-    .selectAll();
+    .selectAll("cqpage")
+    .select([once(TOTAL).as(TOTAL), once(FACETS).as(FACETS), sql`row_number() over () = 1`.as(FIRST)]);
   for (const [i, { direction }] of order.entries())
     statement = statement.orderBy(sql.ref(`cqpage.${orderAlias(i)}`), direction);
 
@@ -127,8 +131,9 @@ export async function oneStatement<DB, TB extends keyof DB, Row>(
     string,
     unknown
   >[];
-  const meta = records[0]!; // the one-row meta is always there, with NULLs for the page's columns when it is empty
-  const rows = meta[PRESENT] === null ? [] : records.map(pageRow);
+  const meta = records.find((record) => record[FIRST] === true)!; // the meta is always there, also for an empty page
+  const engineColumns = new Set([TOTAL, FACETS, FIRST, PRESENT, ...order.map((_, i) => orderAlias(i))]);
+  const rows = meta[PRESENT] === null ? [] : records.map((record) => pageRow(record, engineColumns));
   const facetResult = spec.facetFields.map(
     (name, i) => [name, (meta[FACETS] as WireBucket[][])[i]!.map(bucket)] as const,
   );
@@ -142,11 +147,9 @@ export async function oneStatement<DB, TB extends keyof DB, Row>(
   };
 }
 
-const ENGINE_COLUMNS = /^cq(total|facets|row|order\d+)$/;
-
 /** The route's own columns of a result row, in their order. */
-function pageRow(record: Record<string, unknown>): Record<string, unknown> {
+function pageRow(record: Record<string, unknown>, engineColumns: ReadonlySet<string>): Record<string, unknown> {
   const row: Record<string, unknown> = {};
-  for (const key in record) if (!ENGINE_COLUMNS.test(key)) row[key] = record[key];
+  for (const key in record) if (!engineColumns.has(key)) row[key] = record[key];
   return row;
 }
