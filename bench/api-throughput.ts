@@ -1,10 +1,13 @@
-// Requests per second and p50/p99 of an authenticated collection GET under autocannon, beside a bare Hono route.
-import { bootStack, json, type TestStack, waitForTerminal } from "../test/support/stack.ts";
+// Requests per second and p50/p99 of an authenticated collection GET under autocannon, beside a bare Hono + kysely
+// route serving the same page in one query (the collection/bare ratio) and a bare Hono /ping.
+import { bootStack, json, platformDbUrl, type TestStack, waitForTerminal } from "../test/support/stack.ts";
+import { startBarePage } from "./bare-page.ts";
 import { assertClean, CONNECTIONS, DURATION_SECONDS, line, load, startBare, WARMUP_SECONDS } from "./load.ts";
 
 const RECIPIENT = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8";
 const MINTS = 50;
-export const LIST = "/api/v2/transaction-requests?page[limit]=50";
+const PAGE = 50;
+export const LIST = `/api/v2/transaction-requests?page[limit]=${PAGE}`;
 
 /** A token and MINTS completed mints: the organisation's transaction requests fill the listed page. */
 export async function seedTransactionRequests(stack: TestStack): Promise<void> {
@@ -30,31 +33,39 @@ export async function seedTransactionRequests(stack: TestStack): Promise<void> {
 export async function benchApiThroughput(): Promise<void> {
   const stack = await bootStack({ API_KEY_RATE_LIMIT: "100000000", HOST: "127.0.0.1" });
   const bare = await startBare();
+  const barePage = await startBarePage(platformDbUrl(stack.env), stack.platform.credentials.organizationId, PAGE);
   try {
     await seedTransactionRequests(stack);
 
     const probe = await stack.api(LIST);
     const body = await json(probe);
-    if (probe.status !== 200 || body.data?.length !== 50 || !(body.meta?.total >= 50) || !body.meta?.facets)
+    if (probe.status !== 200 || body.data?.length !== PAGE || !(body.meta?.total >= 50) || !body.meta?.facets)
       throw new Error(`${LIST} is not a 50-row page with total and facets: ${probe.status} ${JSON.stringify(body)}`);
     const bytes = JSON.stringify(body).length;
 
     const authenticated = await load(`${stack.platform.baseUrl}${LIST}`, {
       "x-api-key": stack.platform.credentials.apiKey,
     });
+    const page = await load(barePage.url);
     const plain = await load(bare.url);
     assertClean("authenticated", authenticated);
+    assertClean("bare page", page);
     assertClean("bare", plain);
 
     console.log(
       `api throughput (autocannon, ${CONNECTIONS} connections, ${DURATION_SECONDS} s after ${WARMUP_SECONDS} s warm-up, loopback, load from a child process)`,
     );
     console.log(line(`GET ${LIST} (API key, ${body.meta.total} rows in total, ${bytes} B body)`, authenticated));
+    console.log(line(`GET the same ${PAGE}-row page on a bare Hono + kysely route (one query, no auth)`, page));
     console.log(line("GET /ping on a bare Hono app", plain));
+    console.log(
+      `  collection/bare ratio: ${(authenticated.requests.average / page.requests.average).toFixed(2)} (p99 ${authenticated.latency.p99} ms vs ${page.latency.p99} ms; target >= 0.7, p99 < 50 ms)`,
+    );
     console.log(
       `  authenticated / bare req/s: ${(authenticated.requests.average / plain.requests.average).toFixed(3)} (${(plain.requests.average / authenticated.requests.average).toFixed(1)}x slower)`,
     );
   } finally {
+    await barePage.close();
     await bare.close();
     await stack.stop();
   }

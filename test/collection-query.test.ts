@@ -278,6 +278,59 @@ describe("collection queries on PostgreSQL", () => {
     expect(facets?.amount.every((b) => typeof b.value === "string" || b.value === null)).toBe(true);
   });
 
+  it("answers page, total and facets in one statement, also for a page past the end or an empty set", async () => {
+    const filter = "filter[quantity][gte]=0";
+    const all = await list(`${filter}&page[limit]=200`);
+    executed.length = 0;
+    const first = await list(`${filter}&page[limit]=3`);
+    const beyond = await list(`${filter}&page[offset]=40&page[limit]=5`);
+    const none = await list("filter[name]=nobody");
+    expect(executed).toHaveLength(3);
+    expect(first).toEqual({ rows: all.rows.slice(0, 3), total: all.total, facets: all.facets });
+    expect(beyond).toEqual({ rows: [], total: all.total, facets: all.facets });
+    expect(all.total).toBeGreaterThan(5);
+    expect(none).toEqual({ rows: [], total: 0, facets: { amount: [], active: [], status: [] } });
+  });
+
+  it("keeps the select's rows and types, timestamp and integer facets as a query of their own gives them, totalFromFacet", async () => {
+    const dated = defineCollection({
+      fields: {
+        createdAt: { column: "createdAt", type: "timestamp", sortable: true, facet: true },
+        quantity: { column: "quantity", type: "number", facet: true },
+        status: { column: "status", type: "enum", values: STATUSES, facet: true },
+      },
+      defaultSort: "-createdAt",
+      tiebreaker: "id",
+      totalFromFacet: "status",
+    });
+    executed.length = 0;
+    const result = await runCollection(
+      db.selectFrom("items").selectAll(),
+      parseCollectionQuery(new URLSearchParams("page[limit]=200"), dated),
+      dated,
+    );
+    expect(executed).toHaveLength(1);
+    const plain = await db.selectFrom("items").selectAll().orderBy("createdAt", "desc").orderBy("id", "desc").execute();
+    expect(result.rows).toEqual(plain);
+    expect(result.rows[0].createdAt).toBeInstanceOf(Date);
+    expect(result.total).toBe(ITEMS.length);
+    const buckets = <T>(values: T[], key: (value: T) => number) =>
+      [...new Set(values)]
+        .map((value) => ({ value, count: values.filter((v) => v === value).length }))
+        .sort((a, b) => b.count - a.count || key(a.value) - key(b.value));
+    const times = buckets(
+      ITEMS.map((i) => i.createdAt.getTime()),
+      (t) => t,
+    ).map((b) => ({ value: new Date(b.value).toISOString(), count: b.count }));
+    expect(result.facets?.createdAt).toEqual(times);
+    expect(result.facets?.quantity).toEqual(
+      buckets(
+        ITEMS.map((i) => i.quantity),
+        (q) => q ?? Number.POSITIVE_INFINITY,
+      ),
+    );
+  });
+
   it("treats SQL in values as data and never writes a value into the SQL text", async () => {
     executed.length = 0;
     expect(await matches(`filter[name]=${encodeURIComponent(INJECTION)}`)).toEqual(["item-31"]);

@@ -1,21 +1,11 @@
-// Runs a parsed CollectionQuery on a route's base select: filtered, sorted, paged rows plus total and facets.
+// Runs a parsed CollectionQuery on a route's base select: its filters, search and order; one statement answers.
 import { type Expression, type ExpressionBuilder, type SelectQueryBuilder, type SqlBool, sql } from "kysely";
+import { type CollectionResult, type OrderKey, oneStatement } from "./one-statement.ts";
 import type { CollectionQuery, FilterCondition } from "./parse.ts";
 import type { CollectionField, CollectionSpec } from "./spec.ts";
 import type { FilterValue } from "./values.ts";
 
-export interface FacetBucket {
-  value: string | number | boolean | null;
-  count: number;
-}
-
-export interface CollectionResult<Row> {
-  rows: Row[];
-  /** Rows matching the filters and search, before paging. */
-  total: number;
-  /** Per facet field, `{value, count}` over the filtered set, most frequent first; absent when none is declared. */
-  facets?: Record<string, FacetBucket[]>;
-}
+export type { CollectionResult, FacetBucket } from "./one-statement.ts";
 
 /** `iLike` takes a pattern; without a `%` it matches anywhere in the value. Nothing is escaped: it is bound. */
 export function likePattern(value: string): string {
@@ -110,26 +100,12 @@ function where<DB, TB extends keyof DB>(
   return eb.and(conditions);
 }
 
-/** Values as JSON carries them: numeric (bigint) as a decimal string, timestamps as ISO 8601. */
-function facetValue(value: unknown): FacetBucket["value"] {
-  if (value === null || value === undefined) return null;
-  if (value instanceof Date) return value.toISOString();
-  if (typeof value === "string" || typeof value === "number" || typeof value === "boolean") return value;
-  return String(value);
-}
-
-/** count(*) arrives as bigint or string depending on the pg type parser in use. */
-function toCount(value: unknown): number {
-  return Number(String(value));
-}
-
 /**
  * `base` is the route's unpaged select (its scope, e.g. the caller's organisation, already in its where clause;
- * no group by, distinct, order, limit or offset: the engine owns those). Rows, count and facets run as separate
- * queries over the same filtered base; rows are ordered by the spec's leading order (when declared), the sort field,
- * then the spec's tiebreaker column.
+ * no group by, distinct, order, limit or offset: the engine owns those). Rows are ordered by the spec's leading order
+ * (when declared), the sort field, then the spec's tiebreaker column; page, total and facets come from one statement.
  */
-export async function runCollection<DB, TB extends keyof DB, Row>(
+export function runCollection<DB, TB extends keyof DB, Row>(
   base: SelectQueryBuilder<DB, TB, Row>,
   query: CollectionQuery,
   spec: CollectionSpec,
@@ -139,50 +115,12 @@ export async function runCollection<DB, TB extends keyof DB, Row>(
   const sortField = spec.fields.get(query.sort.field);
   if (!sortField) throw new Error(`Sort on undeclared field ${query.sort.field}`);
   const { direction } = query.sort;
-
-  const unordered = filtered.clearOrderBy();
   // A sort on the leading column itself is the caller's explicit order: it replaces the leading one.
   const leading = spec.leadingOrder?.column === sortField.column ? undefined : spec.leadingOrder;
-  const rows = (leading ? unordered.orderBy(sql.ref(leading.column), leading.direction) : unordered)
-    .orderBy(columnOf(sortField), direction)
-    .orderBy(sql.ref(spec.tiebreaker), direction)
-    .limit(query.page.limit)
-    .offset(query.page.offset)
-    .execute();
-
-  const counted = () =>
-    filtered
-      .clearSelect()
-      .clearOrderBy()
-      .select(sql<unknown>`count(*)`.as("total"))
-      .$castTo<{ total: unknown }>() // the selection's type is not resolvable over a generic DB
-      .executeTakeFirstOrThrow()
-      .then((row) => toCount(row.total));
-
-  const facets = Promise.all(
-    spec.facetFields.map(async (name) => {
-      const column = sql.ref(spec.fields.get(name)!.column);
-      const buckets = await filtered
-        .clearSelect()
-        .clearOrderBy()
-        .select([column.as("value"), sql<unknown>`count(*)`.as("count")])
-        .groupBy(column)
-        .orderBy(sql`count(*)`, "desc")
-        .orderBy(column, "asc")
-        .$castTo<{ value: unknown; count: unknown }>()
-        .execute();
-      return [name, buckets.map((b) => ({ value: facetValue(b.value), count: toCount(b.count) }))] as const;
-    }),
-  );
-
-  const fromFacet = spec.totalFromFacet;
-  const total = fromFacet
-    ? facets.then((all) => all.find(([name]) => name === fromFacet)![1].reduce((sum, b) => sum + b.count, 0))
-    : counted();
-  const [rowsResult, totalResult, facetsResult] = await Promise.all([rows, total, facets]);
-  return {
-    rows: rowsResult,
-    total: totalResult,
-    ...(spec.facetFields.length > 0 ? { facets: Object.fromEntries(facetsResult) } : {}),
-  };
+  const order: OrderKey[] = [
+    ...(leading ? [leading] : []),
+    { column: sortField.column, direction },
+    { column: spec.tiebreaker, direction },
+  ];
+  return oneStatement(filtered, order, query.page, spec);
 }
