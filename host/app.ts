@@ -91,7 +91,11 @@ export function createApp(
     db: ctx.db.platform,
     ...(keys ? { keys } : {}),
     lastUsed: createLastUsedRecorder(lastUsedWriter(ctx.db.platform)),
-    rateWindow: createRateWindow(ctx.db.platform, ctx.config.API_KEY_RATE_LIMIT, ctx.config.API_KEY_RATE_WINDOW_SECONDS),
+    rateWindow: createRateWindow(
+      ctx.db.platform,
+      ctx.config.API_KEY_RATE_LIMIT,
+      ctx.config.API_KEY_RATE_WINDOW_SECONDS,
+    ),
     failures: createCredentialFailures(ctx.db.platform, lockoutPolicies(ctx.config).credential),
     addressOf: (c) => clientAddress(c, ctx.config.TRUST_PROXY),
   });

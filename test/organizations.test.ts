@@ -4,10 +4,6 @@
 // ORG_FUNDING_WEI a second time) ends with `complete` success false and its `wireError`, and the same key resumes it to success.
 import { privateKeyToAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loadConfig } from "../host/config.ts";
-import { loadMasterKey } from "../host/crypto/master-key.ts";
-import { grantRole } from "../plugins/access/members.ts";
-import { createUser } from "../plugins/access/users.ts";
 import { ANVIL_FUNDER_KEY } from "../scripts/infra/anvil.ts";
 import { type Operator, operator } from "./support/organizations.ts";
 import { bootStack, json, type TestStack } from "./support/stack.ts";
@@ -98,16 +94,8 @@ describe("organisations over HTTP and their deployment stream", () => {
     stack = await bootStack({ ORG_FUNDING_WEI: String(FUNDING_WEI) });
     op = operator(stack);
     // A person of the first organisation (an active organisation to sign in to), with a password.
-    const email = `founder-${Math.random().toString(36).slice(2)}@example.com`;
-    const { userId } = await createUser(op.db.platform, loadMasterKey(loadConfig(stack.env)), {
-      email,
-      displayName: "Founder",
+    const { email } = await op.person(stack.platform.credentials.organizationId, "member", {
       password: "pw-for-tests",
-    });
-    await grantRole(op.db.platform, {
-      organizationId: stack.platform.credentials.organizationId,
-      userId,
-      role: "member",
     });
     const res = await stack.api("/api/v2/auth/sign-in", {
       key: null,

@@ -5,10 +5,6 @@
 import { createORPCClient, ORPCError } from "@orpc/client";
 import { RPCLink } from "@orpc/client/fetch";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loadConfig } from "../host/config.ts";
-import { loadMasterKey } from "../host/crypto/master-key.ts";
-import { grantRole } from "../plugins/access/members.ts";
-import { createUser } from "../plugins/access/users.ts";
 import { type Operator, operator } from "./support/organizations.ts";
 import { bootStack, json, type TestStack } from "./support/stack.ts";
 
@@ -57,17 +53,9 @@ describe("/api/rpc", () => {
   beforeAll(async () => {
     stack = await bootStack();
     op = operator(stack);
-    const email = `rpc-${Math.random().toString(36).slice(2)}@example.com`;
-    const { userId } = await createUser(op.db.platform, loadMasterKey(loadConfig(stack.env)), {
-      email,
-      displayName: "RPC Owner",
+    const { userId, email } = await op.person(stack.platform.credentials.organizationId, "owner", {
       password: "pw-for-rpc",
       pincode: PIN,
-    });
-    await grantRole(op.db.platform, {
-      organizationId: stack.platform.credentials.organizationId,
-      userId,
-      role: "owner",
     });
     client = clientWith((): Record<string, string> => (cookie ? { cookie } : {}));
     const signedIn = await client.auth.signIn.post({ email, password: "pw-for-rpc" });
@@ -143,17 +131,7 @@ describe("/api/rpc", () => {
 
   it("the same permissions: a member without monitoring access is refused as over REST", async () => {
     const member = await op.member(stack.platform.credentials.organizationId, "member");
-    const email = `rpc-member-${Math.random().toString(36).slice(2)}@example.com`;
-    const { userId } = await createUser(op.db.platform, loadMasterKey(loadConfig(stack.env)), {
-      email,
-      displayName: "RPC Member",
-      password: "pw-for-rpc",
-    });
-    await grantRole(op.db.platform, {
-      organizationId: stack.platform.credentials.organizationId,
-      userId,
-      role: "member",
-    });
+    const { email } = await op.person(stack.platform.credentials.organizationId, "member", { password: "pw-for-rpc" });
     const owner = cookie;
     let memberCookie = "";
     const memberClient = clientWith((): Record<string, string> => (memberCookie ? { cookie: memberCookie } : {}));

@@ -6,7 +6,7 @@ import { loadMasterKey } from "../../host/crypto/master-key.ts";
 import { createCustody } from "../../host/custody/custody.ts";
 import { type Databases, openDatabases } from "../../host/db/database.ts";
 import { createApiKey } from "../../plugins/access/api-key-store.ts";
-import { addMember } from "../../plugins/access/members.ts";
+import { addMember, grantRole } from "../../plugins/access/members.ts";
 import { createUser } from "../../plugins/access/users.ts";
 import { createOrganization } from "../../plugins/systems/organizations.ts";
 import { platformDbUrl, type TestStack } from "./stack.ts";
@@ -17,6 +17,12 @@ export interface Operator {
   keyFor(organizationId: string, role: string): Promise<string>;
   /** A new person holding `role`: their id, custody wallet and API key (read-write). */
   member(organizationId: string, role: string, displayName?: string): Promise<Member>;
+  /** A new person who signs in with `password` (and `pincode` for chain writes), holding `role`: their id and email. */
+  person(
+    organizationId: string,
+    role: string,
+    secrets: { password: string; pincode?: string },
+  ): Promise<{ userId: string; email: string }>;
   /** A new organisation whose system on the stack's chain is deployed (waits until it is ready); its id. */
   organization(name: string): Promise<string>;
   /** The organisation's signer wallet (it holds its system's manager roles), to send chain writes the API has no route for. */
@@ -45,6 +51,12 @@ export function operator(stack: TestStack): Operator {
       const { wallet } = await addMember(db.platform, custody, { organizationId, userId, role });
       const { key } = await createApiKey(db.platform, { organizationId, userId, name: role, scope: "read-write" });
       return { userId, wallet: wallet.toLowerCase(), key };
+    },
+    async person(organizationId, role, secrets) {
+      const email = `${role}-${Math.random().toString(36).slice(2)}@example.com`;
+      const { userId } = await createUser(db.platform, masterKey, { email, displayName: role, ...secrets });
+      await grantRole(db.platform, { organizationId, userId, role });
+      return { userId, email };
     },
     async organization(name) {
       const { organizationId } = await createOrganization(db.platform, custody, {
