@@ -25,7 +25,7 @@ import type { PluginContext } from "./plugin.ts";
 import { type ComposedPlugins, pluginContext } from "./plugin-host.ts";
 import { type Readiness, readinessRoutes } from "./readiness.ts";
 import { type MountedRoute, routeOverlap } from "./route-overlap.ts";
-import { RPC_PREFIX } from "./rpc/procedures.ts";
+import { isRpcPath } from "./rpc/path.ts";
 import { mountRpc } from "./rpc/transport.ts";
 
 /** Request bodies above this are refused with 413 PAYLOAD_TOO_LARGE before they are read whole. */
@@ -113,7 +113,7 @@ export function createApp(
     if (indexedReads) c.set("indexedReads", indexedReads);
     if (isPublicDocPath(c.req.path) || publicPaths.has(c.req.path)) return next();
     // A procedure's REST request reads the context headers itself; the RPC request is only authenticated (no API key).
-    if (c.req.path.startsWith(`${RPC_PREFIX}/`)) return auth(c, next);
+    if (isRpcPath(c.req.path)) return auth(c, next);
     return auth(c, async () => {
       await context(c, next);
     });

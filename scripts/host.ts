@@ -4,6 +4,7 @@
 import { loadConfig } from "../host/config.ts";
 import { createLogger } from "../host/logger.ts";
 import { startTimers } from "../host/timers.ts";
+import { stopWhenTold } from "./infra/stop-when-told.ts";
 import { composed, createPlatformContext, type RunningParts } from "./platform-context.ts";
 import { serveHost } from "./serve-host.ts";
 
@@ -23,16 +24,8 @@ const host = await serveHost({
 });
 process.send?.({ ready: true, port: host.port });
 
-let stopping = false;
-async function stop() {
-  if (stopping) return;
-  stopping = true;
+stopWhenTold(async () => {
   await host.stop();
   await timers.stop();
   await db.close();
-  process.exit(0);
-}
-process.on("SIGTERM", stop);
-process.on("SIGINT", stop);
-// The supervisor died (its IPC channel closed): stop at once.
-process.on("disconnect", () => process.exit(1));
+});

@@ -5,6 +5,7 @@
 import { loadConfig } from "../host/config.ts";
 import { createLogger } from "../host/logger.ts";
 import { startWorker } from "../host/worker/runner.ts";
+import { stopWhenTold } from "./infra/stop-when-told.ts";
 import { CRONTAB, createPlatformContext, type RunningParts } from "./platform-context.ts";
 
 const config = loadConfig(process.env);
@@ -18,16 +19,9 @@ const worker = await startWorker(parts.databaseUrl, taskList, {
 });
 process.send?.({ ready: true, tasks: Object.keys(taskList).length });
 
-let stopping = false;
-async function stop() {
-  if (stopping) return;
-  stopping = true;
+// Dying with the supervisor: jobs this process held are released by lock recovery once its heartbeat stops; stored
+// signed bytes are resumed, never signed twice.
+stopWhenTold(async () => {
   await worker.stop();
   await db.close();
-  process.exit(0);
-}
-process.on("SIGTERM", stop);
-process.on("SIGINT", stop);
-// The supervisor died (its IPC channel closed): stop at once, as a crash would. Jobs this process held are released
-// by lock recovery once its heartbeat stops; stored signed bytes are resumed, never signed twice.
-process.on("disconnect", () => process.exit(1));
+});

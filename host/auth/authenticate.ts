@@ -6,6 +6,7 @@ import type { ShortCache } from "../cache/short-cache.ts";
 import type { PlatformDb } from "../db/database.ts";
 import { ApiError } from "../errors/api-error.ts";
 import type { AppEnv, Principal } from "../http/env.ts";
+import { isRpcPath } from "../rpc/path.ts";
 import { hashApiKey, looksLikeApiKey } from "./api-keys.ts";
 import type { CredentialFailures } from "./credential-failures.ts";
 import type { LastUsedRecorder } from "./last-used.ts";
@@ -42,8 +43,7 @@ export interface KeyRow {
 }
 
 async function fromApiKey(c: Context<AppEnv>, key: string, deps: AuthDeps): Promise<Principal> {
-  if (c.req.path === "/api/rpc" || c.req.path.startsWith("/api/rpc/"))
-    throw new ApiError("API_KEY_NOT_SUPPORTED_ON_RPC");
+  if (isRpcPath(c.req.path)) throw new ApiError("API_KEY_NOT_SUPPORTED_ON_RPC");
   if (!looksLikeApiKey(key)) throw new ApiError("UNAUTHORIZED");
   let row: KeyRow | undefined;
   const hash = hashApiKey(key);

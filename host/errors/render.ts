@@ -2,12 +2,13 @@
 // Form A (code/status/message/data) answers /api/v2 and /api/v1; Form B ({error}) answers the legacy routes; /api/rpc
 // answers the RPC transport's error (oRPC's `{json: {defined, code, status, message, data}}`) with the public object at
 // `data.dapiError`.
+import { isRpcPath } from "../rpc/path.ts";
 import type { ApiError } from "./api-error.ts";
 
 export type ErrorForm = "A" | "B" | "RPC";
 
 export function errorFormFor(path: string): ErrorForm {
-  if (path === "/api/rpc" || path.startsWith("/api/rpc/")) return "RPC";
+  if (isRpcPath(path)) return "RPC";
   return /^\/(api\/)?v[12](\/|$)/.test(path) ? "A" : "B";
 }
 

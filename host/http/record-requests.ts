@@ -4,6 +4,7 @@
 import type { MiddlewareHandler } from "hono";
 import { matchedRoutes } from "hono/route";
 import type { RequestObserver, RequestRecord } from "../plugin.ts";
+import { isRpcPath } from "../rpc/path.ts";
 import { clientAddress } from "./client-address.ts";
 import type { AppEnv } from "./env.ts";
 
@@ -45,7 +46,7 @@ export function recordRequests(observers: RequestObserver[], trustedProxies: num
     if (observers.length === 0 || !path.startsWith("/api/")) return next();
     // A procedure's REST request: the /api/rpc request that made it is the one recorded.
     if (c.env?.rpcInner) return next();
-    const rpc = path.startsWith("/api/rpc/");
+    const rpc = isRpcPath(path);
     const requestedAt = new Date();
     const started = performance.now();
     let responseBody: unknown;

@@ -2,7 +2,6 @@
 // describes the webhook deliveries of the declared event types.
 import { errorFormFor } from "../errors/render.ts";
 import type { App } from "../http/env.ts";
-import { withProcedureIds } from "../rpc/document.ts";
 import { type ApiVersionId, DOCUMENTED_API_VERSIONS, type DocumentedApiVersion } from "./api-versions.ts";
 import { ERROR_SCHEMA_NAMES } from "./error-schemas.ts";
 import { type Components, pruneComponents } from "./prune-components.ts";
@@ -68,9 +67,7 @@ function documentFor(full: OpenApiDocument, version: DocumentedApiVersion, event
  * `events`: the composed webhook event types, described in the documents that take webhooks.
  */
 export function buildApiDocuments(app: App, events: WebhookEvents = new Map()): Record<ApiVersionId, OpenApiDocument> {
-  const full = withProcedureIds(
-    app.getOpenAPI31Document({ openapi: "3.1.0", info: { title: "all routes", version: "0" } }),
-  );
+  const full = app.getOpenAPI31Document({ openapi: "3.1.0", info: { title: "all routes", version: "0" } });
   return Object.fromEntries(
     DOCUMENTED_API_VERSIONS.map((version) => [version.id, documentFor(full, version, events)]),
   ) as Record<ApiVersionId, OpenApiDocument>;

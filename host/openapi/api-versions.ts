@@ -1,4 +1,5 @@
 // The documented API versions: which routes each document covers and where its document and explorer are served.
+import { isRpcPath } from "../rpc/path.ts";
 
 export type ApiVersionId = "v2" | "v1";
 
@@ -26,7 +27,7 @@ export const API_V2: DocumentedApiVersion = {
   specPath: "/api/v2/spec.json",
   explorerPath: "/api/v2",
   // The RPC transport (/api/rpc) serves v2's operations: it is documented with them.
-  covers: (routePath) => routePath.startsWith("/api/v2/") || routePath.startsWith("/api/rpc/"),
+  covers: (routePath) => routePath.startsWith("/api/v2/") || isRpcPath(routePath),
   webhooks: true,
 };
 

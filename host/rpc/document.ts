@@ -1,11 +1,10 @@
-// The RPC transport in the v2 document: each procedure's operation carries its name as operationId (dots for slashes,
-// as an oRPC client calls it: `client.tokens.mint.post(input)`), and POST /api/rpc/{procedure} describes the protocol.
+// The RPC transport in the v2 document: POST /api/rpc/{procedure} describes the protocol (each procedure's operation
+// carries its name as operationId, dots for slashes, as an oRPC client calls it: `client.tokens.mint.post(input)`).
 import { z } from "@hono/zod-openapi";
 import type { App } from "../http/env.ts";
-import type { OpenApiDocument } from "../openapi/api-documents.ts";
 import { ERROR_SCHEMA_NAMES } from "../openapi/error-schemas.ts";
 import { SESSION_COOKIE_SCHEME } from "../openapi/security-schemes.ts";
-import { RPC_PREFIX, rpcProcedures } from "./procedures.ts";
+import { RPC_PREFIX } from "./path.ts";
 
 export const RPC_TAG = "rpc";
 
@@ -56,15 +55,4 @@ export function documentRpcTransport(app: App, procedureNames: string[]) {
       },
     },
   });
-}
-
-/** Names each procedure's operation by its procedure (operations that name themselves keep their operationId). */
-export function withProcedureIds(document: OpenApiDocument): OpenApiDocument {
-  const named = structuredClone(document);
-  for (const procedure of rpcProcedures(document)) {
-    const item = named.paths?.[procedure.path] as Record<string, { operationId?: string }> | undefined;
-    const operation = item?.[procedure.method.toLowerCase()];
-    if (operation) operation.operationId = procedure.name.split("/").join(".");
-  }
-  return named;
 }

@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { OpenApiDocument } from "../openapi/api-documents.ts";
-import { procedureName, rpcProcedures } from "./procedures.ts";
+import { procedureName, type RegisteredRoute, rpcProcedures } from "./procedures.ts";
 
 describe("procedure names", () => {
   it("are the path's fixed segments in camelCase and a verb", () => {
@@ -20,12 +19,16 @@ describe("procedure names", () => {
 });
 
 describe("rpcProcedures", () => {
-  const document = (paths: Record<string, unknown>) => ({ paths }) as unknown as OpenApiDocument;
+  /** The registry's route definitions of a map of paths to their operations. */
+  const document = (paths: Record<string, Record<string, object>>): RegisteredRoute[] =>
+    Object.entries(paths).flatMap(([path, operations]) =>
+      Object.entries(operations).map(([method, operation]) => ({ method, path, ...operation })),
+    );
 
   it("takes v2 operations with their parameters and whether they take a body; streams and other paths stay out", () => {
     const procedures = rpcProcedures(
       document({
-        "/api/v2/tokens/{tokenAddress}/mint": { post: { requestBody: {} } },
+        "/api/v2/tokens/{tokenAddress}/mint": { post: { request: { body: {} } } },
         "/api/v2/things/{id}": { get: {}, delete: {} },
         "/api/v2/things/stream": {
           get: { responses: { 200: { content: { "text/event-stream": {} } } } },
@@ -44,6 +47,12 @@ describe("rpcProcedures", () => {
       { name: "things/read", method: "GET", path: "/api/v2/things/{id}", params: ["id"], hasBody: false },
       { name: "things/delete", method: "DELETE", path: "/api/v2/things/{id}", params: ["id"], hasBody: false },
     ]);
+  });
+
+  it("names each route by its procedure, as the document's operationId", () => {
+    const routes = document({ "/api/v2/tokens/{tokenAddress}/mint": { post: {} } });
+    rpcProcedures(routes);
+    expect(routes[0]?.operationId).toBe("tokens.mint.post");
   });
 
   it("refuses two operations that would share a name", () => {

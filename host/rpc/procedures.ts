@@ -1,8 +1,5 @@
 // The API's operations as /api/rpc procedures: one per /api/v2 operation of the OpenAPI document, named from its path
 // (or its own operationId), so a route written once is served by both transports.
-import type { OpenApiDocument } from "../openapi/api-documents.ts";
-
-export const RPC_PREFIX = "/api/rpc";
 const REST_PREFIX = "/api/v2/";
 const METHODS = ["get", "post", "put", "patch", "delete"] as const;
 
@@ -35,41 +32,46 @@ export function procedureName(method: string, path: string, operationId?: string
   return [...fixed, verb].join("/");
 }
 
-interface Operation {
+/** A route as the app's OpenAPI registry holds it (zod-to-openapi's RouteConfig, the parts read here). */
+export interface RegisteredRoute {
+  method: string;
+  path: string;
   operationId?: string;
-  requestBody?: unknown;
+  request?: { body?: unknown };
   responses?: Record<string, { content?: Record<string, unknown> }>;
 }
 
 /** A stream answers text/event-stream: it has no place in a request-response transport. */
-function isStream(operation: Operation): boolean {
-  return Object.values(operation.responses ?? {}).some((r) => r.content && "text/event-stream" in r.content);
+function isStream(route: RegisteredRoute): boolean {
+  return Object.values(route.responses ?? {}).some((r) => r.content && "text/event-stream" in r.content);
 }
 
-/** Every procedure of the document; two operations that would share a name stop the build (give one an operationId). */
-export function rpcProcedures(document: OpenApiDocument): Procedure[] {
+/**
+ * Every procedure of the registered /api/v2 routes, each named on its route as its operationId (with dots), so the
+ * OpenAPI document names each operation by its procedure. Two routes that would share a name stop the build (give
+ * one an operationId).
+ */
+export function rpcProcedures(routes: RegisteredRoute[]): Procedure[] {
   const procedures: Procedure[] = [];
   const taken = new Map<string, string>();
-  for (const [path, item] of Object.entries(document.paths ?? {})) {
-    if (!path.startsWith(REST_PREFIX)) continue;
-    for (const method of METHODS) {
-      const operation = (item as Record<string, Operation | undefined>)[method];
-      if (!operation || isStream(operation)) continue;
-      const name = procedureName(method, path, operation.operationId);
-      const route = `${method.toUpperCase()} ${path}`;
-      const other = taken.get(name);
-      if (other)
-        throw new Error(`${route} and ${other} would both be the procedure "${name}": give one an operationId`);
-      taken.set(name, route);
-      const params = [...path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]!);
-      procedures.push({
-        name,
-        method: method.toUpperCase() as Procedure["method"],
-        path,
-        params,
-        hasBody: operation.requestBody !== undefined,
-      });
-    }
+  for (const route of routes) {
+    const method = route.method.toLowerCase();
+    const { path } = route;
+    if (!path.startsWith(REST_PREFIX) || !(METHODS as readonly string[]).includes(method) || isStream(route)) continue;
+    const name = procedureName(method, path, route.operationId);
+    const described = `${method.toUpperCase()} ${path}`;
+    const other = taken.get(name);
+    if (other)
+      throw new Error(`${described} and ${other} would both be the procedure "${name}": give one an operationId`);
+    taken.set(name, described);
+    route.operationId = name.split("/").join(".");
+    procedures.push({
+      name,
+      method: method.toUpperCase() as Procedure["method"],
+      path,
+      params: [...path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]!),
+      hasBody: route.request?.body !== undefined,
+    });
   }
   return procedures;
 }

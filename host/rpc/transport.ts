@@ -8,7 +8,8 @@ import { ApiError, badRequest } from "../errors/api-error.ts";
 import { rpcError } from "../errors/render.ts";
 import type { App } from "../http/env.ts";
 import { documentRpcTransport } from "./document.ts";
-import { type Procedure, RPC_PREFIX, rpcProcedures } from "./procedures.ts";
+import { RPC_PREFIX } from "./path.ts";
+import { type Procedure, type RegisteredRoute, rpcProcedures } from "./procedures.ts";
 import { restRequest } from "./rest-request.ts";
 
 /** The app.fetch binding that marks a procedure's REST request: its errors in the RPC form, recorded once (as rpc). */
@@ -80,8 +81,11 @@ function place(router: Record<string, unknown>, segments: string[], leaf: unknow
  * the /api/rpc paths of the procedures whose routes are public (sign-in), which need no credential either.
  */
 export function mountRpc(app: App, publicRestPaths: Set<string>): string[] {
-  const document = app.getOpenAPI31Document({ openapi: "3.1.0", info: { title: "rpc", version: "0" } });
-  const procedures = rpcProcedures(document);
+  // From the registry's route definitions, not a generated document: nothing is generated at start-up.
+  const routes = app.openAPIRegistry.definitions.flatMap((d) =>
+    d.type === "route" ? [d.route as RegisteredRoute] : [],
+  );
+  const procedures = rpcProcedures(routes);
   const router: Record<string, unknown> = {};
   const base = os.$context<RpcContext>();
   for (const procedure of procedures)
