@@ -16,10 +16,16 @@ export const ConfigSchema = z.object({
   CHAIN_ID: z.coerce.number().int().positive().optional(),
   ANVIL_PORT: port.default(8545),
   /**
-   * The embedded anvil also mines an empty block every this many seconds (0: only when a transaction comes), so an
-   * idle chain still grows and indexed events reach their reorg depth. `npm start` sets 2 unless given.
+   * How the embedded anvil mines. `instant`: each transaction at once in a block of its own (a burst of 400 writes is
+   * 400 blocks for the index to fetch); `interval`: a block every ANVIL_BLOCK_TIME_SECONDS holding whatever arrived,
+   * as a real chain does, so a burst fills a few blocks. `npm start` sets `interval` unless given.
    */
-  ANVIL_BLOCK_TIME_SECONDS: z.coerce.number().int().min(0).max(3600).default(0),
+  ANVIL_MINING: z.enum(["instant", "interval"]).default("instant"),
+  /**
+   * `interval`: the block time (fractions allowed). `instant`: also mine an empty block this often (0: only when a
+   * transaction comes), so an idle chain still grows and indexed events reach their reorg depth. `npm start` sets 1.
+   */
+  ANVIL_BLOCK_TIME_SECONDS: z.coerce.number().min(0).max(3600).default(0),
   DEPLOYER_PRIVATE_KEY: hexKey.optional(),
   DEPLOYMENT_MANIFEST: z.string().optional(),
   PONDER_PORT: port.default(42069),

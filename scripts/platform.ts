@@ -82,6 +82,7 @@ export async function startPlatform(
       chainId: config.CHAIN_ID,
       dataDir: config.dataDir,
       port: config.ANVIL_PORT,
+      mining: config.ANVIL_MINING,
       blockTimeSeconds: config.ANVIL_BLOCK_TIME_SECONDS,
     });
     stops.push(chainNode.stop);

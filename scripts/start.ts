@@ -2,11 +2,11 @@
 import { readFileSync } from "node:fs";
 import { credentialsPath } from "./bootstrap.ts";
 import { startPlatform } from "./platform.ts";
+import { START_DEFAULTS } from "./start-defaults.ts";
 
 const say = (line: string) => process.stdout.write(`${line}\n`);
 
-// An idle chain of one's own still grows, so indexed webhook events become final (WEBHOOK_REORG_DEPTH blocks).
-process.env.ANVIL_BLOCK_TIME_SECONDS ??= "2";
+for (const [name, value] of Object.entries(START_DEFAULTS)) process.env[name] ??= value;
 
 try {
   const platform = await startPlatform({ progress: say });

@@ -1,11 +1,14 @@
 // Every queued write has a send run to pick it up: when a worker locks the signer's send job inside graphile-worker's
 // add_job (between its two statements) the submission adds the run again, and reconciliation restarts the runs of
 // signers whose writes wait without one.
+import { sql } from "kysely";
 import pg from "pg";
 import type { Address } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabases } from "../host/db/database.ts";
 import { sendJobSpec } from "../host/mutations/service.ts";
+import { keyedJobLockSql } from "../host/worker/keyed-job-barrier.ts";
+import { foldIntoKeyedJobSql } from "../host/worker/keyed-jobs.ts";
 import { restartStrandedRuns } from "../host/worker/stranded-runs.ts";
 import { clearOfMinuteTick } from "./support/minute-tick.ts";
 import {
@@ -68,7 +71,7 @@ describe("a signer's send run", () => {
       const deadline = Date.now() + 30_000;
       for (;;) {
         const blocked = await db.query(
-          "select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and query ilike '%add_job%'",
+          "select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and query ilike '%fold_into_keyed_job%'",
         );
         if (blocked.rows[0].n > 0) break;
         if (Date.now() > deadline) throw new Error("the submission never waited on the send job's key");
@@ -83,6 +86,62 @@ describe("a signer's send run", () => {
       await worker.query("rollback").catch(() => {});
       await worker.query("delete from graphile_worker._private_jobs where locked_by = 'a-stalled-worker'");
       await worker.end();
+    }
+  }, 60_000);
+
+  it("folds concurrent submissions into one pending run without touching its row; a taken run gets a new one", async () => {
+    // A task no worker runs, so its jobs stay where the calls leave them.
+    const probe = { task: "test:fold-probe", payload: {}, queueName: "test:fold-probe", jobKey: "test:fold-probe" };
+    const databases = openDatabases(platformDbUrl(stack.env), "ledger", 2);
+    const fold = async () =>
+      (await sql<{ id: string }>`select ${foldIntoKeyedJobSql(probe)} as id`.execute(databases.platform)).rows[0].id;
+    const jobRow = async (id: string) =>
+      (await db.query("select key, revision, updated_at from graphile_worker._private_jobs where id = $1", [id]))
+        .rows[0];
+    try {
+      const first = await fold();
+      const before = await jobRow(first);
+      expect(await Promise.all(Array.from({ length: 20 }, fold))).toEqual(Array(20).fill(first));
+      expect(await jobRow(first)).toEqual(before); // folded: the row was not updated (nor locked) by any of them
+
+      // A worker took the job: the next submission needs a run of its own.
+      await db.query(
+        "update graphile_worker._private_jobs set locked_at = now(), locked_by = 'a-worker' where id = $1",
+        [first],
+      );
+      const second = await fold();
+      expect(second).not.toBe(first);
+      expect((await jobRow(first)).key).toBeNull();
+
+      // A run of the key starts only once a submission that folded into its job has committed.
+      const submission = new pg.Client({ connectionString: platformDbUrl(stack.env) });
+      const run = new pg.Client({ connectionString: platformDbUrl(stack.env) });
+      await Promise.all([submission.connect(), run.connect()]);
+      try {
+        await submission.query("begin");
+        const folded = await submission.query(
+          "select platform.fold_into_keyed_job($1, '{}'::json, $2, $3, 25)::text as id",
+          [probe.task, probe.queueName, probe.jobKey],
+        );
+        expect(folded.rows[0].id).toBe(second);
+        let started = false;
+        const barrier = run.query(keyedJobLockSql, [probe.jobKey]).then(() => {
+          started = true;
+        });
+        await new Promise((r) => setTimeout(r, 500));
+        expect(started).toBe(false);
+        await submission.query("commit");
+        await barrier;
+        expect(started).toBe(true);
+      } finally {
+        await submission.end();
+        await run.end();
+      }
+    } finally {
+      await db.query("delete from graphile_worker._private_jobs where key = $1 or locked_by = 'a-worker'", [
+        probe.jobKey,
+      ]);
+      await databases.close();
     }
   }, 60_000);
 

@@ -425,6 +425,33 @@ export const coreMigrations: Record<string, Migration> = {
         end $$`.execute(db);
     },
   },
+  "0021_fold_into_keyed_job": {
+    async up(db: Kysely<unknown>) {
+      // A write's submission folds into its signer's pending send run instead of updating that run's job row (which
+      // every submission of the signer would otherwise lock until its commit, one after another, and each add_job
+      // NOTIFYs). A pending run is one no worker has taken and that is due; else add_job as before. The shared lock,
+      // held to commit, is what a run of the key waits for before it reads (host/worker/keyed-job-barrier.ts); the
+      // check runs after it is taken (a new snapshot per statement in a volatile function), so a run that took the
+      // job meanwhile is seen as taken and a new job is added. Reads graphile-worker's public jobs view.
+      await sql`
+        create function platform.fold_into_keyed_job(
+          p_task text, p_payload json, p_queue_name text, p_job_key text, p_max_attempts integer)
+        returns bigint
+        language plpgsql as $$
+        declare
+          pending bigint;
+        begin
+          perform pg_advisory_xact_lock_shared(hashtextextended('keyed-job:' || p_job_key, 0));
+          select j.id into pending from graphile_worker.jobs j
+            where j.key = p_job_key and j.locked_at is null and j.attempts < j.max_attempts and j.run_at <= now();
+          if pending is not null then
+            return pending;
+          end if;
+          return (graphile_worker.add_job(p_task, p_payload, queue_name => p_queue_name, job_key => p_job_key,
+            max_attempts => p_max_attempts)).id;
+        end $$`.execute(db);
+    },
+  },
 };
 
 /** Core first, then every plugin's list in plugin order. */

@@ -294,8 +294,12 @@ export function startIndexLifecycle(opts: IndexLifecycleOptions, pollMs = 100): 
         lastVersion = version;
       }
     } catch (error) {
-      // The index's views may not exist yet (first start), or the database restarts: try again next round.
-      if (!String(error).includes("does not exist"))
+      // The index's views may not exist yet (first start), or the database restarts: try again next round. A
+      // serialization failure (40001: the snapshot's writes met a row a concurrent fan-out changed) rolled the tick
+      // back whole; repeatable read expects the retry the next round makes.
+      if ((error as { code?: string }).code === "40001")
+        opts.logger.debug("index lifecycle tick retried", { error: String(error) });
+      else if (!String(error).includes("does not exist"))
         opts.logger.warn("index lifecycle tick failed", { error: String(error) });
     }
     if (!stopped) timer = setTimeout(() => (running = loop()), pollMs);

@@ -1,7 +1,7 @@
 // An executor mode other than the organisation's EOAs (`X-Executor: smart-wallet`): a plugin says who sends a
 // participant's writes and which job executes them; the host queues the request as for an EOA.
 import type { Address } from "viem";
-import type { KeyedJob } from "../worker/keyed-jobs.ts";
+import type { FoldableJob } from "../worker/keyed-jobs.ts";
 
 export interface RequestExecutor {
   /**
@@ -15,5 +15,5 @@ export interface RequestExecutor {
     address?: string;
   }): Promise<Address>;
   /** The one job that executes a sender's queued requests (folded by its key, like an EOA's send run). */
-  sendJob(chainId: number, sender: string): KeyedJob;
+  sendJob(chainId: number, sender: string): FoldableJob;
 }

@@ -6,7 +6,7 @@ import type { Custody } from "../custody/custody.ts";
 import type { PlatformDb } from "../db/database.ts";
 import type { PlatformTables, TransactionRequestRow, WalletSelection } from "../db/platform-types.ts";
 import { ApiError } from "../errors/api-error.ts";
-import { addKeyedJob, addKeyedJobSql, type KeyedJob } from "../worker/keyed-jobs.ts";
+import { addKeyedJob, type FoldableJob, foldIntoKeyedJobSql, type KeyedJob } from "../worker/keyed-jobs.ts";
 import { describeCall } from "./describe.ts";
 import type { RequestExecutor } from "./executors.ts";
 import { attachToExisting } from "./idempotency.ts";
@@ -67,7 +67,7 @@ export interface MutationService {
  * The one send job of a signer: keyed per (chain, signer), so any number of submissions fold into one pending run
  * that sends all their queued writes in order; the queue of the same name keeps two runs from overlapping.
  */
-export function sendJobSpec(chainId: number, from: string): KeyedJob {
+export function sendJobSpec(chainId: number, from: string): FoldableJob {
   const name = signerQueue(chainId, from);
   return {
     task: SEND_TASK,
@@ -110,9 +110,8 @@ export function createMutationService(
       if (executor !== "eoa" && !executorMode)
         throw new ApiError("REQUEST_EXECUTOR_UNAVAILABLE", { details: { executor } });
       const job = executorMode ? executorMode.sendJob(input.chainId, from) : sendJobSpec(input.chainId, from);
-      // One statement inserts the request and adds (or folds into) its signer's send run: never a request without
-      // a run to pick it up, and the run's job row is locked only for the statement, not across client round trips
-      // (every submission of a signer touches that one row).
+      // One statement inserts the request and folds it into its signer's pending send run, or adds one: never a
+      // request without a run to pick it up, and concurrent submissions of a signer do not queue on the run's job row.
       const row = await db
         .with("inserted", (q) =>
           q
@@ -145,7 +144,7 @@ export function createMutationService(
         )
         .selectFrom("inserted")
         .selectAll()
-        .select(addKeyedJobSql(job).as("sendJobId"))
+        .select(foldIntoKeyedJobSql(job).as("sendJobId"))
         .executeTakeFirst();
       if (row) {
         const { sendJobId, ...request } = row;

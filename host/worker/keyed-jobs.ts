@@ -22,6 +22,19 @@ export function addKeyedJobSql(job: KeyedJob): RawBuilder<string | null> {
     job_key => ${job.jobKey ?? null}::text, max_attempts => ${job.maxAttempts ?? 25}::int)).id`;
 }
 
+/** A job every repeat of which folds into one pending run. */
+export type FoldableJob = KeyedJob & { jobKey: string };
+
+/**
+ * Folds into the key's pending job (one no worker has taken and that is due) without touching its row, else adds
+ * it: for submissions many callers make at once for one key. Must run in the transaction whose rows the job reads:
+ * the job's run waits for that transaction (keyed-job-barrier.ts). The job's id, or null as for addKeyedJobSql.
+ */
+export function foldIntoKeyedJobSql(job: FoldableJob): RawBuilder<string | null> {
+  return sql<string | null>`platform.fold_into_keyed_job(${job.task}, ${JSON.stringify(job.payload)}::json,
+    ${job.queueName ?? null}::text, ${job.jobKey}::text, ${job.maxAttempts ?? 25}::int)::text`;
+}
+
 /** Adds (or folds into) the keyed job; called after a commit, so a run that locked it meanwhile sees the new rows. */
 export async function addKeyedJob<DB>(db: Kysely<DB>, job: KeyedJob): Promise<void> {
   await sql`select ${addKeyedJobSql(job)}`.execute(db as unknown as Kysely<unknown>);

@@ -12,6 +12,7 @@ import {
 import pg from "pg";
 import type { Logger } from "../logger.ts";
 import { registerWorkerDeployment } from "./deployment.ts";
+import { withKeyedJobBarrier } from "./keyed-job-barrier.ts";
 import { startLockRecovery } from "./lock-recovery.ts";
 
 export interface WorkerProcess {
@@ -36,7 +37,7 @@ export async function startWorker(
   });
   const runner = await run({
     pgPool: pool,
-    taskList,
+    taskList: withKeyedJobBarrier(taskList),
     concurrency: options.concurrency,
     noHandleSignals: true,
     pollInterval: 1_000,

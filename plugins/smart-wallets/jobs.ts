@@ -1,12 +1,12 @@
 // The smart-wallet executor's jobs, keyed per (chain, wallet) like an EOA's send and confirmation runs.
-import type { KeyedJob } from "../../host/worker/keyed-jobs.ts";
+import type { FoldableJob, KeyedJob } from "../../host/worker/keyed-jobs.ts";
 
 export const PLUGIN_ID = "smart-wallets";
 
 const walletQueue = (chainId: number, wallet: string) => `smart-wallet:${chainId}:${wallet.toLowerCase()}`;
 
 /** Builds, signs and sends the wallet's queued requests as user operations. */
-export function executeJob(chainId: number, wallet: string): KeyedJob {
+export function executeJob(chainId: number, wallet: string): FoldableJob {
   const name = walletQueue(chainId, wallet);
   return {
     task: `${PLUGIN_ID}:execute`,

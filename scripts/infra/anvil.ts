@@ -31,6 +31,15 @@ export async function rpcCall<T>(rpcUrl: string, method: string, params: unknown
   return body.result as T;
 }
 
+/** anvil's flags for a mining mode: interval alone, or instant with (--mixed-mining) or without idle blocks. */
+export function miningArguments(mining: "instant" | "interval", blockTimeSeconds: number): string[] {
+  if (mining === "interval") {
+    if (!(blockTimeSeconds > 0)) throw new Error("ANVIL_MINING=interval needs ANVIL_BLOCK_TIME_SECONDS above 0");
+    return ["--block-time", String(blockTimeSeconds)];
+  }
+  return blockTimeSeconds > 0 ? ["--block-time", String(blockTimeSeconds), "--mixed-mining"] : [];
+}
+
 export async function startChain(options: {
   rpcUrl?: string;
   chainId?: number;
@@ -38,7 +47,9 @@ export async function startChain(options: {
   port: number;
   /** No state file (nor its periodic dumps, which grow with the chain's history): for benchmarks. */
   ephemeral?: boolean;
-  /** Also mine a block every this many seconds (transactions are still mined at once); 0 or absent: never. */
+  /** `instant` (default): each transaction mined at once; `interval`: one block every `blockTimeSeconds`. */
+  mining?: "instant" | "interval";
+  /** `interval`: the block time; `instant`: also an empty block this often (0 or absent: never). */
   blockTimeSeconds?: number;
 }): Promise<Chain> {
   if (options.rpcUrl) {
@@ -62,7 +73,7 @@ export async function startChain(options: {
       String(options.port),
       "--chain-id",
       String(chainId),
-      ...(options.blockTimeSeconds ? ["--block-time", String(options.blockTimeSeconds), "--mixed-mining"] : []),
+      ...miningArguments(options.mining ?? "instant", options.blockTimeSeconds ?? 0),
       ...(options.ephemeral
         ? []
         : [
