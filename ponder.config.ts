@@ -77,6 +77,9 @@ export default createConfig({
     [chain]: {
       id: deployment.chainId,
       rpc: ponderRpcUrl(),
+      // New blocks pushed (eth_subscribe newHeads) rather than polled: no idle requests against Ponder's paced RPC
+      // budget, and a block is indexed as soon as it is made. Polling remains the fallback.
+      ws: process.env.PONDER_WS_URL || undefined,
       pollingInterval: Number(process.env.PONDER_POLLING_INTERVAL_MS ?? 250),
       disableCache: deployment.chainId === 31337,
     },

@@ -13,6 +13,12 @@ export const ConfigSchema = z.object({
   DATABASE_URL: z.string().optional(),
   EMBEDDED_POSTGRES_PORT: port.default(54329),
   RPC_URL: z.string().url().optional(),
+  /** The chain's WebSocket endpoint (ws:// or wss://): the index follows new blocks over it instead of polling. */
+  WS_URL: z
+    .string()
+    .url()
+    .regex(/^wss?:\/\//, "a ws:// or wss:// URL")
+    .optional(),
   CHAIN_ID: z.coerce.number().int().positive().optional(),
   ANVIL_PORT: port.default(8545),
   /**

@@ -79,6 +79,7 @@ export async function startPlatform(
 
     const chainNode = await startChain({
       rpcUrl: config.RPC_URL,
+      wsUrl: config.WS_URL,
       chainId: config.CHAIN_ID,
       dataDir: config.dataDir,
       port: config.ANVIL_PORT,
@@ -163,6 +164,7 @@ export async function startPlatform(
       root: ROOT,
       databaseUrl: postgres.url,
       rpcUrl: chainNode.rpcUrl,
+      wsUrl: chainNode.wsUrl,
       manifestPath,
       viewsSchema: config.INDEX_VIEWS_SCHEMA,
       port: config.PONDER_PORT,

@@ -1,9 +1,10 @@
-// The logs of an event's transaction, read from its receipt once per transaction however many of its events are
-// indexed (a batch mint emits a hundred), and keyed by block so that a reorg's re-included transaction reads anew.
-// Read with a client of our own, not context.client: Ponder paces its client's requests (from 20 a second, rising
-// slowly), which made one receipt per transaction the indexer's bottleneck; a receipt by hash needs none of its
-// block-pinned caching.
-import { type Address, createPublicClient, type Hex, http } from "viem";
+// The logs of an event's transaction, from its block's receipts: one eth_getBlockReceipts per block however many of
+// its transactions and events are indexed (a backfill block holds dozens of batch mints), keyed by block hash so that
+// a reorg's re-included transaction reads anew. A node without that method (or refusing a block hash) is asked per
+// transaction instead, once per transaction. Read with a client of our own, not context.client: Ponder paces its
+// client's requests (from 20 a second, rising slowly), which made one receipt per transaction the indexer's
+// bottleneck; receipts by block hash need none of its block-pinned caching.
+import { type Address, createPublicClient, type Hex, http, type PublicClient } from "viem";
 import { ponderRpcUrl } from "./rpc-url.ts";
 
 export interface ReceiptLog {
@@ -18,30 +19,66 @@ interface InTransaction {
   transaction: { hash: Hex };
 }
 
-const KEPT = 256;
-const logsByTransaction = new Map<string, Promise<readonly ReceiptLog[]>>();
-let client: ReturnType<typeof createPublicClient> | undefined;
+interface RawReceipt {
+  transactionHash: Hex;
+  logs: { address: Address; logIndex: Hex; topics: Hex[]; data: Hex }[];
+}
 
-export function transactionLogs(event: InTransaction): Promise<readonly ReceiptLog[]> {
-  const key = `${event.block.hash}/${event.transaction.hash}`;
-  let logs = logsByTransaction.get(key);
-  if (!logs) {
-    client ??= createPublicClient({ transport: http(ponderRpcUrl(), { retryCount: 5 }) });
-    // The raw receipt: only four fields of each log are read, not worth formatting every one (a batch has hundreds).
-    logs = client.request({ method: "eth_getTransactionReceipt", params: [event.transaction.hash] }).then((receipt) => {
-      if (!receipt) throw new Error(`No receipt for ${event.transaction.hash}`);
-      return receipt.logs.map(({ address, logIndex, topics, data }) => ({
-        address,
-        logIndex: Number(logIndex),
-        topics,
-        data,
-      }));
-    });
-    logs.catch(() => logsByTransaction.delete(key)); // a failed read is retried by the next event
-    logsByTransaction.set(key, logs);
-    if (logsByTransaction.size > KEPT) logsByTransaction.delete(logsByTransaction.keys().next().value!);
+/** Blocks (and, on the fallback, transactions) whose logs are kept: handlers run in chain order. */
+const KEPT = 256;
+const KEPT_BLOCKS = 4;
+const logsByBlock = new Map<string, Promise<Map<string, readonly ReceiptLog[]>>>();
+const logsByTransaction = new Map<string, Promise<readonly ReceiptLog[]>>();
+let blockReceipts: "unknown" | "supported" | "unsupported" = "unknown";
+let client: PublicClient | undefined;
+
+const rpc = () => (client ??= createPublicClient({ transport: http(ponderRpcUrl(), { retryCount: 5 }) }));
+
+// Only four fields of each log are read: not worth formatting every one (a block has thousands).
+const toLogs = (receipt: RawReceipt): readonly ReceiptLog[] =>
+  receipt.logs.map(({ address, logIndex, topics, data }) => ({ address, logIndex: Number(logIndex), topics, data }));
+
+function remember<T>(cache: Map<string, Promise<T>>, key: string, kept: number, read: () => Promise<T>): Promise<T> {
+  let value = cache.get(key);
+  if (!value) {
+    value = read();
+    value.catch(() => cache.delete(key)); // a failed read is retried by the next event
+    cache.set(key, value);
+    if (cache.size > kept) cache.delete(cache.keys().next().value!);
   }
-  return logs;
+  return value;
+}
+
+const blockLogs = (blockHash: Hex) =>
+  remember(logsByBlock, blockHash, KEPT_BLOCKS, async () => {
+    const receipts = (await rpc().request({
+      method: "eth_getBlockReceipts" as "eth_getTransactionReceipt",
+      params: [blockHash],
+    })) as unknown as RawReceipt[] | null;
+    if (!receipts) throw new Error(`No receipts for block ${blockHash}`);
+    return new Map(receipts.map((receipt) => [receipt.transactionHash.toLowerCase(), toLogs(receipt)]));
+  });
+
+const oneTransactionLogs = (event: InTransaction) =>
+  remember(logsByTransaction, `${event.block.hash}/${event.transaction.hash}`, KEPT, async () => {
+    const receipt = await rpc().request({ method: "eth_getTransactionReceipt", params: [event.transaction.hash] });
+    if (!receipt) throw new Error(`No receipt for ${event.transaction.hash}`);
+    return toLogs(receipt as unknown as RawReceipt);
+  });
+
+export async function transactionLogs(event: InTransaction): Promise<readonly ReceiptLog[]> {
+  if (blockReceipts !== "unsupported") {
+    try {
+      const logs = (await blockLogs(event.block.hash)).get(event.transaction.hash.toLowerCase());
+      blockReceipts = "supported";
+      if (logs) return logs;
+    } catch (error) {
+      // Method not found or the block hash refused, before any success: this node answers per transaction.
+      const code = (error as { code?: number }).code;
+      if (blockReceipts === "unknown" && (code === -32601 || code === -32602)) blockReceipts = "unsupported";
+    }
+  }
+  return oneTransactionLogs(event);
 }
 
 /** Pure: the position of the log at block-level `logIndex` among its transaction's logs (the spec's txIndex). */

@@ -6,6 +6,8 @@ import { type Child, startChild, waitFor } from "./child-process.ts";
 
 export interface Chain {
   rpcUrl: string;
+  /** Its WebSocket endpoint, when known (anvil serves one on its RPC port). */
+  wsUrl?: string;
   chainId: number;
   embedded: boolean;
   stop(): Promise<void>;
@@ -42,6 +44,7 @@ export function miningArguments(mining: "instant" | "interval", blockTimeSeconds
 
 export async function startChain(options: {
   rpcUrl?: string;
+  wsUrl?: string;
   chainId?: number;
   dataDir: string;
   port: number;
@@ -58,7 +61,7 @@ export async function startChain(options: {
     if (options.chainId && options.chainId !== chainId) {
       throw new Error(`CHAIN_ID ${options.chainId} does not match the chain at RPC_URL (${chainId})`);
     }
-    return { rpcUrl, chainId, embedded: false, stop: async () => {} };
+    return { rpcUrl, wsUrl: options.wsUrl, chainId, embedded: false, stop: async () => {} };
   }
   const chainId = options.chainId ?? 31337;
   const stateFile = join(options.dataDir, "anvil", "state.json");
@@ -92,5 +95,5 @@ export async function startChain(options: {
   // the old parent hash. The indexer treats the newest 30 blocks of chain 31337 as unsettled, so on a
   // young chain it anchors at genesis and sees a "reorg". Padding a fresh chain keeps genesis out of reach.
   if ((await rpcCall<string>(rpcUrl, "eth_blockNumber")) === "0x0") await rpcCall(rpcUrl, "anvil_mine", ["0x40"]);
-  return { rpcUrl, chainId, embedded: true, stop: () => child.stop() };
+  return { rpcUrl, wsUrl: `ws://127.0.0.1:${options.port}`, chainId, embedded: true, stop: () => child.stop() };
 }

@@ -40,6 +40,8 @@ export async function startPonder(options: {
   root: string;
   databaseUrl: string;
   rpcUrl: string;
+  /** The chain's WebSocket endpoint, for new blocks; absent: polled. */
+  wsUrl?: string;
   manifestPath: string;
   viewsSchema: string;
   port: number;
@@ -75,6 +77,7 @@ export async function startPonder(options: {
         DATABASE_URL: options.databaseUrl,
         DATABASE_SCHEMA: schema,
         PONDER_RPC_URL: options.rpcUrl,
+        PONDER_WS_URL: options.wsUrl ?? "",
         DEPLOYMENT_MANIFEST: options.manifestPath,
         PONDER_TELEMETRY_DISABLED: "true",
         PONDER_LOG_LEVEL: process.env.PONDER_LOG_LEVEL ?? "info",
