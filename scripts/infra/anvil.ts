@@ -6,7 +6,7 @@ import { type Child, startChild, waitFor } from "./child-process.ts";
 
 export interface Chain {
   rpcUrl: string;
-  /** Its WebSocket endpoint, when known (anvil serves one on its RPC port). */
+  /** Its WebSocket endpoint for new heads: WS_URL, or the embedded anvil's own when it mines while idle. */
   wsUrl?: string;
   chainId: number;
   embedded: boolean;
@@ -95,5 +95,10 @@ export async function startChain(options: {
   // the old parent hash. The indexer treats the newest 30 blocks of chain 31337 as unsettled, so on a
   // young chain it anchors at genesis and sees a "reorg". Padding a fresh chain keeps genesis out of reach.
   if ((await rpcCall<string>(rpcUrl, "eth_blockNumber")) === "0x0") await rpcCall(rpcUrl, "anvil_mine", ["0x40"]);
-  return { rpcUrl, wsUrl: `ws://127.0.0.1:${options.port}`, chainId, embedded: true, stop: () => child.stop() };
+  // A subscriber to new heads waits for the next block: only a chain that mines on its own makes one while idle (an
+  // index restarted on an idle instant-mining chain would never see its first head and never be ready), so an
+  // instant-mining anvil without a block time is polled.
+  const minesWhileIdle = (options.blockTimeSeconds ?? 0) > 0;
+  const wsUrl = minesWhileIdle ? `ws://127.0.0.1:${options.port}` : undefined;
+  return { rpcUrl, wsUrl, chainId, embedded: true, stop: () => child.stop() };
 }
