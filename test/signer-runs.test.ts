@@ -119,10 +119,8 @@ describe("a signer's send run", () => {
       await Promise.all([submission.connect(), run.connect()]);
       try {
         await submission.query("begin");
-        const folded = await submission.query(
-          "select platform.fold_into_keyed_job($1, '{}'::json, $2, $3, 25)::text as id",
-          [probe.task, probe.queueName, probe.jobKey],
-        );
+        const folding = sql<{ id: string }>`select ${foldIntoKeyedJobSql(probe)} as id`.compile(databases.platform);
+        const folded = await submission.query(folding.sql, [...folding.parameters]);
         expect(folded.rows[0].id).toBe(second);
         let started = false;
         const barrier = run.query(keyedJobLockSql, [probe.jobKey]).then(() => {

@@ -434,6 +434,9 @@ export const coreMigrations: Record<string, Migration> = {
       // check runs after it is taken (a new snapshot per statement in a volatile function), so a run that took the
       // job meanwhile is seen as taken and a new job is added. Reads graphile-worker's public jobs view.
       await sql`
+        create function platform.keyed_job_lock(p_job_key text) returns bigint language sql immutable
+        as $$ select hashtextextended('keyed-job:' || p_job_key, 0) $$`.execute(db);
+      await sql`
         create function platform.fold_into_keyed_job(
           p_task text, p_payload json, p_queue_name text, p_job_key text, p_max_attempts integer)
         returns bigint
@@ -441,7 +444,7 @@ export const coreMigrations: Record<string, Migration> = {
         declare
           pending bigint;
         begin
-          perform pg_advisory_xact_lock_shared(hashtextextended('keyed-job:' || p_job_key, 0));
+          perform pg_advisory_xact_lock_shared(platform.keyed_job_lock(p_job_key));
           select j.id into pending from graphile_worker.jobs j
             where j.key = p_job_key and j.locked_at is null and j.attempts < j.max_attempts and j.run_at <= now();
           if pending is not null then

@@ -3,7 +3,7 @@
 // Submissions that start later see the job as taken and add a new one, so no folded row goes unread.
 import type { Task, TaskList } from "graphile-worker";
 
-export const keyedJobLockSql = "select pg_advisory_xact_lock(hashtextextended('keyed-job:' || $1, 0))";
+export const keyedJobLockSql = "select pg_advisory_xact_lock(platform.keyed_job_lock($1))";
 
 export function withKeyedJobBarrier(tasks: TaskList): TaskList {
   const wrapped: TaskList = {};
