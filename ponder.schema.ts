@@ -1,27 +1,33 @@
 // Tables of the Ledger Index. Readers use them through the views schema (snake_case columns).
+// Every table is keyed by its chain first (chainId): one index serves several chains, and the same address (a
+// CREATE2-deployed root, a counterfactual smart wallet) may exist on each. Readers see one chain through its views.
 import { type BuildExtraConfigColumns, index, onchainTable, type PgColumnsBuilders, primaryKey } from "ponder";
 import type { FeatureValues } from "./domain/features/feature-params.ts";
 
-export const system = onchainTable("system", (t) => ({
-  id: t.hex().primaryKey(),
-  chainId: t.integer().notNull(),
-  owner: t.hex().notNull(),
-  tokenFactory: t.hex().notNull(),
-  accessManager: t.hex().notNull(),
-  compliance: t.hex().notNull(),
-  identityRegistry: t.hex().notNull(),
-  identityFactory: t.hex().notNull(),
-  directory: t.hex().notNull(),
-  createdBy: t.hex().notNull(),
-  deployedInTransaction: t.hex().notNull(),
-  blockNumber: t.bigint().notNull(),
-  createdAt: t.bigint().notNull(),
-}));
+export const system = onchainTable(
+  "system",
+  (t) => ({
+    id: t.hex().notNull(),
+    chainId: t.integer().notNull(),
+    owner: t.hex().notNull(),
+    tokenFactory: t.hex().notNull(),
+    accessManager: t.hex().notNull(),
+    compliance: t.hex().notNull(),
+    identityRegistry: t.hex().notNull(),
+    identityFactory: t.hex().notNull(),
+    directory: t.hex().notNull(),
+    createdBy: t.hex().notNull(),
+    deployedInTransaction: t.hex().notNull(),
+    blockNumber: t.bigint().notNull(),
+    createdAt: t.bigint().notNull(),
+  }),
+  (table) => ({ pk: primaryKey({ columns: [table.chainId, table.id] }) }),
+);
 
 export const token = onchainTable(
   "token",
   (t) => ({
-    id: t.hex().primaryKey(),
+    id: t.hex().notNull(),
     chainId: t.integer().notNull(),
     system: t.hex().notNull(),
     tokenFactory: t.hex().notNull(),
@@ -40,15 +46,16 @@ export const token = onchainTable(
     blockNumber: t.bigint().notNull(),
     createdAt: t.bigint().notNull(),
   }),
-  (table) => ({ systemIdx: index().on(table.system) }),
+  (table) => ({ pk: primaryKey({ columns: [table.chainId, table.id] }), systemIdx: index().on(table.system) }),
 );
 
 /** One feature instance attached to a token, with its current parameters. */
 export const tokenFeature = onchainTable(
   "token_feature",
   (t) => ({
+    chainId: t.integer().notNull(),
     /** The feature contract's address. */
-    id: t.hex().primaryKey(),
+    id: t.hex().notNull(),
     token: t.hex().notNull(),
     featureId: t.text().notNull(),
     /** The ABI-encoded parameters as the contract holds them. */
@@ -59,12 +66,13 @@ export const tokenFeature = onchainTable(
     attachedAt: t.bigint().notNull(),
     updatedAt: t.bigint().notNull(),
   }),
-  (table) => ({ tokenIdx: index().on(table.token) }),
+  (table) => ({ pk: primaryKey({ columns: [table.chainId, table.id] }), tokenIdx: index().on(table.token) }),
 );
 
 export const tokenBalance = onchainTable(
   "token_balance",
   (t) => ({
+    chainId: t.integer().notNull(),
     token: t.hex().notNull(),
     account: t.hex().notNull(),
     value: t.bigint().notNull(),
@@ -74,13 +82,17 @@ export const tokenBalance = onchainTable(
     isFrozen: t.boolean().notNull(),
     lastUpdatedAt: t.bigint().notNull(),
   }),
-  (table) => ({ pk: primaryKey({ columns: [table.token, table.account] }), accountIdx: index().on(table.account) }),
+  (table) => ({
+    pk: primaryKey({ columns: [table.chainId, table.token, table.account] }),
+    accountIdx: index().on(table.account),
+  }),
 );
 
 export const tokenEvent = onchainTable(
   "token_event",
   (t) => ({
-    id: t.text().primaryKey(),
+    chainId: t.integer().notNull(),
+    id: t.text().notNull(),
     /** The token the event concerns. */
     token: t.hex().notNull(),
     /** The contract that emitted it (the token, one of its features, or its compliance engine). */
@@ -96,6 +108,7 @@ export const tokenEvent = onchainTable(
     logIndex: t.integer().notNull(),
   }),
   (table) => ({
+    pk: primaryKey({ columns: [table.chainId, table.id] }),
     tokenIdx: index().on(table.token, table.blockNumber),
     senderIdx: index().on(table.sender),
   }),
@@ -105,45 +118,49 @@ export const tokenEvent = onchainTable(
 export const tokenMetadata = onchainTable(
   "token_metadata",
   (t) => ({
+    chainId: t.integer().notNull(),
     token: t.hex().notNull(),
     key: t.text().notNull(),
     value: t.text().notNull(),
     updatedAt: t.bigint().notNull(),
   }),
-  (table) => ({ pk: primaryKey({ columns: [table.token, table.key] }) }),
+  (table) => ({ pk: primaryKey({ columns: [table.chainId, table.token, table.key] }) }),
 );
 
 /** ERC-1643 documents of a token; `name` is the bytes32 document name. */
 export const tokenDocument = onchainTable(
   "token_document",
   (t) => ({
+    chainId: t.integer().notNull(),
     token: t.hex().notNull(),
     name: t.hex().notNull(),
     uri: t.text().notNull(),
     documentHash: t.hex().notNull(),
     updatedAt: t.bigint().notNull(),
   }),
-  (table) => ({ pk: primaryKey({ columns: [table.token, table.name] }) }),
+  (table) => ({ pk: primaryKey({ columns: [table.chainId, table.token, table.name] }) }),
 );
 
 /** A compliance module instance registered in a system's compliance engine. */
 export const complianceModule = onchainTable(
   "compliance_module",
   (t) => ({
-    id: t.hex().primaryKey(),
+    chainId: t.integer().notNull(),
+    id: t.hex().notNull(),
     compliance: t.hex().notNull(),
     typeId: t.text().notNull(),
     moduleSetVersion: t.integer().notNull(),
     registered: t.boolean().notNull(),
     registeredAt: t.bigint().notNull(),
   }),
-  (table) => ({ complianceIdx: index().on(table.compliance) }),
+  (table) => ({ pk: primaryKey({ columns: [table.chainId, table.id] }), complianceIdx: index().on(table.compliance) }),
 );
 
 /** A compliance module in force on a token, with the token's parameters for it. */
 export const tokenComplianceModule = onchainTable(
   "token_compliance_module",
   (t) => ({
+    chainId: t.integer().notNull(),
     token: t.hex().notNull(),
     module: t.hex().notNull(),
     typeId: t.text().notNull(),
@@ -151,7 +168,10 @@ export const tokenComplianceModule = onchainTable(
     addedAt: t.bigint().notNull(),
     updatedAt: t.bigint().notNull(),
   }),
-  (table) => ({ pk: primaryKey({ columns: [table.token, table.module] }), tokenIdx: index().on(table.token) }),
+  (table) => ({
+    pk: primaryKey({ columns: [table.chainId, table.token, table.module] }),
+    tokenIdx: index().on(table.token),
+  }),
 );
 
 /**
@@ -161,8 +181,9 @@ export const tokenComplianceModule = onchainTable(
 export const accessControlRoleMember = onchainTable(
   "access_control_role_member",
   (t) => ({
+    chainId: t.integer().notNull(),
     /** Access manager, role and account. */
-    id: t.text().primaryKey(),
+    id: t.text().notNull(),
     accessManager: t.hex().notNull(),
     system: t.hex().notNull(),
     role: t.hex().notNull(),
@@ -170,26 +191,30 @@ export const accessControlRoleMember = onchainTable(
     active: t.boolean().notNull(),
     updatedAt: t.bigint().notNull(),
   }),
-  (table) => ({ systemIdx: index().on(table.system, table.role) }),
+  (table) => ({
+    pk: primaryKey({ columns: [table.chainId, table.id] }),
+    systemIdx: index().on(table.system, table.role),
+  }),
 );
 
 /** Every contract of a system by role (from the root's SystemContractsCreated): the system a registry belongs to. */
 export const systemContract = onchainTable(
   "system_contract",
   (t) => ({
-    id: t.hex().primaryKey(),
+    chainId: t.integer().notNull(),
+    id: t.hex().notNull(),
     system: t.hex().notNull(),
     /** The field of ISystemFactory.SystemContracts, e.g. trustedIssuersRegistry. */
     role: t.text().notNull(),
   }),
-  (table) => ({ systemIdx: index().on(table.system) }),
+  (table) => ({ pk: primaryKey({ columns: [table.chainId, table.id] }), systemIdx: index().on(table.system) }),
 );
 
 /** An identity a system's identity factory created (the root's IdentityCreated), for a wallet or a contract. */
 export const identity = onchainTable(
   "identity",
   (t) => ({
-    id: t.hex().primaryKey(),
+    id: t.hex().notNull(),
     chainId: t.integer().notNull(),
     system: t.hex().notNull(),
     /** The wallet, or the contract (isContract), the identity belongs to. */
@@ -205,13 +230,18 @@ export const identity = onchainTable(
     /** Block timestamp of the identity's latest creation, registration or claim event. */
     lastActivityAt: t.bigint().notNull(),
   }),
-  (table) => ({ systemIdx: index().on(table.system, table.isContract), accountIdx: index().on(table.account) }),
+  (table) => ({
+    pk: primaryKey({ columns: [table.chainId, table.id] }),
+    systemIdx: index().on(table.system, table.isContract),
+    accountIdx: index().on(table.account),
+  }),
 );
 
 /** A wallet's entry in an identity registry (IdentityRegistered until IdentityRemoved). */
 export const identityRegistration = onchainTable(
   "identity_registration",
   (t) => ({
+    chainId: t.integer().notNull(),
     registry: t.hex().notNull(),
     wallet: t.hex().notNull(),
     system: t.hex().notNull(),
@@ -219,7 +249,10 @@ export const identityRegistration = onchainTable(
     country: t.integer().notNull(),
     registeredAt: t.bigint().notNull(),
   }),
-  (table) => ({ pk: primaryKey({ columns: [table.registry, table.wallet] }), identityIdx: index().on(table.identity) }),
+  (table) => ({
+    pk: primaryKey({ columns: [table.chainId, table.registry, table.wallet] }),
+    identityIdx: index().on(table.identity),
+  }),
 );
 
 /** A claim attached to an identity (ClaimAdded until ClaimRemoved); revoked once its issuer revoked its signature. */
@@ -242,7 +275,7 @@ export const identityClaim = onchainTable(
     updatedAt: t.bigint().notNull(),
   }),
   (table) => ({
-    pk: primaryKey({ columns: [table.identity, table.claimId] }),
+    pk: primaryKey({ columns: [table.chainId, table.identity, table.claimId] }),
     topicIdx: index().on(table.chainId, table.topic, table.status),
   }),
 );
@@ -251,20 +284,22 @@ export const identityClaim = onchainTable(
 export const claimSignature = onchainTable(
   "claim_signature",
   (t) => ({
+    chainId: t.integer().notNull(),
     issuer: t.hex().notNull(),
     signatureHash: t.hex().notNull(),
     identity: t.hex().notNull(),
     claimId: t.hex().notNull(),
   }),
-  (table) => ({ pk: primaryKey({ columns: [table.issuer, table.signatureHash] }) }),
+  (table) => ({ pk: primaryKey({ columns: [table.chainId, table.issuer, table.signatureHash] }) }),
 );
 
 /** The claim event log of an identity: ClaimAdded, ClaimChanged, ClaimRemoved (the identity's), ClaimRevoked (its issuer's). */
 export const identityClaimEvent = onchainTable(
   "identity_claim_event",
   (t) => ({
+    chainId: t.integer().notNull(),
     /** Transaction hash and log index. */
-    id: t.text().primaryKey(),
+    id: t.text().notNull(),
     /** Ponder's event id: chain order. */
     ordinal: t.text().notNull(),
     system: t.hex().notNull(),
@@ -281,13 +316,17 @@ export const identityClaimEvent = onchainTable(
     transactionHash: t.hex().notNull(),
     logIndex: t.integer().notNull(),
   }),
-  (table) => ({ identityIdx: index().on(table.identity, table.blockTimestamp) }),
+  (table) => ({
+    pk: primaryKey({ columns: [table.chainId, table.id] }),
+    identityIdx: index().on(table.identity, table.blockTimestamp),
+  }),
 );
 
 /** A claim issuer a system's trusted issuers registry trusts, with its topics (active until removed). */
 export const trustedIssuer = onchainTable(
   "trusted_issuer",
   (t) => ({
+    chainId: t.integer().notNull(),
     registry: t.hex().notNull(),
     issuer: t.hex().notNull(),
     system: t.hex().notNull(),
@@ -296,13 +335,17 @@ export const trustedIssuer = onchainTable(
     addedAt: t.bigint().notNull(),
     updatedAt: t.bigint().notNull(),
   }),
-  (table) => ({ pk: primaryKey({ columns: [table.registry, table.issuer] }), systemIdx: index().on(table.system) }),
+  (table) => ({
+    pk: primaryKey({ columns: [table.chainId, table.registry, table.issuer] }),
+    systemIdx: index().on(table.system),
+  }),
 );
 
 /** A claim topic of a system's topic scheme registry: topicId = uint256(keccak256(name)) (active until removed). */
 export const topicScheme = onchainTable(
   "topic_scheme",
   (t) => ({
+    chainId: t.integer().notNull(),
     registry: t.hex().notNull(),
     topicId: t.bigint().notNull(),
     system: t.hex().notNull(),
@@ -312,7 +355,10 @@ export const topicScheme = onchainTable(
     registeredAt: t.bigint().notNull(),
     updatedAt: t.bigint().notNull(),
   }),
-  (table) => ({ pk: primaryKey({ columns: [table.registry, table.topicId] }), systemIdx: index().on(table.system) }),
+  (table) => ({
+    pk: primaryKey({ columns: [table.chainId, table.registry, table.topicId] }),
+    systemIdx: index().on(table.system),
+  }),
 );
 
 /**
@@ -322,13 +368,14 @@ export const topicScheme = onchainTable(
 export const systemStatHour = onchainTable(
   "system_stat_hour",
   (t) => ({
+    chainId: t.integer().notNull(),
     system: t.hex().notNull(),
     metric: t.text().notNull(),
     /** Start of the hour, unix seconds. */
     hour: t.bigint().notNull(),
     delta: t.integer().notNull(),
   }),
-  (table) => ({ pk: primaryKey({ columns: [table.system, table.metric, table.hour] }) }),
+  (table) => ({ pk: primaryKey({ columns: [table.chainId, table.system, table.metric, table.hour] }) }),
 );
 
 // ---- activity ----
@@ -341,8 +388,9 @@ export const systemStatHour = onchainTable(
 export const activityEvent = onchainTable(
   "activity_event",
   (t) => ({
+    chainId: t.integer().notNull(),
     /** Transaction hash and log index. */
-    id: t.text().primaryKey(),
+    id: t.text().notNull(),
     /** Ponder's event id: chain order. */
     ordinal: t.text().notNull(),
     system: t.hex().notNull(),
@@ -372,7 +420,11 @@ export const activityEvent = onchainTable(
     txIndex: t.integer().notNull(),
   }),
   // blockIdx: the webhook lifecycle reads the newest blocks' events (host/events/index-lifecycle.ts).
-  (table) => ({ systemIdx: index().on(table.system, table.blockTimestamp), blockIdx: index().on(table.blockNumber) }),
+  (table) => ({
+    pk: primaryKey({ columns: [table.chainId, table.id] }),
+    systemIdx: index().on(table.system, table.blockTimestamp),
+    blockIdx: index().on(table.blockNumber),
+  }),
 );
 
 /**
@@ -385,6 +437,7 @@ export const activityEvent = onchainTable(
 export const activityLink = onchainTable(
   "activity_link",
   (t) => ({
+    chainId: t.integer().notNull(),
     address: t.hex().notNull(),
     eventId: t.text().notNull(),
     system: t.hex().notNull(),
@@ -397,7 +450,7 @@ export const activityLink = onchainTable(
     transactionHash: t.hex().notNull(),
   }),
   (table) => ({
-    pk: primaryKey({ columns: [table.address, table.eventId] }),
+    pk: primaryKey({ columns: [table.chainId, table.address, table.eventId] }),
     // A page newest first (timestamp, then ordinal) is the index's order, so PostgreSQL reads the page's links and no
     // more; the total and the eventName facet of a feed without filters are index-only scans.
     feedIdx: index().on(
@@ -420,8 +473,9 @@ export const activityLink = onchainTable(
 export const userOperation = onchainTable(
   "user_operation",
   (t) => ({
+    chainId: t.integer().notNull(),
     /** The userOpHash. */
-    id: t.hex().primaryKey(),
+    id: t.hex().notNull(),
     entryPoint: t.hex().notNull(),
     /** The smart account. */
     sender: t.hex().notNull(),
@@ -442,6 +496,7 @@ export const userOperation = onchainTable(
     logIndex: t.integer().notNull(),
   }),
   (table) => ({
+    pk: primaryKey({ columns: [table.chainId, table.id] }),
     senderIdx: index().on(table.sender, table.blockNumber),
     paymasterIdx: index().on(table.paymaster, table.blockNumber),
     transactionIdx: index().on(table.transactionHash),
@@ -449,15 +504,20 @@ export const userOperation = onchainTable(
 );
 
 /** A UserOperationRevertReason: an operation whose execution reverted (its UserOperationEvent follows it). */
-export const userOperationRevertReason = onchainTable("user_operation_revert_reason", (t) => ({
-  /** The userOpHash. */
-  id: t.hex().primaryKey(),
-  sender: t.hex().notNull(),
-  nonce: t.bigint().notNull(),
-  revertReason: t.hex().notNull(),
-  transactionHash: t.hex().notNull(),
-  blockNumber: t.bigint().notNull(),
-}));
+export const userOperationRevertReason = onchainTable(
+  "user_operation_revert_reason",
+  (t) => ({
+    chainId: t.integer().notNull(),
+    /** The userOpHash. */
+    id: t.hex().notNull(),
+    sender: t.hex().notNull(),
+    nonce: t.bigint().notNull(),
+    revertReason: t.hex().notNull(),
+    transactionHash: t.hex().notNull(),
+    blockNumber: t.bigint().notNull(),
+  }),
+  (table) => ({ pk: primaryKey({ columns: [table.chainId, table.id] }) }),
+);
 
 /**
  * An account's (a paymaster's or a smart account's) gas deposit in the EntryPoint: the last Deposited total, less
@@ -466,37 +526,44 @@ export const userOperationRevertReason = onchainTable("user_operation_revert_rea
 export const entryPointDeposit = onchainTable(
   "entry_point_deposit",
   (t) => ({
+    chainId: t.integer().notNull(),
     entryPoint: t.hex().notNull(),
     account: t.hex().notNull(),
     /** Wei. */
     deposit: t.bigint().notNull(),
     updatedAt: t.bigint().notNull(),
   }),
-  (table) => ({ pk: primaryKey({ columns: [table.entryPoint, table.account] }) }),
+  (table) => ({ pk: primaryKey({ columns: [table.chainId, table.entryPoint, table.account] }) }),
 );
 
 /** A weighted-multisig smart account the manifest's factory created (AccountCreated), with its current threshold. */
-export const smartWallet = onchainTable("smart_wallet", (t) => ({
-  /** The account's address. */
-  id: t.hex().primaryKey(),
-  factory: t.hex().notNull(),
-  /** The weight sum a user operation's signatures must reach (uint64). */
-  threshold: t.bigint().notNull(),
-  /** The sum of the signers' weights. */
-  totalWeight: t.bigint().notNull(),
-  signerCount: t.integer().notNull(),
-  salt: t.bigint().notNull(),
-  /** The creating transaction's sender (a bundler when an operation's initCode deployed it). */
-  createdBy: t.hex().notNull(),
-  deployedInTransaction: t.hex().notNull(),
-  createdAt: t.bigint().notNull(),
-  updatedAt: t.bigint().notNull(),
-}));
+export const smartWallet = onchainTable(
+  "smart_wallet",
+  (t) => ({
+    chainId: t.integer().notNull(),
+    /** The account's address. */
+    id: t.hex().notNull(),
+    factory: t.hex().notNull(),
+    /** The weight sum a user operation's signatures must reach (uint64). */
+    threshold: t.bigint().notNull(),
+    /** The sum of the signers' weights. */
+    totalWeight: t.bigint().notNull(),
+    signerCount: t.integer().notNull(),
+    salt: t.bigint().notNull(),
+    /** The creating transaction's sender (a bundler when an operation's initCode deployed it). */
+    createdBy: t.hex().notNull(),
+    deployedInTransaction: t.hex().notNull(),
+    createdAt: t.bigint().notNull(),
+    updatedAt: t.bigint().notNull(),
+  }),
+  (table) => ({ pk: primaryKey({ columns: [table.chainId, table.id] }) }),
+);
 
 /** A signer of a smart wallet with its weight (SignerAdded until SignerRemoved). */
 export const smartWalletSigner = onchainTable(
   "smart_wallet_signer",
   (t) => ({
+    chainId: t.integer().notNull(),
     wallet: t.hex().notNull(),
     signer: t.hex().notNull(),
     /** uint64. */
@@ -504,7 +571,10 @@ export const smartWalletSigner = onchainTable(
     addedAt: t.bigint().notNull(),
     updatedAt: t.bigint().notNull(),
   }),
-  (table) => ({ pk: primaryKey({ columns: [table.wallet, table.signer] }), signerIdx: index().on(table.signer) }),
+  (table) => ({
+    pk: primaryKey({ columns: [table.chainId, table.wallet, table.signer] }),
+    signerIdx: index().on(table.signer),
+  }),
 );
 
 // ---- directory and addons ----
@@ -515,6 +585,7 @@ export const smartWalletSigner = onchainTable(
 export const directoryEntry = onchainTable(
   "directory_entry",
   (t) => ({
+    chainId: t.integer().notNull(),
     directory: t.hex().notNull(),
     /** The spec's field name (domain/directory/directory-keys.ts), e.g. forwarder, addonRegistry. */
     key: t.text().notNull(),
@@ -522,11 +593,15 @@ export const directoryEntry = onchainTable(
     value: t.hex().notNull(),
     updatedAt: t.bigint().notNull(),
   }),
-  (table) => ({ pk: primaryKey({ columns: [table.directory, table.key] }), systemIdx: index().on(table.system) }),
+  (table) => ({
+    pk: primaryKey({ columns: [table.chainId, table.directory, table.key] }),
+    systemIdx: index().on(table.system),
+  }),
 );
 
 /** The columns every registry's type table shares: a type is keyed by its registry and id (registered until removed). */
 const registeredType = (t: PgColumnsBuilders) => ({
+  chainId: t.integer().notNull(),
   registry: t.hex().notNull(),
   typeId: t.hex().notNull(),
   system: t.hex(),
@@ -535,7 +610,7 @@ const registeredType = (t: PgColumnsBuilders) => ({
   isExperimental: t.boolean().notNull(),
 });
 const registeredTypeKeys = (table: BuildExtraConfigColumns<ReturnType<typeof registeredType>>) => ({
-  pk: primaryKey({ columns: [table.registry, table.typeId] }),
+  pk: primaryKey({ columns: [table.chainId, table.registry, table.typeId] }),
   systemIdx: index().on(table.system),
 });
 
@@ -577,8 +652,9 @@ export const addonType = onchainTable(
 export const addonFactory = onchainTable(
   "addon_factory",
   (t) => ({
+    chainId: t.integer().notNull(),
     /** The addon's address (also its account). */
-    id: t.hex().primaryKey(),
+    id: t.hex().notNull(),
     registry: t.hex().notNull(),
     system: t.hex(),
     name: t.text().notNull(),
@@ -596,7 +672,11 @@ export const addonFactory = onchainTable(
     deployedInTransaction: t.hex().notNull(),
     createdAt: t.bigint().notNull(),
   }),
-  (table) => ({ systemIdx: index().on(table.system), registryIdx: index().on(table.registry) }),
+  (table) => ({
+    pk: primaryKey({ columns: [table.chainId, table.id] }),
+    systemIdx: index().on(table.system),
+    registryIdx: index().on(table.registry),
+  }),
 );
 
 /** An instance an addon (factory) created, announced by the root's AddonInstanceCreated: its type's own table
@@ -604,8 +684,9 @@ export const addonFactory = onchainTable(
 export const addonInstance = onchainTable(
   "addon_instance",
   (t) => ({
+    chainId: t.integer().notNull(),
     /** The instance's address. */
-    id: t.hex().primaryKey(),
+    id: t.hex().notNull(),
     system: t.hex().notNull(),
     /** The addon (factory) that created it. */
     addon: t.hex().notNull(),
@@ -617,15 +698,19 @@ export const addonInstance = onchainTable(
     blockNumber: t.bigint().notNull(),
     createdAt: t.bigint().notNull(),
   }),
-  (table) => ({ systemTypeIdx: index().on(table.system, table.typeName) }),
+  (table) => ({
+    pk: primaryKey({ columns: [table.chainId, table.id] }),
+    systemTypeIdx: index().on(table.system, table.typeName),
+  }),
 );
 
 /** A system's exchange rate feed for one currency pair (the root's ExchangeRateFeedCreated), with its latest round. */
 export const exchangeRateFeed = onchainTable(
   "exchange_rate_feed",
   (t) => ({
+    chainId: t.integer().notNull(),
     /** The feed's address. */
-    id: t.hex().primaryKey(),
+    id: t.hex().notNull(),
     system: t.hex().notNull(),
     baseCurrency: t.text().notNull(),
     quoteCurrency: t.text().notNull(),
@@ -640,15 +725,19 @@ export const exchangeRateFeed = onchainTable(
     deployedInTransaction: t.hex().notNull(),
     createdAt: t.bigint().notNull(),
   }),
-  (table) => ({ pairIdx: index().on(table.system, table.baseCurrency, table.quoteCurrency) }),
+  (table) => ({
+    pk: primaryKey({ columns: [table.chainId, table.id] }),
+    pairIdx: index().on(table.system, table.baseCurrency, table.quoteCurrency),
+  }),
 );
 
 /** Every round of every feed (AnswerUpdated): the rate history. */
 export const exchangeRateRound = onchainTable(
   "exchange_rate_round",
   (t) => ({
+    chainId: t.integer().notNull(),
     /** `<feed>:<roundId>`. */
-    id: t.text().primaryKey(),
+    id: t.text().notNull(),
     feed: t.hex().notNull(),
     system: t.hex().notNull(),
     baseCurrency: t.text().notNull(),
@@ -661,7 +750,10 @@ export const exchangeRateRound = onchainTable(
     blockNumber: t.bigint().notNull(),
     transactionHash: t.hex().notNull(),
   }),
-  (table) => ({ pairIdx: index().on(table.system, table.baseCurrency, table.quoteCurrency) }),
+  (table) => ({
+    pk: primaryKey({ columns: [table.chainId, table.id] }),
+    pairIdx: index().on(table.system, table.baseCurrency, table.quoteCurrency),
+  }),
 );
 
 // ---- external tokens ----
@@ -674,6 +766,7 @@ export const exchangeRateRound = onchainTable(
 export const externalToken = onchainTable(
   "external_token",
   (t) => ({
+    chainId: t.integer().notNull(),
     registry: t.hex().notNull(),
     token: t.hex().notNull(),
     system: t.hex().notNull(),
@@ -695,7 +788,7 @@ export const externalToken = onchainTable(
     ordinal: t.text().notNull(),
   }),
   (table) => ({
-    pk: primaryKey({ columns: [table.registry, table.token] }),
+    pk: primaryKey({ columns: [table.chainId, table.registry, table.token] }),
     systemIdx: index().on(table.system),
     tokenIdx: index().on(table.token),
   }),
@@ -707,8 +800,9 @@ export const externalToken = onchainTable(
 export const tokenSale = onchainTable(
   "token_sale",
   (t) => ({
+    chainId: t.integer().notNull(),
     /** The sale's address. */
-    id: t.hex().primaryKey(),
+    id: t.hex().notNull(),
     system: t.hex().notNull(),
     issuer: t.hex().notNull(),
     token: t.hex().notNull(),
@@ -728,13 +822,14 @@ export const tokenSale = onchainTable(
     deployedInTransaction: t.hex().notNull(),
     createdAt: t.bigint().notNull(),
   }),
-  (table) => ({ systemIdx: index().on(table.system) }),
+  (table) => ({ pk: primaryKey({ columns: [table.chainId, table.id] }), systemIdx: index().on(table.system) }),
 );
 
 /** One buyer's purchases in one sale, summed, and whether it took its tokens or its refund. */
 export const tokenSalePurchase = onchainTable(
   "token_sale_purchase",
   (t) => ({
+    chainId: t.integer().notNull(),
     sale: t.hex().notNull(),
     buyer: t.hex().notNull(),
     amount: t.bigint().notNull(),
@@ -745,7 +840,7 @@ export const tokenSalePurchase = onchainTable(
     ordinal: t.text().notNull(),
   }),
   (table) => ({
-    pk: primaryKey({ columns: [table.sale, table.buyer] }),
+    pk: primaryKey({ columns: [table.chainId, table.sale, table.buyer] }),
     buyerIdx: index().on(table.buyer),
   }),
 );
@@ -760,8 +855,9 @@ export const tokenSalePurchase = onchainTable(
 export const xvpSettlement = onchainTable(
   "xvp_settlement",
   (t) => ({
+    chainId: t.integer().notNull(),
     /** The settlement's address. */
-    id: t.hex().primaryKey(),
+    id: t.hex().notNull(),
     system: t.hex().notNull(),
     creator: t.hex().notNull(),
     /** Unix seconds: execution is refused after it. */
@@ -782,13 +878,14 @@ export const xvpSettlement = onchainTable(
     deployedInTransaction: t.hex().notNull(),
     createdAt: t.bigint().notNull(),
   }),
-  (table) => ({ systemIdx: index().on(table.system) }),
+  (table) => ({ pk: primaryKey({ columns: [table.chainId, table.id] }), systemIdx: index().on(table.system) }),
 );
 
 /** A leg of a settlement, in the contract's order. */
 export const xvpSettlementFlow = onchainTable(
   "xvp_settlement_flow",
   (t) => ({
+    chainId: t.integer().notNull(),
     settlement: t.hex().notNull(),
     position: t.integer().notNull(),
     asset: t.hex().notNull(),
@@ -796,20 +893,24 @@ export const xvpSettlementFlow = onchainTable(
     to: t.hex().notNull(),
     amount: t.bigint().notNull(),
   }),
-  (table) => ({ pk: primaryKey({ columns: [table.settlement, table.position] }), fromIdx: index().on(table.from) }),
+  (table) => ({
+    pk: primaryKey({ columns: [table.chainId, table.settlement, table.position] }),
+    fromIdx: index().on(table.from),
+  }),
 );
 
 /** A party's approval of its outgoing legs (XvPSettlementApproved / XvPSettlementApprovalRevoked). */
 export const xvpSettlementApproval = onchainTable(
   "xvp_settlement_approval",
   (t) => ({
+    chainId: t.integer().notNull(),
     settlement: t.hex().notNull(),
     party: t.hex().notNull(),
     approved: t.boolean().notNull(),
     /** The block time of the latest approval or revocation; null before either. */
     at: t.bigint(),
   }),
-  (table) => ({ pk: primaryKey({ columns: [table.settlement, table.party] }) }),
+  (table) => ({ pk: primaryKey({ columns: [table.chainId, table.settlement, table.party] }) }),
 );
 
 // ---- fixed yield schedules (add-on) ----
@@ -822,8 +923,9 @@ export const xvpSettlementApproval = onchainTable(
 export const fixedYieldSchedule = onchainTable(
   "fixed_yield_schedule",
   (t) => ({
+    chainId: t.integer().notNull(),
     /** The schedule's address. */
-    id: t.hex().primaryKey(),
+    id: t.hex().notNull(),
     system: t.hex().notNull(),
     owner: t.hex().notNull(),
     token: t.hex().notNull(),
@@ -840,13 +942,14 @@ export const fixedYieldSchedule = onchainTable(
     deployedInTransaction: t.hex().notNull(),
     createdAt: t.bigint().notNull(),
   }),
-  (table) => ({ systemIdx: index().on(table.system) }),
+  (table) => ({ pk: primaryKey({ columns: [table.chainId, table.id] }), systemIdx: index().on(table.system) }),
 );
 
 /** What one holder claimed from one schedule (FixedYieldClaimed, summed). */
 export const fixedYieldHolder = onchainTable(
   "fixed_yield_holder",
   (t) => ({
+    chainId: t.integer().notNull(),
     schedule: t.hex().notNull(),
     holder: t.hex().notNull(),
     claimed: t.bigint().notNull(),
@@ -854,5 +957,5 @@ export const fixedYieldHolder = onchainTable(
     nextPeriod: t.bigint().notNull(),
     lastClaimedAt: t.bigint().notNull(),
   }),
-  (table) => ({ pk: primaryKey({ columns: [table.schedule, table.holder] }) }),
+  (table) => ({ pk: primaryKey({ columns: [table.chainId, table.schedule, table.holder] }) }),
 );

@@ -171,7 +171,8 @@ async function backfill(options: {
   const logFile = join(dataDir, "logs", `${schema}.log`);
   const started = performance.now();
   const indexer = await startPonder({
-    ...{ root, schema, databaseUrl, rpcUrl, manifestPath, dataDir, logFile },
+    ...{ root, schema, databaseUrl, dataDir, logFile },
+    chains: [{ manifest: manifestPath, rpcUrl, disableCache: true }],
     viewsSchema: `${schema}_views`,
     port: await freePort(),
   });

@@ -1,5 +1,6 @@
 // /healthz: the process is up. /readyz: database, chain, worker and index all ready, index at the chain head.
 import type { ChainService } from "./chain/chain-service.ts";
+import { chainViewsExist } from "./db/chain-views.ts";
 import type { Databases } from "./db/database.ts";
 import type { App } from "./http/env.ts";
 import type { IndexStatus } from "./index-status.ts";
@@ -24,13 +25,17 @@ export async function readinessReport(r: Readiness) {
     check(async () => (await r.db.pool.query("select 1")).rowCount === 1),
     r.chain.client.getBlockNumber().catch(() => undefined),
   ]);
-  const [indexReady, indexedBlock] = await Promise.all([r.index.isReady(), r.index.indexedBlock(r.chain.chainId)]);
+  const [indexReady, indexedBlock, chainViews] = await Promise.all([
+    r.index.isReady(),
+    r.index.indexedBlock(r.chain.chainId),
+    check(() => chainViewsExist(r.db.pool, r.db.viewsSchema, r.chain.chainId)),
+  ]);
   const caughtUp = head !== undefined && indexedBlock !== undefined && BigInt(indexedBlock) >= head;
   const checks = {
     database,
     chain: head !== undefined,
     worker: r.workerRunning(),
-    index: indexReady && caughtUp,
+    index: indexReady && caughtUp && chainViews,
   };
   return {
     ready: Object.values(checks).every(Boolean),

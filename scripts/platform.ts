@@ -4,16 +4,19 @@ import { Kysely, PostgresDialect } from "kysely";
 import pg from "pg";
 import type { Hex } from "viem";
 import { type Config, loadConfig, reorgDepth } from "../host/config.ts";
+import { dropChainViews } from "../host/db/chain-views.ts";
 import { openDatabases } from "../host/db/database.ts";
 import { migrate } from "../host/db/migrations.ts";
 import { startIndexLifecycle } from "../host/events/index-lifecycle.ts";
 import { createLogger } from "../host/logger.ts";
 import { readinessReport } from "../host/readiness.ts";
 import { startTimers } from "../host/timers.ts";
+import type { IndexChainSource } from "../src/index-chains.ts";
 import { bootstrap, type Credentials } from "./bootstrap.ts";
 import { compileContracts } from "./contracts/compile.ts";
 import { canonicalEntryPoint, type DeploymentManifest, ensureDeployment } from "./contracts/deploy.ts";
 import { ANVIL_FUNDER_KEY, startChain } from "./infra/anvil.ts";
+import { publishChainViewsWhenReady } from "./infra/chain-views.ts";
 import { waitFor } from "./infra/child-process.ts";
 import { prepareDataDir } from "./infra/data-dir.ts";
 import { startNodeChild } from "./infra/node-child.ts";
@@ -154,24 +157,42 @@ export async function startPlatform(
     const worker = startWorkers({ config, env, parts, taskList, logger });
     stops.push(worker.stop);
 
-    const schema = indexSchemaName(ROOT, manifestPath);
+    const indexChains: IndexChainSource[] = [
+      {
+        manifest: manifestPath,
+        rpcUrl: chainNode.rpcUrl,
+        wsUrl: chainNode.wsUrl,
+        disableCache: chainNode.embedded || chainNode.chainId === 31337,
+      },
+    ];
+    const schema = indexSchemaName(
+      ROOT,
+      indexChains.map((c) => c.manifest),
+    );
     const lockClient = new pg.Client({ connectionString: postgres.url });
     lockClient.on("error", () => {}); // the server stopping under it is not a crash
     await lockClient.connect();
     stops.push(() => lockClient.end());
     await claimIndexSchema(lockClient, schema);
+    await dropChainViews(db.pool, config.INDEX_VIEWS_SCHEMA);
     const indexer = await startPonder({
       root: ROOT,
       databaseUrl: postgres.url,
-      rpcUrl: chainNode.rpcUrl,
-      wsUrl: chainNode.wsUrl,
-      manifestPath,
+      chains: indexChains,
       viewsSchema: config.INDEX_VIEWS_SCHEMA,
       port: config.PONDER_PORT,
       logFile: join(config.dataDir, "logs", "ponder.log"),
       dataDir: config.dataDir,
     });
     stops.push(indexer.stop);
+    const chainViews = publishChainViewsWhenReady({
+      index,
+      pool: db.pool,
+      viewsSchema: config.INDEX_VIEWS_SCHEMA,
+      chainIds: indexChains.map(() => chainNode.chainId),
+      logger,
+    });
+    stops.push(chainViews.stop);
     phase("index", `ponder schema ${schema}, views ${config.INDEX_VIEWS_SCHEMA}`);
 
     await worker.ready; // started before the index, so the two start side by side

@@ -10,6 +10,7 @@ ponder.on("SystemFactory:AddonInstanceCreated", async ({ event, context }) => {
   // Every type's parameters start with the factory's caller.
   const [creator] = decodeAbiParameters([{ type: "address" }], params);
   await context.db.insert(addonInstance).values({
+    chainId: context.chain.id,
     id: instance,
     system,
     addon,

@@ -38,13 +38,13 @@ ponder.on("AddonRegistry:AddonTypeRegistered", async ({ event, context }) => {
   };
   await context.db
     .insert(addonType)
-    .values({ registry, typeId, system, ...type })
+    .values({ chainId: context.chain.id, registry, typeId, system, ...type })
     .onConflictDoUpdate(type);
   await logAddonEvent(context, event, system, "AddonTypeRegistered", []);
 });
 
 ponder.on("AddonRegistry:AddonTypeUpdated", async ({ event, context }) => {
-  const key = { registry: event.log.address, typeId: event.args.typeId };
+  const key = { chainId: context.chain.id, registry: event.log.address, typeId: event.args.typeId };
   if (!(await context.db.find(addonType, key))) return;
   const { factoryImplementation, instanceImplementation, isExperimental } = event.args;
   await context.db
@@ -54,7 +54,11 @@ ponder.on("AddonRegistry:AddonTypeUpdated", async ({ event, context }) => {
 });
 
 ponder.on("AddonRegistry:AddonTypeRemoved", async ({ event, context }) => {
-  await context.db.delete(addonType, { registry: event.log.address, typeId: event.args.typeId });
+  await context.db.delete(addonType, {
+    chainId: context.chain.id,
+    registry: event.log.address,
+    typeId: event.args.typeId,
+  });
   await logAddonEvent(context, event, await catalogueSystem(context, event.log.address), "AddonTypeRemoved", []);
 });
 
@@ -63,6 +67,7 @@ ponder.on("AddonRegistry:AddonFactoryCreated", async ({ event, context }) => {
   const system = await catalogueSystem(context, registry);
   const { addon, typeId, name, typeName, kind, version } = event.args;
   await context.db.insert(addonFactory).values({
+    chainId: context.chain.id,
     id: addon,
     registry,
     system,
@@ -81,7 +86,7 @@ ponder.on("AddonRegistry:AddonFactoryCreated", async ({ event, context }) => {
 });
 
 ponder.on("AddonRegistry:AddonFactoryRemoved", async ({ event, context }) => {
-  await context.db.delete(addonFactory, { id: event.args.addon });
+  await context.db.delete(addonFactory, { chainId: context.chain.id, id: event.args.addon });
   await logAddonEvent(context, event, await catalogueSystem(context, event.log.address), "AddonFactoryRemoved", [
     event.args.addon,
   ]);

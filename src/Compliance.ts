@@ -8,6 +8,7 @@ ponder.on("Compliance:ModuleRegistered", async ({ event, context }) => {
   await context.db
     .insert(complianceModule)
     .values({
+      chainId: context.chain.id,
       id: module,
       compliance: event.log.address,
       typeId,
@@ -19,7 +20,9 @@ ponder.on("Compliance:ModuleRegistered", async ({ event, context }) => {
 });
 
 ponder.on("Compliance:ModuleUnregistered", async ({ event, context }) => {
-  await context.db.update(complianceModule, { id: event.args.module }).set({ registered: false });
+  await context.db
+    .update(complianceModule, { chainId: context.chain.id, id: event.args.module })
+    .set({ registered: false });
 });
 
 ponder.on("Compliance:ModuleAdded", async ({ event, context }) => {
@@ -27,7 +30,7 @@ ponder.on("Compliance:ModuleAdded", async ({ event, context }) => {
   const at = event.block.timestamp;
   await context.db
     .insert(tokenComplianceModule)
-    .values({ token, module, typeId, params, addedAt: at, updatedAt: at })
+    .values({ chainId: context.chain.id, token, module, typeId, params, addedAt: at, updatedAt: at })
     .onConflictDoUpdate({ params, updatedAt: at });
   await recordTokenEvent(context, event, {
     token,
@@ -40,7 +43,9 @@ ponder.on("Compliance:ModuleAdded", async ({ event, context }) => {
 
 ponder.on("Compliance:ModuleParametersUpdated", async ({ event, context }) => {
   const { sender, token, module, params } = event.args;
-  await context.db.update(tokenComplianceModule, { token, module }).set({ params, updatedAt: event.block.timestamp });
+  await context.db
+    .update(tokenComplianceModule, { chainId: context.chain.id, token, module })
+    .set({ params, updatedAt: event.block.timestamp });
   await recordTokenEvent(context, event, {
     token,
     eventName: "ComplianceModuleParametersUpdated",
@@ -52,7 +57,7 @@ ponder.on("Compliance:ModuleParametersUpdated", async ({ event, context }) => {
 
 ponder.on("Compliance:ModuleRemoved", async ({ event, context }) => {
   const { sender, token, module } = event.args;
-  await context.db.delete(tokenComplianceModule, { token, module });
+  await context.db.delete(tokenComplianceModule, { chainId: context.chain.id, token, module });
   await recordTokenEvent(context, event, {
     token,
     eventName: "ComplianceModuleRemoved",

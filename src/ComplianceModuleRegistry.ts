@@ -9,17 +9,21 @@ ponder.on("ComplianceModuleRegistry:ComplianceModuleTypeRegistered", async ({ ev
   const type = { name, implementation, registeredAt, isExperimental };
   await context.db
     .insert(complianceModuleType)
-    .values({ registry, typeId, system: await catalogueSystem(context, registry), ...type })
+    .values({ chainId: context.chain.id, registry, typeId, system: await catalogueSystem(context, registry), ...type })
     .onConflictDoUpdate(type);
 });
 
 ponder.on("ComplianceModuleRegistry:ComplianceModuleTypeUpdated", async ({ event, context }) => {
-  const key = { registry: event.log.address, typeId: event.args.typeId };
+  const key = { chainId: context.chain.id, registry: event.log.address, typeId: event.args.typeId };
   if (!(await context.db.find(complianceModuleType, key))) return;
   const { implementation, isExperimental } = event.args;
   await context.db.update(complianceModuleType, key).set({ implementation, isExperimental });
 });
 
 ponder.on("ComplianceModuleRegistry:ComplianceModuleTypeRemoved", async ({ event, context }) => {
-  await context.db.delete(complianceModuleType, { registry: event.log.address, typeId: event.args.typeId });
+  await context.db.delete(complianceModuleType, {
+    chainId: context.chain.id,
+    registry: event.log.address,
+    typeId: event.args.typeId,
+  });
 });

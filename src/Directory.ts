@@ -10,12 +10,12 @@ ponder.on("Directory:DirectoryEntrySet", async ({ event, context }) => {
   if (!key) return; // the contract refuses unknown keys; a newer one's key is not a field of this API
   const directory = event.log.address;
   if (event.args.value === zeroAddress) {
-    await context.db.delete(directoryEntry, { directory, key });
+    await context.db.delete(directoryEntry, { chainId: context.chain.id, directory, key });
     return;
   }
   const entry = { value: event.args.value, updatedAt: event.block.timestamp };
   await context.db
     .insert(directoryEntry)
-    .values({ directory, key, system: await catalogueSystem(context, directory), ...entry })
+    .values({ chainId: context.chain.id, directory, key, system: await catalogueSystem(context, directory), ...entry })
     .onConflictDoUpdate(entry);
 });

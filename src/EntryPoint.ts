@@ -12,15 +12,21 @@ async function changeDeposit(context: Context, entryPoint: Address, account: Add
   const floor = (value: bigint) => (value < 0n ? 0n : value);
   await context.db
     .insert(entryPointDeposit)
-    .values({ entryPoint, account, deposit: floor(change), updatedAt: at })
+    .values({ chainId: context.chain.id, entryPoint, account, deposit: floor(change), updatedAt: at })
     .onConflictDoUpdate((row) => ({ deposit: floor(row.deposit + change), updatedAt: at }));
 }
 
 ponder.on("EntryPoint:UserOperationEvent", async ({ event, context }) => {
   const { userOpHash, sender, paymaster, nonce, success, actualGasCost, actualGasUsed } = event.args;
   const sponsor = isAddressEqual(paymaster, zeroAddress) ? null : paymaster;
-  const reverted = success ? undefined : await context.db.find(userOperationRevertReason, { id: userOpHash });
+  const reverted = success
+    ? undefined
+    : await context.db.find(userOperationRevertReason, {
+        chainId: context.chain.id,
+        id: userOpHash,
+      });
   await context.db.insert(userOperation).values({
+    chainId: context.chain.id,
     id: userOpHash,
     entryPoint: event.log.address,
     sender,
@@ -50,6 +56,7 @@ ponder.on("EntryPoint:UserOperationEvent", async ({ event, context }) => {
 ponder.on("EntryPoint:UserOperationRevertReason", async ({ event, context }) => {
   const { userOpHash, sender, nonce, revertReason } = event.args;
   await context.db.insert(userOperationRevertReason).values({
+    chainId: context.chain.id,
     id: userOpHash,
     sender,
     nonce,
@@ -64,7 +71,7 @@ ponder.on("EntryPoint:Deposited", async ({ event, context }) => {
   const at = event.block.timestamp;
   await context.db
     .insert(entryPointDeposit)
-    .values({ entryPoint: event.log.address, account, deposit: totalDeposit, updatedAt: at })
+    .values({ chainId: context.chain.id, entryPoint: event.log.address, account, deposit: totalDeposit, updatedAt: at })
     .onConflictDoUpdate({ deposit: totalDeposit, updatedAt: at });
   await recordActivity(context, event, {
     system: CHAIN_SCOPE,

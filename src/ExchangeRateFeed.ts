@@ -5,6 +5,7 @@ import { exchangeRateFeed, exchangeRateRound } from "ponder:schema";
 ponder.on("SystemFactory:ExchangeRateFeedCreated", async ({ event, context }) => {
   const { system, feed, baseCurrency, quoteCurrency, decimals } = event.args;
   await context.db.insert(exchangeRateFeed).values({
+    chainId: context.chain.id,
     id: feed,
     system,
     baseCurrency,
@@ -17,10 +18,12 @@ ponder.on("SystemFactory:ExchangeRateFeedCreated", async ({ event, context }) =>
 
 ponder.on("ExchangeRateFeed:AnswerUpdated", async ({ event, context }) => {
   const { current, roundId, updatedAt } = event.args;
-  const feed = await context.db.find(exchangeRateFeed, { id: event.log.address });
+  const key = { chainId: context.chain.id, id: event.log.address };
+  const feed = await context.db.find(exchangeRateFeed, key);
   if (!feed) return;
   const { system, baseCurrency, quoteCurrency, decimals } = feed;
   await context.db.insert(exchangeRateRound).values({
+    chainId: context.chain.id,
     id: `${event.log.address}:${roundId}`,
     feed: event.log.address,
     system,
@@ -34,7 +37,7 @@ ponder.on("ExchangeRateFeed:AnswerUpdated", async ({ event, context }) => {
     blockNumber: event.block.number,
     transactionHash: event.transaction.hash,
   });
-  await context.db.update(exchangeRateFeed, { id: event.log.address }).set({
+  await context.db.update(exchangeRateFeed, key).set({
     latestRound: roundId,
     latestAnswer: current,
     latestEffectiveAt: updatedAt,

@@ -3,18 +3,21 @@
 // emitter: ponder.config.ts) changes nothing.
 import { type Context, ponder } from "ponder:registry";
 import { externalToken } from "ponder:schema";
-import { eq, sql } from "ponder";
+import { and, eq, sql } from "ponder";
 import { type Address, zeroAddress } from "viem";
 
 function addToSupply(context: Context, token: Address, delta: bigint) {
   return context.db.sql
     .update(externalToken)
     .set({ totalSupply: sql`${externalToken.totalSupply} + ${delta.toString()}::numeric` })
-    .where(eq(externalToken.token, token));
+    .where(and(eq(externalToken.chainId, context.chain.id), eq(externalToken.token, token)));
 }
 
 function setPaused(context: Context, token: Address, paused: boolean) {
-  return context.db.sql.update(externalToken).set({ paused }).where(eq(externalToken.token, token));
+  return context.db.sql
+    .update(externalToken)
+    .set({ paused })
+    .where(and(eq(externalToken.chainId, context.chain.id), eq(externalToken.token, token)));
 }
 
 ponder.on("ExternalToken:Transfer", async ({ event, context }) => {

@@ -24,6 +24,7 @@ ponder.on("ExternalTokenRegistry:ExternalTokenRegistered", async ({ event, conte
   const { sender, token, tokenType, name, symbol, decimals, detectedInterfaces, registeredAt, totalSupply, paused } =
     event.args;
   await context.db.insert(externalToken).values({
+    chainId: context.chain.id,
     registry,
     token,
     system,
@@ -43,7 +44,7 @@ ponder.on("ExternalTokenRegistry:ExternalTokenRegistered", async ({ event, conte
 });
 
 ponder.on("ExternalTokenRegistry:ExternalTokenTypeUpdated", async ({ event, context }) => {
-  const key = { registry: event.log.address, token: event.args.token };
+  const key = { chainId: context.chain.id, registry: event.log.address, token: event.args.token };
   const row = await context.db.find(externalToken, key);
   if (!row) return;
   await context.db.update(externalToken, key).set({ tokenType: event.args.tokenType });
@@ -51,7 +52,7 @@ ponder.on("ExternalTokenRegistry:ExternalTokenTypeUpdated", async ({ event, cont
 });
 
 ponder.on("ExternalTokenRegistry:ExternalTokenUnregistered", async ({ event, context }) => {
-  const key = { registry: event.log.address, token: event.args.token };
+  const key = { chainId: context.chain.id, registry: event.log.address, token: event.args.token };
   const row = await context.db.find(externalToken, key);
   if (!row) return;
   await context.db.delete(externalToken, key);

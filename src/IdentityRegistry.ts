@@ -21,12 +21,13 @@ async function countRegistration(
   at: bigint,
   country?: number,
 ) {
-  const row = await context.db.find(identity, { id });
+  const key = { chainId: context.chain.id, id };
+  const row = await context.db.find(identity, key);
   if (!row || row.system.toLowerCase() !== system.toLowerCase()) return;
   // Read before the update: Ponder's cache hands out the row it then updates in place.
   const wasRegistered = row.registrations > 0;
   const registrations = Math.max(0, row.registrations + delta);
-  await context.db.update(identity, { id }).set({
+  await context.db.update(identity, key).set({
     registrations,
     lastActivityAt: at,
     country: registrations === 0 ? null : (country ?? row.country),
@@ -45,7 +46,7 @@ ponder.on("IdentityRegistry:IdentityRegistered", async ({ event, context }) => {
   const at = event.block.timestamp;
   await context.db
     .insert(identityRegistration)
-    .values({ registry, wallet, system, identity: id, country, registeredAt: at })
+    .values({ chainId: context.chain.id, registry, wallet, system, identity: id, country, registeredAt: at })
     .onConflictDoUpdate({ identity: id, country, registeredAt: at });
   await countRegistration(context, system, id, 1, at, country);
   await recordActivity(context, event, {
@@ -62,7 +63,7 @@ ponder.on("IdentityRegistry:IdentityRemoved", async ({ event, context }) => {
   const registry = event.log.address;
   const system = await systemOf(context, registry);
   if (!system) return;
-  await context.db.delete(identityRegistration, { registry, wallet: event.args.wallet });
+  await context.db.delete(identityRegistration, { chainId: context.chain.id, registry, wallet: event.args.wallet });
   await countRegistration(context, system, event.args.identity, -1, event.block.timestamp);
   await recordActivity(context, event, {
     system,
@@ -77,13 +78,14 @@ ponder.on("IdentityRegistry:IdentityRemoved", async ({ event, context }) => {
 ponder.on("IdentityRegistry:CountryUpdated", async ({ event, context }) => {
   const registry = event.log.address;
   const { wallet, newCountry } = event.args;
-  const registration = await context.db.find(identityRegistration, { registry, wallet });
+  const key = { chainId: context.chain.id, registry, wallet };
+  const registration = await context.db.find(identityRegistration, key);
   if (!registration) return;
-  await context.db.update(identityRegistration, { registry, wallet }).set({ country: newCountry });
-  const owner = await context.db.find(identity, { id: registration.identity });
+  await context.db.update(identityRegistration, key).set({ country: newCountry });
+  const owner = await context.db.find(identity, { chainId: context.chain.id, id: registration.identity });
   if (owner && owner.system.toLowerCase() === registration.system.toLowerCase()) {
     await context.db
-      .update(identity, { id: owner.id })
+      .update(identity, { chainId: context.chain.id, id: owner.id })
       .set({ country: newCountry, lastActivityAt: event.block.timestamp });
   }
   await recordActivity(context, event, {
@@ -99,10 +101,11 @@ ponder.on("IdentityRegistry:CountryUpdated", async ({ event, context }) => {
 ponder.on("IdentityRegistry:IdentityUpdated", async ({ event, context }) => {
   const registry = event.log.address;
   const { wallet, newIdentity, oldIdentity } = event.args;
-  const registration = await context.db.find(identityRegistration, { registry, wallet });
+  const key = { chainId: context.chain.id, registry, wallet };
+  const registration = await context.db.find(identityRegistration, key);
   if (!registration) return;
   const at = event.block.timestamp;
-  await context.db.update(identityRegistration, { registry, wallet }).set({ identity: newIdentity });
+  await context.db.update(identityRegistration, key).set({ identity: newIdentity });
   await countRegistration(context, registration.system, oldIdentity, -1, at);
   await countRegistration(context, registration.system, newIdentity, 1, at, registration.country);
   await recordActivity(context, event, {

@@ -13,6 +13,7 @@ ponder.on("SmartAccountFactory:AccountCreated", async ({ event, context }) => {
   const { account, signers, weights, threshold, salt } = event.args;
   const at = event.block.timestamp;
   await context.db.insert(smartWallet).values({
+    chainId: context.chain.id,
     id: account,
     factory: event.log.address,
     threshold,
@@ -24,9 +25,16 @@ ponder.on("SmartAccountFactory:AccountCreated", async ({ event, context }) => {
     createdAt: at,
     updatedAt: at,
   });
-  await context.db
-    .insert(smartWalletSigner)
-    .values(signers.map((signer, i) => ({ wallet: account, signer, weight: weights[i]!, addedAt: at, updatedAt: at })));
+  await context.db.insert(smartWalletSigner).values(
+    signers.map((signer, i) => ({
+      chainId: context.chain.id,
+      wallet: account,
+      signer,
+      weight: weights[i]!,
+      addedAt: at,
+      updatedAt: at,
+    })),
+  );
   await recordActivity(context, event, {
     system: CHAIN_SCOPE,
     eventName: "AccountCreated",
@@ -46,10 +54,11 @@ async function walletChanged(
   involved: Address[],
 ) {
   const id = event.log.address;
-  const wallet = await context.db.find(smartWallet, { id });
+  const key = { chainId: context.chain.id, id };
+  const wallet = await context.db.find(smartWallet, key);
   if (!wallet) return; // its initialisation: AccountCreated follows with the whole set
   const { totalWeight, signerCount, threshold } = wallet;
-  await context.db.update(smartWallet, { id }).set({
+  await context.db.update(smartWallet, key).set({
     totalWeight: totalWeight + change.weight,
     signerCount: signerCount + change.signers,
     threshold: change.threshold ?? threshold,
@@ -68,27 +77,28 @@ async function walletChanged(
 ponder.on("SmartWallet:SignerAdded", async ({ event, context }) => {
   const { signer, weight } = event.args;
   const wallet = event.log.address;
-  if (!(await context.db.find(smartWallet, { id: wallet }))) return;
+  const chainId = context.chain.id;
+  if (!(await context.db.find(smartWallet, { chainId, id: wallet }))) return;
   const at = event.block.timestamp;
-  await context.db.insert(smartWalletSigner).values({ wallet, signer, weight, addedAt: at, updatedAt: at });
+  await context.db.insert(smartWalletSigner).values({ chainId, wallet, signer, weight, addedAt: at, updatedAt: at });
   await walletChanged(context, event, "SignerAdded", { weight, signers: 1 }, [signer]);
 });
 
 ponder.on("SmartWallet:SignerRemoved", async ({ event, context }) => {
   const { signer } = event.args;
-  const wallet = event.log.address;
-  const row = await context.db.find(smartWalletSigner, { wallet, signer });
+  const key = { chainId: context.chain.id, wallet: event.log.address, signer };
+  const row = await context.db.find(smartWalletSigner, key);
   if (!row) return;
   const { weight } = row;
-  await context.db.delete(smartWalletSigner, { wallet, signer });
+  await context.db.delete(smartWalletSigner, key);
   await walletChanged(context, event, "SignerRemoved", { weight: -weight, signers: -1 }, [signer]);
 });
 
 ponder.on("SmartWallet:WeightChanged", async ({ event, context }) => {
   const { signer, oldWeight, newWeight } = event.args;
-  const wallet = event.log.address;
-  if (!(await context.db.find(smartWalletSigner, { wallet, signer }))) return;
-  await context.db.update(smartWalletSigner, { wallet, signer }).set({
+  const key = { chainId: context.chain.id, wallet: event.log.address, signer };
+  if (!(await context.db.find(smartWalletSigner, key))) return;
+  await context.db.update(smartWalletSigner, key).set({
     weight: newWeight,
     updatedAt: event.block.timestamp,
   });

@@ -18,6 +18,7 @@ async function roleChanged(context: Context, event: RoleEvent, eventName: "RoleG
   await context.db
     .insert(accessControlRoleMember)
     .values({
+      chainId: context.chain.id,
       id: `${accessManager}-${role}-${account}`.toLowerCase(),
       accessManager,
       system,

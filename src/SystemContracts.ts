@@ -8,7 +8,7 @@ ponder.on("SystemFactory:SystemContractsCreated", async ({ event, context }) => 
   const { system, contracts } = event.args;
   await context.db
     .insert(systemContract)
-    .values(Object.entries(contracts).map(([role, id]) => ({ id, system, role })))
+    .values(Object.entries(contracts).map(([role, id]) => ({ chainId: context.chain.id, id, system, role })))
     .onConflictDoNothing();
   await adoptCatalogues(context, system, contracts);
 });

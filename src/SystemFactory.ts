@@ -55,8 +55,9 @@ ponder.on("SystemFactory:TokenCreated", async ({ event, context }) => {
 
 ponder.on("SystemFactory:FeatureAttached", async ({ event, context }) => {
   const { token: tokenAddress, feature, featureId, params } = event.args;
-  const owner = await context.db.find(token, { id: tokenAddress });
+  const owner = await context.db.find(token, { chainId: context.chain.id, id: tokenAddress });
   await context.db.insert(tokenFeature).values({
+    chainId: context.chain.id,
     id: feature,
     token: tokenAddress,
     featureId,

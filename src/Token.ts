@@ -5,7 +5,6 @@ import { token, tokenBalance, tokenDocument, tokenMetadata } from "ponder:schema
 import { type Address, zeroAddress } from "viem";
 import { type LoggedEvent, recordTokenEvent } from "./record-event.ts";
 
-type Db = Context["db"];
 type BalanceRow = typeof tokenBalance.$inferSelect;
 
 /** The token's own event: emitter and token are the log's address; values are the event's parameters. */
@@ -26,13 +25,15 @@ function record(
 
 /** Writes an account's balance row (created when missing) with `change` applied to its current state. */
 async function updateBalance(
-  db: Db,
+  context: Context,
   tokenAddress: Address,
   account: Address,
   at: bigint,
   change: (before: BalanceRow) => Partial<Pick<BalanceRow, "value" | "frozen" | "isFrozen">>,
 ) {
-  const before = (await db.find(tokenBalance, { token: tokenAddress, account })) ?? {
+  const chainId = context.chain.id;
+  const before = (await context.db.find(tokenBalance, { chainId, token: tokenAddress, account })) ?? {
+    chainId,
     token: tokenAddress,
     account,
     value: 0n,
@@ -41,7 +42,7 @@ async function updateBalance(
     lastUpdatedAt: at,
   };
   const after = { ...before, ...change(before), lastUpdatedAt: at };
-  await db.insert(tokenBalance).values(after).onConflictDoUpdate(after);
+  await context.db.insert(tokenBalance).values(after).onConflictDoUpdate(after);
   return { before, after };
 }
 
@@ -49,65 +50,67 @@ async function updateBalance(
  * Adds `delta` (may be negative) to an account's balance. The holder count is counted from the balances when read,
  * not kept as a counter here: a counter drifted through reorgs (test/index-reorg.property.test.ts).
  */
-function moveBalance(db: Db, tokenAddress: Address, account: Address, delta: bigint, at: bigint) {
-  return updateBalance(db, tokenAddress, account, at, (row) => ({ value: row.value + delta }));
+function moveBalance(context: Context, tokenAddress: Address, account: Address, delta: bigint, at: bigint) {
+  return updateBalance(context, tokenAddress, account, at, (row) => ({ value: row.value + delta }));
 }
 
-async function changeSupply(db: Db, tokenAddress: Address, delta: bigint) {
-  await db.update(token, { id: tokenAddress }).set((row) => ({ totalSupply: row.totalSupply + delta }));
+async function changeSupply(context: Context, tokenAddress: Address, delta: bigint) {
+  await context.db
+    .update(token, { chainId: context.chain.id, id: tokenAddress })
+    .set((row) => ({ totalSupply: row.totalSupply + delta }));
 }
 
 // ---- supply and balances ----
 
 ponder.on("Token:MintCompleted", async ({ event, context }) => {
   const { to, amount } = event.args;
-  await changeSupply(context.db, event.log.address, amount);
-  await moveBalance(context.db, event.log.address, to, amount, event.block.timestamp);
+  await changeSupply(context, event.log.address, amount);
+  await moveBalance(context, event.log.address, to, amount, event.block.timestamp);
   await record(context, event, "MintCompleted", [to]);
 });
 
 ponder.on("Token:BurnCompleted", async ({ event, context }) => {
   const { from, amount } = event.args;
-  await changeSupply(context.db, event.log.address, -amount);
-  await moveBalance(context.db, event.log.address, from, -amount, event.block.timestamp);
+  await changeSupply(context, event.log.address, -amount);
+  await moveBalance(context, event.log.address, from, -amount, event.block.timestamp);
   await record(context, event, "BurnCompleted", [from]);
 });
 
 ponder.on("Token:TransferCompleted", async ({ event, context }) => {
   const { from, to, amount } = event.args;
-  await moveBalance(context.db, event.log.address, from, -amount, event.block.timestamp);
-  await moveBalance(context.db, event.log.address, to, amount, event.block.timestamp);
+  await moveBalance(context, event.log.address, from, -amount, event.block.timestamp);
+  await moveBalance(context, event.log.address, to, amount, event.block.timestamp);
   await record(context, event, "TransferCompleted", [from, to]);
 });
 
 ponder.on("Token:ForcedTransfer", async ({ event, context }) => {
   const { from, to, amount } = event.args;
-  await moveBalance(context.db, event.log.address, from, -amount, event.block.timestamp);
-  await moveBalance(context.db, event.log.address, to, amount, event.block.timestamp);
+  await moveBalance(context, event.log.address, from, -amount, event.block.timestamp);
+  await moveBalance(context, event.log.address, to, amount, event.block.timestamp);
   await record(context, event, "ForcedTransfer", [from, to]);
 });
 
 // ---- pause and freezes ----
 
 ponder.on("Token:Paused", async ({ event, context }) => {
-  await context.db.update(token, { id: event.log.address }).set({ paused: true });
+  await context.db.update(token, { chainId: context.chain.id, id: event.log.address }).set({ paused: true });
   await record(context, event, "Paused", []);
 });
 
 ponder.on("Token:Unpaused", async ({ event, context }) => {
-  await context.db.update(token, { id: event.log.address }).set({ paused: false });
+  await context.db.update(token, { chainId: context.chain.id, id: event.log.address }).set({ paused: false });
   await record(context, event, "Unpaused", []);
 });
 
 ponder.on("Token:AddressFrozen", async ({ event, context }) => {
   const { account, frozen } = event.args;
-  await updateBalance(context.db, event.log.address, account, event.block.timestamp, () => ({ isFrozen: frozen }));
+  await updateBalance(context, event.log.address, account, event.block.timestamp, () => ({ isFrozen: frozen }));
   await record(context, event, "AddressFrozen", [account]);
 });
 
 ponder.on("Token:TokensFrozen", async ({ event, context }) => {
   const { account, amount } = event.args;
-  await updateBalance(context.db, event.log.address, account, event.block.timestamp, (row) => ({
+  await updateBalance(context, event.log.address, account, event.block.timestamp, (row) => ({
     frozen: row.frozen + amount,
   }));
   await record(context, event, "TokensFrozen", [account]);
@@ -115,7 +118,7 @@ ponder.on("Token:TokensFrozen", async ({ event, context }) => {
 
 ponder.on("Token:TokensUnfrozen", async ({ event, context }) => {
   const { account, amount } = event.args;
-  await updateBalance(context.db, event.log.address, account, event.block.timestamp, (row) => ({
+  await updateBalance(context, event.log.address, account, event.block.timestamp, (row) => ({
     frozen: row.frozen - amount,
   }));
   await record(context, event, "TokensUnfrozen", [account]);
@@ -124,7 +127,7 @@ ponder.on("Token:TokensUnfrozen", async ({ event, context }) => {
 // ---- issuer metadata and documents ----
 
 ponder.on("Token:MetadataSet", async ({ event, context }) => {
-  const row = { token: event.log.address, key: event.args.key, value: event.args.value };
+  const row = { chainId: context.chain.id, token: event.log.address, key: event.args.key, value: event.args.value };
   const updatedAt = event.block.timestamp;
   await context.db
     .insert(tokenMetadata)
@@ -134,7 +137,7 @@ ponder.on("Token:MetadataSet", async ({ event, context }) => {
 });
 
 ponder.on("Token:MetadataRemoved", async ({ event, context }) => {
-  await context.db.delete(tokenMetadata, { token: event.log.address, key: event.args.key });
+  await context.db.delete(tokenMetadata, { chainId: context.chain.id, token: event.log.address, key: event.args.key });
   await record(context, event, "MetadataRemoved", []);
 });
 
@@ -143,13 +146,17 @@ ponder.on("Token:DocumentUpdated", async ({ event, context }) => {
   const updatedAt = event.block.timestamp;
   await context.db
     .insert(tokenDocument)
-    .values({ token: event.log.address, name, uri, documentHash, updatedAt })
+    .values({ chainId: context.chain.id, token: event.log.address, name, uri, documentHash, updatedAt })
     .onConflictDoUpdate({ uri, documentHash, updatedAt });
   await record(context, event, "DocumentUpdated", []);
 });
 
 ponder.on("Token:DocumentRemoved", async ({ event, context }) => {
-  await context.db.delete(tokenDocument, { token: event.log.address, name: event.args.name });
+  await context.db.delete(tokenDocument, {
+    chainId: context.chain.id,
+    token: event.log.address,
+    name: event.args.name,
+  });
   await record(context, event, "DocumentRemoved", []);
 });
 
@@ -159,8 +166,8 @@ ponder.on("Token:ComplianceSet", async ({ event, context }) => {
   const compliance = event.args.compliance === zeroAddress ? null : event.args.compliance;
   // Emitted inside initialize, before the factory announces the token: its row (which carries the engine from
   // TokenCreated) may not exist yet.
-  if (await context.db.find(token, { id: event.log.address })) {
-    await context.db.update(token, { id: event.log.address }).set({ compliance });
+  if (await context.db.find(token, { chainId: context.chain.id, id: event.log.address })) {
+    await context.db.update(token, { chainId: context.chain.id, id: event.log.address }).set({ compliance });
   }
   await record(context, event, "ComplianceSet", event.args.compliance === zeroAddress ? [] : [compliance!]);
 });

@@ -9,17 +9,21 @@ ponder.on("TokenFactoryRegistry:TokenTypeRegistered", async ({ event, context })
   const type = { name, implementation, factoryImplementation, factory, registeredAt, isExperimental };
   await context.db
     .insert(tokenType)
-    .values({ registry, typeId, system: await catalogueSystem(context, registry), ...type })
+    .values({ chainId: context.chain.id, registry, typeId, system: await catalogueSystem(context, registry), ...type })
     .onConflictDoUpdate(type);
 });
 
 ponder.on("TokenFactoryRegistry:TokenTypeUpdated", async ({ event, context }) => {
-  const key = { registry: event.log.address, typeId: event.args.typeId };
+  const key = { chainId: context.chain.id, registry: event.log.address, typeId: event.args.typeId };
   if (!(await context.db.find(tokenType, key))) return;
   const { implementation, isExperimental } = event.args;
   await context.db.update(tokenType, key).set({ implementation, isExperimental });
 });
 
 ponder.on("TokenFactoryRegistry:TokenTypeRemoved", async ({ event, context }) => {
-  await context.db.delete(tokenType, { registry: event.log.address, typeId: event.args.typeId });
+  await context.db.delete(tokenType, {
+    chainId: context.chain.id,
+    registry: event.log.address,
+    typeId: event.args.typeId,
+  });
 });

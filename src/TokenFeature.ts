@@ -6,13 +6,13 @@ import { featureValues } from "./feature-values.ts";
 import { type LoggedEvent, recordTokenEvent } from "./record-event.ts";
 
 async function tokenOf(context: Context, feature: Address): Promise<Address | undefined> {
-  return (await context.db.find(tokenFeature, { id: feature }))?.token;
+  return (await context.db.find(tokenFeature, { chainId: context.chain.id, id: feature }))?.token;
 }
 
 ponder.on("TokenFeature:FeatureParametersUpdated", async ({ event, context }) => {
   const { sender, featureId, params } = event.args;
   await context.db
-    .update(tokenFeature, { id: event.log.address })
+    .update(tokenFeature, { chainId: context.chain.id, id: event.log.address })
     .set({ params, decodedParams: featureValues(featureId, params), updatedAt: event.block.timestamp });
   await recordTokenEvent(context, event, {
     token: event.args.token,

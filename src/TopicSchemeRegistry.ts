@@ -31,7 +31,7 @@ ponder.on("TopicSchemeRegistry:TopicSchemeRegistered", async ({ event, context }
   const scheme = { name, signature, active: true, registeredAt: at, updatedAt: at };
   await context.db
     .insert(topicScheme)
-    .values({ registry, topicId, system, ...scheme })
+    .values({ chainId: context.chain.id, registry, topicId, system, ...scheme })
     .onConflictDoUpdate(scheme);
   await countStats(context, system, at, [
     [METRICS.topicSchemesRegistered, 1],
@@ -41,7 +41,7 @@ ponder.on("TopicSchemeRegistry:TopicSchemeRegistered", async ({ event, context }
 });
 
 ponder.on("TopicSchemeRegistry:TopicSchemeUpdated", async ({ event, context }) => {
-  const key = { registry: event.log.address, topicId: event.args.topicId };
+  const key = { chainId: context.chain.id, registry: event.log.address, topicId: event.args.topicId };
   const row = await context.db.find(topicScheme, key);
   if (!row) return;
   await context.db.update(topicScheme, key).set({ signature: event.args.signature, updatedAt: event.block.timestamp });
@@ -49,7 +49,7 @@ ponder.on("TopicSchemeRegistry:TopicSchemeUpdated", async ({ event, context }) =
 });
 
 ponder.on("TopicSchemeRegistry:TopicSchemeRemoved", async ({ event, context }) => {
-  const key = { registry: event.log.address, topicId: event.args.topicId };
+  const key = { chainId: context.chain.id, registry: event.log.address, topicId: event.args.topicId };
   const row = await context.db.find(topicScheme, key);
   if (!row) return;
   const at = event.block.timestamp;

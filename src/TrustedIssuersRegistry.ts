@@ -14,7 +14,7 @@ ponder.on("TrustedIssuersRegistry:TrustedIssuerAdded", async ({ event, context }
   const trusted = { claimTopics: [...event.args.claimTopics], active: true, addedAt: at, updatedAt: at };
   await context.db
     .insert(trustedIssuer)
-    .values({ registry, issuer: event.args.issuer, system, ...trusted })
+    .values({ chainId: context.chain.id, registry, issuer: event.args.issuer, system, ...trusted })
     .onConflictDoUpdate(trusted);
   await countStats(context, system, at, [
     [METRICS.trustedIssuersAdded, 1],
@@ -31,7 +31,7 @@ ponder.on("TrustedIssuersRegistry:TrustedIssuerAdded", async ({ event, context }
 });
 
 ponder.on("TrustedIssuersRegistry:ClaimTopicsUpdated", async ({ event, context }) => {
-  const key = { registry: event.log.address, issuer: event.args.issuer };
+  const key = { chainId: context.chain.id, registry: event.log.address, issuer: event.args.issuer };
   const row = await context.db.find(trustedIssuer, key);
   if (!row) return;
   await context.db
@@ -48,7 +48,7 @@ ponder.on("TrustedIssuersRegistry:ClaimTopicsUpdated", async ({ event, context }
 });
 
 ponder.on("TrustedIssuersRegistry:TrustedIssuerRemoved", async ({ event, context }) => {
-  const key = { registry: event.log.address, issuer: event.args.issuer };
+  const key = { chainId: context.chain.id, registry: event.log.address, issuer: event.args.issuer };
   const row = await context.db.find(trustedIssuer, key);
   if (!row) return;
   const at = event.block.timestamp;

@@ -23,7 +23,8 @@ export async function recordActivity(context: Context, event: LoggedEvent, input
   // position, and a relayed call's completion event, need its receipt.
   const { transaction, log } = event;
   const relayKind = transaction.to ? relayKindOf(transaction.input) : null;
-  const logs = relayKind || transaction.transactionIndex > 0 ? await transactionLogs(event) : undefined;
+  const logs =
+    relayKind || transaction.transactionIndex > 0 ? await transactionLogs(context.chain.id, event) : undefined;
   const relay =
     relayKind && logs ? relayFromLogs(relayKind, transaction.to!, transaction.from, log.logIndex, logs) : null;
   const txIndex = logs ? logIndexInTransaction(log.logIndex, logs) : log.logIndex;
@@ -31,6 +32,7 @@ export async function recordActivity(context: Context, event: LoggedEvent, input
   const account = input.account ?? null;
   const token = input.token ?? null;
   await context.db.insert(activityEvent).values({
+    chainId: context.chain.id,
     id,
     ordinal: event.id,
     system: input.system,
@@ -63,6 +65,7 @@ export async function recordActivity(context: Context, event: LoggedEvent, input
   });
   await context.db.insert(activityLink).values(
     links.map((link) => ({
+      chainId: context.chain.id,
       ...link,
       eventId: id,
       system: input.system,

@@ -22,24 +22,41 @@ interface CatalogueContracts {
 /** Sets `system` on the rows its contracts wrote before SystemContractsCreated. */
 export async function adoptCatalogues(context: Context, system: Address, contracts: CatalogueContracts) {
   const { sql } = context.db;
+  const chainId = context.chain.id;
   await sql
     .update(directoryEntry)
     .set({ system })
-    .where(and(eq(directoryEntry.directory, contracts.directory), isNull(directoryEntry.system)));
+    .where(
+      and(
+        eq(directoryEntry.chainId, chainId),
+        eq(directoryEntry.directory, contracts.directory),
+        isNull(directoryEntry.system),
+      ),
+    );
   await sql
     .update(tokenType)
     .set({ system })
-    .where(and(eq(tokenType.registry, contracts.tokenFactoryRegistry), isNull(tokenType.system)));
+    .where(
+      and(
+        eq(tokenType.chainId, chainId),
+        eq(tokenType.registry, contracts.tokenFactoryRegistry),
+        isNull(tokenType.system),
+      ),
+    );
   await sql
     .update(complianceModuleType)
     .set({ system })
     .where(
-      and(eq(complianceModuleType.registry, contracts.complianceModuleRegistry), isNull(complianceModuleType.system)),
+      and(
+        eq(complianceModuleType.chainId, chainId),
+        eq(complianceModuleType.registry, contracts.complianceModuleRegistry),
+        isNull(complianceModuleType.system),
+      ),
     );
   for (const table of [addonType, addonFactory]) {
     await sql
       .update(table)
       .set({ system })
-      .where(and(eq(table.registry, contracts.addonRegistry), isNull(table.system)));
+      .where(and(eq(table.chainId, chainId), eq(table.registry, contracts.addonRegistry), isNull(table.system)));
   }
 }

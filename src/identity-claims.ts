@@ -27,6 +27,7 @@ async function recordClaimEvent(
   input: { eventName: string; topic: bigint; claimId: Hex; issuer: Address; sender: Address; values: object },
 ) {
   await context.db.insert(identityClaimEvent).values({
+    chainId: context.chain.id,
     id: `${event.transaction.hash}-${event.log.logIndex}`,
     ordinal: event.id,
     system: owner.system,
@@ -43,7 +44,9 @@ async function recordClaimEvent(
     transactionHash: event.transaction.hash,
     logIndex: event.log.logIndex,
   });
-  await context.db.update(identity, { id: owner.id }).set({ lastActivityAt: event.block.timestamp });
+  await context.db
+    .update(identity, { chainId: context.chain.id, id: owner.id })
+    .set({ lastActivityAt: event.block.timestamp });
   await recordActivity(context, event, {
     system: owner.system,
     eventName: input.eventName,
@@ -60,22 +63,22 @@ export async function attachClaim(
   event: LoggedEvent & { args: ClaimArgs },
   eventName: "ClaimAdded" | "ClaimChanged",
 ) {
-  const owner = await context.db.find(identity, { id: event.log.address });
+  const owner = await context.db.find(identity, { chainId: context.chain.id, id: event.log.address });
   if (!owner) return;
   const { claimId, topic, scheme, issuer, signature, data, uri } = event.args;
   const at = event.block.timestamp;
-  const key = { identity: owner.id, claimId };
+  const key = { chainId: context.chain.id, identity: owner.id, claimId };
   // Read before the upsert: Ponder's cache hands out the row it then updates in place.
   const previousStatus = (await context.db.find(identityClaim, key))?.status;
   const claim = { topic, scheme, issuer, signature, data, uri, status: "active", updatedAt: at };
   await context.db
     .insert(identityClaim)
-    .values({ ...key, ...claim, chainId: owner.chainId, system: owner.system, issuedAt: at })
+    .values({ ...key, ...claim, system: owner.system, issuedAt: at })
     .onConflictDoUpdate(claim);
   await context.db
     .insert(claimSignature)
     .values({ issuer, signatureHash: keccak256(signature), ...key })
-    .onConflictDoUpdate(key);
+    .onConflictDoUpdate({ identity: owner.id, claimId });
   const counted = previousStatus
     ? ([[METRICS.claimsActive, previousStatus === "revoked" ? 1 : 0]] as const)
     : ([
@@ -94,12 +97,13 @@ export async function attachClaim(
 }
 
 export async function detachClaim(context: Context, event: LoggedEvent & { args: ClaimArgs }) {
-  const owner = await context.db.find(identity, { id: event.log.address });
+  const owner = await context.db.find(identity, { chainId: context.chain.id, id: event.log.address });
   if (!owner) return;
   const { claimId, topic, scheme, issuer, signature, data, uri } = event.args;
-  const previousStatus = (await context.db.find(identityClaim, { identity: owner.id, claimId }))?.status;
+  const key = { chainId: context.chain.id, identity: owner.id, claimId };
+  const previousStatus = (await context.db.find(identityClaim, key))?.status;
   if (previousStatus) {
-    await context.db.delete(identityClaim, { identity: owner.id, claimId });
+    await context.db.delete(identityClaim, key);
     await countStats(context, owner.system, event.block.timestamp, [
       [METRICS.claimsRemoved, 1],
       [METRICS.claimsActive, previousStatus === "active" ? -1 : 0],
@@ -125,16 +129,17 @@ export async function revokeClaim(
 ) {
   const issuer = event.log.address;
   const signatureHash = keccak256(event.args.signature);
-  const link = await context.db.find(claimSignature, { issuer, signatureHash });
+  const chainId = context.chain.id;
+  const link = await context.db.find(claimSignature, { chainId, issuer, signatureHash });
   if (!link) return;
-  const claim = await context.db.find(identityClaim, { identity: link.identity, claimId: link.claimId });
+  const claim = await context.db.find(identityClaim, { chainId, identity: link.identity, claimId: link.claimId });
   if (!claim || !isAddressEqual(claim.issuer, issuer) || keccak256(claim.signature) !== signatureHash) return;
-  const owner = await context.db.find(identity, { id: claim.identity });
+  const owner = await context.db.find(identity, { chainId, id: claim.identity });
   if (!owner) return;
   const { status, topic, claimId } = claim; // before the update changes the cached row
   if (status === "active") {
     await context.db
-      .update(identityClaim, { identity: owner.id, claimId })
+      .update(identityClaim, { chainId, identity: owner.id, claimId })
       .set({ status: "revoked", updatedAt: event.block.timestamp });
     await countStats(context, owner.system, event.block.timestamp, [
       [METRICS.claimsRevoked, 1],

@@ -3,9 +3,10 @@
 // a reorg's re-included transaction reads anew. A node without that method (or refusing a block hash) is asked per
 // transaction instead, once per transaction. Read with a client of our own, not context.client: Ponder paces its
 // client's requests (from 20 a second, rising slowly), which made one receipt per transaction the indexer's
-// bottleneck; receipts by block hash need none of its block-pinned caching.
+// bottleneck; receipts by block hash need none of its block-pinned caching. Each chain is read from its own RPC URL,
+// and its blocks and transactions are cached under its chain id.
 import { type Address, createPublicClient, type Hex, http, type PublicClient } from "viem";
-import { ponderRpcUrl } from "./rpc-url.ts";
+import { ponderRpcUrl } from "./index-chains.ts";
 
 export interface ReceiptLog {
   address: Address;
@@ -27,12 +28,21 @@ interface RawReceipt {
 /** Blocks (and, on the fallback, transactions) whose logs are kept: handlers run in chain order. */
 const KEPT = 256;
 const KEPT_BLOCKS = 4;
+/** Keyed by `<chainId>/<block hash>` and `<chainId>/<block hash>/<transaction hash>`. */
 const logsByBlock = new Map<string, Promise<Map<string, readonly ReceiptLog[]>>>();
 const logsByTransaction = new Map<string, Promise<readonly ReceiptLog[]>>();
-let blockReceipts: "unknown" | "supported" | "unsupported" = "unknown";
-let client: PublicClient | undefined;
+/** Per chain: whether its node answers eth_getBlockReceipts (absent: unknown yet). */
+const blockReceipts = new Map<number, "supported" | "unsupported">();
+const clients = new Map<number, PublicClient>();
 
-const rpc = () => (client ??= createPublicClient({ transport: http(ponderRpcUrl(), { retryCount: 5 }) }));
+const rpc = (chainId: number) => {
+  let client = clients.get(chainId);
+  if (!client) {
+    client = createPublicClient({ transport: http(ponderRpcUrl(chainId), { retryCount: 5 }) });
+    clients.set(chainId, client);
+  }
+  return client;
+};
 
 // Only four fields of each log are read: not worth formatting every one (a block has thousands).
 const toLogs = (receipt: RawReceipt): readonly ReceiptLog[] =>
@@ -49,9 +59,9 @@ function remember<T>(cache: Map<string, Promise<T>>, key: string, kept: number, 
   return value;
 }
 
-const blockLogs = (blockHash: Hex) =>
-  remember(logsByBlock, blockHash, KEPT_BLOCKS, async () => {
-    const receipts = (await rpc().request({
+const blockLogs = (chainId: number, blockHash: Hex) =>
+  remember(logsByBlock, `${chainId}/${blockHash}`, KEPT_BLOCKS, async () => {
+    const receipts = (await rpc(chainId).request({
       method: "eth_getBlockReceipts" as "eth_getTransactionReceipt",
       params: [blockHash],
     })) as unknown as RawReceipt[] | null;
@@ -59,26 +69,31 @@ const blockLogs = (blockHash: Hex) =>
     return new Map(receipts.map((receipt) => [receipt.transactionHash.toLowerCase(), toLogs(receipt)]));
   });
 
-const oneTransactionLogs = (event: InTransaction) =>
-  remember(logsByTransaction, `${event.block.hash}/${event.transaction.hash}`, KEPT, async () => {
-    const receipt = await rpc().request({ method: "eth_getTransactionReceipt", params: [event.transaction.hash] });
+const oneTransactionLogs = (chainId: number, event: InTransaction) =>
+  remember(logsByTransaction, `${chainId}/${event.block.hash}/${event.transaction.hash}`, KEPT, async () => {
+    const receipt = await rpc(chainId).request({
+      method: "eth_getTransactionReceipt",
+      params: [event.transaction.hash],
+    });
     if (!receipt) throw new Error(`No receipt for ${event.transaction.hash}`);
     return toLogs(receipt as unknown as RawReceipt);
   });
 
-export async function transactionLogs(event: InTransaction): Promise<readonly ReceiptLog[]> {
-  if (blockReceipts !== "unsupported") {
+/** The logs of the transaction of an event on chain `chainId`. */
+export async function transactionLogs(chainId: number, event: InTransaction): Promise<readonly ReceiptLog[]> {
+  if (blockReceipts.get(chainId) !== "unsupported") {
     try {
-      const logs = (await blockLogs(event.block.hash)).get(event.transaction.hash.toLowerCase());
-      blockReceipts = "supported";
+      const logs = (await blockLogs(chainId, event.block.hash)).get(event.transaction.hash.toLowerCase());
+      blockReceipts.set(chainId, "supported");
       if (logs) return logs;
     } catch (error) {
-      // Method not found or the block hash refused, before any success: this node answers per transaction.
+      // Method not found or the block hash refused, before any success: this chain's node answers per transaction.
       const code = (error as { code?: number }).code;
-      if (blockReceipts === "unknown" && (code === -32601 || code === -32602)) blockReceipts = "unsupported";
+      const refused = code === -32601 || code === -32602;
+      if (!blockReceipts.has(chainId) && refused) blockReceipts.set(chainId, "unsupported");
     }
   }
-  return oneTransactionLogs(event);
+  return oneTransactionLogs(chainId, event);
 }
 
 /** Pure: the position of the log at block-level `logIndex` among its transaction's logs (the spec's txIndex). */

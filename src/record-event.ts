@@ -19,6 +19,7 @@ export async function recordTokenEvent(
   input: { token: Address; eventName: string; sender: Address; involved: Address[]; values: Record<string, unknown> },
 ) {
   await context.db.insert(tokenEvent).values({
+    chainId: context.chain.id,
     id: event.id,
     token: input.token,
     emitter: event.log.address,
@@ -33,6 +34,6 @@ export async function recordTokenEvent(
     logIndex: event.log.logIndex,
   });
   // Events a token emits while it is being initialised precede its TokenCreated: no system to file them under yet.
-  const owner = await context.db.find(token, { id: input.token });
+  const owner = await context.db.find(token, { chainId: context.chain.id, id: input.token });
   if (owner) await recordActivity(context, event, { ...input, system: owner.system });
 }

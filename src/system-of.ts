@@ -4,5 +4,5 @@ import { systemContract } from "ponder:schema";
 import type { Address } from "viem";
 
 export async function systemOf(context: Context, contract: Address): Promise<Address | undefined> {
-  return (await context.db.find(systemContract, { id: contract }))?.system;
+  return (await context.db.find(systemContract, { chainId: context.chain.id, id: contract }))?.system;
 }

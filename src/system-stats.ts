@@ -15,7 +15,7 @@ export async function countStats(
     if (delta === 0) continue;
     await context.db
       .insert(systemStatHour)
-      .values({ system, metric, hour, delta })
+      .values({ chainId: context.chain.id, system, metric, hour, delta })
       .onConflictDoUpdate((row) => ({ delta: row.delta + delta }));
   }
 }

@@ -1,11 +1,13 @@
 // A bare Ponder app for the indexing benchmark (bench/indexing-throughput.ts): only the ERC-20 Transfer of one token,
-// with the platform app's chain settings. DEPLOYMENT_MANIFEST names the bench's manifest {chainId, token, startBlock}.
+// with the platform app's chain settings. PONDER_CHAINS names the bench's manifest {chainId, token, startBlock}.
 import { readFileSync } from "node:fs";
 import { createConfig } from "ponder";
 import { erc20Abi } from "viem";
+import type { IndexChainSource } from "../../src/index-chains.ts";
 
+const [source]: IndexChainSource[] = JSON.parse(process.env.PONDER_CHAINS!);
 const bench: { chainId: number; token: `0x${string}`; startBlock: number } = JSON.parse(
-  readFileSync(process.env.DEPLOYMENT_MANIFEST!, "utf8"),
+  readFileSync(source.manifest, "utf8"),
 );
 const chain = `chain${bench.chainId}`;
 
@@ -14,9 +16,9 @@ export default createConfig({
   chains: {
     [chain]: {
       id: bench.chainId,
-      rpc: process.env.PONDER_RPC_URL ?? "http://127.0.0.1:8545",
+      rpc: source.rpcUrl,
       pollingInterval: Number(process.env.PONDER_POLLING_INTERVAL_MS ?? 250),
-      disableCache: bench.chainId === 31337,
+      disableCache: source.disableCache,
     },
   },
   contracts: { Erc20: { abi: erc20Abi, chain, address: bench.token, startBlock: bench.startBlock } },

@@ -1,7 +1,8 @@
-// The platform's own tables (schema `platform`) and the index's views (schema from INDEX_VIEWS_SCHEMA),
-// both through kysely on one pg pool.
+// The platform's own tables (schema `platform`) and the index's views (schema from INDEX_VIEWS_SCHEMA, and one
+// schema of views per chain: host/db/chain-views.ts), all through kysely on one pg pool.
 import { CamelCasePlugin, Kysely, PostgresDialect } from "kysely";
 import pg from "pg";
+import { chainViewsSchema } from "./chain-views.ts";
 import type { LedgerTables } from "./ledger-types.ts";
 import type { PlatformTables } from "./platform-types.ts";
 
@@ -21,7 +22,12 @@ export type LedgerDb = Kysely<LedgerTables>;
 export interface Databases {
   pool: pg.Pool;
   platform: PlatformDb;
+  /** The index's views of every chain (Ponder's views schema). */
   ledger: LedgerDb;
+  /** The index as one chain sees it: every table and join holds that chain's rows only. */
+  ledgerOn(chainId: number): LedgerDb;
+  /** INDEX_VIEWS_SCHEMA. */
+  viewsSchema: string;
   close(): Promise<void>;
 }
 
@@ -32,11 +38,21 @@ export function openDatabases(url: string, viewsSchema: string, max = 10): Datab
   pool.on("connect", (client) => client.on("error", () => {}));
   const dialect = new PostgresDialect({ pool });
   const platform = new Kysely<PlatformTables>({ dialect, plugins: [new CamelCasePlugin()] }).withSchema("platform");
-  const ledger = new Kysely<LedgerTables>({ dialect, plugins: [new CamelCasePlugin()] }).withSchema(viewsSchema);
+  const index = new Kysely<LedgerTables>({ dialect, plugins: [new CamelCasePlugin()] });
+  const chainLedgers = new Map<number, LedgerDb>();
   return {
     pool,
     platform: platform as unknown as PlatformDb,
-    ledger: ledger as unknown as LedgerDb,
+    ledger: index.withSchema(viewsSchema) as unknown as LedgerDb,
+    ledgerOn(chainId) {
+      let ledger = chainLedgers.get(chainId);
+      if (!ledger) {
+        ledger = index.withSchema(chainViewsSchema(viewsSchema, chainId)) as unknown as LedgerDb;
+        chainLedgers.set(chainId, ledger);
+      }
+      return ledger;
+    },
+    viewsSchema,
     close: () => pool.end(),
   };
 }

@@ -27,6 +27,7 @@ describe("the external token collection", () => {
 
   it("shapes a row: supply with decimals applied and raw, interfaces, registrar", () => {
     const item = toExternalToken({
+      chainId: 31337,
       registry: "0x1111111111111111111111111111111111111111",
       token: "0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48",
       system: "0x2222222222222222222222222222222222222222",

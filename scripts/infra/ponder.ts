@@ -2,6 +2,7 @@
 import { createHash } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
 import { join, relative } from "node:path";
+import type { IndexChainSource } from "../../src/index-chains.ts";
 import { type Child, startChild, waitFor } from "./child-process.ts";
 
 function filesUnder(dir: string): string[] {
@@ -11,7 +12,7 @@ function filesUnder(dir: string): string[] {
 }
 
 /** Ponder refuses a schema used by a different build, so the schema is named by what the build hashes. */
-export function indexSchemaName(root: string, manifestPath: string): string {
+export function indexSchemaName(root: string, manifestPaths: string[]): string {
   const hash = createHash("sha256");
   const files = [
     "ponder.config.ts",
@@ -22,7 +23,7 @@ export function indexSchemaName(root: string, manifestPath: string): string {
   for (const file of files.map((f) => (f.startsWith("/") ? f : join(root, f))).sort()) {
     hash.update(relative(root, file)).update(readFileSync(file));
   }
-  hash.update(readFileSync(manifestPath));
+  for (const manifestPath of manifestPaths) hash.update(readFileSync(manifestPath));
   return `idx_${hash.digest("hex").slice(0, 16)}`;
 }
 
@@ -39,10 +40,8 @@ export const ponderUrl = (port: number) => `http://127.0.0.1:${port}`;
 export async function startPonder(options: {
   root: string;
   databaseUrl: string;
-  rpcUrl: string;
-  /** The chain's WebSocket endpoint, for new blocks; absent: polled. */
-  wsUrl?: string;
-  manifestPath: string;
+  /** Each indexed chain's deployment manifest and endpoints. */
+  chains: IndexChainSource[];
   viewsSchema: string;
   port: number;
   logFile: string;
@@ -50,7 +49,12 @@ export async function startPonder(options: {
   /** The index schema; by default named by the build's hash (indexSchemaName). */
   schema?: string;
 }): Promise<Indexer> {
-  const schema = options.schema ?? indexSchemaName(options.root, options.manifestPath);
+  const schema =
+    options.schema ??
+    indexSchemaName(
+      options.root,
+      options.chains.map((c) => c.manifest),
+    );
   const bin = join(options.root, "node_modules/ponder/dist/esm/bin/ponder.js");
   const child = startChild(
     "ponder",
@@ -76,9 +80,7 @@ export async function startPonder(options: {
         PORT: String(options.port), // ponder prefers PORT over --port; ours belongs to the host
         DATABASE_URL: options.databaseUrl,
         DATABASE_SCHEMA: schema,
-        PONDER_RPC_URL: options.rpcUrl,
-        PONDER_WS_URL: options.wsUrl ?? "",
-        DEPLOYMENT_MANIFEST: options.manifestPath,
+        PONDER_CHAINS: JSON.stringify(options.chains),
         PONDER_TELEMETRY_DISABLED: "true",
         PONDER_LOG_LEVEL: process.env.PONDER_LOG_LEVEL ?? "info",
         NODE_ENV: "production",

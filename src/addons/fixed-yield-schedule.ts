@@ -15,6 +15,7 @@ export const fixedYieldScheduleCreated: AddonCreatedHandler = async (context, { 
   const [owner, token, denominationAsset, rateBps, interval, intervalSeconds, startDate, endDate] =
     decodeCreationParams(CREATED, params);
   await context.db.insert(fixedYieldSchedule).values({
+    chainId: context.chain.id,
     id: instance,
     system,
     owner,
@@ -57,9 +58,10 @@ async function update(
   schedule: Address,
   change: (row: typeof fixedYieldSchedule.$inferSelect) => Partial<typeof fixedYieldSchedule.$inferInsert>,
 ) {
-  const row = await context.db.find(fixedYieldSchedule, { id: schedule });
+  const key = { chainId: context.chain.id, id: schedule };
+  const row = await context.db.find(fixedYieldSchedule, key);
   if (!row) return null;
-  await context.db.update(fixedYieldSchedule, { id: schedule }).set(change(row));
+  await context.db.update(fixedYieldSchedule, key).set(change(row));
   return row;
 }
 
@@ -101,7 +103,14 @@ ponder.on("AddonInstance:FixedYieldClaimed", async ({ event, context }) => {
   if (!row) return;
   await context.db
     .insert(fixedYieldHolder)
-    .values({ schedule, holder, claimed: amount, nextPeriod: toPeriod, lastClaimedAt: event.block.timestamp })
+    .values({
+      chainId: context.chain.id,
+      schedule,
+      holder,
+      claimed: amount,
+      nextPeriod: toPeriod,
+      lastClaimedAt: event.block.timestamp,
+    })
     .onConflictDoUpdate((h) => ({
       claimed: h.claimed + amount,
       nextPeriod: toPeriod,

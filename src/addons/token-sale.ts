@@ -17,6 +17,7 @@ export const tokenSaleCreated: AddonCreatedHandler = async (context, { event, sy
     params,
   );
   await context.db.insert(tokenSale).values({
+    chainId: context.chain.id,
     id: instance,
     system,
     issuer,
@@ -52,7 +53,7 @@ async function saleEvent(
   party: Address,
   values: Record<string, unknown>,
 ) {
-  const sale = await context.db.find(tokenSale, { id: event.log.address });
+  const sale = await context.db.find(tokenSale, { chainId: context.chain.id, id: event.log.address });
   if (!sale) return undefined;
   await recordActivity(context, event, {
     system: sale.system,
@@ -69,10 +70,21 @@ ponder.on("AddonInstance:TokenSalePurchased", async ({ event, context }) => {
   const { buyer, amount, payment, sold } = event.args;
   const sale = await saleEvent(context, event, "TokenSalePurchased", buyer, { buyer, amount, payment, sold });
   if (!sale) return;
-  await context.db.update(tokenSale, { id: sale.id }).set({ sold, raised: sale.raised + payment });
+  await context.db
+    .update(tokenSale, { chainId: context.chain.id, id: sale.id })
+    .set({ sold, raised: sale.raised + payment });
   await context.db
     .insert(tokenSalePurchase)
-    .values({ sale: sale.id, buyer, amount, payment, withdrawn: false, refunded: false, ordinal: event.id })
+    .values({
+      chainId: context.chain.id,
+      sale: sale.id,
+      buyer,
+      amount,
+      payment,
+      withdrawn: false,
+      refunded: false,
+      ordinal: event.id,
+    })
     .onConflictDoUpdate((row) => ({ amount: row.amount + amount, payment: row.payment + payment }));
 });
 
@@ -80,20 +92,26 @@ ponder.on("AddonInstance:TokenSaleTokensWithdrawn", async ({ event, context }) =
   const { buyer, amount } = event.args;
   const sale = await saleEvent(context, event, "TokenSaleTokensWithdrawn", buyer, { buyer, amount });
   if (!sale) return;
-  await context.db.update(tokenSale, { id: sale.id }).set({ tokensWithdrawn: sale.tokensWithdrawn + amount });
-  await context.db.update(tokenSalePurchase, { sale: sale.id, buyer }).set({ withdrawn: true });
+  await context.db
+    .update(tokenSale, { chainId: context.chain.id, id: sale.id })
+    .set({ tokensWithdrawn: sale.tokensWithdrawn + amount });
+  await context.db
+    .update(tokenSalePurchase, { chainId: context.chain.id, sale: sale.id, buyer })
+    .set({ withdrawn: true });
 });
 
 ponder.on("AddonInstance:TokenSaleRefunded", async ({ event, context }) => {
   const { buyer, payment } = event.args;
   const sale = await saleEvent(context, event, "TokenSaleRefunded", buyer, { buyer, payment });
   if (!sale) return;
-  await context.db.update(tokenSalePurchase, { sale: sale.id, buyer }).set({ refunded: true });
+  await context.db
+    .update(tokenSalePurchase, { chainId: context.chain.id, sale: sale.id, buyer })
+    .set({ refunded: true });
 });
 
 ponder.on("AddonInstance:TokenSaleProceedsWithdrawn", async ({ event, context }) => {
   const { issuer, proceeds } = event.args;
   const sale = await saleEvent(context, event, "TokenSaleProceedsWithdrawn", issuer, { issuer, proceeds });
   if (!sale) return;
-  await context.db.update(tokenSale, { id: sale.id }).set({ proceedsWithdrawn: true });
+  await context.db.update(tokenSale, { chainId: context.chain.id, id: sale.id }).set({ proceedsWithdrawn: true });
 });

@@ -20,6 +20,7 @@ export const xvpSettlementCreated: AddonCreatedHandler = async (context, { event
   const parties = [...new Set(flows.map((flow) => flow.from))];
   const accounts = [...new Set(flows.flatMap((flow) => [flow.from, flow.to]))];
   await context.db.insert(xvpSettlement).values({
+    chainId: context.chain.id,
     id: instance,
     system,
     creator,
@@ -32,10 +33,10 @@ export const xvpSettlementCreated: AddonCreatedHandler = async (context, { event
   });
   await context.db
     .insert(xvpSettlementFlow)
-    .values(flows.map((flow, position) => ({ settlement: instance, position, ...flow })));
+    .values(flows.map((flow, position) => ({ chainId: context.chain.id, settlement: instance, position, ...flow })));
   await context.db
     .insert(xvpSettlementApproval)
-    .values(parties.map((party) => ({ settlement: instance, party, approved: false })));
+    .values(parties.map((party) => ({ chainId: context.chain.id, settlement: instance, party, approved: false })));
   await recordActivity(context, event, {
     system: CHAIN_SCOPE,
     eventName: "XvPSettlementCreated",
@@ -53,7 +54,7 @@ async function record(
   sender: Address,
   values: Record<string, unknown>,
 ) {
-  const settlement = await context.db.find(xvpSettlement, { id: event.log.address });
+  const settlement = await context.db.find(xvpSettlement, { chainId: context.chain.id, id: event.log.address });
   if (!settlement) return null;
   await recordActivity(context, event, {
     system: CHAIN_SCOPE,
@@ -69,7 +70,7 @@ async function setApproval(context: Context, event: LoggedEvent, party: Address,
   const eventName = approved ? "XvPSettlementApproved" : "XvPSettlementApprovalRevoked";
   if (!(await record(context, event, eventName, party, { party }))) return;
   await context.db
-    .update(xvpSettlementApproval, { settlement: event.log.address, party })
+    .update(xvpSettlementApproval, { chainId: context.chain.id, settlement: event.log.address, party })
     .set({ approved, at: event.block.timestamp });
 }
 
@@ -84,7 +85,7 @@ ponder.on("AddonInstance:XvPSettlementApprovalRevoked", ({ event, context }) =>
 ponder.on("AddonInstance:XvPSettlementExecuted", async ({ event, context }) => {
   const { executor, secret } = event.args;
   if (!(await record(context, event, "XvPSettlementExecuted", executor, { executor, secret }))) return;
-  await context.db.update(xvpSettlement, { id: event.log.address }).set({
+  await context.db.update(xvpSettlement, { chainId: context.chain.id, id: event.log.address }).set({
     executedAt: event.block.timestamp,
     executedInTransaction: event.transaction.hash,
     executor,
@@ -96,6 +97,6 @@ ponder.on("AddonInstance:XvPSettlementCancelled", async ({ event, context }) => 
   const { by } = event.args;
   if (!(await record(context, event, "XvPSettlementCancelled", by, { by }))) return;
   await context.db
-    .update(xvpSettlement, { id: event.log.address })
+    .update(xvpSettlement, { chainId: context.chain.id, id: event.log.address })
     .set({ cancelledAt: event.block.timestamp, cancelledBy: by });
 });

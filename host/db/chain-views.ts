@@ -1,0 +1,54 @@
+// One chain's view of the Ledger Index: a schema per chain whose views select that chain's rows of each index view
+// (`<views schema>_chain_<id>`), so a reader bound to it (Databases.ledgerOn) sees one chain in every table and join
+// without naming it. The supervisor drops them before the indexer starts (Ponder replaces its own views when it is
+// ready and refuses to drop one another view depends on) and creates them once the indexer is ready.
+import type pg from "pg";
+
+export const chainViewsSchema = (viewsSchema: string, chainId: number) => `${viewsSchema}_chain_${chainId}`;
+
+const quoted = (name: string) => `"${name.replaceAll('"', '""')}"`;
+
+export async function dropChainViews(pool: pg.Pool, viewsSchema: string): Promise<void> {
+  const { rows } = await pool.query<{ name: string }>(
+    "select nspname as name from pg_namespace where nspname like $1",
+    [`${viewsSchema.replace(/[\\%_]/g, "\\$&")}\\_chain\\_%`],
+  );
+  for (const { name } of rows) await pool.query(`drop schema if exists ${quoted(name)} cascade`);
+}
+
+/** Creates (or replaces) each chain's views over every index view that has a chain_id column, in one transaction. */
+export async function createChainViews(pool: pg.Pool, viewsSchema: string, chainIds: number[]): Promise<void> {
+  const client = await pool.connect();
+  try {
+    await client.query("begin");
+    const { rows } = await client.query<{ table: string }>(
+      `select c.table_name as table from information_schema.columns c
+       where c.table_schema = $1 and c.column_name = 'chain_id' order by 1`,
+      [viewsSchema],
+    );
+    for (const chainId of chainIds) {
+      const schema = quoted(chainViewsSchema(viewsSchema, chainId));
+      await client.query(`drop schema if exists ${schema} cascade`);
+      await client.query(`create schema ${schema}`);
+      for (const { table } of rows) {
+        await client.query(
+          `create view ${schema}.${quoted(table)} as select * from ${quoted(viewsSchema)}.${quoted(table)} where chain_id = ${Number(chainId)}`,
+        );
+      }
+    }
+    await client.query("commit");
+  } catch (error) {
+    await client.query("rollback").catch(() => {});
+    throw error;
+  } finally {
+    client.release();
+  }
+}
+
+/** Whether a chain's views exist (the indexer was ready and the supervisor made them). */
+export async function chainViewsExist(pool: pg.Pool, viewsSchema: string, chainId: number): Promise<boolean> {
+  const { rows } = await pool.query<{ ok: boolean }>("select to_regclass($1) is not null as ok", [
+    `${quoted(chainViewsSchema(viewsSchema, chainId))}."token"`,
+  ]);
+  return rows[0]?.ok === true;
+}

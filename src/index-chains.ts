@@ -1,0 +1,54 @@
+// The chains the indexer's process indexes, as the supervisor passes them (PONDER_CHAINS: a JSON list of each chain's
+// deployment manifest, RPC URL and optional WebSocket URL), for the config and for the receipts the activity handlers
+// read themselves (src/receipts.ts).
+import { readFileSync } from "node:fs";
+
+/** What `PONDER_CHAINS` lists per chain. */
+export interface IndexChainSource {
+  manifest: string;
+  rpcUrl: string;
+  /** New heads over WebSocket; absent: polled. */
+  wsUrl?: string;
+  /** A local development chain: reset far more often than a public one, its blocks are not worth caching. */
+  disableCache?: boolean;
+}
+
+/** The part of a deployment manifest (scripts/contracts/deploy.ts) the index reads. */
+export interface IndexedDeployment {
+  chainId: number;
+  systemFactory: `0x${string}`;
+  /** ERC-4337 EntryPoint v0.8 and the smart wallets' factory: absent from older manifests. */
+  entryPoint?: `0x${string}`;
+  smartAccountFactory?: `0x${string}`;
+  startBlock: number;
+}
+
+export interface IndexedChain extends Omit<IndexChainSource, "manifest"> {
+  deployment: IndexedDeployment;
+}
+
+/** Without PONDER_CHAINS (type generation, a config check): one placeholder chain with nothing deployed. */
+const PLACEHOLDER: IndexedChain = {
+  rpcUrl: "http://127.0.0.1:8545",
+  disableCache: true,
+  deployment: { chainId: 31337, systemFactory: "0x0000000000000000000000000000000000000000", startBlock: 0 },
+};
+
+export function indexedChains(env: NodeJS.ProcessEnv = process.env): IndexedChain[] {
+  if (!env.PONDER_CHAINS) return [PLACEHOLDER];
+  const sources = JSON.parse(env.PONDER_CHAINS) as IndexChainSource[];
+  return sources.map(({ manifest, ...source }) => ({
+    ...source,
+    deployment: JSON.parse(readFileSync(manifest, "utf8")) as IndexedDeployment,
+  }));
+}
+
+let rpcUrls: Map<number, string> | undefined;
+
+/** The RPC URL of an indexed chain, in the indexer's process. */
+export function ponderRpcUrl(chainId: number): string {
+  rpcUrls ??= new Map(indexedChains().map((c) => [c.deployment.chainId, c.rpcUrl]));
+  const url = rpcUrls.get(chainId);
+  if (!url) throw new Error(`chain ${chainId} is not indexed (PONDER_CHAINS)`);
+  return url;
+}
