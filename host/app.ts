@@ -101,7 +101,7 @@ export function createApp(
   });
   const context = contextHeaders({
     db: ctx.db.platform,
-    servedChainIds: [ctx.chain.chainId],
+    servedChainIds: ctx.chains.ids,
     accountAbstractionEnabled: ctx.config.ACCOUNT_ABSTRACTION_ENABLED,
     executors: ctx.executors,
   });

@@ -24,4 +24,34 @@ describe("configuration", () => {
     expect(reorgDepth("31337:2,8", 1)).toBe(8);
     expect(() => loadConfig({ WEBHOOK_REORG_DEPTH: "deep" })).toThrow(/WEBHOOK_REORG_DEPTH/);
   });
+
+  it("serves one embedded anvil by default, EMBEDDED_CHAINS of them on consecutive ids and ports", () => {
+    expect(loadConfig({}).chains).toEqual([{ chainId: 31337, anvilPort: 8545, finalityDepth: 12 }]);
+    const two = loadConfig({ EMBEDDED_CHAINS: "2", ANVIL_PORT: "9000", WEBHOOK_REORG_DEPTH: "12,31338:3" }).chains;
+    expect(two.map((c) => [c.chainId, c.anvilPort, c.finalityDepth])).toEqual([
+      [31337, 9000, 12],
+      [31338, 9001, 3],
+    ]);
+  });
+
+  it("reads CHAINS: external chains with their own finality depth, refusing the single-chain settings beside it", () => {
+    const chains = JSON.stringify([
+      { id: 1, rpcUrl: "https://one.example.com", finalityDepth: 64 },
+      { id: 10, rpcUrl: "https://ten.example.com", wsUrl: "wss://ten.example.com" },
+    ]);
+    const config = loadConfig({ CHAINS: chains });
+    expect(config.chains).toEqual([
+      { chainId: 1, rpcUrl: "https://one.example.com", finalityDepth: 64 },
+      { chainId: 10, rpcUrl: "https://ten.example.com", wsUrl: "wss://ten.example.com", finalityDepth: 12 },
+    ]);
+    expect(config.WEBHOOKS_ALLOW_PRIVATE_TARGETS).toBe(false);
+    expect(() => loadConfig({ CHAINS: chains, RPC_URL: "https://rpc.example.com" })).toThrow(/CHAINS replaces RPC_URL/);
+    expect(() => loadConfig({ CHAINS: "[]" })).toThrow(/CHAINS/);
+    expect(() => loadConfig({ CHAINS: '[{"id":1,"rpcUrl":"https://a.example.com","extra":1}]' })).toThrow(/CHAINS/);
+    const twice = JSON.stringify([
+      { id: 1, rpcUrl: "https://a.example.com" },
+      { id: 1, rpcUrl: "https://b.example.com" },
+    ]);
+    expect(() => loadConfig({ CHAINS: twice })).toThrow(/twice/);
+  });
 });

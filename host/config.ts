@@ -32,6 +32,14 @@ export const ConfigSchema = z.object({
    * transaction comes), so an idle chain still grows and indexed events reach their reorg depth. `npm start` sets 1.
    */
   ANVIL_BLOCK_TIME_SECONDS: z.coerce.number().min(0).max(3600).default(0),
+  /**
+   * Several chains (JSON list): each `{"id", "rpcUrl", "wsUrl"?, "finalityDepth"?, "deploymentManifest"?}`; the
+   * first is the primary chain (new organisations' default network). Replaces RPC_URL, CHAIN_ID, WS_URL and
+   * DEPLOYMENT_MANIFEST.
+   */
+  CHAINS: z.string().optional(),
+  /** Without RPC_URL or CHAINS: this many embedded anvils, chain ids CHAIN_ID (31337) + i on ports ANVIL_PORT + i. */
+  EMBEDDED_CHAINS: z.coerce.number().int().min(1).max(8).default(1),
   DEPLOYER_PRIVATE_KEY: hexKey.optional(),
   DEPLOYMENT_MANIFEST: z.string().optional(),
   PONDER_PORT: port.default(42069),
@@ -112,10 +120,89 @@ export const ConfigSchema = z.object({
     .regex(/^(\d{1,4}|\d{1,12}:\d{1,4})(,(\d{1,4}|\d{1,12}:\d{1,4}))*$/, "a depth (12), chainId:depth pairs, or both")
     .default("12"),
 });
+/** One entry of CHAINS. */
+const ChainEntrySchema = z
+  .object({
+    id: z.number().int().min(1).max(9007199254740991),
+    rpcUrl: z.string().url(),
+    wsUrl: z
+      .string()
+      .url()
+      .regex(/^wss?:\/\//, "a ws:// or wss:// URL")
+      .optional(),
+    /** Blocks after which an indexed observation is final; default: WEBHOOK_REORG_DEPTH's for the chain. */
+    finalityDepth: z.number().int().min(0).max(9999).optional(),
+    /** The platform's contracts already deployed there; default: deployed by DEPLOYER_PRIVATE_KEY. */
+    deploymentManifest: z.string().optional(),
+  })
+  .strict();
+
+/** A chain the platform serves, as configured: an external node (rpcUrl) or an embedded anvil (anvilPort). */
+export interface ChainSetting {
+  /** Required of an embedded chain; of an external one, checked against its node when given. */
+  chainId?: number;
+  rpcUrl?: string;
+  wsUrl?: string;
+  /** The embedded anvil's port. */
+  anvilPort?: number;
+  deploymentManifest?: string;
+  /** Blocks after which an indexed observation is final. */
+  finalityDepth: number;
+}
+
 export type Config = Omit<z.infer<typeof ConfigSchema>, "WEBHOOKS_ALLOW_PRIVATE_TARGETS"> & {
   dataDir: string;
   WEBHOOKS_ALLOW_PRIVATE_TARGETS: boolean;
+  /** The served chains (CHAINS, else RPC_URL, else EMBEDDED_CHAINS anvils), the primary first. */
+  chains: ChainSetting[];
 };
+
+type Settings = z.infer<typeof ConfigSchema>;
+
+function chainSettings(settings: Settings): ChainSetting[] {
+  const depth = (chainId: number | undefined, given?: number) =>
+    given ?? reorgDepth(settings.WEBHOOK_REORG_DEPTH, chainId ?? 0);
+  if (settings.CHAINS !== undefined) {
+    const clashing = (["RPC_URL", "CHAIN_ID", "WS_URL", "DEPLOYMENT_MANIFEST"] as const).filter(
+      (name) => settings[name] !== undefined,
+    );
+    if (clashing.length > 0) throw new Error(`CHAINS replaces ${clashing.join(", ")}: give one or the other`);
+    let entries: z.infer<typeof ChainEntrySchema>[];
+    try {
+      entries = z.array(ChainEntrySchema).min(1).parse(JSON.parse(settings.CHAINS));
+    } catch (error) {
+      throw new Error(`CHAINS: a JSON list of {id, rpcUrl, wsUrl?, finalityDepth?, deploymentManifest?}: ${error}`);
+    }
+    const ids = entries.map((e) => e.id);
+    if (new Set(ids).size !== ids.length) throw new Error("CHAINS names a chain id twice");
+    return entries.map((e) => ({
+      chainId: e.id,
+      rpcUrl: e.rpcUrl,
+      wsUrl: e.wsUrl,
+      deploymentManifest: e.deploymentManifest,
+      finalityDepth: depth(e.id, e.finalityDepth),
+    }));
+  }
+  if (settings.RPC_URL !== undefined) {
+    return [
+      {
+        chainId: settings.CHAIN_ID,
+        rpcUrl: settings.RPC_URL,
+        wsUrl: settings.WS_URL,
+        deploymentManifest: settings.DEPLOYMENT_MANIFEST,
+        finalityDepth: depth(settings.CHAIN_ID),
+      },
+    ];
+  }
+  const first = settings.CHAIN_ID ?? 31337;
+  return Array.from({ length: settings.EMBEDDED_CHAINS }, (_, i) => ({
+    chainId: first + i,
+    anvilPort: settings.ANVIL_PORT + i,
+    wsUrl: i === 0 ? settings.WS_URL : undefined,
+    deploymentManifest: i === 0 ? settings.DEPLOYMENT_MANIFEST : undefined,
+    finalityDepth: depth(first + i),
+  }));
+}
 
 /** The reorg depth of a chain under WEBHOOK_REORG_DEPTH (a pair for the chain wins over the bare depth). */
 export function reorgDepth(setting: string, chainId: number): number {
@@ -133,9 +220,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const { WEBHOOKS_ALLOW_PRIVATE_TARGETS: allowPrivate, ...settings } = parsed.data;
   // The embedded defaults (the platform starts its own database and chain: a machine of one's own) allow them.
-  const embedded = !settings.DATABASE_URL && !settings.RPC_URL;
+  const embedded = !settings.DATABASE_URL && !settings.RPC_URL && !settings.CHAINS;
   return {
     ...settings,
+    chains: chainSettings(settings),
     dataDir: resolve(settings.DATA_DIR),
     WEBHOOKS_ALLOW_PRIVATE_TARGETS: allowPrivate === undefined ? embedded : allowPrivate === "true",
   };

@@ -7,7 +7,7 @@ import type { Kysely, Transaction } from "kysely";
 import type { Address, Hex } from "viem";
 import type { ZodType } from "zod";
 import type { Role } from "./auth/permissions.ts";
-import type { ChainService } from "./chain/chain-service.ts";
+import type { ServedChains } from "./chain/served-chains.ts";
 import type { UserOperationPool } from "./chain/user-operation-pool.ts";
 import type { Config } from "./config.ts";
 import type { Custody } from "./custody/custody.ts";
@@ -50,23 +50,14 @@ export interface EmitOptions<DB extends PlatformTables = PlatformTables> {
 export interface PluginContext {
   config: Config;
   db: Databases;
-  chain: ChainService;
+  /** Every chain this platform serves; a request's own is requestChain(c, ctx) (host/chain/request-chain.ts). */
+  chains: ServedChains;
   index: IndexStatus;
   custody: Custody;
   mutations: MutationService;
   logger: Logger;
-  /**
-   * The platform's root contract on the served chain, its ERC-4337 EntryPoint v0.8 (absent only with a given
-   * DEPLOYMENT_MANIFEST that names none on a chain without the canonical one), and the key that funds signers
-   * (embedded/test chains).
-   */
-  deployment: {
-    systemFactory: Address;
-    entryPoint?: Address;
-    smartAccountFactory?: Address;
-    paymasterFactory?: Address;
-    funderKey?: Hex;
-  };
+  /** The key that funds signers on embedded and test chains (each chain's contracts: chains.get(id).deployment). */
+  deployment: { funderKey?: Hex };
   /** The master key that seals secrets at rest (custody seeds, second-factor secrets). */
   secrets: { masterKey: Buffer };
   /** Executor modes beyond `eoa` a plugin provides (`smart-wallet`), by name. */

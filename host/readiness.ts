@@ -1,5 +1,5 @@
 // /healthz: the process is up. /readyz: database, chain, worker and index all ready, index at the chain head.
-import type { ChainService } from "./chain/chain-service.ts";
+import type { ServedChain, ServedChains } from "./chain/served-chains.ts";
 import { chainViewsExist } from "./db/chain-views.ts";
 import type { Databases } from "./db/database.ts";
 import type { App } from "./http/env.ts";
@@ -7,7 +7,7 @@ import type { IndexStatus } from "./index-status.ts";
 
 export interface Readiness {
   db: Databases;
-  chain: ChainService;
+  chains: ServedChains;
   index: IndexStatus;
   workerRunning: () => boolean;
 }
@@ -20,27 +20,42 @@ async function check(fn: () => Promise<boolean>): Promise<boolean> {
   }
 }
 
-export async function readinessReport(r: Readiness) {
-  const [database, head] = await Promise.all([
-    check(async () => (await r.db.pool.query("select 1")).rowCount === 1),
-    r.chain.client.getBlockNumber().catch(() => undefined),
-  ]);
-  const [indexReady, indexedBlock, chainViews] = await Promise.all([
-    r.index.isReady(),
-    r.index.indexedBlock(r.chain.chainId),
-    check(() => chainViewsExist(r.db.pool, r.db.viewsSchema, r.chain.chainId)),
+/** A served chain: its node's head, the index's block there, and whether its views of the index exist. */
+async function chainReport(r: Readiness, chain: ServedChain) {
+  const [head, indexedBlock, views] = await Promise.all([
+    chain.client.getBlockNumber().catch(() => undefined),
+    r.index.indexedBlock(chain.chainId),
+    check(() => chainViewsExist(r.db.pool, r.db.viewsSchema, chain.chainId)),
   ]);
   const caughtUp = head !== undefined && indexedBlock !== undefined && BigInt(indexedBlock) >= head;
+  return {
+    chainId: chain.chainId,
+    head: head?.toString() ?? null,
+    indexedBlock: indexedBlock ?? null,
+    reachable: head !== undefined,
+    indexed: caughtUp && views,
+  };
+}
+
+export async function readinessReport(r: Readiness) {
+  const [database, indexReady, chains] = await Promise.all([
+    check(async () => (await r.db.pool.query("select 1")).rowCount === 1),
+    r.index.isReady(),
+    Promise.all(r.chains.all().map((chain) => chainReport(r, chain))),
+  ]);
   const checks = {
     database,
-    chain: head !== undefined,
+    chain: chains.every((c) => c.reachable),
     worker: r.workerRunning(),
-    index: indexReady && caughtUp && chainViews,
+    index: indexReady && chains.every((c) => c.indexed),
   };
+  const view = chains.map(({ chainId, head, indexedBlock }) => ({ chainId, head, indexedBlock }));
   return {
     ready: Object.values(checks).every(Boolean),
     checks,
-    chain: { chainId: r.chain.chainId, head: head?.toString() ?? null, indexedBlock: indexedBlock ?? null },
+    // The primary chain, then every served chain.
+    chain: view[0],
+    chains: view,
   };
 }
 

@@ -14,14 +14,12 @@ export async function buildV2Document(): Promise<OpenApiDocument> {
   const config = loadConfig({ CUSTODY_MASTER_KEY: `0x${"00".repeat(32)}` });
   const parts = {
     databaseUrl: "postgres://offline@127.0.0.1:9/none",
-    rpcUrl: NOWHERE,
-    chainId: 31337,
-    systemFactory: `0x${"00".repeat(20)}` as const,
+    chains: [{ chainId: 31337, rpcUrl: NOWHERE, systemFactory: `0x${"00".repeat(20)}` as const }],
     indexerUrl: NOWHERE,
   };
-  const { ctx, chain, index, db } = createPlatformContext(config, parts, createLogger("warn"));
+  const { ctx, chains, index, db } = createPlatformContext(config, parts, createLogger("warn"));
   try {
-    const app = createApp(ctx, composed, { db, chain, index, workerRunning: () => false });
+    const app = createApp(ctx, composed, { db, chains, index, workerRunning: () => false });
     const res = await app.request("/api/v2/spec.json");
     if (res.status !== 200) throw new Error(`GET /api/v2/spec.json answered ${res.status}`);
     return (await res.json()) as OpenApiDocument;

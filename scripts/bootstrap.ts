@@ -6,6 +6,7 @@ import { chmodSync, existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { rolesOf } from "../host/auth/memberships.ts";
 import { ROLES } from "../host/auth/permissions.ts";
+import type { ServedChain } from "../host/chain/served-chains.ts";
 import type { PluginContext } from "../host/plugin.ts";
 import { createApiKey } from "../plugins/access/api-key-store.ts";
 import { addMember, grantRoles, provisionMissingMemberWallets } from "../plugins/access/members.ts";
@@ -53,7 +54,8 @@ async function createLocalOrganization(ctx: PluginContext, baseUrl: string, rpcU
   const db = ctx.db.platform;
   const { organizationId } = await createOrganization(db, ctx.custody, {
     name: "Local organisation",
-    defaultChainId: ctx.chain.chainId,
+    defaultChainId: ctx.chains.primary.chainId,
+    chainIds: ctx.chains.ids,
   });
   const { userId } = await createUser(db, ctx.secrets.masterKey, {
     email: localOwnerEmail(organizationId),
@@ -63,18 +65,18 @@ async function createLocalOrganization(ctx: PluginContext, baseUrl: string, rpcU
   // Every role of the permission table, so the printed key reads and writes everything README shows.
   await grantRoles(db, { organizationId, userId, roles: ROLES });
   const { key } = await createApiKey(db, { organizationId, userId, name: "bootstrap", scope: "read-write" });
-  return { baseUrl, organizationId, apiKey: key, rpcUrl, chainId: ctx.chain.chainId };
+  return { baseUrl, organizationId, apiKey: key, rpcUrl, chainId: ctx.chains.primary.chainId };
 }
 
-async function systemReady(ctx: PluginContext, organizationId: string): Promise<boolean> {
+async function systemReady(ctx: PluginContext, organizationId: string, chain: ServedChain): Promise<boolean> {
   const row = await ctx.db.platform
     .selectFrom("organizationChains")
     .select(["status", "systemAddress"])
     .where("organizationId", "=", organizationId)
-    .where("chainId", "=", ctx.chain.chainId)
+    .where("chainId", "=", chain.chainId)
     .executeTakeFirst();
   if (row?.status !== "ready" || !row.systemAddress) return false;
-  const code = await ctx.chain.client.getCode({ address: row.systemAddress as `0x${string}` });
+  const code = await chain.client.getCode({ address: row.systemAddress as `0x${string}` });
   return !!code && code !== "0x";
 }
 
@@ -105,9 +107,17 @@ export async function bootstrap(input: {
   const organizationId = credentials.organizationId;
   if (!created) await upgradeLegacyLocalOwner(ctx, organizationId);
   await provisionMissingMemberWallets(ctx.db.platform, ctx.custody);
-  if (!(await systemReady(ctx, organizationId))) {
-    await requestSystemProvisioning(ctx.db.platform, organizationId, ctx.chain.chainId);
-    await waitFor("the organisation's system deployment", () => systemReady(ctx, organizationId), 120_000, 100);
+  // Its system on every served chain (again after a chain reset), deployed side by side.
+  const missing = [];
+  for (const chain of ctx.chains.all()) if (!(await systemReady(ctx, organizationId, chain))) missing.push(chain);
+  for (const chain of missing) await requestSystemProvisioning(ctx.db.platform, organizationId, chain.chainId);
+  for (const chain of missing) {
+    await waitFor(
+      `the organisation's system deployment on chain ${chain.chainId}`,
+      () => systemReady(ctx, organizationId, chain),
+      120_000,
+      100,
+    );
   }
   return { credentials, created };
 }

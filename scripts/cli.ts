@@ -72,8 +72,11 @@ try {
   switch (`${resource} ${action}`) {
     case "org create": {
       const custody = createCustody(db.platform, loadMasterKey(config));
-      const chainId = Number(values["chain-id"] ?? config.CHAIN_ID ?? 31337);
-      out(await createOrganization(db.platform, custody, { name: need("name"), defaultChainId: chainId }));
+      // Its systems on every configured chain whose id the configuration names; its default network: --chain-id or
+      // the primary chain.
+      const chainIds = config.chains.flatMap((chain) => (chain.chainId === undefined ? [] : [chain.chainId]));
+      const chainId = Number(values["chain-id"] ?? chainIds[0] ?? 31337);
+      out(await createOrganization(db.platform, custody, { name: need("name"), defaultChainId: chainId, chainIds }));
       break;
     }
     case "user create": {

@@ -11,10 +11,10 @@ import { serveHost } from "./serve-host.ts";
 const config = loadConfig(process.env);
 const logger = createLogger(config.LOG_LEVEL).child({ component: "host-process" });
 const parts = JSON.parse(process.env.PLATFORM_PARTS ?? "{}") as RunningParts;
-const { ctx, chain, index, db } = createPlatformContext(config, parts, logger);
+const { ctx, chains, index, db } = createPlatformContext(config, parts, logger);
 const timers = startTimers(composed.timers(ctx), logger);
 // The supervisor watches the workers; this process reports on the database, the chain and the index.
-const readiness = { db: ctx.db, chain, index, workerRunning: () => true };
+const readiness = { db: ctx.db, chains, index, workerRunning: () => true };
 const host = await serveHost({
   ctx,
   readiness,

@@ -2,7 +2,7 @@
 // plugins' context and the worker's task list. The host process and a worker process each call this once.
 import type { Task } from "graphile-worker";
 import type { Hex } from "viem";
-import { createChainService } from "../host/chain/chain-service.ts";
+import { createServedChains, type ServedChainParts } from "../host/chain/served-chains.ts";
 import type { Config } from "../host/config.ts";
 import { loadMasterKey } from "../host/crypto/master-key.ts";
 import { createCustody } from "../host/custody/custody.ts";
@@ -23,15 +23,8 @@ import { loadPluginModules } from "./plugin-modules.ts";
 
 export interface RunningParts {
   databaseUrl: string;
-  rpcUrl: string;
-  chainId: number;
-  systemFactory: `0x${string}`;
-  /** The ERC-4337 EntryPoint v0.8 the bundler serves. */
-  entryPoint?: `0x${string}`;
-  /** The smart wallets' account factory for that EntryPoint. */
-  smartAccountFactory?: `0x${string}`;
-  /** The organisations' paymasters' factory for that EntryPoint. */
-  paymasterFactory?: `0x${string}`;
+  /** Each served chain's node and the platform's contracts there, the primary chain first. */
+  chains: ServedChainParts[];
   indexerUrl: string;
   /** The embedded chain's funder (deploys organisation systems); undefined on an external chain. */
   funderKey?: Hex;
@@ -60,23 +53,18 @@ export function createPlatformContext(
   logger: Logger,
   db: Databases = openDatabases(parts.databaseUrl, config.INDEX_VIEWS_SCHEMA),
 ) {
-  const chain = createChainService(parts.rpcUrl, parts.chainId);
+  const chains = createServedChains(parts.chains);
+  const chain = chains.primary;
   const index = createIndexStatus(parts.indexerUrl);
   const secrets = { masterKey: loadMasterKey(config) };
   const custody = createCustody(db.platform, secrets.masterKey);
   const executors = new Map<string, RequestExecutor>();
   const mutations = createMutationService(db.platform, custody, executors);
-  const deployment = {
-    systemFactory: parts.systemFactory,
-    entryPoint: parts.entryPoint,
-    smartAccountFactory: parts.smartAccountFactory,
-    paymasterFactory: parts.paymasterFactory,
-    funderKey: parts.funderKey,
-  };
+  const deployment = { funderKey: parts.funderKey };
   const ctx: PluginContext = {
     config,
     db,
-    chain,
+    chains,
     index,
     custody,
     mutations,
@@ -91,7 +79,7 @@ export function createPlatformContext(
     executors,
   };
   composed.provideServices(ctx);
-  const txDeps = { db: db.platform, chain, custody, mutations, logger, config };
+  const txDeps = { db: db.platform, chains, custody, mutations, logger, config };
   const taskList: Record<string, Task> = {
     [SEND_TASK]: createSendTransactionTask(txDeps),
     [CONFIRM_TASK]: createConfirmTransactionTask(txDeps),
@@ -99,5 +87,5 @@ export function createPlatformContext(
   };
   for (const [kind, definition] of composed.mutationKinds) mutations.kinds.set(kind, definition);
   Object.assign(taskList, composed.tasks(ctx));
-  return { db, chain, index, ctx, taskList };
+  return { db, chains, chain, index, ctx, taskList };
 }

@@ -1,9 +1,8 @@
-import { readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { Kysely, PostgresDialect } from "kysely";
 import pg from "pg";
 import type { Hex } from "viem";
-import { type Config, loadConfig, reorgDepth } from "../host/config.ts";
+import { type Config, loadConfig } from "../host/config.ts";
 import { dropChainViews } from "../host/db/chain-views.ts";
 import { openDatabases } from "../host/db/database.ts";
 import { migrate } from "../host/db/migrations.ts";
@@ -11,11 +10,10 @@ import { startIndexLifecycle } from "../host/events/index-lifecycle.ts";
 import { createLogger } from "../host/logger.ts";
 import { readinessReport } from "../host/readiness.ts";
 import { startTimers } from "../host/timers.ts";
-import type { IndexChainSource } from "../src/index-chains.ts";
 import { bootstrap, type Credentials } from "./bootstrap.ts";
-import { compileContracts } from "./contracts/compile.ts";
-import { canonicalEntryPoint, type DeploymentManifest, ensureDeployment } from "./contracts/deploy.ts";
-import { ANVIL_FUNDER_KEY, startChain } from "./infra/anvil.ts";
+import { type BuildOutput, compileContracts } from "./contracts/compile.ts";
+import type { DeploymentManifest } from "./contracts/deploy.ts";
+import { ANVIL_FUNDER_KEY } from "./infra/anvil.ts";
 import { publishChainViewsWhenReady } from "./infra/chain-views.ts";
 import { waitFor } from "./infra/child-process.ts";
 import { prepareDataDir } from "./infra/data-dir.ts";
@@ -23,6 +21,7 @@ import { startNodeChild } from "./infra/node-child.ts";
 import { reclaimOrphans } from "./infra/orphans.ts";
 import { claimIndexSchema, indexSchemaName, ponderUrl, startPonder } from "./infra/ponder.ts";
 import { startPostgres } from "./infra/postgres.ts";
+import { type StartedChain, startServedChain } from "./infra/served-chain.ts";
 import { startWorkers } from "./infra/worker-process.ts";
 import { composed, createPlatformContext, type RunningParts } from "./platform-context.ts";
 import { serveHost } from "./serve-host.ts";
@@ -35,7 +34,12 @@ export interface Platform {
   /** Each host process's own address: the supervisor's, then HOST_PROCESSES - 1 more. */
   hostUrls: string[];
   credentials: Credentials;
+  /** The primary chain's deployment. */
   manifest: DeploymentManifest;
+  /** Every served chain's deployment, the primary first. */
+  manifests: DeploymentManifest[];
+  /** The running parts (databases, chains, indexer) a further host or worker process is started with. */
+  parts: RunningParts;
   /** True when this start created the local organisation (its API key is shown once). */
   firstStart: boolean;
   timings: Record<string, number>;
@@ -80,91 +84,56 @@ export async function startPlatform(
       postgres.embedded ? `embedded PostgreSQL on port ${config.EMBEDDED_POSTGRES_PORT}` : "DATABASE_URL",
     );
 
-    const chainNode = await startChain({
-      rpcUrl: config.RPC_URL,
-      wsUrl: config.WS_URL,
-      chainId: config.CHAIN_ID,
-      dataDir: config.dataDir,
-      port: config.ANVIL_PORT,
-      mining: config.ANVIL_MINING,
-      blockTimeSeconds: config.ANVIL_BLOCK_TIME_SECONDS,
-    });
-    stops.push(chainNode.stop);
-    phase("chain", `${chainNode.embedded ? "anvil" : "RPC_URL"} ${chainNode.rpcUrl} (chain ${chainNode.chainId})`);
-
-    const funderKey = (config.DEPLOYER_PRIVATE_KEY ?? (chainNode.embedded ? ANVIL_FUNDER_KEY : undefined)) as
-      | Hex
-      | undefined;
-    let manifestPath = config.DEPLOYMENT_MANIFEST
-      ? resolve(config.DEPLOYMENT_MANIFEST)
-      : join(config.dataDir, "deployments", `${chainNode.chainId}.json`);
-    let manifest: DeploymentManifest;
-    let chainReset = false;
-    if (config.DEPLOYMENT_MANIFEST) {
-      manifest = JSON.parse(readFileSync(manifestPath, "utf8"));
-      phase("contracts", `manifest ${manifestPath}`);
-    } else {
-      if (!funderKey)
-        throw new Error("DEPLOYER_PRIVATE_KEY is required to deploy to RPC_URL (or give DEPLOYMENT_MANIFEST)");
-      const build = compileContracts();
-      const deployed = await ensureDeployment({
-        rpcUrl: chainNode.rpcUrl,
-        chainId: chainNode.chainId,
-        deployerKey: funderKey,
-        manifestPath,
-        build,
-      });
-      manifest = deployed.manifest;
-      // A new root (chain reset or new contract build) makes the systems of the old one stale.
-      chainReset = deployed.chainReset || !deployed.reused;
-      phase("contracts", `${deployed.reused ? "reused" : "deployed"} system factory ${manifest.systemFactory}`);
-    }
-    manifestPath = resolve(manifestPath);
+    // Every chain's node and contracts, side by side; the primary first. The embedded chains share anvil's funder.
+    const allEmbedded = config.chains.every((setting) => setting.rpcUrl === undefined);
+    const funderKey = (config.DEPLOYER_PRIVATE_KEY ?? (allEmbedded ? ANVIL_FUNDER_KEY : undefined)) as Hex | undefined;
+    let build: BuildOutput | undefined;
+    const startedChains = await Promise.allSettled(
+      config.chains.map((setting, i) =>
+        startServedChain({ setting, config, primary: i === 0, funderKey, build: () => (build ??= compileContracts()) }),
+      ),
+    );
+    for (const result of startedChains) if (result.status === "fulfilled") stops.push(result.value.node.stop);
+    const failed = startedChains.find((result) => result.status === "rejected");
+    if (failed) throw (failed as PromiseRejectedResult).reason;
+    const chains = startedChains.map((result) => (result as PromiseFulfilledResult<StartedChain>).value);
+    const primary = chains[0]!;
+    phase("chain", chains.map((chain) => chain.description).join("; "));
 
     const db = openDatabases(postgres.url, config.INDEX_VIEWS_SCHEMA);
     stops.push(() => db.close());
     await migrate(new Kysely<unknown>({ dialect: new PostgresDialect({ pool: db.pool }) }), composed.migrations);
-    if (chainReset) {
+    for (const chain of chains.filter((c) => c.chainReset)) {
       // The chain lost its state or the root changed: the organisations' systems are deployed again below.
-      await db.platform.deleteFrom("organizationChains").where("chainId", "=", chainNode.chainId).execute();
+      await db.platform.deleteFrom("organizationChains").where("chainId", "=", chain.node.chainId).execute();
     }
     phase("migrations", "platform schema up to date");
 
     const parts: RunningParts = {
       databaseUrl: postgres.url,
-      rpcUrl: chainNode.rpcUrl,
-      chainId: chainNode.chainId,
-      systemFactory: manifest.systemFactory,
-      entryPoint: manifest.entryPoint ?? (await canonicalEntryPoint(chainNode.rpcUrl)),
-      smartAccountFactory: manifest.smartAccountFactory,
-      paymasterFactory: manifest.paymasterFactory,
+      chains: chains.map((chain) => chain.parts),
       indexerUrl: ponderUrl(config.PONDER_PORT),
       funderKey,
     };
-    const { chain, index, ctx, taskList } = createPlatformContext(config, parts, logger, db);
+    const { chains: served, index, ctx, taskList } = createPlatformContext(config, parts, logger, db);
     const timers = startTimers(composed.timers(ctx), logger);
     stops.push(timers.stop);
-    const lifecycle = startIndexLifecycle({
-      db: db.platform,
-      pool: db.pool,
-      viewsSchema: config.INDEX_VIEWS_SCHEMA,
-      chainId: chainNode.chainId,
-      depth: reorgDepth(config.WEBHOOK_REORG_DEPTH, chainNode.chainId),
-      events: composed.webhookEvents,
-      logger,
-    });
-    stops.push(lifecycle.stop);
+    for (const chain of chains) {
+      const lifecycle = startIndexLifecycle({
+        db: db.platform,
+        pool: db.pool,
+        viewsSchema: config.INDEX_VIEWS_SCHEMA,
+        chainId: chain.node.chainId,
+        depth: chain.setting.finalityDepth,
+        events: composed.webhookEvents,
+        logger,
+      });
+      stops.push(lifecycle.stop);
+    }
     const worker = startWorkers({ config, env, parts, taskList, logger });
     stops.push(worker.stop);
 
-    const indexChains: IndexChainSource[] = [
-      {
-        manifest: manifestPath,
-        rpcUrl: chainNode.rpcUrl,
-        wsUrl: chainNode.wsUrl,
-        disableCache: chainNode.embedded || chainNode.chainId === 31337,
-      },
-    ];
+    const indexChains = chains.map((chain) => chain.index);
     const schema = indexSchemaName(
       ROOT,
       indexChains.map((c) => c.manifest),
@@ -189,7 +158,7 @@ export async function startPlatform(
       index,
       pool: db.pool,
       viewsSchema: config.INDEX_VIEWS_SCHEMA,
-      chainIds: indexChains.map(() => chainNode.chainId),
+      chainIds: served.ids,
       logger,
     });
     stops.push(chainViews.stop);
@@ -198,7 +167,7 @@ export async function startPlatform(
     await worker.ready; // started before the index, so the two start side by side
     phase("worker", worker.description);
 
-    const readiness = { db: ctx.db, chain, index, workerRunning: worker.running };
+    const readiness = { db: ctx.db, chains: served, index, workerRunning: worker.running };
     const host = await serveHost({ ctx, readiness, config, databaseUrl: postgres.url, port: config.PORT });
     stops.push(host.stop);
     const baseUrl = config.PUBLIC_BASE_URL ?? `http://${config.HOST}:${host.port}`;
@@ -225,14 +194,25 @@ export async function startPlatform(
     const { credentials, created } = await bootstrap({
       ctx,
       baseUrl,
-      rpcUrl: chainNode.rpcUrl,
+      rpcUrl: primary.node.rpcUrl,
     });
     phase("organisation", created ? `created ${credentials.organizationId}` : `reused ${credentials.organizationId}`);
 
     await waitFor("readiness", async () => (await readinessReport(readiness)).ready, 120_000, 100);
     phase("ready", `${baseUrl}/readyz`);
     timings.total = Date.now() - started;
-    return { config, baseUrl, hostUrls, credentials, manifest, firstStart: created, timings, stop };
+    return {
+      config,
+      baseUrl,
+      hostUrls,
+      credentials,
+      manifest: primary.manifest,
+      manifests: chains.map((chain) => chain.manifest),
+      parts,
+      firstStart: created,
+      timings,
+      stop,
+    };
   } catch (error) {
     await stop();
     throw error;

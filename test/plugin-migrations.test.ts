@@ -97,6 +97,7 @@ describe("plugin migrations", () => {
       { plugin_id: "exchange-rates", name: "0001_exchange_rate_overrides" },
       { plugin_id: "monitoring", name: "0001_request_logs" },
       { plugin_id: "smart-wallets", name: "0001_smart_wallets" },
+      { plugin_id: "smart-wallets", name: "0002_smart_wallets_per_chain" },
       { plugin_id: "systems", name: "0001_organization_deployments" },
       { plugin_id: "tokens", name: "0001_token_templates" },
       { plugin_id: "webhooks", name: "0001_webhooks" },

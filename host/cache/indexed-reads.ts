@@ -154,12 +154,13 @@ export function indexVersionReader(pool: pg.Pool, viewsSchema: string): () => Pr
 /**
  * `compute()`'s result for `key` at the index version this request sees, shared by every request that sees the same
  * version; computed afresh when the host keeps no results (READ_CACHE_ENTRIES=0, tests of parts). The version is read
- * once per request. `key` must name everything the result depends on besides the index's rows.
+ * once per request. `key` must name everything the result depends on besides the index's rows and the request's chain
+ * (the same addresses may hold other rows on another chain: results are kept per chain).
  */
 export async function indexedRead<V>(c: Context<AppEnv>, key: string, compute: () => Promise<V>): Promise<V> {
   const reads = readsFor(c);
   if (!reads) return compute();
-  return reads.get(await versionOnce(c, reads), key, compute);
+  return reads.get(await versionOnce(c, reads), `${c.get("requestChainId") ?? ""}/${key}`, compute);
 }
 
 /** The index version this request reads at, once per request; undefined when it may use no kept results. */

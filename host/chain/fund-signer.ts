@@ -4,20 +4,21 @@ import { type Address, createWalletClient, http, keccak256 } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import type { PluginContext } from "../plugin.ts";
 import { isAlreadyKnown } from "../worker/deps.ts";
+import type { ServedChain } from "./served-chains.ts";
 
-export async function fundSigner(ctx: PluginContext, signer: Address) {
+export async function fundSigner(ctx: Pick<PluginContext, "deployment" | "config">, on: ServedChain, signer: Address) {
   const { funderKey } = ctx.deployment;
   const wanted = ctx.config.ORG_FUNDING_WEI;
-  if (!funderKey || (await ctx.chain.client.getBalance({ address: signer })) >= wanted / 2n) return;
+  if (!funderKey || (await on.client.getBalance({ address: signer })) >= wanted / 2n) return;
   const wallet = createWalletClient({
     account: privateKeyToAccount(funderKey),
-    chain: ctx.chain.chain,
-    transport: http(ctx.chain.chain.rpcUrls.default.http[0]),
+    chain: on.chain,
+    transport: http(on.chain.rpcUrls.default.http[0]),
   });
   const request = await wallet.prepareTransactionRequest({ to: signer, value: wanted });
   const raw = await wallet.signTransaction(request);
-  await ctx.chain.client.sendRawTransaction({ serializedTransaction: raw }).catch((error) => {
+  await on.client.sendRawTransaction({ serializedTransaction: raw }).catch((error) => {
     if (!isAlreadyKnown(error)) throw error;
   });
-  await ctx.chain.client.waitForTransactionReceipt({ hash: keccak256(raw) });
+  await on.client.waitForTransactionReceipt({ hash: keccak256(raw) });
 }

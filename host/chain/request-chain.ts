@@ -1,19 +1,22 @@
-// The chain a request works on (X-Chain-Id, else the organisation's default) and the organisation's system there.
+// The chain a request works on (X-Chain-Id, else the organisation's default), the organisation's system there, the
+// chain's node and the index as that chain sees it.
 import type { Context } from "hono";
 import type { Address } from "viem";
 import type { ShortCache } from "../cache/short-cache.ts";
-import type { PlatformDb } from "../db/database.ts";
+import type { Databases, LedgerDb, PlatformDb } from "../db/database.ts";
 import type { OrganizationChainsTable, SystemContracts } from "../db/platform-types.ts";
 import { ApiError } from "../errors/api-error.ts";
 import { parseChainIdHeader } from "../http/context-headers.ts";
 import type { AppEnv } from "../http/env.ts";
+import type { ServedChain, ServedChains } from "./served-chains.ts";
 
-export interface RequestChain {
-  chainId: number;
+export interface RequestChain extends ServedChain {
   systemAddress: Address;
   tokenFactoryAddress: Address;
   /** The system's contracts by role (compliance engine, identity registry, ...). */
   contracts: SystemContracts;
+  /** The index's views of this chain only. */
+  ledger: LedgerDb;
 }
 
 async function lookup(db: PlatformDb, organizationId: string, headerChainId: number | undefined) {
@@ -49,29 +52,52 @@ async function lookup(db: PlatformDb, organizationId: string, headerChainId: num
   }
 }
 
+/**
+ * Only the chain a request works on (X-Chain-Id, else the organisation's default network), for reads of the platform's
+ * own rows that need no system there (e.g. the transaction requests).
+ */
+export async function requestChainId(
+  c: Context<AppEnv>,
+  ctx: { db: Databases; chains: ServedChains },
+): Promise<number> {
+  const { organizationId } = c.get("principal");
+  const headerChainId = parseChainIdHeader(c.req.header("x-chain-id"));
+  if (headerChainId !== undefined && !ctx.chains.has(headerChainId)) {
+    throw new ApiError("CHAIN_NOT_AVAILABLE_FOR_ORGANIZATION", { details: { chainId: headerChainId } });
+  }
+  const { chainId } = (await cachedLookup(c, ctx.db.platform, organizationId, headerChainId))!;
+  if (!ctx.chains.has(chainId)) throw new ApiError("CHAIN_NOT_AVAILABLE_FOR_ORGANIZATION", { details: { chainId } });
+  c.set("requestChainId", chainId);
+  return chainId;
+}
+
+function cachedLookup(c: Context<AppEnv>, db: PlatformDb, organizationId: string, headerChainId: number | undefined) {
+  const cache = c.get("chainRows") as ShortCache<Awaited<ReturnType<typeof lookup>>> | undefined;
+  const load = () => lookup(db, organizationId, headerChainId);
+  return cache ? cache.get(`${organizationId}/${headerChainId ?? ""}`, load) : load();
+}
+
 export async function requestChain(
   c: Context<AppEnv>,
-  db: PlatformDb,
-  servedChainIds: number[],
+  ctx: { db: Databases; chains: ServedChains },
 ): Promise<RequestChain> {
   const { organizationId } = c.get("principal");
   const headerChainId = parseChainIdHeader(c.req.header("x-chain-id"));
-  if (headerChainId !== undefined && !servedChainIds.includes(headerChainId)) {
+  if (headerChainId !== undefined && !ctx.chains.has(headerChainId)) {
     throw new ApiError("CHAIN_NOT_AVAILABLE_FOR_ORGANIZATION", { details: { chainId: headerChainId } });
   }
-  const cache = c.get("chainRows") as ShortCache<Awaited<ReturnType<typeof lookup>>> | undefined;
-  const load = () => lookup(db, organizationId, headerChainId);
-  const { chainId, row } = (cache ? await cache.get(`${organizationId}/${headerChainId ?? ""}`, load) : await load())!;
-  if (!servedChainIds.includes(chainId))
-    throw new ApiError("CHAIN_NOT_AVAILABLE_FOR_ORGANIZATION", { details: { chainId } });
+  const { chainId, row } = (await cachedLookup(c, ctx.db.platform, organizationId, headerChainId))!;
+  if (!ctx.chains.has(chainId)) throw new ApiError("CHAIN_NOT_AVAILABLE_FOR_ORGANIZATION", { details: { chainId } });
   if (!row) throw new ApiError("REQUEST_CHAIN_SYSTEM_REQUIRED", { details: { chainId } });
   if (row.status !== "ready" || !row.systemAddress || !row.tokenFactoryAddress || !row.contracts) {
     throw new ApiError("CHAIN_NOT_READY", { details: { chainId, chainStatus: row.status } });
   }
+  c.set("requestChainId", chainId);
   return {
-    chainId,
+    ...ctx.chains.get(chainId),
     systemAddress: row.systemAddress as Address,
     tokenFactoryAddress: row.tokenFactoryAddress as Address,
     contracts: row.contracts,
+    ledger: ctx.db.ledgerOn(chainId),
   };
 }

@@ -42,11 +42,10 @@ export class UserOperationRejected extends Error {
 }
 
 export interface UserOperationPool {
-  entryPoint: Address;
-  /** Validates (by simulation) and queues a signed operation for the organisation's bundles; its userOpHash. */
-  send(organizationId: string, operation: PoolUserOperation): Promise<Hex>;
-  /** Gas limits for an operation whose signature may be a stub of the right length. */
-  estimate(operation: PoolUserOperation): Promise<UserOperationGas>;
-  /** Where the operation stands; null for one the pool never accepted. */
+  /** Validates (by simulation) and queues a signed operation for the organisation's bundles on a chain; its hash. */
+  send(chainId: number, organizationId: string, operation: PoolUserOperation): Promise<Hex>;
+  /** Gas limits on a chain for an operation whose signature may be a stub of the right length. */
+  estimate(chainId: number, operation: PoolUserOperation): Promise<UserOperationGas>;
+  /** Where the operation stands (on whichever chain the pool accepted it); null for one it never accepted. */
   outcome(userOpHash: Hex): Promise<UserOperationOutcome | null>;
 }

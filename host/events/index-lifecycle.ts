@@ -8,6 +8,7 @@ import { type Kysely, sql, type Transaction } from "kysely";
 import type pg from "pg";
 import { v7 as uuidv7 } from "uuid";
 import { indexVersionReader } from "../cache/indexed-reads.ts";
+import { chainViewsSchema } from "../db/chain-views.ts";
 import type { PlatformDb } from "../db/database.ts";
 import type { LedgerTables } from "../db/ledger-types.ts";
 import type { PlatformTables } from "../db/platform-types.ts";
@@ -259,7 +260,10 @@ export async function settleIndex(opts: IndexLifecycleOptions): Promise<void> {
       const settled = cursor?.finalizedThrough ?? (head > depth ? head - depth : 0n);
       const finalized = head - depth > settled ? head - depth : settled;
       const range: Range = { from: settled + 1n, head, finalized };
-      const ledger = (trx as unknown as Kysely<LedgerTables>).withSchema(opts.viewsSchema);
+      // The chain's own views: the same addresses may hold other rows on another chain.
+      const ledger = (trx as unknown as Kysely<LedgerTables>).withSchema(
+        chainViewsSchema(opts.viewsSchema, opts.chainId),
+      );
       await tellProvisional(trx, opts, ledger, range);
       await tellFinal(trx, opts, ledger, range);
       await trx

@@ -41,6 +41,8 @@ export interface AppEnv {
     indexedReads?: IndexedReads;
     /** The index version this request reads at, read on first use. */
     indexVersion?: Promise<string>;
+    /** The chain the request works on, once requestChain resolved it: results kept from the index are per chain. */
+    requestChainId?: number;
   };
 }
 

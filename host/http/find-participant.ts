@@ -6,7 +6,6 @@ import { looksLikeAddress } from "../../domain/evm/address.ts";
 import { requestIndexVersion } from "../cache/indexed-reads.ts";
 import type { ShortCache } from "../cache/short-cache.ts";
 import type { RequestChain } from "../chain/request-chain.ts";
-import type { LedgerDb } from "../db/database.ts";
 import { ApiError } from "../errors/api-error.ts";
 import type { AppEnv } from "./env.ts";
 import { type ParticipantKind, type ParticipantRow, participantsRelation } from "./participant-relation.ts";
@@ -17,7 +16,6 @@ const ISSUED_ID_KINDS: readonly ParticipantKind[] = ["person", "organisation"];
 
 export async function findParticipant(
   c: Context<AppEnv>,
-  db: LedgerDb,
   viewsSchema: string,
   chain: RequestChain,
   id: string,
@@ -26,10 +24,10 @@ export async function findParticipant(
   const byAddress = looksLikeAddress(id);
   const key = byAddress ? id.toLowerCase() : id;
   const load = async () =>
-    (await db
+    (await chain.ledger
       .selectFrom(
         participantsRelation(
-          { viewsSchema, organizationId, system: chain.systemAddress },
+          { viewsSchema, chainId: chain.chainId, organizationId, system: chain.systemAddress },
           // Only the kinds whose ids look like this one: a smaller query to plan and run.
           byAddress ? ADDRESS_KINDS : ISSUED_ID_KINDS,
         ).as("p"),
@@ -43,7 +41,7 @@ export async function findParticipant(
     id.length > 200
       ? undefined
       : cache && version
-        ? await cache.get(`${await version} ${organizationId} ${chain.systemAddress} ${key}`, load)
+        ? await cache.get(`${await version} ${organizationId} ${chain.chainId} ${chain.systemAddress} ${key}`, load)
         : await load();
   if (!row) throw new ApiError("PARTICIPANT_NOT_FOUND", { details: { participantId: id } });
   return row;

@@ -5,6 +5,7 @@
 // activity feeds look participants up in it (find-participant.ts), and plugins never import each other.
 import { type RawBuilder, sql } from "kysely";
 import { ORGANIZATION_PRIMARY_PATH } from "../custody/custody.ts";
+import { chainViewsSchema } from "../db/chain-views.ts";
 import { indexedHex } from "../db/ledger-types.ts";
 
 export const PARTICIPANT_KINDS = ["person", "organisation", "asset", "claim_issuer", "addon"] as const;
@@ -22,15 +23,16 @@ export interface ParticipantRow {
 }
 
 export interface ParticipantScope {
-  /** The index's views schema (INDEX_VIEWS_SCHEMA): the relation joins it with the platform schema. */
+  /** The index's views schema (INDEX_VIEWS_SCHEMA): the relation joins the chain's views with the platform schema. */
   viewsSchema: string;
+  chainId: number;
   organizationId: string;
   system: string;
 }
 
-/** A table of the index, by its view. */
+/** A table of the index, by its view of the scope's chain. */
 function view(scope: ParticipantScope, name: string) {
-  return sql.table(`${scope.viewsSchema}.${name}`);
+  return sql.table(`${chainViewsSchema(scope.viewsSchema, scope.chainId)}.${name}`);
 }
 
 const COLUMNS = "id, kind, display_name, participant_address, transfer_address, identity_address, wallets";

@@ -28,14 +28,23 @@ export interface ChainWrite {
   from?: Address;
 }
 
-/** The wallet that signs for this request: the caller's organisation, executor mode and wallet selection. */
-export function requestSigner(c: Context<AppEnv>, ctx: Ctx, selection: WalletSelection = {}): Promise<Address> {
+/**
+ * The wallet that signs for this request: the caller's organisation, executor mode and wallet selection, on the
+ * request's chain (resolved by requestChain first).
+ */
+export function requestSigner(
+  c: Context<AppEnv>,
+  ctx: Ctx,
+  selection: WalletSelection = {},
+  chainId = c.get("requestChainId"),
+): Promise<Address> {
+  if (chainId === undefined) throw new Error("requestSigner needs the request's chain: call requestChain first");
   return resolveSigner(ctx.db.platform, ctx.custody, {
     organizationId: c.get("principal").organizationId,
     executor: requestExecutor(c, selection),
     selection,
     participantId: c.get("requestContext")?.participantId,
-    chainId: ctx.chain.chainId,
+    chainId,
     executors: ctx.executors,
   });
 }
@@ -61,7 +70,7 @@ export function walletSelectionOf(body: WalletSelection): WalletSelection {
   };
 }
 
-type Ctx = Pick<PluginContext, "db" | "custody" | "mutations" | "index" | "chain" | "executors">;
+type Ctx = Pick<PluginContext, "db" | "custody" | "mutations" | "index" | "executors">;
 
 async function waitForTerminal(ctx: Ctx, row: TransactionRequestRow, deadline: number): Promise<TransactionRequestRow> {
   let current = row;
@@ -118,7 +127,7 @@ export async function submitChainWrite(c: Context<AppEnv>, ctx: Ctx, write: Chai
   const key = effectiveIdempotencyKey(c.req.header("idempotency-key"));
   const principal = c.get("principal");
   const walletSelection = write.walletSelection ?? {};
-  const from = write.from ?? (await requestSigner(c, ctx, walletSelection));
+  const from = write.from ?? (await requestSigner(c, ctx, walletSelection, write.chainId));
   const request = await ctx.mutations.submit({
     organizationId: principal.organizationId,
     chainId: write.chainId,

@@ -44,7 +44,7 @@ export async function submitSystemWrite(
   body: SignerInput,
   build: (chain: RequestChain, signer: Address) => SystemWrite | Promise<SystemWrite>,
 ) {
-  const chain = await requestChain(c, ctx.db.platform, [ctx.chain.chainId]);
+  const chain = await requestChain(c, ctx);
   await verifyWalletForWrite(c, ctx.db.platform, body.walletVerification);
   const walletSelection = walletSelectionOf(body);
   const signer = await requestSigner(c, ctx, walletSelection);

@@ -10,7 +10,7 @@ import type { Address, Hex } from "viem";
 import type { TransactionRequestRow } from "../db/platform-types.ts";
 import { confirmJobSpec } from "../mutations/service.ts";
 import { completeRequest } from "./complete-request.ts";
-import { isAlreadyKnown, type TransactionTaskDeps, updateRequest } from "./deps.ts";
+import { type ChainTaskDeps, isAlreadyKnown, perChainTask, type TransactionTaskDeps, updateRequest } from "./deps.ts";
 import { bumpFees } from "./fee-bump.ts";
 import { addKeyedJob } from "./keyed-jobs.ts";
 import { receiptOf, receiptOfReplaced } from "./receipts.ts";
@@ -23,6 +23,10 @@ const NONCE_TAKEN_GRACE_MS = 5_000;
 const RUN_BUDGET_MS = 60_000;
 
 export function createConfirmTransactionTask(deps: TransactionTaskDeps): Task {
+  return perChainTask(deps, confirmOnChain);
+}
+
+function confirmOnChain(deps: ChainTaskDeps): Task {
   const { db, chain, mutations, config, logger } = deps;
   const ageMs = (row: TransactionRequestRow) => Date.now() - new Date(row.updatedAt).getTime();
 

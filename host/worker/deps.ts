@@ -1,5 +1,6 @@
 // What the transaction tasks need from the host.
-import type { ChainService } from "../chain/chain-service.ts";
+import type { Task } from "graphile-worker";
+import type { ServedChain, ServedChains } from "../chain/served-chains.ts";
 import type { Config } from "../config.ts";
 import type { Custody } from "../custody/custody.ts";
 import type { PlatformDb } from "../db/database.ts";
@@ -9,7 +10,7 @@ import type { MutationService } from "../mutations/service.ts";
 
 export interface TransactionTaskDeps {
   db: PlatformDb;
-  chain: ChainService;
+  chains: ServedChains;
   custody: Custody;
   mutations: MutationService;
   logger: Logger;
@@ -21,6 +22,25 @@ export interface TransactionTaskDeps {
     | "STUCK_TRANSACTION_SECONDS"
     | "FEE_BUMP_LIMIT"
   >;
+}
+
+/** The deps of a run on one chain. */
+export interface ChainTaskDeps extends TransactionTaskDeps {
+  chain: ServedChain;
+}
+
+/** A task whose every run works on the chain its payload names (`chainId`): one `create` per served chain. */
+export function perChainTask(deps: TransactionTaskDeps, create: (deps: ChainTaskDeps) => Task): Task {
+  const tasks = new Map<number, Task>();
+  return (payload, helpers) => {
+    const { chainId } = payload as { chainId: number };
+    let task = tasks.get(chainId);
+    if (!task) {
+      task = create({ ...deps, chain: deps.chains.get(chainId) });
+      tasks.set(chainId, task);
+    }
+    return task(payload, helpers);
+  };
 }
 
 /** `whileStatus`: only while the request is still in that state (e.g. a cancelled request stays CANCELLED). */

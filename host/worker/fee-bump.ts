@@ -4,12 +4,12 @@
 // shared nonce means only one can be.
 import { type Address, type Hex, keccak256, parseTransaction } from "viem";
 import type { TransactionRequestRow } from "../db/platform-types.ts";
-import { isAlreadyKnown, type TransactionTaskDeps } from "./deps.ts";
+import { type ChainTaskDeps, isAlreadyKnown } from "./deps.ts";
 
 const bumped = (fee: bigint) => (fee * 1125n) / 1000n + 1n;
 const max = (a: bigint, b: bigint) => (a > b ? a : b);
 
-export async function bumpFees(deps: TransactionTaskDeps, rows: TransactionRequestRow[]): Promise<void> {
+export async function bumpFees(deps: ChainTaskDeps, rows: TransactionRequestRow[]): Promise<void> {
   const { db, chain, custody, logger } = deps;
   if (rows.length === 0) return;
   const network = await chain.client.estimateFeesPerGas();

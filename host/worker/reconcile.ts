@@ -7,58 +7,63 @@ import type { Task } from "graphile-worker";
 import type { Address, Hex } from "viem";
 import { confirmJobSpec } from "../mutations/service.ts";
 import { completeRequest } from "./complete-request.ts";
-import { isAlreadyKnown, type TransactionTaskDeps, updateRequest } from "./deps.ts";
+import { type ChainTaskDeps, isAlreadyKnown, type TransactionTaskDeps, updateRequest } from "./deps.ts";
 import { addKeyedJob } from "./keyed-jobs.ts";
 import { receiptOfAny } from "./receipts.ts";
 import { requeueWithNewNonce } from "./requeue.ts";
 import { restartStrandedRuns } from "./stranded-runs.ts";
 
+/** The cluster-wide reconciliation (one run a minute): every served chain in turn. */
 export function createReconcileTask(deps: TransactionTaskDeps): Task {
-  const { db, chain, mutations, config, logger } = deps;
   return async () => {
-    const restarted = await restartStrandedRuns(db, chain.chainId);
-    if (restarted > 0) logger.warn("restarted the runs of signers with waiting writes", { runs: restarted });
-    const timedOut = await db
-      .selectFrom("transactionRequests")
-      .selectAll()
-      .where("status", "=", "CONFIRMING")
-      .where("subStatus", "=", "RECEIPT_TIMEOUT")
-      .where("chainId", "=", chain.chainId)
-      .orderBy("updatedAt")
-      .limit(500)
-      .execute();
-    for (const row of timedOut) {
-      const log = logger.child({ transactionId: row.id });
-      const receipt = await receiptOfAny(chain, row).catch(() => undefined);
-      if (receipt) {
-        await completeRequest(db, mutations, row, receipt);
-        log.info("reconciled from a late receipt", { hash: row.transactionHash });
-        continue;
-      }
-      if (Date.now() - new Date(row.updatedAt).getTime() < config.RECONCILE_AFTER_SECONDS * 1000) continue;
-      if (row.attempts >= config.RECONCILE_RETRY_BUDGET) {
-        await updateRequest(db, row.id, {
-          status: "DEAD_LETTER",
-          subStatus: "RECEIPT_MISSING",
-          errorMessage: "No receipt after every retry; needs manual intervention.",
-        });
-        log.error("dead-lettered: no receipt after the retry budget", { hash: row.transactionHash });
-        continue;
-      }
-      const mined = await chain.client.getTransactionCount({ address: row.fromAddress as Address, blockTag: "latest" });
-      if (row.nonce !== null && mined > row.nonce) {
-        // Another transaction took the nonce: these bytes can never be mined. Sign the write anew.
-        await requeueWithNewNonce(db, row, "REQUEUED");
-        log.warn("requeued with a new nonce", { previousHash: row.transactionHash });
-      } else {
-        // The node dropped it: the same bytes again (same nonce, so at most one of them is ever mined).
-        await chain.client.sendRawTransaction({ serializedTransaction: row.rawTransaction as Hex }).catch((error) => {
-          if (!isAlreadyKnown(error)) throw error;
-        });
-        await updateRequest(db, row.id, { subStatus: "REBROADCAST", errorMessage: null, attempts: row.attempts + 1 });
-        await addKeyedJob(db, confirmJobSpec(row.chainId, row.fromAddress));
-        log.warn("rebroadcast after a missing receipt", { hash: row.transactionHash });
-      }
-    }
+    for (const chain of deps.chains.all()) await reconcileChain({ ...deps, chain });
   };
+}
+
+async function reconcileChain(deps: ChainTaskDeps) {
+  const { db, chain, mutations, config, logger } = deps;
+  const restarted = await restartStrandedRuns(db, chain.chainId);
+  if (restarted > 0) logger.warn("restarted the runs of signers with waiting writes", { runs: restarted });
+  const timedOut = await db
+    .selectFrom("transactionRequests")
+    .selectAll()
+    .where("status", "=", "CONFIRMING")
+    .where("subStatus", "=", "RECEIPT_TIMEOUT")
+    .where("chainId", "=", chain.chainId)
+    .orderBy("updatedAt")
+    .limit(500)
+    .execute();
+  for (const row of timedOut) {
+    const log = logger.child({ transactionId: row.id });
+    const receipt = await receiptOfAny(chain, row).catch(() => undefined);
+    if (receipt) {
+      await completeRequest(db, mutations, row, receipt);
+      log.info("reconciled from a late receipt", { hash: row.transactionHash });
+      continue;
+    }
+    if (Date.now() - new Date(row.updatedAt).getTime() < config.RECONCILE_AFTER_SECONDS * 1000) continue;
+    if (row.attempts >= config.RECONCILE_RETRY_BUDGET) {
+      await updateRequest(db, row.id, {
+        status: "DEAD_LETTER",
+        subStatus: "RECEIPT_MISSING",
+        errorMessage: "No receipt after every retry; needs manual intervention.",
+      });
+      log.error("dead-lettered: no receipt after the retry budget", { hash: row.transactionHash });
+      continue;
+    }
+    const mined = await chain.client.getTransactionCount({ address: row.fromAddress as Address, blockTag: "latest" });
+    if (row.nonce !== null && mined > row.nonce) {
+      // Another transaction took the nonce: these bytes can never be mined. Sign the write anew.
+      await requeueWithNewNonce(db, row, "REQUEUED");
+      log.warn("requeued with a new nonce", { previousHash: row.transactionHash });
+    } else {
+      // The node dropped it: the same bytes again (same nonce, so at most one of them is ever mined).
+      await chain.client.sendRawTransaction({ serializedTransaction: row.rawTransaction as Hex }).catch((error) => {
+        if (!isAlreadyKnown(error)) throw error;
+      });
+      await updateRequest(db, row.id, { subStatus: "REBROADCAST", errorMessage: null, attempts: row.attempts + 1 });
+      await addKeyedJob(db, confirmJobSpec(row.chainId, row.fromAddress));
+      log.warn("rebroadcast after a missing receipt", { hash: row.transactionHash });
+    }
+  }
 }

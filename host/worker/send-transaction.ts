@@ -10,7 +10,7 @@ import { type Address, type Hex, keccak256 } from "viem";
 import type { PlatformTables, TransactionRequestRow } from "../db/platform-types.ts";
 import { decodeContractError } from "../mutations/contract-errors.ts";
 import { confirmJobSpec, sendJobSpec } from "../mutations/service.ts";
-import { isAlreadyKnown, type TransactionTaskDeps, updateRequest } from "./deps.ts";
+import { type ChainTaskDeps, isAlreadyKnown, perChainTask, type TransactionTaskDeps, updateRequest } from "./deps.ts";
 import { addKeyedJob, addKeyedJobSql } from "./keyed-jobs.ts";
 import { nextNonce } from "./next-nonce.ts";
 
@@ -35,6 +35,10 @@ async function lockSignable(trx: Transaction<PlatformTables>, ids: string[]): Pr
 }
 
 export function createSendTransactionTask(deps: TransactionTaskDeps): Task {
+  return perChainTask(deps, sendOnChain);
+}
+
+function sendOnChain(deps: ChainTaskDeps): Task {
   const { db, chain, custody } = deps;
 
   /**

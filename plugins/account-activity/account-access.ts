@@ -21,16 +21,16 @@ async function organisationWallet(ctx: PluginContext, organizationId: string, ad
 }
 
 /** A contract or token of the system, or an identity the system's factory created (or the account it is for). */
-async function isSystemAddress(ctx: PluginContext, chain: RequestChain, address: string) {
+async function isSystemAddress(chain: RequestChain, address: string) {
   const system = indexedHex(chain.systemAddress);
   if (address === system || Object.values(chain.contracts).some((c) => c.toLowerCase() === address)) return true;
-  const found = await ctx.db.ledger
+  const found = await chain.ledger
     .selectFrom("token")
     .select(sql<number>`1`.as("one"))
     .where("system", "=", system)
     .where("id", "=", indexedHex(address))
     .unionAll(
-      ctx.db.ledger
+      chain.ledger
         .selectFrom("identity")
         .select(sql<number>`1`.as("one"))
         .where("system", "=", system)
@@ -53,5 +53,5 @@ export async function mayReadAccount(
   const gasAccount = wallet?.kind === "bundler" || wallet?.kind === "paymaster";
   if (gasAccount && hasPermission(principal.roles, "activity:read-gas-accounts")) return true;
   if (!hasPermission(principal.roles, "activity:read-others")) return false;
-  return wallet !== undefined || (await isSystemAddress(ctx, chain, address));
+  return wallet !== undefined || (await isSystemAddress(chain, address));
 }

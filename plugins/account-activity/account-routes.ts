@@ -9,7 +9,7 @@ import { mayReadAccount } from "./account-access.ts";
 import { feedRoutes } from "./feed-routes.ts";
 
 export function accountActivityRoutes(app: App, ctx: PluginContext) {
-  feedRoutes(app, ctx.db.ledger, {
+  feedRoutes(app, {
     base: "/api/v2/system/accounts/{accountAddress}",
     tags: ["account"],
     subject: "An account's",
@@ -19,12 +19,12 @@ export function accountActivityRoutes(app: App, ctx: PluginContext) {
       "wallet and paymasters. Other callers get an empty feed and a flat series.",
     params: z.object({ accountAddress: AddressSchema.openapi({ param: { name: "accountAddress", in: "path" } }) }),
     async feed(c, { accountAddress }) {
-      const chain = await requestChain(c, ctx.db.platform, [ctx.chain.chainId]);
+      const chain = await requestChain(c, ctx);
       const principal = c.get("principal");
       const acting = c.get("requestContext")?.participantId ?? principal.userId;
       const address = accountAddress.toLowerCase();
       if (!(await mayReadAccount(ctx, chain, principal, acting, address))) return null;
-      return { system: chain.systemAddress, addresses: [address], feed: "account" };
+      return { ledger: chain.ledger, system: chain.systemAddress, addresses: [address], feed: "account" };
     },
   });
 }

@@ -10,19 +10,19 @@ import { collection, single } from "../../host/http/envelopes.ts";
 import { ACTIVITY_COLLECTION, type FeedScope, feedCounts, feedEvents, toActivityEvent } from "./activity-feed.ts";
 import { type ActivityRangeQuery, activityRange, activitySeries, countWindow } from "./activity-metrics.ts";
 
-/** The feed to read, or null when the caller may not read it. */
-export type ReadableFeed = FeedScope | null;
+/** The feed to read and the index of the request's chain it is read from, or null when the caller may not read it. */
+export type ReadableFeed = (FeedScope & { ledger: LedgerDb }) | null;
 
 /**
  * The page's answer. A non-empty page is kept per index version as the response body itself, keyed by the URL (its
  * links are the URL's) and the feed: a 50-event page is ~50 KB of JSON, not to be serialised for every reader.
  */
-export async function feedPage(c: Context<AppEnv>, db: LedgerDb, feed: ReadableFeed): Promise<Response> {
+export async function feedPage(c: Context<AppEnv>, feed: ReadableFeed): Promise<Response> {
   const url = new URL(c.req.url);
   const query = parseCollectionQuery(url.searchParams, ACTIVITY_COLLECTION);
   if (!feed || feed.addresses.length === 0) return c.json(collection(c, [], 0, query.page, { eventName: [] }), 200);
   const body = await indexedRead(c, `feed-page ${feedKey(feed)} ${url.pathname}${url.search}`, async () => {
-    const { rows, total, facets } = await runCollection(feedEvents(db, feed), query, ACTIVITY_COLLECTION);
+    const { rows, total, facets } = await runCollection(feedEvents(feed.ledger, feed), query, ACTIVITY_COLLECTION);
     const page = collection(
       c,
       rows.map((row) => toActivityEvent(row, feed.feed)),
@@ -40,13 +40,13 @@ function feedKey(feed: FeedScope): string {
   return `${feed.feed} ${feed.system} ${feed.addresses.join(",")}`;
 }
 
-export async function feedMetrics(c: Context<AppEnv>, db: LedgerDb, feed: ReadableFeed, query: ActivityRangeQuery) {
+export async function feedMetrics(c: Context<AppEnv>, feed: ReadableFeed, query: ActivityRangeQuery) {
   const range = activityRange(query);
   const window = countWindow(range);
   const counts =
     feed && feed.addresses.length > 0 && window
       ? await indexedRead(c, `feed-counts ${feedKey(feed)} ${JSON.stringify(window)}`, () =>
-          feedCounts(db, feed, window),
+          feedCounts(feed.ledger, feed, window),
         )
       : new Map<number, number>();
   return single(c, activitySeries(range, counts));

@@ -4,7 +4,6 @@ import { createRoute, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { requirePermission } from "../../host/auth/require-permission.ts";
 import { collectionRoute } from "../../host/collections/index.ts";
-import type { LedgerDb } from "../../host/db/database.ts";
 import type { App, AppEnv } from "../../host/http/env.ts";
 import { errorResponses, jsonResponse, linksSelf } from "../../host/http/schemas.ts";
 import { ACTIVITY_COLLECTION, ActivityEventSchema } from "./activity-feed.ts";
@@ -19,11 +18,14 @@ export interface FeedRoutes<P extends z.ZodObject> {
   subject: string;
   description: string;
   params: P;
-  /** The feed the caller may read (null: the valid empty answer); throws for an unknown subject. */
+  /**
+   * The feed the caller may read, with the request chain's index (null: the valid empty answer); throws for an
+   * unknown subject.
+   */
   feed: (c: Context<AppEnv>, params: z.infer<P>) => Promise<ReadableFeed>;
 }
 
-export function feedRoutes<P extends z.ZodObject>(app: App, db: LedgerDb, def: FeedRoutes<P>) {
+export function feedRoutes<P extends z.ZodObject>(app: App, def: FeedRoutes<P>) {
   const list = collectionRoute({
     path: `${def.base}/activities`,
     tags: def.tags,
@@ -51,10 +53,10 @@ export function feedRoutes<P extends z.ZodObject>(app: App, db: LedgerDb, def: F
   // The route generics do not carry P through createRoute; params and query were validated by their schemas.
   const paramsOf = (c: Context<AppEnv>) => c.req.param() as z.infer<P>;
   // The page arrives as JSON text (feed-responses.ts); its shape is the route's, ActivityEventSchema's per event.
-  app.openapi(list, (async (c: Context<AppEnv>) => feedPage(c, db, await def.feed(c, paramsOf(c)))) as never);
+  app.openapi(list, (async (c: Context<AppEnv>) => feedPage(c, await def.feed(c, paramsOf(c)))) as never);
   app.openapi(metrics, async (c) =>
     c.json(
-      await feedMetrics(c, db, await def.feed(c, paramsOf(c)), c.req.valid("query" as never) as ActivityRangeQuery),
+      await feedMetrics(c, await def.feed(c, paramsOf(c)), c.req.valid("query" as never) as ActivityRangeQuery),
       200,
     ),
   );

@@ -10,7 +10,7 @@ import type { PluginContext } from "../../host/plugin.ts";
 import { feedRoutes } from "./feed-routes.ts";
 
 export function participantActivityRoutes(app: App, ctx: PluginContext) {
-  feedRoutes(app, ctx.db.ledger, {
+  feedRoutes(app, {
     base: "/api/v2/participants/{participantId}",
     tags: ["participants"],
     subject: "A participant's",
@@ -27,14 +27,14 @@ export function participantActivityRoutes(app: App, ctx: PluginContext) {
         .openapi({ param: { name: "participantId", in: "path" } }),
     }),
     async feed(c, { participantId }) {
-      const chain = await requestChain(c, ctx.db.platform, [ctx.chain.chainId]);
-      const participant = await findParticipant(c, ctx.db.ledger, ctx.config.INDEX_VIEWS_SCHEMA, chain, participantId);
+      const chain = await requestChain(c, ctx);
+      const participant = await findParticipant(c, ctx.config.INDEX_VIEWS_SCHEMA, chain, participantId);
       const { userId, roles } = c.get("principal");
       // The acting participant (X-Participant, checked by the host) reads its own feed.
       const acting = c.get("requestContext")?.participantId ?? userId;
       const own = participant.kind === "person" && participant.id === acting;
       if (!own && !hasPermission(roles, "activity:read-others")) return null;
-      return { system: chain.systemAddress, addresses: participant.wallets, feed: "participant" };
+      return { ledger: chain.ledger, system: chain.systemAddress, addresses: participant.wallets, feed: "participant" };
     },
   });
 }

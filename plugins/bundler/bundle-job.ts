@@ -1,4 +1,4 @@
-// The bundling run of an organisation on the served chain: one graphile-worker job, keyed and queued per
+// The bundling run of an organisation on a served chain: one graphile-worker job, keyed and queued per
 // organisation and chain, so operations that arrive while it waits fold into one run (one handleOps) and two runs
 // never overlap. Auto mode wakes it on each accepted operation; manual mode only on debug_bundler_sendBundleNow.
 
@@ -18,9 +18,8 @@ export function bundleJob(chainId: number, organizationId: string): KeyedJob {
  * share the next add_job, begun after their rows were committed, instead of queueing 32 upserts of one job row. */
 const wakes = new Map<string, () => Promise<void>>();
 
-/** Queues the organisation's bundling run, in auto mode (or always, with `force`). */
-export function wakeBundler(ctx: PluginContext, organizationId: string, force = false): Promise<void> {
-  const { chainId } = ctx.chain;
+/** Queues the organisation's bundling run on the chain, in auto mode (or always, with `force`). */
+export function wakeBundler(ctx: PluginContext, chainId: number, organizationId: string, force = false): Promise<void> {
   const key = `${chainId}:${organizationId}:${force}`;
   let wake = wakes.get(key);
   if (!wake) {

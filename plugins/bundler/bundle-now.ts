@@ -1,5 +1,6 @@
-// debug_bundler_sendBundleNow: runs the organisation's bundling now (whatever the mode) and answers the bundle's
-// transaction hash once the pipeline has signed it (null when the mempool held nothing to bundle).
+// debug_bundler_sendBundleNow: runs the organisation's bundling on the request's chain now (whatever the mode) and
+// answers the bundle's transaction hash once the pipeline has signed it (null when the mempool held nothing to
+// bundle).
 import type { Hex } from "viem";
 import type { PluginContext } from "../../host/plugin.ts";
 import { wakeBundler } from "./bundle-job.ts";
@@ -8,19 +9,19 @@ import { bundlerDb } from "./tables.ts";
 
 const WAIT_MS = 20_000;
 
-export async function sendBundleNow(ctx: PluginContext, organizationId: string): Promise<Hex | null> {
+export async function sendBundleNow(ctx: PluginContext, chainId: number, organizationId: string): Promise<Hex | null> {
   const db = bundlerDb(ctx.db.platform);
   const pending = await db
     .selectFrom("bundlerUserOperations")
     .select("userOpHash")
-    .where("chainId", "=", ctx.chain.chainId)
+    .where("chainId", "=", chainId)
     .where("organizationId", "=", organizationId)
     .where("status", "=", "pending")
     .orderBy("createdAt")
     .limit(1)
     .executeTakeFirst();
   if (!pending) return null;
-  await wakeBundler(ctx, organizationId, true);
+  await wakeBundler(ctx, chainId, organizationId, true);
   const deadline = Date.now() + WAIT_MS;
   while (Date.now() < deadline) {
     const row = await db

@@ -1,8 +1,8 @@
-// bundler:bundle: takes the organisation's pending operations (a sender's in nonce order, oldest senders first),
-// runs them as one handleOps by eth_call (an operation the EntryPoint refuses is marked failed), and submits the
-// bundle with the gas its operations' limits add up to, a chain write of the organisation's bundler wallet through
-// the transaction pipeline (host/worker: nonces, fee bumps, exactly once). The bundle's receipt marks them included
-// (mutation kind `bundler.handle-ops`).
+// bundler:bundle: takes the organisation's pending operations on the job's chain (a sender's in nonce order, oldest
+// senders first), runs them as one handleOps by eth_call (an operation the EntryPoint refuses is marked failed), and
+// submits the bundle with the gas its operations' limits add up to, a chain write of the organisation's bundler
+// wallet through the transaction pipeline (host/worker: nonces, fee bumps, exactly once). The bundle's receipt marks
+// them included (mutation kind `bundler.handle-ops`).
 import type { Task } from "graphile-worker";
 import { type Kysely, sql } from "kysely";
 import { type Address, decodeEventLog, encodeFunctionData, type Hex, type TransactionReceipt } from "viem";
@@ -42,13 +42,17 @@ export function userOperationEvents(receipt: Pick<TransactionReceipt, "logs">, e
   return events;
 }
 
-/** Operations whose bundle ended without a receipt (refused at estimation, cancelled, dead-lettered) are failed. */
-async function settleAbandoned(ctx: PluginContext, organizationId: string) {
+/**
+ * The organisation's operations on the chain whose bundle ended without a receipt (refused at estimation, cancelled,
+ * dead-lettered) are failed.
+ */
+async function settleAbandoned(ctx: PluginContext, chainId: number, organizationId: string) {
   const db = bundlerDb(ctx.db.platform);
   const abandoned = await db
     .selectFrom("bundlerUserOperations as o")
     .innerJoin("transactionRequests as r", "r.id", "o.transactionRequestId")
     .select(["o.userOpHash", "r.status", "r.errorMessage"])
+    .where("o.chainId", "=", chainId)
     .where("o.organizationId", "=", organizationId)
     .where("o.status", "=", "submitted")
     .where(
@@ -123,8 +127,9 @@ export function bundleTask(ctx: PluginContext): Task {
       .execute();
   return async (payload) => {
     const { organizationId, chainId } = payload as { organizationId: string; chainId: number };
-    if (chainId !== ctx.chain.chainId) throw new Error(`Chain ${chainId} is not served by this platform`);
-    await settleAbandoned(ctx, organizationId);
+    if (!ctx.chains.has(chainId)) throw new Error(`Chain ${chainId} is not served by this platform`);
+    const on = ctx.chains.get(chainId);
+    await settleAbandoned(ctx, chainId, organizationId);
     const live = await db
       .selectFrom("bundlerUserOperations as o")
       .leftJoin("transactionRequests as r", "r.id", "o.transactionRequestId")
@@ -150,10 +155,10 @@ export function bundleTask(ctx: PluginContext): Task {
     // The whole bundle is run by eth_call first (while the bundler wallet's gas money is made ready): an operation
     // the EntryPoint refuses now (FailedOp) is marked failed and the rest tried again; the chain never sees it.
     const [, gas] = await Promise.all([
-      fundSigner(ctx, wallet),
+      fundSigner(ctx, on, wallet),
       (async () => {
         while (candidates.length > 0) {
-          const check = await checkBundle(ctx, entryPoint, opsOf(candidates), wallet, bundleGas(candidates));
+          const check = await checkBundle(on, entryPoint, opsOf(candidates), wallet, bundleGas(candidates));
           if (check.ok) return bundleGas(candidates);
           const refused = candidates[check.opIndex];
           // Its successors in this bundle cannot run without it: they wait (or fail) in a later run.

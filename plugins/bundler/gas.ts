@@ -2,6 +2,7 @@
 // cost and the calldata it adds) and eth_estimateUserOperationGas from one simulateHandleOp run.
 import { type Address, encodeAbiParameters, type Hex, hexToBytes, toHex } from "viem";
 import { entryPoint08Abi, type PackedUserOperation, type UserOperation } from "viem/account-abstraction";
+import type { ServedChain } from "../../host/chain/served-chains.ts";
 import type { PluginContext } from "../../host/plugin.ts";
 import { isQueued } from "./queued-nonce.ts";
 import { simulateHandleOp } from "./simulation.ts";
@@ -45,7 +46,12 @@ const PENALTY_THRESHOLD = 40_000n;
 
 const withMargin = (gas: bigint, extra: bigint) => (gas * 13n) / 10n + extra;
 
-export async function estimateUserOperationGas(ctx: PluginContext, entryPoint: Address, op: UserOperation<"0.8">) {
+export async function estimateUserOperationGas(
+  ctx: PluginContext,
+  on: ServedChain,
+  entryPoint: Address,
+  op: UserOperation<"0.8">,
+) {
   const withPaymaster = op.paymaster !== undefined;
   const trial: UserOperation<"0.8"> = {
     ...op,
@@ -56,8 +62,8 @@ export async function estimateUserOperationGas(ctx: PluginContext, entryPoint: A
     maxPriorityFeePerGas: 1n,
   };
   trial.preVerificationGas = estimatedPreVerificationGas(packed(trial));
-  const queued = await isQueued(ctx, entryPoint, op.sender, op.nonce);
-  const result = await simulateHandleOp(ctx, entryPoint, packed(trial), 10n ** 24n, queued);
+  const queued = await isQueued(ctx, on.chainId, entryPoint, op.sender, op.nonce);
+  const result = await simulateHandleOp(on, entryPoint, packed(trial), 10n ** 24n, queued);
   const verification = result.preOpGas - trial.preVerificationGas;
   // paid = preOpGas + used + penalty, the penalty 10 % of (limit - used) when that exceeds the threshold.
   const limit = trial.callGasLimit + (withPaymaster ? trial.paymasterPostOpGasLimit! : 0n);
@@ -66,9 +72,9 @@ export async function estimateUserOperationGas(ctx: PluginContext, entryPoint: A
   if (limit - used <= PENALTY_THRESHOLD) used = executed;
   // A deployed sender's call measured on its own, as the EntryPoint makes it (the node's search for the least gas
   // that succeeds): the simulation's figure misses gas that only a failing limit reveals (e.g. the 63/64 rule).
-  const code = await ctx.chain.client.getCode({ address: op.sender });
+  const code = await on.client.getCode({ address: op.sender });
   if (code && code !== "0x") {
-    const direct = await ctx.chain.client
+    const direct = await on.client
       .estimateGas({ account: entryPoint, to: op.sender, data: op.callData })
       .catch(() => 0n);
     if (direct > used) used = direct;

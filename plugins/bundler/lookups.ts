@@ -1,6 +1,6 @@
-// eth_getUserOperationByHash and eth_getUserOperationReceipt: the mempool row says where the operation went, the
-// chain says what happened (the bundle's receipt and its UserOperationEvent). An operation this bundler never saw is
-// looked up in the EntryPoint's logs.
+// eth_getUserOperationByHash and eth_getUserOperationReceipt on a chain: the mempool row says where the operation
+// went, the chain says what happened (the bundle's receipt and its UserOperationEvent). An operation this bundler
+// never saw is looked up in the EntryPoint's logs.
 import {
   type Address,
   decodeAbiParameters,
@@ -11,6 +11,7 @@ import {
 } from "viem";
 import { entryPoint08Abi } from "viem/account-abstraction";
 import { batchLoader } from "../../host/cache/batch-loader.ts";
+import type { ServedChain } from "../../host/chain/served-chains.ts";
 import type { PluginContext } from "../../host/plugin.ts";
 import { bundlerDb } from "./tables.ts";
 import { rpcForm } from "./user-operation.ts";
@@ -24,36 +25,40 @@ interface Located {
   transactionHash: string | null;
 }
 
-async function locateAll(ctx: PluginContext, hashes: string[]): Promise<Map<string, Located>> {
+async function locateAll(ctx: PluginContext, chainId: number, hashes: string[]): Promise<Map<string, Located>> {
   const rows = await bundlerDb(ctx.db.platform)
     .selectFrom("bundlerUserOperations as o")
     .leftJoin("transactionRequests as r", "r.id", "o.transactionRequestId")
     .select(["o.userOpHash", "o.userOperation", "o.entryPoint", "o.status", "r.transactionHash"])
     .where("o.userOpHash", "in", hashes)
-    .where("o.chainId", "=", ctx.chain.chainId)
+    .where("o.chainId", "=", chainId)
     .execute();
   return new Map(rows.map((row) => [row.userOpHash, row]));
 }
 
-/** Per context: the mempool rows and the bundle receipts asked for in one turn, each read once (a client's batch of
- * receipt lookups is one query, and one eth_getTransactionReceipt per bundle). */
-const loaders = new WeakMap<
-  PluginContext,
-  {
-    row: (hash: string) => Promise<Located | undefined>;
-    receipt: (hash: Hex) => Promise<RpcTransactionReceipt | undefined>;
+interface Loaders {
+  row: (hash: string) => Promise<Located | undefined>;
+  receipt: (hash: Hex) => Promise<RpcTransactionReceipt | undefined>;
+}
+
+/** Per context and chain: the mempool rows and the bundle receipts asked for in one turn, each read once (a client's
+ * batch of receipt lookups is one query, and one eth_getTransactionReceipt per bundle). */
+const loaders = new WeakMap<PluginContext, Map<number, Loaders>>();
+function loadersOf(ctx: PluginContext, on: ServedChain): Loaders {
+  let byChain = loaders.get(ctx);
+  if (!byChain) {
+    byChain = new Map();
+    loaders.set(ctx, byChain);
   }
->();
-function loadersOf(ctx: PluginContext) {
-  let found = loaders.get(ctx);
+  let found = byChain.get(on.chainId);
   if (!found) {
     found = {
-      row: batchLoader((hashes: string[]) => locateAll(ctx, hashes)),
+      row: batchLoader((hashes: string[]) => locateAll(ctx, on.chainId, hashes)),
       receipt: batchLoader(async (hashes: Hex[]) => {
         const receipts = await Promise.all(
           hashes.map(
             (transactionHash) =>
-              ctx.chain.client.request({
+              on.client.request({
                 method: "eth_getTransactionReceipt",
                 params: [transactionHash],
               }) as Promise<RpcTransactionReceipt | null>,
@@ -62,26 +67,26 @@ function loadersOf(ctx: PluginContext) {
         return new Map(hashes.flatMap((hash, i) => (receipts[i] ? [[hash, receipts[i]!] as const] : [])));
       }),
     };
-    loaders.set(ctx, found);
+    byChain.set(on.chainId, found);
   }
   return found;
 }
 
-const locate = (ctx: PluginContext, hash: Hex) => loadersOf(ctx).row(hash.toLowerCase());
+const locate = (ctx: PluginContext, on: ServedChain, hash: Hex) => loadersOf(ctx, on).row(hash.toLowerCase());
 
 const topicOf = (eventName: "UserOperationEvent" | "BeforeExecution" | "UserOperationRevertReason") =>
   encodeEventTopics({ abi: entryPoint08Abi, eventName })[0];
 
-async function rawReceipt(ctx: PluginContext, transactionHash: Hex) {
-  return (await loadersOf(ctx).receipt(transactionHash)) ?? null;
+async function rawReceipt(ctx: PluginContext, on: ServedChain, transactionHash: Hex) {
+  return (await loadersOf(ctx, on).receipt(transactionHash)) ?? null;
 }
 
 /** The bundle transaction that carries `hash`: from the mempool, else from the EntryPoint's logs. */
-async function bundleTransaction(ctx: PluginContext, hash: Hex, entryPoint: Address | undefined) {
-  const row = await locate(ctx, hash);
+async function bundleTransaction(ctx: PluginContext, on: ServedChain, hash: Hex, entryPoint: Address | undefined) {
+  const row = await locate(ctx, on, hash);
   if (row) return { row, transactionHash: row.transactionHash as Hex | null };
   if (!entryPoint) return undefined;
-  const logs = await ctx.chain.client.request({
+  const logs = await on.client.request({
     method: "eth_getLogs",
     params: [
       { address: entryPoint, fromBlock: "0x0", toBlock: "latest", topics: [topicOf("UserOperationEvent"), hash] },
@@ -114,11 +119,11 @@ function operationLogs(receipt: RpcTransactionReceipt, hash: Hex, entryPoint: st
   return { event: receipt.logs[index], logs: receipt.logs.slice(start, index) };
 }
 
-export async function userOperationReceipt(ctx: PluginContext, hash: Hex) {
-  const entryPoint = ctx.deployment.entryPoint;
-  const found = await bundleTransaction(ctx, hash, entryPoint);
+export async function userOperationReceipt(ctx: PluginContext, on: ServedChain, hash: Hex) {
+  const { entryPoint } = on.deployment;
+  const found = await bundleTransaction(ctx, on, hash, entryPoint);
   if (!found?.transactionHash) return null;
-  const receipt = await rawReceipt(ctx, found.transactionHash);
+  const receipt = await rawReceipt(ctx, on, found.transactionHash);
   if (!receipt) return null;
   const at = found.row?.entryPoint ?? entryPoint ?? "";
   const located = operationLogs(receipt, hash, at);
@@ -150,14 +155,14 @@ export async function userOperationReceipt(ctx: PluginContext, hash: Hex) {
   };
 }
 
-export async function userOperationByHash(ctx: PluginContext, hash: Hex) {
-  const row = await locate(ctx, hash);
+export async function userOperationByHash(ctx: PluginContext, on: ServedChain, hash: Hex) {
+  const row = await locate(ctx, on, hash);
   if (!row) return null;
-  const receipt = row.transactionHash ? await rawReceipt(ctx, row.transactionHash as Hex) : null;
+  const receipt = row.transactionHash ? await rawReceipt(ctx, on, row.transactionHash as Hex) : null;
   const mined = receipt && operationLogs(receipt, hash, row.entryPoint) ? receipt : null;
   return {
     userOperation: rpcForm(row.userOperation),
-    entryPoint: ctx.deployment.entryPoint ?? row.entryPoint,
+    entryPoint: on.deployment.entryPoint ?? row.entryPoint,
     transactionHash: mined?.transactionHash ?? null,
     blockHash: mined?.blockHash ?? null,
     blockNumber: mined?.blockNumber ?? null,

@@ -1,7 +1,8 @@
-// eth_sendUserOperation's acceptance: the operation is checked (preVerificationGas, validation by simulation), then
-// written to the mempool (platform.bundler_user_operations) under the replacement rules, and the bundling run of the
-// caller's organisation is woken (in auto mode).
+// eth_sendUserOperation's acceptance on a chain: the operation is checked (preVerificationGas, validation by
+// simulation), then written to the mempool (platform.bundler_user_operations) under the replacement rules, and the
+// bundling run of the caller's organisation on that chain is woken (in auto mode).
 import { type Address, type Hex, toHex } from "viem";
+import type { ServedChain } from "../../host/chain/served-chains.ts";
 import type { PluginContext } from "../../host/plugin.ts";
 import { wakeBundler } from "./bundle-job.ts";
 import { requiredPreVerificationGas } from "./gas.ts";
@@ -20,13 +21,14 @@ const bumped = (previous: string) => (BigInt(previous) * (100n + REPLACEMENT_BUM
 
 export async function acceptUserOperation(
   ctx: PluginContext,
+  on: ServedChain,
   organizationId: string,
   rpcOp: RpcUserOperation,
   entryPoint: Address,
 ): Promise<Hex> {
   const op = toUserOperation(rpcOp);
   const packedOp = packed(op);
-  const hash = userOpHash(op, ctx.chain.chainId, entryPoint);
+  const hash = userOpHash(op, on.chainId, entryPoint);
   const required = requiredPreVerificationGas(packedOp);
   if (op.preVerificationGas < required)
     throw rpcError("BUNDLER_INVALID_PARAMS", `preVerificationGas must be at least ${required}`, {
@@ -35,8 +37,8 @@ export async function acceptUserOperation(
   const db = bundlerDb(ctx.db.platform);
   const sender = op.sender.toLowerCase();
   // Behind a predecessor still waiting here, the operation is validated as if that one had run.
-  const queued = await isQueued(ctx, entryPoint, op.sender, op.nonce);
-  await simulateValidation(ctx, entryPoint, packedOp, queued);
+  const queued = await isQueued(ctx, on.chainId, entryPoint, op.sender, op.nonce);
+  await simulateValidation(on, entryPoint, packedOp, queued);
 
   const accepted = await db.transaction().execute(async (trx) => {
     // The sender's operations still waiting (locked: a concurrent replacement waits for this one), and this one if
@@ -44,7 +46,7 @@ export async function acceptUserOperation(
     const rows = await trx
       .selectFrom("bundlerUserOperations")
       .selectAll()
-      .where("chainId", "=", ctx.chain.chainId)
+      .where("chainId", "=", on.chainId)
       .where("entryPoint", "=", entryPoint.toLowerCase())
       .where("sender", "=", sender)
       .where((eb) => eb.or([eb("status", "in", ["pending", "submitted"]), eb("userOpHash", "=", hash)]))
@@ -81,7 +83,7 @@ export async function acceptUserOperation(
       .insertInto("bundlerUserOperations")
       .values({
         userOpHash: hash,
-        chainId: ctx.chain.chainId,
+        chainId: on.chainId,
         entryPoint: entryPoint.toLowerCase(),
         sender,
         nonce: op.nonce.toString(),
@@ -95,6 +97,6 @@ export async function acceptUserOperation(
       .execute();
     return true;
   });
-  if (accepted) await wakeBundler(ctx, organizationId);
+  if (accepted) await wakeBundler(ctx, on.chainId, organizationId);
   return hash;
 }

@@ -2,6 +2,7 @@
 // The debug_bundler_ namespace is served only with BUNDLER_DEBUG_METHODS=true.
 import { z } from "@hono/zod-openapi";
 import { type Address, getAddress, type Hex, toHex } from "viem";
+import type { ServedChain } from "../../host/chain/served-chains.ts";
 import type { Principal } from "../../host/http/env.ts";
 import type { PluginContext } from "../../host/plugin.ts";
 import { wakeBundler } from "./bundle-job.ts";
@@ -19,6 +20,8 @@ const HashParam = z.string().regex(/^0x[0-9a-fA-F]{64}$/, "a 32-byte hex hash");
 export interface MethodContext {
   ctx: PluginContext;
   principal: Principal;
+  /** The request's chain: every method works on it. */
+  chain: ServedChain;
 }
 
 interface Method<P extends z.ZodType> {
@@ -29,9 +32,9 @@ interface Method<P extends z.ZodType> {
 
 const method = <P extends z.ZodType>(m: Method<P>) => m as unknown as Method<z.ZodType>;
 
-/** The platform's EntryPoint, or -32602 for another one (-32603 when the platform has none). */
-function servedEntryPoint(ctx: PluginContext, requested?: string): Address {
-  const entryPoint = ctx.deployment.entryPoint;
+/** The platform's EntryPoint on the chain, or -32602 for another one (-32603 when the chain has none). */
+function servedEntryPoint(chain: ServedChain, requested?: string): Address {
+  const { entryPoint } = chain.deployment;
   if (!entryPoint) throw rpcError("BUNDLER_UNAVAILABLE", "This platform has no EntryPoint on its chain");
   if (requested !== undefined && requested.toLowerCase() !== entryPoint.toLowerCase())
     throw rpcError("BUNDLER_INVALID_PARAMS", `Unsupported EntryPoint ${requested}: this bundler serves ${entryPoint}`, {
@@ -42,37 +45,37 @@ function servedEntryPoint(ctx: PluginContext, requested?: string): Address {
 }
 
 export const METHODS: Record<string, Method<z.ZodType>> = {
-  eth_chainId: method({ params: z.tuple([]), run: async ({ ctx }) => toHex(ctx.chain.chainId) }),
+  eth_chainId: method({ params: z.tuple([]), run: async ({ chain }) => toHex(chain.chainId) }),
   eth_supportedEntryPoints: method({
     params: z.tuple([]),
-    run: async ({ ctx }) => (ctx.deployment.entryPoint ? [getAddress(ctx.deployment.entryPoint)] : []),
+    run: async ({ chain }) => (chain.deployment.entryPoint ? [getAddress(chain.deployment.entryPoint)] : []),
   }),
   eth_sendUserOperation: method({
     params: z.tuple([RpcUserOperationSchema, AddressParam]),
-    run: ({ ctx, principal }, [op, entryPoint]) =>
-      acceptUserOperation(ctx, principal.organizationId, op, servedEntryPoint(ctx, entryPoint)),
+    run: ({ ctx, principal, chain }, [op, entryPoint]) =>
+      acceptUserOperation(ctx, chain, principal.organizationId, op, servedEntryPoint(chain, entryPoint)),
   }),
   eth_estimateUserOperationGas: method({
     // The optional third parameter (a state override) is accepted and not applied.
     params: z.tuple([EstimableUserOperationSchema, AddressParam]).rest(z.unknown()),
-    run: ({ ctx }, [op, entryPoint]) =>
-      estimateUserOperationGas(ctx, servedEntryPoint(ctx, entryPoint), toUserOperation(op)),
+    run: ({ ctx, chain }, [op, entryPoint]) =>
+      estimateUserOperationGas(ctx, chain, servedEntryPoint(chain, entryPoint), toUserOperation(op)),
   }),
   eth_getUserOperationByHash: method({
     params: z.tuple([HashParam]),
-    run: ({ ctx }, [hash]) => userOperationByHash(ctx, hash as Hex),
+    run: ({ ctx, chain }, [hash]) => userOperationByHash(ctx, chain, hash as Hex),
   }),
   eth_getUserOperationReceipt: method({
     params: z.tuple([HashParam]),
-    run: ({ ctx }, [hash]) => userOperationReceipt(ctx, hash as Hex),
+    run: ({ ctx, chain }, [hash]) => userOperationReceipt(ctx, chain, hash as Hex),
   }),
   debug_bundler_clearState: method({
     debug: true,
     params: z.tuple([]),
-    async run({ ctx }) {
+    async run({ ctx, chain }) {
       await bundlerDb(ctx.db.platform)
         .deleteFrom("bundlerUserOperations")
-        .where("chainId", "=", ctx.chain.chainId)
+        .where("chainId", "=", chain.chainId)
         .where("status", "=", "pending")
         .execute();
       return "ok";
@@ -81,12 +84,12 @@ export const METHODS: Record<string, Method<z.ZodType>> = {
   debug_bundler_dumpMempool: method({
     debug: true,
     params: z.tuple([AddressParam]).or(z.tuple([])),
-    async run({ ctx }, [entryPoint]) {
+    async run({ ctx, chain }, [entryPoint]) {
       const rows = await bundlerDb(ctx.db.platform)
         .selectFrom("bundlerUserOperations")
         .select("userOperation")
-        .where("chainId", "=", ctx.chain.chainId)
-        .where("entryPoint", "=", servedEntryPoint(ctx, entryPoint).toLowerCase())
+        .where("chainId", "=", chain.chainId)
+        .where("entryPoint", "=", servedEntryPoint(chain, entryPoint).toLowerCase())
         .where("status", "=", "pending")
         .orderBy("createdAt")
         .execute();
@@ -96,18 +99,18 @@ export const METHODS: Record<string, Method<z.ZodType>> = {
   debug_bundler_sendBundleNow: method({
     debug: true,
     params: z.tuple([]),
-    run: ({ ctx, principal }) => sendBundleNow(ctx, principal.organizationId),
+    run: ({ ctx, principal, chain }) => sendBundleNow(ctx, chain.chainId, principal.organizationId),
   }),
   debug_bundler_setBundlingMode: method({
     debug: true,
     params: z.tuple([z.enum(["auto", "manual"])]),
-    async run({ ctx, principal }, [mode]) {
+    async run({ ctx, principal, chain }, [mode]) {
       await bundlerDb(ctx.db.platform)
         .insertInto("bundlerSettings")
-        .values({ chainId: ctx.chain.chainId, bundlingMode: mode })
+        .values({ chainId: chain.chainId, bundlingMode: mode })
         .onConflict((oc) => oc.column("chainId").doUpdateSet({ bundlingMode: mode }))
         .execute();
-      if (mode === "auto") await wakeBundler(ctx, principal.organizationId);
+      if (mode === "auto") await wakeBundler(ctx, chain.chainId, principal.organizationId);
       return "ok";
     },
   }),

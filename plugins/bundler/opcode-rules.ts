@@ -12,7 +12,7 @@
 // catches (bundle.ts).
 import { type Address, createPublicClient, type Hex, http, keccak256, type PublicClient } from "viem";
 import { entryPoint08Abi } from "viem/account-abstraction";
-import type { PluginContext } from "../../host/plugin.ts";
+import type { ServedChain } from "../../host/chain/served-chains.ts";
 import { reachableBannedOpcode } from "./bytecode-scan.ts";
 import { type BannedOpcode, findBannedOpcode, type StructLog } from "./validation-rules.ts";
 
@@ -35,8 +35,8 @@ export interface TracedCall {
   stateOverrides: object;
 }
 
-export function callTrace(ctx: PluginContext, call: TracedCall): Promise<CallFrame> {
-  return ctx.chain.client.request({
+export function callTrace(on: ServedChain, call: TracedCall): Promise<CallFrame> {
+  return on.client.request({
     method: "debug_traceCall" as never,
     params: [
       { to: call.to, data: call.data },
@@ -48,8 +48,8 @@ export function callTrace(ctx: PluginContext, call: TracedCall): Promise<CallFra
 
 /** A client for struct-log traces (with stacks a factory's deployment can pass viem's 10 MB body limit). */
 const structLogClients = new Map<string, PublicClient>();
-function structLogClient(ctx: PluginContext): PublicClient {
-  const url = ctx.chain.chain.rpcUrls.default.http[0]!;
+function structLogClient(on: ServedChain): PublicClient {
+  const url = on.chain.rpcUrls.default.http[0]!;
   let client = structLogClients.get(url);
   if (!client) {
     client = createPublicClient({ transport: http(url, { maxResponseBodySize: false, timeout: 30_000 }) });
@@ -58,8 +58,8 @@ function structLogClient(ctx: PluginContext): PublicClient {
   return client;
 }
 
-async function structLogs(ctx: PluginContext, call: TracedCall, withStack: boolean): Promise<StructLog[]> {
-  const trace = (await structLogClient(ctx).request({
+async function structLogs(on: ServedChain, call: TracedCall, withStack: boolean): Promise<StructLog[]> {
+  const trace = (await structLogClient(on).request({
     method: "debug_traceCall" as never,
     params: [
       { to: call.to, data: call.data },
@@ -77,14 +77,15 @@ async function structLogs(ctx: PluginContext, call: TracedCall, withStack: boole
 }
 
 const senderCreators = new Map<string, Promise<string>>();
-/** The EntryPoint's SenderCreator (it calls factories): trusted like the EntryPoint. */
-function senderCreatorOf(ctx: PluginContext, entryPoint: Address): Promise<string> {
-  let found = senderCreators.get(entryPoint);
+/** The EntryPoint's SenderCreator (it calls factories): trusted like the EntryPoint. Kept per chain and address. */
+function senderCreatorOf(on: ServedChain, entryPoint: Address): Promise<string> {
+  const key = `${on.chainId}:${entryPoint.toLowerCase()}`;
+  let found = senderCreators.get(key);
   if (!found) {
-    found = ctx.chain.client
+    found = on.client
       .readContract({ address: entryPoint, abi: entryPoint08Abi, functionName: "senderCreator" })
       .then((address) => address.toLowerCase());
-    senderCreators.set(entryPoint, found);
+    senderCreators.set(key, found);
   }
   return found;
 }
@@ -113,13 +114,13 @@ const scanCode = (code: Hex): CodeScan =>
     ? { codeHash: undefined, finding: undefined }
     : { codeHash: keccak256(code), finding: reachableBannedOpcode(code) };
 
-function scanDeployed(ctx: PluginContext, address: string): Promise<CodeScan> {
-  const key = `${ctx.chain.chainId}:${address}`;
+function scanDeployed(on: ServedChain, address: string): Promise<CodeScan> {
+  const key = `${on.chainId}:${address}`;
   let scan = scans.get(key);
   if (!scan) {
-    scan = ctx.chain.client.getCode({ address: address as Address }).then((code = "0x") => {
+    scan = on.client.getCode({ address: address as Address }).then((code = "0x") => {
       if (code === "0x") scans.delete(key); // no code yet (a precompile, or deployed later): asked again next time
-      if (code.startsWith(DELEGATION)) return scanDeployed(ctx, `0x${code.slice(8, 48)}`);
+      if (code.startsWith(DELEGATION)) return scanDeployed(on, `0x${code.slice(8, 48)}`);
       return scanCode(code);
     });
     remember(scans, key, scan);
@@ -141,7 +142,7 @@ function framesOf(top: CallFrame): CallFrame[] {
 }
 
 /** Each frame's code as static reading sees it (a trusted frame's as clean). */
-async function scanFrames(frames: CallFrame[], trusted: Set<string>, ctx: PluginContext): Promise<CodeScan[]> {
+async function scanFrames(frames: CallFrame[], trusted: Set<string>, on: ServedChain): Promise<CodeScan[]> {
   const created = new Map<string, string>();
   for (const frame of frames)
     if (frame.type.startsWith("CREATE") && frame.to) created.set(frame.to.toLowerCase(), frame.output ?? "0x");
@@ -150,7 +151,7 @@ async function scanFrames(frames: CallFrame[], trusted: Set<string>, ctx: Plugin
       if (frame.type.startsWith("CREATE")) return scanCode(frame.input as Hex); // init code
       const to = frame.to?.toLowerCase() ?? "";
       const code = created.get(to);
-      const scan = code !== undefined ? scanCode(code as Hex) : await scanDeployed(ctx, to);
+      const scan = code !== undefined ? scanCode(code as Hex) : await scanDeployed(on, to);
       return trusted.has(to) ? { ...scan, finding: undefined } : scan;
     }),
   );
@@ -161,7 +162,7 @@ async function scanFrames(frames: CallFrame[], trusted: Set<string>, ctx: Plugin
  * function), the gas each frame used, how it ended. Addresses are left out: the accounts of one implementation
  * share a path.
  */
-function pathOf(ctx: PluginContext, frames: CallFrame[], scans: CodeScan[]): string {
+function pathOf(chainId: number, frames: CallFrame[], scans: CodeScan[]): string {
   const shape = frames.map((frame, i) => {
     const { codeHash } = scans[i]!;
     return [
@@ -172,27 +173,27 @@ function pathOf(ctx: PluginContext, frames: CallFrame[], scans: CodeScan[]): str
       frame.error ?? "",
     ].join(":");
   });
-  return `${ctx.chain.chainId}|${shape.join("|")}`;
+  return `${chainId}|${shape.join("|")}`;
 }
 
 /** The banned opcode the traced validation ran in an untrusted frame, if any. */
 export async function bannedOpcode(
-  ctx: PluginContext,
+  on: ServedChain,
   call: TracedCall,
   top: CallFrame,
 ): Promise<BannedOpcode | undefined> {
   const entryPoint = call.to;
-  const trusted = new Set([entryPoint.toLowerCase(), await senderCreatorOf(ctx, entryPoint)]);
+  const trusted = new Set([entryPoint.toLowerCase(), await senderCreatorOf(on, entryPoint)]);
   const frames = framesOf(top);
-  const scans = await scanFrames(frames, trusted, ctx);
+  const scans = await scanFrames(frames, trusted, on);
   const findings = scans.flatMap((scan) => (scan.finding ? [scan.finding] : []));
   if (findings.length === 0) return undefined;
-  const path = findings.every((finding) => finding === "GAS") ? pathOf(ctx, frames, scans) : undefined;
+  const path = findings.every((finding) => finding === "GAS") ? pathOf(on.chainId, frames, scans) : undefined;
   if (path !== undefined && cleanPaths.has(path)) return undefined;
   // Without stacks the frames below the EntryPoint are unknown (untrusted): a finding there needs the stacks.
   const onlyEntryPoint = new Set([entryPoint.toLowerCase()]);
-  let banned = findBannedOpcode(await structLogs(ctx, call, false), entryPoint, onlyEntryPoint);
-  if (banned) banned = findBannedOpcode(await structLogs(ctx, call, true), entryPoint, trusted);
+  let banned = findBannedOpcode(await structLogs(on, call, false), entryPoint, onlyEntryPoint);
+  if (banned) banned = findBannedOpcode(await structLogs(on, call, true), entryPoint, trusted);
   if (!banned && path !== undefined) remember(cleanPaths, path);
   return banned;
 }

@@ -2,6 +2,7 @@
 // and lookups as the JSON-RPC methods, with the bundler's refusals as UserOperationRejected (their ERC-7769 code).
 import type { Hex, TransactionReceipt } from "viem";
 import { formatLog, formatTransactionReceipt } from "viem";
+import type { ServedChain } from "../../host/chain/served-chains.ts";
 import {
   type UserOperationOutcome,
   type UserOperationPool,
@@ -27,36 +28,50 @@ async function rejections<T>(run: () => Promise<T>): Promise<T> {
   }
 }
 
-/** None on a chain without an EntryPoint (a given manifest that names none). */
-export function userOperationPool(ctx: PluginContext): UserOperationPool | undefined {
-  const entryPoint = ctx.deployment.entryPoint;
-  if (!entryPoint) return undefined;
+/** Where an operation stands, on the chain its mempool row names; null for one the pool never accepted. */
+async function outcomeOf(ctx: PluginContext, hash: Hex): Promise<UserOperationOutcome | null> {
+  const row = await bundlerDb(ctx.db.platform)
+    .selectFrom("bundlerUserOperations")
+    .select(["chainId", "status", "failureReason"])
+    .where("userOpHash", "=", hash.toLowerCase())
+    .executeTakeFirst();
+  if (!row) return null;
+  if (row.status === "failed") return { state: "dropped", reason: row.failureReason ?? "dropped by the bundler" };
+  if (row.status === "pending") return { state: "pending" };
+  const mined = await userOperationReceipt(ctx, ctx.chains.get(row.chainId), hash);
+  if (!mined) return { state: "pending" };
   return {
-    entryPoint,
-    send: (organizationId, operation) =>
-      rejections(() => acceptUserOperation(ctx, organizationId, operation as RpcUserOperation, entryPoint)),
-    estimate: (operation) =>
-      rejections(() => estimateUserOperationGas(ctx, entryPoint, toUserOperation(operation as RpcUserOperation))),
-    async outcome(hash): Promise<UserOperationOutcome | null> {
-      const row = await bundlerDb(ctx.db.platform)
-        .selectFrom("bundlerUserOperations")
-        .select(["status", "failureReason"])
-        .where("userOpHash", "=", hash.toLowerCase())
-        .executeTakeFirst();
-      if (!row) return null;
-      if (row.status === "failed") return { state: "dropped", reason: row.failureReason ?? "dropped by the bundler" };
-      if (row.status === "pending") return { state: "pending" };
-      const mined = await userOperationReceipt(ctx, hash as Hex);
-      if (!mined) return { state: "pending" };
-      return {
-        state: "mined",
-        success: mined.success,
-        actualGasCost: BigInt(mined.actualGasCost),
-        paymaster: mined.paymaster as Hex,
-        reason: mined.reason as Hex,
-        receipt: formatTransactionReceipt(mined.receipt) as TransactionReceipt,
-        logs: mined.logs.map((log) => formatLog(log)) as TransactionReceipt["logs"],
-      };
-    },
+    state: "mined",
+    success: mined.success,
+    actualGasCost: BigInt(mined.actualGasCost),
+    paymaster: mined.paymaster as Hex,
+    reason: mined.reason as Hex,
+    receipt: formatTransactionReceipt(mined.receipt) as TransactionReceipt,
+    logs: mined.logs.map((log) => formatLog(log)) as TransactionReceipt["logs"],
+  };
+}
+
+/** A served chain's EntryPoint: a chain without one (a given manifest that names none) has no pool. */
+function entryPointOn(ctx: PluginContext, chainId: number): { on: ServedChain; entryPoint: Hex } {
+  const on = ctx.chains.get(chainId);
+  const { entryPoint } = on.deployment;
+  if (!entryPoint) throw new UserOperationRejected(-32602, `No EntryPoint is deployed on chain ${chainId}`);
+  return { on, entryPoint };
+}
+
+/** The pool the host gives other plugins: each operation on the chain it names. */
+export function userOperationPool(ctx: PluginContext): UserOperationPool {
+  return {
+    send: (chainId, organizationId, operation) =>
+      rejections(() => {
+        const { on, entryPoint } = entryPointOn(ctx, chainId);
+        return acceptUserOperation(ctx, on, organizationId, operation as RpcUserOperation, entryPoint);
+      }),
+    estimate: (chainId, operation) =>
+      rejections(() => {
+        const { on, entryPoint } = entryPointOn(ctx, chainId);
+        return estimateUserOperationGas(ctx, on, entryPoint, toUserOperation(operation as RpcUserOperation));
+      }),
+    outcome: (hash) => outcomeOf(ctx, hash),
   };
 }

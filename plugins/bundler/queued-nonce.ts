@@ -27,14 +27,20 @@ export function previousNonce(nonce: bigint): bigint | undefined {
   return (nonce & ((1n << SEQUENCE_BITS) - 1n)) === 0n ? undefined : nonce - 1n;
 }
 
-/** Whether the operation's predecessor (same sender and key) still waits in the mempool, pending or in a bundle. */
-export async function isQueued(ctx: PluginContext, entryPoint: Address, sender: Address, nonce: bigint) {
+/** Whether the operation's predecessor (same chain, sender, key) still waits in the mempool, pending or in a bundle. */
+export async function isQueued(
+  ctx: PluginContext,
+  chainId: number,
+  entryPoint: Address,
+  sender: Address,
+  nonce: bigint,
+) {
   const previous = previousNonce(nonce);
   if (previous === undefined) return false;
   const row = await bundlerDb(ctx.db.platform)
     .selectFrom("bundlerUserOperations")
     .select("userOpHash")
-    .where("chainId", "=", ctx.chain.chainId)
+    .where("chainId", "=", chainId)
     .where("entryPoint", "=", entryPoint.toLowerCase())
     .where("sender", "=", sender.toLowerCase())
     .where("nonce", "=", previous.toString())

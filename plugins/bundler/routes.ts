@@ -1,8 +1,10 @@
 // POST /api/v2/bundler: the ERC-4337 bundler's JSON-RPC endpoint (json-rpc.ts), authenticated like every /api/v2
-// route. The body is parsed here, not by the route's validator, so a malformed one is a JSON-RPC -32700, not a 400;
-// the OpenAPI document still describes it, from the zod schemas.
+// route, on the request's chain (X-Chain-Id, else the organisation's default). The body is parsed here, not by the
+// route's validator, so a malformed one is a JSON-RPC -32700, not a 400; the OpenAPI document still describes it,
+// from the zod schemas.
 import { createRoute, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
+import { requestChain } from "../../host/chain/request-chain.ts";
 import type { App, AppEnv } from "../../host/http/env.ts";
 import { errorResponses } from "../../host/http/schemas.ts";
 import type { PluginContext } from "../../host/plugin.ts";
@@ -37,9 +39,11 @@ const bundlerRoute = createRoute({
 export function bundlerRoutes(app: App, ctx: PluginContext) {
   const logger = ctx.logger;
   app.openapi(bundlerRoute, (async (c: Context<AppEnv>) => {
+    const chain = await requestChain(c, ctx);
     const answer = await answerJsonRpc(await c.req.text(), {
       ctx,
       principal: c.get("principal"),
+      chain,
       requestId: c.get("requestId"),
       debugMethods: ctx.config.BUNDLER_DEBUG_METHODS,
       onUnexpected: (error) =>

@@ -12,7 +12,7 @@ import {
 } from "viem";
 import { entryPoint08Abi, type PackedUserOperation } from "viem/account-abstraction";
 import { accountAbstractionArtifact } from "../../host/chain/entry-point.ts";
-import type { PluginContext } from "../../host/plugin.ts";
+import type { ServedChain } from "../../host/chain/served-chains.ts";
 import type { BundlerErrorCode } from "./errors.ts";
 import { bannedOpcode, callTrace } from "./opcode-rules.ts";
 import { queuedNonceState } from "./queued-nonce.ts";
@@ -63,16 +63,16 @@ function refusalOf(data: Hex) {
  * simulateValidation under debug_traceCall (callTracer: small and quick): its result, and ERC-7562's opcode rules
  * checked on the frames it ran (opcode-rules.ts).
  */
-async function tracedValidation(ctx: PluginContext, entryPoint: Address, op: PackedUserOperation, queued: boolean) {
+async function tracedValidation(on: ServedChain, entryPoint: Address, op: PackedUserOperation, queued: boolean) {
   const data = encodeFunctionData({ abi: SIMULATIONS.abi, functionName: "simulateValidation", args: [op] });
   const call = { to: entryPoint, data, stateOverrides: traceOverride(entryPoint, op, queued) };
-  const top = await callTrace(ctx, call);
+  const top = await callTrace(on, call);
   const returned = (top.output ?? "0x") as Hex;
   if (top.error)
     throw returned.length > 2
       ? refusalOf(returned)
       : rpcError("BUNDLER_USER_OPERATION_REJECTED", "The simulation failed");
-  const banned = await bannedOpcode(ctx, call, top);
+  const banned = await bannedOpcode(on, call, top);
   if (banned)
     throw rpcError("BUNDLER_OPCODE_BANNED", `Validation used ${banned.opcode} in ${banned.address} (ERC-7562)`, {
       ...banned,
@@ -92,7 +92,7 @@ function traceOverride(entryPoint: Address, op: PackedUserOperation, queued: boo
 }
 
 async function simulate(
-  ctx: PluginContext,
+  on: ServedChain,
   entryPoint: Address,
   functionName: "simulateValidation" | "simulateHandleOp",
   args: readonly unknown[],
@@ -101,7 +101,7 @@ async function simulate(
 ) {
   const data = encodeFunctionData({ abi: SIMULATIONS.abi, functionName, args });
   try {
-    const result = await ctx.chain.client.call({
+    const result = await on.client.call({
       to: entryPoint,
       data,
       stateOverride: [
@@ -152,12 +152,12 @@ const EXPIRY_MARGIN_SECONDS = 30n;
 /** The latest block's timestamp, which validation time ranges are checked against: read at most once a second
  * (a second's staleness is well inside the expiry margin). */
 const chainTimes = new Map<number, { at: number; timestamp: Promise<bigint> }>();
-function chainTime(ctx: PluginContext): Promise<bigint> {
-  const cached = chainTimes.get(ctx.chain.chainId);
+function chainTime(on: ServedChain): Promise<bigint> {
+  const cached = chainTimes.get(on.chainId);
   if (cached && Date.now() - cached.at < 1000) return cached.timestamp;
-  const timestamp = ctx.chain.client.getBlock().then((block) => block.timestamp);
-  timestamp.catch(() => chainTimes.delete(ctx.chain.chainId));
-  chainTimes.set(ctx.chain.chainId, { at: Date.now(), timestamp });
+  const timestamp = on.client.getBlock().then((block) => block.timestamp);
+  timestamp.catch(() => chainTimes.delete(on.chainId));
+  chainTimes.set(on.chainId, { at: Date.now(), timestamp });
   return timestamp;
 }
 
@@ -168,12 +168,12 @@ function chainTime(ctx: PluginContext): Promise<bigint> {
  * ERC-7769 refusal.
  */
 export async function simulateValidation(
-  ctx: PluginContext,
+  on: ServedChain,
   entryPoint: Address,
   op: PackedUserOperation,
   queued = false,
 ): Promise<ValidationResult> {
-  const [result, timestamp] = (await Promise.all([tracedValidation(ctx, entryPoint, op, queued), chainTime(ctx)])) as [
+  const [result, timestamp] = (await Promise.all([tracedValidation(on, entryPoint, op, queued), chainTime(on)])) as [
     ValidationResult,
     bigint,
   ];
@@ -218,7 +218,7 @@ export interface ExecutionResult {
  * `queued` operation runs as if its predecessor had.
  */
 export async function simulateHandleOp(
-  ctx: PluginContext,
+  on: ServedChain,
   entryPoint: Address,
   op: PackedUserOperation,
   senderBalance: bigint,
@@ -226,7 +226,7 @@ export async function simulateHandleOp(
 ): Promise<ExecutionResult> {
   const zero = "0x0000000000000000000000000000000000000000";
   return (await simulate(
-    ctx,
+    on,
     entryPoint,
     "simulateHandleOp",
     [op, zero, "0x"],
@@ -237,14 +237,14 @@ export async function simulateHandleOp(
 
 /** The bundle's check before it is sent: handleOps run by eth_call from the bundler, with the bundle's own gas. */
 export async function checkBundle(
-  ctx: PluginContext,
+  on: ServedChain,
   entryPoint: Address,
   ops: PackedUserOperation[],
   beneficiary: Address,
   gas: bigint,
 ): Promise<{ ok: true } | { ok: false; opIndex: number; reason: string }> {
   try {
-    await ctx.chain.client.call({
+    await on.client.call({
       account: beneficiary,
       to: entryPoint,
       gas,

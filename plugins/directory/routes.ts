@@ -60,16 +60,16 @@ const getAddonFactory = createRoute({
 
 export function directoryRoutes(app: App, ctx: PluginContext) {
   app.openapi(getDirectory, async (c) => {
-    const chain = await requestChain(c, ctx.db.platform, [ctx.chain.chainId]);
+    const chain = await requestChain(c, ctx);
     const directory = c.req.valid("query").contract ?? chain.contracts.directory;
-    return c.json(single(c, await readDirectory(ctx.db.ledger, chain.systemAddress, directory)), 200);
+    return c.json(single(c, await readDirectory(chain.ledger, chain.systemAddress, directory)), 200);
   });
 
   app.openapi(listAddonFactories, async (c) => {
     const query = parseCollectionQuery(new URL(c.req.url).searchParams, ADDON_FACTORY_COLLECTION);
-    const { systemAddress } = await requestChain(c, ctx.db.platform, [ctx.chain.chainId]);
+    const { systemAddress, ledger } = await requestChain(c, ctx);
     const { rows, total, facets } = await runCollection(
-      systemAddonFactories(ctx.db.ledger, systemAddress),
+      systemAddonFactories(ledger, systemAddress),
       query,
       ADDON_FACTORY_COLLECTION,
     );
@@ -78,7 +78,7 @@ export function directoryRoutes(app: App, ctx: PluginContext) {
 
   app.openapi(getAddonFactory, async (c) => {
     const { factoryAddress } = c.req.valid("param");
-    const { systemAddress } = await requestChain(c, ctx.db.platform, [ctx.chain.chainId]);
-    return c.json(single(c, await systemAddonFactory(ctx.db.ledger, systemAddress, factoryAddress)), 200);
+    const { systemAddress, ledger } = await requestChain(c, ctx);
+    return c.json(single(c, await systemAddonFactory(ledger, systemAddress, factoryAddress)), 200);
   });
 }

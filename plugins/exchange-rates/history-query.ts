@@ -1,6 +1,7 @@
 // A pair's history: its feed's rounds (index views) and the organisation's overrides, set or removed, in one list.
 import { sql } from "kysely";
 import { formatUnits } from "viem";
+import { chainViewsSchema } from "../../host/db/chain-views.ts";
 import type { Databases } from "../../host/db/database.ts";
 import { indexedHex } from "../../host/db/ledger-types.ts";
 import type { Pair, Scope } from "./rates-query.ts";
@@ -18,9 +19,12 @@ interface HistoryRow {
   removedAt: Date | null;
 }
 
-/** Unpaged and unordered (the collection engine adds those). Both schemas live in the platform's database. */
+/**
+ * Unpaged and unordered (the collection engine adds those). Both schemas live in the platform's database; the rounds
+ * are read from the views of the scope's chain.
+ */
 export function pairHistory(db: Databases, viewsSchema: string, scope: Scope, pair: Pair) {
-  const rounds = sql.table(`${viewsSchema}.exchange_rate_round`);
+  const rounds = sql.table(`${chainViewsSchema(viewsSchema, scope.chainId)}.exchange_rate_round`);
   const union = sql<HistoryRow>`(
     select 'feed:' || r.id as id, 'feed' as source, r.answer::text as answer, r.decimals, null::text as rate,
       to_timestamp(r.effective_at::double precision) as effective_at,

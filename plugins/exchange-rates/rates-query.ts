@@ -1,6 +1,6 @@
 // The current rate of a pair: the organisation's live override when there is one, else its system's feed (index).
 import { formatUnits, getAddress } from "viem";
-import type { Databases } from "../../host/db/database.ts";
+import type { Databases, LedgerDb } from "../../host/db/database.ts";
 import { indexedHex, isoFromSeconds, type LedgerTables } from "../../host/db/ledger-types.ts";
 import { type OverrideRow, ratesDb } from "./tables.ts";
 
@@ -9,6 +9,8 @@ export interface Scope {
   organizationId: string;
   chainId: number;
   system: string;
+  /** The index as the scope's chain sees it. */
+  ledger: LedgerDb;
 }
 export interface Pair {
   baseCurrency: string;
@@ -19,8 +21,8 @@ const iso = (seconds: bigint | null) => (seconds === null ? null : isoFromSecond
 const pairKey = (p: Pair) => `${p.baseCurrency}/${p.quoteCurrency}`;
 
 /** The system's feeds (unpaged, unordered: the collection engine adds those). */
-export function systemFeeds(db: Databases, system: string) {
-  return db.ledger.selectFrom("exchangeRateFeed").selectAll().where("system", "=", indexedHex(system));
+export function systemFeeds(ledger: LedgerDb, system: string) {
+  return ledger.selectFrom("exchangeRateFeed").selectAll().where("system", "=", indexedHex(system));
 }
 
 export function liveOverrides(db: Databases, scope: Scope) {
@@ -68,7 +70,7 @@ export async function withOverrides(db: Databases, scope: Scope, feeds: FeedRow[
 /** One pair, or undefined when neither a feed nor an override holds it. */
 export async function readPair(db: Databases, scope: Scope, pair: Pair) {
   const [feed, override] = await Promise.all([
-    systemFeeds(db, scope.system)
+    systemFeeds(scope.ledger, scope.system)
       .where("baseCurrency", "=", pair.baseCurrency)
       .where("quoteCurrency", "=", pair.quoteCurrency)
       .executeTakeFirst(),

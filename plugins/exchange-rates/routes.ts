@@ -135,14 +135,19 @@ export function exchangeRateRoutes(app: App, ctx: PluginContext) {
   const overrides = () => ratesDb(ctx.db.platform);
 
   async function scopeOf(c: Context<AppEnv>): Promise<Scope> {
-    const chain = await requestChain(c, ctx.db.platform, [ctx.chain.chainId]);
-    return { organizationId: c.get("principal").organizationId, chainId: chain.chainId, system: chain.systemAddress };
+    const chain = await requestChain(c, ctx);
+    const { organizationId } = c.get("principal");
+    return { organizationId, chainId: chain.chainId, system: chain.systemAddress, ledger: chain.ledger };
   }
 
   app.openapi(listRates, async (c) => {
     const query = parseCollectionQuery(new URL(c.req.url).searchParams, RATE_COLLECTION);
     const scope = await scopeOf(c);
-    const { rows, total, facets } = await runCollection(systemFeeds(ctx.db, scope.system), query, RATE_COLLECTION);
+    const { rows, total, facets } = await runCollection(
+      systemFeeds(scope.ledger, scope.system),
+      query,
+      RATE_COLLECTION,
+    );
     return c.json(collection(c, await withOverrides(ctx.db, scope, rows), total, query.page, facets), 200);
   });
 
@@ -229,7 +234,7 @@ export function exchangeRateRoutes(app: App, ctx: PluginContext) {
   app.openapi(getCurrencies, async (c) => c.json(single(c, await currencies()), 200));
 
   app.openapi(syncRates, async (c) => {
-    const chain = await requestChain(c, ctx.db.platform, [ctx.chain.chainId]);
+    const chain = await requestChain(c, ctx);
     const registry = chain.contracts.exchangeRateFeedRegistry;
     if (!registry) throw new ApiError("EXCHANGE_RATE_FEEDS_UNAVAILABLE");
     const body = await c.req.json().catch(() => ({}));

@@ -1,6 +1,6 @@
-// The hourly sync (the plugin's crontab entry, once across the cluster): every ready system whose feed registry has
-// feeds (its organisation synced once through the API: an organisation that never asked for rates spends no gas)
-// gets the provider's sheet as one chain write, signed by its organisation's signer.
+// The hourly sync (the plugin's crontab entry, once across the cluster): every ready system on every served chain whose
+// feed registry has feeds (its organisation synced once through the API there: an organisation that never asked for
+// rates spends no gas) gets the provider's sheet as one chain write on that chain, signed by its organisation's signer.
 import type { Task } from "graphile-worker";
 import type { Address } from "viem";
 import type { PluginContext } from "../../host/plugin.ts";
@@ -14,11 +14,14 @@ export function syncAllTask(ctx: PluginContext): Task {
       .selectFrom("organizationChains")
       .select(["organizationId", "chainId", "contracts", "systemAddress"])
       .where("status", "=", "ready")
-      .where("chainId", "=", ctx.chain.chainId)
+      .where("chainId", "in", ctx.chains.ids)
       .execute();
     const withRegistry = chains.filter((row) => row.contracts?.exchangeRateFeedRegistry && row.systemAddress);
     const used = await Promise.all(
-      withRegistry.map(async (row) => (await systemFeeds(ctx.db, row.systemAddress!).limit(1).execute()).length > 0),
+      withRegistry.map(
+        async (row) =>
+          (await systemFeeds(ctx.db.ledgerOn(row.chainId), row.systemAddress!).limit(1).execute()).length > 0,
+      ),
     );
     const targets = withRegistry.filter((_, i) => used[i]);
     if (targets.length === 0) return;

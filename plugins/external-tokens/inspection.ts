@@ -6,7 +6,6 @@ import { ExternalTokenRegistryAbi } from "../../abis/ExternalTokenRegistry.ts";
 import type { RequestChain } from "../../host/chain/request-chain.ts";
 import { indexedHex } from "../../host/db/ledger-types.ts";
 import { ApiError } from "../../host/errors/api-error.ts";
-import type { PluginContext } from "../../host/plugin.ts";
 
 /** The registry's BlockingReason enum, in its order (0 is eligible). */
 const BLOCKING_REASONS = [null, "no-code", "already-registered", "system-managed"] as const;
@@ -16,13 +15,11 @@ export const KNOWN_TO = ["factory-token", "external-token", "system"] as const;
 /** The registry's INTERFACE_SMART bit of detectInterfaces. */
 const INTERFACE_SMART = 4;
 
-type Ctx = Pick<PluginContext, "chain" | "db">;
-
 const registryOf = (chain: RequestChain) => getAddress(chain.contracts.externalTokenRegistry);
 
 /** Why the system's registry would refuse `address` now (null: eligible), as the contract itself decides it. */
-export async function blockingReason(ctx: Ctx, chain: RequestChain, address: Address): Promise<BlockingReason | null> {
-  const reason = await ctx.chain.client.readContract({
+export async function blockingReason(chain: RequestChain, address: Address): Promise<BlockingReason | null> {
+  const reason = await chain.client.readContract({
     abi: ExternalTokenRegistryAbi,
     address: registryOf(chain),
     functionName: "blockingReason",
@@ -32,8 +29,8 @@ export async function blockingReason(ctx: Ctx, chain: RequestChain, address: Add
 }
 
 /** Refuses an ineligible address before anything is queued, with the code the registry's revert would map to. */
-export async function assertEligible(ctx: Ctx, chain: RequestChain, address: Address) {
-  const reason = await blockingReason(ctx, chain, address);
+export async function assertEligible(chain: RequestChain, address: Address) {
+  const reason = await blockingReason(chain, address);
   if (reason === null) return;
   const details = { tokenAddress: address, blockingReason: reason };
   if (reason === "already-registered") {
@@ -49,8 +46,8 @@ export async function assertEligible(ctx: Ctx, chain: RequestChain, address: Add
 }
 
 /** Refuses a token the system's external token registry has not registered (as the index knows it). */
-export async function assertRegistered(ctx: Ctx, chain: RequestChain, address: Address) {
-  const found = await ctx.db.ledger
+export async function assertRegistered(chain: RequestChain, address: Address) {
+  const found = await chain.ledger
     .selectFrom("externalToken")
     .select("token")
     .where("system", "=", indexedHex(chain.systemAddress))
@@ -68,9 +65,9 @@ export async function assertRegistered(ctx: Ctx, chain: RequestChain, address: A
 const attempt = <T>(read: Promise<T>): Promise<T | undefined> => read.catch(() => undefined);
 
 /** The ERC-20 metadata, or null when the contract does not answer totalSupply(). */
-async function tokenMetadata(ctx: Ctx, address: Address) {
+async function tokenMetadata(chain: RequestChain, address: Address) {
   const read = <F extends "name" | "symbol" | "decimals" | "totalSupply">(functionName: F) =>
-    attempt(ctx.chain.client.readContract({ abi: erc20Abi, address, functionName }));
+    attempt(chain.client.readContract({ abi: erc20Abi, address, functionName }));
   const [name, symbol, decimals, totalSupply] = await Promise.all([
     read("name"),
     read("symbol"),
@@ -82,8 +79,8 @@ async function tokenMetadata(ctx: Ctx, address: Address) {
   return { name: name ?? "", symbol: symbol ?? "", decimals: places, totalSupply: formatUnits(totalSupply, places) };
 }
 
-async function isFactoryToken(ctx: Ctx, address: Address) {
-  const row = await ctx.db.ledger
+async function isFactoryToken(chain: RequestChain, address: Address) {
+  const row = await chain.ledger
     .selectFrom("token")
     .select("id")
     .where("id", "=", indexedHex(address))
@@ -91,21 +88,21 @@ async function isFactoryToken(ctx: Ctx, address: Address) {
   return row !== undefined;
 }
 
-export async function inspectContract(ctx: Ctx, chain: RequestChain, address: Address) {
-  const code = await ctx.chain.client.getCode({ address });
+export async function inspectContract(chain: RequestChain, address: Address) {
+  const code = await chain.client.getCode({ address });
   const hasCode = code !== undefined && code !== "0x";
   const [token, reason, detected, factoryToken] = await Promise.all([
-    hasCode ? tokenMetadata(ctx, address) : null,
-    blockingReason(ctx, chain, address),
+    hasCode ? tokenMetadata(chain, address) : null,
+    blockingReason(chain, address),
     hasCode
-      ? ctx.chain.client.readContract({
+      ? chain.client.readContract({
           abi: ExternalTokenRegistryAbi,
           address: registryOf(chain),
           functionName: "detectInterfaces",
           args: [address],
         })
       : 0,
-    isFactoryToken(ctx, address),
+    isFactoryToken(chain, address),
   ]);
   const knownTo: (typeof KNOWN_TO)[number] | null = factoryToken
     ? "factory-token"

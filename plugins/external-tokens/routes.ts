@@ -110,9 +110,9 @@ const legacyList = createRoute({
 export function externalTokenRoutes(app: App, ctx: PluginContext) {
   const page = async (c: Context<AppEnv>) => {
     const query = parseCollectionQuery(new URL(c.req.url).searchParams, EXTERNAL_TOKEN_COLLECTION);
-    const chain = await requestChain(c, ctx.db.platform, [ctx.chain.chainId]);
+    const chain = await requestChain(c, ctx);
     const result = await runCollection(
-      systemExternalTokens(ctx.db.ledger, chain.systemAddress),
+      systemExternalTokens(chain.ledger, chain.systemAddress),
       query,
       EXTERNAL_TOKEN_COLLECTION,
     );
@@ -120,9 +120,9 @@ export function externalTokenRoutes(app: App, ctx: PluginContext) {
   };
 
   app.openapi(inspect, async (c) => {
-    const chain = await requestChain(c, ctx.db.platform, [ctx.chain.chainId]);
+    const chain = await requestChain(c, ctx);
     const address = getAddress(c.req.valid("param").address);
-    return c.json(single(c, await inspectContract(ctx, chain, address)), 200);
+    return c.json(single(c, await inspectContract(chain, address)), 200);
   });
 
   app.openapi(register, async (c) => {
@@ -130,7 +130,7 @@ export function externalTokenRoutes(app: App, ctx: PluginContext) {
     return submitSystemWrite(c, ctx, body, (chain) => {
       const tokenAddress = getAddress(body.tokenAddress);
       return {
-        precheck: () => assertEligible(ctx, chain, tokenAddress),
+        precheck: () => assertEligible(chain, tokenAddress),
         kind: "externalToken.register",
         to: getAddress(chain.contracts.externalTokenRegistry),
         data: encodeFunctionData({
@@ -146,7 +146,7 @@ export function externalTokenRoutes(app: App, ctx: PluginContext) {
     const body = c.req.valid("json");
     const tokenAddress = getAddress(c.req.valid("param").tokenAddress);
     return submitSystemWrite(c, ctx, body, (chain) => ({
-      precheck: () => assertRegistered(ctx, chain, tokenAddress),
+      precheck: () => assertRegistered(chain, tokenAddress),
       kind: "externalToken.approve",
       to: tokenAddress,
       data: encodeFunctionData({

@@ -101,14 +101,14 @@ export function fixedYieldRoutes(app: App, ctx: PluginContext) {
   app.openapi(create, async (c) => {
     const body = c.req.valid("json");
     assertTerms(body);
-    return submitSystemWrite(c, ctx, body, (chain) => createWrite(ctx, chain, body));
+    return submitSystemWrite(c, ctx, body, (chain) => createWrite(chain, body));
   });
 
   app.openapi(read, async (c) => {
-    const chain = await requestChain(c, ctx.db.platform, [ctx.chain.chainId]);
-    const row = await findSchedule(ctx, chain.systemAddress, c.req.valid("param").scheduleAddress);
+    const chain = await requestChain(c, ctx);
+    const row = await findSchedule(chain, c.req.valid("param").scheduleAddress);
     const { holder } = c.req.valid("query");
-    const view = await scheduleView(ctx, row, holder ? getAddress(holder) : undefined);
+    const view = await scheduleView(chain, row, holder ? getAddress(holder) : undefined);
     return c.json(single(c, view), 200);
   });
 
@@ -116,7 +116,7 @@ export function fixedYieldRoutes(app: App, ctx: PluginContext) {
     const body = c.req.valid("json");
     const { scheduleAddress } = c.req.valid("param");
     return submitSystemWrite(c, ctx, body, (chain, signer) =>
-      topUpWrite(ctx, chain, signer, scheduleAddress, BigInt(body.amount)),
+      topUpWrite(chain, signer, scheduleAddress, BigInt(body.amount)),
     );
   });
 
@@ -124,13 +124,13 @@ export function fixedYieldRoutes(app: App, ctx: PluginContext) {
     const body = c.req.valid("json");
     const { scheduleAddress } = c.req.valid("param");
     return submitSystemWrite(c, ctx, body, (chain, signer) =>
-      withdrawalWrite(ctx, chain, signer, scheduleAddress, { to: body.to, amount: BigInt(body.amount) }),
+      withdrawalWrite(chain, signer, scheduleAddress, { to: body.to, amount: BigInt(body.amount) }),
     );
   });
 
   app.openapi(claim, async (c) => {
     const body = c.req.valid("json");
     const { scheduleAddress } = c.req.valid("param");
-    return submitSystemWrite(c, ctx, body, (chain, signer) => claimWrite(ctx, chain, signer, scheduleAddress));
+    return submitSystemWrite(c, ctx, body, (chain, signer) => claimWrite(chain, signer, scheduleAddress));
   });
 }

@@ -6,20 +6,21 @@ import { FixedYieldScheduleAbi } from "../../abis/FixedYieldSchedule.ts";
 import { schedulePeriods } from "../../domain/fixed-yield/periods.ts";
 import { knownAssets } from "../../host/addons/assets.ts";
 import { chainNow } from "../../host/chain/chain-time.ts";
+import type { RequestChain } from "../../host/chain/request-chain.ts";
 import type { LedgerTables } from "../../host/db/ledger-types.ts";
 import { indexedHex, isoFromSeconds } from "../../host/db/ledger-types.ts";
 import { ApiError } from "../../host/errors/api-error.ts";
-import type { PluginContext } from "../../host/plugin.ts";
 import type { FixedYieldScheduleView } from "./schemas.ts";
 
 export type ScheduleRow = LedgerTables["fixedYieldSchedule"];
 
-export async function findSchedule(ctx: PluginContext, system: Address, address: string): Promise<ScheduleRow> {
-  const row = await ctx.db.ledger
+/** The schedule at `address` of the organisation's system on the request chain, or FIXED_YIELD_SCHEDULE_NOT_FOUND. */
+export async function findSchedule(chain: RequestChain, address: string): Promise<ScheduleRow> {
+  const row = await chain.ledger
     .selectFrom("fixedYieldSchedule")
     .selectAll()
     .where("id", "=", indexedHex(address))
-    .where("system", "=", indexedHex(system))
+    .where("system", "=", indexedHex(chain.systemAddress))
     .executeTakeFirst();
   if (!row) {
     throw new ApiError("FIXED_YIELD_SCHEDULE_NOT_FOUND", { details: { scheduleAddress: getAddress(address) } });
@@ -27,25 +28,25 @@ export async function findSchedule(ctx: PluginContext, system: Address, address:
   return row;
 }
 
-/** A platform token of the system, with its features. */
-export function systemToken(ctx: PluginContext, system: Address, address: string) {
-  return ctx.db.ledger
+/** A platform token of the organisation's system on the request chain, with its features. */
+export function systemToken(chain: RequestChain, address: string) {
+  return chain.ledger
     .selectFrom("token")
     .select(["symbol", "decimals", "featureIds"])
     .where("id", "=", indexedHex(address))
-    .where("system", "=", indexedHex(system))
+    .where("system", "=", indexedHex(chain.systemAddress))
     .executeTakeFirst();
 }
 
 const onSchedule = (schedule: string) => ({ abi: FixedYieldScheduleAbi, address: getAddress(schedule) }) as const;
 
 /** The yield of a completed period for every holder together (live: the token's supply at the period's end). */
-export const periodYield = (ctx: PluginContext, schedule: string, period: number) =>
-  ctx.chain.client.readContract({ ...onSchedule(schedule), functionName: "periodYield", args: [BigInt(period)] });
+export const periodYield = (chain: RequestChain, schedule: string, period: number) =>
+  chain.client.readContract({ ...onSchedule(schedule), functionName: "periodYield", args: [BigInt(period)] });
 
 /** What a claim by `holder` would pay now (live: it grows as periods complete). */
-export async function claimableNow(ctx: PluginContext, schedule: string, holder: Address): Promise<bigint> {
-  const [amount] = await ctx.chain.client.readContract({
+export async function claimableNow(chain: RequestChain, schedule: string, holder: Address): Promise<bigint> {
+  const [amount] = await chain.client.readContract({
     ...onSchedule(schedule),
     functionName: "claimable",
     args: [holder],
@@ -54,21 +55,21 @@ export async function claimableNow(ctx: PluginContext, schedule: string, holder:
 }
 
 export async function scheduleView(
-  ctx: PluginContext,
+  chain: RequestChain,
   row: ScheduleRow,
   holder: Address | undefined,
 ): Promise<FixedYieldScheduleView> {
   const unknownAsset = { symbol: "", decimals: 18 };
   const [assets, now] = await Promise.all([
-    knownAssets(ctx.db.ledger, [row.token, row.denominationAsset], row.system as Address),
-    chainNow(ctx.chain.client),
+    knownAssets(chain.ledger, [row.token, row.denominationAsset], row.system as Address),
+    chainNow(chain.client),
   ]);
   const metadata = (address: string) => {
     const known = assets.get(address.toLowerCase());
     return known ? { symbol: known.symbol, decimals: known.decimals } : unknownAsset;
   };
   const periods = schedulePeriods(row, now);
-  const yields = await Promise.all(periods.map((p) => (p.completed ? periodYield(ctx, row.id, p.index) : null)));
+  const yields = await Promise.all(periods.map((p) => (p.completed ? periodYield(chain, row.id, p.index) : null)));
   const view: FixedYieldScheduleView = {
     address: getAddress(row.id),
     owner: getAddress(row.owner),
@@ -89,19 +90,19 @@ export async function scheduleView(
       totalYield: yields[i]?.toString() ?? null,
     })),
   };
-  if (holder) view.holder = await holderPosition(ctx, row, holder);
+  if (holder) view.holder = await holderPosition(chain, row, holder);
   return view;
 }
 
-async function holderPosition(ctx: PluginContext, row: ScheduleRow, holder: Address) {
+async function holderPosition(chain: RequestChain, row: ScheduleRow, holder: Address) {
   const [claims, claimable] = await Promise.all([
-    ctx.db.ledger
+    chain.ledger
       .selectFrom("fixedYieldHolder")
       .select(["claimed", "nextPeriod"])
       .where("schedule", "=", row.id)
       .where("holder", "=", indexedHex(holder))
       .executeTakeFirst(),
-    claimableNow(ctx, row.id, holder),
+    claimableNow(chain, row.id, holder),
   ]);
   const claimed = claims?.claimed ?? 0n;
   return {

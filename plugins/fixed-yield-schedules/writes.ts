@@ -18,7 +18,6 @@ import type { RequestChain } from "../../host/chain/request-chain.ts";
 import { indexedHex } from "../../host/db/ledger-types.ts";
 import { ApiError, badRequest } from "../../host/errors/api-error.ts";
 import type { SystemWrite } from "../../host/mutations/system-write.ts";
-import type { PluginContext } from "../../host/plugin.ts";
 import { claimableNow, findSchedule, systemToken } from "./schedules.ts";
 
 const TYPE_NAME = "fixed-yield-schedule";
@@ -35,8 +34,8 @@ export interface CreateInput {
 
 const seconds = (date: Date) => BigInt(Math.floor(date.getTime() / 1000));
 /** What `account` holds of the denomination asset (live: the balance the contract pays from). */
-const balanceOf = (ctx: PluginContext, asset: string, account: string) =>
-  ctx.chain.client.readContract({
+const balanceOf = (chain: RequestChain, asset: string, account: string) =>
+  chain.client.readContract({
     abi: erc20Abi,
     address: getAddress(asset),
     functionName: "balanceOf",
@@ -63,9 +62,9 @@ export function assertTerms(input: CreateInput) {
   }
 }
 
-export async function createWrite(ctx: PluginContext, chain: RequestChain, input: CreateInput): Promise<SystemWrite> {
+export async function createWrite(chain: RequestChain, input: CreateInput): Promise<SystemWrite> {
   const system = chain.systemAddress;
-  const token = await systemToken(ctx, system, input.tokenAddress);
+  const token = await systemToken(chain, input.tokenAddress);
   const tokenAddress = getAddress(input.tokenAddress);
   if (!token?.featureIds.includes(HISTORICAL_BALANCES)) {
     const reason = token ? "historical-balances-required" : "not-a-system-token";
@@ -77,13 +76,13 @@ export async function createWrite(ctx: PluginContext, chain: RequestChain, input
     });
   }
   const denominationAsset = getAddress(input.denominationAsset);
-  if (!(await knownAsset(ctx.db.ledger, denominationAsset, system))) {
+  if (!(await knownAsset(chain.ledger, denominationAsset, system))) {
     throw new ApiError("FIXED_YIELD_DENOMINATION_ASSET_INVALID", {
       message: `${denominationAsset} is neither a token nor a registered external token of the organisation's system`,
       details: { denominationAsset },
     });
   }
-  const factory = await systemAddonFactory(ctx.db.ledger, system, TYPE_NAME);
+  const factory = await systemAddonFactory(chain.ledger, system, TYPE_NAME);
   if (!factory) {
     throw new ApiError("CONFLICT", { message: `The system ${system} has no ${TYPE_NAME} addon` });
   }
@@ -91,7 +90,7 @@ export async function createWrite(ctx: PluginContext, chain: RequestChain, input
   return {
     // The start must still be ahead of the chain's clock (the contract refuses it otherwise).
     precheck: async () => {
-      if (startDate <= (await chainNow(ctx.chain.client))) {
+      if (startDate <= (await chainNow(chain.client))) {
         throw badRequest("startDate must be in the future", [{ path: "startDate", message: "must be in the future" }]);
       }
     },
@@ -112,16 +111,15 @@ const scheduleCall = (schedule: string, data: ReturnType<typeof encodeFunctionDa
 });
 
 export async function topUpWrite(
-  ctx: PluginContext,
   chain: RequestChain,
   signer: Address,
   address: string,
   amount: bigint,
 ): Promise<SystemWrite> {
-  const row = await findSchedule(ctx, chain.systemAddress, address);
+  const row = await findSchedule(chain, address);
   return {
     precheck: () =>
-      assertErc20Funds(ctx.chain.client, {
+      assertErc20Funds(chain.client, {
         asset: getAddress(row.denominationAsset),
         owner: signer,
         spender: getAddress(row.id),
@@ -136,13 +134,12 @@ export async function topUpWrite(
 }
 
 export async function withdrawalWrite(
-  ctx: PluginContext,
   chain: RequestChain,
   signer: Address,
   address: string,
   input: { to?: string; amount: bigint },
 ): Promise<SystemWrite> {
-  const row = await findSchedule(ctx, chain.systemAddress, address);
+  const row = await findSchedule(chain, address);
   if (indexedHex(signer) !== row.owner) {
     throw new ApiError("FIXED_YIELD_NOT_OWNER", {
       message: `The signing wallet ${signer} is not the schedule's owner`,
@@ -151,7 +148,7 @@ export async function withdrawalWrite(
   }
   return {
     precheck: async () => {
-      const available = await balanceOf(ctx, row.denominationAsset, row.id);
+      const available = await balanceOf(chain, row.denominationAsset, row.id);
       if (available < input.amount) {
         throw new ApiError("FIXED_YIELD_SCHEDULE_UNDERFUNDED", {
           message: `The schedule holds ${available}; ${input.amount} was asked for`,
@@ -171,19 +168,14 @@ export async function withdrawalWrite(
   };
 }
 
-export async function claimWrite(
-  ctx: PluginContext,
-  chain: RequestChain,
-  signer: Address,
-  address: string,
-): Promise<SystemWrite> {
-  const row = await findSchedule(ctx, chain.systemAddress, address);
+export async function claimWrite(chain: RequestChain, signer: Address, address: string): Promise<SystemWrite> {
+  const row = await findSchedule(chain, address);
   return {
     // The signing wallet claims for itself: something must be due, and the schedule must hold it.
     precheck: async () => {
       const [due, available] = await Promise.all([
-        claimableNow(ctx, row.id, signer),
-        balanceOf(ctx, row.denominationAsset, row.id),
+        claimableNow(chain, row.id, signer),
+        balanceOf(chain, row.denominationAsset, row.id),
       ]);
       if (due === 0n) {
         throw new ApiError("FIXED_YIELD_NOTHING_DUE", {

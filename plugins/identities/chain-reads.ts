@@ -14,10 +14,7 @@ import { IdentityFactoryAbi } from "../../abis/IdentityFactory.ts";
 import { TopicSchemeRegistryAbi } from "../../abis/TopicSchemeRegistry.ts";
 import type { RequestChain } from "../../host/chain/request-chain.ts";
 import { ApiError } from "../../host/errors/api-error.ts";
-import type { PluginContext } from "../../host/plugin.ts";
 import { addressKey, CLAIM_PURPOSE, topicIdOf } from "./claim-signing.ts";
-
-type Client = PluginContext["chain"]["client"];
 
 /** A call the contract refused, or an address without the contract: an answer about the state, not a failure. */
 function refused(error: unknown): boolean {
@@ -28,8 +25,8 @@ function refused(error: unknown): boolean {
 }
 
 /** The wallet's identity from the system's factory (zero when it has none). */
-function factoryIdentity(client: Client, chain: RequestChain, wallet: Address): Promise<Address> {
-  return client.readContract({
+function factoryIdentity(chain: RequestChain, wallet: Address): Promise<Address> {
+  return chain.client.readContract({
     abi: IdentityFactoryAbi,
     address: getAddress(chain.contracts.identityFactory),
     functionName: "getIdentity",
@@ -38,10 +35,10 @@ function factoryIdentity(client: Client, chain: RequestChain, wallet: Address): 
 }
 
 /** The signing wallet's claim issuer identity: its identity, and whether its key may sign claims for it. */
-export async function claimIssuerOf(client: Client, chain: RequestChain, wallet: Address) {
-  const identity = await factoryIdentity(client, chain, wallet);
+export async function claimIssuerOf(chain: RequestChain, wallet: Address) {
+  const identity = await factoryIdentity(chain, wallet);
   if (isAddressEqual(identity, zeroAddress)) return { identity: null, canSignClaims: false };
-  const canSignClaims = await client.readContract({
+  const canSignClaims = await chain.client.readContract({
     abi: IdentityAbi,
     address: identity,
     functionName: "keyHasPurpose",
@@ -51,8 +48,8 @@ export async function claimIssuerOf(client: Client, chain: RequestChain, wallet:
 }
 
 /** The issuer identity the signing wallet signs claims for, or CLAIM_ISSUER_NOT_CONFIGURED. */
-export async function requireClaimIssuer(client: Client, chain: RequestChain, wallet: Address): Promise<Address> {
-  const issuer = await claimIssuerOf(client, chain, wallet);
+export async function requireClaimIssuer(chain: RequestChain, wallet: Address): Promise<Address> {
+  const issuer = await claimIssuerOf(chain, wallet);
   if (!issuer.identity || !issuer.canSignClaims) {
     throw new ApiError("CLAIM_ISSUER_NOT_CONFIGURED", { details: { wallet, identity: issuer.identity } });
   }
@@ -60,10 +57,10 @@ export async function requireClaimIssuer(client: Client, chain: RequestChain, wa
 }
 
 /** The registered topic scheme named `name` (its id and data signature), or TOPIC_SCHEME_NOT_FOUND. */
-export async function topicScheme(client: Client, chain: RequestChain, name: string) {
+export async function topicScheme(chain: RequestChain, name: string) {
   const topicId = topicIdOf(name);
   try {
-    const [, signature] = await client.readContract({
+    const [, signature] = await chain.client.readContract({
       abi: TopicSchemeRegistryAbi,
       address: getAddress(chain.contracts.topicSchemeRegistry),
       functionName: "getTopicScheme",
@@ -77,8 +74,8 @@ export async function topicScheme(client: Client, chain: RequestChain, name: str
 }
 
 /** The claim `claimId` on `identity` (its issuer and topic), or CLAIM_NOT_FOUND when the identity has none. */
-export async function attachedClaim(client: Client, identity: Address, claimId: Hex) {
-  const [topic, , issuer] = await client
+export async function attachedClaim(chain: RequestChain, identity: Address, claimId: Hex) {
+  const [topic, , issuer] = await chain.client
     .readContract({ abi: IdentityAbi, address: identity, functionName: "getClaim", args: [claimId] })
     .catch((error) => {
       if (!refused(error)) throw error;

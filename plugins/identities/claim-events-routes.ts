@@ -90,10 +90,10 @@ export function claimEventRoutes(app: App, ctx: PluginContext) {
   app.openapi(listClaimEvents, async (c) => {
     const query = parseCollectionQuery(new URL(c.req.url).searchParams, CLAIM_EVENT_COLLECTION);
     const { identityAddress } = c.req.valid("param");
-    const { systemAddress } = await requestChain(c, ctx.db.platform, [ctx.chain.chainId]);
-    await systemIdentity(ctx.db.ledger, systemAddress, identityAddress);
+    const { systemAddress, ledger } = await requestChain(c, ctx);
+    await systemIdentity(ledger, systemAddress, identityAddress);
     const { rows, total, facets } = await runCollection(
-      claimEventsOf(ctx.db.ledger, identityAddress),
+      claimEventsOf(ledger, identityAddress),
       query,
       CLAIM_EVENT_COLLECTION,
     );

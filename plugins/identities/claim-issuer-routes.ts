@@ -60,16 +60,16 @@ const createClaimIssuer = createRoute({
 export function claimIssuerRoutes(app: App, ctx: PluginContext) {
   app.openapi(getClaimIssuer, async (c) => {
     const { accountWalletId } = c.req.valid("query");
-    const chain = await requestChain(c, ctx.db.platform, [ctx.chain.chainId]);
+    const chain = await requestChain(c, ctx);
     const wallet = await requestSigner(c, ctx, accountWalletId ? { accountWalletId } : {});
-    const issuer = await claimIssuerOf(ctx.chain.client, chain, wallet);
+    const issuer = await claimIssuerOf(chain, wallet);
     return c.json(single(c, { wallet: getAddress(wallet), ...issuer }), 200);
   });
 
   app.openapi(createClaimIssuer, async (c) => {
     // An optional body: without one, the organisation's primary wallet (API keys need no walletVerification).
     return submitSystemWrite(c, ctx, c.req.valid("json"), async (chain, signer) => {
-      const issuer = await claimIssuerOf(ctx.chain.client, chain, signer);
+      const issuer = await claimIssuerOf(chain, signer);
       // Refused only for a new request: a retry with the first one's Idempotency-Key answers as it did.
       const precheck = async () => {
         if (issuer.canSignClaims)

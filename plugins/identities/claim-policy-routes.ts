@@ -79,7 +79,7 @@ export function claimPolicyRoutes(app: App, ctx: PluginContext) {
     return submitSystemWrite(c, ctx, body, async (chain, signer) => {
       const issuer: Address = body.issuerAddress
         ? getAddress(body.issuerAddress)
-        : await requireClaimIssuer(ctx.chain.client, chain, signer);
+        : await requireClaimIssuer(chain, signer);
       return {
         kind: "trustedIssuer.add",
         to: issuersRegistry(chain),

@@ -48,15 +48,13 @@ const removeClaim = createRoute({
 });
 
 export function claimRoutes(app: App, ctx: PluginContext) {
-  const client = ctx.chain.client;
-
   app.openapi(issueClaim, async (c) => {
     const body = c.req.valid("json");
     return submitSystemWrite(c, ctx, body, async (chain, signer) => {
-      const subject = await subjectIdentity(ctx.db.ledger, chain, body);
-      const { topicId, signature: scheme } = await topicScheme(client, chain, body.topic);
+      const subject = await subjectIdentity(chain, body);
+      const { topicId, signature: scheme } = await topicScheme(chain, body.topic);
       const data = body.values ? encodeClaimValues(scheme, body.values) : ((body.data ?? "0x") as Hex);
-      const issuer = await requireClaimIssuer(client, chain, signer);
+      const issuer = await requireClaimIssuer(chain, signer);
       const account = await ctx.custody.signer(c.get("principal").organizationId, signer);
       const signature = await signClaim(account, subject, topicId, data);
       return {
@@ -74,10 +72,10 @@ export function claimRoutes(app: App, ctx: PluginContext) {
   app.openapi(revokeClaim, async (c) => {
     const body = c.req.valid("json");
     return submitSystemWrite(c, ctx, body, async (chain, signer) => {
-      const subject = await subjectIdentity(ctx.db.ledger, chain, body);
-      const issuer = await requireClaimIssuer(client, chain, signer);
+      const subject = await subjectIdentity(chain, body);
+      const issuer = await requireClaimIssuer(chain, signer);
       const claimId = (body.claimId as Hex | undefined) ?? claimIdOf(issuer, topicIdOf(body.topic as string));
-      const claim = await attachedClaim(client, subject, claimId);
+      const claim = await attachedClaim(chain, subject, claimId);
       if (!isAddressEqual(claim.issuer, issuer)) {
         throw new ApiError("CLAIM_NOT_FOUND", {
           message: "Your claim issuer did not issue this claim",
@@ -95,11 +93,11 @@ export function claimRoutes(app: App, ctx: PluginContext) {
   app.openapi(removeClaim, async (c) => {
     const body = c.req.valid("json");
     return submitSystemWrite(c, ctx, body, async (chain, signer) => {
-      const subject = await subjectIdentity(ctx.db.ledger, chain, body);
+      const subject = await subjectIdentity(chain, body);
       const claimId =
         (body.claimId as Hex | undefined) ??
-        claimIdOf(await requireClaimIssuer(client, chain, signer), topicIdOf(body.topic as string));
-      await attachedClaim(client, subject, claimId);
+        claimIdOf(await requireClaimIssuer(chain, signer), topicIdOf(body.topic as string));
+      await attachedClaim(chain, subject, claimId);
       return {
         kind: "claim.remove",
         to: subject,

@@ -76,14 +76,14 @@ const createEntity = createRoute({
 export function entityRoutes(app: App, ctx: PluginContext) {
   app.openapi(listEntities, async (c) => {
     const query = parseCollectionQuery(new URL(c.req.url).searchParams, ENTITY_COLLECTION);
-    const { systemAddress } = await requestChain(c, ctx.db.platform, [ctx.chain.chainId]);
+    const { systemAddress, ledger } = await requestChain(c, ctx);
     const { rows, total, facets } = await runCollection(
-      systemEntities(ctx.db.ledger, systemAddress),
+      systemEntities(ledger, systemAddress),
       query,
       ENTITY_COLLECTION,
     );
     const claims = await entityClaimSummaries(
-      ctx.db.ledger,
+      ledger,
       systemAddress,
       rows.map((row) => row.id),
     );

@@ -19,10 +19,10 @@ export async function systemIdentity(db: LedgerDb, system: string, address: stri
 
 /** The subject of a claim write: the given identity, or the wallet's (registered in the system, else its own). */
 export async function subjectIdentity(
-  db: LedgerDb,
   chain: RequestChain,
   subject: { identityAddress?: string; wallet?: string },
 ): Promise<Address> {
+  const db = chain.ledger;
   if (subject.identityAddress) {
     return getAddress((await systemIdentity(db, chain.systemAddress, subject.identityAddress)).id);
   }

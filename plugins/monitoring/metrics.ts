@@ -1,7 +1,7 @@
 // GET /metrics in the Prometheus text format (prom-client), one registry per host process: request counts and
 // latency by route template and status class (counted by the request observer), and at each scrape the worker's
-// queue depth and failures by task (graphile-worker's jobs), the chain head against the index head, and webhook
-// deliveries by outcome. Open, or `Authorization: Bearer <METRICS_TOKEN>` when that is set.
+// queue depth and failures by task (graphile-worker's jobs), each served chain's head against the index head there,
+// and webhook deliveries by outcome. Open, or `Authorization: Bearer <METRICS_TOKEN>` when that is set.
 import { timingSafeEqual } from "node:crypto";
 import { sql } from "kysely";
 import { Counter, Gauge, Histogram, Registry } from "prom-client";
@@ -37,15 +37,26 @@ export function createMetrics(ctx: PluginContext, dropped: () => number): Metric
   const queueDepth = gauge("worker_queue_depth", "Jobs waiting or running, by task", ["task"]);
   const jobFailures = gauge("worker_jobs_failed", "Jobs that failed their last attempt, by task", ["task"]);
   const jobsDead = gauge("worker_jobs_permanently_failed", "Jobs out of attempts, by task", ["task"]);
-  const chainHead = gauge("chain_head_block", "The served chain's newest block", ["chain_id"]);
+  const chainHead = gauge("chain_head_block", "A served chain's newest block", ["chain_id"]);
   const indexHead = gauge("index_head_block", "The newest block the index has processed", ["chain_id"]);
   const indexLag = gauge("index_lag_blocks", "Chain head minus index head", ["chain_id"]);
   const deliveries = gauge("webhook_deliveries", "Webhook deliveries by outcome (status)", ["outcome"]);
   const droppedLogs = gauge("request_log_dropped_total", "Request log records this process could not write");
 
+  /** Each served chain's head and the index's head there. */
+  const heads = () =>
+    Promise.all(
+      ctx.chains.all().map(async ({ chainId, client }) => {
+        const [head, indexed] = await Promise.all([
+          client.getBlockNumber().catch(() => undefined),
+          ctx.index.indexedBlock(chainId),
+        ]);
+        return { chainId: String(chainId), head, indexed };
+      }),
+    );
+
   async function refresh() {
-    const chainId = String(ctx.chain.chainId);
-    const [jobs, webhook, head, indexed] = await Promise.all([
+    const [jobs, webhook, chains] = await Promise.all([
       sql<{ task: string; depth: number; failed: number; dead: number }>`
         select task_identifier as task,
                count(*) filter (where attempts < max_attempts)::int as depth,
@@ -60,8 +71,7 @@ export function createMetrics(ctx: PluginContext, dropped: () => number): Metric
         .execute(ctx.db.platform)
         .then((r) => r.rows)
         .catch(() => []),
-      ctx.chain.client.getBlockNumber().catch(() => undefined),
-      ctx.index.indexedBlock(ctx.chain.chainId),
+      heads(),
     ]);
     for (const g of [queueDepth, jobFailures, jobsDead, deliveries, chainHead, indexHead, indexLag]) g.reset();
     for (const row of jobs) {
@@ -70,9 +80,11 @@ export function createMetrics(ctx: PluginContext, dropped: () => number): Metric
       jobsDead.set({ task: row.task }, row.dead);
     }
     for (const row of webhook) deliveries.set({ outcome: row.outcome }, row.count);
-    if (head !== undefined) chainHead.set({ chain_id: chainId }, Number(head));
-    if (indexed !== undefined) indexHead.set({ chain_id: chainId }, indexed);
-    if (head !== undefined && indexed !== undefined) indexLag.set({ chain_id: chainId }, Number(head) - indexed);
+    for (const { chainId, head, indexed } of chains) {
+      if (head !== undefined) chainHead.set({ chain_id: chainId }, Number(head));
+      if (indexed !== undefined) indexHead.set({ chain_id: chainId }, indexed);
+      if (head !== undefined && indexed !== undefined) indexLag.set({ chain_id: chainId }, Number(head) - indexed);
+    }
     droppedLogs.set(dropped());
   }
 

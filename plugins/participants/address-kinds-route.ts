@@ -25,6 +25,7 @@ const addressKinds = createRoute({
 });
 
 export function addressKindsRoutes(app: App, ctx: PluginContext) {
+  // Not per chain: custody wallets are platform rows of the organisation, whatever the chain.
   app.openapi(addressKinds, async (c) => {
     const { organizationId, roles } = c.get("principal");
     if (!hasPermission(roles, "userSearch")) return c.json(single(c, {}), 200);

@@ -1,11 +1,10 @@
 // Whether each address may take part in an action on a token, asked of the chain (nothing is sent):
 // mint and burn run as eth_calls from the organisation's signer; a transfer's recipient must not be frozen and must
 // pass the token's compliance engine (canTransfer from the signer, one raw unit).
-import { type Address, encodeFunctionData, getAddress } from "viem";
+import { type Address, encodeFunctionData, getAddress, type PublicClient } from "viem";
 import { ComplianceAbi } from "../../abis/Compliance.ts";
 import { TokenAbi } from "../../abis/Token.ts";
 import { simulateCall } from "../../host/chain/simulate.ts";
-import type { PluginContext } from "../../host/plugin.ts";
 import type { ELIGIBILITY_ACTIONS } from "./participant-collection.ts";
 
 export type EligibilityAction = (typeof ELIGIBILITY_ACTIONS)[number];
@@ -16,13 +15,12 @@ interface CheckedToken {
 }
 
 async function eligibleFor(
-  ctx: PluginContext,
+  client: PublicClient,
   token: CheckedToken,
   action: EligibilityAction,
   signer: Address,
   account: Address,
 ): Promise<boolean> {
-  const client = ctx.chain.client;
   if (action !== "transfer") {
     const data = encodeFunctionData({ abi: TokenAbi, functionName: action, args: [account, 1n] });
     return (await simulateCall(client, { from: signer, to: token.address, data })).ok;
@@ -46,7 +44,7 @@ async function eligibleFor(
 
 /** One verdict per address, in order; a participant without an address for the purpose is not eligible. */
 export function eligibility(
-  ctx: PluginContext,
+  client: PublicClient,
   token: CheckedToken,
   action: EligibilityAction,
   signer: Address,
@@ -54,7 +52,7 @@ export function eligibility(
 ): Promise<boolean[]> {
   return Promise.all(
     addresses.map((address) =>
-      address === null ? false : eligibleFor(ctx, token, action, signer, getAddress(address)),
+      address === null ? false : eligibleFor(client, token, action, signer, getAddress(address)),
     ),
   );
 }

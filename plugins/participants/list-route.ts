@@ -68,10 +68,15 @@ export function participantListRoutes(app: App, ctx: PluginContext) {
     // The collection parameters' loose shape widens the inferred type; these keys were validated by their schema.
     const params = c.req.valid("query") as ParticipantListQuery;
     const query = withRouteSort(parseCollectionQuery(new URL(c.req.url).searchParams, PARTICIPANT_COLLECTION), params);
-    const chain = await requestChain(c, ctx.db.platform, [ctx.chain.chainId]);
+    const chain = await requestChain(c, ctx);
     const { organizationId, roles } = c.get("principal");
-    const scope = { viewsSchema: ctx.config.INDEX_VIEWS_SCHEMA, organizationId, system: chain.systemAddress };
-    let base = participantsQuery(ctx.db.ledger, scope, params.purpose);
+    const scope = {
+      viewsSchema: ctx.config.INDEX_VIEWS_SCHEMA,
+      chainId: chain.chainId,
+      organizationId,
+      system: chain.systemAddress,
+    };
+    let base = participantsQuery(chain.ledger, scope, params.purpose);
     if (!hasPermission(roles, "userSearch")) base = base.where("p.kind", "in", [...PUBLIC_KINDS]);
 
     const tokenAddress = params["eligibleForToken[tokenAddress]"];
@@ -80,7 +85,7 @@ export function participantListRoutes(app: App, ctx: PluginContext) {
       return c.json(collection(c, rows.map(toParticipant), total, query.page), 200);
     }
 
-    const token = await ctx.db.ledger
+    const token = await chain.ledger
       .selectFrom("token")
       .select(["id", "compliance"])
       .where("id", "=", indexedHex(tokenAddress))
@@ -94,7 +99,7 @@ export function participantListRoutes(app: App, ctx: PluginContext) {
       PARTICIPANT_COLLECTION,
     );
     const verdicts = await eligibility(
-      ctx,
+      chain.client,
       { address: getAddress(token.id), compliance: token.compliance ? getAddress(token.compliance) : null },
       params["eligibleForToken[action]"] ?? "transfer",
       await ctx.custody.primaryAddress(organizationId),

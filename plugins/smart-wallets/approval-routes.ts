@@ -4,6 +4,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import type { Address, Hex } from "viem";
 import { verifyWalletForWrite } from "../../host/auth/wallet-verification.ts";
+import type { ServedChain } from "../../host/chain/served-chains.ts";
 import { ApiError } from "../../host/errors/api-error.ts";
 import type { App } from "../../host/http/env.ts";
 import { single } from "../../host/http/envelopes.ts";
@@ -43,19 +44,21 @@ const sign = createRoute({
 export function approvalRoutes(app: App, ctx: PluginContext) {
   const db = walletsDb(ctx.db.platform);
 
-  const pending = (wallet: string, userOpHash?: string) =>
+  /** The wallet's operations on the chain: those waiting for signatures, or the one of `userOpHash`. */
+  const pending = (chainId: number, wallet: string, userOpHash?: string) =>
     db
       .selectFrom("smartWalletOperations as o")
       .innerJoin("transactionRequests as r", "r.id", "o.requestId")
       .select(["o.requestId", "o.userOpHash", "o.signatures", "r.kind", "r.status", "r.description", "r.createdAt"])
+      .where("r.chainId", "=", chainId)
       .where("o.wallet", "=", wallet)
       .$if(userOpHash === undefined, (q) => q.where("r.status", "=", "PENDING_APPROVAL"))
       .$if(userOpHash !== undefined, (q) => q.where("o.userOpHash", "=", userOpHash!.toLowerCase()))
       .orderBy("o.createdAt")
       .execute();
 
-  async function shape(wallet: string, row: Awaited<ReturnType<typeof pending>>[number]) {
-    const state = await approvalState(ctx, wallet as Address, row.signatures);
+  async function shape(chain: ServedChain, wallet: string, row: Awaited<ReturnType<typeof pending>>[number]) {
+    const state = await approvalState(chain, wallet as Address, row.signatures);
     return {
       userOpHash: row.userOpHash,
       transactionId: row.requestId,
@@ -70,20 +73,20 @@ export function approvalRoutes(app: App, ctx: PluginContext) {
   }
 
   app.openapi(list, async (c) => {
-    const { wallet } = await walletOfRequest(c, ctx, c.req.valid("param").address);
-    const rows = await pending(wallet.address);
-    return c.json(single(c, await Promise.all(rows.map((row) => shape(wallet.address, row)))), 200);
+    const { chain, wallet } = await walletOfRequest(c, ctx, c.req.valid("param").address);
+    const rows = await pending(chain.chainId, wallet.address);
+    return c.json(single(c, await Promise.all(rows.map((row) => shape(chain, wallet.address, row)))), 200);
   });
 
   app.openapi(sign, async (c) => {
     const { organizationId } = c.get("principal");
     const { address, userOpHash } = c.req.valid("param");
     const { chain, wallet } = await walletOfRequest(c, ctx, address);
-    const [row] = await pending(wallet.address, userOpHash);
+    const [row] = await pending(chain.chainId, wallet.address, userOpHash);
     if (row?.status !== "PENDING_APPROVAL")
       throw new ApiError("SMART_WALLET_APPROVAL_NOT_FOUND", { details: { userOpHash } });
     await verifyWalletForWrite(c, ctx.db.platform, c.req.valid("json")?.walletVerification);
-    const live = await liveSigners(ctx, wallet.address as Address);
+    const live = await liveSigners(chain, wallet.address as Address);
     const before = weigh(live, row.signatures);
     const signerAddresses = before.signers.map((s) => s.address);
     const participantId = c.get("requestContext").participantId;
@@ -103,7 +106,7 @@ export function approvalRoutes(app: App, ctx: PluginContext) {
       userOpHash: row.userOpHash as Hex,
       signers: own.map((w) => w.address).filter((a) => row.signatures[a] === undefined),
     });
-    const [signed] = await pending(wallet.address, userOpHash);
+    const [signed] = await pending(chain.chainId, wallet.address, userOpHash);
     const after = weigh(live, signed!.signatures);
     if (after.weight >= after.threshold) {
       // Queued again: the wallet's run sends the operation (a cancellation meanwhile keeps it CANCELLED).
@@ -116,7 +119,7 @@ export function approvalRoutes(app: App, ctx: PluginContext) {
         .executeTakeFirst();
       if (requeued) await addKeyedJob(ctx.db.platform, executeJob(chain.chainId, wallet.address));
     }
-    const [latest] = await pending(wallet.address, userOpHash);
-    return c.json(single(c, await shape(wallet.address, latest!)), 200);
+    const [latest] = await pending(chain.chainId, wallet.address, userOpHash);
+    return c.json(single(c, await shape(chain, wallet.address, latest!)), 200);
   });
 }

@@ -2,6 +2,7 @@
 // now, and the signing itself with the custody keys of the organisation's participants.
 import { sql } from "kysely";
 import type { Address, Hex } from "viem";
+import type { ServedChain } from "../../host/chain/served-chains.ts";
 import type { PluginContext } from "../../host/plugin.ts";
 import { walletsDb } from "./tables.ts";
 import { liveSigners } from "./wallet-chain.ts";
@@ -22,11 +23,11 @@ export function weigh({ signers, threshold }: LiveSigners, signatures: Record<st
 }
 
 export async function approvalState(
-  ctx: PluginContext,
+  on: ServedChain,
   wallet: Address,
   signatures: Record<string, string>,
 ): Promise<ApprovalState> {
-  return weigh(await liveSigners(ctx, wallet), signatures);
+  return weigh(await liveSigners(on, wallet), signatures);
 }
 
 /**

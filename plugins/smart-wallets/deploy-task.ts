@@ -1,6 +1,6 @@
-// smart-wallets:deploy: a wallet's deployment as resumable steps, each a chain write of the organisation's primary
-// wallet through the transaction pipeline, keyed (wallet, step, attempt) so a retried run attaches to the write it
-// queued before; every step first checks whether the chain already has its effect.
+// smart-wallets:deploy: a wallet's deployment on its chain as resumable steps, each a chain write of the
+// organisation's primary wallet through the transaction pipeline, keyed (wallet, step, attempt) so a retried run
+// attaches to the write it queued before; every step first checks whether the chain already has its effect.
 //   sponsorship       the organisation's paymaster (created once by the paymaster factory), its deposit at the
 //                     EntryPoint topped up to PAYMASTER_DEPOSIT_WEI, and the wallet sponsored (counterfactually)
 //   account           the account created by the factory at the predicted address
@@ -23,6 +23,7 @@ import { SponsoringPaymasterAbi } from "../../abis/SponsoringPaymaster.ts";
 import { SponsoringPaymasterFactoryAbi } from "../../abis/SponsoringPaymasterFactory.ts";
 import { WeightedMultisigAccountFactoryAbi } from "../../abis/WeightedMultisigAccountFactory.ts";
 import { fundSigner } from "../../host/chain/fund-signer.ts";
+import type { ServedChain } from "../../host/chain/served-chains.ts";
 import { TERMINAL_STATES } from "../../host/mutations/service.ts";
 import type { PluginContext } from "../../host/plugin.ts";
 import { type DeploymentStep, type SmartWalletRow, walletsDb } from "./tables.ts";
@@ -39,7 +40,6 @@ const addressKey = (address: Address) => keccak256(encodeAbiParameters([{ type: 
 
 export function deployTask(ctx: PluginContext): Task {
   const db = walletsDb(ctx.db.platform);
-  const chain = ctx.chain.client;
 
   /** Queues (or finds again) the step's write and waits for its outcome; a failed write fails the step. */
   async function write(
@@ -68,10 +68,10 @@ export function deployTask(ctx: PluginContext): Task {
     if (row.status !== "COMPLETED") throw new StepFailed(`${step}: ${row.errorMessage ?? row.status}`);
   }
 
-  async function sponsor(wallet: SmartWalletRow, owner: Address) {
-    const { paymasterFactory, entryPoint } = smartWalletDeployment(ctx);
-    const paymaster = await organisationPaymaster(ctx, owner);
-    let state = await sponsorship(ctx, paymaster, wallet.address as Address);
+  async function sponsor(on: ServedChain, wallet: SmartWalletRow, owner: Address) {
+    const { paymasterFactory, entryPoint } = smartWalletDeployment(on);
+    const paymaster = await organisationPaymaster(on, owner);
+    let state = await sponsorship(on, paymaster, wallet.address as Address);
     if (!state.deployed)
       await write(wallet, "paymaster", {
         from: owner,
@@ -93,10 +93,10 @@ export function deployTask(ctx: PluginContext): Task {
       })
       .onConflict((oc) => oc.column("address").doNothing())
       .execute();
-    state = await sponsorship(ctx, paymaster, wallet.address as Address);
+    state = await sponsorship(on, paymaster, wallet.address as Address);
     const wanted = ctx.config.PAYMASTER_DEPOSIT_WEI;
     if (state.deposit < wanted / 2n) {
-      await fundSigner(ctx, owner);
+      await fundSigner(ctx, on, owner);
       await write(wallet, "deposit", {
         from: owner,
         to: entryPoint,
@@ -116,12 +116,12 @@ export function deployTask(ctx: PluginContext): Task {
       });
   }
 
-  async function createAccount(wallet: SmartWalletRow, owner: Address) {
-    const code = await chain.getCode({ address: wallet.address as Address });
+  async function createAccount(on: ServedChain, wallet: SmartWalletRow, owner: Address) {
+    const code = await on.client.getCode({ address: wallet.address as Address });
     if (!code || code === "0x")
       await write(wallet, "account", {
         from: owner,
-        to: smartWalletDeployment(ctx).accountFactory,
+        to: smartWalletDeployment(on).accountFactory,
         data: encodeFunctionData({
           abi: WeightedMultisigAccountFactoryAbi,
           functionName: "createAccount",
@@ -142,7 +142,7 @@ export function deployTask(ctx: PluginContext): Task {
   }
 
   /** The participant's custody wallet with an identity in the system's registry, and that identity. */
-  async function participantIdentity(wallet: SmartWalletRow, registry: Address) {
+  async function participantIdentity(on: ServedChain, wallet: SmartWalletRow, registry: Address) {
     const eoas = await ctx.db.platform
       .selectFrom("wallets")
       .select("address")
@@ -151,7 +151,7 @@ export function deployTask(ctx: PluginContext): Task {
       .where("kind", "=", "eoa")
       .execute();
     for (const { address } of eoas) {
-      const identity = await chain.readContract({
+      const identity = await on.client.readContract({
         address: registry,
         abi: IdentityRegistryAbi,
         functionName: "identity",
@@ -162,7 +162,7 @@ export function deployTask(ctx: PluginContext): Task {
     return undefined;
   }
 
-  async function identitySteps(wallet: SmartWalletRow, owner: Address, step: DeploymentStep) {
+  async function identitySteps(on: ServedChain, wallet: SmartWalletRow, owner: Address, step: DeploymentStep) {
     const system = await ctx.db.platform
       .selectFrom("organizationChains")
       .select("contracts")
@@ -171,12 +171,12 @@ export function deployTask(ctx: PluginContext): Task {
       .executeTakeFirst();
     const registry = system?.contracts?.identityRegistry as Address | undefined;
     if (!registry) return; // no system on this chain: nothing to register with
-    const found = await participantIdentity(wallet, registry);
+    const found = await participantIdentity(on, wallet, registry);
     if (!found) return; // the participant has no identity: nothing to attach the wallet to
     const walletAddress = getAddress(wallet.address);
     if (step === "identity-key") {
       const has = (key: Hex) =>
-        chain.readContract({
+        on.client.readContract({
           address: found.identity,
           abi: IdentityAbi,
           functionName: "keyHasPurpose",
@@ -185,7 +185,7 @@ export function deployTask(ctx: PluginContext): Task {
       if (await has(addressKey(walletAddress))) return;
       // A management key of the identity adds it: the organisation's wallet when it onboarded the participant.
       const from = (await has(addressKey(owner))) ? owner : found.eoa;
-      if (from === found.eoa) await fundSigner(ctx, from);
+      if (from === found.eoa) await fundSigner(ctx, on, from);
       await write(wallet, "identity-key", {
         from,
         to: found.identity,
@@ -197,14 +197,14 @@ export function deployTask(ctx: PluginContext): Task {
       });
       return;
     }
-    const registered = await chain.readContract({
+    const registered = await on.client.readContract({
       address: registry,
       abi: IdentityRegistryAbi,
       functionName: "contains",
       args: [walletAddress],
     });
     if (registered) return;
-    const country = await chain.readContract({
+    const country = await on.client.readContract({
       address: registry,
       abi: IdentityRegistryAbi,
       functionName: "investorCountry",
@@ -224,21 +224,29 @@ export function deployTask(ctx: PluginContext): Task {
   const STEPS: DeploymentStep[] = ["sponsorship", "account", "identity-key", "identity-registry"];
 
   return async (payload) => {
-    const { wallet: address } = payload as { wallet: string };
-    const wallet = await db.selectFrom("smartWallets").selectAll().where("address", "=", address).executeTakeFirst();
+    // Jobs queued before payloads named the chain carry only the wallet: its row names the chain.
+    const { chainId, wallet: address } = payload as { chainId?: number; wallet: string };
+    const wallet = await db
+      .selectFrom("smartWallets")
+      .selectAll()
+      .where("address", "=", address)
+      .$if(chainId !== undefined, (q) => q.where("chainId", "=", chainId!))
+      .executeTakeFirst();
     if (!wallet || wallet.step === "deployed" || wallet.step === "failed") return;
+    const on = ctx.chains.get(wallet.chainId); // throws (the run is retried) on a chain no longer served
     const owner = await ctx.custody.primaryAddress(wallet.organizationId);
-    await fundSigner(ctx, owner);
+    await fundSigner(ctx, on, owner);
     for (const step of STEPS.slice(STEPS.indexOf(wallet.step))) {
       try {
-        if (step === "sponsorship") await sponsor(wallet, owner);
-        else if (step === "account") await createAccount(wallet, owner);
-        else await identitySteps(wallet, owner, step);
+        if (step === "sponsorship") await sponsor(on, wallet, owner);
+        else if (step === "account") await createAccount(on, wallet, owner);
+        else await identitySteps(on, wallet, owner, step);
       } catch (error) {
         if (!(error instanceof StepFailed)) throw error; // the run is retried with backoff
         await db
           .updateTable("smartWallets")
           .set({ step: "failed", failedStep: step, failure: error.message, updatedAt: new Date() })
+          .where("chainId", "=", wallet.chainId)
           .where("address", "=", address)
           .execute();
         return;
@@ -247,6 +255,7 @@ export function deployTask(ctx: PluginContext): Task {
       await db
         .updateTable("smartWallets")
         .set({ step: next, updatedAt: new Date() })
+        .where("chainId", "=", wallet.chainId)
         .where("address", "=", address)
         .execute();
     }

@@ -5,6 +5,7 @@
 // at most once, whatever happens to this run.
 import type { Task } from "graphile-worker";
 import type { Address, Hex } from "viem";
+import type { ServedChain } from "../../host/chain/served-chains.ts";
 import { UserOperationRejected } from "../../host/chain/user-operation-pool.ts";
 import type { TransactionRequestRow } from "../../host/db/platform-types.ts";
 import type { PluginContext } from "../../host/plugin.ts";
@@ -19,8 +20,8 @@ import { liveSigners, organisationPaymaster, smartWalletDeployment, sponsorship 
 /** ERC-7769's -32504: the sender has too many operations waiting; the request stays queued and is tried again. */
 const THROTTLED = -32504;
 
-/** The request's stored operation, or a new one built and stored (the first store wins a race). */
-async function operationFor(ctx: PluginContext, request: TransactionRequestRow, signerCount: number) {
+/** The request's stored operation, or a new one built on its chain and stored (the first store wins a race). */
+async function operationFor(ctx: PluginContext, on: ServedChain, request: TransactionRequestRow, signerCount: number) {
   const db = walletsDb(ctx.db.platform);
   const stored = await db
     .selectFrom("smartWalletOperations")
@@ -28,10 +29,10 @@ async function operationFor(ctx: PluginContext, request: TransactionRequestRow, 
     .where("requestId", "=", request.id)
     .executeTakeFirst();
   if (stored) return stored;
-  const { entryPoint } = smartWalletDeployment(ctx);
-  const paymaster = await organisationPaymaster(ctx, await ctx.custody.primaryAddress(request.organizationId));
-  const sponsor = await sponsorship(ctx, paymaster, request.fromAddress as Address);
-  const built = await buildUserOperation(ctx, {
+  const { entryPoint } = smartWalletDeployment(on);
+  const paymaster = await organisationPaymaster(on, await ctx.custody.primaryAddress(request.organizationId));
+  const sponsor = await sponsorship(on, paymaster, request.fromAddress as Address);
+  const built = await buildUserOperation(ctx, on, {
     request,
     entryPoint,
     paymaster: sponsor.sponsored && sponsor.deposit > 0n ? paymaster : undefined,
@@ -69,7 +70,7 @@ export async function sendOperation(ctx: PluginContext, request: TransactionRequ
     .executeTakeFirst();
   if (!marked) return;
   try {
-    await pool.send(request.organizationId, signed);
+    await pool.send(request.chainId, request.organizationId, signed);
   } catch (error) {
     if (!(error instanceof UserOperationRejected) || error.code === THROTTLED) throw error;
     await updateRequest(
@@ -95,6 +96,7 @@ export function executeTask(ctx: PluginContext): Task {
     const owner = await walletsDb(ctx.db.platform)
       .selectFrom("smartWallets")
       .select(["participantId", "organizationId"])
+      .where("chainId", "=", chainId)
       .where("address", "=", wallet)
       .executeTakeFirst();
     const queued = await ctx.db.platform
@@ -107,11 +109,12 @@ export function executeTask(ctx: PluginContext): Task {
       .orderBy("createdAt")
       .execute();
     if (queued.length === 0) return;
+    const on = ctx.chains.get(chainId);
     // The signer set as on chain now: nothing this run sends is mined before it ends.
-    const live = await liveSigners(ctx, wallet as Address);
+    const live = await liveSigners(on, wallet as Address);
     const { signers } = live;
     for (const request of queued) {
-      const op = await operationFor(ctx, request, signers.length);
+      const op = await operationFor(ctx, on, request, signers.length);
       if (owner) {
         const unsigned = signers.map((s) => s.address).filter((address) => op.signatures[address] === undefined);
         const added = await signAsParticipant(ctx, {

@@ -28,12 +28,13 @@ export function confirmJob(chainId: number, wallet: string, runAt?: Date): Keyed
   };
 }
 
-/** Runs the wallet's deployment steps (resumable: each step checks what is done). */
-export function deployJob(wallet: string): KeyedJob {
+/** Runs the wallet's deployment steps on its chain (resumable: each step checks what is done). */
+export function deployJob(chainId: number, wallet: string): KeyedJob {
+  const name = `smart-wallet-deploy:${chainId}:${wallet.toLowerCase()}`;
   return {
     task: `${PLUGIN_ID}:deploy`,
-    payload: { wallet: wallet.toLowerCase() },
-    queueName: `smart-wallet-deploy:${wallet.toLowerCase()}`,
-    jobKey: `deploy:${wallet.toLowerCase()}`,
+    payload: { chainId, wallet: wallet.toLowerCase() },
+    queueName: name,
+    jobKey: `deploy:${chainId}:${wallet.toLowerCase()}`,
   };
 }

@@ -43,4 +43,13 @@ export const migrations: PluginMigration[] = [
       );
     },
   },
+  {
+    // The same counterfactual address on every chain (deterministic factory, same owners and salt): a wallet is one
+    // chain's, keyed by chain and address.
+    name: "0002_smart_wallets_per_chain",
+    async up(db: Kysely<unknown>) {
+      await sql`alter table platform.smart_wallets drop constraint smart_wallets_pkey,
+        add primary key (chain_id, address)`.execute(db);
+    },
+  },
 ];

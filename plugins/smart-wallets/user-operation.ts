@@ -11,6 +11,7 @@ import {
 } from "viem/account-abstraction";
 import { privateKeyToAccount } from "viem/accounts";
 import { WeightedMultisigAccountAbi } from "../../abis/WeightedMultisigAccount.ts";
+import type { ServedChain } from "../../host/chain/served-chains.ts";
 import type { TransactionRequestRow } from "../../host/db/platform-types.ts";
 import type { PluginContext } from "../../host/plugin.ts";
 
@@ -39,8 +40,10 @@ export interface BuiltOperation {
   userOpHash: Hex;
 }
 
+/** The request's operation on its chain `on`, with the pool's gas estimate. */
 export async function buildUserOperation(
   ctx: PluginContext,
+  on: ServedChain,
   input: {
     request: TransactionRequestRow;
     entryPoint: Address;
@@ -53,7 +56,7 @@ export async function buildUserOperation(
   const { request, entryPoint, paymaster } = input;
   const pool = ctx.userOperations;
   if (!pool) throw new Error("No user-operation pool: the bundler plugin is not loaded");
-  const fees = await ctx.chain.client.estimateFeesPerGas();
+  const fees = await on.client.estimateFeesPerGas();
   const draft: UserOperation<"0.8"> = {
     sender: request.fromAddress as Address,
     nonce: requestNonce(request.id),
@@ -72,7 +75,7 @@ export async function buildUserOperation(
       : {}),
     signature: await stub(input.signerCount),
   };
-  const gas = await pool.estimate(formatUserOperationRequest(draft) as RpcUserOperation<"0.8">);
+  const gas = await pool.estimate(on.chainId, formatUserOperationRequest(draft) as RpcUserOperation<"0.8">);
   const operation: UserOperation<"0.8"> = {
     ...draft,
     callGasLimit: BigInt(gas.callGasLimit),
@@ -87,7 +90,7 @@ export async function buildUserOperation(
     signature: "0x",
   };
   const userOpHash = getUserOperationHash({
-    chainId: ctx.chain.chainId,
+    chainId: on.chainId,
     entryPointAddress: entryPoint,
     entryPointVersion: "0.8",
     userOperation: operation,

@@ -1,4 +1,4 @@
-// What the chain says about a smart wallet and the organisation's paymaster (live reads: the deployment and the
+// What a chain says about a smart wallet and the organisation's paymaster there (live reads: the deployment and the
 // approvals must act on the signer set as it is now, not as indexed a block ago).
 import { type Address, getAddress, keccak256, toHex } from "viem";
 import { entryPoint08Abi } from "viem/account-abstraction";
@@ -6,8 +6,8 @@ import { SponsoringPaymasterAbi } from "../../abis/SponsoringPaymaster.ts";
 import { SponsoringPaymasterFactoryAbi } from "../../abis/SponsoringPaymasterFactory.ts";
 import { WeightedMultisigAccountAbi } from "../../abis/WeightedMultisigAccount.ts";
 import { WeightedMultisigAccountFactoryAbi } from "../../abis/WeightedMultisigAccountFactory.ts";
+import type { ServedChain } from "../../host/chain/served-chains.ts";
 import { ApiError } from "../../host/errors/api-error.ts";
-import type { PluginContext } from "../../host/plugin.ts";
 import type { WalletSigner } from "./tables.ts";
 
 export interface SmartWalletDeployment {
@@ -16,9 +16,9 @@ export interface SmartWalletDeployment {
   paymasterFactory: Address;
 }
 
-/** The EntryPoint and the factories, or REQUEST_EXECUTOR_UNAVAILABLE on a deployment without them. */
-export function smartWalletDeployment(ctx: PluginContext): SmartWalletDeployment {
-  const { entryPoint, smartAccountFactory, paymasterFactory } = ctx.deployment;
+/** The chain's EntryPoint and factories, or REQUEST_EXECUTOR_UNAVAILABLE on a chain without them. */
+export function smartWalletDeployment(on: ServedChain): SmartWalletDeployment {
+  const { entryPoint, smartAccountFactory, paymasterFactory } = on.deployment;
   if (!entryPoint || !smartAccountFactory || !paymasterFactory)
     throw new ApiError("REQUEST_EXECUTOR_UNAVAILABLE", {
       message: "This deployment has no smart-wallet factories on its chain",
@@ -43,24 +43,24 @@ export function factoryArgs(signers: WalletSigner[], threshold: string, salt: st
 
 /** The counterfactual address the factory gives this configuration. */
 export async function predictWalletAddress(
-  ctx: PluginContext,
+  on: ServedChain,
   signers: WalletSigner[],
   threshold: string,
   salt: bigint,
 ): Promise<Address> {
-  return ctx.chain.client.readContract({
-    address: smartWalletDeployment(ctx).accountFactory,
+  return on.client.readContract({
+    address: smartWalletDeployment(on).accountFactory,
     abi: WeightedMultisigAccountFactoryAbi,
     functionName: "getAddress",
     args: factoryArgs(signers, threshold, salt),
   });
 }
 
-/** The signer set and threshold on chain now. */
-export async function liveSigners(ctx: PluginContext, wallet: Address) {
+/** The signer set and threshold on the chain now. */
+export async function liveSigners(on: ServedChain, wallet: Address) {
   const [[accounts, weights], threshold] = await Promise.all([
-    ctx.chain.client.readContract({ address: wallet, abi: WeightedMultisigAccountAbi, functionName: "signers" }),
-    ctx.chain.client.readContract({ address: wallet, abi: WeightedMultisigAccountAbi, functionName: "threshold" }),
+    on.client.readContract({ address: wallet, abi: WeightedMultisigAccountAbi, functionName: "signers" }),
+    on.client.readContract({ address: wallet, abi: WeightedMultisigAccountAbi, functionName: "threshold" }),
   ]);
   return {
     signers: accounts.map((address, i) => ({ address: address.toLowerCase(), weight: weights[i]! })),
@@ -69,9 +69,9 @@ export async function liveSigners(ctx: PluginContext, wallet: Address) {
 }
 
 /** The organisation's paymaster (owned by its primary wallet), deployed or not. */
-export async function organisationPaymaster(ctx: PluginContext, owner: Address): Promise<Address> {
-  return ctx.chain.client.readContract({
-    address: smartWalletDeployment(ctx).paymasterFactory,
+export async function organisationPaymaster(on: ServedChain, owner: Address): Promise<Address> {
+  return on.client.readContract({
+    address: smartWalletDeployment(on).paymasterFactory,
     abi: SponsoringPaymasterFactoryAbi,
     functionName: "getAddress",
     args: [owner],
@@ -79,18 +79,18 @@ export async function organisationPaymaster(ctx: PluginContext, owner: Address):
 }
 
 /** Whether the paymaster exists, sponsors `wallet`, and its deposit at the EntryPoint. */
-export async function sponsorship(ctx: PluginContext, paymaster: Address, wallet: Address) {
-  const code = await ctx.chain.client.getCode({ address: paymaster });
+export async function sponsorship(on: ServedChain, paymaster: Address, wallet: Address) {
+  const code = await on.client.getCode({ address: paymaster });
   if (!code || code === "0x") return { deployed: false, sponsored: false, deposit: 0n };
   const [sponsored, deposit] = await Promise.all([
-    ctx.chain.client.readContract({
+    on.client.readContract({
       address: paymaster,
       abi: SponsoringPaymasterAbi,
       functionName: "isSponsored",
       args: [wallet],
     }),
-    ctx.chain.client.readContract({
-      address: smartWalletDeployment(ctx).entryPoint,
+    on.client.readContract({
+      address: smartWalletDeployment(on).entryPoint,
       abi: entryPoint08Abi,
       functionName: "balanceOf",
       args: [paymaster],

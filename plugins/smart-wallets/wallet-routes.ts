@@ -123,7 +123,7 @@ export function walletRoutes(app: App, ctx: PluginContext) {
     const body = c.req.valid("json") ?? {};
     const { organizationId } = c.get("principal");
     const participantId = c.get("requestContext").participantId;
-    const chain = await requestChain(c, ctx.db.platform, [ctx.chain.chainId]);
+    const chain = await requestChain(c, ctx);
     const existing = await db
       .selectFrom("smartWallets")
       .selectAll()
@@ -135,7 +135,7 @@ export function walletRoutes(app: App, ctx: PluginContext) {
     if (!existing) {
       const wanted = await initialSigners(ctx, organizationId, participantId, body);
       const salt = walletSalt(organizationId, participantId);
-      address = (await predictWalletAddress(ctx, wanted.signers, wanted.threshold, salt)).toLowerCase();
+      address = (await predictWalletAddress(chain, wanted.signers, wanted.threshold, salt)).toLowerCase();
       await db
         .insertInto("smartWallets")
         .values({
@@ -162,6 +162,7 @@ export function walletRoutes(app: App, ctx: PluginContext) {
           attempt: eb("attempt", "+", 1),
           updatedAt: new Date(),
         }))
+        .where("chainId", "=", chain.chainId)
         .where("address", "=", existing.address)
         .where("step", "=", "failed")
         .execute();
@@ -174,7 +175,7 @@ export function walletRoutes(app: App, ctx: PluginContext) {
       .where("participantId", "=", participantId)
       .executeTakeFirstOrThrow();
     if (current.step !== "deployed" && current.step !== "failed")
-      await addKeyedJob(ctx.db.platform, deployJob(current.address));
+      await addKeyedJob(ctx.db.platform, deployJob(chain.chainId, current.address));
     let wallet = current;
     const wait = parsePrefer(c.req.header("prefer")).waitSeconds;
     const deadline = Date.now() + (wait ?? 0) * 1000;
@@ -193,8 +194,8 @@ export function walletRoutes(app: App, ctx: PluginContext) {
 
   app.openapi(signers, async (c) => {
     const { organizationId } = c.get("principal");
-    const { wallet } = await walletOfRequest(c, ctx, c.req.valid("param").address);
-    if (wallet.step !== "deployed" && !(await ctx.chain.client.getCode({ address: wallet.address as Address })))
+    const { chain, wallet } = await walletOfRequest(c, ctx, c.req.valid("param").address);
+    if (wallet.step !== "deployed" && !(await chain.client.getCode({ address: wallet.address as Address })))
       return c.json(
         single(c, {
           threshold: String(wallet.threshold),
@@ -203,7 +204,7 @@ export function walletRoutes(app: App, ctx: PluginContext) {
         }),
         200,
       );
-    const live = await liveSigners(ctx, wallet.address as Address);
+    const live = await liveSigners(chain, wallet.address as Address);
     const owners = await ctx.db.platform
       .selectFrom("wallets")
       .select(["address", "userId"])
@@ -227,13 +228,13 @@ export function walletRoutes(app: App, ctx: PluginContext) {
 
   app.openapi(gasStatus, async (c) => {
     const { organizationId } = c.get("principal");
-    const { wallet } = await walletOfRequest(c, ctx, c.req.valid("param").address);
+    const { chain, wallet } = await walletOfRequest(c, ctx, c.req.valid("param").address);
     const address = wallet.address as Address;
-    const paymaster = await organisationPaymaster(ctx, await ctx.custody.primaryAddress(organizationId));
+    const paymaster = await organisationPaymaster(chain, await ctx.custody.primaryAddress(organizationId));
     const [balance, sponsor, fees] = await Promise.all([
-      ctx.chain.client.getBalance({ address }),
-      sponsorship(ctx, paymaster, address),
-      ctx.chain.client.estimateFeesPerGas(),
+      chain.client.getBalance({ address }),
+      sponsorship(chain, paymaster, address),
+      chain.client.estimateFeesPerGas(),
     ]);
     // Enough deposit: what an operation of a million gas at today's fee may cost at most.
     const enough = sponsor.deposit >= 1_000_000n * fees.maxFeePerGas;

@@ -20,7 +20,7 @@ export async function findWallet(ctx: PluginContext, organizationId: string, cha
 
 /** The request's chain (X-Chain-Id or the organisation's default) and the organisation's wallet at `address` there. */
 export async function walletOfRequest(c: Context<AppEnv>, ctx: PluginContext, address: string) {
-  const chain = await requestChain(c, ctx.db.platform, [ctx.chain.chainId]);
+  const chain = await requestChain(c, ctx);
   return { chain, wallet: await findWallet(ctx, c.get("principal").organizationId, chain.chainId, address) };
 }
 

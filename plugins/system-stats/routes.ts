@@ -8,7 +8,7 @@ import type { Metric } from "../../domain/statistics/metrics.ts";
 import { presetRange, type StatRange, StatRangeSchema, toStatRange } from "../../domain/statistics/time-range.ts";
 import { requirePermission } from "../../host/auth/require-permission.ts";
 import { indexedRead } from "../../host/cache/indexed-reads.ts";
-import { requestChain } from "../../host/chain/request-chain.ts";
+import { type RequestChain, requestChain } from "../../host/chain/request-chain.ts";
 import type { App, AppEnv } from "../../host/http/env.ts";
 import { single } from "../../host/http/envelopes.ts";
 import { errorResponses, jsonResponse, linksSelf } from "../../host/http/schemas.ts";
@@ -43,13 +43,15 @@ const countsShape = (family: Family): Record<string, z.ZodType> =>
 const explicit = (query: z.infer<typeof RangeQuerySchema>): StatRange => ({ ...query, isPreset: false });
 
 async function systemOf(c: Context<AppEnv>, ctx: PluginContext) {
-  return requestChain(c, ctx.db.platform, [ctx.chain.chainId]);
+  return requestChain(c, ctx);
 }
 
 // The answers that do not move with the clock are kept per index version (host/cache/indexed-reads.ts); series are
 // not: a preset's window ends now.
-const totalsOf = (c: Context<AppEnv>, ctx: PluginContext, system: string, metrics: readonly Metric[]) =>
-  indexedRead(c, `stat-totals ${system} ${metrics.join(",")}`, () => counterTotals(ctx.db.ledger, system, metrics));
+const totalsOf = (c: Context<AppEnv>, { ledger, systemAddress }: RequestChain, metrics: readonly Metric[]) =>
+  indexedRead(c, `stat-totals ${systemAddress} ${metrics.join(",")}`, () =>
+    counterTotals(ledger, systemAddress, metrics),
+  );
 
 /** Snapshot, range and preset routes of one counter family, e.g. claim-stat-snapshots/current. */
 function familyRoutes(app: App, ctx: PluginContext, slug: string, name: string, family: Family) {
@@ -59,8 +61,8 @@ function familyRoutes(app: App, ctx: PluginContext, slug: string, name: string, 
   const metrics = metricsOf(family);
 
   const series = async (c: Context<AppEnv>, range: StatRange) => {
-    const { systemAddress } = await systemOf(c, ctx);
-    const points = await counterSeries(ctx.db.ledger, systemAddress, metrics, range);
+    const { systemAddress, ledger } = await systemOf(c, ctx);
+    const points = await counterSeries(ledger, systemAddress, metrics, range);
     const data = points.map(({ timestamp, totals }) => ({ timestamp, ...fieldsOf(family, totals) }));
     return c.json(single(c, { range: toStatRange(range), data }), 200);
   };
@@ -73,8 +75,7 @@ function familyRoutes(app: App, ctx: PluginContext, slug: string, name: string, 
     responses: ok(Counts, "The totals"),
   });
   app.openapi(snapshot, async (c) => {
-    const { systemAddress } = await systemOf(c, ctx);
-    return c.json(single(c, fieldsOf(family, await totalsOf(c, ctx, systemAddress, metrics))), 200);
+    return c.json(single(c, fieldsOf(family, await totalsOf(c, await systemOf(c, ctx), metrics))), 200);
   });
 
   const ranges = createRoute({
@@ -132,8 +133,8 @@ function identityRoutes(app: App, ctx: PluginContext) {
   const metrics = metricsOf(IDENTITY_COUNTERS);
 
   const series = async (c: Context<AppEnv>, range: StatRange) => {
-    const { systemAddress } = await systemOf(c, ctx);
-    const points = await counterSeries(ctx.db.ledger, systemAddress, metrics, range);
+    const { systemAddress, ledger } = await systemOf(c, ctx);
+    const points = await counterSeries(ledger, systemAddress, metrics, range);
     const identityStats = points.map(({ timestamp, totals }) => ({
       timestamp,
       activeUserIdentitiesCount: fieldsOf(IDENTITY_COUNTERS, totals).activeUserIdentitiesCount,
@@ -149,8 +150,7 @@ function identityRoutes(app: App, ctx: PluginContext) {
     responses: ok(IdentityCountSchema, "The identity count"),
   });
   app.openapi(count, async (c) => {
-    const { systemAddress } = await systemOf(c, ctx);
-    const totals = fieldsOf(IDENTITY_COUNTERS, await totalsOf(c, ctx, systemAddress, metrics));
+    const totals = fieldsOf(IDENTITY_COUNTERS, await totalsOf(c, await systemOf(c, ctx), metrics));
     const pendingRegistrationsCount = totals.userIdentitiesCreatedCount - totals.activeUserIdentitiesCount;
     return c.json(single(c, { ...totals, pendingRegistrationsCount }), 200);
   });
@@ -195,9 +195,9 @@ function countryAssetRoute(app: App, ctx: PluginContext) {
     responses: ok(CountryAssetCountSchema, "The count"),
   });
   app.openapi(route, async (c) => {
-    const { systemAddress } = await systemOf(c, ctx);
+    const { systemAddress, ledger } = await systemOf(c, ctx);
     const counts = await indexedRead(c, `stat-country-assets ${systemAddress}`, () =>
-      countryAssetCount(ctx.db.ledger, systemAddress),
+      countryAssetCount(ledger, systemAddress),
     );
     return c.json(single(c, counts), 200);
   });
@@ -212,9 +212,9 @@ function coverageRoute(app: App, ctx: PluginContext) {
     responses: ok(CoverageSchema, "The coverage"),
   });
   app.openapi(coverage, async (c) => {
-    const { systemAddress, chainId } = await systemOf(c, ctx);
+    const { systemAddress, chainId, ledger } = await systemOf(c, ctx);
     const { totalActiveTopicSchemes, missing } = await indexedRead(c, `stat-coverage ${systemAddress} ${chainId}`, () =>
-      topicCoverage(ctx.db.ledger, systemAddress, chainId),
+      topicCoverage(ledger, systemAddress, chainId),
     );
     const missingTopics = missing.map((scheme) => ({
       id: toHex(scheme.topicId, { size: 32 }),

@@ -10,6 +10,7 @@ import { TERMINAL_STATES } from "../../host/mutations/service.ts";
 import type { PluginContext } from "../../host/plugin.ts";
 import type { StepId } from "./deployment-steps.ts";
 import { finishDeployment, setStep } from "./deployments.ts";
+import { requestSystemProvisioning } from "./organizations.ts";
 import { readySystem, submitSystemCreate } from "./provision.ts";
 import { type DeploymentRow, systemsDb } from "./tables.ts";
 
@@ -44,12 +45,13 @@ const STEPS: Record<Exclude<StepId, "organization">, (run: StepRun) => Promise<D
   },
 
   async funding({ ctx, deployment }) {
-    if (deployment.chainId !== ctx.chain.chainId) {
+    if (!ctx.chains.has(deployment.chainId)) {
       throw new ApiError("CHAIN_NOT_AVAILABLE_FOR_ORGANIZATION", { details: { chainId: deployment.chainId } });
     }
+    const chain = ctx.chains.get(deployment.chainId);
     const signer = await ctx.custody.primaryAddress(deployment.organizationId);
-    await fundSigner(ctx, signer);
-    return { signer, balance: String(await ctx.chain.client.getBalance({ address: signer })) };
+    await fundSigner(ctx, chain, signer);
+    return { signer, balance: String(await chain.client.getBalance({ address: signer })) };
   },
 
   async system({ ctx, deployment, progress }) {
@@ -102,7 +104,8 @@ const STEPS: Record<Exclude<StepId, "organization">, (run: StepRun) => Promise<D
     if (!systemAddress) throw new Error("The system step recorded no system address");
     const deadline = Date.now() + INDEX_WAIT_MS;
     for (;;) {
-      const indexed = await ctx.db.ledger
+      const indexed = await ctx.db
+        .ledgerOn(deployment.chainId)
         .selectFrom("system")
         .select(["id", "blockNumber"])
         .where("id", "=", systemAddress.toLowerCase() as `0x${string}`)
@@ -166,5 +169,9 @@ export function deployOrganizationTask(ctx: PluginContext): Task {
       }
     }
     await finishDeployment(db, deploymentId, "succeeded");
+    // Its system on every other served chain, in the background: CHAIN_NOT_READY (pending) there until it is ready.
+    for (const chainId of ctx.chains.ids.filter((id) => id !== deployment.chainId)) {
+      await requestSystemProvisioning(db, deployment.organizationId, chainId);
+    }
   };
 }

@@ -24,7 +24,11 @@ const CreateOrganizationSchema = z
       .min(1)
       .max(9007199254740991)
       .optional()
-      .openapi({ description: "The chain of its system; default: the platform's chain" }),
+      .openapi({
+        description:
+          "Its default network, where its system is deployed first (its systems on the platform's other chains " +
+          "follow); default: the platform's primary chain",
+      }),
   })
   .strict()
   .openapi("OrganizationCreate");
@@ -87,9 +91,8 @@ export function organizationRoutes(app: App, ctx: PluginContext) {
       });
     }
     const body = c.req.valid("json");
-    const chainId = body.chainId ?? ctx.chain.chainId;
-    if (chainId !== ctx.chain.chainId)
-      throw new ApiError("CHAIN_NOT_AVAILABLE_FOR_ORGANIZATION", { details: { chainId } });
+    const chainId = body.chainId ?? ctx.chains.primary.chainId;
+    if (!ctx.chains.has(chainId)) throw new ApiError("CHAIN_NOT_AVAILABLE_FOR_ORGANIZATION", { details: { chainId } });
     const idempotencyKey = effectiveIdempotencyKey(c.req.header("idempotency-key"));
     let { deployment } = await startDeployment(db, {
       name: body.name,

@@ -8,11 +8,14 @@ import { addKeyedJob } from "../../host/worker/keyed-jobs.ts";
 /** The plugin's provision task (index.ts), by its full name. */
 const PROVISION_TASK = "systems:provision";
 
-/** A new organisation with its custody seed; its system on the chain is deployed by the platform's worker. */
+/**
+ * A new organisation with its custody seed; its system on each of `chainIds` (its default network first) is deployed
+ * by the platform's worker.
+ */
 export async function createOrganization(
   db: PlatformDb,
   custody: Custody,
-  input: { name: string; defaultChainId: number },
+  input: { name: string; defaultChainId: number; chainIds?: number[] },
 ): Promise<{ organizationId: string; signer: string }> {
   const organizationId = uuidv7();
   await db
@@ -20,7 +23,8 @@ export async function createOrganization(
     .values({ id: organizationId, name: input.name, defaultChainId: input.defaultChainId })
     .execute();
   const signer = await custody.provisionOrganization(organizationId);
-  await requestSystemProvisioning(db, organizationId, input.defaultChainId);
+  const others = (input.chainIds ?? []).filter((id) => id !== input.defaultChainId);
+  for (const chainId of [input.defaultChainId, ...others]) await requestSystemProvisioning(db, organizationId, chainId);
   return { organizationId, signer };
 }
 

@@ -11,7 +11,7 @@ export function provisionTask(ctx: PluginContext): Task {
   const db = ctx.db.platform;
   return async (payload) => {
     const { organizationId, chainId } = payload as { organizationId: string; chainId: number };
-    if (chainId !== ctx.chain.chainId) throw new Error(`Chain ${chainId} is not served by this platform`);
+    if (!ctx.chains.has(chainId)) throw new Error(`Chain ${chainId} is not served by this platform`);
     // In flight first: completion marks the request COMPLETED and the system ready in one transaction, so one of
     // the two checks always sees it and a second deployment is never submitted.
     const inFlight = await db
@@ -26,7 +26,7 @@ export function provisionTask(ctx: PluginContext): Task {
     if (await readySystem(ctx, organizationId, chainId)) return;
 
     const signer = await ctx.custody.primaryAddress(organizationId);
-    await fundSigner(ctx, signer);
+    await fundSigner(ctx, ctx.chains.get(chainId), signer);
     await submitSystemCreate(ctx, organizationId, chainId, signer);
   };
 }
@@ -43,7 +43,7 @@ export async function submitSystemCreate(ctx: PluginContext, organizationId: str
     organizationId,
     chainId,
     kind: "system.create",
-    to: ctx.deployment.systemFactory,
+    to: ctx.chains.get(chainId).deployment.systemFactory,
     data: encodeFunctionData({ abi: SystemFactoryAbi, functionName: "createSystem", args: [signer] }),
     createdBy: "platform",
   });
@@ -58,6 +58,6 @@ export async function readySystem(ctx: PluginContext, organizationId: string, ch
     .where("chainId", "=", chainId)
     .executeTakeFirst();
   if (existing?.status !== "ready" || !existing.systemAddress || !existing.contracts) return undefined;
-  const code = await ctx.chain.client.getCode({ address: existing.systemAddress as Address });
+  const code = await ctx.chains.get(chainId).client.getCode({ address: existing.systemAddress as Address });
   return code && code !== "0x" ? existing : undefined;
 }

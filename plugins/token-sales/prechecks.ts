@@ -7,32 +7,28 @@ import { assertErc20Funds } from "../../host/chain/erc20-funds.ts";
 import type { RequestChain } from "../../host/chain/request-chain.ts";
 import { indexedHex, isoFromSeconds } from "../../host/db/ledger-types.ts";
 import { ApiError } from "../../host/errors/api-error.ts";
-import type { PluginContext } from "../../host/plugin.ts";
 import type { PurchaseRow, SaleRow } from "./sale-read.ts";
 import { priceOf, type SaleTerms, saleStatus, termsProblem } from "./terms.ts";
 
-type Ctx = Pick<PluginContext, "db" | "chain">;
-
 /** The token is the system's; the payment asset is the system's or a registered external token; the terms hold. */
 export async function assertCreatable(
-  ctx: Ctx,
   chain: RequestChain,
   input: { token: Address; paymentAsset: Address; terms: SaleTerms },
 ) {
   const system = getAddress(chain.systemAddress);
-  if ((await knownAsset(ctx.db.ledger, input.token, system))?.kind !== "token") {
+  if ((await knownAsset(chain.ledger, input.token, system))?.kind !== "token") {
     throw new ApiError("TOKEN_SALE_TOKEN_INVALID", {
       message: `${input.token} is not a token of your organisation's system`,
       details: { tokenAddress: input.token },
     });
   }
-  if (!(await knownAsset(ctx.db.ledger, input.paymentAsset, system))) {
+  if (!(await knownAsset(chain.ledger, input.paymentAsset, system))) {
     throw new ApiError("TOKEN_SALE_PAYMENT_ASSET_INVALID", {
       message: `${input.paymentAsset} is neither a token of your organisation's system nor a registered external token`,
       details: { paymentAsset: input.paymentAsset },
     });
   }
-  const problem = termsProblem(input.terms, await chainNow(ctx.chain.client));
+  const problem = termsProblem(input.terms, await chainNow(chain.client));
   if (problem) throw new ApiError("TOKEN_SALE_INVALID_PARAMETERS", { message: `Invalid terms: ${problem}` });
 }
 
@@ -40,9 +36,9 @@ export async function assertCreatable(
  * The sale is open and has `amount` left, and the signer can pay for it: its allowance to the sale and its balance
  * of the payment asset (read live: an approval leaves nothing in the index) cover priceOf(amount).
  */
-export async function assertPurchasable(ctx: Ctx, sale: SaleRow, buyer: Address, amount: bigint) {
+export async function assertPurchasable(chain: RequestChain, sale: SaleRow, buyer: Address, amount: bigint) {
   if (amount === 0n) throw new ApiError("TOKEN_SALE_INVALID_PARAMETERS", { message: "amount must be above 0" });
-  const status = saleStatus(sale, await chainNow(ctx.chain.client));
+  const status = saleStatus(sale, await chainNow(chain.client));
   if (status === "UPCOMING" || status === "ENDED_SUCCESS" || status === "ENDED_REFUNDING") {
     const [startDate, endDate] = [isoFromSeconds(sale.startDate), isoFromSeconds(sale.endDate)];
     throw new ApiError("TOKEN_SALE_NOT_OPEN", {
@@ -60,12 +56,17 @@ export async function assertPurchasable(ctx: Ctx, sale: SaleRow, buyer: Address,
   const spender = getAddress(sale.id);
   const asset = getAddress(sale.paymentAsset);
   const required = priceOf(amount, sale.priceWad);
-  await assertErc20Funds(ctx.chain.client, { asset, owner: buyer, spender, amount: required });
+  await assertErc20Funds(chain.client, { asset, owner: buyer, spender, amount: required });
 }
 
 /** After the end, something is due to the signer: its tokens or refund, or (soft cap reached) the issuer's proceeds. */
-export async function assertWithdrawable(ctx: Ctx, sale: SaleRow, purchases: PurchaseRow[], account: Address) {
-  const now = await chainNow(ctx.chain.client);
+export async function assertWithdrawable(
+  chain: RequestChain,
+  sale: SaleRow,
+  purchases: PurchaseRow[],
+  account: Address,
+) {
+  const now = await chainNow(chain.client);
   if (now <= sale.endDate) {
     const endDate = isoFromSeconds(sale.endDate);
     throw new ApiError("TOKEN_SALE_NOT_ENDED", {

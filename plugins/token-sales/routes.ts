@@ -92,8 +92,8 @@ const withdraw = createRoute({
 });
 
 /** The system's token-sale factory (every system has one: the add-on catalogue). */
-async function saleFactory(ctx: PluginContext, chain: RequestChain): Promise<Address> {
-  const factory = await systemAddonFactory(ctx.db.ledger, chain.systemAddress as Address, "token-sale");
+async function saleFactory(chain: RequestChain): Promise<Address> {
+  const factory = await systemAddonFactory(chain.ledger, chain.systemAddress as Address, "token-sale");
   // A system created before the add-on catalogue has none (a clear 409, not a 500).
   if (!factory)
     throw new ApiError("CONFLICT", { message: `The system ${chain.systemAddress} has no token-sale addon` });
@@ -125,9 +125,9 @@ export function tokenSaleRoutes(app: App, ctx: PluginContext) {
         endDate: seconds(body.endDate, "endDate"),
       };
       return {
-        precheck: () => assertCreatable(ctx, chain, { token, paymentAsset, terms }),
+        precheck: () => assertCreatable(chain, { token, paymentAsset, terms }),
         kind: "tokenSale.create",
-        to: await saleFactory(ctx, chain),
+        to: await saleFactory(chain),
         data: encodeFunctionData({
           abi: TokenSaleFactoryAbi,
           functionName: "create",
@@ -138,19 +138,19 @@ export function tokenSaleRoutes(app: App, ctx: PluginContext) {
   });
 
   app.openapi(read, async (c) => {
-    const chain = await requestChain(c, ctx.db.platform, [ctx.chain.chainId]);
+    const chain = await requestChain(c, ctx);
     const { sale, purchases } = await visibleSale(c, ctx, chain, getAddress(c.req.valid("param").address));
-    return c.json(single(c, await toTokenSale(ctx, sale, purchases)), 200);
+    return c.json(single(c, await toTokenSale(chain, sale, purchases)), 200);
   });
 
   app.openapi(purchase, async (c) => {
     const address = getAddress(c.req.valid("param").address);
     const body = c.req.valid("json");
-    return submitSystemWrite(c, ctx, body, async (_chain, signer) => {
-      const sale = await findSale(ctx, address);
+    return submitSystemWrite(c, ctx, body, async (chain, signer) => {
+      const sale = await findSale(chain, address);
       const amount = BigInt(body.amount);
       return {
-        precheck: () => assertPurchasable(ctx, sale, signer, amount),
+        precheck: () => assertPurchasable(chain, sale, signer, amount),
         kind: "tokenSale.purchase",
         to: address,
         data: encodeFunctionData({ abi: TokenSaleAbi, functionName: "purchase", args: [amount] }),
@@ -163,7 +163,7 @@ export function tokenSaleRoutes(app: App, ctx: PluginContext) {
     return submitSystemWrite(c, ctx, c.req.valid("json"), async (chain, signer) => {
       const { sale, purchases } = await visibleSale(c, ctx, chain, address);
       return {
-        precheck: () => assertWithdrawable(ctx, sale, purchases, signer),
+        precheck: () => assertWithdrawable(chain, sale, purchases, signer),
         kind: "tokenSale.withdraw",
         to: address,
         data: encodeFunctionData({ abi: TokenSaleAbi, functionName: "withdraw" }),

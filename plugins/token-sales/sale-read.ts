@@ -13,10 +13,8 @@ import { saleStatus } from "./terms.ts";
 
 export type SaleRow = LedgerTables["tokenSale"];
 export type PurchaseRow = LedgerTables["tokenSalePurchase"];
-type Ctx = Pick<PluginContext, "db" | "chain">;
-
-export async function purchasesOf(ctx: Ctx, sale: Address): Promise<PurchaseRow[]> {
-  return ctx.db.ledger
+export async function purchasesOf(chain: RequestChain, sale: Address): Promise<PurchaseRow[]> {
+  return chain.ledger
     .selectFrom("tokenSalePurchase")
     .selectAll()
     .where("sale", "=", indexedHex(sale))
@@ -25,11 +23,11 @@ export async function purchasesOf(ctx: Ctx, sale: Address): Promise<PurchaseRow[
 }
 
 /**
- * The sale at `address`, for any organisation on the chain (anyone may buy), else 404 TOKEN_SALE_NOT_FOUND.
+ * The sale at `address` on the request chain, for any organisation (anyone may buy), else 404 TOKEN_SALE_NOT_FOUND.
  * The index lists sales of every system; which one the caller may read is `visibleSale`'s question.
  */
-export async function findSale(ctx: Ctx, address: Address): Promise<SaleRow> {
-  const sale = await ctx.db.ledger
+export async function findSale(chain: RequestChain, address: Address): Promise<SaleRow> {
+  const sale = await chain.ledger
     .selectFrom("tokenSale")
     .selectAll()
     .where("id", "=", indexedHex(address))
@@ -42,9 +40,14 @@ const notFound = (address: Address) =>
   new ApiError("TOKEN_SALE_NOT_FOUND", { message: `No token sale ${address} you may see`, details: { address } });
 
 /** The sale, when the caller's organisation made it (its system) or one of its wallets purchased in it; else 404. */
-export async function visibleSale(c: Context<AppEnv>, ctx: Ctx, chain: RequestChain, address: Address) {
-  const sale = await findSale(ctx, address);
-  const purchases = await purchasesOf(ctx, address);
+export async function visibleSale(
+  c: Context<AppEnv>,
+  ctx: Pick<PluginContext, "db">,
+  chain: RequestChain,
+  address: Address,
+) {
+  const sale = await findSale(chain, address);
+  const purchases = await purchasesOf(chain, address);
   if (sale.system === indexedHex(chain.systemAddress)) return { sale, purchases };
   const buyers = purchases.map((p) => p.buyer.toLowerCase());
   const own = buyers.length
@@ -60,8 +63,8 @@ export async function visibleSale(c: Context<AppEnv>, ctx: Ctx, chain: RequestCh
 }
 
 /** Name, symbol and decimals of a platform token or a registered external token (null when the index has neither). */
-async function assetOf(ctx: Ctx, address: Address) {
-  const known = await knownAsset(ctx.db.ledger, address);
+async function assetOf(chain: RequestChain, address: Address) {
+  const known = await knownAsset(chain.ledger, address);
   return {
     address: getAddress(address),
     name: known?.name ?? null,
@@ -71,13 +74,13 @@ async function assetOf(ctx: Ctx, address: Address) {
 }
 
 /** The GET resource. The issuer's allowance is read live (an ERC-20 approval leaves no event the index follows). */
-export async function toTokenSale(ctx: Ctx, sale: SaleRow, purchases: PurchaseRow[]) {
+export async function toTokenSale(chain: RequestChain, sale: SaleRow, purchases: PurchaseRow[]) {
   const address = getAddress(sale.id);
   const [now, token, paymentAsset, granted] = await Promise.all([
-    chainNow(ctx.chain.client),
-    assetOf(ctx, sale.token),
-    assetOf(ctx, sale.paymentAsset),
-    ctx.chain.client.readContract({
+    chainNow(chain.client),
+    assetOf(chain, sale.token),
+    assetOf(chain, sale.paymentAsset),
+    chain.client.readContract({
       abi: erc20Abi,
       address: getAddress(sale.token),
       functionName: "allowance",

@@ -66,7 +66,7 @@ export async function planCompliance(
       unknown.map((id) => ({ path: `complianceConfigs.${id}`, message: "not a control of the template" })),
     );
   }
-  const installed = await ctx.db.ledger
+  const installed = await chain.ledger
     .selectFrom("complianceModule")
     .select(["id", "typeId"])
     .where("compliance", "=", chain.contracts.compliance.toLowerCase() as Address)

@@ -28,12 +28,12 @@ const createTokenAt = (path: string) =>
   });
 
 /** conversion needs a target of this system carrying conversion-minter at the given address. */
-async function checkConversionTarget(ctx: PluginContext, chain: RequestChain, features: PlannedFeature[]) {
+async function checkConversionTarget(chain: RequestChain, features: PlannedFeature[]) {
   const conversion = features.find((f) => f.featureId === "conversion");
   if (!conversion) return;
   const target = String(conversion.config.targetToken).toLowerCase() as Address;
   const minter = String(conversion.config.conversionMinter).toLowerCase() as Address;
-  const found = await ctx.db.ledger
+  const found = await chain.ledger
     .selectFrom("tokenFeature as f")
     .innerJoin("token as t", "t.id", "f.token")
     .select("f.id")
@@ -56,14 +56,14 @@ export function createTokenRoutes(app: App, ctx: PluginContext) {
       const { organizationId } = c.get("principal");
       const template = await resolveTokenTemplate(ctx.db.platform, organizationId, body.templateId);
       const decimals = body.decimals ?? template.defaults.decimals;
-      const chain = await requestChain(c, ctx.db.platform, [ctx.chain.chainId]);
+      const chain = await requestChain(c, ctx);
       const features = await planFeatures({
-        chain: ctx.chain,
+        chain,
         template,
         featureConfigs: body.featureConfigs ?? {},
         tokenDecimals: decimals,
       });
-      await checkConversionTarget(ctx, chain, features);
+      await checkConversionTarget(chain, features);
       const modules = await planCompliance(ctx, chain, {
         organizationId,
         complianceTemplateId: body.complianceTemplateId ?? template.complianceTemplateId,

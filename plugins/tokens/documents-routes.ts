@@ -117,9 +117,9 @@ export function documentRoutes(app: App, ctx: PluginContext) {
   app.openapi(listDocuments, async (c) => {
     const { tokenAddress } = c.req.valid("param");
     const query = parseCollectionQuery(new URL(c.req.url).searchParams, DOCUMENT_COLLECTION);
-    const chain = await requestChain(c, ctx.db.platform, [ctx.chain.chainId]);
-    const token = await findOrgToken(ctx, chain.systemAddress, tokenAddress);
-    const base = ctx.db.ledger
+    const chain = await requestChain(c, ctx);
+    const token = await findOrgToken(chain, tokenAddress);
+    const base = chain.ledger
       .selectFrom("tokenDocument")
       .selectAll()
       .where("token", "=", token.id as Address);

@@ -28,9 +28,9 @@ export function eventRoutes(app: App, ctx: PluginContext) {
   app.openapi(listEvents, async (c) => {
     const { tokenAddress } = c.req.valid("param");
     const query = parseCollectionQuery(new URL(c.req.url).searchParams, TOKEN_EVENT_COLLECTION);
-    const chain = await requestChain(c, ctx.db.platform, [ctx.chain.chainId]);
-    const token = await findOrgToken(ctx, chain.systemAddress, tokenAddress);
-    const base = tokenEvents(ctx.db.ledger).where("token", "=", token.id as Address);
+    const chain = await requestChain(c, ctx);
+    const token = await findOrgToken(chain, tokenAddress);
+    const base = tokenEvents(chain.ledger).where("token", "=", token.id as Address);
     const { rows, total, facets } = await runCollection(base, query, TOKEN_EVENT_COLLECTION);
     return c.json(collection(c, rows.map(toTokenEvent), total, query.page, facets), 200);
   });

@@ -62,14 +62,14 @@ export function featureUpdateRoutes(app: App, ctx: PluginContext) {
     app.openapi(updateFeatureAt(path), async (c) => {
       const { address, featureId } = c.req.valid("param");
       const body = c.req.valid("json");
-      const chain = await requestChain(c, ctx.db.platform, [ctx.chain.chainId]);
-      const token = await findOrgToken(ctx, chain.systemAddress, address);
-      const feature = await attachedFeature(ctx, token, featureId);
+      const chain = await requestChain(c, ctx);
+      const token = await findOrgToken(chain, address);
+      const feature = await attachedFeature(chain, token, featureId);
       if (featureParameterNames(featureId).length === 0) {
         throw new ApiError("TOKEN_FEATURE_HAS_NO_PARAMETERS", { details: { featureId } });
       }
       const parsed = featureConfigSchema(featureId).safeParse({
-        ...(await featureConfig(ctx.chain, feature, token.decimals)),
+        ...(await featureConfig(chain, feature, token.decimals)),
         ...body.parameters,
       });
       if (!parsed.success) {
@@ -77,7 +77,7 @@ export function featureUpdateRoutes(app: App, ctx: PluginContext) {
         throw badRequest(`Invalid parameter at ${issues[0].path}: ${issues[0].message}`, issues);
       }
       const config = parsed.data as Record<string, unknown>;
-      const decimalsOf = await assetDecimals(ctx.chain, new Map([[featureId, config]]), token.decimals);
+      const decimalsOf = await assetDecimals(chain, new Map([[featureId, config]]), token.decimals);
       const params = encodeFeatureParams(featureId, config, decimalsOf);
       await verifyWalletForWrite(c, ctx.db.platform, body.walletVerification);
       return submitChainWrite(c, ctx, {

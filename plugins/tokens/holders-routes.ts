@@ -56,9 +56,9 @@ export function holderRoutes(app: App, ctx: PluginContext) {
   app.openapi(listHolders, async (c) => {
     const { tokenAddress } = c.req.valid("param");
     const query = parseCollectionQuery(new URL(c.req.url).searchParams, HOLDER_COLLECTION);
-    const chain = await requestChain(c, ctx.db.platform, [ctx.chain.chainId]);
-    const token = await findOrgToken(ctx, chain.systemAddress, tokenAddress);
-    const base = ctx.db.ledger
+    const chain = await requestChain(c, ctx);
+    const token = await findOrgToken(chain, tokenAddress);
+    const base = chain.ledger
       .selectFrom((db) =>
         db
           .selectFrom("tokenBalance")

@@ -60,16 +60,17 @@ const events = createRoute({
 });
 
 export function legacyTokenRoutes(app: App, ctx: PluginContext) {
+  /** The request chain and the organisation's token on it. */
   const tokenOf = async (c: Parameters<typeof requestChain>[0], tokenAddress: string) => {
-    const chain = await requestChain(c, ctx.db.platform, [ctx.chain.chainId]);
-    return findOrgToken(ctx, chain.systemAddress, tokenAddress);
+    const chain = await requestChain(c, ctx);
+    return { chain, token: await findOrgToken(chain, tokenAddress) };
   };
 
   app.openapi(holders, async (c) => {
     const { tokenAddress } = c.req.valid("param");
     const { limit, offset } = c.req.valid("query");
-    const token = await tokenOf(c, tokenAddress);
-    const base = ctx.db.ledger
+    const { chain, token } = await tokenOf(c, tokenAddress);
+    const base = chain.ledger
       .selectFrom("tokenBalance")
       .where("token", "=", token.id as Address)
       .where("value", ">", 0n);
@@ -84,9 +85,9 @@ export function legacyTokenRoutes(app: App, ctx: PluginContext) {
   app.openapi(holder, async (c) => {
     const { tokenAddress } = c.req.valid("param");
     const { holderAddress } = c.req.valid("query");
-    const token = await tokenOf(c, tokenAddress);
+    const { chain, token } = await tokenOf(c, tokenAddress);
     const account = holderAddress.toLowerCase() as Address;
-    const row = await ctx.db.ledger
+    const row = await chain.ledger
       .selectFrom("tokenBalance")
       .selectAll()
       .where("token", "=", token.id as Address)
@@ -100,8 +101,8 @@ export function legacyTokenRoutes(app: App, ctx: PluginContext) {
     const { tokenAddress } = c.req.valid("param");
     const query = c.req.valid("query");
     refuseSenderWithWallet(query);
-    const token = await tokenOf(c, tokenAddress);
-    const page = await legacyEventsPage(ctx.db.ledger, query, (q) => q.where("token", "=", token.id as Address));
+    const { chain, token } = await tokenOf(c, tokenAddress);
+    const page = await legacyEventsPage(chain.ledger, query, (q) => q.where("token", "=", token.id as Address));
     return c.json(page, 200);
   });
 }

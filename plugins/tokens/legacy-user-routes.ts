@@ -74,10 +74,13 @@ const userEvents = createRoute({
 });
 
 export function legacyUserRoutes(app: App, ctx: PluginContext) {
-  /** The caller's wallets (lowercase), narrowed to `wallet` when given, and the organisation's system. */
+  /**
+   * The caller's wallets (lowercase), narrowed to `wallet` when given, and the organisation's system and index on the
+   * request chain.
+   */
   async function scope(c: Context<AppEnv>, wallet: string | undefined) {
     const principal = c.get("principal");
-    const chain = await requestChain(c, ctx.db.platform, [ctx.chain.chainId]);
+    const chain = await requestChain(c, ctx);
     const rows = await ctx.db.platform
       .selectFrom("wallets")
       .select("address")
@@ -92,13 +95,17 @@ export function legacyUserRoutes(app: App, ctx: PluginContext) {
         details: { wallet, wallets: own },
       });
     }
-    return { system: chain.systemAddress.toLowerCase() as Address, wallets: wallet ? [wallet.toLowerCase()] : own };
+    return {
+      ledger: chain.ledger,
+      system: chain.systemAddress.toLowerCase() as Address,
+      wallets: wallet ? [wallet.toLowerCase()] : own,
+    };
   }
 
   app.openapi(assets, async (c) => {
     const { limit, offset, wallet } = c.req.valid("query");
-    const { system, wallets } = await scope(c, wallet);
-    const base = ctx.db.ledger
+    const { ledger, system, wallets } = await scope(c, wallet);
+    const base = ledger
       .selectFrom("tokenBalance as b")
       .innerJoin("token as t", "t.id", "b.token")
       .where("t.system", "=", system)
@@ -125,8 +132,8 @@ export function legacyUserRoutes(app: App, ctx: PluginContext) {
 
   app.openapi(userEvents, async (c) => {
     const { limit, offset, wallet } = c.req.valid("query");
-    const { system, wallets } = await scope(c, wallet);
-    const page = await legacyEventsPage(ctx.db.ledger, { limit, offset }, (q) =>
+    const { ledger, system, wallets } = await scope(c, wallet);
+    const page = await legacyEventsPage(ledger, { limit, offset }, (q) =>
       involving(
         q.where("token", "in", (db) => db.selectFrom("token").select("token.id").where("token.system", "=", system)),
         wallets,

@@ -64,9 +64,9 @@ export function metadataRoutes(app: App, ctx: PluginContext) {
 
   app.openapi(getMetadata, async (c) => {
     const { tokenAddress } = c.req.valid("param");
-    const chain = await requestChain(c, ctx.db.platform, [ctx.chain.chainId]);
-    const token = await findOrgToken(ctx, chain.systemAddress, tokenAddress);
-    const rows = await ctx.db.ledger
+    const chain = await requestChain(c, ctx);
+    const token = await findOrgToken(chain, tokenAddress);
+    const rows = await chain.ledger
       .selectFrom("tokenMetadata")
       .selectAll()
       .where("token", "=", token.id as Address)

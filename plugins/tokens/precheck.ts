@@ -142,11 +142,11 @@ export function precheckRoutes(app: App, ctx: PluginContext) {
     const { tokenAddress } = c.req.valid("param");
     const query = c.req.valid("query");
     checkParties(query);
-    const chain = await requestChain(c, ctx.db.platform, [ctx.chain.chainId]);
-    const token = await findOrgToken(ctx, chain.systemAddress, tokenAddress);
+    const chain = await requestChain(c, ctx);
+    const token = await findOrgToken(chain, tokenAddress);
     const signer = await requestSigner(c, ctx);
     const { sender, data } = operationCall(query, getAddress(signer));
-    const simulation = await simulateCall(ctx.chain.client, { from: sender, to: getAddress(token.id), data });
+    const simulation = await simulateCall(chain.client, { from: sender, to: getAddress(token.id), data });
     return c.json(
       single(c, {
         action: query.action,

@@ -20,7 +20,7 @@ export function redemptionRoutes(app: App, ctx: PluginContext) {
     permission: "token:transfer",
     body: RedemptionBodySchema,
     kind: "token.redeem",
-    target: async (token) => getAddress((await attachedFeature(ctx, token, "maturity-redemption")).id),
+    target: async (token, chain) => getAddress((await attachedFeature(chain, token, "maturity-redemption")).id),
     encode: (b) =>
       encodeFunctionData({ abi: MaturityRedemptionFeatureAbi, functionName: "redeem", args: [BigInt(b.amount)] }),
   });

@@ -3,7 +3,7 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { type Address, getAddress } from "viem";
 import { tryDecodeControlParams } from "../../domain/compliance/control-decode.ts";
 import { requirePermission } from "../../host/auth/require-permission.ts";
-import { requestChain } from "../../host/chain/request-chain.ts";
+import { type RequestChain, requestChain } from "../../host/chain/request-chain.ts";
 import { isoFromSeconds, type LedgerTables } from "../../host/db/ledger-types.ts";
 import { ApiError } from "../../host/errors/api-error.ts";
 import type { App } from "../../host/http/env.ts";
@@ -49,8 +49,8 @@ export function toToken(
 }
 
 /** The token at `address` in the caller's system on the request chain, or TOKEN_NOT_FOUND. */
-export async function findOrgToken(ctx: PluginContext, systemAddress: string, address: string) {
-  const row = await ctx.db.ledger
+export async function findOrgToken(chain: RequestChain, address: string) {
+  const row = await chain.ledger
     .selectFrom("token")
     .selectAll("token")
     // Counted from the balances (an index range scan on token_balance's key), never a stored counter.
@@ -63,7 +63,7 @@ export async function findOrgToken(ctx: PluginContext, systemAddress: string, ad
         .as("holders"),
     )
     .where("id", "=", address.toLowerCase() as Address)
-    .where("system", "=", systemAddress.toLowerCase() as Address)
+    .where("system", "=", chain.systemAddress.toLowerCase() as Address)
     .executeTakeFirst();
   if (!row) throw new ApiError("TOKEN_NOT_FOUND", { details: { address } });
   const { holders, ...token } = row;
@@ -71,13 +71,13 @@ export async function findOrgToken(ctx: PluginContext, systemAddress: string, ad
 }
 
 /** A token's attached features in attachment order. */
-export function tokenFeatures(ctx: PluginContext, token: Address) {
-  return ctx.db.ledger.selectFrom("tokenFeature").selectAll().where("token", "=", token).orderBy("position").execute();
+export function tokenFeatures(chain: RequestChain, token: Address) {
+  return chain.ledger.selectFrom("tokenFeature").selectAll().where("token", "=", token).orderBy("position").execute();
 }
 
 /** The token's instance of `featureId`, or TOKEN_FEATURE_NOT_ATTACHED naming the features it has. */
-export async function attachedFeature(ctx: PluginContext, token: LedgerTables["token"], featureId: string) {
-  const feature = await ctx.db.ledger
+export async function attachedFeature(chain: RequestChain, token: LedgerTables["token"], featureId: string) {
+  const feature = await chain.ledger
     .selectFrom("tokenFeature")
     .selectAll()
     .where("token", "=", token.id)
@@ -118,32 +118,30 @@ const getFeaturesAt = (path: string) =>
   });
 
 export function tokenRoutes(app: App, ctx: PluginContext) {
-  const served = [ctx.chain.chainId];
-
   for (const path of ["/api/v2/token/{address}", "/api/v2/tokens/{address}"]) {
     app.openapi(getTokenAt(path), async (c) => {
       const { address } = c.req.valid("param");
-      const chain = await requestChain(c, ctx.db.platform, served);
-      const token = await findOrgToken(ctx, chain.systemAddress, address);
+      const chain = await requestChain(c, ctx);
+      const token = await findOrgToken(chain, address);
       const [features, modules] = await Promise.all([
-        tokenFeatures(ctx, token.id),
-        ctx.db.ledger
+        tokenFeatures(chain, token.id),
+        chain.ledger
           .selectFrom("tokenComplianceModule")
           .selectAll()
           .where("token", "=", token.id)
           .orderBy("addedAt")
           .execute(),
       ]);
-      return c.json(single(c, toToken(token, await toFeatures(ctx.chain, token, features), modules)), 200);
+      return c.json(single(c, toToken(token, await toFeatures(chain, token, features), modules)), 200);
     });
   }
 
   for (const path of ["/api/v2/token/{address}/features", "/api/v2/tokens/{address}/features"]) {
     app.openapi(getFeaturesAt(path), async (c) => {
       const { address } = c.req.valid("param");
-      const chain = await requestChain(c, ctx.db.platform, served);
-      const token = await findOrgToken(ctx, chain.systemAddress, address);
-      return c.json(single(c, await toFeatures(ctx.chain, token, await tokenFeatures(ctx, token.id))), 200);
+      const chain = await requestChain(c, ctx);
+      const token = await findOrgToken(chain, address);
+      return c.json(single(c, await toFeatures(chain, token, await tokenFeatures(chain, token.id))), 200);
     });
   }
 }

@@ -6,7 +6,7 @@ import { type Address, getAddress, type Hex } from "viem";
 import type { Permission } from "../../host/auth/permissions.ts";
 import { requirePermission } from "../../host/auth/require-permission.ts";
 import { verifyWalletForWrite, type WalletVerification } from "../../host/auth/wallet-verification.ts";
-import { requestChain } from "../../host/chain/request-chain.ts";
+import { type RequestChain, requestChain } from "../../host/chain/request-chain.ts";
 import type { LedgerTables } from "../../host/db/ledger-types.ts";
 import type { WalletSelection } from "../../host/db/platform-types.ts";
 import type { App, AppEnv } from "../../host/http/env.ts";
@@ -27,19 +27,19 @@ export interface TokenWrite {
   encode: () => Hex;
   /** Refuses the write from the indexed token before anything is queued (e.g. a feature it needs). */
   check?: (token: IndexedToken) => void;
-  /** The contract called, when not the token itself (e.g. one of its features). */
-  target?: (token: IndexedToken) => Promise<Address>;
+  /** The contract called, when not the token itself (e.g. one of its features), read on the request chain. */
+  target?: (token: IndexedToken, chain: RequestChain) => Promise<Address>;
 }
 
 export async function submitTokenWrite(c: Context<AppEnv>, ctx: PluginContext, write: TokenWrite) {
-  const chain = await requestChain(c, ctx.db.platform, [ctx.chain.chainId]);
-  const token = await findOrgToken(ctx, chain.systemAddress, write.tokenAddress);
+  const chain = await requestChain(c, ctx);
+  const token = await findOrgToken(chain, write.tokenAddress);
   write.check?.(token);
   await verifyWalletForWrite(c, ctx.db.platform, write.body.walletVerification);
   return submitChainWrite(c, ctx, {
     chainId: chain.chainId,
     kind: write.kind,
-    to: write.target ? await write.target(token) : getAddress(write.tokenAddress),
+    to: write.target ? await write.target(token, chain) : getAddress(write.tokenAddress),
     data: write.encode(),
     walletSelection: walletSelectionOf(write.body),
   });
@@ -60,8 +60,8 @@ export interface TokenWriteRoute<Body extends z.ZodType<WriteBody>, Extra extend
   kind: string;
   encode: (body: z.output<Body>, params: z.output<z.ZodObject<Extra>>) => Hex;
   check?: (token: IndexedToken, body: z.output<Body>) => void;
-  /** The contract called, when not the token itself. */
-  target?: (token: IndexedToken) => Promise<Address>;
+  /** The contract called, when not the token itself (read on the request chain). */
+  target?: (token: IndexedToken, chain: RequestChain) => Promise<Address>;
 }
 
 export function tokenWriteRoute<Body extends z.ZodType<WriteBody>, Extra extends z.ZodRawShape = Record<string, never>>(

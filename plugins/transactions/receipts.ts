@@ -1,8 +1,9 @@
-// GET /api/v2/blockchain-transactions/{transactionHash}: the receipt, live from the chain (the spec makes it live).
+// GET /api/v2/blockchain-transactions/{transactionHash}: the receipt, live (as the spec says) from the request's chain.
 import { createRoute, z } from "@hono/zod-openapi";
 import { sql } from "kysely";
-import { type Hex, TransactionReceiptNotFoundError } from "viem";
+import { type Hex, type PublicClient, TransactionReceiptNotFoundError } from "viem";
 import { requirePermission } from "../../host/auth/require-permission.ts";
+import { requestChain } from "../../host/chain/request-chain.ts";
 import { ApiError } from "../../host/errors/api-error.ts";
 import type { App } from "../../host/http/env.ts";
 import { single } from "../../host/http/envelopes.ts";
@@ -55,13 +56,13 @@ const route = createRoute({
 
 /** The revert data of a mined, reverted transaction, by replaying it at its block. */
 async function revertOf(
-  ctx: PluginContext,
+  client: PublicClient,
   hash: Hex,
   blockNumber: bigint,
 ): Promise<{ raw: string | null; decoded: string | null }> {
   try {
-    const tx = await ctx.chain.client.getTransaction({ hash });
-    await ctx.chain.client.call({
+    const tx = await client.getTransaction({ hash });
+    await client.call({
       account: tx.from,
       to: tx.to ?? undefined,
       data: tx.input,
@@ -80,14 +81,16 @@ export function receiptRoutes(app: App, ctx: PluginContext) {
   app.openapi(route, async (c) => {
     const hash = c.req.valid("param").transactionHash.toLowerCase() as Hex;
     const { organizationId } = c.get("principal");
+    const { chainId, client } = await requestChain(c, ctx);
     const record = await ctx.db.platform
       .selectFrom("transactionRequests")
       .select(["fromAddress"])
       .where("organizationId", "=", organizationId)
+      .where("chainId", "=", chainId)
       // A hash a fee bump replaced still belongs to the caller's write.
       .where((eb) => eb.or([eb("transactionHash", "=", hash), sql<boolean>`${hash} = any(replaced_hashes)`]))
       .executeTakeFirst();
-    const receipt = await ctx.chain.client.getTransactionReceipt({ hash }).catch((error) => {
+    const receipt = await client.getTransactionReceipt({ hash }).catch((error) => {
       if (error instanceof TransactionReceiptNotFoundError) return undefined;
       throw new ApiError("SERVICE_UNAVAILABLE", { message: "The chain could not be reached" });
     });
@@ -97,7 +100,7 @@ export function receiptRoutes(app: App, ctx: PluginContext) {
       return c.json(single(c, { transactionHash: hash, from: record.fromAddress, receipt: null }), 200);
     }
     const reverted = receipt.status === "reverted";
-    const revert = reverted ? await revertOf(ctx, hash, receipt.blockNumber) : { raw: null, decoded: null };
+    const revert = reverted ? await revertOf(client, hash, receipt.blockNumber) : { raw: null, decoded: null };
     const data = {
       transactionHash: hash,
       from: receipt.from,

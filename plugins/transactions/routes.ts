@@ -1,6 +1,7 @@
 // Transaction-request routes: list the organisation's requests, read one.
 import { createRoute, z } from "@hono/zod-openapi";
 import { requirePermission } from "../../host/auth/require-permission.ts";
+import { requestChainId } from "../../host/chain/request-chain.ts";
 import { collectionRoute, parseCollectionQuery, runCollection } from "../../host/collections/index.ts";
 import { ApiError } from "../../host/errors/api-error.ts";
 import type { App } from "../../host/http/env.ts";
@@ -43,10 +44,13 @@ const getTransactionRequest = createRoute({
 export function transactionRoutes(app: App, ctx: PluginContext) {
   app.openapi(listTransactionRequests, async (c) => {
     const query = parseCollectionQuery(new URL(c.req.url).searchParams, TRANSACTION_REQUEST_COLLECTION);
+    // The writes on the request's chain (X-Chain-Id, else the organisation's default network).
+    const chainId = await requestChainId(c, ctx);
     const organizationRequests = ctx.db.platform
       .selectFrom("transactionRequests")
       .selectAll()
-      .where("organizationId", "=", c.get("principal").organizationId);
+      .where("organizationId", "=", c.get("principal").organizationId)
+      .where("chainId", "=", chainId);
     const { rows, total, facets } = await runCollection(organizationRequests, query, TRANSACTION_REQUEST_COLLECTION);
     return c.json(collection(c, rows.map(toTransactionRequest), total, query.page, facets), 200);
   });

@@ -4,20 +4,18 @@
 import { type Address, getAddress, type Hex, keccak256 } from "viem";
 import { chainNow } from "../../host/chain/chain-time.ts";
 import { assertErc20Funds } from "../../host/chain/erc20-funds.ts";
+import type { RequestChain } from "../../host/chain/request-chain.ts";
 import { ApiError } from "../../host/errors/api-error.ts";
-import type { PluginContext } from "../../host/plugin.ts";
 import type { Settlement } from "./reads.ts";
-
-type Ctx = Pick<PluginContext, "db" | "chain">;
 
 const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
 
 /** Executed, cancelled, and (unless `allowExpired`) past the cutoff: nothing more may happen. */
-async function assertOpen(ctx: Ctx, { row }: Settlement, allowExpired = false) {
+async function assertOpen(chain: RequestChain, { row }: Settlement, allowExpired = false) {
   const settlementAddress = getAddress(row.id);
   if (row.executedAt !== null) throw new ApiError("XVP_SETTLEMENT_EXECUTED", { details: { settlementAddress } });
   if (row.cancelledAt !== null) throw new ApiError("XVP_SETTLEMENT_CANCELLED", { details: { settlementAddress } });
-  if (!allowExpired && (await chainNow(ctx.chain.client)) > row.cutoff) {
+  if (!allowExpired && (await chainNow(chain.client)) > row.cutoff) {
     throw new ApiError("XVP_SETTLEMENT_EXPIRED", {
       details: { settlementAddress, cutoffDate: new Date(Number(row.cutoff) * 1000).toISOString() },
     });
@@ -25,7 +23,11 @@ async function assertOpen(ctx: Ctx, { row }: Settlement, allowExpired = false) {
 }
 
 /** A creation: the contract's own validation (distinct from and to, amount above 0, a cutoff ahead of the chain). */
-export async function assertCreatable(ctx: Ctx, flows: { from: string; to: string; amount: string }[], cutoff: bigint) {
+export async function assertCreatable(
+  chain: RequestChain,
+  flows: { from: string; to: string; amount: string }[],
+  cutoff: bigint,
+) {
   const bad = flows.findIndex((f) => same(f.from, f.to) || BigInt(f.amount) === 0n);
   if (bad >= 0) {
     throw new ApiError("XVP_SETTLEMENT_INVALID", {
@@ -33,7 +35,7 @@ export async function assertCreatable(ctx: Ctx, flows: { from: string; to: strin
       details: { flowIndex: bad },
     });
   }
-  const now = await chainNow(ctx.chain.client);
+  const now = await chainNow(chain.client);
   if (cutoff <= now) {
     throw new ApiError("XVP_SETTLEMENT_INVALID", {
       message: "The cutoffDate must be after the chain's current time",
@@ -63,17 +65,17 @@ function outgoing(settlement: Settlement, signer: Address) {
 }
 
 /** An approval: the signer sends a leg, its allowance to the settlement and its balance cover each asset's legs. */
-export async function assertApprovable(ctx: Ctx, settlement: Settlement, signer: Address) {
-  await assertOpen(ctx, settlement);
+export async function assertApprovable(chain: RequestChain, settlement: Settlement, signer: Address) {
+  await assertOpen(chain, settlement);
   const spender = getAddress(settlement.row.id);
   for (const [asset, amount] of outgoing(settlement, signer)) {
-    await assertErc20Funds(ctx.chain.client, { asset, owner: signer, spender, amount });
+    await assertErc20Funds(chain.client, { asset, owner: signer, spender, amount });
   }
 }
 
 /** An execution: open, every party approved, and the secret opens the hashlock when there is one. */
-export async function assertExecutable(ctx: Ctx, settlement: Settlement, secret: Hex | undefined) {
-  await assertOpen(ctx, settlement);
+export async function assertExecutable(chain: RequestChain, settlement: Settlement, secret: Hex | undefined) {
+  await assertOpen(chain, settlement);
   const missing = settlement.approvals.filter((a) => !a.approved).map((a) => getAddress(a.party));
   if (missing.length > 0) {
     throw new ApiError("XVP_SETTLEMENT_NOT_APPROVED", {
@@ -91,8 +93,8 @@ export async function assertExecutable(ctx: Ctx, settlement: Settlement, secret:
 }
 
 /** A cancellation: not executed or cancelled yet, by a sender, a recipient or the creator. */
-export async function assertCancellable(ctx: Ctx, settlement: Settlement, signer: Address) {
-  await assertOpen(ctx, settlement, true);
+export async function assertCancellable(chain: RequestChain, settlement: Settlement, signer: Address) {
+  await assertOpen(chain, settlement, true);
   const { row } = settlement;
   if (!same(row.creator, signer) && !row.accounts.some((account) => same(account, signer))) {
     throw new ApiError("XVP_SETTLEMENT_NOT_PARTY", {

@@ -3,14 +3,14 @@
 import type { Context } from "hono";
 import { type Address, getAddress } from "viem";
 import { knownAssets } from "../../host/addons/assets.ts";
-import { requestChain } from "../../host/chain/request-chain.ts";
+import type { RequestChain } from "../../host/chain/request-chain.ts";
 import { indexedHex, isoFromSeconds, type LedgerTables } from "../../host/db/ledger-types.ts";
 import { ApiError } from "../../host/errors/api-error.ts";
 import type { AppEnv } from "../../host/http/env.ts";
 import type { PluginContext } from "../../host/plugin.ts";
 import { settlementStatus } from "./status.ts";
 
-type Ctx = Pick<PluginContext, "db" | "chain">;
+type Ctx = Pick<PluginContext, "db">;
 
 export interface Settlement {
   row: LedgerTables["xvpSettlement"];
@@ -28,25 +28,27 @@ async function organisationWallets(ctx: Ctx, organizationId: string): Promise<st
   return rows.map((r) => r.address.toLowerCase());
 }
 
-/** The settlement at `address` if the caller's organisation may see it, else 404 XVP_SETTLEMENT_NOT_FOUND. */
-export async function visibleSettlement(c: Context<AppEnv>, ctx: Ctx, address: string): Promise<Settlement> {
+/**
+ * The settlement at `address` on the request chain if the caller's organisation may see it, else 404
+ * XVP_SETTLEMENT_NOT_FOUND.
+ */
+export async function visibleSettlement(
+  c: Context<AppEnv>,
+  ctx: Ctx,
+  chain: RequestChain,
+  address: string,
+): Promise<Settlement> {
   const id = indexedHex(address);
   const notFound = new ApiError("XVP_SETTLEMENT_NOT_FOUND", {
     message: `No XvP settlement ${getAddress(address)} visible to the organisation`,
     details: { settlementAddress: getAddress(address) },
   });
-  const row = await ctx.db.ledger.selectFrom("xvpSettlement").selectAll().where("id", "=", id).executeTakeFirst();
+  const row = await chain.ledger.selectFrom("xvpSettlement").selectAll().where("id", "=", id).executeTakeFirst();
   if (!row) throw notFound;
   const [flows, approvals] = await Promise.all([
-    ctx.db.ledger
-      .selectFrom("xvpSettlementFlow")
-      .selectAll()
-      .where("settlement", "=", id)
-      .orderBy("position")
-      .execute(),
-    ctx.db.ledger.selectFrom("xvpSettlementApproval").selectAll().where("settlement", "=", id).execute(),
+    chain.ledger.selectFrom("xvpSettlementFlow").selectAll().where("settlement", "=", id).orderBy("position").execute(),
+    chain.ledger.selectFrom("xvpSettlementApproval").selectAll().where("settlement", "=", id).execute(),
   ]);
-  const chain = await requestChain(c, ctx.db.platform, [ctx.chain.chainId]);
   if (row.system !== indexedHex(chain.systemAddress)) {
     const wallets = new Set(await organisationWallets(ctx, c.get("principal").organizationId));
     if (!row.accounts.some((account) => wallets.has(account.toLowerCase()))) throw notFound;
@@ -60,9 +62,9 @@ export async function visibleSettlement(c: Context<AppEnv>, ctx: Ctx, address: s
 const checksum = (value: string) => getAddress(value as Address);
 const isoOrNull = (seconds: bigint | null) => (seconds === null ? null : isoFromSeconds(seconds));
 
-export async function toSettlement(ctx: Ctx, { row, flows, approvals }: Settlement, now: bigint) {
+export async function toSettlement(chain: RequestChain, { row, flows, approvals }: Settlement, now: bigint) {
   const metadata = await knownAssets(
-    ctx.db.ledger,
+    chain.ledger,
     flows.map((f) => f.asset),
   );
   return {

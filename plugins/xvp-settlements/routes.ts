@@ -9,7 +9,7 @@ import { XvPSettlementFactoryAbi } from "../../abis/XvPSettlementFactory.ts";
 import { systemAddonFactory } from "../../host/addons/factory.ts";
 import { requirePermission } from "../../host/auth/require-permission.ts";
 import { chainNow } from "../../host/chain/chain-time.ts";
-import type { RequestChain } from "../../host/chain/request-chain.ts";
+import { type RequestChain, requestChain } from "../../host/chain/request-chain.ts";
 import { ApiError } from "../../host/errors/api-error.ts";
 import type { App, AppEnv } from "../../host/http/env.ts";
 import { single } from "../../host/http/envelopes.ts";
@@ -108,8 +108,8 @@ const cancel = action(
 );
 
 /** The system's xvp-settlement factory, from the index. */
-async function factoryOf(ctx: PluginContext, chain: RequestChain): Promise<Address> {
-  const factory = await systemAddonFactory(ctx.db.ledger, chain.systemAddress as Address, TYPE_NAME);
+async function factoryOf(chain: RequestChain): Promise<Address> {
+  const factory = await systemAddonFactory(chain.ledger, chain.systemAddress as Address, TYPE_NAME);
   if (!factory) throw new ApiError("XVP_SETTLEMENT_FACTORY_NOT_FOUND", { details: { chainId: chain.chainId } });
   return factory;
 }
@@ -122,11 +122,11 @@ export function xvpSettlementRoutes(app: App, ctx: PluginContext) {
     body: SignerInput,
     kind: string,
     data: Hex,
-    check: (settlement: Settlement, signer: Address) => Promise<void>,
+    check: (chain: RequestChain, settlement: Settlement, signer: Address) => Promise<void>,
   ) => {
-    const settlement = await visibleSettlement(c, ctx, address);
-    return submitSystemWrite(c, ctx, body, (_chain, signer) => ({
-      precheck: () => check(settlement, signer),
+    const settlement = await visibleSettlement(c, ctx, await requestChain(c, ctx), address);
+    return submitSystemWrite(c, ctx, body, (chain, signer) => ({
+      precheck: () => check(chain, settlement, signer),
       kind,
       to: getAddress(settlement.row.id),
       data,
@@ -144,9 +144,9 @@ export function xvpSettlementRoutes(app: App, ctx: PluginContext) {
       amount: BigInt(f.amount),
     }));
     return submitSystemWrite(c, ctx, body, async (chain) => ({
-      precheck: () => assertCreatable(ctx, body.flows, cutoff),
+      precheck: () => assertCreatable(chain, body.flows, cutoff),
       kind: "xvpSettlement.create",
-      to: await factoryOf(ctx, chain),
+      to: await factoryOf(chain),
       data: encodeFunctionData({
         abi: XvPSettlementFactoryAbi,
         functionName: "create",
@@ -156,8 +156,9 @@ export function xvpSettlementRoutes(app: App, ctx: PluginContext) {
   });
 
   app.openapi(read, async (c) => {
-    const settlement = await visibleSettlement(c, ctx, c.req.valid("param").address);
-    return c.json(single(c, await toSettlement(ctx, settlement, await chainNow(ctx.chain.client))), 200);
+    const chain = await requestChain(c, ctx);
+    const settlement = await visibleSettlement(c, ctx, chain, c.req.valid("param").address);
+    return c.json(single(c, await toSettlement(chain, settlement, await chainNow(chain.client))), 200);
   });
 
   app.openapi(approve, async (c) =>
@@ -167,7 +168,7 @@ export function xvpSettlementRoutes(app: App, ctx: PluginContext) {
       c.req.valid("json") ?? {},
       "xvpSettlement.approve",
       call("approve"),
-      (s, signer) => assertApprovable(ctx, s, signer),
+      assertApprovable,
     ),
   );
 
@@ -176,7 +177,9 @@ export function xvpSettlementRoutes(app: App, ctx: PluginContext) {
     const secret = body.secret as Hex | undefined;
     const data = encodeFunctionData({ abi: XvPSettlementAbi, functionName: "execute", args: [secret ?? "0x"] });
     const { address } = c.req.valid("param");
-    return settlementWrite(c, address, body, "xvpSettlement.execute", data, (s) => assertExecutable(ctx, s, secret));
+    return settlementWrite(c, address, body, "xvpSettlement.execute", data, (chain, s) =>
+      assertExecutable(chain, s, secret),
+    );
   });
 
   app.openapi(cancel, async (c) =>
@@ -186,7 +189,7 @@ export function xvpSettlementRoutes(app: App, ctx: PluginContext) {
       c.req.valid("json") ?? {},
       "xvpSettlement.cancel",
       call("cancel"),
-      (s, signer) => assertCancellable(ctx, s, signer),
+      assertCancellable,
     ),
   );
 }

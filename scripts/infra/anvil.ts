@@ -54,6 +54,8 @@ export async function startChain(options: {
   mining?: "instant" | "interval";
   /** `interval`: the block time; `instant`: also an empty block this often (0 or absent: never). */
   blockTimeSeconds?: number;
+  /** The embedded anvil's name: its state under $DATA_DIR/<name>, its log and PID file (default `anvil`). */
+  name?: string;
 }): Promise<Chain> {
   if (options.rpcUrl) {
     const rpcUrl = options.rpcUrl;
@@ -64,10 +66,11 @@ export async function startChain(options: {
     return { rpcUrl, wsUrl: options.wsUrl, chainId, embedded: false, stop: async () => {} };
   }
   const chainId = options.chainId ?? 31337;
-  const stateFile = join(options.dataDir, "anvil", "state.json");
+  const name = options.name ?? "anvil";
+  const stateFile = join(options.dataDir, name, "state.json");
   mkdirSync(dirname(stateFile), { recursive: true }); // anvil does not create it
   const child: Child = startChild(
-    "anvil",
+    name,
     anvilBinary(),
     [
       "--host",
@@ -87,7 +90,7 @@ export async function startChain(options: {
             "--preserve-historical-states",
           ]),
     ],
-    { logFile: join(options.dataDir, "logs", "anvil.log"), dataDir: options.dataDir },
+    { logFile: join(options.dataDir, "logs", `${name}.log`), dataDir: options.dataDir },
   );
   const rpcUrl = `http://127.0.0.1:${options.port}`;
   await waitFor("anvil", async () => (await rpcCall<string>(rpcUrl, "eth_chainId")) !== undefined, 30_000, 50);

@@ -59,19 +59,22 @@ export function operator(stack: TestStack): Operator {
       return { userId, email };
     },
     async organization(name) {
+      const chainIds = stack.platform.parts.chains.map((chain) => chain.chainId);
       const { organizationId } = await createOrganization(db.platform, custody, {
         name,
         defaultChainId: stack.platform.credentials.chainId,
+        chainIds,
       });
       const deadline = Date.now() + 120_000;
       for (;;) {
-        const row = await db.platform
+        const rows = await db.platform
           .selectFrom("organizationChains")
           .select("status")
           .where("organizationId", "=", organizationId)
-          .executeTakeFirst();
-        if (row?.status === "ready") return organizationId;
-        if (Date.now() > deadline) throw new Error(`The system of ${name} is still ${row?.status ?? "absent"}`);
+          .execute();
+        const ready = rows.filter((row) => row.status === "ready").length;
+        if (ready === chainIds.length) return organizationId;
+        if (Date.now() > deadline) throw new Error(`${name} has ${ready} of ${chainIds.length} systems ready`);
         await new Promise((r) => setTimeout(r, 200));
       }
     },

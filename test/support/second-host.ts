@@ -18,24 +18,14 @@ export interface SecondHost {
 export function secondHostApp(stack: TestStack, overrides: Record<string, string> = {}) {
   const config = loadConfig({ ...stack.env, ...overrides });
   const databaseUrl = platformDbUrl(stack.env);
-  const { credentials, manifest } = stack.platform;
-  const { ctx, chain, index, db } = createPlatformContext(
+  const { ctx, chains, index, db } = createPlatformContext(
     config,
-    {
-      databaseUrl,
-      rpcUrl: credentials.rpcUrl,
-      chainId: credentials.chainId,
-      systemFactory: manifest.systemFactory,
-      entryPoint: manifest.entryPoint,
-      smartAccountFactory: manifest.smartAccountFactory,
-      paymasterFactory: manifest.paymasterFactory,
-      indexerUrl: ponderUrl(config.PONDER_PORT),
-    },
+    { ...stack.platform.parts, databaseUrl, indexerUrl: ponderUrl(config.PONDER_PORT) },
     createLogger("warn"),
   );
   const timers = startTimers(composed.timers(ctx), createLogger("warn"));
   const changes = listenForPlatformChanges(databaseUrl);
-  const app = createApp(ctx, composed, { db, chain, index, workerRunning: () => true }, changes);
+  const app = createApp(ctx, composed, { db, chains, index, workerRunning: () => true }, changes);
   return {
     app,
     async stop() {

@@ -14,15 +14,9 @@ export interface SecondWorker {
 }
 
 export async function secondWorker(stack: TestStack): Promise<SecondWorker> {
-  const { credentials, manifest } = stack.platform;
   const parts: RunningParts = {
+    ...stack.platform.parts,
     databaseUrl: platformDbUrl(stack.env),
-    rpcUrl: credentials.rpcUrl,
-    chainId: credentials.chainId,
-    systemFactory: manifest.systemFactory,
-    entryPoint: manifest.entryPoint,
-    smartAccountFactory: manifest.smartAccountFactory,
-    paymasterFactory: manifest.paymasterFactory,
     indexerUrl: ponderUrl(Number(stack.env.PONDER_PORT)),
   };
   const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", resolve(ROOT, "scripts/worker.ts")], {

@@ -20,6 +20,22 @@ export async function freePort(): Promise<number> {
   });
 }
 
+/** `count` consecutive free ports (an embedded chain i listens on ANVIL_PORT + i); returns the first. */
+export async function freeConsecutivePorts(count: number): Promise<number> {
+  const free = (port: number) =>
+    new Promise<boolean>((resolve) => {
+      const server = createServer();
+      server.once("error", () => resolve(false));
+      server.listen(port, "127.0.0.1", () => server.close(() => resolve(true)));
+    });
+  for (;;) {
+    const first = await freePort();
+    let all = true;
+    for (let i = 1; i < count && all; i++) all = await free(first + i);
+    if (all) return first;
+  }
+}
+
 export interface TestStack {
   platform: Platform;
   dataDir: string;

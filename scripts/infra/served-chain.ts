@@ -1,0 +1,100 @@
+// One served chain at start: its node (the given RPC URL, or an embedded anvil) and the platform's contracts there
+// (the given manifest, or deployed and recorded under $DATA_DIR/deployments/<chainId>.json).
+import { readFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+import type { Hex } from "viem";
+import type { ServedChainParts } from "../../host/chain/served-chains.ts";
+import type { ChainSetting, Config } from "../../host/config.ts";
+import type { IndexChainSource } from "../../src/index-chains.ts";
+import type { BuildOutput } from "../contracts/compile.ts";
+import { canonicalEntryPoint, type DeploymentManifest, ensureDeployment } from "../contracts/deploy.ts";
+import { type Chain, startChain } from "./anvil.ts";
+
+export interface StartedChain {
+  node: Chain;
+  setting: ChainSetting;
+  manifest: DeploymentManifest;
+  manifestPath: string;
+  /** A new root (the chain lost its state, or a new contract build): the organisations' systems there are stale. */
+  chainReset: boolean;
+  /** What the host and worker processes need of it. */
+  parts: ServedChainParts;
+  /** What the indexer needs of it. */
+  index: IndexChainSource;
+  /** One line for the start's progress. */
+  description: string;
+}
+
+export async function startServedChain(options: {
+  setting: ChainSetting;
+  config: Config;
+  /** The primary chain keeps the original names (anvil, anvil.log); the others are named by their chain id. */
+  primary: boolean;
+  funderKey?: Hex;
+  build: () => BuildOutput;
+}): Promise<StartedChain> {
+  const { setting, config } = options;
+  const node = await startChain({
+    rpcUrl: setting.rpcUrl,
+    wsUrl: setting.wsUrl,
+    chainId: setting.chainId,
+    dataDir: config.dataDir,
+    port: setting.anvilPort ?? config.ANVIL_PORT,
+    mining: config.ANVIL_MINING,
+    blockTimeSeconds: config.ANVIL_BLOCK_TIME_SECONDS,
+    name: options.primary ? "anvil" : `anvil-${setting.chainId}`,
+  });
+  try {
+    let manifest: DeploymentManifest;
+    let chainReset = false;
+    let contracts: string;
+    const manifestPath = resolve(
+      setting.deploymentManifest ?? join(config.dataDir, "deployments", `${node.chainId}.json`),
+    );
+    if (setting.deploymentManifest) {
+      manifest = JSON.parse(readFileSync(manifestPath, "utf8"));
+      contracts = `manifest ${manifestPath}`;
+    } else {
+      if (!options.funderKey) {
+        throw new Error(
+          `DEPLOYER_PRIVATE_KEY is required to deploy to chain ${node.chainId} (or give its deployment manifest)`,
+        );
+      }
+      const deployed = await ensureDeployment({
+        rpcUrl: node.rpcUrl,
+        chainId: node.chainId,
+        deployerKey: options.funderKey,
+        manifestPath,
+        build: options.build(),
+      });
+      manifest = deployed.manifest;
+      chainReset = deployed.chainReset || !deployed.reused;
+      contracts = `${deployed.reused ? "reused" : "deployed"} system factory ${manifest.systemFactory}`;
+    }
+    return {
+      node,
+      setting,
+      manifest,
+      manifestPath,
+      chainReset,
+      parts: {
+        chainId: node.chainId,
+        rpcUrl: node.rpcUrl,
+        systemFactory: manifest.systemFactory,
+        entryPoint: manifest.entryPoint ?? (await canonicalEntryPoint(node.rpcUrl)),
+        smartAccountFactory: manifest.smartAccountFactory,
+        paymasterFactory: manifest.paymasterFactory,
+      },
+      index: {
+        manifest: manifestPath,
+        rpcUrl: node.rpcUrl,
+        wsUrl: node.wsUrl,
+        disableCache: node.embedded || node.chainId === 31337,
+      },
+      description: `chain ${node.chainId}: ${node.embedded ? "anvil" : "RPC"} ${node.rpcUrl}, ${contracts}`,
+    };
+  } catch (error) {
+    await node.stop();
+    throw error;
+  }
+}
