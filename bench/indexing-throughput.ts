@@ -1,7 +1,7 @@
 // Issue #5's figures: indexing throughput (events/s) of the platform's Ponder app backfilling INDEX_BENCH_EVENTS token
 // events on anvil, beside a bare Ponder app (bench/bare-ponder) indexing only the ERC-20 Transfer of the same token on
 // the same chain and database server, one after the other, as a ratio.
-import { cpSync, mkdtempSync, symlinkSync, writeFileSync } from "node:fs";
+import { cpSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import pg from "pg";
@@ -172,7 +172,7 @@ async function backfill(options: {
   const started = performance.now();
   const indexer = await startPonder({
     ...{ root, schema, databaseUrl, dataDir, logFile },
-    chains: [{ manifest: manifestPath, rpcUrl, disableCache: true }],
+    chains: [{ deployment: JSON.parse(readFileSync(manifestPath, "utf8")), rpcUrl, disableCache: true }],
     viewsSchema: `${schema}_views`,
     port: await freePort(),
   });

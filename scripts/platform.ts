@@ -136,7 +136,7 @@ export async function startPlatform(
     const indexChains = chains.map((chain) => chain.index);
     const schema = indexSchemaName(
       ROOT,
-      indexChains.map((c) => c.manifest),
+      indexChains.map((c) => c.deployment),
     );
     const lockClient = new pg.Client({ connectionString: postgres.url });
     lockClient.on("error", () => {}); // the server stopping under it is not a crash

@@ -1,11 +1,11 @@
 // The chains the indexer's process indexes, as the supervisor passes them (PONDER_CHAINS: a JSON list of each chain's
-// deployment manifest, RPC URL and optional WebSocket URL), for the config and for the receipts the activity handlers
-// read themselves (src/receipts.ts).
-import { readFileSync } from "node:fs";
+// deployment, RPC URL and optional WebSocket URL), for the config and for the receipts the activity handlers read
+// themselves (src/receipts.ts).
 
 /** What `PONDER_CHAINS` lists per chain. */
 export interface IndexChainSource {
-  manifest: string;
+  /** The chain's deployment manifest (scripts/contracts/deploy.ts), or at least the part the index reads. */
+  deployment: IndexedDeployment;
   rpcUrl: string;
   /** New heads over WebSocket; absent: polled. */
   wsUrl?: string;
@@ -23,9 +23,7 @@ export interface IndexedDeployment {
   startBlock: number;
 }
 
-export interface IndexedChain extends Omit<IndexChainSource, "manifest"> {
-  deployment: IndexedDeployment;
-}
+export type IndexedChain = IndexChainSource;
 
 /** Without PONDER_CHAINS (type generation, a config check): one placeholder chain with nothing deployed. */
 const PLACEHOLDER: IndexedChain = {
@@ -36,11 +34,7 @@ const PLACEHOLDER: IndexedChain = {
 
 export function indexedChains(env: NodeJS.ProcessEnv = process.env): IndexedChain[] {
   if (!env.PONDER_CHAINS) return [PLACEHOLDER];
-  const sources = JSON.parse(env.PONDER_CHAINS) as IndexChainSource[];
-  return sources.map(({ manifest, ...source }) => ({
-    ...source,
-    deployment: JSON.parse(readFileSync(manifest, "utf8")) as IndexedDeployment,
-  }));
+  return JSON.parse(env.PONDER_CHAINS) as IndexChainSource[];
 }
 
 let rpcUrls: Map<number, string> | undefined;

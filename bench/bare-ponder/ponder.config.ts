@@ -1,14 +1,11 @@
 // A bare Ponder app for the indexing benchmark (bench/indexing-throughput.ts): only the ERC-20 Transfer of one token,
 // with the platform app's chain settings. PONDER_CHAINS names the bench's manifest {chainId, token, startBlock}.
-import { readFileSync } from "node:fs";
 import { createConfig } from "ponder";
 import { erc20Abi } from "viem";
 import type { IndexChainSource } from "../../src/index-chains.ts";
 
 const [source]: IndexChainSource[] = JSON.parse(process.env.PONDER_CHAINS!);
-const bench: { chainId: number; token: `0x${string}`; startBlock: number } = JSON.parse(
-  readFileSync(source.manifest, "utf8"),
-);
+const bench = source.deployment as unknown as { chainId: number; token: `0x${string}`; startBlock: number };
 const chain = `chain${bench.chainId}`;
 
 export default createConfig({

@@ -12,7 +12,7 @@ function filesUnder(dir: string): string[] {
 }
 
 /** Ponder refuses a schema used by a different build, so the schema is named by what the build hashes. */
-export function indexSchemaName(root: string, manifestPaths: string[]): string {
+export function indexSchemaName(root: string, deployments: unknown[]): string {
   const hash = createHash("sha256");
   const files = [
     "ponder.config.ts",
@@ -23,7 +23,7 @@ export function indexSchemaName(root: string, manifestPaths: string[]): string {
   for (const file of files.map((f) => (f.startsWith("/") ? f : join(root, f))).sort()) {
     hash.update(relative(root, file)).update(readFileSync(file));
   }
-  for (const manifestPath of manifestPaths) hash.update(readFileSync(manifestPath));
+  for (const deployment of deployments) hash.update(JSON.stringify(deployment));
   return `idx_${hash.digest("hex").slice(0, 16)}`;
 }
 
@@ -53,7 +53,7 @@ export async function startPonder(options: {
     options.schema ??
     indexSchemaName(
       options.root,
-      options.chains.map((c) => c.manifest),
+      options.chains.map((c) => c.deployment),
     );
   const bin = join(options.root, "node_modules/ponder/dist/esm/bin/ponder.js");
   const child = startChild(

@@ -86,7 +86,7 @@ export async function startServedChain(options: {
         paymasterFactory: manifest.paymasterFactory,
       },
       index: {
-        manifest: manifestPath,
+        deployment: manifest,
         rpcUrl: node.rpcUrl,
         wsUrl: node.wsUrl,
         disableCache: node.embedded || node.chainId === 31337,
