@@ -3079,7 +3079,7 @@ export interface components {
         OrganizationCreate: {
             /** @example Acme */
             name: string;
-            /** @description The chain of its system; default: the platform's chain */
+            /** @description Its default network, where its system is deployed first (its systems on the platform's other chains follow); default: the platform's primary chain */
             chainId?: number;
         };
         TransactionRequest: {
