@@ -33,7 +33,8 @@ export async function seedTransactionRequests(stack: TestStack): Promise<void> {
 export async function benchApiThroughput(): Promise<void> {
   const stack = await bootStack({ API_KEY_RATE_LIMIT: "100000000", HOST: "127.0.0.1" });
   const bare = await startBare();
-  const barePage = await startBarePage(platformDbUrl(stack.env), stack.platform.credentials.organizationId, PAGE);
+  const { organizationId, chainId } = stack.platform.credentials;
+  const barePage = await startBarePage(platformDbUrl(stack.env), organizationId, chainId, PAGE);
   try {
     await seedTransactionRequests(stack);
 

@@ -1,5 +1,6 @@
 // The yardstick of the collection bench: a bare Hono + kysely route on the API's database serving the same 50-row
-// page of the organisation's transaction requests in one query (the columns and order of the API's page query).
+// page of the organisation's transaction requests on one chain in one query (the columns, filter and order of the
+// API's page query).
 import type { AddressInfo } from "node:net";
 import { serve } from "@hono/node-server";
 import { Hono } from "hono";
@@ -8,7 +9,7 @@ import pg from "pg";
 import type { PlatformTables } from "../host/db/platform-types.ts";
 
 /** pg's default parsers (int8 and numeric as strings), so that the rows serialise without a replacer. */
-export async function startBarePage(databaseUrl: string, organizationId: string, limit: number) {
+export async function startBarePage(databaseUrl: string, organizationId: string, chainId: number, limit: number) {
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 }); // the host's pool size
   const db = new Kysely<PlatformTables>({
     dialect: new PostgresDialect({ pool }),
@@ -19,6 +20,7 @@ export async function startBarePage(databaseUrl: string, organizationId: string,
       .selectFrom("transactionRequests")
       .selectAll()
       .where("organizationId", "=", organizationId)
+      .where("chainId", "=", chainId)
       .orderBy("createdAt", "desc")
       .orderBy("id", "desc")
       .limit(limit)

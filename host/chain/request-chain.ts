@@ -52,47 +52,39 @@ async function lookup(db: PlatformDb, organizationId: string, headerChainId: num
   }
 }
 
-/**
- * Only the chain a request works on (X-Chain-Id, else the organisation's default network), for reads of the platform's
- * own rows that need no system there (e.g. the transaction requests).
- */
-export async function requestChainId(
-  c: Context<AppEnv>,
-  ctx: { db: Databases; chains: ServedChains },
-): Promise<number> {
+type RequestChainContext = { db: Databases; chains: ServedChains };
+
+/** The served chain a request names (X-Chain-Id, else the organisation's default) and its system row there. */
+async function resolve(c: Context<AppEnv>, ctx: RequestChainContext) {
   const { organizationId } = c.get("principal");
   const headerChainId = parseChainIdHeader(c.req.header("x-chain-id"));
   if (headerChainId !== undefined && !ctx.chains.has(headerChainId)) {
     throw new ApiError("CHAIN_NOT_AVAILABLE_FOR_ORGANIZATION", { details: { chainId: headerChainId } });
   }
-  const { chainId } = (await cachedLookup(c, ctx.db.platform, organizationId, headerChainId))!;
-  if (!ctx.chains.has(chainId)) throw new ApiError("CHAIN_NOT_AVAILABLE_FOR_ORGANIZATION", { details: { chainId } });
-  c.set("requestChainId", chainId);
-  return chainId;
-}
-
-function cachedLookup(c: Context<AppEnv>, db: PlatformDb, organizationId: string, headerChainId: number | undefined) {
   const cache = c.get("chainRows") as ShortCache<Awaited<ReturnType<typeof lookup>>> | undefined;
-  const load = () => lookup(db, organizationId, headerChainId);
-  return cache ? cache.get(`${organizationId}/${headerChainId ?? ""}`, load) : load();
+  const load = () => lookup(ctx.db.platform, organizationId, headerChainId);
+  const found = (cache ? await cache.get(`${organizationId}/${headerChainId ?? ""}`, load) : await load())!;
+  if (!ctx.chains.has(found.chainId)) {
+    throw new ApiError("CHAIN_NOT_AVAILABLE_FOR_ORGANIZATION", { details: { chainId: found.chainId } });
+  }
+  c.set("requestChainId", found.chainId);
+  return found;
 }
 
-export async function requestChain(
-  c: Context<AppEnv>,
-  ctx: { db: Databases; chains: ServedChains },
-): Promise<RequestChain> {
-  const { organizationId } = c.get("principal");
-  const headerChainId = parseChainIdHeader(c.req.header("x-chain-id"));
-  if (headerChainId !== undefined && !ctx.chains.has(headerChainId)) {
-    throw new ApiError("CHAIN_NOT_AVAILABLE_FOR_ORGANIZATION", { details: { chainId: headerChainId } });
-  }
-  const { chainId, row } = (await cachedLookup(c, ctx.db.platform, organizationId, headerChainId))!;
-  if (!ctx.chains.has(chainId)) throw new ApiError("CHAIN_NOT_AVAILABLE_FOR_ORGANIZATION", { details: { chainId } });
+/**
+ * Only the chain a request works on, for reads of the platform's own rows that need no system there (e.g. the
+ * transaction requests).
+ */
+export async function requestChainId(c: Context<AppEnv>, ctx: RequestChainContext): Promise<number> {
+  return (await resolve(c, ctx)).chainId;
+}
+
+export async function requestChain(c: Context<AppEnv>, ctx: RequestChainContext): Promise<RequestChain> {
+  const { chainId, row } = await resolve(c, ctx);
   if (!row) throw new ApiError("REQUEST_CHAIN_SYSTEM_REQUIRED", { details: { chainId } });
   if (row.status !== "ready" || !row.systemAddress || !row.tokenFactoryAddress || !row.contracts) {
     throw new ApiError("CHAIN_NOT_READY", { details: { chainId, chainStatus: row.status } });
   }
-  c.set("requestChainId", chainId);
   return {
     ...ctx.chains.get(chainId),
     systemAddress: row.systemAddress as Address,
