@@ -21,7 +21,7 @@ import { startNodeChild } from "./infra/node-child.ts";
 import { reclaimOrphans } from "./infra/orphans.ts";
 import { claimIndexSchema, indexSchemaName, ponderUrl, startPonder } from "./infra/ponder.ts";
 import { startPostgres } from "./infra/postgres.ts";
-import { type StartedChain, startServedChain } from "./infra/served-chain.ts";
+import { deployContracts, startChainNode } from "./infra/served-chain.ts";
 import { startWorkers } from "./infra/worker-process.ts";
 import { composed, createPlatformContext, type RunningParts } from "./platform-context.ts";
 import { serveHost } from "./serve-host.ts";
@@ -44,6 +44,15 @@ export interface Platform {
   firstStart: boolean;
   timings: Record<string, number>;
   stop(): Promise<void>;
+}
+
+/** Every promise's value once all settled; each fulfilled one is handed to `started` first (to stop it on failure). */
+async function allStarted<T>(promises: Promise<T>[], started: (value: T) => void): Promise<T[]> {
+  const results = await Promise.allSettled(promises);
+  for (const result of results) if (result.status === "fulfilled") started(result.value);
+  const failed = results.find((result) => result.status === "rejected");
+  if (failed) throw (failed as PromiseRejectedResult).reason;
+  return results.map((result) => (result as PromiseFulfilledResult<T>).value);
 }
 
 export async function startPlatform(
@@ -84,21 +93,30 @@ export async function startPlatform(
       postgres.embedded ? `embedded PostgreSQL on port ${config.EMBEDDED_POSTGRES_PORT}` : "DATABASE_URL",
     );
 
-    // Every chain's node and contracts, side by side; the primary first. The embedded chains share anvil's funder.
-    const allEmbedded = config.chains.every((setting) => setting.rpcUrl === undefined);
+    // Every chain's node, then its contracts, chains side by side; the primary first. The embedded chains share
+    // anvil's funder.
+    const nodes = await allStarted(
+      config.chains.map((setting, i) => startChainNode(setting, config, i === 0)),
+      (node) => stops.push(node.stop),
+    );
+    phase("chain", nodes.map((n) => `${n.embedded ? "anvil" : "RPC"} ${n.rpcUrl} (chain ${n.chainId})`).join(", "));
+
+    const allEmbedded = nodes.every((node) => node.embedded);
     const funderKey = (config.DEPLOYER_PRIVATE_KEY ?? (allEmbedded ? ANVIL_FUNDER_KEY : undefined)) as Hex | undefined;
     let build: BuildOutput | undefined;
-    const startedChains = await Promise.allSettled(
-      config.chains.map((setting, i) =>
-        startServedChain({ setting, config, primary: i === 0, funderKey, build: () => (build ??= compileContracts()) }),
+    const chains = await Promise.all(
+      nodes.map((node, i) =>
+        deployContracts({
+          node,
+          setting: config.chains[i]!,
+          dataDir: config.dataDir,
+          funderKey,
+          build: () => (build ??= compileContracts()),
+        }),
       ),
     );
-    for (const result of startedChains) if (result.status === "fulfilled") stops.push(result.value.node.stop);
-    const failed = startedChains.find((result) => result.status === "rejected");
-    if (failed) throw (failed as PromiseRejectedResult).reason;
-    const chains = startedChains.map((result) => (result as PromiseFulfilledResult<StartedChain>).value);
     const primary = chains[0]!;
-    phase("chain", chains.map((chain) => chain.description).join("; "));
+    phase("contracts", chains.map((chain) => chain.description).join("; "));
 
     const db = openDatabases(postgres.url, config.INDEX_VIEWS_SCHEMA);
     stops.push(() => db.close());

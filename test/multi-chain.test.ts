@@ -9,6 +9,7 @@ const SECOND = 31338;
 
 describe("several chains at once", () => {
   let stack: TestStack;
+  const tokens: Record<number, string> = {};
   const onChain = (chainId: number, path: string, init: RequestInit = {}) =>
     stack.api(path, {
       ...init,
@@ -34,7 +35,6 @@ describe("several chains at once", () => {
   });
 
   it("creates and mints a token on each chain, each read back through X-Chain-Id only", async () => {
-    const tokens: Record<number, string> = {};
     const minted: Record<number, string> = { [PRIMARY]: "700", [SECOND]: "4200" };
     for (const chainId of [PRIMARY, SECOND]) {
       const created = await onChain(chainId, "/api/v2/tokens", {
@@ -82,6 +82,14 @@ describe("several chains at once", () => {
       const mints = events.data.filter((e: { eventName: string }) => e.eventName === "MintCompleted");
       expect(mints).toHaveLength(1);
     }
+  });
+
+  it("restarts on both chains' kept state: the second anvil's, its deployment and the organisation's systems", async () => {
+    const before = stack.platform.manifests.map((m) => m.systemFactory);
+    await stack.restart();
+    expect(stack.platform.manifests.map((m) => m.systemFactory)).toEqual(before);
+    const token = await json(await onChain(SECOND, `/api/v2/tokens/${tokens[SECOND]}`));
+    expect(token.data).toMatchObject({ name: `Deposit ${SECOND}`, totalSupply: "4200" });
   });
 
   it("refuses a chain the platform does not serve, in the spec's envelope", async () => {

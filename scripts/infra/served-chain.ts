@@ -1,4 +1,4 @@
-// One served chain at start: its node (the given RPC URL, or an embedded anvil) and the platform's contracts there
+// One served chain at start: its node (the given RPC URL, or an embedded anvil), then the platform's contracts there
 // (the given manifest, or deployed and recorded under $DATA_DIR/deployments/<chainId>.json).
 import { readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
@@ -10,11 +10,10 @@ import type { BuildOutput } from "../contracts/compile.ts";
 import { canonicalEntryPoint, type DeploymentManifest, ensureDeployment } from "../contracts/deploy.ts";
 import { type Chain, startChain } from "./anvil.ts";
 
-export interface StartedChain {
+export interface DeployedChain {
   node: Chain;
   setting: ChainSetting;
   manifest: DeploymentManifest;
-  manifestPath: string;
   /** A new root (the chain lost its state, or a new contract build): the organisations' systems there are stale. */
   chainReset: boolean;
   /** What the host and worker processes need of it. */
@@ -25,16 +24,9 @@ export interface StartedChain {
   description: string;
 }
 
-export async function startServedChain(options: {
-  setting: ChainSetting;
-  config: Config;
-  /** The primary chain keeps the original names (anvil, anvil.log); the others are named by their chain id. */
-  primary: boolean;
-  funderKey?: Hex;
-  build: () => BuildOutput;
-}): Promise<StartedChain> {
-  const { setting, config } = options;
-  const node = await startChain({
+/** The chain's node; the primary keeps the original names (anvil, anvil.log), the others are named by chain id. */
+export function startChainNode(setting: ChainSetting, config: Config, primary: boolean): Promise<Chain> {
+  return startChain({
     rpcUrl: setting.rpcUrl,
     wsUrl: setting.wsUrl,
     chainId: setting.chainId,
@@ -42,59 +34,62 @@ export async function startServedChain(options: {
     port: setting.anvilPort ?? config.ANVIL_PORT,
     mining: config.ANVIL_MINING,
     blockTimeSeconds: config.ANVIL_BLOCK_TIME_SECONDS,
-    name: options.primary ? "anvil" : `anvil-${setting.chainId}`,
+    name: primary ? "anvil" : `anvil-${setting.chainId}`,
   });
-  try {
-    let manifest: DeploymentManifest;
-    let chainReset = false;
-    let contracts: string;
-    const manifestPath = resolve(
-      setting.deploymentManifest ?? join(config.dataDir, "deployments", `${node.chainId}.json`),
-    );
-    if (setting.deploymentManifest) {
-      manifest = JSON.parse(readFileSync(manifestPath, "utf8"));
-      contracts = `manifest ${manifestPath}`;
-    } else {
-      if (!options.funderKey) {
-        throw new Error(
-          `DEPLOYER_PRIVATE_KEY is required to deploy to chain ${node.chainId} (or give its deployment manifest)`,
-        );
-      }
-      const deployed = await ensureDeployment({
-        rpcUrl: node.rpcUrl,
-        chainId: node.chainId,
-        deployerKey: options.funderKey,
-        manifestPath,
-        build: options.build(),
-      });
-      manifest = deployed.manifest;
-      chainReset = deployed.chainReset || !deployed.reused;
-      contracts = `${deployed.reused ? "reused" : "deployed"} system factory ${manifest.systemFactory}`;
+}
+
+/** The platform's contracts on a started node: its given manifest, or the recorded deployment (made when missing). */
+export async function deployContracts(options: {
+  node: Chain;
+  setting: ChainSetting;
+  dataDir: string;
+  funderKey?: Hex;
+  build: () => BuildOutput;
+}): Promise<DeployedChain> {
+  const { node, setting } = options;
+  let manifest: DeploymentManifest;
+  let chainReset = false;
+  let contracts: string;
+  if (setting.deploymentManifest) {
+    const path = resolve(setting.deploymentManifest);
+    manifest = JSON.parse(readFileSync(path, "utf8"));
+    contracts = `manifest ${path}`;
+  } else {
+    if (!options.funderKey) {
+      throw new Error(
+        `DEPLOYER_PRIVATE_KEY is required to deploy to chain ${node.chainId} (or give its deployment manifest)`,
+      );
     }
-    return {
-      node,
-      setting,
-      manifest,
-      manifestPath,
-      chainReset,
-      parts: {
-        chainId: node.chainId,
-        rpcUrl: node.rpcUrl,
-        systemFactory: manifest.systemFactory,
-        entryPoint: manifest.entryPoint ?? (await canonicalEntryPoint(node.rpcUrl)),
-        smartAccountFactory: manifest.smartAccountFactory,
-        paymasterFactory: manifest.paymasterFactory,
-      },
-      index: {
-        deployment: manifest,
-        rpcUrl: node.rpcUrl,
-        wsUrl: node.wsUrl,
-        disableCache: node.embedded || node.chainId === 31337,
-      },
-      description: `chain ${node.chainId}: ${node.embedded ? "anvil" : "RPC"} ${node.rpcUrl}, ${contracts}`,
-    };
-  } catch (error) {
-    await node.stop();
-    throw error;
+    const deployed = await ensureDeployment({
+      rpcUrl: node.rpcUrl,
+      chainId: node.chainId,
+      deployerKey: options.funderKey,
+      manifestPath: resolve(join(options.dataDir, "deployments", `${node.chainId}.json`)),
+      build: options.build(),
+    });
+    manifest = deployed.manifest;
+    chainReset = deployed.chainReset || !deployed.reused;
+    contracts = `${deployed.reused ? "reused" : "deployed"} system factory ${manifest.systemFactory}`;
   }
+  return {
+    node,
+    setting,
+    manifest,
+    chainReset,
+    parts: {
+      chainId: node.chainId,
+      rpcUrl: node.rpcUrl,
+      systemFactory: manifest.systemFactory,
+      entryPoint: manifest.entryPoint ?? (await canonicalEntryPoint(node.rpcUrl)),
+      smartAccountFactory: manifest.smartAccountFactory,
+      paymasterFactory: manifest.paymasterFactory,
+    },
+    index: {
+      deployment: manifest,
+      rpcUrl: node.rpcUrl,
+      wsUrl: node.wsUrl,
+      disableCache: node.embedded || node.chainId === 31337,
+    },
+    description: `chain ${node.chainId}: ${contracts}`,
+  };
 }
