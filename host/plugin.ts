@@ -4,7 +4,7 @@
 
 import type { Task } from "graphile-worker";
 import type { Kysely, Transaction } from "kysely";
-import type { Address, Hex } from "viem";
+import type { Hex } from "viem";
 import type { ZodType } from "zod";
 import type { Role } from "./auth/permissions.ts";
 import type { ServedChains } from "./chain/served-chains.ts";
