@@ -80,6 +80,29 @@ async function systemReady(ctx: PluginContext, organizationId: string, chain: Se
   return !!code && code !== "0x";
 }
 
+/**
+ * Every organisation's system on every served chain: one created before a chain was added to the configuration gets
+ * its system there now, in the background (its requests there answer CHAIN_NOT_READY until it is ready).
+ */
+async function provisionMissingSystems(ctx: PluginContext): Promise<void> {
+  const rows = await ctx.db.platform
+    .selectFrom("organizations as o")
+    .leftJoin("organizationChains as oc", "oc.organizationId", "o.id")
+    .select(["o.id", "oc.chainId"])
+    .execute();
+  const has = new Map<string, Set<number>>();
+  for (const { id, chainId } of rows) {
+    const chains = has.get(id) ?? new Set<number>();
+    if (chainId !== null) chains.add(chainId);
+    has.set(id, chains);
+  }
+  for (const [organizationId, chains] of has) {
+    for (const chainId of ctx.chains.ids.filter((id) => !chains.has(id))) {
+      await requestSystemProvisioning(ctx.db.platform, organizationId, chainId);
+    }
+  }
+}
+
 export async function bootstrap(input: {
   ctx: PluginContext;
   baseUrl: string;
@@ -111,6 +134,7 @@ export async function bootstrap(input: {
   const missing = [];
   for (const chain of ctx.chains.all()) if (!(await systemReady(ctx, organizationId, chain))) missing.push(chain);
   for (const chain of missing) await requestSystemProvisioning(ctx.db.platform, organizationId, chain.chainId);
+  await provisionMissingSystems(ctx);
   for (const chain of missing) {
     await waitFor(
       `the organisation's system deployment on chain ${chain.chainId}`,
