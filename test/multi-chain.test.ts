@@ -17,7 +17,11 @@ describe("several chains at once", () => {
     });
 
   beforeAll(async () => {
-    stack = await bootStack({ EMBEDDED_CHAINS: "2", ANVIL_PORT: String(await freeConsecutivePorts(2)) });
+    stack = await bootStack({
+      EMBEDDED_CHAINS: "2",
+      ANVIL_PORT: String(await freeConsecutivePorts(2)),
+      ACCOUNT_ABSTRACTION_ENABLED: "true",
+    });
   });
   afterAll(async () => {
     await stack?.stop();
@@ -84,12 +88,51 @@ describe("several chains at once", () => {
     }
   });
 
+  it("deploys the participant's smart wallet on each chain at its one counterfactual address, and sends through each chain's pool", async () => {
+    const policy = await stack.api("/api/v2/settings/executor-policy", {
+      method: "PUT",
+      body: JSON.stringify({ accountAbstractionEnabled: true }),
+    });
+    expect(policy.status).toBe(200);
+    const wallets: Record<number, string> = {};
+    for (const chainId of [PRIMARY, SECOND]) {
+      const created = await onChain(chainId, "/api/v2/smart-wallets", {
+        method: "POST",
+        headers: { prefer: "wait=90" },
+        body: JSON.stringify({}),
+      });
+      const body = await json(created);
+      expect(created.status, JSON.stringify(body)).toBe(200);
+      expect(body.data).toMatchObject({ chainId, deployment: { status: "deployed" } });
+      wallets[chainId] = body.data.address;
+    }
+    expect(wallets[PRIMARY]).toBe(wallets[SECOND]);
+
+    const funded = await onChain(SECOND, `/api/v2/tokens/${tokens[SECOND]}/mint`, {
+      method: "POST",
+      headers: { prefer: "wait=60" },
+      body: JSON.stringify({ recipients: [wallets[SECOND]], amounts: ["300"] }),
+    });
+    expect(funded.status).toBe(200);
+    const sent = await onChain(SECOND, `/api/v2/tokens/${tokens[SECOND]}/transfer`, {
+      method: "POST",
+      headers: { "x-executor": "smart-wallet" },
+      body: JSON.stringify({ recipients: [ALICE], amounts: ["100"] }),
+    });
+    const accepted = await json(sent);
+    expect(sent.status, JSON.stringify(accepted)).toBe(202);
+    const done = await waitForTerminal(stack, accepted.statusUrl, 90_000);
+    expect(done).toMatchObject({ status: "COMPLETED", chainId: SECOND, fromAddress: wallets[SECOND]!.toLowerCase() });
+    const token = await json(await onChain(SECOND, `/api/v2/tokens/${tokens[SECOND]}`));
+    expect(token.data.totalSupply).toBe("4500");
+  });
+
   it("restarts on both chains' kept state: the second anvil's, its deployment and the organisation's systems", async () => {
     const before = stack.platform.manifests.map((m) => m.systemFactory);
     await stack.restart();
     expect(stack.platform.manifests.map((m) => m.systemFactory)).toEqual(before);
     const token = await json(await onChain(SECOND, `/api/v2/tokens/${tokens[SECOND]}`));
-    expect(token.data).toMatchObject({ name: `Deposit ${SECOND}`, totalSupply: "4200" });
+    expect(token.data).toMatchObject({ name: `Deposit ${SECOND}`, totalSupply: "4500" });
   });
 
   it("refuses a chain the platform does not serve, in the spec's envelope", async () => {
