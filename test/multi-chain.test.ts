@@ -35,6 +35,12 @@ describe("several chains at once", () => {
     for (const chainId of [PRIMARY, SECOND]) {
       const directory = await onChain(chainId, "/api/v2/system/directory");
       expect(directory.status).toBe(200);
+      // The bundler's JSON-RPC answers for the chain X-Chain-Id names.
+      const rpc = await onChain(chainId, "/api/v2/bundler", {
+        method: "POST",
+        body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "eth_chainId", params: [] }),
+      });
+      expect((await json(rpc)).result).toBe(`0x${chainId.toString(16)}`);
     }
   });
 

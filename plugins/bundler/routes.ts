@@ -4,7 +4,7 @@
 // from the zod schemas.
 import { createRoute, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
-import { requestChain } from "../../host/chain/request-chain.ts";
+import { requestChainId } from "../../host/chain/request-chain.ts";
 import type { App, AppEnv } from "../../host/http/env.ts";
 import { errorResponses } from "../../host/http/schemas.ts";
 import type { PluginContext } from "../../host/plugin.ts";
@@ -39,7 +39,8 @@ const bundlerRoute = createRoute({
 export function bundlerRoutes(app: App, ctx: PluginContext) {
   const logger = ctx.logger;
   app.openapi(bundlerRoute, (async (c: Context<AppEnv>) => {
-    const chain = await requestChain(c, ctx);
+    // The served chain alone (an unknown X-Chain-Id is refused before any JSON-RPC): the methods need no system there.
+    const chain = ctx.chains.get(await requestChainId(c, ctx));
     const answer = await answerJsonRpc(await c.req.text(), {
       ctx,
       principal: c.get("principal"),

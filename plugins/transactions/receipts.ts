@@ -3,7 +3,7 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { sql } from "kysely";
 import { type Hex, type PublicClient, TransactionReceiptNotFoundError } from "viem";
 import { requirePermission } from "../../host/auth/require-permission.ts";
-import { requestChain } from "../../host/chain/request-chain.ts";
+import { requestChainId } from "../../host/chain/request-chain.ts";
 import { ApiError } from "../../host/errors/api-error.ts";
 import type { App } from "../../host/http/env.ts";
 import { single } from "../../host/http/envelopes.ts";
@@ -81,7 +81,9 @@ export function receiptRoutes(app: App, ctx: PluginContext) {
   app.openapi(route, async (c) => {
     const hash = c.req.valid("param").transactionHash.toLowerCase() as Hex;
     const { organizationId } = c.get("principal");
-    const { chainId, client } = await requestChain(c, ctx);
+    // The request's chain alone: a receipt needs no system of the organisation there.
+    const chainId = await requestChainId(c, ctx);
+    const { client } = ctx.chains.get(chainId);
     const record = await ctx.db.platform
       .selectFrom("transactionRequests")
       .select(["fromAddress"])
