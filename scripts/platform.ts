@@ -136,18 +136,15 @@ export async function startPlatform(
     const { chains: served, index, ctx, taskList } = createPlatformContext(config, parts, logger, db);
     const timers = startTimers(composed.timers(ctx), logger);
     stops.push(timers.stop);
-    for (const chain of chains) {
-      const lifecycle = startIndexLifecycle({
-        db: db.platform,
-        pool: db.pool,
-        viewsSchema: config.INDEX_VIEWS_SCHEMA,
-        chainId: chain.node.chainId,
-        depth: chain.setting.finalityDepth,
-        events: composed.webhookEvents,
-        logger,
-      });
-      stops.push(lifecycle.stop);
-    }
+    const lifecycle = startIndexLifecycle({
+      db: db.platform,
+      pool: db.pool,
+      viewsSchema: config.INDEX_VIEWS_SCHEMA,
+      chains: chains.map((chain) => ({ chainId: chain.node.chainId, depth: chain.setting.finalityDepth })),
+      events: composed.webhookEvents,
+      logger,
+    });
+    stops.push(lifecycle.stop);
     const worker = startWorkers({ config, env, parts, taskList, logger });
     stops.push(worker.stop);
 
@@ -164,6 +161,7 @@ export async function startPlatform(
     await dropChainViews(db.pool, config.INDEX_VIEWS_SCHEMA);
     const indexer = await startPonder({
       root: ROOT,
+      schema,
       databaseUrl: postgres.url,
       chains: indexChains,
       viewsSchema: config.INDEX_VIEWS_SCHEMA,

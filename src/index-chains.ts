@@ -23,16 +23,14 @@ export interface IndexedDeployment {
   startBlock: number;
 }
 
-export type IndexedChain = IndexChainSource;
-
 /** Without PONDER_CHAINS (type generation, a config check): one placeholder chain with nothing deployed. */
-const PLACEHOLDER: IndexedChain = {
+const PLACEHOLDER: IndexChainSource = {
   rpcUrl: "http://127.0.0.1:8545",
   disableCache: true,
   deployment: { chainId: 31337, systemFactory: "0x0000000000000000000000000000000000000000", startBlock: 0 },
 };
 
-export function indexedChains(env: NodeJS.ProcessEnv = process.env): IndexedChain[] {
+export function indexedChains(env: NodeJS.ProcessEnv = process.env): IndexChainSource[] {
   if (!env.PONDER_CHAINS) return [PLACEHOLDER];
   return JSON.parse(env.PONDER_CHAINS) as IndexChainSource[];
 }

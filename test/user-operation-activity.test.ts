@@ -260,7 +260,7 @@ describe("user operations in the index and the activity feeds", () => {
   });
 
   it("keeps the account's signers, weights and threshold, the operation and the paymaster's deposit in the views", async () => {
-    const ledger = ops.db.ledger;
+    const ledger = ops.db.ledgerOn(stack.platform.credentials.chainId);
     expect(
       await ledger.selectFrom("smartWallet").selectAll().where("id", "=", account).executeTakeFirst(),
     ).toMatchObject({

@@ -79,6 +79,11 @@ export async function requestChainId(c: Context<AppEnv>, ctx: RequestChainContex
   return (await resolve(c, ctx)).chainId;
 }
 
+/** The request's served chain (its node and the platform's contracts there), for routes that need no system on it. */
+export async function requestServedChain(c: Context<AppEnv>, ctx: RequestChainContext): Promise<ServedChain> {
+  return ctx.chains.get((await resolve(c, ctx)).chainId);
+}
+
 export async function requestChain(c: Context<AppEnv>, ctx: RequestChainContext): Promise<RequestChain> {
   const { chainId, row } = await resolve(c, ctx);
   if (!row) throw new ApiError("REQUEST_CHAIN_SYSTEM_REQUIRED", { details: { chainId } });

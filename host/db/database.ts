@@ -22,8 +22,6 @@ export type LedgerDb = Kysely<LedgerTables>;
 export interface Databases {
   pool: pg.Pool;
   platform: PlatformDb;
-  /** The index's views of every chain (Ponder's views schema). */
-  ledger: LedgerDb;
   /** The index as one chain sees it: every table and join holds that chain's rows only. */
   ledgerOn(chainId: number): LedgerDb;
   /** INDEX_VIEWS_SCHEMA. */
@@ -43,7 +41,6 @@ export function openDatabases(url: string, viewsSchema: string, max = 10): Datab
   return {
     pool,
     platform: platform as unknown as PlatformDb,
-    ledger: index.withSchema(viewsSchema) as unknown as LedgerDb,
     ledgerOn(chainId) {
       let ledger = chainLedgers.get(chainId);
       if (!ledger) {

@@ -274,11 +274,16 @@ export async function settleIndex(opts: IndexLifecycleOptions): Promise<void> {
     });
 }
 
+/** What the continuous settling needs: the options of every tick, for each served chain with its finality depth. */
+export type IndexLifecycleChains = Omit<IndexLifecycleOptions, "chainId" | "depth"> & {
+  chains: { chainId: number; depth: number }[];
+};
+
 /**
- * Settles the index continuously: a tick whenever the index's version moves, and at least once a second. Ticks
- * never overlap; a failed one is logged and retried.
+ * Settles the index continuously, every served chain: a tick whenever the index's version moves, and at least once a
+ * second. Ticks never overlap; a chain's failed tick is logged and retried without holding the others up.
  */
-export function startIndexLifecycle(opts: IndexLifecycleOptions, pollMs = 100): { stop(): Promise<void> } {
+export function startIndexLifecycle(opts: IndexLifecycleChains, pollMs = 100): { stop(): Promise<void> } {
   if (sourcedEvents(opts.events, "provisional").length + sourcedEvents(opts.events, "final").length === 0) {
     return { stop: async () => {} };
   }
@@ -288,23 +293,34 @@ export function startIndexLifecycle(opts: IndexLifecycleOptions, pollMs = 100): 
   let lastTick = 0;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> = Promise.resolve();
+  const failed = (error: unknown) => {
+    // The index's views may not exist yet (first start), or the database restarts: try again next round. A
+    // serialization failure (40001: the snapshot's writes met a row a concurrent fan-out changed) rolled the tick
+    // back whole; repeatable read expects the retry the next round makes.
+    if ((error as { code?: string }).code === "40001")
+      opts.logger.debug("index lifecycle tick retried", { error: String(error) });
+    else if (!String(error).includes("does not exist"))
+      opts.logger.warn("index lifecycle tick failed", { error: String(error) });
+  };
   const loop = async () => {
     try {
       const { checkpoints, stamp } = await readVersion();
       const version = `${checkpoints}/${stamp}`; // the stamp also moves when a replacement block repeats a checkpoint
       if (checkpoints !== "" && (version !== lastVersion || Date.now() - lastTick >= 1000)) {
         lastTick = Date.now();
-        await settleIndex(opts);
-        lastVersion = version;
+        let settled = true;
+        for (const chain of opts.chains) {
+          try {
+            await settleIndex({ ...opts, ...chain });
+          } catch (error) {
+            settled = false;
+            failed(error);
+          }
+        }
+        if (settled) lastVersion = version;
       }
     } catch (error) {
-      // The index's views may not exist yet (first start), or the database restarts: try again next round. A
-      // serialization failure (40001: the snapshot's writes met a row a concurrent fan-out changed) rolled the tick
-      // back whole; repeatable read expects the retry the next round makes.
-      if ((error as { code?: string }).code === "40001")
-        opts.logger.debug("index lifecycle tick retried", { error: String(error) });
-      else if (!String(error).includes("does not exist"))
-        opts.logger.warn("index lifecycle tick failed", { error: String(error) });
+      failed(error);
     }
     if (!stopped) timer = setTimeout(() => (running = loop()), pollMs);
   };

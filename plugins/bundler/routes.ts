@@ -4,7 +4,7 @@
 // from the zod schemas.
 import { createRoute, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
-import { requestChainId } from "../../host/chain/request-chain.ts";
+import { requestServedChain } from "../../host/chain/request-chain.ts";
 import type { App, AppEnv } from "../../host/http/env.ts";
 import { errorResponses } from "../../host/http/schemas.ts";
 import type { PluginContext } from "../../host/plugin.ts";
@@ -40,7 +40,7 @@ export function bundlerRoutes(app: App, ctx: PluginContext) {
   const logger = ctx.logger;
   app.openapi(bundlerRoute, (async (c: Context<AppEnv>) => {
     // The served chain alone (an unknown X-Chain-Id is refused before any JSON-RPC): the methods need no system there.
-    const chain = ctx.chains.get(await requestChainId(c, ctx));
+    const chain = await requestServedChain(c, ctx);
     const answer = await answerJsonRpc(await c.req.text(), {
       ctx,
       principal: c.get("principal"),

@@ -3,7 +3,7 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { sql } from "kysely";
 import { type Hex, type PublicClient, TransactionReceiptNotFoundError } from "viem";
 import { requirePermission } from "../../host/auth/require-permission.ts";
-import { requestChainId } from "../../host/chain/request-chain.ts";
+import { requestServedChain } from "../../host/chain/request-chain.ts";
 import { ApiError } from "../../host/errors/api-error.ts";
 import type { App } from "../../host/http/env.ts";
 import { single } from "../../host/http/envelopes.ts";
@@ -82,8 +82,7 @@ export function receiptRoutes(app: App, ctx: PluginContext) {
     const hash = c.req.valid("param").transactionHash.toLowerCase() as Hex;
     const { organizationId } = c.get("principal");
     // The request's chain alone: a receipt needs no system of the organisation there.
-    const chainId = await requestChainId(c, ctx);
-    const { client } = ctx.chains.get(chainId);
+    const { chainId, client } = await requestServedChain(c, ctx);
     const record = await ctx.db.platform
       .selectFrom("transactionRequests")
       .select(["fromAddress"])
