@@ -275,6 +275,21 @@ describe("monitoring", () => {
     expect(anonymous.some((r) => r.request_headers.cookie === "REDACTED")).toBe(true);
   });
 
+  it("keeps the record of a request refused for a NUL in its path (stored as U+FFFD), not a lost batch", async () => {
+    const refused = await fetch(`${stack.platform.baseUrl}/api/rpc/%00`, { method: "POST" });
+    expect(refused.status).toBe(400);
+    const requestId = refused.headers.get("x-request-id");
+    const deadline = Date.now() + 15_000;
+    let rows: { route_template: string }[] = [];
+    while (rows.length === 0 && Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 200));
+      ({ rows } = await db.query("select route_template from platform.monitoring_request_logs where trace_id = $1", [
+        requestId,
+      ]));
+    }
+    expect(rows).toEqual([{ route_template: "/api/rpc/\uFFFD" }]);
+  });
+
   it("another organisation sees none of it", async () => {
     const summary = await json(await get(`${M}/request-metrics/summary?${window()}`, otherOwner));
     expect(summary.totalRequests).toBe(0);

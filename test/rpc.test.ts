@@ -204,6 +204,22 @@ describe("/api/rpc", () => {
     expect(problems).toEqual([]);
   }, 240_000);
 
+  it("answers a body that is not JSON, or an input oRPC cannot decode, with the registry's RPC error", async () => {
+    const call = async (init: RequestInit, query = "") => {
+      const res = await fetch(`${stack.platform.baseUrl}/api/rpc/auth/signIn/post${query}`, init);
+      // biome-ignore lint/suspicious/noExplicitAny: checked field by field
+      const answer: any = await res.json();
+      expect(answer.json.data.dapiError.details.requestId).toBe(res.headers.get("x-request-id"));
+      return { status: res.status, code: answer.json.code };
+    };
+    for (const type of ["multipart/form-data", "text/plain", "application/x-www-form-urlencoded"])
+      expect(await call({ method: "POST", headers: { "content-type": type }, body: "{}" })).toEqual({
+        status: 415,
+        code: "UNSUPPORTED_MEDIA_TYPE",
+      });
+    expect(await call({ method: "GET" }, "?data=%7Bnot-json")).toMatchObject({ status: 400 });
+  });
+
   it("the v2 document describes the transport and names each operation by its procedure", async () => {
     const document = await json(await stack.api("/api/v2/spec.json", { key: null }));
     const transport = document.paths["/api/rpc/{procedure}"].post;

@@ -67,6 +67,23 @@ const keepDefined = async <T>({ next }: { next: () => Promise<T> }): Promise<T> 
   }
 };
 
+/** The procedures take JSON only (oRPC's multipart form is for files, which no route takes). */
+function isJsonContentType(header: string | undefined): boolean {
+  const type = header?.split(";")[0]?.trim().toLowerCase();
+  return type === "application/json" || (type?.startsWith("application/") === true && type.endsWith("+json"));
+}
+
+/** oRPC's own errors (an input its codec cannot decode) carry no registry object: they are answered as the registry's. */
+async function withRegistryError(response: Response): Promise<Response> {
+  if (response.ok) return response;
+  let json: (RpcErrorJson & { data?: { dapiError?: unknown } }) | undefined;
+  try {
+    json = ((await response.clone().json()) as { json?: typeof json } | null)?.json;
+  } catch {}
+  if (json?.data?.dapiError) return response;
+  throw json?.status === 400 ? badRequest(json.message) : new ApiError("INTERNAL_SERVER_ERROR");
+}
+
 function place(router: Record<string, unknown>, segments: string[], leaf: unknown) {
   let node = router;
   for (const segment of segments.slice(0, -1)) {
@@ -108,6 +125,7 @@ export function mountRpc(app: App, publicRestPaths: Set<string>): string[] {
     if (c.req.method === "POST") {
       // The body was read by the host's checks; it is handed on from their cache, parsed once to refuse bad JSON here.
       const text = await c.req.text();
+      if (text && !isJsonContentType(c.req.header("content-type"))) throw new ApiError("UNSUPPORTED_MEDIA_TYPE");
       try {
         if (text) JSON.parse(text);
       } catch {
@@ -118,7 +136,7 @@ export function mountRpc(app: App, publicRestPaths: Set<string>): string[] {
     const context: RpcContext = { request: c.req.raw, requestId: c.get("requestId") };
     const { matched, response } = await handler.handle(request, { prefix: RPC_PREFIX, context });
     if (!matched) throw new ApiError("NOT_FOUND", { message: `No procedure at ${c.req.path}` });
-    return response;
+    return withRegistryError(response);
   });
   return procedures.filter((p) => publicRestPaths.has(p.path)).map((p) => `${RPC_PREFIX}/${p.name}`);
 }

@@ -3,6 +3,7 @@
 // one multi-row INSERT, NOTIFYing each organisation's new rows in the same transaction (log-stream.ts fans them out).
 import { sql } from "kysely";
 import { v7 as uuidv7 } from "uuid";
+import { storableText } from "../../host/db/storable-text.ts";
 import type { Logger } from "../../host/logger.ts";
 import type { PluginContext, RequestRecord } from "../../host/plugin.ts";
 import { endpointIdOf, type LogItem, tagOf, toLogItem } from "./log-item.ts";
@@ -24,7 +25,8 @@ export interface Recorder {
   dropped(): number;
 }
 
-const cut = (text: string | null, max: number) => (text && text.length > max ? text.slice(0, max) : text);
+const cut = (text: string | null, max: number) =>
+  text ? storableText(text.length > max ? text.slice(0, max) : text) : text;
 
 function byteSize(value: unknown): number | null {
   if (value === undefined) return null;
@@ -38,6 +40,8 @@ function byteSize(value: unknown): number | null {
 async function toRow(record: RequestRecord): Promise<RequestLogsTable> {
   const requestBody = await record.requestBody().catch(() => undefined);
   const failure = record.failure;
+  // An RPC call is recorded under its path, as the caller wrote it.
+  const template = cut(record.routeTemplate, 512);
   return {
     id: uuidv7({ msecs: record.requestedAt.getTime() }),
     organizationId: record.caller?.organizationId ?? null,
@@ -45,9 +49,9 @@ async function toRow(record: RequestRecord): Promise<RequestLogsTable> {
     userId: record.caller?.userId ?? null,
     apiKeyId: record.caller?.apiKeyId ?? null,
     method: record.method,
-    routeTemplate: record.routeTemplate,
-    endpointId: endpointIdOf(record.method, record.routeTemplate),
-    tag: tagOf(record.routeTemplate),
+    routeTemplate: template,
+    endpointId: endpointIdOf(record.method, template),
+    tag: tagOf(template),
     requestType: record.requestType,
     statusCode: record.statusCode,
     durationMs: record.durationMs,

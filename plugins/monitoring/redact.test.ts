@@ -43,3 +43,13 @@ describe("request log redaction", () => {
     expect(redactBody(undefined)).toBeNull();
   });
 });
+
+describe("what PostgreSQL can store", () => {
+  it("a caller's NUL characters become U+FFFD in values, names, headers and URLs", () => {
+    const nul = "a\u0000b";
+    expect(redactValue({ [nul]: nul, list: [nul] })).toEqual({ "a\uFFFDb": "a\uFFFDb", list: ["a\uFFFDb"] });
+    expect(JSON.parse(redactBody(JSON.stringify({ text: nul }))!)).toEqual({ text: "a\uFFFDb" });
+    expect(redactHeaders(new Headers({ "x-note": "a b" }))).toEqual({ "x-note": "a b" });
+    expect(redactUrl("/api/v2/tokens?filter=a%00b\u0000")).not.toContain("\u0000");
+  });
+});

@@ -1,6 +1,8 @@
 // What a stored request log may keep of headers, URLs and bodies: credentials, secrets, signatures, PIN codes,
 // passwords, private keys and `walletVerification` are replaced by REDACTED wherever they sit (by field, header or
 // query name, and API keys by their shape anywhere), and bodies are cut to a bounded size.
+import { storableText } from "../../host/db/storable-text.ts";
+
 export const REDACTED = "REDACTED";
 /** Stored bodies are cut to this many characters. */
 export const MAX_BODY_CHARS = 4096;
@@ -45,7 +47,7 @@ export function isSecretName(name: string): boolean {
   return SECRET_NAMES.has(n) || SECRET_PARTS.some((part) => n.includes(part));
 }
 
-const scrubText = (text: string) => text.replace(SECRET_TEXT, REDACTED);
+const scrubText = (text: string) => storableText(text).replace(SECRET_TEXT, REDACTED);
 
 /** A deep copy with every secret replaced; deep or long structures are cut (marked, never silently). */
 export function redactValue(value: unknown, depth = 0): unknown {
@@ -61,7 +63,7 @@ export function redactValue(value: unknown, depth = 0): unknown {
   for (const [name, v] of Object.entries(value)) {
     // A one-time code (`code: "123456"`) is a secret; an error code (`code: "BAD_REQUEST"`) is not.
     const otp = name === "code" && typeof v === "string" && /^\d{4,10}$/.test(v);
-    out[name] = isSecretName(name) || otp ? REDACTED : redactValue(v, depth + 1);
+    out[storableText(name)] = isSecretName(name) || otp ? REDACTED : redactValue(v, depth + 1);
   }
   return out;
 }

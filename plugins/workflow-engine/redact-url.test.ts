@@ -24,3 +24,9 @@ describe("redactUrl", () => {
     expect(JSON.stringify(redactBody(deep))).toBe('[[[[[[[["[truncated]"]]]]]]]]');
   });
 });
+
+describe("an audited body PostgreSQL can store", () => {
+  it("turns a caller's NUL characters into U+FFFD in keys and values", () => {
+    expect(redactBody({ "a\u0000": ["b\u0000"] })).toEqual({ "a\uFFFD": ["b\uFFFD"] });
+  });
+});
