@@ -27,6 +27,6 @@ describe("redactUrl", () => {
 
 describe("an audited body PostgreSQL can store", () => {
   it("turns a caller's NUL characters into U+FFFD in keys and values", () => {
-    expect(redactBody({ "a\u0000": ["b\u0000"] })).toEqual({ "a\uFFFD": ["b\uFFFD"] });
+    expect(redactBody({ "a\u0000": ["b\u0000", "\uD800"] })).toEqual({ "a\uFFFD": ["b\uFFFD", "\uFFFD"] });
   });
 });
