@@ -2,11 +2,22 @@
 // route serving the same page in one query (the collection/bare ratio) and a bare Hono /ping.
 import { bootStack, json, platformDbUrl, type TestStack, waitForTerminal } from "../test/support/stack.ts";
 import { startBarePage } from "./bare-page.ts";
-import { assertClean, CONNECTIONS, DURATION_SECONDS, line, load, startBare, WARMUP_SECONDS } from "./load.ts";
+import {
+  assertClean,
+  CONNECTIONS,
+  DURATION_SECONDS,
+  type LoadResult,
+  line,
+  load,
+  startBare,
+  WARMUP_SECONDS,
+} from "./load.ts";
 
 const RECIPIENT = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8";
 const MINTS = 50;
 const PAGE = 50;
+/** Rounds of the collection and the bare page, alternating (BENCH_API_ROUNDS). */
+const ROUNDS = Math.max(1, Number(process.env.BENCH_API_ROUNDS ?? 3));
 export const LIST = `/api/v2/transaction-requests?page[limit]=${PAGE}`;
 
 /** A token and MINTS completed mints: the organisation's transaction requests fill the listed page. */
@@ -44,23 +55,32 @@ export async function benchApiThroughput(): Promise<void> {
       throw new Error(`${LIST} is not a 50-row page with total and facets: ${probe.status} ${JSON.stringify(body)}`);
     const bytes = JSON.stringify(body).length;
 
-    const authenticated = await load(`${stack.platform.baseUrl}${LIST}`, {
-      "x-api-key": stack.platform.credentials.apiKey,
-    });
-    const page = await load(barePage.url);
+    // Alternating rounds, the best of each reported: a burst of other load on the machine (2 cores shared with
+    // PostgreSQL, the chain and the indexer) then skews neither side.
+    const rounds: { api: LoadResult; page: LoadResult }[] = [];
+    for (let round = 0; round < ROUNDS; round++) {
+      const api = await load(`${stack.platform.baseUrl}${LIST}`, { "x-api-key": stack.platform.credentials.apiKey });
+      rounds.push({ api, page: await load(barePage.url) });
+    }
+    const best = (side: "api" | "page") =>
+      rounds.map((r) => r[side]).reduce((a, b) => (b.requests.average > a.requests.average ? b : a));
+    const [authenticated, page] = [best("api"), best("page")];
     const plain = await load(bare.url);
-    assertClean("authenticated", authenticated);
-    assertClean("bare page", page);
+    for (const round of rounds) {
+      assertClean("authenticated", round.api);
+      assertClean("bare page", round.page);
+    }
     assertClean("bare", plain);
 
     console.log(
-      `api throughput (autocannon, ${CONNECTIONS} connections, ${DURATION_SECONDS} s after ${WARMUP_SECONDS} s warm-up, loopback, load from a child process)`,
+      `api throughput (autocannon, ${CONNECTIONS} connections, ${DURATION_SECONDS} s after ${WARMUP_SECONDS} s warm-up, loopback, load from a child process; best of ${ROUNDS} alternating rounds)`,
     );
     console.log(line(`GET ${LIST} (API key, ${body.meta.total} rows in total, ${bytes} B body)`, authenticated));
     console.log(line(`GET the same ${PAGE}-row page on a bare Hono + kysely route (one query, no auth)`, page));
     console.log(line("GET /ping on a bare Hono app", plain));
+    const each = rounds.map((r) => (r.api.requests.average / r.page.requests.average).toFixed(2)).join(", ");
     console.log(
-      `  collection/bare ratio: ${(authenticated.requests.average / page.requests.average).toFixed(2)} (p99 ${authenticated.latency.p99} ms vs ${page.latency.p99} ms; target >= 0.7, p99 < 50 ms)`,
+      `  collection/bare ratio: ${(authenticated.requests.average / page.requests.average).toFixed(2)} (p99 ${authenticated.latency.p99} ms vs ${page.latency.p99} ms; target >= 0.7, p99 < 50 ms; each round: ${each})`,
     );
     console.log(
       `  authenticated / bare req/s: ${(authenticated.requests.average / plain.requests.average).toFixed(3)} (${(plain.requests.average / authenticated.requests.average).toFixed(1)}x slower)`,

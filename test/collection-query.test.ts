@@ -5,7 +5,13 @@ import { join } from "node:path";
 import { CamelCasePlugin, Kysely, PostgresDialect, sql } from "kysely";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { defineCollection, parseCollectionQuery, runCollection } from "../host/collections/index.ts";
+import {
+  type CollectionDefinition,
+  defineCollection,
+  parseCollectionQuery,
+  runCollection,
+} from "../host/collections/index.ts";
+import { createTableVersions, versionTable } from "../host/db/table-versions.ts";
 import { removeDataDir } from "../scripts/infra/data-dir.ts";
 import { type Database, startPostgres } from "../scripts/infra/postgres.ts";
 import { freePort } from "./support/stack.ts";
@@ -54,7 +60,7 @@ const ITEMS: Item[] = [
   },
 ];
 
-const items = defineCollection({
+const ITEM_FIELDS = {
   fields: {
     name: { column: "name", type: "text", sortable: true },
     quantity: { column: "quantity", type: "number", sortable: true },
@@ -67,7 +73,8 @@ const items = defineCollection({
   search: ["name", "label"],
   defaultSort: "-createdAt",
   tiebreaker: "id",
-});
+} as const satisfies CollectionDefinition<string>;
+const items = defineCollection(ITEM_FIELDS);
 
 const day = (n: number) => new Date(EPOCH + n * DAY).toISOString();
 const ids = (rows: { id: string }[]) => rows.map((r) => r.id);
@@ -395,5 +402,68 @@ describe("collection queries on PostgreSQL", () => {
     expect(ids((await run("filter[label][inArray]=label 3,none")).rows).sort()).toEqual(
       matching((i) => i.label === null),
     );
+  });
+  it("a versioned collection keeps total and facets per its table's version: the page query alone while unchanged, exact after any committed write", async () => {
+    await sql`create schema if not exists platform`.execute(db);
+    await createTableVersions(db as unknown as Kysely<unknown>);
+    await versionTable(db as unknown as Kysely<unknown>, "public", "items");
+    const versioned = defineCollection({ ...ITEM_FIELDS, versionedBy: ["items"] });
+    const run = (query: string) =>
+      runCollection(
+        db.selectFrom("items").selectAll(),
+        parseCollectionQuery(new URLSearchParams(query), versioned),
+        versioned,
+      );
+    const query = "filter[status]=OPEN&page[limit]=4";
+    expect(await run(query)).toEqual(await list(query));
+    executed.length = 0;
+    const kept = await run(query);
+    expect(executed).toHaveLength(1); // the page query alone
+    expect(kept).toEqual(await list(query));
+
+    // An uncommitted write changes nothing a reader sees; once committed, the next answer counts it.
+    const extra: Item = { ...ITEMS[0]!, id: "item-99", status: "OPEN", createdAt: new Date(EPOCH) };
+    const before = kept.total;
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const writing = db.transaction().execute(async (trx) => {
+      await trx.insertInto("items").values(extra).execute();
+      await held;
+    });
+    await new Promise((r) => setTimeout(r, 50));
+    expect((await run(query)).total).toBe(before);
+    release();
+    await writing;
+    executed.length = 0;
+    const after = await run(query);
+    expect(after.total).toBe(before + 1);
+    expect(executed).toHaveLength(2); // the page query, then the meta at the new version
+    expect(after).toEqual(await list(query));
+    // A rolled-back write leaves the version, and so the kept answer, as they were.
+    await db
+      .transaction()
+      .execute(async (trx) => {
+        await trx.deleteFrom("items").where("id", "=", "item-99").execute();
+        throw new Error("roll back");
+      })
+      .catch(() => {});
+    executed.length = 0;
+    expect((await run(query)).total).toBe(before + 1);
+    expect(executed).toHaveLength(1);
+    await db.deleteFrom("items").where("id", "=", "item-99").execute();
+    expect((await run(query)).total).toBe(before);
+    // Many writes: the version's rows are folded as they go, the sum still moves with every write.
+    const version = async () =>
+      (
+        await sql<{ v: string; rows: number }>`select sum(changes)::text as v, count(*)::int as rows
+        from platform.table_changes where table_name = 'items'`.execute(db)
+      ).rows[0]!;
+    const start = await version();
+    for (let i = 0; i < 150; i++) await sql`update items set label = label where id = 'item-01'`.execute(db);
+    const end = await version();
+    expect(BigInt(end.v) - BigInt(start.v)).toBe(150n);
+    expect(end.rows).toBeLessThan(70);
   });
 });

@@ -1,5 +1,6 @@
 // Runs a parsed CollectionQuery on a route's base select: its filters, search and order; one statement answers.
 import { type Expression, type ExpressionBuilder, type SelectQueryBuilder, type SqlBool, sql } from "kysely";
+import { pageWithKeptMeta } from "./kept-meta.ts";
 import { type CollectionResult, type OrderKey, oneStatement } from "./one-statement.ts";
 import type { CollectionQuery, FilterCondition } from "./parse.ts";
 import type { CollectionField, CollectionSpec } from "./spec.ts";
@@ -103,7 +104,8 @@ function where<DB, TB extends keyof DB>(
 /**
  * `base` is the route's unpaged select (its scope, e.g. the caller's organisation, already in its where clause;
  * no group by, distinct, order, limit or offset: the engine owns those). Rows are ordered by the spec's leading order
- * (when declared), the sort field, then the spec's tiebreaker column; page, total and facets come from one statement.
+ * (when declared), the sort field, then the spec's tiebreaker column; page, total and facets come from one statement,
+ * or for a versioned collection from the page query and the total and facets kept per its tables' version.
  */
 export function runCollection<DB, TB extends keyof DB, Row>(
   base: SelectQueryBuilder<DB, TB, Row>,
@@ -122,5 +124,8 @@ export function runCollection<DB, TB extends keyof DB, Row>(
     { column: sortField.column, direction },
     { column: spec.tiebreaker, direction },
   ];
-  return oneStatement(filtered, order, query.page, spec);
+  const { versionedBy } = spec;
+  return versionedBy
+    ? pageWithKeptMeta(filtered, order, query.page, { ...spec, versionedBy })
+    : oneStatement(filtered, order, query.page, spec);
 }

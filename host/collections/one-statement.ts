@@ -65,7 +65,7 @@ const orderAlias = (i: number) => `cqorder${i}`;
 const facetAlias = (i: number) => `cqfacet${i}`;
 
 /** Builds the statement around the route's own (already plugin-transformed) selects; it never executes anything. */
-const composer = new Kysely<Record<string, Record<string, unknown>>>({
+export const composer = new Kysely<Record<string, Record<string, unknown>>>({
   dialect: {
     createAdapter: () => new PostgresAdapter(),
     createDriver: () => new DummyDriver(),
@@ -78,7 +78,7 @@ const composer = new Kysely<Record<string, Record<string, unknown>>>({
  * Runs `statement` in place of the route's select, through the route's own executor: its pool, its result plugins
  * (CamelCasePlugin maps the row keys as before), its log sees the one query.
  */
-function replacedBy(statement: SelectQueryNode): KyselyPlugin {
+export function replacedBy(statement: SelectQueryNode): KyselyPlugin {
   return {
     transformQuery: () => statement,
     transformResult: async ({ result }) => result,
@@ -103,24 +103,12 @@ export async function oneStatement<DB, TB extends keyof DB, Row>(
   for (const { column, direction } of order) page = page.orderBy(sql.ref(column), direction);
   page = page.limit(paging.limit).offset(paging.offset);
 
-  const facetColumns = spec.facetFields.map((name, i) => sql.ref(spec.fields.get(name)!.column).as(facetAlias(i)));
-  const facts = filtered
-    .clearSelect()
-    .clearOrderBy()
-    .select(facetColumns.length > 0 ? facetColumns : [sql`1`.as("cqone")]);
-  const total = spec.totalFromFacet ? sql`null` : sql`(select count(*) from cqbase)`;
-  // Per facet, its buckets most frequent first, ties in the column's order (json_build_array(): no literal in the SQL).
-  const facetBuckets = (i: number) =>
-    sql`(select coalesce(json_agg(json_build_array(pg_typeof(v)::oid, v::text, n) order by n desc, v asc), json_build_array()) from (select ${sql.ref(facetAlias(i))} as v, count(*) as n from cqbase group by 1) as g)`;
-  const facets =
-    spec.facetFields.length === 0
-      ? sql`null`
-      : sql`json_build_array(${sql.join(spec.facetFields.map((_, i) => facetBuckets(i)))})`;
+  const { facts, total, facets } = metaOf(filtered, spec);
   // One row carries the meta (any one: the outer order is applied after), so that it is read and parsed once.
   const once = (column: string) => sql`case when row_number() over () = 1 then cqmeta.${sql.ref(column)} end`;
   let statement = composer
     .with("cqbase", () => facts)
-    .selectFrom(composer.selectNoFrom([total.as(TOTAL), facets.as(FACETS)]).as("cqmeta"))
+    .selectFrom(composer.selectNoFrom([total, facets]).as("cqmeta"))
     .leftJoin(page.as("cqpage") as unknown as AliasedExpression<object, "cqpage">, (join) => join.onTrue())
     .selectAll("cqpage")
     .select([once(TOTAL).as(TOTAL), once(FACETS).as(FACETS), sql`row_number() over () = 1`.as(FIRST)]);
@@ -134,12 +122,40 @@ export async function oneStatement<DB, TB extends keyof DB, Row>(
   const meta = records.find((record) => record[FIRST] === true)!; // the meta is always there, also for an empty page
   const engineColumns = new Set([TOTAL, FACETS, FIRST, PRESENT, ...order.map((_, i) => orderAlias(i))]);
   const rows = meta[PRESENT] === null ? [] : records.map((record) => pageRow(record, engineColumns));
+  return { rows: rows as Row[], ...decodeMeta(meta, spec) };
+}
+
+/**
+ * The meta of `filtered`: its facet columns as the `cqbase` CTE, the total over it (unless the spec takes it from a
+ * facet) and one json_agg per facet, its buckets most frequent first, ties in the column's order.
+ */
+export function metaOf<DB, TB extends keyof DB, Row>(filtered: SelectQueryBuilder<DB, TB, Row>, spec: CollectionSpec) {
+  const facetColumns = spec.facetFields.map((name, i) => sql.ref(spec.fields.get(name)!.column).as(facetAlias(i)));
+  const facts = filtered
+    .clearSelect()
+    .clearOrderBy()
+    .select(facetColumns.length > 0 ? facetColumns : [sql`1`.as("cqone")]);
+  const total = spec.totalFromFacet ? sql`null` : sql`(select count(*) from cqbase)`;
+  // json_build_array(): no literal in the SQL.
+  const facetBuckets = (i: number) =>
+    sql`(select coalesce(json_agg(json_build_array(pg_typeof(v)::oid, v::text, n) order by n desc, v asc), json_build_array()) from (select ${sql.ref(facetAlias(i))} as v, count(*) as n from cqbase group by 1) as g)`;
+  const facets =
+    spec.facetFields.length === 0
+      ? sql`null`
+      : sql`json_build_array(${sql.join(spec.facetFields.map((_, i) => facetBuckets(i)))})`;
+  return { facts, total: total.as(TOTAL), facets: facets.as(FACETS) };
+}
+
+/** The total and facets of a meta row (`metaOf`'s columns). */
+export function decodeMeta(
+  meta: Record<string, unknown>,
+  spec: CollectionSpec,
+): Pick<CollectionResult<unknown>, "total" | "facets"> {
   const facetResult = spec.facetFields.map(
     (name, i) => [name, (meta[FACETS] as WireBucket[][])[i]!.map(bucket)] as const,
   );
   const fromFacet = spec.totalFromFacet;
   return {
-    rows: rows as Row[],
     total: fromFacet
       ? facetResult.find(([name]) => name === fromFacet)![1].reduce((sum, b) => sum + b.count, 0)
       : toCount(meta[TOTAL]),

@@ -91,6 +91,12 @@ export interface CollectionDefinition<F extends string> {
   leadingOrder?: { column: string; direction: SortDirection };
   /** A facet field whose column is never null: the total is the sum of its buckets, one query fewer. */
   totalFromFacet?: NoInfer<F>;
+  /**
+   * The versioned tables (host/db/table-versions.ts) the route's select and every field's condition read, and
+   * nothing else: the total and facets are then kept per their version, and a request while they are unchanged
+   * costs the page query alone.
+   */
+  versionedBy?: readonly string[];
 }
 
 export interface CollectionField {
@@ -121,6 +127,7 @@ export interface CollectionSpec {
   allowFlatKeys: ReadonlySet<string>;
   leadingOrder?: { column: string; direction: SortDirection };
   totalFromFacet?: string;
+  versionedBy?: readonly string[];
 }
 
 /** The reserved filter key of the global search. */
@@ -186,5 +193,6 @@ export function defineCollection<const F extends string>(definition: CollectionD
     allowFlatKeys: new Set(definition.allowFlatKeys ?? []),
     ...(definition.leadingOrder ? { leadingOrder: { ...definition.leadingOrder } } : {}),
     ...(definition.totalFromFacet !== undefined ? { totalFromFacet: definition.totalFromFacet } : {}),
+    ...(definition.versionedBy?.length ? { versionedBy: [...definition.versionedBy] } : {}),
   };
 }

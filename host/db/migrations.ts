@@ -4,6 +4,7 @@
 import { type Kysely, type Migration, Migrator, sql } from "kysely";
 import type { PluginMigrations } from "../plugin-host.ts";
 import { adoptLegacySteps, migratePlugins } from "./plugin-migrations.ts";
+import { createTableVersions, versionTable } from "./table-versions.ts";
 
 /** The core list, in order (exported for the upgrade test). */
 export const coreMigrations: Record<string, Migration> = {
@@ -453,6 +454,13 @@ export const coreMigrations: Record<string, Migration> = {
           return (graphile_worker.add_job(p_task, p_payload, queue_name => p_queue_name, job_key => p_job_key,
             max_attempts => p_max_attempts)).id;
         end $$`.execute(db);
+    },
+  },
+  "0022_table_versions": {
+    async up(db: Kysely<unknown>) {
+      // Collections keep their total and facets per table version (host/db/table-versions.ts).
+      await createTableVersions(db);
+      await versionTable(db, "platform", "transaction_requests");
     },
   },
 };

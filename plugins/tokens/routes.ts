@@ -52,22 +52,23 @@ export function toToken(
 export async function findOrgToken(chain: RequestChain, address: string) {
   const row = await chain.ledger
     .selectFrom("token")
-    .selectAll("token")
-    // Counted from the balances (an index range scan on token_balance's key), never a stored counter.
-    .select((eb) =>
-      eb
-        .selectFrom("tokenBalance")
-        .select(eb.fn.countAll<bigint>().as("n"))
-        .whereRef("tokenBalance.token", "=", "token.id")
-        .where("tokenBalance.value", ">", 0n)
-        .as("holders"),
-    )
+    .selectAll()
     .where("id", "=", address.toLowerCase() as Address)
     .where("system", "=", chain.systemAddress.toLowerCase() as Address)
     .executeTakeFirst();
   if (!row) throw new ApiError("TOKEN_NOT_FOUND", { details: { address } });
-  const { holders, ...token } = row;
-  return { ...token, holderCount: Number(holders ?? 0) };
+  return row;
+}
+
+/** Counted from the balances (an index range scan on token_balance's key), never a stored counter. */
+async function holderCount(chain: RequestChain, token: Address): Promise<number> {
+  const { n } = await chain.ledger
+    .selectFrom("tokenBalance")
+    .select((eb) => eb.fn.countAll<bigint>().as("n"))
+    .where("token", "=", token)
+    .where("value", ">", 0n)
+    .executeTakeFirstOrThrow();
+  return Number(n);
 }
 
 /** A token's attached features in attachment order. */
@@ -123,7 +124,8 @@ export function tokenRoutes(app: App, ctx: PluginContext) {
       const { address } = c.req.valid("param");
       const chain = await requestChain(c, ctx);
       const token = await findOrgToken(chain, address);
-      const [features, modules] = await Promise.all([
+      const [holders, features, modules] = await Promise.all([
+        holderCount(chain, token.id),
         tokenFeatures(chain, token.id),
         chain.ledger
           .selectFrom("tokenComplianceModule")
@@ -132,7 +134,8 @@ export function tokenRoutes(app: App, ctx: PluginContext) {
           .orderBy("addedAt")
           .execute(),
       ]);
-      return c.json(single(c, toToken(token, await toFeatures(chain, token, features), modules)), 200);
+      const data = toToken({ ...token, holderCount: holders }, await toFeatures(chain, token, features), modules);
+      return c.json(single(c, data), 200);
     });
   }
 

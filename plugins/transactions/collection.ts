@@ -18,4 +18,6 @@ export const TRANSACTION_REQUEST_COLLECTION = defineCollection({
   search: ["kind", "transactionHash"],
   defaultSort: "-createdAt",
   tiebreaker: "id",
+  // Its total and facets are kept while the table is unchanged (host/db/table-versions.ts).
+  versionedBy: ["transaction_requests"],
 });
