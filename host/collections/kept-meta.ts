@@ -28,7 +28,7 @@ export async function pageWithKeptMeta<DB, TB extends keyof DB, Row>(
   for (const { column, direction } of order) page = page.orderBy(sql.ref(column), direction);
   const records = (await page.limit(paging.limit).offset(paging.offset).execute()) as Record<string, unknown>[];
   const version = records[0]?.[VERSION] as string | undefined; // an empty page carries none: the meta is read
-  // Left out of the rows in place (a copy of each costs more than the query): JSON and the route never see it.
+  // Cleared in place, not copied out (a copy of each row costs more than the query): JSON leaves an undefined out.
   for (const record of records) record[VERSION] = undefined;
   const rows = records as Row[];
 
