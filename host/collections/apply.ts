@@ -126,6 +126,6 @@ export function runCollection<DB, TB extends keyof DB, Row>(
   ];
   const { versionedBy } = spec;
   return versionedBy
-    ? pageWithKeptMeta(filtered, order, query.page, { ...spec, versionedBy })
+    ? pageWithKeptMeta(filtered, order, query.page, spec, versionedBy)
     : oneStatement(filtered, order, query.page, spec);
 }

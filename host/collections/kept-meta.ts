@@ -2,9 +2,17 @@
 // (host/db/table-versions.ts): the page query reads that version in its own statement, and while it is the kept
 // meta's, the request costs the page query alone. Otherwise one more statement computes the meta with the version it
 // saw. Kept in this process, bounded; the version makes a kept answer exact, never stale.
-import { type SelectQueryBuilder, sql } from "kysely";
+import type { SelectQueryBuilder } from "kysely";
 import { tableVersion } from "../db/table-versions.ts";
-import { type CollectionResult, composer, decodeMeta, metaOf, type OrderKey, replacedBy } from "./one-statement.ts";
+import {
+  type CollectionResult,
+  composer,
+  decodeMeta,
+  metaOf,
+  type OrderKey,
+  pageOf,
+  replacedBy,
+} from "./one-statement.ts";
 import type { CollectionSpec } from "./spec.ts";
 
 const VERSION = "cqversion";
@@ -22,11 +30,11 @@ export async function pageWithKeptMeta<DB, TB extends keyof DB, Row>(
   filtered: SelectQueryBuilder<DB, TB, Row>,
   order: OrderKey[],
   paging: { limit: number; offset: number },
-  spec: CollectionSpec & { versionedBy: readonly string[] },
+  spec: CollectionSpec,
+  versionedBy: readonly string[],
 ): Promise<CollectionResult<Row>> {
-  let page = filtered.clearOrderBy().select(tableVersion(spec.versionedBy).as(VERSION));
-  for (const { column, direction } of order) page = page.orderBy(sql.ref(column), direction);
-  const records = (await page.limit(paging.limit).offset(paging.offset).execute()) as Record<string, unknown>[];
+  const page = pageOf(filtered.select(tableVersion(versionedBy).as(VERSION)), order, paging);
+  const records = (await page.execute()) as Record<string, unknown>[];
   const version = records[0]?.[VERSION] as string | undefined; // an empty page carries none: the meta is read
   // Cleared in place, not copied out (a copy of each row costs more than the query): JSON leaves an undefined out.
   for (const record of records) record[VERSION] = undefined;
@@ -43,7 +51,7 @@ export async function pageWithKeptMeta<DB, TB extends keyof DB, Row>(
     replacedBy(
       composer
         .with("cqbase", () => facts)
-        .selectNoFrom([total, facets, tableVersion(spec.versionedBy).as(VERSION)])
+        .selectNoFrom([total, facets, tableVersion(versionedBy).as(VERSION)])
         .toOperationNode(),
     ),
   );

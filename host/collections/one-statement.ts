@@ -97,11 +97,14 @@ export async function oneStatement<DB, TB extends keyof DB, Row>(
   spec: CollectionSpec,
 ): Promise<CollectionResult<Row>> {
   // The page selects its order keys too: the outer query orders by them (a join keeps no order by itself).
-  let page = filtered
-    .clearOrderBy()
-    .select([sql<boolean>`true`.as(PRESENT), ...order.map(({ column }, i) => sql.ref(column).as(orderAlias(i)))]);
-  for (const { column, direction } of order) page = page.orderBy(sql.ref(column), direction);
-  page = page.limit(paging.limit).offset(paging.offset);
+  const page = pageOf(
+    filtered.select([
+      sql<boolean>`true`.as(PRESENT),
+      ...order.map(({ column }, i) => sql.ref(column).as(orderAlias(i))),
+    ]),
+    order,
+    paging,
+  );
 
   const { facts, total, facets } = metaOf(filtered, spec);
   // One row carries the meta (any one: the outer order is applied after), so that it is read and parsed once.
@@ -123,6 +126,17 @@ export async function oneStatement<DB, TB extends keyof DB, Row>(
   const engineColumns = new Set([TOTAL, FACETS, FIRST, PRESENT, ...order.map((_, i) => orderAlias(i))]);
   const rows = meta[PRESENT] === null ? [] : records.map((record) => pageRow(record, engineColumns));
   return { rows: rows as Row[], ...decodeMeta(meta, spec) };
+}
+
+/** `select`'s page: in the request's order (the route's own order cleared), then limited and offset. */
+export function pageOf<DB, TB extends keyof DB, Row>(
+  select: SelectQueryBuilder<DB, TB, Row>,
+  order: OrderKey[],
+  paging: { limit: number; offset: number },
+): SelectQueryBuilder<DB, TB, Row> {
+  let page = select.clearOrderBy();
+  for (const { column, direction } of order) page = page.orderBy(sql.ref(column), direction);
+  return page.limit(paging.limit).offset(paging.offset);
 }
 
 /**

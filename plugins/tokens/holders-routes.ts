@@ -13,7 +13,7 @@ import type { App } from "../../host/http/env.ts";
 import { collection } from "../../host/http/envelopes.ts";
 import { AddressSchema } from "../../host/http/schemas.ts";
 import type { PluginContext } from "../../host/plugin.ts";
-import { findOrgToken } from "./routes.ts";
+import { findOrgToken, holderBalances } from "./routes.ts";
 
 const HOLDER_COLLECTION = defineCollection({
   fields: {
@@ -59,16 +59,13 @@ export function holderRoutes(app: App, ctx: PluginContext) {
     const chain = await requestChain(c, ctx);
     const token = await findOrgToken(chain, tokenAddress);
     const base = chain.ledger
-      .selectFrom((db) =>
-        db
-          .selectFrom("tokenBalance")
+      .selectFrom(
+        holderBalances(chain, token.id as Address)
           .selectAll()
           .select([
             sql<bigint>`greatest(value - frozen, 0)`.as("available"),
             sql<Date>`to_timestamp(last_updated_at)`.as("lastUpdated"),
           ])
-          .where("token", "=", token.id as Address)
-          .where("value", ">", 0n)
           .as("b"),
       )
       .selectAll();

@@ -14,7 +14,7 @@ import {
   refuseSenderWithWallet,
   toLegacyHolder,
 } from "./legacy-reads.ts";
-import { findOrgToken } from "./routes.ts";
+import { findOrgToken, holderBalances } from "./routes.ts";
 import { LegacyHolderSchema } from "./schemas.ts";
 
 const TokenAddressParams = z.object({ tokenAddress: AddressSchema });
@@ -70,10 +70,7 @@ export function legacyTokenRoutes(app: App, ctx: PluginContext) {
     const { tokenAddress } = c.req.valid("param");
     const { limit, offset } = c.req.valid("query");
     const { chain, token } = await tokenOf(c, tokenAddress);
-    const base = chain.ledger
-      .selectFrom("tokenBalance")
-      .where("token", "=", token.id as Address)
-      .where("value", ">", 0n);
+    const base = holderBalances(chain, token.id as Address);
     const [rows, count] = await Promise.all([
       base.selectAll().orderBy("value", "desc").orderBy("account").limit(limit).offset(offset).execute(),
       base.select((eb) => eb.fn.countAll<bigint>().as("n")).executeTakeFirstOrThrow(),

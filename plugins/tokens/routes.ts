@@ -60,13 +60,15 @@ export async function findOrgToken(chain: RequestChain, address: string) {
   return row;
 }
 
-/** Counted from the balances (an index range scan on token_balance's key), never a stored counter. */
+/** The token's holders: its balances above zero (an index range scan on token_balance's key). */
+export function holderBalances(chain: RequestChain, token: Address) {
+  return chain.ledger.selectFrom("tokenBalance").where("token", "=", token).where("value", ">", 0n);
+}
+
+/** Counted from the balances, never a stored counter. */
 async function holderCount(chain: RequestChain, token: Address): Promise<number> {
-  const { n } = await chain.ledger
-    .selectFrom("tokenBalance")
+  const { n } = await holderBalances(chain, token)
     .select((eb) => eb.fn.countAll<bigint>().as("n"))
-    .where("token", "=", token)
-    .where("value", ">", 0n)
     .executeTakeFirstOrThrow();
   return Number(n);
 }
