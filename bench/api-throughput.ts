@@ -1,7 +1,7 @@
 // Requests per second and p50/p99 of an authenticated collection GET under autocannon, beside a bare Hono + kysely
 // route serving the same page in one query (the collection/bare ratio) and a bare Hono /ping.
 import { bootStack, json, platformDbUrl, type TestStack, waitForTerminal } from "../test/support/stack.ts";
-import { startBarePage } from "./bare-page.ts";
+import { startBarePageProcess } from "./bare-page-server.ts";
 import {
   assertClean,
   CONNECTIONS,
@@ -45,7 +45,7 @@ export async function benchApiThroughput(): Promise<void> {
   const stack = await bootStack({ API_KEY_RATE_LIMIT: "100000000", HOST: "127.0.0.1" });
   const bare = await startBare();
   const { organizationId, chainId } = stack.platform.credentials;
-  const barePage = await startBarePage(platformDbUrl(stack.env), organizationId, chainId, PAGE);
+  const barePage = await startBarePageProcess(platformDbUrl(stack.env), organizationId, chainId, PAGE);
   try {
     await seedTransactionRequests(stack);
 

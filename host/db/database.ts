@@ -1,7 +1,8 @@
 // The platform's own tables (schema `platform`) and the index's views (schema from INDEX_VIEWS_SCHEMA, and one
 // schema of views per chain: host/db/chain-views.ts), all through kysely on one pg pool.
-import { CamelCasePlugin, Kysely, PostgresDialect } from "kysely";
+import { Kysely, PostgresDialect } from "kysely";
 import pg from "pg";
+import { RowCamelCasePlugin } from "./camel-case-rows.ts";
 import { chainViewsSchema } from "./chain-views.ts";
 import type { LedgerTables } from "./ledger-types.ts";
 import type { PlatformTables } from "./platform-types.ts";
@@ -35,8 +36,8 @@ export function openDatabases(url: string, viewsSchema: string, max = 10): Datab
   pool.on("error", () => {});
   pool.on("connect", (client) => client.on("error", () => {}));
   const dialect = new PostgresDialect({ pool });
-  const platform = new Kysely<PlatformTables>({ dialect, plugins: [new CamelCasePlugin()] }).withSchema("platform");
-  const index = new Kysely<LedgerTables>({ dialect, plugins: [new CamelCasePlugin()] });
+  const platform = new Kysely<PlatformTables>({ dialect, plugins: [new RowCamelCasePlugin()] }).withSchema("platform");
+  const index = new Kysely<LedgerTables>({ dialect, plugins: [new RowCamelCasePlugin()] });
   const chainLedgers = new Map<number, LedgerDb>();
   return {
     pool,
