@@ -5,6 +5,7 @@ import pg from "pg";
 import { RowCamelCasePlugin } from "./camel-case-rows.ts";
 import { chainViewsSchema } from "./chain-views.ts";
 import type { LedgerTables } from "./ledger-types.ts";
+import { LocalPlatformChangesPlugin } from "./local-platform-changes.ts";
 import type { PlatformTables } from "./platform-types.ts";
 
 // numeric(78,0) (uint256 columns, block numbers) and int8 arrive as bigint, not as lossy JS numbers or strings.
@@ -36,7 +37,10 @@ export function openDatabases(url: string, viewsSchema: string, max = 10): Datab
   pool.on("error", () => {});
   pool.on("connect", (client) => client.on("error", () => {}));
   const dialect = new PostgresDialect({ pool });
-  const platform = new Kysely<PlatformTables>({ dialect, plugins: [new RowCamelCasePlugin()] }).withSchema("platform");
+  const platform = new Kysely<PlatformTables>({
+    dialect,
+    plugins: [new RowCamelCasePlugin(), new LocalPlatformChangesPlugin()],
+  }).withSchema("platform");
   const index = new Kysely<LedgerTables>({ dialect, plugins: [new RowCamelCasePlugin()] });
   const chainLedgers = new Map<number, LedgerDb>();
   return {

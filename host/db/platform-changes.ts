@@ -12,6 +12,13 @@ export interface PlatformChanges {
   stop(): Promise<void>;
 }
 
+/** This process's listeners: a write made here counts as a change at once (host/db/local-platform-changes.ts). */
+const localListeners = new Set<() => void>();
+
+export function noteLocalPlatformChange(): void {
+  for (const bump of localListeners) bump();
+}
+
 export function listenForPlatformChanges(url: string): PlatformChanges {
   let generation = 0;
   let listening = false;
@@ -47,10 +54,15 @@ export function listenForPlatformChanges(url: string): PlatformChanges {
     }
   }
   void connect();
+  const bump = () => {
+    generation += 1;
+  };
+  localListeners.add(bump);
 
   return {
     generation: () => (listening ? generation : null),
     async stop() {
+      localListeners.delete(bump);
       stopped = true;
       listening = false;
       clearTimeout(retry);
