@@ -86,8 +86,8 @@ function notice(row: RequestLogsTable): string | undefined {
 
 export function createRecorder(ctx: PluginContext, logger: Logger): Recorder {
   const db = monitoringDb(ctx.db.platform);
-  // Rows, not records: a record holds the request's context (its response, headers, body) and keeping ~1 s of them
-  // promoted every response out of the young generation (the host's GC time doubled under load).
+  // Rows, not records: a record holds the request's context (its response, headers, body), a row a few strings; a
+  // second of buffered requests no longer keeps their responses alive until the flush.
   let buffer: Promise<RequestLogsTable | null>[] = [];
   let dropped = 0;
   return {
