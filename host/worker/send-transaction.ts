@@ -1,9 +1,10 @@
 // host:send-transaction: one run per (chain, signer) at a time (see sendJobSpec). A run takes the signer's queued
-// writes in order and, for the whole batch at once: estimates them (a write that would revert is refused, nothing
-// sent), signs the ones still QUEUED and unsigned (locked, so a cancelled request takes no nonce) and stores the
-// signed bytes with their nonces in one database transaction, broadcasts them in nonce order (each answered before
-// the next), then marks them CONFIRMING and schedules the signer's confirmation run in one more transaction. Bytes
-// stored before a crash go out again as they are: never a second, different transaction for one request.
+// writes in order, batch after batch while more arrive, and for each whole batch at once: estimates them (a write
+// that would revert is refused, nothing sent), signs the ones still QUEUED and unsigned (locked, so a cancelled
+// request takes no nonce) and stores the signed bytes with their nonces in one database transaction, broadcasts them
+// in nonce order (each answered before the next), then marks them CONFIRMING and schedules the signer's confirmation
+// run in one more transaction. Bytes stored before a crash go out again as they are: never a second, different
+// transaction for one request.
 import type { Task } from "graphile-worker";
 import { type Kysely, sql, type Transaction } from "kysely";
 import { type Address, type Hex, keccak256 } from "viem";
@@ -14,8 +15,10 @@ import { type ChainTaskDeps, isAlreadyKnown, perChainTask, type TransactionTaskD
 import { addKeyedJob, addKeyedJobSql } from "./keyed-jobs.ts";
 import { nextNonce } from "./next-nonce.ts";
 
-/** Writes one run takes (the next run continues where it stopped). */
+/** Writes one batch takes (the next batch continues where it stopped). */
 const BATCH = 200;
+/** A run sends batch after batch this long at most, then hands over to a fresh run. */
+const RUN_BUDGET_MS = 10_000;
 
 /**
  * Locks, of `ids`, the rows still QUEUED and unsigned until the signing transaction commits: a request cancelled
@@ -156,8 +159,8 @@ function sendOnChain(deps: ChainTaskDeps): Task {
     }
   }
 
-  return async (payload) => {
-    const { chainId, fromAddress } = payload as { chainId: number; fromAddress: string };
+  /** One batch of the signer's queued writes, sent; the rows it read. */
+  async function sendBatch(chainId: number, fromAddress: string): Promise<TransactionRequestRow[]> {
     const queued = await db
       .selectFrom("transactionRequests")
       .selectAll()
@@ -168,7 +171,7 @@ function sendOnChain(deps: ChainTaskDeps): Task {
       .orderBy("id")
       .limit(BATCH)
       .execute();
-    if (queued.length === 0) return;
+    if (queued.length === 0) return queued;
 
     // Bytes signed before a crash are sent as they are, first (their nonces come first).
     const resumed = queued.filter((row) => row.rawTransaction !== null);
@@ -198,6 +201,25 @@ function sendOnChain(deps: ChainTaskDeps): Task {
       });
       if (confirmJobId === null) await addKeyedJob(db, confirm); // a run took the job before these were committed
     }
-    if (queued.length === BATCH) await addKeyedJob(db, sendJobSpec(chainId, fromAddress)); // the next run continues
+    return queued;
+  }
+
+  return async (payload) => {
+    const { chainId, fromAddress } = payload as { chainId: number; fromAddress: string };
+    // Writes queued while a batch was being sent are sent by this run too, at once: they folded into the next job,
+    // which a worker would only take at its next poll (up to a second later, so a burst missed blocks). A write is
+    // read once per run (one left QUEUED by a batch is the next run's), and a run hands over after RUN_BUDGET_MS.
+    const stopAt = Date.now() + RUN_BUDGET_MS;
+    const seen = new Set<string>();
+    for (;;) {
+      const queued = await sendBatch(chainId, fromAddress);
+      const fresh = queued.filter((row) => !seen.has(row.id));
+      for (const row of queued) seen.add(row.id);
+      if (fresh.length === 0) return;
+      if (Date.now() > stopAt) {
+        if (queued.length === BATCH) await addKeyedJob(db, sendJobSpec(chainId, fromAddress)); // the next run continues
+        return;
+      }
+    }
   };
 }
