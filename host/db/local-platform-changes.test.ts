@@ -1,25 +1,8 @@
-import {
-  CamelCasePlugin,
-  DummyDriver,
-  Kysely,
-  PostgresAdapter,
-  PostgresIntrospector,
-  PostgresQueryCompiler,
-} from "kysely";
 import { describe, expect, it } from "vitest";
+import { composer as db } from "../collections/one-statement.ts";
 import { writesWatchedTable } from "./local-platform-changes.ts";
 
-// biome-ignore lint/suspicious/noExplicitAny: query shapes only, never run
-const db = new Kysely<any>({
-  dialect: {
-    createAdapter: () => new PostgresAdapter(),
-    createDriver: () => new DummyDriver(),
-    createIntrospector: (k) => new PostgresIntrospector(k),
-    createQueryCompiler: () => new PostgresQueryCompiler(),
-  },
-  plugins: [new CamelCasePlugin()],
-}).withSchema("platform");
-
+// Query shapes only, never run: tables named as the host's queries name them, before or after camelCase mapping.
 describe("writesWatchedTable", () => {
   it("sees inserts, updates and deletes of the NOTIFYing tables, by either spelling and under an alias", () => {
     expect(writesWatchedTable(db.updateTable("apiKeys").set({ revokedAt: null }).toOperationNode())).toBe(true);

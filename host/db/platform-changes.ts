@@ -25,10 +25,13 @@ export function listenForPlatformChanges(url: string): PlatformChanges {
   let stopped = false;
   let client: pg.Client | undefined;
   let retry: NodeJS.Timeout | undefined;
+  const bump = () => {
+    generation += 1;
+  };
 
   const lost = () => {
     listening = false;
-    generation += 1; // whatever was read before the gap may be stale
+    bump(); // whatever was read before the gap may be stale
     client?.end().catch(() => {});
     client = undefined;
     if (!stopped && !retry) retry = setTimeout(connect, RECONNECT_MS);
@@ -39,24 +42,19 @@ export function listenForPlatformChanges(url: string): PlatformChanges {
     const gone = () => next === client && lost(); // a replaced client's last events change nothing
     next.on("error", gone);
     next.on("end", gone);
-    next.on("notification", () => {
-      generation += 1;
-    });
+    next.on("notification", bump);
     client = next;
     try {
       await next.connect();
       await next.query(`listen ${CHANGES_CHANNEL}`);
       if (stopped) return void next.end().catch(() => {});
-      generation += 1;
+      bump();
       listening = true;
     } catch {
       gone();
     }
   }
   void connect();
-  const bump = () => {
-    generation += 1;
-  };
   localListeners.add(bump);
 
   return {
