@@ -30,7 +30,7 @@ import { VotingPowerFeatureAbi } from "./abis/VotingPowerFeature";
 import { WeightedMultisigAccountAbi } from "./abis/WeightedMultisigAccount";
 import { WeightedMultisigAccountFactoryAbi } from "./abis/WeightedMultisigAccountFactory";
 import { XvPSettlementAbi } from "./abis/XvPSettlement";
-import { type IndexedDeployment, indexedChains } from "./src/index-chains";
+import { type IndexedDeployment, indexedChains, ponderRpc } from "./src/index-chains";
 
 // The supervisor passes each chain's deployment manifest and RPC URL (PONDER_CHAINS). Every contract is indexed on
 // every chain: on each, from its own root and start block.
@@ -75,16 +75,16 @@ const EXTERNAL_TOKEN_EVENTS = parseAbi([
 export default createConfig({
   database: { kind: "postgres", connectionString: process.env.DATABASE_URL },
   chains: Object.fromEntries(
-    indexed.map(({ deployment, rpcUrl, wsUrl, disableCache }) => [
-      chainName(deployment),
+    indexed.map((source) => [
+      chainName(source.deployment),
       {
-        id: deployment.chainId,
-        rpc: rpcUrl,
+        id: source.deployment.chainId,
+        rpc: ponderRpc(source),
         // New blocks pushed (eth_subscribe newHeads) rather than polled: no idle requests against Ponder's paced RPC
         // budget, and a block is indexed as soon as it is made. Polling remains the fallback.
-        ws: wsUrl || undefined,
+        ws: source.wsUrl || undefined,
         pollingInterval: Number(process.env.PONDER_POLLING_INTERVAL_MS ?? 250),
-        disableCache,
+        disableCache: source.disableCache,
       },
     ]),
   ),

@@ -30,6 +30,7 @@ import { ANVIL_FUNDER_KEY, rpcCall, startChain } from "../scripts/infra/anvil.ts
 import { removeDataDir } from "../scripts/infra/data-dir.ts";
 import { startPonder } from "../scripts/infra/ponder.ts";
 import { startPostgres } from "../scripts/infra/postgres.ts";
+import { LOCAL_RPC_LANES } from "../src/index-chains.ts";
 import { freePort } from "../test/support/stack.ts";
 
 const EVENTS = Number(process.env.INDEX_BENCH_EVENTS ?? 100_000);
@@ -155,6 +156,8 @@ interface Backfill {
   /** ...running the indexing functions, and writing their rows. */
   indexing: number;
   writing: number;
+  /** JSON-RPC requests Ponder made, by method. */
+  requests: Record<string, number>;
 }
 
 async function backfill(options: {
@@ -172,7 +175,15 @@ async function backfill(options: {
   const started = performance.now();
   const indexer = await startPonder({
     ...{ root, schema, databaseUrl, dataDir, logFile },
-    chains: [{ deployment: JSON.parse(readFileSync(manifestPath, "utf8")), rpcUrl, disableCache: true }],
+    // The settings the platform gives an embedded chain, to both apps.
+    chains: [
+      {
+        deployment: JSON.parse(readFileSync(manifestPath, "utf8")),
+        rpcUrl,
+        disableCache: true,
+        rpcLanes: LOCAL_RPC_LANES,
+      },
+    ],
     viewsSchema: `${schema}_views`,
     port: await freePort(),
   });
@@ -190,13 +201,21 @@ async function backfill(options: {
       indexing: seconds("transform_duration", 'step="index"'),
       writing: seconds("transform_duration", 'step="load"', 'step="finalize"', 'step="commit"'),
     };
+    const requests: Record<string, number> = {};
+    for (const m of metrics.matchAll(/^ponder_rpc_request_duration_count\{([^}]*)\} (\S+)$/gm)) {
+      const method = /method="([^"]+)"/.exec(m[1])?.[1] ?? "?";
+      requests[method] = (requests[method] ?? 0) + Number(m[2]);
+    }
     const db = new pg.Client({ connectionString: databaseUrl });
     await db.connect();
     const { rows } = await db.query(`select count(*)::int as n from "${schema}"."${options.table}"`);
     // Both apps start from an empty RPC cache (disableCache skips reading it, not writing it).
     await db.query("drop schema if exists ponder_sync cascade");
     await db.end();
-    return { startup: (up - started) / 1000, backfill: (done - up) / 1000, rows: rows[0].n, ...breakdown };
+    return {
+      ...{ startup: (up - started) / 1000, backfill: (done - up) / 1000, rows: rows[0].n },
+      ...{ ...breakdown, requests },
+    };
   } finally {
     await indexer.stop();
   }
@@ -260,6 +279,9 @@ export async function benchIndexingThroughput(): Promise<void> {
         `    backfill: waiting on fetched data ${fmt(b.waiting, 1)} s, indexing functions ${fmt(b.indexing, 1)} s, ` +
           `writing rows ${fmt(b.writing, 1)} s = ${fmt(perEvent(b))} µs an event`,
       );
+      const calls = Object.entries(b.requests).sort(([, x], [, y]) => y - x);
+      const total = calls.reduce((sum, [, n]) => sum + n, 0);
+      console.log(`    JSON-RPC requests: ${fmt(total)} (${calls.map(([m, n]) => `${m} ${fmt(n)}`).join(", ")})`);
       if (RUNS > 1)
         console.log(`    fastest of ${RUNS} backfills: ${runs.map((r) => fmt(rate(r))).join(", ")} events/s`);
     };

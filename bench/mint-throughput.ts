@@ -10,6 +10,7 @@ import { loadConfig } from "../host/config.ts";
 import { loadMasterKey } from "../host/crypto/master-key.ts";
 import { createCustody } from "../host/custody/custody.ts";
 import { openDatabases } from "../host/db/database.ts";
+import { createIndexStatus } from "../host/index-status.ts";
 import { START_DEFAULTS } from "../scripts/start-defaults.ts";
 import { bootStack, json } from "../test/support/stack.ts";
 import { runClientProcess } from "./client-process.ts";
@@ -117,6 +118,10 @@ async function mintThroughput(mining: Record<string, string>): Promise<void> {
     await Promise.all(hashes.map((hash) => client.waitForTransactionReceipt({ hash, pollingInterval: 50 })));
     const rawSeconds = (performance.now() - rawStart) / 1000;
 
+    // How far the index trails the chain after both bursts, when the latency callers start.
+    const head = Number(await client.getBlockNumber());
+    const indexed = (await createIndexStatus(stack.platform.parts.indexerUrl).indexedBlock(31337)) ?? 0;
+
     // Latency under Prefer: wait (16 callers at a time).
     const latencies: number[] = [];
     await inBatches(
@@ -147,7 +152,8 @@ async function mintThroughput(mining: Record<string, string>): Promise<void> {
     );
     console.log(`  ratio API / raw: ${(apiRate / rawRate).toFixed(2)} (target >= 0.7)`);
     console.log(
-      `  POST to COMPLETED under Prefer: wait=60, 16 concurrent callers: ${summary(latencies)} (p99 target < 3 s)`,
+      `  POST to COMPLETED under Prefer: wait=60, 16 concurrent callers: ${summary(latencies)} (p99 target < 3 s)` +
+        `; the index ${head - indexed} blocks behind the chain when they started`,
     );
   } finally {
     await db.end();

@@ -37,16 +37,22 @@ describe("configuration", () => {
   it("reads CHAINS: external chains with their own finality depth, refusing the single-chain settings beside it", () => {
     const chains = JSON.stringify([
       { id: 1, rpcUrl: "https://one.example.com", finalityDepth: 64 },
-      { id: 10, rpcUrl: "https://ten.example.com", wsUrl: "wss://ten.example.com" },
+      { id: 10, rpcUrl: "https://ten.example.com", wsUrl: "wss://ten.example.com", indexRpcLanes: 4 },
     ]);
     const config = loadConfig({ CHAINS: chains });
     expect(config.chains).toEqual([
       { chainId: 1, rpcUrl: "https://one.example.com", finalityDepth: 64 },
-      { chainId: 10, rpcUrl: "https://ten.example.com", wsUrl: "wss://ten.example.com", finalityDepth: 12 },
+      {
+        ...{ chainId: 10, rpcUrl: "https://ten.example.com", wsUrl: "wss://ten.example.com" },
+        ...{ finalityDepth: 12, indexRpcLanes: 4 },
+      },
     ]);
     expect(config.WEBHOOKS_ALLOW_PRIVATE_TARGETS).toBe(false);
     expect(() => loadConfig({ CHAINS: chains, RPC_URL: "https://rpc.example.com" })).toThrow(/CHAINS replaces RPC_URL/);
     expect(() => loadConfig({ CHAINS: "[]" })).toThrow(/CHAINS/);
+    expect(() => loadConfig({ CHAINS: '[{"id":1,"rpcUrl":"https://a.example.com","indexRpcLanes":0}]' })).toThrow(
+      /indexRpcLanes/,
+    );
     expect(() => loadConfig({ CHAINS: '[{"id":1,"rpcUrl":"https://a.example.com","extra":1}]' })).toThrow(/CHAINS/);
     const twice = JSON.stringify([
       { id: 1, rpcUrl: "https://a.example.com" },

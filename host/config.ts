@@ -134,6 +134,8 @@ const ChainEntrySchema = z
     finalityDepth: z.number().int().min(0).max(9999).optional(),
     /** The platform's contracts already deployed there; default: deployed by DEPLOYER_PRIVATE_KEY. */
     deploymentManifest: z.string().optional(),
+    /** Lanes of the indexer's paced RPC budget (src/index-chains.ts): more for a node that does not rate-limit. */
+    indexRpcLanes: z.number().int().min(1).max(32).optional(),
   })
   .strict();
 
@@ -148,6 +150,8 @@ export interface ChainSetting {
   deploymentManifest?: string;
   /** Blocks after which an indexed observation is final. */
   finalityDepth: number;
+  /** Lanes of the indexer's paced RPC budget; default: 1, a local development chain's LOCAL_RPC_LANES. */
+  indexRpcLanes?: number;
 }
 
 export type Config = Omit<z.infer<typeof ConfigSchema>, "WEBHOOKS_ALLOW_PRIVATE_TARGETS"> & {
@@ -171,7 +175,9 @@ function chainSettings(settings: Settings): ChainSetting[] {
     try {
       entries = z.array(ChainEntrySchema).min(1).parse(JSON.parse(settings.CHAINS));
     } catch (error) {
-      throw new Error(`CHAINS: a JSON list of {id, rpcUrl, wsUrl?, finalityDepth?, deploymentManifest?}: ${error}`);
+      throw new Error(
+        `CHAINS: a JSON list of {id, rpcUrl, wsUrl?, finalityDepth?, deploymentManifest?, indexRpcLanes?}: ${error}`,
+      );
     }
     const ids = entries.map((e) => e.id);
     if (new Set(ids).size !== ids.length) throw new Error("CHAINS names a chain id twice");
@@ -181,6 +187,7 @@ function chainSettings(settings: Settings): ChainSetting[] {
       wsUrl: e.wsUrl,
       deploymentManifest: e.deploymentManifest,
       finalityDepth: depth(e.id, e.finalityDepth),
+      indexRpcLanes: e.indexRpcLanes,
     }));
   }
   if (settings.RPC_URL !== undefined) {

@@ -11,6 +11,21 @@ export interface IndexChainSource {
   wsUrl?: string;
   /** A local development chain: reset far more often than a public one, its blocks are not worth caching. */
   disableCache?: boolean;
+  /** How many times the URL is given to Ponder (see ponderRpc); absent: once. */
+  rpcLanes?: number;
+}
+
+/**
+ * Lanes of a node of one's own (an embedded or local development chain). Ponder paces each RPC URL it is given from
+ * 20 requests a second, rising slowly (for metered providers); its realtime sync asks 2-3 requests a block, so a
+ * burst of one-transaction blocks left the index tens of seconds behind the chain. Each lane is paced on its own.
+ */
+export const LOCAL_RPC_LANES = 8;
+
+/** The `rpc` of a Ponder chain: the URL once, or once per lane (Ponder spreads its requests over the entries). */
+export function ponderRpc(source: Pick<IndexChainSource, "rpcUrl" | "rpcLanes">): string | string[] {
+  const lanes = source.rpcLanes ?? 1;
+  return lanes > 1 ? Array.from({ length: lanes }, () => source.rpcUrl) : source.rpcUrl;
 }
 
 /** The part of a deployment manifest (scripts/contracts/deploy.ts) the index reads. */

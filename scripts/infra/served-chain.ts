@@ -5,7 +5,7 @@ import { join, resolve } from "node:path";
 import type { Hex } from "viem";
 import type { ServedChainParts } from "../../host/chain/served-chains.ts";
 import type { ChainSetting, Config } from "../../host/config.ts";
-import type { IndexChainSource } from "../../src/index-chains.ts";
+import { type IndexChainSource, LOCAL_RPC_LANES } from "../../src/index-chains.ts";
 import type { BuildOutput } from "../contracts/compile.ts";
 import { canonicalEntryPoint, type DeploymentManifest, ensureDeployment } from "../contracts/deploy.ts";
 import { type Chain, startChain } from "./anvil.ts";
@@ -22,6 +22,25 @@ export interface DeployedChain {
   index: IndexChainSource;
   /** One line for the start's progress. */
   description: string;
+}
+
+/**
+ * What the indexer is told of a served chain. A local development chain (embedded, or chain id 31337) is reset far more
+ * often than a public one and is the operator's own node: its blocks are not cached, its requests are not paced.
+ */
+export function indexSource(
+  node: Pick<Chain, "rpcUrl" | "wsUrl" | "chainId" | "embedded">,
+  setting: Pick<ChainSetting, "indexRpcLanes">,
+  deployment: IndexChainSource["deployment"],
+): IndexChainSource {
+  const local = node.embedded || node.chainId === 31337;
+  return {
+    deployment,
+    rpcUrl: node.rpcUrl,
+    wsUrl: node.wsUrl,
+    disableCache: local,
+    rpcLanes: setting.indexRpcLanes ?? (local ? LOCAL_RPC_LANES : 1),
+  };
 }
 
 /** The chain's node; the primary keeps the original names (anvil, anvil.log), the others are named by chain id. */
@@ -84,12 +103,7 @@ export async function deployContracts(options: {
       smartAccountFactory: manifest.smartAccountFactory,
       paymasterFactory: manifest.paymasterFactory,
     },
-    index: {
-      deployment: manifest,
-      rpcUrl: node.rpcUrl,
-      wsUrl: node.wsUrl,
-      disableCache: node.embedded || node.chainId === 31337,
-    },
+    index: indexSource(node, setting, manifest),
     description: `chain ${node.chainId}: ${contracts}`,
   };
 }
