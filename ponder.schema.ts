@@ -88,32 +88,6 @@ export const tokenBalance = onchainTable(
   }),
 );
 
-export const tokenEvent = onchainTable(
-  "token_event",
-  (t) => ({
-    chainId: t.integer().notNull(),
-    id: t.text().notNull(),
-    /** The token the event concerns. */
-    token: t.hex().notNull(),
-    /** The contract that emitted it (the token, one of its features, or its compliance engine). */
-    emitter: t.hex().notNull(),
-    eventName: t.text().notNull(),
-    sender: t.hex().notNull(),
-    involved: t.hex().array().notNull(),
-    values: t.json().$type<{ name: string; value: string }[]>().notNull(),
-    blockNumber: t.bigint().notNull(),
-    blockTimestamp: t.bigint().notNull(),
-    transactionHash: t.hex().notNull(),
-    transactionIndex: t.integer().notNull(),
-    logIndex: t.integer().notNull(),
-  }),
-  (table) => ({
-    pk: primaryKey({ columns: [table.chainId, table.id] }),
-    tokenIdx: index().on(table.token, table.blockNumber),
-    senderIdx: index().on(table.sender),
-  }),
-);
-
 /** Issuer metadata of a token (key → value). */
 export const tokenMetadata = onchainTable(
   "token_metadata",
@@ -302,7 +276,13 @@ export const identityClaimEvent = onchainTable(
     id: t.text().notNull(),
     /** Ponder's event id: chain order. */
     ordinal: t.text().notNull(),
-    system: t.hex().notNull(),
+    /**
+     * The system whose feeds hold the event (CHAIN_SCOPE: none's, e.g. user operations); null for a token's events
+     * emitted while it was initialised, before its system announced it: in the token's event log, in no feed.
+     */
+    system: t.hex(),
+    /** The token whose event log holds the event (emitted by it, one of its features or its compliance engine). */
+    logToken: t.hex(),
     identity: t.hex().notNull(),
     eventName: t.text().notNull(),
     topic: t.bigint().notNull(),
@@ -393,7 +373,13 @@ export const activityEvent = onchainTable(
     id: t.text().notNull(),
     /** Ponder's event id: chain order. */
     ordinal: t.text().notNull(),
-    system: t.hex().notNull(),
+    /**
+     * The system whose feeds hold the event (CHAIN_SCOPE: none's, e.g. user operations); null for a token's events
+     * emitted while it was initialised, before its system announced it: in the token's event log, in no feed.
+     */
+    system: t.hex(),
+    /** The token whose event log holds the event (emitted by it, one of its features or its compliance engine). */
+    logToken: t.hex(),
     eventName: t.text().notNull(),
     emitter: t.hex().notNull(),
     sender: t.hex().notNull(),
@@ -424,6 +410,7 @@ export const activityEvent = onchainTable(
     pk: primaryKey({ columns: [table.chainId, table.id] }),
     systemIdx: index().on(table.system, table.blockTimestamp),
     blockIdx: index().on(table.blockNumber),
+    logTokenIdx: index().on(table.logToken, table.blockNumber),
   }),
 );
 

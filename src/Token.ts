@@ -1,5 +1,5 @@
 // Token domain events: supply, balances, freezes, pause, metadata, documents, compliance, and the token's event log.
-// Every handler records its event in token_event (emitter = the log's address) besides its own table change.
+// Every handler records its event in the token's event log (emitter = the log's address) besides its own table change.
 import { type Context, ponder } from "ponder:registry";
 import { token, tokenBalance, tokenDocument, tokenMetadata } from "ponder:schema";
 import { type Address, zeroAddress } from "viem";

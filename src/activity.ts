@@ -8,7 +8,10 @@ import type { LoggedEvent } from "./record-event.ts";
 import { relayFromLogs, relayKindOf } from "./relay.ts";
 
 export interface ActivityInput {
-  system: Address;
+  /** null: in no feed (a token's event before its system announced it), so no links. */
+  system: Address | null;
+  /** The token whose event log holds it (src/record-event.ts). */
+  logToken?: Address;
   eventName: string;
   /** The contract-level trigger (the event's sender, else the transaction's signer). */
   sender: Address;
@@ -36,6 +39,7 @@ export async function recordActivity(context: Context, event: LoggedEvent, input
     id,
     ordinal: event.id,
     system: input.system,
+    logToken: input.logToken ?? null,
     eventName: input.eventName,
     emitter: event.log.address,
     sender: input.sender,
@@ -56,19 +60,21 @@ export async function recordActivity(context: Context, event: LoggedEvent, input
     logIndex: event.log.logIndex,
     txIndex,
   });
+  if (input.system === null) return;
+  const system = input.system;
   const common = [input.sender, event.log.address, ...input.involved];
   if (account) common.push(account);
   if (token) common.push(token);
   const links = activityLinks({
     participant: relay ? [...common, relay.metaTxSigner] : common,
-    account: [...common, input.system],
+    account: [...common, system],
   });
   await context.db.insert(activityLink).values(
     links.map((link) => ({
       chainId: context.chain.id,
       ...link,
       eventId: id,
-      system: input.system,
+      system,
       blockTimestamp: event.block.timestamp,
       ordinal: event.id,
       eventName: input.eventName,

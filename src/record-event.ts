@@ -1,7 +1,7 @@
-// One row of the token event log, whichever contract emitted it (token, feature or compliance engine), also recorded
-// in the activity feeds.
+// An event of the token event log, whichever contract emitted it (token, feature or compliance engine): one activity
+// event, in the token's log and in its system's feeds (once the system announced the token).
 import type { Context } from "ponder:registry";
-import { token, tokenEvent } from "ponder:schema";
+import { token } from "ponder:schema";
 import type { Address, Hex } from "viem";
 import { recordActivity } from "./activity.ts";
 
@@ -18,22 +18,7 @@ export async function recordTokenEvent(
   event: LoggedEvent,
   input: { token: Address; eventName: string; sender: Address; involved: Address[]; values: Record<string, unknown> },
 ) {
-  await context.db.insert(tokenEvent).values({
-    chainId: context.chain.id,
-    id: event.id,
-    token: input.token,
-    emitter: event.log.address,
-    eventName: input.eventName,
-    sender: input.sender,
-    involved: input.involved,
-    values: Object.entries(input.values).map(([name, value]) => ({ name, value: String(value) })),
-    blockNumber: event.block.number,
-    blockTimestamp: event.block.timestamp,
-    transactionHash: event.transaction.hash,
-    transactionIndex: event.transaction.transactionIndex,
-    logIndex: event.log.logIndex,
-  });
   // Events a token emits while it is being initialised precede its TokenCreated: no system to file them under yet.
   const owner = await context.db.find(token, { chainId: context.chain.id, id: input.token });
-  if (owner) await recordActivity(context, event, { ...input, system: owner.system });
+  await recordActivity(context, event, { ...input, system: owner?.system ?? null, logToken: input.token });
 }

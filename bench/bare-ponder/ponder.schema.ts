@@ -1,4 +1,4 @@
-// One row per Transfer and a balance per account: the minimal equivalent of the platform's token_event and
+// One row per Transfer and a balance per account: the minimal equivalent of the platform's token event log and
 // token_balance.
 import { onchainTable } from "ponder";
 

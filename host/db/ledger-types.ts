@@ -6,7 +6,6 @@ export interface LedgerTables {
   token: typeof schema.token.$inferSelect;
   tokenFeature: typeof schema.tokenFeature.$inferSelect;
   tokenBalance: typeof schema.tokenBalance.$inferSelect;
-  tokenEvent: typeof schema.tokenEvent.$inferSelect;
   tokenMetadata: typeof schema.tokenMetadata.$inferSelect;
   tokenDocument: typeof schema.tokenDocument.$inferSelect;
   complianceModule: typeof schema.complianceModule.$inferSelect;

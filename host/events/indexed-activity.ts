@@ -15,16 +15,19 @@ export async function activityInBlocks(ledger: LedgerDb, eventNames: readonly st
     .select(["id", "system", "eventName", "emitter", "token", "sender", "values", "blockNumber"])
     .select(["transactionHash", "logIndex", "txIndex"])
     .where("eventName", "in", eventNames)
+    // A token's events from before its system announced it belong to no system, so to no organisation's webhooks.
+    .where("system", "is not", null)
     .where("blockNumber", ">=", range.fromBlock)
     .where("blockNumber", "<=", range.toBlock)
     .orderBy("ordinal")
     .execute();
-  return rows.map((row) => ({
+  return rows.map(({ system, ...row }) => ({
     ...row,
+    system: system!,
     arg: (name: string) => row.values.find((v) => v.name === name)?.value ?? "",
     observation: (payload: unknown, related: Record<string, string>): IndexedObservation => ({
       key: `${row.transactionHash}:${row.txIndex}`,
-      systemAddress: row.system,
+      systemAddress: system!,
       blockNumber: row.blockNumber,
       transactionHash: row.transactionHash,
       payload,

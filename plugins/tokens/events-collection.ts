@@ -32,14 +32,39 @@ export const TOKEN_EVENT_COLLECTION = defineCollection({
   tiebreaker: "id",
 });
 
-/** Every token event with its block time as a timestamp (`blockTime`), for the caller to scope with `where`. */
+/**
+ * Every token event (the activity events a token's log holds) as the log names its columns: `id` is Ponder's event id
+ * (chain order), `token` the token whose log it is, `blockTime` its block time as a timestamp; for the caller to scope
+ * with `where`.
+ */
 export function tokenEvents(ledger: LedgerDb) {
   return ledger
     .selectFrom((db) =>
-      db.selectFrom("tokenEvent").selectAll().select(sql<Date>`to_timestamp(block_timestamp)`.as("blockTime")).as("e"),
+      db
+        .selectFrom("activityEvent")
+        .select(["ordinal as id", "eventName", "emitter", "sender", "involved", "values", "transactionHash"])
+        .select(["blockNumber", "blockTimestamp", "logIndex"])
+        .select((eb) => eb.ref("logToken").$notNull().as("token"))
+        .select(sql<Date>`to_timestamp(block_timestamp)`.as("blockTime"))
+        .where("logToken", "is not", null)
+        .as("e"),
     )
     .selectAll();
 }
+
+/** A row of tokenEvents. */
+export type TokenEventRow = { id: string } & Pick<
+  LedgerTables["activityEvent"],
+  | "eventName"
+  | "emitter"
+  | "sender"
+  | "involved"
+  | "values"
+  | "transactionHash"
+  | "blockNumber"
+  | "blockTimestamp"
+  | "logIndex"
+>;
 
 const IdRef = z.object({ id: z.string() });
 
@@ -60,7 +85,7 @@ export const TokenEventSchema = z
 export type TokenEvent = z.infer<typeof TokenEventSchema>;
 
 /** Decoded parameters keep their raw form: amounts are raw integers (apply the token's decimals). */
-export function toTokenEvent(row: LedgerTables["tokenEvent"]): TokenEvent {
+export function toTokenEvent(row: TokenEventRow): TokenEvent {
   return {
     id: row.id,
     eventName: row.eventName,
