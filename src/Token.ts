@@ -23,27 +23,25 @@ function record(
   });
 }
 
-/** Writes an account's balance row (created when missing) with `change` applied to its current state. */
-async function updateBalance(
+/**
+ * Writes an account's balance row with `change` applied to its current state, or to a zero balance when it has none:
+ * one upsert (a find first would read the row twice).
+ */
+function updateBalance(
   context: Context,
   tokenAddress: Address,
   account: Address,
   at: bigint,
   change: (before: BalanceRow) => Partial<Pick<BalanceRow, "value" | "frozen" | "isFrozen">>,
 ) {
-  const chainId = context.chain.id;
-  const before = (await context.db.find(tokenBalance, { chainId, token: tokenAddress, account })) ?? {
-    chainId,
-    token: tokenAddress,
-    account,
-    value: 0n,
-    frozen: 0n,
-    isFrozen: false,
-    lastUpdatedAt: at,
+  const fresh: BalanceRow = {
+    ...{ chainId: context.chain.id, token: tokenAddress, account, lastUpdatedAt: at },
+    ...{ value: 0n, frozen: 0n, isFrozen: false },
   };
-  const after = { ...before, ...change(before), lastUpdatedAt: at };
-  await context.db.insert(tokenBalance).values(after).onConflictDoUpdate(after);
-  return { before, after };
+  return context.db
+    .insert(tokenBalance)
+    .values({ ...fresh, ...change(fresh) })
+    .onConflictDoUpdate((before) => ({ ...change(before), lastUpdatedAt: at }));
 }
 
 /**
