@@ -1,6 +1,7 @@
 // Reading the facts an indexed webhook event tells of from the activity feed's events (ledger views): the rows of
 // some event names in a block range, each with its parameters by name and its observation key (the transaction
 // hash and the log's position in the transaction, which a reorg that re-includes the transaction keeps).
+import type { NotNull } from "kysely";
 import type { LedgerDb } from "../db/database.ts";
 import type { IndexedObservation } from "../plugin.ts";
 
@@ -17,17 +18,17 @@ export async function activityInBlocks(ledger: LedgerDb, eventNames: readonly st
     .where("eventName", "in", eventNames)
     // A token's events from before its system announced it belong to no system, so to no organisation's webhooks.
     .where("system", "is not", null)
+    .$narrowType<{ system: NotNull }>()
     .where("blockNumber", ">=", range.fromBlock)
     .where("blockNumber", "<=", range.toBlock)
     .orderBy("ordinal")
     .execute();
-  return rows.map(({ system, ...row }) => ({
+  return rows.map((row) => ({
     ...row,
-    system: system!,
     arg: (name: string) => row.values.find((v) => v.name === name)?.value ?? "",
     observation: (payload: unknown, related: Record<string, string>): IndexedObservation => ({
       key: `${row.transactionHash}:${row.txIndex}`,
-      systemAddress: system!,
+      systemAddress: row.system,
       blockNumber: row.blockNumber,
       transactionHash: row.transactionHash,
       payload,

@@ -47,8 +47,8 @@ const COLUMN_TYPES: Record<keyof RequestLogsTable, string> = {
   responseBody: "text",
 };
 const COLUMNS = Object.keys(COLUMN_TYPES) as (keyof RequestLogsTable)[];
-const snakeCase = (name: string) => name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
-const COLUMN_LIST = sql.join(COLUMNS.map((column) => sql.id(snakeCase(column))));
+/** camelCase, as the other queries name them: the platform database's CamelCasePlugin maps them (identifiers too). */
+const COLUMN_LIST = sql.join(COLUMNS.map((column) => sql.id(column)));
 
 /** One INSERT of every row, whatever their number: a parameter per column. */
 function insertRows(rows: RequestLogsTable[]) {

@@ -1,9 +1,9 @@
 // The token event log as read models serve it: the collection's fields, its source query and the event shape.
 import { z } from "@hono/zod-openapi";
-import { sql } from "kysely";
+import { type InferResult, sql } from "kysely";
 import { ARRAY_MEMBERSHIP_OPERATORS, arrayMembership, defineCollection } from "../../host/collections/index.ts";
 import type { LedgerDb } from "../../host/db/database.ts";
-import { isoFromSeconds, type LedgerTables } from "../../host/db/ledger-types.ts";
+import { isoFromSeconds } from "../../host/db/ledger-types.ts";
 
 const lowercase = (value: string) => value.toLowerCase();
 
@@ -53,18 +53,7 @@ export function tokenEvents(ledger: LedgerDb) {
 }
 
 /** A row of tokenEvents. */
-export type TokenEventRow = { id: string } & Pick<
-  LedgerTables["activityEvent"],
-  | "eventName"
-  | "emitter"
-  | "sender"
-  | "involved"
-  | "values"
-  | "transactionHash"
-  | "blockNumber"
-  | "blockTimestamp"
-  | "logIndex"
->;
+export type TokenEventRow = InferResult<ReturnType<typeof tokenEvents>>[number];
 
 const IdRef = z.object({ id: z.string() });
 
