@@ -51,6 +51,7 @@ export function createApp(
     changes ? createShortCache<V>(changes, { ttlMs: CACHE_TTL_MS, max: CACHE_MAX_ENTRIES }) : undefined;
   const chainRows = cache<unknown>();
   const participantRows = cache<unknown>();
+  const organizationRows = cache<unknown>();
   const indexedReads =
     ctx.config.READ_CACHE_ENTRIES > 0
       ? createIndexedReads(
@@ -110,6 +111,7 @@ export function createApp(
   app.use("/api/*", async (c, next) => {
     if (chainRows) c.set("chainRows", chainRows);
     if (participantRows) c.set("participantRows", participantRows);
+    if (organizationRows) c.set("organizationRows", organizationRows);
     if (indexedReads) c.set("indexedReads", indexedReads);
     if (isPublicDocPath(c.req.path) || publicPaths.has(c.req.path)) return next();
     // A procedure's REST request reads the context headers itself; the RPC request is only authenticated (no API key).

@@ -7,6 +7,7 @@ import { type Address, createPublicClient, http } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BOB } from "./support/api-flows.ts";
 import { type Member, type Operator, operator } from "./support/organizations.ts";
+import { secondHost } from "./support/second-host.ts";
 import { bootStack, createDepositToken, json, stackChain, type TestStack, waitForTerminal } from "./support/stack.ts";
 
 describe("smart wallets (X-Executor: smart-wallet, approvals, thresholds)", () => {
@@ -26,6 +27,10 @@ describe("smart wallets (X-Executor: smart-wallet, approvals, thresholds)", () =
       headers,
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
     });
+    return answerOf(res);
+  }
+
+  async function answerOf(res: Response) {
     const text = await res.text();
     return { status: res.status, body: text ? JSON.parse(text) : null };
   }
@@ -231,6 +236,17 @@ describe("smart wallets (X-Executor: smart-wallet, approvals, thresholds)", () =
   it("runs writes that name no executor as the organisation's default executor, unless the body names an EOA", async () => {
     const admin = stack.platform.credentials.apiKey;
     const policy = (body: unknown) => call(admin, "PUT", "/api/v2/settings/executor-policy", body);
+    // A second host on the database: both hold the EOA default (hosts keep it for a few seconds) before it changes.
+    const replica = secondHost(stack);
+    const transfer = JSON.stringify({ recipients: [BOB], amounts: ["1"] });
+    const post = { method: "POST", headers: { "content-type": "application/json" }, body: transfer };
+    for (const answer of [
+      await call(owner.key, "POST", `/api/v2/tokens/${token}/transfer`, JSON.parse(transfer)),
+      await answerOf(await replica.api(`/api/v2/tokens/${token}/transfer`, owner.key, post)),
+    ]) {
+      expect(answer.status, JSON.stringify(answer.body)).toBe(202);
+      expect((await waitForTerminal(stack, answer.body.statusUrl)).fromAddress).not.toBe(wallet.toLowerCase());
+    }
     expect((await policy({ defaultExecutor: "smart-wallet" })).body.data).toMatchObject({
       accountAbstractionEnabled: true,
       defaultExecutor: "smart-wallet",
@@ -244,6 +260,12 @@ describe("smart wallets (X-Executor: smart-wallet, approvals, thresholds)", () =
     const waiting = await waitForStatus(viaWallet.body.statusUrl, "PENDING_APPROVAL");
     expect(waiting.fromAddress).toBe(wallet.toLowerCase());
     await call(owner.key, "POST", `/api/v2/transaction-requests/${viaWallet.body.transactionId}/cancel`, {});
+    // The other host follows the change at once (the database notifies every host of it).
+    const viaReplica = await answerOf(await replica.api(`/api/v2/tokens/${token}/transfer`, owner.key, post));
+    expect(viaReplica.status, JSON.stringify(viaReplica.body)).toBe(202);
+    expect((await waitForStatus(viaReplica.body.statusUrl, "PENDING_APPROVAL")).fromAddress).toBe(wallet.toLowerCase());
+    await call(owner.key, "POST", `/api/v2/transaction-requests/${viaReplica.body.transactionId}/cancel`, {});
+    await replica.stop();
     // forceEoa in the body wins over the default.
     const viaEoa = await call(admin, "POST", `/api/v2/tokens/${token}/mint`, {
       recipients: [BOB],

@@ -1,5 +1,6 @@
 // Which wallet signs a request: the spec's accountWalletId / smartWalletAddress / forceEoa, checked before queueing.
 import type { Address } from "viem";
+import type { ShortCache } from "../cache/short-cache.ts";
 import type { PlatformDb } from "../db/database.ts";
 import type { WalletSelection } from "../db/platform-types.ts";
 import { ApiError } from "../errors/api-error.ts";
@@ -18,6 +19,8 @@ export async function resolveSigner(
     chainId: number;
     /** Executor modes beyond `eoa` the plugins provide. */
     executors: ReadonlyMap<string, RequestExecutor>;
+    /** Keeps the organisation's primary wallet for a few seconds (host/cache/short-cache.ts); absent: read each time. */
+    cache?: ShortCache<unknown>;
   },
 ): Promise<Address> {
   const { selection, organizationId } = input;
@@ -42,22 +45,28 @@ export async function resolveSigner(
       address: selection.smartWalletAddress,
     });
   }
-  const wallet = await db
-    .selectFrom("wallets")
-    .select("address")
-    .where("organizationId", "=", organizationId)
-    .where("kind", "=", "eoa")
-    .$if(selection.accountWalletId !== undefined, (q) =>
-      q
-        .where("address", "=", selection.accountWalletId!.toLowerCase())
-        .where((eb) =>
-          input.participantId === undefined
-            ? eb("userId", "is", null)
-            : eb.or([eb("userId", "is", null), eb("userId", "=", input.participantId)]),
-        ),
-    )
-    .$if(selection.accountWalletId === undefined, (q) => q.where("derivationPath", "=", ORGANIZATION_PRIMARY_PATH))
-    .executeTakeFirst();
+  const load = () =>
+    db
+      .selectFrom("wallets")
+      .select("address")
+      .where("organizationId", "=", organizationId)
+      .where("kind", "=", "eoa")
+      .$if(selection.accountWalletId !== undefined, (q) =>
+        q
+          .where("address", "=", selection.accountWalletId!.toLowerCase())
+          .where((eb) =>
+            input.participantId === undefined
+              ? eb("userId", "is", null)
+              : eb.or([eb("userId", "is", null), eb("userId", "=", input.participantId)]),
+          ),
+      )
+      .$if(selection.accountWalletId === undefined, (q) => q.where("derivationPath", "=", ORGANIZATION_PRIMARY_PATH))
+      .executeTakeFirst();
+  // Every write that selects no wallet signs with the primary one: worth keeping (a change to wallets drops it).
+  const wallet =
+    input.cache && selection.accountWalletId === undefined
+      ? ((await input.cache.get(`primary-wallet/${organizationId}`, load)) as Awaited<ReturnType<typeof load>>)
+      : await load();
   if (!wallet) {
     if (selection.accountWalletId)
       throw new ApiError("CUSTODY_ACCOUNT_SELECTION_INVALID", {

@@ -3,6 +3,7 @@
 import type { MiddlewareHandler } from "hono";
 import { isMember } from "../auth/memberships.ts";
 import { hasPermission } from "../auth/permissions.ts";
+import type { ShortCache } from "../cache/short-cache.ts";
 import type { PlatformDb } from "../db/database.ts";
 import { ApiError } from "../errors/api-error.ts";
 import type { AppEnv } from "./env.ts";
@@ -25,14 +26,21 @@ export function parseChainIdHeader(value: string | undefined): number | undefine
 const READS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 /** The organisation's default executor, while smart-wallet execution is allowed (else its writes run as EOAs). */
-async function defaultExecutor(deps: ContextHeaderDeps, organizationId: string): Promise<"eoa" | "smart-wallet"> {
-  const org = await deps.db
-    .selectFrom("organizations")
-    .select(["defaultExecutor", "accountAbstractionEnabled"])
-    .where("id", "=", organizationId)
-    .executeTakeFirst();
-  const allowed = deps.accountAbstractionEnabled && org?.accountAbstractionEnabled;
-  return allowed && org?.defaultExecutor === "smart-wallet" ? "smart-wallet" : "eoa";
+async function defaultExecutor(
+  deps: ContextHeaderDeps,
+  organizationId: string,
+  cache: ShortCache<unknown> | undefined,
+): Promise<"eoa" | "smart-wallet"> {
+  const load = async () => {
+    const org = await deps.db
+      .selectFrom("organizations")
+      .select(["defaultExecutor", "accountAbstractionEnabled"])
+      .where("id", "=", organizationId)
+      .executeTakeFirst();
+    const allowed = deps.accountAbstractionEnabled && org?.accountAbstractionEnabled;
+    return allowed && org?.defaultExecutor === "smart-wallet" ? "smart-wallet" : "eoa";
+  };
+  return (cache ? await cache.get(`executor/${organizationId}`, load) : await load()) as "eoa" | "smart-wallet";
 }
 
 export function contextHeaders(deps: ContextHeaderDeps): MiddlewareHandler<AppEnv> {
@@ -48,7 +56,10 @@ export function contextHeaders(deps: ContextHeaderDeps): MiddlewareHandler<AppEn
       throw new ApiError("INVALID_REQUEST_EXECUTOR");
     // A write that names no executor runs as the organisation's executor policy says (reads need none).
     const executor =
-      named ?? (READS.has(c.req.method) ? undefined : await defaultExecutor(deps, principal.organizationId));
+      named ??
+      (READS.has(c.req.method)
+        ? undefined
+        : await defaultExecutor(deps, principal.organizationId, c.get("organizationRows")));
     if (named === "smart-wallet") {
       if (!deps.accountAbstractionEnabled) throw new ApiError("X_EXECUTOR_AA_DISABLED_GLOBALLY");
       const org = await deps.db

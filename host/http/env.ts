@@ -37,6 +37,8 @@ export interface AppEnv {
     chainRows?: ShortCache<unknown>;
     /** Participants by id, cached like chainRows and per index version (host/http/find-participant.ts). */
     participantRows?: ShortCache<unknown>;
+    /** Each organisation's executor policy and primary wallet, cached like chainRows (every write reads them). */
+    organizationRows?: ShortCache<unknown>;
     /** Results computed from the index, kept per index version (host/cache/indexed-reads.ts); absent: none kept. */
     indexedReads?: IndexedReads;
     /** The index version this request reads at, read on first use. */

@@ -46,6 +46,7 @@ export function requestSigner(
     participantId: c.get("requestContext")?.participantId,
     chainId,
     executors: ctx.executors,
+    cache: c.get("organizationRows"),
   });
 }
 
