@@ -8,6 +8,7 @@
 import type { Task } from "graphile-worker";
 import { type Kysely, sql, type Transaction } from "kysely";
 import { type Address, type Hex, keccak256 } from "viem";
+import { minesPerTransaction } from "../chain/mines-per-transaction.ts";
 import type { PlatformTables, TransactionRequestRow } from "../db/platform-types.ts";
 import { decodeContractError } from "../mutations/contract-errors.ts";
 import { confirmJobSpec, sendJobSpec } from "../mutations/service.ts";
@@ -146,17 +147,24 @@ function sendOnChain(deps: ChainTaskDeps): Task {
   }
 
   /**
-   * In nonce order, each answered before the next. Not as one JSON-RPC batch: anvil (automine) can take a batch's
-   * entries out of order and then stalls on the nonce gap for good (seen in the mint benchmark).
+   * In nonce order. To a node that mines a block per transaction each is answered before the next: anvil's automine
+   * can take a JSON-RPC batch's entries out of order and then stalls on the nonce gap for good (seen in the mint
+   * benchmark). Any other node holds a transaction ahead of a gap until it fills: the whole batch goes at once, in
+   * one request (the client batches concurrent calls), not a round trip per transaction.
    */
   async function broadcastAll(raws: Hex[]) {
-    for (const serializedTransaction of raws) {
+    const send = async (serializedTransaction: Hex) => {
       try {
         await chain.client.sendRawTransaction({ serializedTransaction });
       } catch (error) {
         if (!isAlreadyKnown(error)) throw error; // the run fails and is retried with backoff, with the same bytes
       }
+    };
+    if (raws.length > 1 && !(await minesPerTransaction(chain.client))) {
+      await Promise.all(raws.map(send));
+      return;
     }
+    for (const raw of raws) await send(raw);
   }
 
   /** One batch of the signer's queued writes, sent; the rows it read. */
