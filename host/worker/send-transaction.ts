@@ -8,6 +8,7 @@
 import type { Task } from "graphile-worker";
 import { type Kysely, sql, type Transaction } from "kysely";
 import { type Address, type Hex, keccak256 } from "viem";
+import { estimateGasForNextBlock, nextBlockTimestamp } from "../chain/estimate-gas.ts";
 import { minesPerTransaction } from "../chain/mines-per-transaction.ts";
 import type { PlatformTables, TransactionRequestRow } from "../db/platform-types.ts";
 import { decodeContractError } from "../mutations/contract-errors.ts";
@@ -51,17 +52,14 @@ function sendOnChain(deps: ChainTaskDeps): Task {
    */
   async function estimate(rows: TransactionRequestRow[]): Promise<Map<string, bigint>> {
     const gas = new Map<string, bigint>();
+    const timestamp = rows.some((row) => row.gasLimit === null) ? await nextBlockTimestamp(chain.client) : 0n;
     await Promise.all(
       rows.map(async (row) => {
         if (row.gasLimit !== null) return gas.set(row.id, BigInt(row.gasLimit));
         const account = await custody.signer(row.organizationId, row.fromAddress as Address);
         try {
-          const estimated = await chain.client.estimateGas({
-            account,
-            to: row.toAddress as Address,
-            data: row.data as Hex,
-            value: BigInt(row.value),
-          });
+          const query = { to: row.toAddress as Address, data: row.data as Hex, value: BigInt(row.value) };
+          const estimated = await estimateGasForNextBlock(chain.client, { account, ...query }, timestamp);
           gas.set(row.id, (estimated * 12n) / 10n);
         } catch (error) {
           const contractError = decodeContractError(error);

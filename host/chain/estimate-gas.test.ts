@@ -1,0 +1,58 @@
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import solc from "solc";
+import { createPublicClient, createWalletClient, encodeFunctionData, type Hex, http, parseAbi } from "viem";
+import { privateKeyToAccount } from "viem/accounts";
+import { anvil } from "viem/chains";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ANVIL_FUNDER_KEY, startChain } from "../../scripts/infra/anvil.ts";
+import { removeDataDir } from "../../scripts/infra/data-dir.ts";
+import { freePort } from "../../test/support/stack.ts";
+import { estimateGasForNextBlock, nextBlockTimestamp } from "./estimate-gas.ts";
+
+// A write keyed by block timestamp, as OpenZeppelin's Checkpoints are: refused within the block of the last one.
+const SOURCE = `pragma solidity ^0.8.0;
+contract Stamped { uint256 public last; function stamp() external { require(block.timestamp > last, "same block time"); last = block.timestamp; } }`;
+
+function compile(): Hex {
+  const input = { language: "Solidity", sources: { "Stamped.sol": { content: SOURCE } } };
+  const settings = { outputSelection: { "*": { "*": ["evm.bytecode.object"] } } };
+  const output = JSON.parse(solc.compile(JSON.stringify({ ...input, settings })));
+  return `0x${output.contracts["Stamped.sol"].Stamped.evm.bytecode.object}`;
+}
+
+describe("estimateGasForNextBlock", () => {
+  const dataDir = mkdtempSync(join(tmpdir(), "estimate-gas-"));
+  let chain: Awaited<ReturnType<typeof startChain>>;
+  beforeAll(async () => {
+    chain = await startChain({ dataDir, port: await freePort(), ephemeral: true });
+  });
+  afterAll(async () => {
+    await chain?.stop();
+    removeDataDir(dataDir);
+  });
+
+  it("estimates a write as of the next block, not the latest block's timestamp", async () => {
+    const account = privateKeyToAccount(ANVIL_FUNDER_KEY);
+    const transport = http(chain.rpcUrl);
+    const client = createPublicClient({ chain: anvil, transport });
+    const wallet = createWalletClient({ account, chain: anvil, transport });
+    const deployed = await client.waitForTransactionReceipt({
+      hash: await wallet.deployContract({ abi: [], bytecode: compile() }),
+    });
+    const to = deployed.contractAddress!;
+    const data = encodeFunctionData({ abi: parseAbi(["function stamp()"]), functionName: "stamp" });
+    // The latest block stamps a second well ahead of the node's clock: a plain estimate runs at that very second.
+    const ahead = Number((await client.getBlock()).timestamp) + 100;
+    await client.request({ method: "evm_setNextBlockTimestamp" as never, params: [ahead] as never });
+    await client.waitForTransactionReceipt({ hash: await wallet.sendTransaction({ to, data }) });
+    await expect(client.estimateGas({ account, to, data })).rejects.toThrow(/same block time/);
+    const gas = await estimateGasForNextBlock(
+      client,
+      { account, to, data, value: 0n },
+      await nextBlockTimestamp(client),
+    );
+    expect(gas).toBeGreaterThan(21_000n); // the write as a later block runs it: a new timestamp, a new stamp
+  });
+});
