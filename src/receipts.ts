@@ -6,6 +6,7 @@
 // bottleneck; receipts by block hash need none of its block-pinned caching. Each chain is read from its own RPC URL,
 // and its blocks and transactions are cached under its chain id.
 import { type Address, createPublicClient, type Hex, http, type PublicClient } from "viem";
+import { refusedByNode } from "../domain/evm/rpc-errors.ts";
 import { ponderRpcUrl } from "./index-chains.ts";
 
 export interface ReceiptLog {
@@ -88,9 +89,7 @@ export async function transactionLogs(chainId: number, event: InTransaction): Pr
       if (logs) return logs;
     } catch (error) {
       // Method not found or the block hash refused, before any success: this chain's node answers per transaction.
-      const code = (error as { code?: number }).code;
-      const refused = code === -32601 || code === -32602;
-      if (!blockReceipts.has(chainId) && refused) blockReceipts.set(chainId, "unsupported");
+      if (!blockReceipts.has(chainId) && refusedByNode(error)) blockReceipts.set(chainId, "unsupported");
     }
   }
   return oneTransactionLogs(chainId, event);

@@ -4,6 +4,7 @@
 // estimates at its clock, the latest block's second), a write right after another to the same account came out
 // ~20,000 gas a slot short and reverted out of gas on chain.
 import { type Account, type Address, type Hex, type PublicClient, toHex } from "viem";
+import { refusedByNode } from "../../domain/evm/rpc-errors.ts";
 
 /** Nodes that refused block overrides in eth_estimateGas: estimated plainly from then on. */
 const withoutOverrides = new WeakSet<PublicClient>();
@@ -35,7 +36,7 @@ export async function estimateGasForNextBlock(
       const params = [request, "latest", {}, { time: toHex(timestamp) }];
       return BigInt(await client.request({ method: "eth_estimateGas", params: params as never }));
     } catch (error) {
-      if ((error as { code?: number }).code === -32602) withoutOverrides.add(client); // invalid params: no overrides
+      if (refusedByNode(error)) withoutOverrides.add(client); // the overrides refused: estimated plainly from now on
     }
   }
   return client.estimateGas({ account: query.account, to: query.to, data: query.data, value: query.value });

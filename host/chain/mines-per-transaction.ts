@@ -1,5 +1,6 @@
 // Whether a node mines a block per transaction (anvil's or hardhat's automine), asked at the time: tests switch it.
 import type { PublicClient } from "viem";
+import { refusedByNode } from "../../domain/evm/rpc-errors.ts";
 
 /** Nodes that answered they have no such method (a real chain's): never asked again. */
 const unsupported = new WeakSet<PublicClient>();
@@ -14,8 +15,7 @@ export async function minesPerTransaction(client: PublicClient): Promise<boolean
   try {
     return (await client.request({ method: "anvil_getAutomine" as "eth_chainId" })) === (true as never);
   } catch (error) {
-    const code = (error as { code?: number }).code;
-    if (code === -32601 || code === -32602) unsupported.add(client); // method not found: not a development node
+    if (refusedByNode(error)) unsupported.add(client); // no such method: not a development node
     return false;
   }
 }

@@ -25,22 +25,17 @@ export function parseChainIdHeader(value: string | undefined): number | undefine
 
 const READS = new Set(["GET", "HEAD", "OPTIONS"]);
 
-/** The organisation's default executor, while smart-wallet execution is allowed (else its writes run as EOAs). */
-async function defaultExecutor(
-  deps: ContextHeaderDeps,
-  organizationId: string,
-  cache: ShortCache<unknown> | undefined,
-): Promise<"eoa" | "smart-wallet"> {
-  const load = async () => {
-    const org = await deps.db
+/** The organisation's executor policy (read by every write and every smart-wallet request), cached for a few seconds. */
+async function executorPolicy(deps: ContextHeaderDeps, organizationId: string, cache: ShortCache<unknown> | undefined) {
+  const load = () =>
+    deps.db
       .selectFrom("organizations")
       .select(["defaultExecutor", "accountAbstractionEnabled"])
       .where("id", "=", organizationId)
       .executeTakeFirst();
-    const allowed = deps.accountAbstractionEnabled && org?.accountAbstractionEnabled;
-    return allowed && org?.defaultExecutor === "smart-wallet" ? "smart-wallet" : "eoa";
-  };
-  return (cache ? await cache.get(`executor/${organizationId}`, load) : await load()) as "eoa" | "smart-wallet";
+  return (cache ? await cache.get(`executor-policy/${organizationId}`, load) : await load()) as Awaited<
+    ReturnType<typeof load>
+  >;
 }
 
 export function contextHeaders(deps: ContextHeaderDeps): MiddlewareHandler<AppEnv> {
@@ -54,20 +49,18 @@ export function contextHeaders(deps: ContextHeaderDeps): MiddlewareHandler<AppEn
     const named = c.req.header("x-executor");
     if (named !== undefined && named !== "eoa" && named !== "smart-wallet")
       throw new ApiError("INVALID_REQUEST_EXECUTOR");
-    // A write that names no executor runs as the organisation's executor policy says (reads need none).
-    const executor =
-      named ??
-      (READS.has(c.req.method)
-        ? undefined
-        : await defaultExecutor(deps, principal.organizationId, c.get("organizationRows")));
+    const policy = () => executorPolicy(deps, principal.organizationId, c.get("organizationRows"));
+    // A write that names no executor runs as the organisation's executor policy says (reads need none): its default,
+    // while smart-wallet execution is allowed (else its writes run as EOAs).
+    let executor = named;
+    if (executor === undefined && !READS.has(c.req.method)) {
+      const org = await policy();
+      const allowed = deps.accountAbstractionEnabled && org?.accountAbstractionEnabled;
+      executor = allowed && org?.defaultExecutor === "smart-wallet" ? "smart-wallet" : "eoa";
+    }
     if (named === "smart-wallet") {
       if (!deps.accountAbstractionEnabled) throw new ApiError("X_EXECUTOR_AA_DISABLED_GLOBALLY");
-      const org = await deps.db
-        .selectFrom("organizations")
-        .select("accountAbstractionEnabled")
-        .where("id", "=", principal.organizationId)
-        .executeTakeFirstOrThrow();
-      if (!org.accountAbstractionEnabled) throw new ApiError("X_EXECUTOR_AA_DISABLED_FOR_ORG");
+      if (!(await policy())?.accountAbstractionEnabled) throw new ApiError("X_EXECUTOR_AA_DISABLED_FOR_ORG");
     }
     if (executor === "smart-wallet" && !deps.executors.has("smart-wallet"))
       throw new ApiError("REQUEST_EXECUTOR_UNAVAILABLE", { details: { executor } });
