@@ -54,10 +54,17 @@ export async function doctor(db: PlatformDb, healthUrl: string, organizationId: 
     items: (await taskIdentifiers(db)).map((identifier) => ({ name: toServiceName(identifier) })),
   }));
   const invocations = await component(async () => {
-    const [byStatus, failures] = await Promise.all([
-      jobCountsByStatus(db, organizationId),
-      recentFailures(db, organizationId, RECENT_FAILURES),
-    ]);
+    // One snapshot for both reads: a job failing between them would otherwise be listed but not counted.
+    const [byStatus, failures] = await db
+      .transaction()
+      .setIsolationLevel("repeatable read")
+      .execute(
+        async (trx) =>
+          [
+            await jobCountsByStatus(trx, organizationId),
+            await recentFailures(trx, organizationId, RECENT_FAILURES),
+          ] as const,
+      );
     return {
       status: (byStatus.failed > 0 ? "degraded" : "ok") as Status,
       byStatus,
