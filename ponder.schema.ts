@@ -666,6 +666,27 @@ export const addonFactory = onchainTable(
   }),
 );
 
+/** Which catalogue table a row written before its system was known lives in, and its key without the chain. */
+export interface SystemlessRow {
+  table: "directoryEntry" | "tokenType" | "complianceModuleType" | "addonType" | "addonFactory";
+  key: Record<string, string>;
+}
+
+/**
+ * The catalogue rows a system's contract wrote before the root's SystemContractsCreated named their system: that
+ * event sets their `system` and drops this row (src/catalogue-system.ts). A list kept through the store API: a raw
+ * SQL write makes Ponder flush and forget its whole row cache, after which every upsert of the run read the database.
+ */
+export const systemlessRows = onchainTable(
+  "systemless_rows",
+  (t) => ({
+    chainId: t.integer().notNull(),
+    contract: t.hex().notNull(),
+    rows: t.json().$type<SystemlessRow[]>().notNull(),
+  }),
+  (table) => ({ pk: primaryKey({ columns: [table.chainId, table.contract] }) }),
+);
+
 /** An instance an addon (factory) created, announced by the root's AddonInstanceCreated: its type's own table
  * (src/addons/) holds what the type knows. */
 export const addonInstance = onchainTable(
@@ -779,6 +800,17 @@ export const externalToken = onchainTable(
     systemIdx: index().on(table.system),
     tokenIdx: index().on(table.token),
   }),
+);
+
+/** The registries holding an external token, which its own events update (kept for the store API, as above). */
+export const externalTokenRegistries = onchainTable(
+  "external_token_registries",
+  (t) => ({
+    chainId: t.integer().notNull(),
+    token: t.hex().notNull(),
+    registries: t.hex().array().notNull(),
+  }),
+  (table) => ({ pk: primaryKey({ columns: [table.chainId, table.token] }) }),
 );
 
 // --- token-sale add-on (plugins/token-sales) ---

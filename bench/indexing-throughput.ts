@@ -156,6 +156,8 @@ interface Backfill {
   /** ...running the indexing functions, and writing their rows. */
   indexing: number;
   writing: number;
+  /** Reads of rows from the database by the store API (finds and prefetch loads that missed the row cache). */
+  databaseReads: number;
   /** JSON-RPC requests Ponder made, by method. */
   requests: Record<string, number>;
 }
@@ -202,6 +204,10 @@ async function backfill(options: {
       waiting: seconds("concurrency_group_duration", 'group="extract"'),
       indexing: seconds("transform_duration", 'step="index"'),
       writing: seconds("transform_duration", 'step="load"', 'step="finalize"', 'step="commit"'),
+      // Rows the handlers' store calls had to read from the database (Ponder's row cache did not hold the table).
+      databaseReads:
+        metricSum(metrics, "ponder_indexing_cache_query_duration_count", 'method="find"') +
+        metricSum(metrics, "ponder_indexing_cache_query_duration_count", 'method="load"'),
     };
     const requests: Record<string, number> = {};
     for (const m of metrics.matchAll(/^ponder_rpc_request_duration_count\{([^}]*)\} (\S+)$/gm)) {
@@ -280,7 +286,8 @@ export async function benchIndexingThroughput(): Promise<void> {
       );
       console.log(
         `    backfill: waiting on fetched data ${fmt(b.waiting, 1)} s, indexing functions ${fmt(b.indexing, 1)} s, ` +
-          `writing rows ${fmt(b.writing, 1)} s = ${fmt(perEvent(b))} µs an event`,
+          `writing rows ${fmt(b.writing, 1)} s = ${fmt(perEvent(b))} µs an event; ${fmt(b.databaseReads)} row reads ` +
+          "from the database",
       );
       const calls = Object.entries(b.requests).sort(([, x], [, y]) => y - x);
       const total = calls.reduce((sum, [, n]) => sum + n, 0);

@@ -4,7 +4,7 @@ import { addonFactory, addonType } from "ponder:schema";
 import { type Address, zeroAddress } from "viem";
 import { addonKindName } from "../domain/directory/addon-kinds.ts";
 import { recordActivity } from "./activity.ts";
-import { catalogueSystem } from "./catalogue-system.ts";
+import { catalogueSystem, systemForRow } from "./catalogue-system.ts";
 import type { LoggedEvent } from "./record-event.ts";
 
 /** An addon registry event in the activity feeds, once its system is known (not during the system's creation). */
@@ -25,9 +25,9 @@ const pointer = (address: Address) => (address === zeroAddress ? null : address)
 
 ponder.on("AddonRegistry:AddonTypeRegistered", async ({ event, context }) => {
   const registry = event.log.address;
-  const system = await catalogueSystem(context, registry);
   const { typeId, name, kind, factoryImplementation, instanceImplementation, registeredAt, isExperimental } =
     event.args;
+  const system = await systemForRow(context, registry, { table: "addonType", key: { registry, typeId } });
   const type = {
     name,
     kind: addonKindName(kind),
@@ -64,8 +64,8 @@ ponder.on("AddonRegistry:AddonTypeRemoved", async ({ event, context }) => {
 
 ponder.on("AddonRegistry:AddonFactoryCreated", async ({ event, context }) => {
   const registry = event.log.address;
-  const system = await catalogueSystem(context, registry);
   const { addon, typeId, name, typeName, kind, version } = event.args;
+  const system = await systemForRow(context, registry, { table: "addonFactory", key: { id: addon } });
   await context.db.insert(addonFactory).values({
     chainId: context.chain.id,
     id: addon,

@@ -1,15 +1,16 @@
 // Each system's compliance module types (the directory's complianceModuleTypes): registered, updated, removed.
 import { ponder } from "ponder:registry";
 import { complianceModuleType } from "ponder:schema";
-import { catalogueSystem } from "./catalogue-system.ts";
+import { systemForRow } from "./catalogue-system.ts";
 
 ponder.on("ComplianceModuleRegistry:ComplianceModuleTypeRegistered", async ({ event, context }) => {
   const registry = event.log.address;
   const { typeId, implementation, name, registeredAt, isExperimental } = event.args;
   const type = { name, implementation, registeredAt, isExperimental };
+  const system = await systemForRow(context, registry, { table: "complianceModuleType", key: { registry, typeId } });
   await context.db
     .insert(complianceModuleType)
-    .values({ chainId: context.chain.id, registry, typeId, system: await catalogueSystem(context, registry), ...type })
+    .values({ chainId: context.chain.id, registry, typeId, system, ...type })
     .onConflictDoUpdate(type);
 });
 

@@ -3,7 +3,7 @@ import { ponder } from "ponder:registry";
 import { directoryEntry } from "ponder:schema";
 import { zeroAddress } from "viem";
 import { directoryKeyName } from "../domain/directory/directory-keys.ts";
-import { catalogueSystem } from "./catalogue-system.ts";
+import { systemForRow } from "./catalogue-system.ts";
 
 ponder.on("Directory:DirectoryEntrySet", async ({ event, context }) => {
   const key = directoryKeyName(event.args.key);
@@ -16,6 +16,12 @@ ponder.on("Directory:DirectoryEntrySet", async ({ event, context }) => {
   const entry = { value: event.args.value, updatedAt: event.block.timestamp };
   await context.db
     .insert(directoryEntry)
-    .values({ chainId: context.chain.id, directory, key, system: await catalogueSystem(context, directory), ...entry })
+    .values({
+      chainId: context.chain.id,
+      directory,
+      key,
+      system: await systemForRow(context, directory, { table: "directoryEntry", key: { directory, key } }),
+      ...entry,
+    })
     .onConflictDoUpdate(entry);
 });

@@ -1,7 +1,7 @@
 // Each system's external tokens: registrations (the token's metadata, interfaces, supply and pause state as the
 // registry read them), type updates and removals; each also in the activity feeds.
 import { type Context, ponder } from "ponder:registry";
-import { externalToken } from "ponder:schema";
+import { externalToken, externalTokenRegistries } from "ponder:schema";
 import type { Address } from "viem";
 import { recordActivity } from "./activity.ts";
 import type { LoggedEvent } from "./record-event.ts";
@@ -40,6 +40,10 @@ ponder.on("ExternalTokenRegistry:ExternalTokenRegistered", async ({ event, conte
     registeredInTransaction: event.transaction.hash,
     ordinal: event.id,
   });
+  await context.db
+    .insert(externalTokenRegistries)
+    .values({ chainId: context.chain.id, token, registries: [registry] })
+    .onConflictDoUpdate((held) => ({ registries: [...held.registries, registry] }));
   await logRegistryEvent(context, event, system, "ExternalTokenRegistered");
 });
 
@@ -56,5 +60,8 @@ ponder.on("ExternalTokenRegistry:ExternalTokenUnregistered", async ({ event, con
   const row = await context.db.find(externalToken, key);
   if (!row) return;
   await context.db.delete(externalToken, key);
+  await context.db
+    .update(externalTokenRegistries, { chainId: context.chain.id, token: event.args.token })
+    .set((held) => ({ registries: held.registries.filter((registry) => registry !== event.log.address) }));
   await logRegistryEvent(context, event, row.system, "ExternalTokenUnregistered");
 });

@@ -1,15 +1,16 @@
 // Each system's token types (the directory's tokenTypes): registered, updated, removed.
 import { ponder } from "ponder:registry";
 import { tokenType } from "ponder:schema";
-import { catalogueSystem } from "./catalogue-system.ts";
+import { systemForRow } from "./catalogue-system.ts";
 
 ponder.on("TokenFactoryRegistry:TokenTypeRegistered", async ({ event, context }) => {
   const registry = event.log.address;
   const { typeId, name, implementation, factoryImplementation, factory, registeredAt, isExperimental } = event.args;
   const type = { name, implementation, factoryImplementation, factory, registeredAt, isExperimental };
+  const system = await systemForRow(context, registry, { table: "tokenType", key: { registry, typeId } });
   await context.db
     .insert(tokenType)
-    .values({ chainId: context.chain.id, registry, typeId, system: await catalogueSystem(context, registry), ...type })
+    .values({ chainId: context.chain.id, registry, typeId, system, ...type })
     .onConflictDoUpdate(type);
 });
 
