@@ -403,7 +403,7 @@ describe("collection queries on PostgreSQL", () => {
       matching((i) => i.label === null),
     );
   });
-  it("a versioned collection keeps total and facets per its table's version: the page query alone while unchanged, exact after any committed write", async () => {
+  it("a versioned collection keeps its page, total and facets per its table's version: a version probe alone while unchanged, exact after any committed write", async () => {
     await sql`create schema if not exists platform`.execute(db);
     await createTableVersions(db as unknown as Kysely<unknown>);
     await versionTable(db as unknown as Kysely<unknown>, "public", "items");
@@ -418,8 +418,11 @@ describe("collection queries on PostgreSQL", () => {
     expect(await run(query)).toEqual(await list(query));
     executed.length = 0;
     const kept = await run(query);
-    expect(executed).toHaveLength(1); // the page query alone
+    expect(executed).toHaveLength(1); // the version probe alone: the page and its meta are kept
+    expect(executed[0]).toMatch(/table_changes/);
+    expect(executed[0]).not.toMatch(/"items"/);
     expect(kept).toEqual(await list(query));
+    expect(Object.isFrozen(kept.rows[0])).toBe(true); // shared by every request it answers
 
     // An uncommitted write changes nothing a reader sees; once committed, the next answer counts it.
     const extra: Item = { ...ITEMS[0]!, id: "item-99", status: "OPEN", createdAt: new Date(EPOCH) };
@@ -439,7 +442,7 @@ describe("collection queries on PostgreSQL", () => {
     executed.length = 0;
     const after = await run(query);
     expect(after.total).toBe(before + 1);
-    expect(executed).toHaveLength(2); // the page query, then the meta at the new version
+    expect(executed).toHaveLength(3); // the probe, the page query, then the meta at the new version
     expect(after).toEqual(await list(query));
     // A rolled-back write leaves the version, and so the kept answer, as they were.
     await db
@@ -451,7 +454,8 @@ describe("collection queries on PostgreSQL", () => {
       .catch(() => {});
     executed.length = 0;
     expect((await run(query)).total).toBe(before + 1);
-    expect(executed).toHaveLength(1);
+    expect(executed).toHaveLength(1); // a page that just changed is read, not probed, for a while (meta kept)
+    expect(executed[0]).toMatch(/"items"/);
     await db.deleteFrom("items").where("id", "=", "item-99").execute();
     expect((await run(query)).total).toBe(before);
     // Many writes: the version's rows are folded as they go, the sum still moves with every write.
