@@ -408,7 +408,8 @@ export const activityEvent = onchainTable(
   // blockIdx: the webhook lifecycle reads the newest blocks' events (host/events/index-lifecycle.ts).
   (table) => ({
     pk: primaryKey({ columns: [table.chainId, table.id] }),
-    systemIdx: index().on(table.system, table.blockTimestamp),
+    // Also the system's account feed in the feed's order (index-only for its total and eventName facet).
+    systemIdx: index().on(table.system, table.blockTimestamp, table.ordinal, table.eventName),
     blockIdx: index().on(table.blockNumber),
     logTokenIdx: index().on(table.logToken, table.blockNumber),
   }),

@@ -65,9 +65,11 @@ export async function recordActivity(context: Context, event: LoggedEvent, input
   const common = [input.sender, event.log.address, ...input.involved];
   if (account) common.push(account);
   if (token) common.push(token);
+  // The system itself is linked only where the event names it: its account feed (every event of the system) reads
+  // activity_event by system (plugins/account-activity/activity-feed.ts), a link per event less to write.
   const links = activityLinks({
     participant: relay ? [...common, relay.metaTxSigner] : common,
-    account: [...common, system],
+    account: common,
   });
   await context.db.insert(activityLink).values(
     links.map((link) => ({

@@ -391,6 +391,32 @@ describe("participants and activity, end to end over HTTP", () => {
       expect(names(theirs.body.data)).toEqual(expect.arrayContaining(["MintCompleted"]));
       const systemA = (await get("/api/v2/participants?purpose=transfer&filter[kind]=organisation")).body;
       expect(systemA.data).toHaveLength(1);
+      // The system's own account feed is every event of the system (the index links the system only where an event
+      // names it): the token's, the registries', the identities' events, all of them, and none of B's.
+      const chainA = await ops.db.platform
+        .selectFrom("organizationChains")
+        .select("systemAddress")
+        .where("organizationId", "=", orgA)
+        .executeTakeFirstOrThrow();
+      const system = (await get(path(chainA.systemAddress as string), ivy.key)).body;
+      expect(names(system.data)).toEqual(
+        expect.arrayContaining([
+          "TokenCreated",
+          "MintCompleted",
+          "TrustedIssuerAdded",
+          "ClaimAdded",
+          "IdentityRegistered",
+        ]),
+      );
+      const everyEvent = await ops.db
+        .ledgerOn(stack.platform.credentials.chainId)
+        .selectFrom("activityEvent")
+        .select((eb) => eb.fn.countAll<number>().as("n"))
+        .where("system", "=", chainA.systemAddress!.toLowerCase() as `0x${string}`)
+        .executeTakeFirstOrThrow();
+      expect(system.meta.total).toBe(Number(everyEvent.n));
+      expect(system.meta.total).toBeGreaterThan((await get(path(deposit), ivy.key)).body.meta.total);
+      expect(system.data.map((e: { id: string }) => e.id)).not.toContain(undefined);
     });
 
     it("gives callers without read access a valid empty feed and a flat series; refuses malformed addresses", async () => {

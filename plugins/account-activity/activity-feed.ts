@@ -7,7 +7,10 @@ import { defineCollection } from "../../host/collections/index.ts";
 import type { LedgerDb } from "../../host/db/database.ts";
 import { indexedHex, isoFromSeconds, type LedgerTables } from "../../host/db/ledger-types.ts";
 
-/** participant: sender, account, emitter, token, involved or meta-transaction signer; account: ... or the system. */
+/**
+ * participant: sender, account, emitter, token, involved or meta-transaction signer; account: ... or the system (so
+ * the system's own account feed is every event of the system).
+ */
 export type ActivityFeed = "participant" | "account";
 
 export interface FeedScope {
@@ -52,10 +55,21 @@ export function feedEvents(db: LedgerDb, scope: FeedScope) {
     // One link per address and event: with one address each event comes once; with several, it may come per address.
     return scope.addresses.length > 1 ? links.distinct() : links;
   };
+  // The system's account feed is every event of the system: read from the events by system, not from links (the
+  // index links the system only where an event itself names it).
+  const system = indexedHex(scope.system);
+  const everyEventOfSystem =
+    scope.feed === "account" && scope.addresses.some((address) => indexedHex(address) === system);
+  const inSystem = everyEventOfSystem
+    ? (db
+        .selectFrom("activityEvent as a")
+        .select(["a.id", "a.ordinal", "a.eventName", "a.blockNumber", "a.blockTimestamp", "a.transactionHash"])
+        .where("a.system", "=", system) as unknown as ReturnType<typeof linksIn>) // a link's columns, by name and type
+    : linksIn(scope.system);
   // The system's events and those of no system (user operations, smart wallets): a union of two index ranges, which
   // PostgreSQL merges in the index's order (an IN on the system column would read and sort the whole feed).
   return db
-    .selectFrom(linksIn(scope.system).unionAll(linksIn(CHAIN_SCOPE)).as("e"))
+    .selectFrom(inSystem.unionAll(linksIn(CHAIN_SCOPE)).as("e"))
     .leftJoin("activityEvent as ev", "ev.id", "e.id")
     .selectAll("ev")
     .$castTo<LedgerTables["activityEvent"]>(); // every link has its event
