@@ -409,7 +409,7 @@ export const activityEvent = onchainTable(
   (table) => ({
     pk: primaryKey({ columns: [table.chainId, table.id] }),
     // Also the system's account feed in the feed's order (index-only for its total and eventName facet).
-    systemIdx: index().on(table.system, table.blockTimestamp, table.ordinal, table.eventName),
+    systemIdx: index().on(table.chainId, table.system, table.blockTimestamp, table.ordinal, table.eventName),
     blockIdx: index().on(table.blockNumber),
     logTokenIdx: index().on(table.logToken, table.blockNumber),
   }),
@@ -441,7 +441,10 @@ export const activityLink = onchainTable(
     pk: primaryKey({ columns: [table.chainId, table.address, table.eventId] }),
     // A page newest first (timestamp, then ordinal) is the index's order, so PostgreSQL reads the page's links and no
     // more; the total and the eventName facet of a feed without filters are index-only scans.
+    // Led by the chain: readers see one chain through views that filter on it (else no index-only scan, and the
+    // primary key's range wins, with a sort).
     feedIdx: index().on(
+      table.chainId,
       table.address,
       table.system,
       table.blockTimestamp,
