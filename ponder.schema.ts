@@ -412,6 +412,15 @@ export const activityEvent = onchainTable(
     systemIdx: index().on(table.chainId, table.system, table.blockTimestamp, table.ordinal, table.eventName),
     blockIdx: index().on(table.blockNumber),
     logTokenIdx: index().on(table.logToken, table.blockNumber),
+    // A token's feeds read its own log's events (no links for them) in the feed's order.
+    logTokenFeedIdx: index().on(
+      table.chainId,
+      table.logToken,
+      table.system,
+      table.blockTimestamp,
+      table.ordinal,
+      table.eventName,
+    ),
   }),
 );
 

@@ -67,10 +67,12 @@ export async function recordActivity(context: Context, event: LoggedEvent, input
   if (token) common.push(token);
   // The system itself is linked only where the event names it: its account feed (every event of the system) reads
   // activity_event by system (plugins/account-activity/activity-feed.ts), a link per event less to write.
+  // Nor is a token linked to the events of its own log: its feeds read activity_event by log_token.
+  const ownLog = input.logToken?.toLowerCase();
   const links = activityLinks({
     participant: relay ? [...common, relay.metaTxSigner] : common,
     account: common,
-  });
+  }).filter((link) => link.address !== ownLog);
   await context.db.insert(activityLink).values(
     links.map((link) => ({
       chainId: context.chain.id,

@@ -416,6 +416,18 @@ describe("participants and activity, end to end over HTTP", () => {
         .executeTakeFirstOrThrow();
       expect(system.meta.total).toBe(Number(everyEvent.n));
       expect(system.meta.total).toBeGreaterThan((await get(path(deposit), ivy.key)).body.meta.total);
+      // A token's feed holds every event of its own log in the system (read by log_token: the index links none).
+      const ownLog = await ops.db
+        .ledgerOn(stack.platform.credentials.chainId)
+        .selectFrom("activityEvent")
+        .select("id")
+        .where("logToken", "=", deposit.toLowerCase() as `0x${string}`)
+        .where("system", "=", chainA.systemAddress!.toLowerCase() as `0x${string}`)
+        .execute();
+      const tokenFeed = (await get(path(deposit), ivy.key)).body;
+      expect(ownLog.length).toBeGreaterThan(1);
+      expect(tokenFeed.data.map((e: { id: string }) => e.id)).toEqual(expect.arrayContaining(ownLog.map((e) => e.id)));
+      expect(new Set(tokenFeed.data.map((e: { id: string }) => e.id)).size).toBe(tokenFeed.data.length);
       expect(system.data.map((e: { id: string }) => e.id)).not.toContain(undefined);
     });
 

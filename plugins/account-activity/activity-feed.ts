@@ -60,12 +60,19 @@ export function feedEvents(db: LedgerDb, scope: FeedScope) {
   const system = indexedHex(scope.system);
   const everyEventOfSystem =
     scope.feed === "account" && scope.addresses.some((address) => indexedHex(address) === system);
+  const events = () =>
+    db
+      .selectFrom("activityEvent as a")
+      .select(["a.id", "a.ordinal", "a.eventName", "a.blockNumber", "a.blockTimestamp", "a.transactionHash"])
+      .where("a.system", "=", system);
+  const asLinks = (query: ReturnType<typeof events>) => query as unknown as ReturnType<typeof linksIn>; // same columns
+  // A token is not linked to the events of its own log (the index reads them by log_token): those come from the events.
+  const ownLogs = asLinks(events().where("a.logToken", "in", scope.addresses.map(indexedHex)));
   const inSystem = everyEventOfSystem
-    ? (db
-        .selectFrom("activityEvent as a")
-        .select(["a.id", "a.ordinal", "a.eventName", "a.blockNumber", "a.blockTimestamp", "a.transactionHash"])
-        .where("a.system", "=", system) as unknown as ReturnType<typeof linksIn>) // a link's columns, by name and type
-    : linksIn(scope.system);
+    ? asLinks(events())
+    : scope.addresses.length > 1
+      ? linksIn(scope.system).union(ownLogs) // an event may come by a link of one address and the log of another
+      : linksIn(scope.system).unionAll(ownLogs);
   // The system's events and those of no system (user operations, smart wallets): a union of two index ranges, which
   // PostgreSQL merges in the index's order (an IN on the system column would read and sort the whole feed).
   return db
