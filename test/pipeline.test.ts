@@ -108,7 +108,15 @@ describe("the transaction pipeline", () => {
     expect(await chain().getTransactionCount({ address: signer })).toBe(before + 1 + MINTS);
     const sum = amounts.reduce((a, b) => a + b, 0n);
     expect(await chain().readContract({ address: token, abi: TokenAbi, functionName: "totalSupply" })).toBe(sum);
-    const last = await json(await stack.api(`/api/v2/transaction-requests/${accepted.at(-1)}`));
+    // The newest-mined request's read waits for the index to reach its block, so every mint's (the POST array's
+    // last is not necessarily mined last: concurrent POSTs take nonces in arrival order).
+    const newest = (
+      await db.query(
+        "select id from platform.transaction_requests where id = any($1) order by block_number desc, nonce desc limit 1",
+        [accepted],
+      )
+    ).rows[0].id;
+    const last = await json(await stack.api(`/api/v2/transaction-requests/${newest}`));
     expect(last.data.status).toBe("COMPLETED");
     expect((await json(await stack.api(`/api/v2/token/${token}`))).data.totalSupply).toBe(sum.toString());
   });
