@@ -421,13 +421,26 @@ export const activityEvent = onchainTable(
       table.ordinal,
       table.eventName,
     ),
+    // An address's feeds read the events it sent (no links for them) in the feed's order; log_token for the filter
+    // that leaves the events of its own log to logTokenFeedIdx's range.
+    senderFeedIdx: index().on(
+      table.chainId,
+      table.sender,
+      table.system,
+      table.blockTimestamp,
+      table.ordinal,
+      table.eventName,
+      table.logToken,
+    ),
   }),
 );
 
 /**
  * Which addresses an activity event belongs to, one row per distinct address: `forParticipant` when it is the
  * sender, account, emitter, token, an involved address or the meta-transaction signer; `forAccount` when it is the
- * sender, account, emitter, token, the system or an involved address (the spec's two matching rules).
+ * sender, account, emitter, token, the system or an involved address (the spec's two matching rules). Not written
+ * for the event's sender nor its log's token (both feeds read those from activity_event), and for the system only
+ * where the event names it (its account feed reads every event of the system).
  * The event's sort, filter and facet columns are copied here, so that a feed's page, total and facets are read from
  * the links alone; only the page's events are read from activity_event.
  */

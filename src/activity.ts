@@ -67,12 +67,14 @@ export async function recordActivity(context: Context, event: LoggedEvent, input
   if (token) common.push(token);
   // The system itself is linked only where the event names it: its account feed (every event of the system) reads
   // activity_event by system (plugins/account-activity/activity-feed.ts), a link per event less to write.
-  // Nor is a token linked to the events of its own log: its feeds read activity_event by log_token.
+  // Nor is a token linked to the events of its own log, nor the sender (in both feeds) to the events it sent: their
+  // feeds read activity_event by log_token and by sender. Most events need one link (the holder), not three.
   const ownLog = input.logToken?.toLowerCase();
+  const sender = input.sender.toLowerCase();
   const links = activityLinks({
     participant: relay ? [...common, relay.metaTxSigner] : common,
     account: common,
-  }).filter((link) => link.address !== ownLog);
+  }).filter((link) => link.address !== ownLog && link.address !== sender);
   await context.db.insert(activityLink).values(
     links.map((link) => ({
       chainId: context.chain.id,

@@ -5,7 +5,10 @@
 // client's requests (from 20 a second, rising slowly), which made one receipt per transaction the indexer's
 // bottleneck; receipts by block hash need none of its block-pinned caching. Each chain is read from its own RPC URL,
 // and its blocks and transactions are cached under its chain id.
-import { type Address, createPublicClient, type Hex, http, type PublicClient } from "viem";
+// While consecutive blocks hold indexed events (a backfill of a busy token), the next block's receipts are read
+// ahead by number, so that the handlers do not wait for the node at each block; they are used only if that block's
+// hash is the event's (a reorg in between reads anew).
+import { type Address, createPublicClient, type Hex, http, type PublicClient, toHex } from "viem";
 import { refusedByNode } from "../domain/evm/rpc-errors.ts";
 import { ponderRpcUrl } from "./index-chains.ts";
 
@@ -17,21 +20,28 @@ export interface ReceiptLog {
 }
 
 interface InTransaction {
-  block: { hash: Hex };
+  block: { hash: Hex; number: bigint };
   transaction: { hash: Hex };
 }
 
 interface RawReceipt {
+  blockHash: Hex;
   transactionHash: Hex;
   logs: { address: Address; logIndex: Hex; topics: Hex[]; data: Hex }[];
 }
+
+type BlockLogs = Map<string, readonly ReceiptLog[]>;
 
 /** Blocks (and, on the fallback, transactions) whose logs are kept: handlers run in chain order. */
 const KEPT = 256;
 const KEPT_BLOCKS = 4;
 /** Keyed by `<chainId>/<block hash>` and `<chainId>/<block hash>/<transaction hash>`. */
-const logsByBlock = new Map<string, Promise<Map<string, readonly ReceiptLog[]>>>();
+const logsByBlock = new Map<string, Promise<BlockLogs>>();
 const logsByTransaction = new Map<string, Promise<readonly ReceiptLog[]>>();
+/** The block read ahead per chain: its number and its receipts (null: not mined yet, or unreadable). */
+const readAhead = new Map<number, { number: bigint; receipts: Promise<{ hash: Hex; logs: BlockLogs } | null> }>();
+/** Per chain: the number of the last block whose receipts the handlers asked for. */
+const lastAsked = new Map<number, bigint>();
 /** Per chain: whether its node answers eth_getBlockReceipts (absent: unknown yet). */
 const blockReceipts = new Map<number, "supported" | "unsupported">();
 const clients = new Map<number, PublicClient>();
@@ -49,6 +59,9 @@ const rpc = (chainId: number) => {
 const toLogs = (receipt: RawReceipt): readonly ReceiptLog[] =>
   receipt.logs.map(({ address, logIndex, topics, data }) => ({ address, logIndex: Number(logIndex), topics, data }));
 
+const byTransaction = (receipts: RawReceipt[]): BlockLogs =>
+  new Map(receipts.map((receipt) => [receipt.transactionHash.toLowerCase(), toLogs(receipt)]));
+
 function remember<T>(cache: Map<string, Promise<T>>, key: string, kept: number, read: () => Promise<T>): Promise<T> {
   let value = cache.get(key);
   if (!value) {
@@ -60,14 +73,41 @@ function remember<T>(cache: Map<string, Promise<T>>, key: string, kept: number, 
   return value;
 }
 
-const blockLogs = (chainId: number, blockHash: Hex) =>
-  remember(logsByBlock, `${chainId}/${blockHash}`, KEPT_BLOCKS, async () => {
-    const receipts = (await rpc(chainId).request({
-      method: "eth_getBlockReceipts" as "eth_getTransactionReceipt",
-      params: [blockHash],
-    })) as unknown as RawReceipt[] | null;
-    if (!receipts) throw new Error(`No receipts for block ${blockHash}`);
-    return new Map(receipts.map((receipt) => [receipt.transactionHash.toLowerCase(), toLogs(receipt)]));
+const readReceipts = (chainId: number, block: Hex) =>
+  rpc(chainId).request({
+    method: "eth_getBlockReceipts" as "eth_getTransactionReceipt",
+    params: [block],
+  }) as unknown as Promise<RawReceipt[] | null>;
+
+/** Starts reading block `number`'s receipts, unless already read ahead. */
+function readBlockAhead(chainId: number, number: bigint) {
+  if (readAhead.get(chainId)?.number === number) return;
+  const receipts = readReceipts(chainId, toHex(number)).then(
+    (list) => (list?.length ? { hash: list[0].blockHash.toLowerCase() as Hex, logs: byTransaction(list) } : null),
+    () => null,
+  );
+  readAhead.set(chainId, { number, receipts });
+}
+
+/** The receipts of block `number`, when they were read ahead and are of the block `hash`. */
+function readAheadLogs(chainId: number, number: bigint, hash: Hex): Promise<BlockLogs | undefined> {
+  const ahead = readAhead.get(chainId);
+  if (ahead?.number !== number) return Promise.resolve(undefined);
+  return ahead.receipts.then((block) => (block?.hash === hash.toLowerCase() ? block.logs : undefined));
+}
+
+const blockLogs = (chainId: number, block: InTransaction["block"]) =>
+  remember(logsByBlock, `${chainId}/${block.hash}`, KEPT_BLOCKS, async () => {
+    // Consecutive blocks with events: the next one likely holds some too.
+    const ahead = readAheadLogs(chainId, block.number, block.hash);
+    const previous = lastAsked.get(chainId);
+    lastAsked.set(chainId, block.number);
+    if (previous === block.number - 1n) readBlockAhead(chainId, block.number + 1n);
+    const logs = await ahead;
+    if (logs) return logs;
+    const receipts = await readReceipts(chainId, block.hash);
+    if (!receipts) throw new Error(`No receipts for block ${block.hash}`);
+    return byTransaction(receipts);
   });
 
 const oneTransactionLogs = (chainId: number, event: InTransaction) =>
@@ -84,7 +124,7 @@ const oneTransactionLogs = (chainId: number, event: InTransaction) =>
 export async function transactionLogs(chainId: number, event: InTransaction): Promise<readonly ReceiptLog[]> {
   if (blockReceipts.get(chainId) !== "unsupported") {
     try {
-      const logs = (await blockLogs(chainId, event.block.hash)).get(event.transaction.hash.toLowerCase());
+      const logs = (await blockLogs(chainId, event.block)).get(event.transaction.hash.toLowerCase());
       blockReceipts.set(chainId, "supported");
       if (logs) return logs;
     } catch (error) {

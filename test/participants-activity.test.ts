@@ -428,6 +428,19 @@ describe("participants and activity, end to end over HTTP", () => {
       expect(ownLog.length).toBeGreaterThan(1);
       expect(tokenFeed.data.map((e: { id: string }) => e.id)).toEqual(expect.arrayContaining(ownLog.map((e) => e.id)));
       expect(new Set(tokenFeed.data.map((e: { id: string }) => e.id)).size).toBe(tokenFeed.data.length);
+      // An address's feed holds every event it sent in the system (read by sender: the index links no sender), once.
+      const sent = await ops.db
+        .ledgerOn(stack.platform.credentials.chainId)
+        .selectFrom("activityEvent")
+        .select("id")
+        .where("sender", "=", signerA.toLowerCase() as `0x${string}`)
+        .where("system", "=", chainA.systemAddress!.toLowerCase() as `0x${string}`)
+        .execute();
+      const signerFeed = (await get(path(signerA), ivy.key)).body;
+      expect(sent.length).toBeGreaterThan(1);
+      expect(signerFeed.data.map((e: { id: string }) => e.id)).toEqual(expect.arrayContaining(sent.map((e) => e.id)));
+      expect(new Set(signerFeed.data.map((e: { id: string }) => e.id)).size).toBe(signerFeed.data.length);
+      expect(signerFeed.meta.total).toBe(signerFeed.data.length);
       expect(system.data.map((e: { id: string }) => e.id)).not.toContain(undefined);
     });
 

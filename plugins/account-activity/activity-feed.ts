@@ -45,38 +45,50 @@ export const ACTIVITY_COLLECTION = defineCollection({
  * the page's events are read. `addresses` must not be empty.
  */
 export function feedEvents(db: LedgerDb, scope: FeedScope) {
-  const linksIn = (system: string) => {
-    const links = db
+  // One link per address and event: with one address each event comes once; with several it may come per address,
+  // and the union with the other branches deduplicates it.
+  const linksIn = (system: string) =>
+    db
       .selectFrom("activityLink as l")
       .select(["l.eventId as id", "l.ordinal", "l.eventName", "l.blockNumber", "l.blockTimestamp", "l.transactionHash"])
       .where("l.address", "in", scope.addresses.map(indexedHex))
       .where("l.system", "=", indexedHex(system))
       .where(scope.feed === "participant" ? "l.forParticipant" : "l.forAccount", "=", true);
-    // One link per address and event: with one address each event comes once; with several, it may come per address.
-    return scope.addresses.length > 1 ? links.distinct() : links;
-  };
   // The system's account feed is every event of the system: read from the events by system, not from links (the
   // index links the system only where an event itself names it).
   const system = indexedHex(scope.system);
   const everyEventOfSystem =
     scope.feed === "account" && scope.addresses.some((address) => indexedHex(address) === system);
-  const events = () =>
+  const events = (inScope: string) =>
     db
       .selectFrom("activityEvent as a")
       .select(["a.id", "a.ordinal", "a.eventName", "a.blockNumber", "a.blockTimestamp", "a.transactionHash"])
-      .where("a.system", "=", system);
+      .where("a.system", "=", indexedHex(inScope));
   const asLinks = (query: ReturnType<typeof events>) => query as unknown as ReturnType<typeof linksIn>; // same columns
-  // A token is not linked to the events of its own log (the index reads them by log_token): those come from the events.
-  const ownLogs = asLinks(events().where("a.logToken", "in", scope.addresses.map(indexedHex)));
+  // Nor is a token linked to the events of its own log, nor an address to the events it sent (the index reads those
+  // by log_token and by sender): those come from the events. An event both sent by and in the log of the feed's
+  // addresses comes by its log only.
+  const addresses = scope.addresses.map(indexedHex);
+  const ownLogs = (inScope: string) => asLinks(events(inScope).where("a.logToken", "in", addresses));
+  const sent = (inScope: string) =>
+    asLinks(
+      events(inScope)
+        .where("a.sender", "in", addresses)
+        .where((eb) => eb.or([eb("a.logToken", "is", null), eb("a.logToken", "not in", addresses)])),
+    );
+  // With several addresses an event may come by a link of one and the log or sender of another: unions deduplicate.
+  const several = scope.addresses.length > 1;
+  const linkedOrSent = (inScope: string) =>
+    several ? linksIn(inScope).union(sent(inScope)) : linksIn(inScope).unionAll(sent(inScope));
   const inSystem = everyEventOfSystem
-    ? asLinks(events())
-    : scope.addresses.length > 1
-      ? linksIn(scope.system).union(ownLogs) // an event may come by a link of one address and the log of another
-      : linksIn(scope.system).unionAll(ownLogs);
-  // The system's events and those of no system (user operations, smart wallets): a union of two index ranges, which
+    ? asLinks(events(system))
+    : several
+      ? linkedOrSent(system).union(ownLogs(system))
+      : linkedOrSent(system).unionAll(ownLogs(system));
+  // The system's events and those of no system (user operations, smart wallets): unions of index ranges, which
   // PostgreSQL merges in the index's order (an IN on the system column would read and sort the whole feed).
   return db
-    .selectFrom(inSystem.unionAll(linksIn(CHAIN_SCOPE)).as("e"))
+    .selectFrom(inSystem.unionAll(linkedOrSent(CHAIN_SCOPE)).as("e"))
     .leftJoin("activityEvent as ev", "ev.id", "e.id")
     .selectAll("ev")
     .$castTo<LedgerTables["activityEvent"]>(); // every link has its event
