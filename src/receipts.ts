@@ -40,6 +40,9 @@ const logsByBlock = new Map<string, Promise<BlockLogs>>();
 const logsByTransaction = new Map<string, Promise<readonly ReceiptLog[]>>();
 /** The block read ahead per chain: its number and its receipts (null: not mined yet, or unreadable). */
 const readAhead = new Map<number, { number: bigint; receipts: Promise<{ hash: Hex; logs: BlockLogs } | null> }>();
+/** Per chain: below which block number nothing is read ahead (the index reached the chain's head). */
+const quietUntil = new Map<number, bigint>();
+const QUIET_BLOCKS = 16n;
 /** Per chain: the number of the last block whose receipts the handlers asked for. */
 const lastAsked = new Map<number, bigint>();
 /** Per chain: whether its node answers eth_getBlockReceipts (absent: unknown yet). */
@@ -79,13 +82,20 @@ const readReceipts = (chainId: number, block: Hex) =>
     params: [block],
   }) as unknown as Promise<RawReceipt[] | null>;
 
-/** Starts reading block `number`'s receipts, unless already read ahead. */
+/**
+ * Starts reading block `number`'s receipts, unless already read ahead. A block not mined yet (the index is at the
+ * chain's head, as it is when live) pauses reading ahead for QUIET_BLOCKS blocks: one wasted request per 16 blocks.
+ */
 function readBlockAhead(chainId: number, number: bigint) {
-  if (readAhead.get(chainId)?.number === number) return;
-  const receipts = readReceipts(chainId, toHex(number)).then(
-    (list) => (list?.length ? { hash: list[0].blockHash.toLowerCase() as Hex, logs: byTransaction(list) } : null),
-    () => null,
-  );
+  if (readAhead.get(chainId)?.number === number || number < (quietUntil.get(chainId) ?? 0n)) return;
+  const notMined = () => {
+    quietUntil.set(chainId, number + QUIET_BLOCKS);
+    return null;
+  };
+  const receipts = readReceipts(chainId, toHex(number)).then((list) => {
+    if (!list) return notMined();
+    return list.length ? { hash: list[0].blockHash.toLowerCase() as Hex, logs: byTransaction(list) } : null;
+  }, notMined);
   readAhead.set(chainId, { number, receipts });
 }
 

@@ -80,7 +80,17 @@ describe("the indexer's receipts", () => {
     expect(receiptReads().sort()).toEqual([b1.hash, b2.hash, ...heights].sort());
   });
 
+  it("stops reading ahead for a while once a block read ahead is not mined yet (the index is at the chain's head)", async () => {
+    requests.length = 0;
+    for (const { event } of [await mineOne(), await mineOne()]) await transactionLogs(node.chainId, event);
+    // Each by its hash (66 characters), none by number.
+    expect(receiptReads().map((read) => read.length)).toEqual([66, 66]);
+  });
+
   it("reads a block anew by its hash when the block read ahead at its height was reorganised away", async () => {
+    const test = createTestClient({ mode: "anvil", transport: http(node.rpcUrl) });
+    await test.mine({ blocks: 16 }); // past the pause
+    requests.length = 0;
     const before = await rpcCall<Hex>(node.rpcUrl, "evm_snapshot");
     const [first, second, replaced] = [await mineOne(), await mineOne(), await mineOne()];
     await transactionLogs(node.chainId, first.event);
@@ -89,7 +99,7 @@ describe("the indexer's receipts", () => {
     expect(receiptReads()).toContain(`0x${replaced.event.block.number.toString(16)}`);
     // The same heights, other blocks.
     await rpcCall(node.rpcUrl, "evm_revert", [before]);
-    await createTestClient({ mode: "anvil", transport: http(node.rpcUrl) }).mine({ blocks: 2 });
+    await test.mine({ blocks: 2 });
     const reorged = await mineOne();
     expect(reorged.event.block.number).toBe(replaced.event.block.number);
     expect(reorged.event.block.hash).not.toBe(replaced.event.block.hash);
