@@ -41,6 +41,13 @@ function keepPage(key: string, version: string, result: CollectionResult<unknown
   keptPages.set(key, { version, result });
 }
 
+/** Marks a page read, not probed, for CHANGING_MS; entries past their time go first (else one per page, forever). */
+function markChanging(key: string) {
+  const now = Date.now();
+  if (changing.size >= MAX_KEPT_PAGES) for (const [other, until] of changing) if (until <= now) changing.delete(other);
+  changing.set(key, now + CHANGING_MS);
+}
+
 /** A compiled statement as a key: its SQL and its values. */
 const keyOf = ({ sql, parameters }: { sql: string; parameters: readonly unknown[] }) =>
   `${sql}\n${JSON.stringify(parameters, (_k, v) => (typeof v === "bigint" ? `${v}n` : v))}`;
@@ -67,7 +74,7 @@ export async function pageWithKeptMeta<DB, TB extends keyof DB, Row>(
     const [probe] = await runInstead(filtered, composer.selectNoFrom([tableVersion(versionedBy).as(VERSION)]));
     if (probe![VERSION] === keptPage.version) return keptPage.result as CollectionResult<Row>;
     keptPages.delete(pageKey);
-    changing.set(pageKey, Date.now() + CHANGING_MS);
+    markChanging(pageKey);
   }
   const { result, version } = await readPage(filtered, page, spec, versionedBy);
   const changingUntil = changing.get(pageKey);
