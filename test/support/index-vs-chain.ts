@@ -34,6 +34,9 @@ export interface TokenView {
   activity: Record<string, number>;
 }
 
+/** How long settle waits for one block before mining another. */
+const NUDGE_MS = 15_000;
+
 const indexedOnly = (counts: Record<string, number>) =>
   Object.fromEntries(
     Object.entries(counts).filter(([name, n]) => n > 0 && (INDEXED_EVENTS as readonly string[]).includes(name)),
@@ -64,9 +67,17 @@ export function indexVsChain(stack: TestStack, ledger: pg.Client) {
      * past it proves the index is on the new branch (Ponder reconciles when the new block's parent is not its own).
      */
     async settle(timeoutMs = 60_000) {
-      await stack.rpc("anvil_mine", ["0x1"]);
-      const head = await client.getBlockNumber({ cacheTime: 0 });
-      if (!(await status.waitForBlock(chainId, head, timeoutMs))) {
+      // Another block every NUDGE_MS while waiting, as a live chain makes them: Ponder's realtime sync that is still
+      // retrying a block a reorg removed (its logs asked by that block's hash) moves on when a new block arrives.
+      const deadline = Date.now() + timeoutMs;
+      let head: bigint;
+      let reached: boolean;
+      do {
+        await stack.rpc("anvil_mine", ["0x1"]);
+        head = await client.getBlockNumber({ cacheTime: 0 });
+        reached = await status.waitForBlock(chainId, head, Math.min(NUDGE_MS, Math.max(deadline - Date.now(), 1)));
+      } while (!reached && Date.now() < deadline);
+      if (!reached) {
         const log = readFileSync(join(stack.dataDir, "logs", "ponder.log"), "utf8")
           .split("\n")
           .slice(-20)
