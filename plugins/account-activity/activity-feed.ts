@@ -39,10 +39,11 @@ export const ACTIVITY_COLLECTION = defineCollection({
 });
 
 /**
- * The feed's events, unpaged and unordered (the collection engine adds those). Filters, sorts and facets read the
- * links' copies of the event's columns (relation `e`, `id` being the event's); the event itself (`ev`) is left-joined
- * on its key, a join PostgreSQL drops from the total and facet queries, which select none of its columns, so only
- * the page's events are read. `addresses` must not be empty.
+ * The feed's events as their sort, filter and facet columns (relation `e`, `id` being the event's), unpaged and
+ * unordered (the collection engine adds those); the page's events are read by `eventsOfPage`. Not joined to the
+ * events here: PostgreSQL joined every event of the feed before sorting (a union is planned as a subquery, so no
+ * index order reaches the outer sort), 10 ms for a feed of 1,000 against 3 ms for the page alone plus 50 events.
+ * `addresses` must not be empty.
  */
 export function feedEvents(db: LedgerDb, scope: FeedScope) {
   // One link per address and event: with one address each event comes once; with several it may come per address,
@@ -87,11 +88,23 @@ export function feedEvents(db: LedgerDb, scope: FeedScope) {
       : linkedOrSent(system).unionAll(ownLogs(system));
   // The system's events and those of no system (user operations, smart wallets): unions of index ranges, which
   // PostgreSQL merges in the index's order (an IN on the system column would read and sort the whole feed).
-  return db
-    .selectFrom(inSystem.unionAll(linkedOrSent(CHAIN_SCOPE)).as("e"))
-    .leftJoin("activityEvent as ev", "ev.id", "e.id")
-    .selectAll("ev")
-    .$castTo<LedgerTables["activityEvent"]>(); // every link has its event
+  return db.selectFrom(inSystem.unionAll(linkedOrSent(CHAIN_SCOPE)).as("e")).selectAll("e");
+}
+
+/** A page's events in the page's order (an event a reorg removed since the page was read is left out). */
+export async function eventsOfPage(db: LedgerDb, page: { id: string }[]): Promise<LedgerTables["activityEvent"][]> {
+  if (page.length === 0) return [];
+  const events = await db
+    .selectFrom("activityEvent")
+    .selectAll()
+    .where(
+      "id",
+      "in",
+      page.map((row) => row.id),
+    )
+    .execute();
+  const byId = new Map(events.map((event) => [event.id, event]));
+  return page.flatMap((row) => byId.get(row.id) ?? []);
 }
 
 /** Per bucket start (unix seconds), how many of the feed's events fall in [from, to]. */

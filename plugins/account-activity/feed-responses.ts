@@ -7,7 +7,14 @@ import { parseCollectionQuery, runCollection } from "../../host/collections/inde
 import type { LedgerDb } from "../../host/db/database.ts";
 import type { AppEnv } from "../../host/http/env.ts";
 import { collection, single } from "../../host/http/envelopes.ts";
-import { ACTIVITY_COLLECTION, type FeedScope, feedCounts, feedEvents, toActivityEvent } from "./activity-feed.ts";
+import {
+  ACTIVITY_COLLECTION,
+  eventsOfPage,
+  type FeedScope,
+  feedCounts,
+  feedEvents,
+  toActivityEvent,
+} from "./activity-feed.ts";
 import { type ActivityRangeQuery, activityRange, activitySeries, countWindow } from "./activity-metrics.ts";
 
 /** The feed to read and the index of the request's chain it is read from, or null when the caller may not read it. */
@@ -23,9 +30,10 @@ export async function feedPage(c: Context<AppEnv>, feed: ReadableFeed): Promise<
   if (!feed || feed.addresses.length === 0) return c.json(collection(c, [], 0, query.page, { eventName: [] }), 200);
   const body = await indexedRead(c, `feed-page ${feedKey(feed)} ${url.pathname}${url.search}`, async () => {
     const { rows, total, facets } = await runCollection(feedEvents(feed.ledger, feed), query, ACTIVITY_COLLECTION);
+    const events = await eventsOfPage(feed.ledger, rows);
     const page = collection(
       c,
-      rows.map((row) => toActivityEvent(row, feed.feed)),
+      events.map((event) => toActivityEvent(event, feed.feed)),
       total,
       query.page,
       facets,
