@@ -38,13 +38,22 @@ const KEPT_BLOCKS = 4;
 /** Keyed by `<chainId>/<block hash>` and `<chainId>/<block hash>/<transaction hash>`. */
 const logsByBlock = new Map<string, Promise<BlockLogs>>();
 const logsByTransaction = new Map<string, Promise<readonly ReceiptLog[]>>();
-/** The block read ahead per chain: its number and its receipts (null: not mined yet, or unreadable). */
-const readAhead = new Map<number, { number: bigint; receipts: Promise<{ hash: Hex; logs: BlockLogs } | null> }>();
-/** Per chain: below which block number nothing is read ahead (the index reached the chain's head). */
-const quietUntil = new Map<number, bigint>();
+/**
+ * Per chain, reading ahead: the last block the handlers asked for, below which block number nothing is read ahead
+ * (the index reached the chain's head), and the block read ahead with its receipts (null: not mined, or unreadable).
+ */
+interface ReadAhead {
+  lastAsked?: bigint;
+  quietUntil: bigint;
+  block?: { number: bigint; receipts: Promise<{ hash: Hex; logs: BlockLogs } | null> };
+}
+const readAheads = new Map<number, ReadAhead>();
 const QUIET_BLOCKS = 16n;
-/** Per chain: the number of the last block whose receipts the handlers asked for. */
-const lastAsked = new Map<number, bigint>();
+const readAheadOf = (chainId: number) => {
+  const state = readAheads.get(chainId) ?? { quietUntil: 0n };
+  readAheads.set(chainId, state);
+  return state;
+};
 /** Per chain: whether its node answers eth_getBlockReceipts (absent: unknown yet). */
 const blockReceipts = new Map<number, "supported" | "unsupported">();
 const clients = new Map<number, PublicClient>();
@@ -86,33 +95,33 @@ const readReceipts = (chainId: number, block: Hex) =>
  * Starts reading block `number`'s receipts, unless already read ahead. A block not mined yet (the index is at the
  * chain's head, as it is when live) pauses reading ahead for QUIET_BLOCKS blocks: one wasted request per 16 blocks.
  */
-function readBlockAhead(chainId: number, number: bigint) {
-  if (readAhead.get(chainId)?.number === number || number < (quietUntil.get(chainId) ?? 0n)) return;
+function readBlockAhead(state: ReadAhead, chainId: number, number: bigint) {
+  if (state.block?.number === number || number < state.quietUntil) return;
   const notMined = () => {
-    quietUntil.set(chainId, number + QUIET_BLOCKS);
+    state.quietUntil = number + QUIET_BLOCKS;
     return null;
   };
   const receipts = readReceipts(chainId, toHex(number)).then((list) => {
     if (!list) return notMined();
     return list.length ? { hash: list[0].blockHash.toLowerCase() as Hex, logs: byTransaction(list) } : null;
   }, notMined);
-  readAhead.set(chainId, { number, receipts });
+  state.block = { number, receipts };
 }
 
 /** The receipts of block `number`, when they were read ahead and are of the block `hash`. */
-function readAheadLogs(chainId: number, number: bigint, hash: Hex): Promise<BlockLogs | undefined> {
-  const ahead = readAhead.get(chainId);
-  if (ahead?.number !== number) return Promise.resolve(undefined);
-  return ahead.receipts.then((block) => (block?.hash === hash.toLowerCase() ? block.logs : undefined));
+async function readAheadLogs(state: ReadAhead, number: bigint, hash: Hex): Promise<BlockLogs | undefined> {
+  if (state.block?.number !== number) return undefined;
+  const block = await state.block.receipts;
+  return block?.hash === hash.toLowerCase() ? block.logs : undefined;
 }
 
 const blockLogs = (chainId: number, block: InTransaction["block"]) =>
   remember(logsByBlock, `${chainId}/${block.hash}`, KEPT_BLOCKS, async () => {
+    const state = readAheadOf(chainId);
+    const ahead = readAheadLogs(state, block.number, block.hash); // before the next block replaces it
     // Consecutive blocks with events: the next one likely holds some too.
-    const ahead = readAheadLogs(chainId, block.number, block.hash);
-    const previous = lastAsked.get(chainId);
-    lastAsked.set(chainId, block.number);
-    if (previous === block.number - 1n) readBlockAhead(chainId, block.number + 1n);
+    if (state.lastAsked === block.number - 1n) readBlockAhead(state, chainId, block.number + 1n);
+    state.lastAsked = block.number;
     const logs = await ahead;
     if (logs) return logs;
     const receipts = await readReceipts(chainId, block.hash);

@@ -46,20 +46,20 @@ export const ACTIVITY_COLLECTION = defineCollection({
  * `addresses` must not be empty.
  */
 export function feedEvents(db: LedgerDb, scope: FeedScope) {
+  const addresses = scope.addresses.map(indexedHex);
   // One link per address and event: with one address each event comes once; with several it may come per address,
   // and the union with the other branches deduplicates it.
   const linksIn = (system: string) =>
     db
       .selectFrom("activityLink as l")
       .select(["l.eventId as id", "l.ordinal", "l.eventName", "l.blockNumber", "l.blockTimestamp", "l.transactionHash"])
-      .where("l.address", "in", scope.addresses.map(indexedHex))
+      .where("l.address", "in", addresses)
       .where("l.system", "=", indexedHex(system))
       .where(scope.feed === "participant" ? "l.forParticipant" : "l.forAccount", "=", true);
   // The system's account feed is every event of the system: read from the events by system, not from links (the
   // index links the system only where an event itself names it).
   const system = indexedHex(scope.system);
-  const everyEventOfSystem =
-    scope.feed === "account" && scope.addresses.some((address) => indexedHex(address) === system);
+  const everyEventOfSystem = scope.feed === "account" && addresses.includes(system);
   const events = (inScope: string) =>
     db
       .selectFrom("activityEvent as a")
@@ -69,7 +69,6 @@ export function feedEvents(db: LedgerDb, scope: FeedScope) {
   // Nor is a token linked to the events of its own log, nor an address to the events it sent (the index reads those
   // by log_token and by sender): those come from the events. An event both sent by and in the log of the feed's
   // addresses comes by its log only.
-  const addresses = scope.addresses.map(indexedHex);
   const ownLogs = (inScope: string) => asLinks(events(inScope).where("a.logToken", "in", addresses));
   const sent = (inScope: string) =>
     asLinks(
