@@ -387,6 +387,11 @@ export const activityEvent = onchainTable(
     /** The account the event is about (an identity's wallet, a registered wallet), when it names one. */
     account: t.hex(),
     token: t.hex(),
+    /**
+     * The event's first address in both feeds but its sender and its log's token (a mint's holder, a transfer's
+     * receiver): its feeds read the event by this column; its other addresses have links (src/activity-links.ts).
+     */
+    party: t.hex(),
     metaTxSigner: t.hex(),
     /** forwarder (ERC-2771) or user-operation (ERC-4337); null for direct transactions. */
     relayerKind: t.text(),
@@ -432,6 +437,15 @@ export const activityEvent = onchainTable(
       table.eventName,
       table.logToken,
     ),
+    // An address's feeds read the events whose party it is (no link for them) in the feed's order.
+    partyFeedIdx: index().on(
+      table.chainId,
+      table.party,
+      table.system,
+      table.blockTimestamp,
+      table.ordinal,
+      table.eventName,
+    ),
   }),
 );
 
@@ -439,8 +453,8 @@ export const activityEvent = onchainTable(
  * Which addresses an activity event belongs to, one row per distinct address: `forParticipant` when it is the
  * sender, account, emitter, token, an involved address or the meta-transaction signer; `forAccount` when it is the
  * sender, account, emitter, token, the system or an involved address (the spec's two matching rules). Not written
- * for the event's sender nor its log's token (both feeds read those from activity_event), and for the system only
- * where the event names it (its account feed reads every event of the system).
+ * for the event's sender, its log's token nor its party (the feeds read those from activity_event), and for the
+ * system only where the event names it (its account feed reads every event of the system).
  * The event's sort, filter and facet columns are copied here, so that a feed's page, total and facets are read from
  * the links alone; only the page's events are read from activity_event.
  */

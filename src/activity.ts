@@ -1,8 +1,9 @@
-// Records an event in the activity feeds (activity_event) and links it to every address either matching rule names.
+// Records an event in the activity feeds (activity_event) with its party, and links it to every other address either
+// matching rule names.
 import type { Context } from "ponder:registry";
 import { activityEvent, activityLink } from "ponder:schema";
 import type { Address } from "viem";
-import { activityLinks } from "./activity-links.ts";
+import { activityLinks, partyAndLinks } from "./activity-links.ts";
 import { logIndexInTransaction, transactionLogs } from "./receipts.ts";
 import type { LoggedEvent } from "./record-event.ts";
 import { relayFromLogs, relayKindOf } from "./relay.ts";
@@ -34,6 +35,7 @@ export async function recordActivity(context: Context, event: LoggedEvent, input
   const id = `${transaction.hash}-${txIndex}`;
   const account = input.account ?? null;
   const token = input.token ?? null;
+  const { party, links } = input.system === null ? { party: null, links: [] } : feedAddresses(input, event, relay);
   await context.db.insert(activityEvent).values({
     chainId: context.chain.id,
     id,
@@ -46,6 +48,7 @@ export async function recordActivity(context: Context, event: LoggedEvent, input
     displaySender: relay?.metaTxSigner ?? event.transaction.from,
     account,
     token,
+    party,
     metaTxSigner: relay?.metaTxSigner ?? null,
     relayerKind: relay?.relayerKind ?? null,
     relayer: relay?.relayer ?? null,
@@ -60,27 +63,13 @@ export async function recordActivity(context: Context, event: LoggedEvent, input
     logIndex: event.log.logIndex,
     txIndex,
   });
-  if (input.system === null) return;
-  const system = input.system;
-  const common = [input.sender, event.log.address, ...input.involved];
-  if (account) common.push(account);
-  if (token) common.push(token);
-  // The system itself is linked only where the event names it: its account feed (every event of the system) reads
-  // activity_event by system (plugins/account-activity/activity-feed.ts), a link per event less to write.
-  // Nor is a token linked to the events of its own log, nor the sender (in both feeds) to the events it sent: their
-  // feeds read activity_event by log_token and by sender. Most events need one link (the holder), not three.
-  const ownLog = input.logToken?.toLowerCase();
-  const sender = input.sender.toLowerCase();
-  const links = activityLinks({
-    participant: relay ? [...common, relay.metaTxSigner] : common,
-    account: common,
-  }).filter((link) => link.address !== ownLog && link.address !== sender);
+  if (links.length === 0) return;
   await context.db.insert(activityLink).values(
     links.map((link) => ({
       chainId: context.chain.id,
       ...link,
       eventId: id,
-      system,
+      system: input.system!,
       blockTimestamp: event.block.timestamp,
       ordinal: event.id,
       eventName: input.eventName,
@@ -88,4 +77,23 @@ export async function recordActivity(context: Context, event: LoggedEvent, input
       transactionHash: event.transaction.hash,
     })),
   );
+}
+
+/**
+ * The addresses whose feeds hold the event, as its party (kept on the event) and links. The system itself is linked
+ * only where the event names it: its account feed (every event of the system) reads activity_event by system. Nor is
+ * a token linked to the events of its own log, nor the sender (in both feeds) to the events it sent: their feeds read
+ * activity_event by log_token and by sender. So most events need no link: one party (the holder), no row more.
+ */
+function feedAddresses(input: ActivityInput, event: LoggedEvent, relay: { metaTxSigner: Address } | null) {
+  const common = [input.sender, event.log.address, ...input.involved];
+  if (input.account) common.push(input.account);
+  if (input.token) common.push(input.token);
+  const unlinked = [input.sender.toLowerCase()];
+  if (input.logToken) unlinked.push(input.logToken.toLowerCase());
+  const links = activityLinks(
+    { participant: relay ? [...common, relay.metaTxSigner] : common, account: common },
+    unlinked,
+  );
+  return partyAndLinks(links);
 }

@@ -66,9 +66,9 @@ export function feedEvents(db: LedgerDb, scope: FeedScope) {
       .select(["a.id", "a.ordinal", "a.eventName", "a.blockNumber", "a.blockTimestamp", "a.transactionHash"])
       .where("a.system", "=", indexedHex(inScope));
   const asLinks = (query: ReturnType<typeof events>) => query as unknown as ReturnType<typeof linksIn>; // same columns
-  // Nor is a token linked to the events of its own log, nor an address to the events it sent (the index reads those
-  // by log_token and by sender): those come from the events. An event both sent by and in the log of the feed's
-  // addresses comes by its log only.
+  // Nor is a token linked to the events of its own log, nor an address to the events it sent or whose party it is
+  // (the index reads those by log_token, sender and party): those come from the events. An event both sent by and in
+  // the log of the feed's addresses comes by its log only.
   const ownLogs = (inScope: string) => asLinks(events(inScope).where("a.logToken", "in", addresses));
   const sent = (inScope: string) =>
     asLinks(
@@ -76,10 +76,14 @@ export function feedEvents(db: LedgerDb, scope: FeedScope) {
         .where("a.sender", "in", addresses)
         .where((eb) => eb.or([eb("a.logToken", "is", null), eb("a.logToken", "not in", addresses)])),
     );
-  // With several addresses an event may come by a link of one and the log or sender of another: unions deduplicate.
+  const partyTo = (inScope: string) => asLinks(events(inScope).where("a.party", "in", addresses));
+  // With one address each event comes by one branch only (the index keeps the party, the sender, the log's token and
+  // the linked addresses of an event distinct); with several by a branch of each: unions deduplicate.
   const several = scope.addresses.length > 1;
   const linkedOrSent = (inScope: string) =>
-    several ? linksIn(inScope).union(sent(inScope)) : linksIn(inScope).unionAll(sent(inScope));
+    several
+      ? linksIn(inScope).union(partyTo(inScope)).union(sent(inScope))
+      : linksIn(inScope).unionAll(partyTo(inScope)).unionAll(sent(inScope));
   const inSystem = everyEventOfSystem
     ? asLinks(events(system))
     : several
