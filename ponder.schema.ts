@@ -400,8 +400,12 @@ export const activityEvent = onchainTable(
     paymaster: t.hex(),
     /** Wei, for user operations. */
     actualGasCost: t.bigint(),
-    involved: t.hex().array().notNull(),
-    values: t.json().$type<{ name: string; value: string }[]>().notNull(),
+    /**
+     * The involved addresses and the event's parameters by name, as flat text (domain/activity/event-columns.ts):
+     * Ponder deep-copies every row holding an array or json value at each write, a flat row is spread.
+     */
+    involved: t.text().notNull(),
+    values: t.text().notNull(),
     blockNumber: t.bigint().notNull(),
     blockTimestamp: t.bigint().notNull(),
     transactionHash: t.hex().notNull(),

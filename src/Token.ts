@@ -6,21 +6,21 @@ import { type Address, zeroAddress } from "viem";
 import { type LoggedEvent, recordTokenEvent } from "./record-event.ts";
 
 type BalanceRow = typeof tokenBalance.$inferSelect;
+type TokenRow = typeof token.$inferSelect;
 
-/** The token's own event: emitter and token are the log's address; values are the event's parameters. */
+/**
+ * The token's own event: emitter and token are the log's address; values are the event's parameters. `tokenRow`: the
+ * token's row, when the handler just updated it.
+ */
 function record(
   context: Context,
   event: LoggedEvent & { args: Record<string, unknown> & { sender: Address } },
   eventName: string,
   involved: Address[],
+  tokenRow?: TokenRow,
 ) {
-  return recordTokenEvent(context, event, {
-    token: event.log.address,
-    eventName,
-    sender: event.args.sender,
-    involved,
-    values: event.args,
-  });
+  const input = { token: event.log.address, eventName, sender: event.args.sender, involved, values: event.args };
+  return recordTokenEvent(context, event, input, tokenRow);
 }
 
 /**
@@ -52,8 +52,9 @@ function moveBalance(context: Context, tokenAddress: Address, account: Address, 
   return updateBalance(context, tokenAddress, account, at, (row) => ({ value: row.value + delta }));
 }
 
-async function changeSupply(context: Context, tokenAddress: Address, delta: bigint) {
-  await context.db
+/** The token's row after the change. */
+function changeSupply(context: Context, tokenAddress: Address, delta: bigint) {
+  return context.db
     .update(token, { chainId: context.chain.id, id: tokenAddress })
     .set((row) => ({ totalSupply: row.totalSupply + delta }));
 }
@@ -62,16 +63,16 @@ async function changeSupply(context: Context, tokenAddress: Address, delta: bigi
 
 ponder.on("Token:MintCompleted", async ({ event, context }) => {
   const { to, amount } = event.args;
-  await changeSupply(context, event.log.address, amount);
+  const tokenRow = await changeSupply(context, event.log.address, amount);
   await moveBalance(context, event.log.address, to, amount, event.block.timestamp);
-  await record(context, event, "MintCompleted", [to]);
+  await record(context, event, "MintCompleted", [to], tokenRow);
 });
 
 ponder.on("Token:BurnCompleted", async ({ event, context }) => {
   const { from, amount } = event.args;
-  await changeSupply(context, event.log.address, -amount);
+  const tokenRow = await changeSupply(context, event.log.address, -amount);
   await moveBalance(context, event.log.address, from, -amount, event.block.timestamp);
-  await record(context, event, "BurnCompleted", [from]);
+  await record(context, event, "BurnCompleted", [from], tokenRow);
 });
 
 ponder.on("Token:TransferCompleted", async ({ event, context }) => {
@@ -91,13 +92,17 @@ ponder.on("Token:ForcedTransfer", async ({ event, context }) => {
 // ---- pause and freezes ----
 
 ponder.on("Token:Paused", async ({ event, context }) => {
-  await context.db.update(token, { chainId: context.chain.id, id: event.log.address }).set({ paused: true });
-  await record(context, event, "Paused", []);
+  const tokenRow = await context.db
+    .update(token, { chainId: context.chain.id, id: event.log.address })
+    .set({ paused: true });
+  await record(context, event, "Paused", [], tokenRow);
 });
 
 ponder.on("Token:Unpaused", async ({ event, context }) => {
-  await context.db.update(token, { chainId: context.chain.id, id: event.log.address }).set({ paused: false });
-  await record(context, event, "Unpaused", []);
+  const tokenRow = await context.db
+    .update(token, { chainId: context.chain.id, id: event.log.address })
+    .set({ paused: false });
+  await record(context, event, "Unpaused", [], tokenRow);
 });
 
 ponder.on("Token:AddressFrozen", async ({ event, context }) => {

@@ -3,6 +3,7 @@
 import type { Context } from "ponder:registry";
 import { activityEvent, activityLink } from "ponder:schema";
 import type { Address } from "viem";
+import { encodeInvolved, encodeValues } from "../domain/activity/event-columns.ts";
 import { activityLinks, partyAndLinks } from "./activity-links.ts";
 import { logIndexInTransaction, transactionLogs } from "./receipts.ts";
 import type { LoggedEvent } from "./record-event.ts";
@@ -55,8 +56,8 @@ export async function recordActivity(context: Context, event: LoggedEvent, input
     userOpHash: relay?.userOpHash ?? null,
     paymaster: relay?.paymaster ?? null,
     actualGasCost: relay?.actualGasCost ?? null,
-    involved: input.involved,
-    values: Object.entries(input.values).map(([name, value]) => ({ name, value: String(value) })),
+    involved: encodeInvolved(input.involved),
+    values: encodeValues(input.values),
     blockNumber: event.block.number,
     blockTimestamp: event.block.timestamp,
     transactionHash: event.transaction.hash,

@@ -12,13 +12,17 @@ export interface LoggedEvent {
   log: { address: Address; logIndex: number };
 }
 
-/** Records `event` against `token`; `values` are stringified (bigints as decimal raw units). */
+/**
+ * Records `event` against `token`; `values` are stringified (bigints as decimal raw units). `tokenRow`: the token's
+ * row when the handler has just written it (else it is read here, for the system that files the event).
+ */
 export async function recordTokenEvent(
   context: Context,
   event: LoggedEvent,
   input: { token: Address; eventName: string; sender: Address; involved: Address[]; values: Record<string, unknown> },
+  tokenRow?: { system: Address | null },
 ) {
   // Events a token emits while it is being initialised precede its TokenCreated: no system to file them under yet.
-  const owner = await context.db.find(token, { chainId: context.chain.id, id: input.token });
+  const owner = tokenRow ?? (await context.db.find(token, { chainId: context.chain.id, id: input.token }));
   await recordActivity(context, event, { ...input, system: owner?.system ?? null, logToken: input.token });
 }

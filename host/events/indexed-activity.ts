@@ -2,6 +2,7 @@
 // some event names in a block range, each with its parameters by name and its observation key (the transaction
 // hash and the log's position in the transaction, which a reorg that re-includes the transaction keeps).
 import type { NotNull } from "kysely";
+import { decodeValues } from "../../domain/activity/event-columns.ts";
 import type { LedgerDb } from "../db/database.ts";
 import type { IndexedObservation } from "../plugin.ts";
 
@@ -23,16 +24,19 @@ export async function activityInBlocks(ledger: LedgerDb, eventNames: readonly st
     .where("blockNumber", "<=", range.toBlock)
     .orderBy("ordinal")
     .execute();
-  return rows.map((row) => ({
-    ...row,
-    arg: (name: string) => row.values.find((v) => v.name === name)?.value ?? "",
-    observation: (payload: unknown, related: Record<string, string>): IndexedObservation => ({
-      key: `${row.transactionHash}:${row.txIndex}`,
-      systemAddress: row.system,
-      blockNumber: row.blockNumber,
-      transactionHash: row.transactionHash,
-      payload,
-      related,
-    }),
-  }));
+  return rows.map((encoded) => {
+    const row = { ...encoded, values: decodeValues(encoded.values) };
+    return {
+      ...row,
+      arg: (name: string) => row.values.find((v) => v.name === name)?.value ?? "",
+      observation: (payload: unknown, related: Record<string, string>): IndexedObservation => ({
+        key: `${row.transactionHash}:${row.txIndex}`,
+        systemAddress: row.system,
+        blockNumber: row.blockNumber,
+        transactionHash: row.transactionHash,
+        payload,
+        related,
+      }),
+    };
+  });
 }

@@ -3,6 +3,7 @@
 import { z } from "@hono/zod-openapi";
 import { sql } from "kysely";
 import { CHAIN_SCOPE } from "../../domain/activity/chain-scope.ts";
+import { decodeInvolved, decodeValues } from "../../domain/activity/event-columns.ts";
 import { defineCollection } from "../../host/collections/index.ts";
 import type { LedgerDb } from "../../host/db/database.ts";
 import { indexedHex, isoFromSeconds, type LedgerTables } from "../../host/db/ledger-types.ts";
@@ -177,7 +178,7 @@ export function toActivityEvent(row: LedgerTables["activityEvent"], feed: Activi
     userOpHash: row.userOpHash,
     paymaster: refOrNull(row.paymaster),
     actualGasCost: showGasCost && row.actualGasCost !== null ? String(row.actualGasCost) : null,
-    involved: row.involved.map(ref),
-    values: row.values.map((value) => ({ id: `${row.id}-${value.name}`, ...value })),
+    involved: decodeInvolved(row.involved).map(ref),
+    values: decodeValues(row.values).map((value) => ({ id: `${row.id}-${value.name}`, ...value })),
   };
 }

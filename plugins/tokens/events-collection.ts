@@ -1,6 +1,7 @@
 // The token event log as read models serve it: the collection's fields, its source query and the event shape.
 import { z } from "@hono/zod-openapi";
 import { type InferResult, sql } from "kysely";
+import { decodeValues, INVOLVED_SEPARATOR } from "../../domain/activity/event-columns.ts";
 import { ARRAY_MEMBERSHIP_OPERATORS, arrayMembership, defineCollection } from "../../host/collections/index.ts";
 import type { LedgerDb } from "../../host/db/database.ts";
 import { isoFromSeconds } from "../../host/db/ledger-types.ts";
@@ -42,7 +43,9 @@ export function tokenEvents(ledger: LedgerDb) {
     .selectFrom((db) =>
       db
         .selectFrom("activityEvent")
-        .select(["ordinal as id", "eventName", "emitter", "sender", "involved", "values", "transactionHash"])
+        .select(["ordinal as id", "eventName", "emitter", "sender", "values", "transactionHash"])
+        // An array again, for the involved filter (the index keeps it as text: domain/activity/event-columns.ts).
+        .select(sql<`0x${string}`[]>`string_to_array(involved, ${sql.lit(INVOLVED_SEPARATOR)})`.as("involved"))
         .select(["blockNumber", "blockTimestamp", "logIndex"])
         .select((eb) => eb.ref("logToken").$notNull().as("token"))
         .select(sql<Date>`to_timestamp(block_timestamp)`.as("blockTime"))
@@ -85,6 +88,6 @@ export function toTokenEvent(row: TokenEventRow): TokenEvent {
     emitter: { id: row.emitter },
     sender: { id: row.sender },
     involved: row.involved.map((id) => ({ id })),
-    values: row.values.map((v, i) => ({ id: `${row.id}-${i}`, name: v.name, value: v.value })),
+    values: decodeValues(row.values).map((v, i) => ({ id: `${row.id}-${i}`, name: v.name, value: v.value })),
   };
 }
