@@ -421,14 +421,15 @@ export const activityEvent = onchainTable(
     systemIdx: index().on(table.chainId, table.system, table.blockTimestamp, table.ordinal, table.eventName),
     blockIdx: index().on(table.blockNumber),
     logTokenIdx: index().on(table.logToken, table.blockNumber),
-    // A token's feeds read its own log's events (no links for them) in the feed's order.
+    // A token's event log and its feeds (no links for its own log's events) in their order, newest first; the system
+    // last: a token's events are all of one system, which the feeds name.
     logTokenFeedIdx: index().on(
       table.chainId,
       table.logToken,
-      table.system,
       table.blockTimestamp,
       table.ordinal,
       table.eventName,
+      table.system,
     ),
     // An address's feeds read the events it sent (no links for them) in the feed's order; log_token for the filter
     // that leaves the events of its own log to logTokenFeedIdx's range.

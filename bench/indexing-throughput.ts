@@ -37,7 +37,7 @@ const EVENTS = Number(process.env.INDEX_BENCH_EVENTS ?? 100_000);
 const BATCH = 100; // recipients per batchMint
 const ROUNDS_PER_BLOCK = 10;
 /** Backfills of each app, alternating; the fastest of each is reported, which damps other load on the machine. */
-const RUNS = Number(process.env.INDEX_BENCH_RUNS ?? 2);
+const RUNS = Number(process.env.INDEX_BENCH_RUNS ?? 3);
 const ROOT = resolve(import.meta.dirname, "..");
 const FLOAT = 10n ** 30n; // minted to the issuer, who makes the transfers
 const fmt = (n: number, digits = 0) => n.toLocaleString("en-US", { maximumFractionDigits: digits });
