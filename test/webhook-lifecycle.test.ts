@@ -6,10 +6,15 @@ import { Ajv2020 } from "ajv/dist/2020.js";
 import { Webhook } from "standardwebhooks";
 import { encodeFunctionData, getAddress, keccak256, toHex } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { z } from "zod";
 import { SystemAccessManagerAbi } from "../abis/SystemAccessManager.ts";
+import { openDatabases } from "../host/db/database.ts";
+import { settleIndex } from "../host/events/index-lifecycle.ts";
+import { createLogger } from "../host/logger.ts";
+import type { IndexedObservation } from "../host/plugin.ts";
 import { ALICE, BOB, CAROL } from "./support/api-flows.ts";
 import { operator } from "./support/organizations.ts";
-import { bootStack, createDepositToken, json, type TestStack } from "./support/stack.ts";
+import { bootStack, createDepositToken, json, platformDbUrl, type TestStack } from "./support/stack.ts";
 import { type Received, type Receiver, webhookReceiver } from "./support/webhook-receiver.ts";
 
 const DEPTH = 3;
@@ -291,5 +296,59 @@ describe("webhook events from the index", () => {
     await new Promise((r) => setTimeout(r, 2000));
     expect(of(FINAL, mint)).toHaveLength(0);
     expect(distinct(of(ISSUANCE, mint))).toHaveLength(2);
+  });
+
+  it("tells and retracts 10,000 observations of one tick (an index catching up a backfill) under the parameter limit", async () => {
+    // More rows than one statement's 65,535 parameters hold (outbox rows have 8 columns): written in chunks.
+    const databases = openDatabases(platformDbUrl(stack.env), "ledger", 2);
+    try {
+      const chainId = stack.platform.credentials.chainId;
+      const { systemAddress } = await databases.platform
+        .selectFrom("organizationChains")
+        .select("systemAddress")
+        .where("chainId", "=", chainId)
+        .where("systemAddress", "is not", null)
+        .executeTakeFirstOrThrow();
+      const head = BigInt((await stack.rpc("eth_blockNumber")) as string);
+      let observed: IndexedObservation[] = Array.from({ length: 10_000 }, (_, i) => ({
+        key: `bulk:${i}`,
+        systemAddress: systemAddress!,
+        blockNumber: head,
+        transactionHash: keccak256(toHex(i)),
+        payload: { n: i },
+        related: {},
+      }));
+      const type = "test.bulk.provisional";
+      const events = new Map([
+        [
+          type,
+          {
+            description: "a test's bulk observations",
+            payload: z.object({ n: z.number() }),
+            lifecycle: "provisional" as const,
+            fromIndex: { read: async () => observed },
+          },
+        ],
+      ]);
+      const tick = () =>
+        settleIndex({
+          ...{ db: databases.platform, pool: databases.pool, viewsSchema: databases.viewsSchema },
+          ...{ chainId, depth: 1_000, events, logger: createLogger("warn") },
+        });
+      const told = (state: string) =>
+        databases.platform
+          .selectFrom("webhookOutbox")
+          .select((eb) => eb.fn.countAll<string>().as("n"))
+          .where("type", "=", type)
+          .where("lifecycleState", "=", state)
+          .executeTakeFirstOrThrow();
+      await tick();
+      expect(Number((await told("provisional")).n)).toBe(10_000);
+      observed = []; // a reorg took them all
+      await tick();
+      expect(Number((await told("retracted")).n)).toBe(10_000);
+    } finally {
+      await databases.close();
+    }
   });
 });

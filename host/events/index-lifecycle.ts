@@ -12,6 +12,7 @@ import { chainViewsSchema } from "../db/chain-views.ts";
 import type { PlatformDb } from "../db/database.ts";
 import type { LedgerTables } from "../db/ledger-types.ts";
 import type { PlatformTables } from "../db/platform-types.ts";
+import { statementChunks } from "../db/statement-chunks.ts";
 import type { Logger } from "../logger.ts";
 import type { IndexedObservation, WebhookEventType } from "../plugin.ts";
 import { selectOutbox } from "./outbox.ts";
@@ -51,24 +52,28 @@ interface Origin {
 async function originsOf(trx: Trx, chainId: number, observations: IndexedObservation[]) {
   const systems = [...new Set(observations.map((o) => o.systemAddress.toLowerCase()))];
   const hashes = [...new Set(observations.map((o) => o.transactionHash.toLowerCase()))];
-  const [owners, requests] = await Promise.all([
-    systems.length === 0
-      ? []
-      : trx
-          .selectFrom("organizationChains")
-          .select(["organizationId", "systemAddress"])
-          .where("chainId", "=", chainId)
-          .where("systemAddress", "in", systems)
-          .execute(),
-    hashes.length === 0
-      ? []
-      : trx
-          .selectFrom("transactionRequests")
-          .select(["id", "organizationId", "idempotencyKey", "transactionHash"])
-          .where("chainId", "=", chainId)
-          .where("transactionHash", "in", hashes)
-          .execute(),
-  ]);
+  const owners = [];
+  for (const chunk of statementChunks(systems)) {
+    owners.push(
+      ...(await trx
+        .selectFrom("organizationChains")
+        .select(["organizationId", "systemAddress"])
+        .where("chainId", "=", chainId)
+        .where("systemAddress", "in", chunk)
+        .execute()),
+    );
+  }
+  const requests = [];
+  for (const chunk of statementChunks(hashes)) {
+    requests.push(
+      ...(await trx
+        .selectFrom("transactionRequests")
+        .select(["id", "organizationId", "idempotencyKey", "transactionHash"])
+        .where("chainId", "=", chainId)
+        .where("transactionHash", "in", chunk)
+        .execute()),
+    );
+  }
   const ownerOf = new Map(owners.map((o) => [o.systemAddress?.toLowerCase(), o.organizationId]));
   const requestOf = new Map(requests.map((r) => [r.transactionHash?.toLowerCase(), r]));
   return (o: IndexedObservation): Origin | undefined => {
@@ -129,21 +134,19 @@ async function tellProvisional(trx: Trx, opts: IndexLifecycleOptions, ledger: Ky
     const fresh = observed.filter((o) => (!trackedByKey.has(o.key) || retracted.has(o.key)) && origin(o));
     if (fresh.length > 0) {
       const rows = fresh.map((o) => outboxRow(chainId, type, o, origin(o) as Origin, "provisional"));
-      await trx.insertInto("webhookOutbox").values(rows).execute();
-      await trx
-        .insertInto("indexObservations")
-        .values(
-          fresh.map((o, i) => ({
-            chainId,
-            type,
-            key: o.key,
-            organizationId: rows[i].organizationId,
-            blockNumber: o.blockNumber,
-            payload: JSON.stringify(o.payload),
-            evtId: rows[i].id,
-          })),
-        )
-        .execute();
+      for (const chunk of statementChunks(rows)) await trx.insertInto("webhookOutbox").values(chunk).execute();
+      const observations = fresh.map((o, i) => ({
+        chainId,
+        type,
+        key: o.key,
+        organizationId: rows[i].organizationId,
+        blockNumber: o.blockNumber,
+        payload: JSON.stringify(o.payload),
+        evtId: rows[i].id,
+      }));
+      for (const chunk of statementChunks(observations)) {
+        await trx.insertInto("indexObservations").values(chunk).execute();
+      }
     }
     // Moved within the depth (same fact, same payload): follow it to its new block.
     for (const o of observed) {
@@ -170,38 +173,41 @@ async function tellProvisional(trx: Trx, opts: IndexLifecycleOptions, ledger: Ky
 
 /** A `retracted` event for each tracked observation, naming the provisional event it retracts; tracking ends. */
 async function retractEvents(trx: Trx, chainId: number, type: string, retract: { key: string; evtId: string }[]) {
-  if (retract.length === 0) return;
-  const told = await selectOutbox(trx)
-    .where(
-      "id",
-      "in",
-      retract.map((t) => t.evtId),
-    )
-    .execute();
-  await trx
-    .insertInto("webhookOutbox")
-    .values(
-      told.map(({ payloadJson, relatedJson, id, createdAt: _, ...e }) => ({
-        ...e,
-        id: `evt_${uuidv7()}`,
-        payload: payloadJson,
-        related: relatedJson,
-        lifecycleState: "retracted",
-        retractedEvtId: id,
-        dedupeKey: `retracts:${id}`,
-      })),
-    )
-    .execute();
-  await trx
-    .deleteFrom("indexObservations")
-    .where("chainId", "=", chainId)
-    .where("type", "=", type)
-    .where(
-      "key",
-      "in",
-      retract.map((t) => t.key),
-    )
-    .execute();
+  for (const chunk of statementChunks(retract)) {
+    const told = await selectOutbox(trx)
+      .where(
+        "id",
+        "in",
+        chunk.map((t) => t.evtId),
+      )
+      .execute();
+    if (told.length > 0) {
+      await trx
+        .insertInto("webhookOutbox")
+        .values(
+          told.map(({ payloadJson, relatedJson, id, createdAt: _, ...e }) => ({
+            ...e,
+            id: `evt_${uuidv7()}`,
+            payload: payloadJson,
+            related: relatedJson,
+            lifecycleState: "retracted",
+            retractedEvtId: id,
+            dedupeKey: `retracts:${id}`,
+          })),
+        )
+        .execute();
+    }
+    await trx
+      .deleteFrom("indexObservations")
+      .where("chainId", "=", chainId)
+      .where("type", "=", type)
+      .where(
+        "key",
+        "in",
+        chunk.map((t) => t.key),
+      )
+      .execute();
+  }
 }
 
 /** Final types: every observation of the blocks that just passed the depth, once. */
@@ -215,12 +221,13 @@ async function tellFinal(trx: Trx, opts: IndexLifecycleOptions, ledger: Kysely<L
       const from = origin(o);
       return from ? [outboxRow(chainId, type, o, from, "final")] : [];
     });
-    if (rows.length === 0) continue;
-    await trx
-      .insertInto("webhookOutbox")
-      .values(rows)
-      .onConflict((oc) => oc.columns(["organizationId", "dedupeKey"]).doNothing())
-      .execute();
+    for (const chunk of statementChunks(rows)) {
+      await trx
+        .insertInto("webhookOutbox")
+        .values(chunk)
+        .onConflict((oc) => oc.columns(["organizationId", "dedupeKey"]).doNothing())
+        .execute();
+    }
   }
 }
 
