@@ -64,13 +64,14 @@ export async function recordActivity(context: Context, event: LoggedEvent, input
     logIndex: event.log.logIndex,
     txIndex,
   });
-  if (links.length === 0) return;
+  const { system } = input;
+  if (system === null || links.length === 0) return;
   await context.db.insert(activityLink).values(
     links.map((link) => ({
       chainId: context.chain.id,
       ...link,
       eventId: id,
-      system: input.system!,
+      system,
       blockTimestamp: event.block.timestamp,
       ordinal: event.id,
       eventName: input.eventName,

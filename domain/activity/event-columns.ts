@@ -1,7 +1,7 @@
 // How activity_event keeps an event's involved addresses and decoded parameters: as flat text, not an array and a
 // json column. Ponder deep-copies (structuredClone) every row that holds an array or an object at each write, where a
 // flat row is spread: 3.7 µs against 0.04 µs a row, on the indexer's busiest table. The indexer encodes
-// (src/activity.ts), readers decode (in SQL: host/db/ledger-types.ts; or here).
+// (src/activity.ts), readers decode here (or in SQL where a filter needs the array: plugins/tokens/events-collection.ts).
 
 export interface ActivityValue {
   name: string;

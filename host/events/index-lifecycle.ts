@@ -12,7 +12,7 @@ import { chainViewsSchema } from "../db/chain-views.ts";
 import type { PlatformDb } from "../db/database.ts";
 import type { LedgerTables } from "../db/ledger-types.ts";
 import type { PlatformTables } from "../db/platform-types.ts";
-import { statementChunks } from "../db/statement-chunks.ts";
+import { readInChunks, statementChunks } from "../db/statement-chunks.ts";
 import type { Logger } from "../logger.ts";
 import type { IndexedObservation, WebhookEventType } from "../plugin.ts";
 import { selectOutbox } from "./outbox.ts";
@@ -52,28 +52,22 @@ interface Origin {
 async function originsOf(trx: Trx, chainId: number, observations: IndexedObservation[]) {
   const systems = [...new Set(observations.map((o) => o.systemAddress.toLowerCase()))];
   const hashes = [...new Set(observations.map((o) => o.transactionHash.toLowerCase()))];
-  const owners = [];
-  for (const chunk of statementChunks(systems)) {
-    owners.push(
-      ...(await trx
-        .selectFrom("organizationChains")
-        .select(["organizationId", "systemAddress"])
-        .where("chainId", "=", chainId)
-        .where("systemAddress", "in", chunk)
-        .execute()),
-    );
-  }
-  const requests = [];
-  for (const chunk of statementChunks(hashes)) {
-    requests.push(
-      ...(await trx
-        .selectFrom("transactionRequests")
-        .select(["id", "organizationId", "idempotencyKey", "transactionHash"])
-        .where("chainId", "=", chainId)
-        .where("transactionHash", "in", chunk)
-        .execute()),
-    );
-  }
+  const owners = await readInChunks(systems, (chunk) =>
+    trx
+      .selectFrom("organizationChains")
+      .select(["organizationId", "systemAddress"])
+      .where("chainId", "=", chainId)
+      .where("systemAddress", "in", chunk)
+      .execute(),
+  );
+  const requests = await readInChunks(hashes, (chunk) =>
+    trx
+      .selectFrom("transactionRequests")
+      .select(["id", "organizationId", "idempotencyKey", "transactionHash"])
+      .where("chainId", "=", chainId)
+      .where("transactionHash", "in", chunk)
+      .execute(),
+  );
   const ownerOf = new Map(owners.map((o) => [o.systemAddress?.toLowerCase(), o.organizationId]));
   const requestOf = new Map(requests.map((r) => [r.transactionHash?.toLowerCase(), r]));
   return (o: IndexedObservation): Origin | undefined => {

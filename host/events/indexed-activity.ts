@@ -25,10 +25,11 @@ export async function activityInBlocks(ledger: LedgerDb, eventNames: readonly st
     .orderBy("ordinal")
     .execute();
   return rows.map((encoded) => {
-    const row = { ...encoded, values: decodeValues(encoded.values) };
+    const values = decodeValues(encoded.values);
+    const row = { ...encoded, values };
     return {
       ...row,
-      arg: (name: string) => row.values.find((v) => v.name === name)?.value ?? "",
+      arg: (name: string) => values.find((v) => v.name === name)?.value ?? "",
       observation: (payload: unknown, related: Record<string, string>): IndexedObservation => ({
         key: `${row.transactionHash}:${row.txIndex}`,
         systemAddress: row.system,
