@@ -1,5 +1,5 @@
 // `npm run bench`: every benchmark, one after the other, printing its figures.
-// BENCH_ONLY=slice,api,logging,mint,index,activity,webhooks,bundler runs a subset.
+// BENCH_ONLY=start,slice,api,logging,mint,index,activity,webhooks,bundler runs a subset.
 import { benchActivityReads } from "./activity-reads.ts";
 import { benchApiThroughput } from "./api-throughput.ts";
 import { benchBundlerThroughput } from "./bundler-throughput.ts";
@@ -7,9 +7,11 @@ import { benchIndexingThroughput } from "./indexing-throughput.ts";
 import { benchMintThroughput } from "./mint-throughput.ts";
 import { benchRequestLogging } from "./request-logging.ts";
 import { benchSlice } from "./slice.ts";
+import { benchStartToReady } from "./start-to-ready.ts";
 import { benchWebhookDeliveries } from "./webhook-deliveries.ts";
 
 const all = {
+  start: benchStartToReady,
   slice: benchSlice,
   api: benchApiThroughput,
   logging: benchRequestLogging,

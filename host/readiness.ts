@@ -1,4 +1,6 @@
-// /healthz: the process is up. /readyz: database, chain, worker and index all ready, index at the chain head.
+// /healthz: the process is up. /readyz: database, chain, worker and index ready (the index at most a couple of blocks
+// behind each chain's head), and the organisations that gate readiness (the local one `npm start` creates) have their
+// system deployed and indexed on every served chain, so the first write after `ready` is accepted.
 import type { ServedChain, ServedChains } from "./chain/served-chains.ts";
 import { chainViewsExist } from "./db/chain-views.ts";
 import type { Databases } from "./db/database.ts";
@@ -12,6 +14,15 @@ export interface Readiness {
   workerRunning: () => boolean;
 }
 
+/**
+ * Blocks the index may trail a chain's head and still count as caught up: a chain mining a block a second is ahead of
+ * the index for the moment between a block and its indexing, and readiness must not flap with every block.
+ */
+export const INDEX_LAG_TOLERANCE_BLOCKS = 2n;
+
+/** An organisation's system on a chain, as readiness sees it. */
+type SystemState = "ready" | "indexing" | "deploying" | "failed" | "missing";
+
 async function check(fn: () => Promise<boolean>): Promise<boolean> {
   try {
     return await fn();
@@ -20,36 +31,104 @@ async function check(fn: () => Promise<boolean>): Promise<boolean> {
   }
 }
 
-/** A served chain: its node's head, the index's block there, and whether its views of the index exist. */
-async function chainReport(r: Readiness, chain: ServedChain) {
-  const [head, indexedBlock, views] = await Promise.all([
+interface SystemRow {
+  organizationId: string;
+  gatesReadiness: boolean;
+  chainId: number | null;
+  status: "pending" | "ready" | "failed" | null;
+  systemAddress: string | null;
+}
+
+/** Every organisation's system row on every chain (an organisation without one on a chain has no row there). */
+async function systemRows(r: Readiness): Promise<SystemRow[] | undefined> {
+  try {
+    return await r.db.platform
+      .selectFrom("organizations as o")
+      .leftJoin("organizationChains as oc", "oc.organizationId", "o.id")
+      .select(["o.id as organizationId", "o.gatesReadiness", "oc.chainId", "oc.status", "oc.systemAddress"])
+      .execute();
+  } catch {
+    return undefined;
+  }
+}
+
+async function systemIndexed(r: Readiness, chainId: number, systemAddress: string): Promise<boolean> {
+  return check(
+    async () =>
+      !!(await r.db
+        .ledgerOn(chainId)
+        .selectFrom("system")
+        .select("id")
+        .where("id", "=", systemAddress.toLowerCase() as `0x${string}`)
+        .executeTakeFirst()),
+  );
+}
+
+/** The gating organisations' systems on one chain (the worst state first), and every organisation's by status. */
+async function systemsReport(r: Readiness, chainId: number, rows: SystemRow[] | undefined) {
+  if (!rows) return { gating: ["missing" as SystemState], counts: undefined };
+  const onChain = rows.filter((row) => row.chainId === chainId);
+  const counts = { ready: 0, pending: 0, failed: 0 };
+  for (const row of onChain) if (row.status) counts[row.status] += 1;
+  const gatingOrganizations = [...new Set(rows.filter((row) => row.gatesReadiness).map((row) => row.organizationId))];
+  // None yet: the first start has not created the local organisation, so nothing could be written.
+  if (gatingOrganizations.length === 0) return { gating: ["missing" as SystemState], counts };
+  const gating = await Promise.all(
+    gatingOrganizations.map(async (organizationId): Promise<SystemState> => {
+      const row = onChain.find((candidate) => candidate.organizationId === organizationId);
+      if (!row?.status) return "missing";
+      if (row.status === "failed") return "failed";
+      if (row.status === "pending" || !row.systemAddress) return "deploying";
+      return (await systemIndexed(r, chainId, row.systemAddress)) ? "ready" : "indexing";
+    }),
+  );
+  return { gating, counts };
+}
+
+/** A served chain: its node's head, the index's block there, whether its views of the index exist, its systems. */
+async function chainReport(r: Readiness, chain: ServedChain, rows: SystemRow[] | undefined) {
+  const [head, indexedBlock, views, systems] = await Promise.all([
     chain.client.getBlockNumber().catch(() => undefined),
     r.index.indexedBlock(chain.chainId),
     check(() => chainViewsExist(r.db.pool, r.db.viewsSchema, chain.chainId)),
+    systemsReport(r, chain.chainId, rows),
   ]);
-  const caughtUp = head !== undefined && indexedBlock !== undefined && BigInt(indexedBlock) >= head;
+  const caughtUp =
+    head !== undefined && indexedBlock !== undefined && BigInt(indexedBlock) + INDEX_LAG_TOLERANCE_BLOCKS >= head;
+  const order: SystemState[] = ["missing", "failed", "deploying", "indexing", "ready"];
   return {
     chainId: chain.chainId,
     head: head?.toString() ?? null,
     indexedBlock: indexedBlock ?? null,
     reachable: head !== undefined,
     indexed: caughtUp && views,
+    // The least ready of the gating organisations' systems here.
+    localSystem: systems.gating.sort((a, b) => order.indexOf(a) - order.indexOf(b))[0],
+    systems: systems.counts,
   };
 }
 
 export async function readinessReport(r: Readiness) {
+  const rows = await systemRows(r);
   const [database, indexReady, chains] = await Promise.all([
     check(async () => (await r.db.pool.query("select 1")).rowCount === 1),
     r.index.isReady(),
-    Promise.all(r.chains.all().map((chain) => chainReport(r, chain))),
+    Promise.all(r.chains.all().map((chain) => chainReport(r, chain, rows))),
   ]);
   const checks = {
     database,
     chain: chains.every((c) => c.reachable),
     worker: r.workerRunning(),
     index: indexReady && chains.every((c) => c.indexed),
+    systems: chains.every((c) => c.localSystem === "ready"),
   };
-  const view = chains.map(({ chainId, head, indexedBlock }) => ({ chainId, head, indexedBlock }));
+  const view = chains.map(({ chainId, head, indexedBlock, localSystem, systems }) => ({
+    chainId,
+    head,
+    indexedBlock,
+    localSystem,
+    systems,
+  }));
   return {
     ready: Object.values(checks).every(Boolean),
     checks,

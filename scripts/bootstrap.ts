@@ -56,6 +56,7 @@ async function createLocalOrganization(ctx: PluginContext, baseUrl: string, rpcU
     name: "Local organisation",
     defaultChainId: ctx.chains.primary.chainId,
     chainIds: ctx.chains.ids,
+    gatesReadiness: true, // the first write after `ready` must find its system
   });
   const { userId } = await createUser(db, ctx.secrets.masterKey, {
     email: localOwnerEmail(organizationId),
@@ -128,7 +129,15 @@ export async function bootstrap(input: {
     writeCredentials(path, credentials);
   }
   const organizationId = credentials.organizationId;
-  if (!created) await upgradeLegacyLocalOwner(ctx, organizationId);
+  if (!created) {
+    await upgradeLegacyLocalOwner(ctx, organizationId);
+    // A data folder from before the readiness gate: its local organisation gates readiness from now on.
+    await ctx.db.platform
+      .updateTable("organizations")
+      .set({ gatesReadiness: true })
+      .where("id", "=", organizationId)
+      .execute();
+  }
   await provisionMissingMemberWallets(ctx.db.platform, ctx.custody);
   // Its system on every served chain (again after a chain reset), deployed side by side.
   const missing = [];

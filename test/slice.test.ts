@@ -5,7 +5,7 @@ import pg from "pg";
 import { v7 as uuidv7 } from "uuid";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { generateApiKey } from "../host/auth/api-keys.ts";
-import { bootStack, json, type TestStack, waitForTerminal } from "./support/stack.ts";
+import { bootStack, json, platformDbUrl, type TestStack, waitForTerminal } from "./support/stack.ts";
 
 const ALICE = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8";
 const BOB = "0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC";
@@ -31,7 +31,45 @@ describe("the platform boots and serves its first asset end to end", () => {
     expect((await fetch(`${stack.platform.baseUrl}/healthz`)).status).toBe(200);
     const ready = await fetch(`${stack.platform.baseUrl}/readyz`);
     expect(ready.status).toBe(200);
-    expect((await json(ready)).checks).toEqual({ database: true, chain: true, worker: true, index: true });
+    const body = await json(ready);
+    expect(body.checks).toEqual({ database: true, chain: true, worker: true, index: true, systems: true });
+    expect(body.chain).toMatchObject({ chainId: 31337, localSystem: "ready", systems: { ready: 1, pending: 0 } });
+  });
+
+  it("is not ready while the local organisation's system is not deployed and indexed (a write would fail)", async () => {
+    const client = new pg.Client({ connectionString: platformDbUrl(stack.env) });
+    await client.connect();
+    const { organizationId } = stack.platform.credentials;
+    const readyz = async () => {
+      const res = await fetch(`${stack.platform.baseUrl}/readyz`);
+      const body = await json(res);
+      return { status: res.status, systems: body.checks.systems, chain: body.chain };
+    };
+    const set = (status: string, systemAddress: string) =>
+      client.query(
+        "update platform.organization_chains set status = $1, system_address = $2 where organization_id = $3",
+        [status, systemAddress, organizationId],
+      );
+    const { rows } = await client.query(
+      "select system_address from platform.organization_chains where organization_id = $1",
+      [organizationId],
+    );
+    const systemAddress = rows[0].system_address as string;
+    try {
+      await set("pending", systemAddress);
+      expect(await readyz()).toMatchObject({
+        status: 503,
+        systems: false,
+        chain: { localSystem: "deploying", systems: { ready: 0, pending: 1 } },
+      });
+      // Recorded ready, but the index has no such system yet.
+      await set("ready", "0x000000000000000000000000000000000000dead");
+      expect(await readyz()).toMatchObject({ status: 503, systems: false, chain: { localSystem: "indexing" } });
+    } finally {
+      await set("ready", systemAddress);
+      await client.end();
+    }
+    expect(await readyz()).toMatchObject({ status: 200, systems: true, chain: { localSystem: "ready" } });
   });
 
   it("lists the library templates with their required features", async () => {

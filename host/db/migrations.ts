@@ -463,6 +463,14 @@ export const coreMigrations: Record<string, Migration> = {
       await versionTable(db, "platform", "transaction_requests");
     },
   },
+  "0023_organization_readiness_gate": {
+    async up(db: Kysely<unknown>) {
+      // The organisation `npm start` creates for its operator: /readyz waits for its system on every served chain.
+      await sql`alter table platform.organizations add column gates_readiness boolean not null default false`.execute(
+        db,
+      );
+    },
+  },
 };
 
 /** Core first, then every plugin's list in plugin order. */

@@ -10,6 +10,8 @@ export interface OrganizationsTable {
   accountAbstractionEnabled: ColumnType<boolean, boolean | undefined, boolean>;
   /** The executor of writes without X-Executor (the organisation's executor policy). */
   defaultExecutor: ColumnType<"eoa" | "smart-wallet", "eoa" | "smart-wallet" | undefined, "eoa" | "smart-wallet">;
+  /** /readyz answers 200 only once its system is deployed and indexed on every served chain (the local one). */
+  gatesReadiness: ColumnType<boolean, boolean | undefined, boolean>;
   createdAt: Timestamp;
 }
 export interface UsersTable {

@@ -15,12 +15,17 @@ const PROVISION_TASK = "systems:provision";
 export async function createOrganization(
   db: PlatformDb,
   custody: Custody,
-  input: { name: string; defaultChainId: number; chainIds?: number[] },
+  input: { name: string; defaultChainId: number; chainIds?: number[]; gatesReadiness?: boolean },
 ): Promise<{ organizationId: string; signer: string }> {
   const organizationId = uuidv7();
   await db
     .insertInto("organizations")
-    .values({ id: organizationId, name: input.name, defaultChainId: input.defaultChainId })
+    .values({
+      id: organizationId,
+      name: input.name,
+      defaultChainId: input.defaultChainId,
+      gatesReadiness: input.gatesReadiness ?? false,
+    })
     .execute();
   const signer = await custody.provisionOrganization(organizationId);
   const others = (input.chainIds ?? []).filter((id) => id !== input.defaultChainId);

@@ -1,4 +1,5 @@
-// Compiles contracts/ with solc-js (offline) and caches the output by a hash of the sources.
+// Compiles contracts/ with solc-js (offline). The output ships in abis/build.json (`npm run build:contracts`), so a
+// fresh install never compiles; a working copy whose sources changed since compiles once and caches by source hash.
 import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
@@ -61,10 +62,38 @@ function findImport(path: string): { contents: string } | { error: string } {
   return { error: `File not found: ${path}` };
 }
 
-export function compileContracts(cacheDir = join(ROOT, "node_modules/.cache/contracts")): BuildOutput {
+/** The compiled output committed with the sources (generated, like the ABIs beside it). */
+export const SHIPPED_BUILD = join(ROOT, "abis", "build.json");
+
+/** The shipped build, when it was compiled from the sources as they are now. */
+function shippedBuild(hash: string): BuildOutput | undefined {
+  if (!existsSync(SHIPPED_BUILD)) return undefined;
+  const build = JSON.parse(readFileSync(SHIPPED_BUILD, "utf8")) as BuildOutput;
+  return build.hash === hash ? build : undefined;
+}
+
+/** The shipped build's text: one contract a line, so a change to one contract is one line of the diff. */
+export function shippedBuildText(build: BuildOutput): string {
+  const contracts = Object.keys(build.contracts)
+    .sort()
+    .map((name) => `    ${JSON.stringify(name)}: ${JSON.stringify(build.contracts[name])}`);
+  const head = `  "hash": ${JSON.stringify(build.hash)},\n  "solcVersion": ${JSON.stringify(build.solcVersion)},\n`;
+  return `{\n${head}  "contracts": {\n${contracts.join(",\n")}\n  }\n}\n`;
+}
+
+/**
+ * The build of contracts/ as they are: the shipped one while it matches the sources, else the cached one, else
+ * compiled now (and cached). `fresh` compiles regardless, to check what ships.
+ */
+export function compileContracts(options: { fresh?: boolean; cacheDir?: string } = {}): BuildOutput {
   const hash = sourceHash();
+  if (!options.fresh) {
+    const shipped = shippedBuild(hash);
+    if (shipped) return shipped;
+  }
+  const cacheDir = options.cacheDir ?? join(ROOT, "node_modules/.cache/contracts");
   const cacheFile = join(cacheDir, `build-${hash}.json`);
-  if (existsSync(cacheFile)) return JSON.parse(readFileSync(cacheFile, "utf8"));
+  if (!options.fresh && existsSync(cacheFile)) return JSON.parse(readFileSync(cacheFile, "utf8"));
 
   const solc = require("solc");
   const sources = Object.fromEntries(

@@ -10,8 +10,15 @@ export interface Chain {
   wsUrl?: string;
   chainId: number;
   embedded: boolean;
+  /**
+   * Runs `work` with every transaction mined at once: an embedded chain mining on an interval mines instantly meanwhile
+   * (a deployment of dozens of contracts in order would otherwise wait a block for each), then resumes its interval.
+   */
+  minedInstantly<T>(work: () => Promise<T>): Promise<T>;
   stop(): Promise<void>;
 }
+
+const asIs = <T>(work: () => Promise<T>) => work();
 
 /** anvil's first default account (its well-known test mnemonic): funds and deploys on the embedded chain only. */
 export const ANVIL_FUNDER_KEY = "0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80";
@@ -63,7 +70,7 @@ export async function startChain(options: {
     if (options.chainId && options.chainId !== chainId) {
       throw new Error(`CHAIN_ID ${options.chainId} does not match the chain at RPC_URL (${chainId})`);
     }
-    return { rpcUrl, wsUrl: options.wsUrl, chainId, embedded: false, stop: async () => {} };
+    return { rpcUrl, wsUrl: options.wsUrl, chainId, embedded: false, minedInstantly: asIs, stop: async () => {} };
   }
   const chainId = options.chainId ?? 31337;
   const name = options.name ?? "anvil";
@@ -103,5 +110,17 @@ export async function startChain(options: {
   // instant-mining anvil without a block time is polled.
   const minesWhileIdle = (options.blockTimeSeconds ?? 0) > 0;
   const wsUrl = minesWhileIdle ? `ws://127.0.0.1:${options.port}` : undefined;
-  return { rpcUrl, wsUrl, chainId, embedded: true, stop: () => child.stop() };
+  const interval = options.mining === "interval" ? (options.blockTimeSeconds ?? 0) : 0;
+  const minedInstantly =
+    interval > 0
+      ? async <T>(work: () => Promise<T>) => {
+          await rpcCall(rpcUrl, "evm_setAutomine", [true]);
+          try {
+            return await work();
+          } finally {
+            await rpcCall(rpcUrl, "evm_setIntervalMining", [interval]);
+          }
+        }
+      : asIs;
+  return { rpcUrl, wsUrl, chainId, embedded: true, minedInstantly, stop: () => child.stop() };
 }

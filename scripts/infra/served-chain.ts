@@ -79,13 +79,16 @@ export async function deployContracts(options: {
         `DEPLOYER_PRIVATE_KEY is required to deploy to chain ${node.chainId} (or give its deployment manifest)`,
       );
     }
-    const deployed = await ensureDeployment({
-      rpcUrl: node.rpcUrl,
-      chainId: node.chainId,
-      deployerKey: options.funderKey,
-      manifestPath: resolve(join(options.dataDir, "deployments", `${node.chainId}.json`)),
-      build: options.build(),
-    });
+    const deployerKey = options.funderKey;
+    const deployed = await node.minedInstantly(() =>
+      ensureDeployment({
+        rpcUrl: node.rpcUrl,
+        chainId: node.chainId,
+        deployerKey,
+        manifestPath: resolve(join(options.dataDir, "deployments", `${node.chainId}.json`)),
+        build: options.build(),
+      }),
+    );
     manifest = deployed.manifest;
     chainReset = deployed.chainReset || !deployed.reused;
     contracts = `${deployed.reused ? "reused" : "deployed"} system factory ${manifest.systemFactory}`;
