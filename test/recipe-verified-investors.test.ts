@@ -6,7 +6,8 @@ import { markedShBlock, type ShWorkDir, shWorkDir } from "./support/markdown-sh-
 import { bootStack, type TestStack } from "./support/stack.ts";
 
 const MARKER = "<!-- recipe: the next sh block is run by test/recipe-verified-investors.test.ts -->";
-const CAROL = "0x90F79bf6EB2c4f870365E785982E1f101E93b906";
+const README_MARKER = "<!-- walkthrough: the next sh block is run by test/readme-walkthrough.test.ts -->";
+const UNVERIFIED = "0x976EA74026E726554dB657fA54763abd0C3a0aa9";
 const ONE = 10n ** 18n;
 
 describe("the recipe for issuing to verified investors", () => {
@@ -21,7 +22,12 @@ describe("the recipe for issuing to verified investors", () => {
     workDir?.remove();
   });
 
-  it("runs as written: every write completes, then the transfer to an unverified wallet is refused", async () => {
+  it("runs as written after README's first session: every write completes, then a transfer to an unverified wallet is refused", async () => {
+    // The recipe says it runs after the first session too (its wallets and tokens are others).
+    const first = await workDir.run(markedShBlock("README.md", README_MARKER));
+    expect(first.code, first.stdout + first.stderr).toBe(0);
+    expect(first.stdout).toContain("Euro Deposit");
+
     const result = await workDir.run(markedShBlock("docs/recipes/verified-investors.md", MARKER));
     expect(result.stderr).toBe("");
     expect(result.code, result.stdout).toBe(0);
@@ -73,6 +79,6 @@ describe("the recipe for issuing to verified investors", () => {
       String(50n * ONE),
       String(10n * ONE),
     ]);
-    expect(holders.data.map((h: { account: { id: string } }) => getAddress(h.account.id))).not.toContain(CAROL);
+    expect(holders.data.map((h: { account: { id: string } }) => getAddress(h.account.id))).not.toContain(UNVERIFIED);
   });
 });
