@@ -114,7 +114,8 @@ export async function measure(stack: TestStack, populated: Populated): Promise<v
   try {
     results = {
       feed: await load(`${base}${feedPath}`, headers),
-      // Every request computed afresh: the page the host keeps per index version is bypassed (README, feeds).
+      // Every request computed afresh: the page the host keeps per index version is bypassed
+      // (docs/participants-and-activity.md).
       fresh: await load(`${base}${feedPath}`, { ...headers, "cache-control": "no-cache" }),
       stats: await load(`${base}${STATS}`, headers),
       plain: await load(bare.url),

@@ -5,120 +5,365 @@ import { z } from "zod";
 const port = z.coerce.number().int().min(0).max(65535);
 const hexKey = z.string().regex(/^0x[0-9a-fA-F]{64}$/, "a 0x-prefixed 32-byte hex string");
 
+/**
+ * The settings, each with what it does (`.describe()`) and, where the default shown is not the schema's own value,
+ * `defaultText`: docs/configuration.md is generated from this (npm run build:docs).
+ */
 export const ConfigSchema = z.object({
-  DATA_DIR: z.string().default(".data"),
-  PORT: port.default(8080),
-  HOST: z.string().default("127.0.0.1"),
-  PUBLIC_BASE_URL: z.string().url().optional(),
-  DATABASE_URL: z.string().optional(),
-  EMBEDDED_POSTGRES_PORT: port.default(54329),
-  RPC_URL: z.string().url().optional(),
-  /** The chain's WebSocket endpoint (ws:// or wss://): the index follows new blocks over it instead of polling. */
+  DATA_DIR: z
+    .string()
+    .default(".data")
+    .describe(
+      "Where the embedded database, chain state, deployment manifests, logs, credentials and the embedded custody " +
+        "key live. Private: the folder, `logs/` and `run/` are 0700, their files 0600.",
+    ),
+  PORT: port.default(8080).describe("The API host's port (0 picks a free one)."),
+  HOST: z.string().default("127.0.0.1").describe("The API host's listen address."),
+  PUBLIC_BASE_URL: z
+    .string()
+    .url()
+    .optional()
+    .meta({ description: "The base URL written to `credentials.json`.", defaultText: "`http://HOST:PORT`" }),
+  DATABASE_URL: z
+    .string()
+    .optional()
+    .meta({
+      description:
+        "The PostgreSQL to use. Unset: an embedded server under `$DATA_DIR/postgres` (as root, a symlink to " +
+        "`/var/lib/asset-platform/clusters/…`: see [operations](operations.md)).",
+      defaultText: "embedded",
+    }),
+  EMBEDDED_POSTGRES_PORT: port.default(54329).describe("The embedded PostgreSQL's port (loopback only)."),
+  RPC_URL: z.string().url().optional().meta({
+    description: "The chain's JSON-RPC URL. Unset: an embedded anvil under `$DATA_DIR/anvil`.",
+    defaultText: "embedded",
+  }),
   WS_URL: z
     .string()
     .url()
     .regex(/^wss?:\/\//, "a ws:// or wss:// URL")
-    .optional(),
-  CHAIN_ID: z.coerce.number().int().positive().optional(),
-  ANVIL_PORT: port.default(8545),
-  /**
-   * How the embedded anvil mines. `instant`: each transaction at once in a block of its own (a burst of 400 writes is
-   * 400 blocks for the index to fetch); `interval`: a block every ANVIL_BLOCK_TIME_SECONDS holding whatever arrived,
-   * as a real chain does, so a burst fills a few blocks. `npm start` sets `interval` unless given.
-   */
-  ANVIL_MINING: z.enum(["instant", "interval"]).default("instant"),
-  /**
-   * `interval`: the block time (fractions allowed). `instant`: also mine an empty block this often (0: only when a
-   * transaction comes), so an idle chain still grows and indexed events reach their reorg depth. `npm start` sets 1.
-   */
-  ANVIL_BLOCK_TIME_SECONDS: z.coerce.number().min(0).max(3600).default(0),
-  /**
-   * Several chains (JSON list): each `{"id", "rpcUrl", "wsUrl"?, "finalityDepth"?, "deploymentManifest"?}`; the
-   * first is the primary chain (new organisations' default network). Replaces RPC_URL, CHAIN_ID, WS_URL and
-   * DEPLOYMENT_MANIFEST.
-   */
-  CHAINS: z.string().optional(),
-  /** Without RPC_URL or CHAINS: this many embedded anvils, chain ids CHAIN_ID (31337) + i on ports ANVIL_PORT + i. */
-  EMBEDDED_CHAINS: z.coerce.number().int().min(1).max(8).default(1),
-  DEPLOYER_PRIVATE_KEY: hexKey.optional(),
-  DEPLOYMENT_MANIFEST: z.string().optional(),
-  PONDER_PORT: port.default(42069),
+    .optional()
+    .meta({
+      description:
+        "The chain's WebSocket URL (`ws://`, `wss://`): the index follows new blocks over it (`eth_subscribe` " +
+        "newHeads) instead of polling every `PONDER_POLLING_INTERVAL_MS`. Unset with `RPC_URL`: polled.",
+      defaultText: "the embedded anvil's, when it mines while idle",
+    }),
+  CHAIN_ID: z.coerce.number().int().positive().optional().meta({
+    description:
+      "The expected chain id: checked against `RPC_URL`; the embedded anvil's chain id (then 31337 by default).",
+    defaultText: "from the chain",
+  }),
+  ANVIL_PORT: port
+    .default(8545)
+    .describe("The embedded anvil's port (the i-th embedded chain listens on `ANVIL_PORT` + i)."),
+  ANVIL_MINING: z
+    .enum(["instant", "interval"])
+    .default("instant")
+    .describe(
+      "How the embedded anvil mines. `interval`: a block every `ANVIL_BLOCK_TIME_SECONDS` holding what arrived, as " +
+        "a real chain does, so a burst of writes fills a few blocks and the index keeps up. `instant`: each " +
+        "transaction at once in a block of its own (the tests' chain: fastest for one write at a time; a burst of " +
+        "400 writes is 400 blocks for the index to fetch).",
+    ),
+  ANVIL_BLOCK_TIME_SECONDS: z.coerce
+    .number()
+    .min(0)
+    .max(3600)
+    .default(0)
+    .describe(
+      "`interval`: the block time (fractions allowed, e.g. `0.25`). `instant`: also mine an empty block this often " +
+        "(`0`: only for transactions), so an idle chain grows and indexed webhook events become final.",
+    ),
+  CHAINS: z
+    .string()
+    .optional()
+    .describe(
+      "Several external chains, a JSON list: " +
+        '`[{"id": 1, "rpcUrl": "https://…", "wsUrl": "wss://…", "finalityDepth": 64, "deploymentManifest": "…", ' +
+        '"indexRpcLanes": 1}]`; the first is the primary chain (new organisations\' default network). `wsUrl`, ' +
+        "`finalityDepth` (default: `WEBHOOK_REORG_DEPTH`'s), `deploymentManifest` (default: deployed with " +
+        "`DEPLOYER_PRIVATE_KEY`) and `indexRpcLanes` (1-32, default 1: Ponder paces each RPC URL from 20 requests a " +
+        "second, so a node of your own that does not rate-limit may be given as that many lanes) are optional. " +
+        "Replaces `RPC_URL`, `CHAIN_ID`, `WS_URL` and `DEPLOYMENT_MANIFEST` (giving both is refused at start).",
+    ),
+  EMBEDDED_CHAINS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(8)
+    .default(1)
+    .describe(
+      "Without `RPC_URL` or `CHAINS`: how many embedded anvils, chain ids `CHAIN_ID` (31337) + i on ports " +
+        "`ANVIL_PORT` + i; the first keeps its state under `$DATA_DIR/anvil`, the others under `$DATA_DIR/anvil-<chainId>`.",
+    ),
+  DEPLOYER_PRIVATE_KEY: hexKey.optional().meta({
+    description:
+      "Deploys the contracts and funds organisation signers; required with `RPC_URL` unless `DEPLOYMENT_MANIFEST` is given.",
+    defaultText: "anvil's first account when embedded",
+  }),
+  DEPLOYMENT_MANIFEST: z.string().optional().meta({
+    description: "The manifest of a prior deployment of the platform's contracts, used instead of deploying.",
+    defaultText: "`$DATA_DIR/deployments/<chainId>.json`",
+  }),
+  PONDER_PORT: port.default(42069).describe("The indexer's HTTP port (health, readiness, status; loopback)."),
+  PONDER_POLLING_INTERVAL_MS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(250)
+    .describe(
+      "How often the indexer polls the chain for new blocks when it has no WebSocket (read by ponder.config.ts).",
+    ),
+  PONDER_LOG_LEVEL: z
+    .enum(["silent", "error", "warn", "info", "debug", "trace"])
+    .default("info")
+    .describe("The indexer's log level (its log is `$DATA_DIR/logs/ponder.log`)."),
+  PONDER_NODE_FLAGS: z
+    .string()
+    .optional()
+    .describe(
+      "Extra Node.js flags for the indexer's process, space-separated (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` " +
+        "to profile it); it always runs with `--max-semi-space-size=128`.",
+    ),
   INDEX_VIEWS_SCHEMA: z
     .string()
     .regex(/^[a-z_][a-z0-9_]{0,44}$/)
-    .default("ledger"),
-  CUSTODY_MASTER_KEY: hexKey.optional(),
-  ORG_FUNDING_WEI: z.coerce.bigint().default(10n ** 20n),
-  /** An organisation's paymaster deposit at the EntryPoint, topped up to this when below half of it (wei). */
-  PAYMASTER_DEPOSIT_WEI: z.coerce.bigint().default(10n ** 18n),
-  API_KEY_RATE_LIMIT: z.coerce.number().int().min(1).default(1200),
-  API_KEY_RATE_WINDOW_SECONDS: z.coerce.number().int().min(1).default(60),
-  /** Sign-in and second-factor lockouts (host/auth/sign-in-throttle.ts): failures allowed per account and address. */
-  SIGN_IN_FREE_FAILURES: z.coerce.number().int().min(0).default(5),
-  SIGN_IN_ADDRESS_FREE_FAILURES: z.coerce.number().int().min(0).default(20),
-  /** The first lockout past the free failures; each further failure doubles it, up to the maximum. */
-  SIGN_IN_LOCKOUT_BASE_SECONDS: z.coerce.number().int().min(1).default(2),
-  SIGN_IN_LOCKOUT_MAX_SECONDS: z.coerce.number().int().min(1).default(900),
-  /** Failures this long after the last one are forgotten. */
-  SIGN_IN_FAILURE_RESET_SECONDS: z.coerce.number().int().min(1).default(3600),
-  /** Failed API keys and session cookies one source address may send per window (host/auth/credential-failures.ts). */
-  AUTH_FAILURE_LIMIT: z.coerce.number().int().min(0).default(100),
-  AUTH_FAILURE_WINDOW_SECONDS: z.coerce.number().int().min(1).default(300),
-  /** Reverse proxies in front of the host whose X-Forwarded-For entries are trusted (0: the socket's peer). */
-  TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
-  /** A request's head and body must arrive within this (a body shorter than its Content-Length answers 408). */
-  REQUEST_TIMEOUT_SECONDS: z.coerce.number().int().min(1).default(30),
+    .default("ledger")
+    .describe(
+      "The stable schema readers query (one per chain: `<name>_chain_<id>`); the indexer's own schema is named by its build's hash.",
+    ),
+  CUSTODY_MASTER_KEY: hexKey.optional().meta({
+    description:
+      "The 32-byte hex key that seals every custody seed and second-factor secret at rest (AES-256-GCM). Set it in production.",
+    defaultText: "generated in `$DATA_DIR/custody-master.key`",
+  }),
+  ORG_FUNDING_WEI: z.coerce
+    .bigint()
+    .default(10n ** 20n)
+    .describe("Gas money (wei) sent to an organisation's signer when it runs low (embedded and test chains)."),
+  PAYMASTER_DEPOSIT_WEI: z.coerce
+    .bigint()
+    .default(10n ** 18n)
+    .describe("An organisation's paymaster deposit at the EntryPoint (wei), topped up to this when below half of it."),
+  API_KEY_RATE_LIMIT: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(1200)
+    .describe("Requests one API key may make in any window, across all host processes (then 429 with `Retry-After`)."),
+  API_KEY_RATE_WINDOW_SECONDS: z.coerce.number().int().min(1).default(60).describe("The per-key sliding window."),
+  SIGN_IN_FREE_FAILURES: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(5)
+    .describe("Failed sign-ins (or second-factor codes) per account before lockouts start."),
+  SIGN_IN_ADDRESS_FREE_FAILURES: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(20)
+    .describe("Failed sign-ins per source address, across accounts, before lockouts start."),
+  SIGN_IN_LOCKOUT_BASE_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(2)
+    .describe("The first lockout past the free failures; each further failure doubles it."),
+  SIGN_IN_LOCKOUT_MAX_SECONDS: z.coerce.number().int().min(1).default(900).describe("The longest sign-in lockout."),
+  SIGN_IN_FAILURE_RESET_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(3600)
+    .describe("Sign-in failures this long after the last one are forgotten."),
+  AUTH_FAILURE_LIMIT: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(100)
+    .describe("Failed API keys and session cookies one source address may send per window before it is locked out."),
+  AUTH_FAILURE_WINDOW_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(300)
+    .describe("The window of `AUTH_FAILURE_LIMIT`, and the lockout."),
+  TRUST_PROXY: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(10)
+    .default(0)
+    .describe(
+      "Reverse proxies in front of the host whose `X-Forwarded-For` entries are trusted for the source address " +
+        "(`n`: the n-th entry from the right; 0: the socket's peer).",
+    ),
+  REQUEST_TIMEOUT_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(30)
+    .describe(
+      "A request's head and body must arrive within this, else 408 `REQUEST_TIMEOUT` (a body shorter than its " +
+        "`Content-Length` cannot hang).",
+    ),
   ACCOUNT_ABSTRACTION_ENABLED: z
     .enum(["true", "false"])
     .default("false")
-    .transform((v) => v === "true"),
-  /** The bundler's debug_bundler_ methods (ERC-7769's test namespace: clear state, dump the mempool, bundle now). */
+    .transform((v) => v === "true")
+    .describe("Whether `X-Executor: smart-wallet` may be used at all (organisations opt in too)."),
   BUNDLER_DEBUG_METHODS: z
     .enum(["true", "false"])
     .default("false")
-    .transform((v) => v === "true"),
-  /** Where POST /api/v2/exchange-rates/sync and the hourly sync read rates: `file` (JSON) or `ecb` (daily XML). */
-  EXCHANGE_RATES_PROVIDER: z.enum(["file", "ecb"]).default("file"),
-  /** The `file` provider's JSON; unset: the sample shipped in plugins/exchange-rates/sample-rates.json. */
-  EXCHANGE_RATES_FILE: z.string().min(1).optional(),
-  EXCHANGE_RATES_ECB_URL: z.string().url().default("https://www.ecb.europa.eu/stats/eurofxref/eurofxref-daily.xml"),
-  RECEIPT_TIMEOUT_SECONDS: z.coerce.number().int().min(1).default(120),
-  /** A broadcast write still unmined this long is re-signed with the same nonce and higher fees. */
-  STUCK_TRANSACTION_SECONDS: z.coerce.number().int().min(1).default(30),
-  FEE_BUMP_LIMIT: z.coerce.number().int().min(0).default(3),
-  RECONCILE_AFTER_SECONDS: z.coerce.number().int().min(1).default(3600),
-  RECONCILE_RETRY_BUDGET: z.coerce.number().int().min(0).default(3),
-  WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
-  /** `process`: the worker runs as its own supervised Node process; `in-process`: inside the host process. */
-  WORKER_MODE: z.enum(["process", "in-process"]).default("process"),
-  /** Worker processes the supervisor starts (WORKER_MODE=process). */
-  WORKER_PROCESSES: z.coerce.number().int().min(1).max(16).default(1),
-  /** Host processes `npm start` runs: the supervisor's own, then more on the ports after PORT (PORT 0: free ones). */
-  HOST_PROCESSES: z.coerce.number().int().min(1).max(16).default(1),
-  /** Read results computed from the index kept per index version (host/cache/indexed-reads.ts); 0 keeps none. */
-  READ_CACHE_ENTRIES: z.coerce.number().int().min(0).default(1000),
-  /** Every /api request is recorded for the monitoring routes (plugins/monitoring/); false records none. */
+    .transform((v) => v === "true")
+    .describe(
+      "`true`: the bundler also serves ERC-7769's `debug_bundler_*` methods (clear state, dump the mempool, bundle " +
+        "now, bundling mode). For tests; never in production.",
+    ),
+  EXCHANGE_RATES_PROVIDER: z
+    .enum(["file", "ecb"])
+    .default("file")
+    .describe(
+      "Where `POST /api/v2/exchange-rates/sync` and the hourly sync read rates: `file` (JSON) or `ecb` (the ECB's " +
+        "daily reference rates, XML).",
+    ),
+  EXCHANGE_RATES_FILE: z.string().min(1).optional().meta({
+    description: 'The `file` provider\'s JSON document (`{base, effectiveAt, rates: {CODE: "decimal"}}`).',
+    defaultText: "`plugins/exchange-rates/sample-rates.json`",
+  }),
+  EXCHANGE_RATES_ECB_URL: z
+    .string()
+    .url()
+    .default("https://www.ecb.europa.eu/stats/eurofxref/eurofxref-daily.xml")
+    .describe("The `ecb` provider's document."),
+  RECEIPT_TIMEOUT_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(120)
+    .describe("How long a confirmation waits for a receipt before reconciliation takes the write over."),
+  STUCK_TRANSACTION_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(30)
+    .describe(
+      "How long a broadcast write may wait unmined in the node's pool before it is re-signed with the same nonce " +
+        "and higher fees (or broadcast again when the node no longer holds it).",
+    ),
+  FEE_BUMP_LIMIT: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(3)
+    .describe("How many fee bumps one write gets before its receipt times out to reconciliation."),
+  RECONCILE_AFTER_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(3600)
+    .describe("How long a write may stay without a receipt before reconciliation broadcasts or signs it again."),
+  RECONCILE_RETRY_BUDGET: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(3)
+    .describe("How many times reconciliation retries a write before it is DEAD_LETTER."),
+  WORKER_CONCURRENCY: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(64)
+    .default(4)
+    .describe("graphile-worker jobs run at once in each worker process."),
+  WORKER_MODE: z
+    .enum(["process", "in-process"])
+    .default("process")
+    .describe("`process`: the worker runs as its own supervised Node process; `in-process`: inside the host's."),
+  WORKER_PROCESSES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(16)
+    .default(1)
+    .describe(
+      "Worker processes the supervisor starts (`WORKER_MODE=process`); graphile-worker's locks give each job to one.",
+    ),
+  HOST_PROCESSES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(16)
+    .default(1)
+    .describe(
+      "Host processes `npm start` runs: its own on `PORT`, then one per port after it (`PORT+1`, …; free ports " +
+        "with `PORT=0`), to put behind a load balancer.",
+    ),
+  READ_CACHE_ENTRIES: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(1000)
+    .describe(
+      "Activity feed pages and counts each host keeps per index version (host/cache/indexed-reads.ts); `0` keeps none.",
+    ),
   REQUEST_LOG_ENABLED: z
     .enum(["true", "false"])
     .default("true")
-    .transform((v) => v === "true"),
-  /** Recorded requests older than this are pruned (hourly, across the cluster). */
-  REQUEST_LOG_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(31),
-  /** When set, GET /metrics needs `Authorization: Bearer <METRICS_TOKEN>`; unset, it is open. */
-  METRICS_TOKEN: z.string().min(16).optional(),
-  LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
-  /** Webhook endpoints may be http and on loopback/private/link-local addresses (default: true only when embedded). */
-  WEBHOOKS_ALLOW_PRIVATE_TARGETS: z.enum(["true", "false"]).optional(),
-  /** The first retry of a failed webhook delivery waits about this long; each further one doubles it (12 retries). */
-  WEBHOOK_RETRY_BASE_SECONDS: z.coerce.number().positive().default(60),
-  /**
-   * Blocks after which an indexed observation is final (host/events/index-lifecycle.ts): a depth for every chain
-   * (`12`), per chain (`1:64,31337:3`), or both (`12,31337:3`).
-   */
+    .transform((v) => v === "true")
+    .describe("Record every `/api` request for the monitoring routes; `false` records none (`/metrics` still counts)."),
+  REQUEST_LOG_RETENTION_DAYS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(3650)
+    .default(31)
+    .describe("Recorded requests older than this are pruned (hourly, across the cluster)."),
+  METRICS_TOKEN: z
+    .string()
+    .min(16)
+    .optional()
+    .describe(
+      "When set (16 characters or more), `GET /metrics` needs `Authorization: Bearer <METRICS_TOKEN>`; unset, it is open.",
+    ),
+  LOG_LEVEL: z
+    .enum(["debug", "info", "warn", "error"])
+    .default("info")
+    .describe("The platform's log level (JSON lines on stderr)."),
+  PLUGIN_MODULES: z
+    .string()
+    .optional()
+    .describe(
+      "Comma-separated plugin modules (paths from the project root, each `export default definePlugin(…)`) loaded " +
+        "besides `plugins/index.ts`, e.g. `plugins/example-notes/index.ts`; read from the process's environment at start.",
+    ),
+  WEBHOOKS_ALLOW_PRIVATE_TARGETS: z
+    .enum(["true", "false"])
+    .optional()
+    .meta({
+      description:
+        "`true`: webhook endpoint URLs may use http and point at loopback, private or link-local addresses; `false`: " +
+        "https on a public address only (checked on save and again when each delivery connects).",
+      defaultText: "`true` when both the database and the chain are embedded, else `false`",
+    }),
+  WEBHOOK_RETRY_BASE_SECONDS: z.coerce
+    .number()
+    .positive()
+    .default(60)
+    .describe(
+      "The wait before a failed webhook delivery's first retry; each of the 12 retries doubles it (±20 % jitter), " +
+        "about three days in all.",
+    ),
   WEBHOOK_REORG_DEPTH: z
     .string()
     .regex(/^(\d{1,4}|\d{1,12}:\d{1,4})(,(\d{1,4}|\d{1,12}:\d{1,4}))*$/, "a depth (12), chainId:depth pairs, or both")
-    .default("12"),
+    .default("12")
+    .describe(
+      "Blocks after which an indexed observation is final (`token.transfer.final`) and a provisional event can no " +
+        "longer be retracted: one depth (`12`), per chain (`1:64,31337:3`), or both (`12,31337:3`).",
+    ),
 });
 /** One entry of CHAINS. */
 const ChainEntrySchema = z

@@ -61,7 +61,7 @@ describe("the index through reorgs", () => {
     await compare.settle();
     const [indexed, onChain] = await Promise.all([compare.index(token, holders), compare.chain(token, holders)]);
     expect(indexed).toEqual(onChain);
-    // Writes that read COMPLETED but whose transaction a reorg removed for good (see the README's Chain writes).
+    // Writes that read COMPLETED but whose transaction a reorg removed for good (see docs/chain-writes.md).
     tally.completed = completed.length;
     for (const hash of completed) if (!(await stack.rpc("eth_getTransactionReceipt", [hash]))) tally.lost += 1;
     console.info(`reorg run ${run}: ${ops.length} steps`, tally, `supply ${onChain.totalSupply}`);
@@ -100,7 +100,7 @@ describe("the index through reorgs", () => {
         .rows[0];
     let first: string | undefined;
     // The confirmation run may read the receipt between the block and the reorg (then the write is COMPLETED and
-    // lost, see the README): try again with another write.
+    // lost, see docs/chain-writes.md): try again with another write.
     for (let attempt = 0; attempt < 3 && !first; attempt++) {
       await stack.rpc("evm_setAutomine", [false]);
       try {

@@ -1,4 +1,4 @@
-// The lockout policies the configuration sets (README, Configuration): per account and per source address for
+// The lockout policies the configuration sets (docs/configuration.md): per account and per source address for
 // sign-in and the second factor, and per source address for failed API keys and session cookies.
 import type { Config } from "../config.ts";
 import type { LockoutPolicy } from "./failure-counters.ts";

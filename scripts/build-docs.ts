@@ -1,0 +1,6 @@
+// npm run build:docs: regenerates docs/configuration.md from host/config.ts's ConfigSchema.
+import { writeFileSync } from "node:fs";
+import { CONFIG_DOC_PATH, configurationDoc } from "./config-doc.ts";
+
+writeFileSync(CONFIG_DOC_PATH, configurationDoc());
+console.log(`wrote ${CONFIG_DOC_PATH}`);
