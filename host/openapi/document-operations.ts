@@ -45,6 +45,10 @@ export function collectionQuery(operation: DocumentOperation) {
   const query = ((operation.parameters ?? []) as Parameter[]).filter((p) => p.in === "query");
   if (!query.some((p) => p.name === "page[limit]")) return undefined;
   const filters = query.flatMap((p) => /^filter\[([^\]]+)\]$/.exec(p.name ?? "")?.[1] ?? []).filter((f) => f !== "q");
-  const sort = query.find((p) => p.name === "sort")?.schema?.enum?.map(String).filter((v) => !v.startsWith("-")) ?? [];
+  const sort =
+    query
+      .find((p) => p.name === "sort")
+      ?.schema?.enum?.map(String)
+      .filter((v) => !v.startsWith("-")) ?? [];
   return { filters, sort, search: query.some((p) => p.name === "filter[q]") };
 }

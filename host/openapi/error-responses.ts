@@ -3,7 +3,13 @@
 // responses they describe in their own words; the generic ones become references, and the statuses their kind of
 // operation can answer are added (422 on authenticated writes, 504 on chain writes).
 import { ERROR_ENVELOPE_DESCRIPTION } from "../http/schemas.ts";
-import { type DocumentOperation, isChainWrite, isPublic, isWrite, type OperationMethod } from "./document-operations.ts";
+import {
+  type DocumentOperation,
+  isChainWrite,
+  isPublic,
+  isWrite,
+  type OperationMethod,
+} from "./document-operations.ts";
 import { ERROR_SCHEMA_NAMES } from "./error-schemas.ts";
 
 const envelope = (description: string, headers?: Record<string, unknown>) => ({
@@ -29,7 +35,10 @@ export const ERROR_RESPONSES = {
         "API key cannot write; an on-chain role the signing wallet lacks is named by its code.",
     ),
   ],
-  NotFound: [404, envelope("The resource does not exist or is outside your organisation (its own code, e.g. TOKEN_NOT_FOUND).")],
+  NotFound: [
+    404,
+    envelope("The resource does not exist or is outside your organisation (its own code, e.g. TOKEN_NOT_FOUND)."),
+  ],
   Conflict: [
     409,
     envelope(
@@ -86,11 +95,12 @@ function statusesOf(method: OperationMethod, operation: DocumentOperation): numb
   return isWrite(method) && !isPublic(operation) ? AUTHENTICATED_WRITE : EVERY_OPERATION;
 }
 
-const isGeneric = (response: unknown) => (response as { description?: string })?.description === ERROR_ENVELOPE_DESCRIPTION;
+const isGeneric = (response: unknown) =>
+  (response as { description?: string })?.description === ERROR_ENVELOPE_DESCRIPTION;
 
 /** Replaces the operation's generic error responses by references and adds the ones its kind can answer. */
 export function withSharedErrorResponses(method: OperationMethod, operation: DocumentOperation): void {
-  const responses = (operation.responses ??= {}) as Record<string, unknown>;
+  const responses = { ...operation.responses } as Record<string, unknown>;
   for (const status of statusesOf(method, operation)) responses[status] ??= { description: ERROR_ENVELOPE_DESCRIPTION };
   for (const [status, response] of Object.entries(responses)) {
     const name = NAME_OF_STATUS.get(status);

@@ -11,7 +11,7 @@ const CHAIN_WRITE =
 
 const sentence = (text: string) => {
   const trimmed = text.trim();
-  return /[.!?)`]$/.test(trimmed) ? trimmed : `${trimmed}.`;
+  return /[.!?]$/.test(trimmed) ? trimmed : `${trimmed}.`;
 };
 
 const list = (names: string[]) => names.map((name) => `\`${name}\``).join(", ");
