@@ -20,12 +20,12 @@ describe("withSharedErrorResponses", () => {
     expect(read.responses?.["422"]).toBeUndefined();
   });
 
-  it("adds 422 to authenticated writes and 504 to chain writes, in status order", () => {
+  it("adds 422 to authenticated writes, 504 to chain writes, 413 and 415 with a body, in status order", () => {
     const write = operation({ 200: { description: "ok" } });
     withSharedErrorResponses("put", write);
     expect(write.responses?.["422"]).toEqual({ $ref: "#/components/responses/UnprocessableEntity" });
     expect(write.responses?.["504"]).toBeUndefined();
-    const chainWrite = operation({ 202: accepted });
+    const chainWrite = operation({ 202: accepted }, { requestBody: { content: {} } });
     withSharedErrorResponses("post", chainWrite);
     expect(Object.keys(chainWrite.responses ?? {})).toEqual([
       "202",
@@ -34,6 +34,8 @@ describe("withSharedErrorResponses", () => {
       "403",
       "404",
       "409",
+      "413",
+      "415",
       "422",
       "429",
       "500",

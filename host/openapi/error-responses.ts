@@ -1,7 +1,7 @@
 // The error responses of the v2 document: one `components.responses` entry per status, each in the Form A envelope
 // (`#/components/schemas/Error`), referenced by every operation that can answer it. Operations keep the error
 // responses they describe in their own words; the generic ones become references, and the statuses their kind of
-// operation can answer are added (422 on authenticated writes, 504 on chain writes).
+// operation can answer are added (422 on authenticated writes, 504 on chain writes, 413 and 415 with a body).
 import { ERROR_ENVELOPE_DESCRIPTION } from "../http/schemas.ts";
 import {
   type DocumentOperation,
@@ -60,6 +60,11 @@ export const ERROR_RESPONSES = {
       "Retry-After": { description: "Seconds to wait before retrying", schema: { type: "integer", minimum: 0 } },
     }),
   ],
+  PayloadTooLarge: [413, envelope("PAYLOAD_TOO_LARGE: the body is above 1 MiB.")],
+  UnsupportedMediaType: [
+    415,
+    envelope("UNSUPPORTED_MEDIA_TYPE: the body is not JSON, or its Content-Type is not application/json."),
+  ],
   InternalServerError: [500, envelope("An unexpected failure; retry with backoff and quote `data.requestId`.")],
   ServiceUnavailable: [
     503,
@@ -90,9 +95,16 @@ export function errorResponseComponents(): Record<string, unknown> {
   return Object.fromEntries(Object.entries(ERROR_RESPONSES).map(([name, [, response]]) => [name, response]));
 }
 
+/** A request body can be too large or not JSON. */
+const WITH_BODY = [413, 415];
+
 function statusesOf(method: OperationMethod, operation: DocumentOperation): number[] {
-  if (isChainWrite(operation)) return CHAIN_WRITE;
-  return isWrite(method) && !isPublic(operation) ? AUTHENTICATED_WRITE : EVERY_OPERATION;
+  const kind = isChainWrite(operation)
+    ? CHAIN_WRITE
+    : isWrite(method) && !isPublic(operation)
+      ? AUTHENTICATED_WRITE
+      : EVERY_OPERATION;
+  return operation.requestBody ? [...kind, ...WITH_BODY] : kind;
 }
 
 const isGeneric = (response: unknown) =>
