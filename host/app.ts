@@ -21,6 +21,7 @@ import { rejectMalformedText } from "./http/reject-malformed-text.ts";
 import { requestId } from "./http/request-id.ts";
 import { validationError } from "./http/validation.ts";
 import { isPublicDocPath, mountApiDocs } from "./openapi/index.ts";
+import { documentRoutePermissions } from "./openapi/route-permissions.ts";
 import type { PluginContext } from "./plugin.ts";
 import { type ComposedPlugins, pluginContext } from "./plugin-host.ts";
 import { type Readiness, readinessRoutes } from "./readiness.ts";
@@ -126,7 +127,7 @@ export function createApp(
   const mounted: MountedRoute[] = [];
   for (const plugin of composed.plugins) {
     if (!plugin.routes) continue;
-    const routes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
+    const routes = documentRoutePermissions(new OpenAPIHono<AppEnv>({ defaultHook: validationHook }));
     plugin.routes(routes, pluginContext(ctx, plugin));
     for (const { method, path } of routes.routes) mounted.push({ pluginId: plugin.id, method, path });
     app.route("/", routes);

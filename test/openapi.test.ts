@@ -80,9 +80,22 @@ describe("the API documents and explorers", () => {
     expect(doc.security).toEqual(expect.arrayContaining([{ ApiKey: [] }, { SessionCookie: [] }]));
     expect(Object.keys(doc.components.schemas.Error.properties)).toEqual(["code", "status", "message", "data"]);
     expect(doc.components.schemas.LegacyError).toBeUndefined();
-    expect(doc.paths["/api/v2/token/{address}"].get.responses["404"].content["application/json"].schema).toEqual({
+    // Error responses refer to one shared response per status, in the Form A envelope.
+    expect(doc.paths["/api/v2/token/{address}"].get.responses["404"]).toEqual({
+      $ref: "#/components/responses/NotFound",
+    });
+    expect(doc.components.responses.NotFound.content["application/json"].schema).toEqual({
       $ref: "#/components/schemas/Error",
     });
+    // A chain write declares the shared headers by reference and documents 422.
+    const mint = doc.paths["/api/v2/tokens/{tokenAddress}/mint"].post;
+    expect(mint.parameters).toEqual(
+      expect.arrayContaining([
+        { $ref: "#/components/parameters/IdempotencyKey" },
+        { $ref: "#/components/parameters/Prefer" },
+      ]),
+    );
+    expect(mint.responses["422"]).toEqual({ $ref: "#/components/responses/UnprocessableEntity" });
     expect(doc.paths["/api/v2/tokens"].post.requestBody.content["application/json"].schema).toEqual({
       $ref: "#/components/schemas/CreateTokenRequest",
     });

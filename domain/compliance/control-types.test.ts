@@ -3,7 +3,13 @@
 import { decodeAbiParameters, getAddress, keccak256, parseAbiParameters, toHex } from "viem";
 import { describe, expect, it } from "vitest";
 import { ZodError } from "zod";
-import { CONTROL_TYPE_IDS, CONTROL_TYPES, controlType, incompatibleTypeIds } from "./control-types.ts";
+import {
+  CONTROL_TYPE_IDS,
+  CONTROL_TYPES,
+  ComplianceConfigsSchema,
+  controlType,
+  incompatibleTypeIds,
+} from "./control-types.ts";
 
 const ALICE = "0x70997970c51812dc3a010c7d01b50e0d17dc79c8";
 const BOB = "0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC";
@@ -184,5 +190,14 @@ describe("the control catalogue", () => {
     ]);
     expect(incompatibleTypeIds(["country-allow-list", "transfer-approval"], 1)).toEqual([]);
     expect(incompatibleTypeIds(["capped-v2"], 1)).toEqual(["capped-v2"]);
+  });
+
+  it("documents a valid example for every control, and overlays without filling defaults", () => {
+    for (const type of CONTROL_TYPES) expect(type.params.safeParse(type.example).success, type.id).toBe(true);
+    expect(ComplianceConfigsSchema.parse({ "investor-count-v2": { countries: [276] } })).toEqual({
+      "investor-count-v2": { countries: [276] },
+    });
+    expect(ComplianceConfigsSchema.safeParse({ "capped-v2": { maxSupply: 5 } }).success).toBe(false);
+    expect(ComplianceConfigsSchema.safeParse({ "no-such-control": {} }).success).toBe(false);
   });
 });

@@ -4,8 +4,9 @@ import {
   decodeFeatureParams,
   decodeFeatureValues,
   encodeFeatureParams,
+  FeatureConfigsSchema,
   featureConfigSchema,
-  type TOKEN_FEATURES,
+  TOKEN_FEATURES,
 } from "./feature-params.ts";
 import { checkFeatureRules } from "./feature-rules.ts";
 
@@ -113,5 +114,19 @@ describe("feature rules", () => {
       incompatibleFeatureId: "transaction-fee-accounting",
     });
     expect(checkFeatureRules(["historical-balances", "fixed-treasury-yield", "permit"])).toBeUndefined();
+  });
+});
+
+describe("featureConfigs in a request", () => {
+  it("takes any subset of a feature's parameters, typed, and documents a valid example per feature", () => {
+    expect(FeatureConfigsSchema.safeParse({ "maturity-redemption": { maturityDate: "2030-12-31" } }).success).toBe(
+      true,
+    );
+    expect(FeatureConfigsSchema.safeParse({ "fixed-treasury-yield": { rate: "5%" } }).success).toBe(false);
+    expect(FeatureConfigsSchema.safeParse({ "no-such-feature": {} }).success).toBe(false);
+    for (const id of TOKEN_FEATURES) {
+      const documented = FeatureConfigsSchema.shape[id].unwrap().meta() as { example: unknown };
+      expect(featureConfigSchema(id).safeParse(documented.example).success, id).toBe(true);
+    }
   });
 });

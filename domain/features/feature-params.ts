@@ -34,58 +34,66 @@ export const YIELD_INTERVALS = ["DAILY", "WEEKLY", "MONTHLY", "QUARTERLY", "SEMI
  * How one parameter is written in JSON and on chain. `amount` fields are decimal strings in the units of
  * the asset named by `asset` (another field holding its address, or "token" for the token itself).
  */
-type Field =
-  | { name: string; kind: "address" | "bps" | "date" | "interval" | "bool" | "integer" }
-  | { name: string; kind: "amount"; asset: string };
+type Field = { name: string; about: string } & (
+  | { kind: "address" | "bps" | "date" | "interval" | "bool" | "integer" }
+  | { kind: "amount"; asset: string }
+);
 
+const FEES = (what: string): Field[] => [
+  { name: "mintFeeBps", kind: "bps", about: `${what} on each mint` },
+  { name: "burnFeeBps", kind: "bps", about: `${what} on each burn` },
+  { name: "transferFeeBps", kind: "bps", about: `${what} on each transfer` },
+  { name: "recipient", kind: "address", about: "the wallet that receives the fees" },
+];
+
+/** Units as contracts/features/README.md states them; `about` says what the parameter is. */
 const FIELDS: Record<FeatureId, Field[]> = {
   "historical-balances": [],
   "maturity-redemption": [
-    { name: "maturityDate", kind: "date" },
-    { name: "denominationAsset", kind: "address" },
-    { name: "treasury", kind: "address" },
-    { name: "faceValue", kind: "amount", asset: "denominationAsset" },
+    { name: "maturityDate", kind: "date", about: "when the token matures and holders may redeem" },
+    { name: "denominationAsset", kind: "address", about: "the ERC-20 the face value is paid in" },
+    { name: "treasury", kind: "address", about: "the wallet that pays the face value" },
+    {
+      name: "faceValue",
+      kind: "amount",
+      asset: "denominationAsset",
+      about: "paid per whole token at maturity",
+    },
   ],
   "fixed-treasury-yield": [
-    { name: "rate", kind: "bps" },
-    { name: "interval", kind: "interval" },
-    { name: "treasury", kind: "address" },
-    { name: "denominationAsset", kind: "address" },
+    { name: "rate", kind: "bps", about: "the yield per year of 365 days" },
+    { name: "interval", kind: "interval", about: "how often yield falls due" },
+    { name: "treasury", kind: "address", about: "the wallet that pays the yield" },
+    { name: "denominationAsset", kind: "address", about: "the ERC-20 the yield is paid in" },
   ],
   "voting-power": [],
   "aum-fee": [
-    { name: "feeBps", kind: "bps" },
-    { name: "recipient", kind: "address" },
+    { name: "feeBps", kind: "bps", about: "the management fee per year of 365 days, on the supply" },
+    { name: "recipient", kind: "address", about: "the wallet that receives the fee" },
   ],
-  "transaction-fee": [
-    { name: "mintFeeBps", kind: "bps" },
-    { name: "burnFeeBps", kind: "bps" },
-    { name: "transferFeeBps", kind: "bps" },
-    { name: "recipient", kind: "address" },
-  ],
-  "transaction-fee-accounting": [
-    { name: "mintFeeBps", kind: "bps" },
-    { name: "burnFeeBps", kind: "bps" },
-    { name: "transferFeeBps", kind: "bps" },
-    { name: "recipient", kind: "address" },
-  ],
+  "transaction-fee": FEES("the fee, taken in tokens,"),
+  "transaction-fee-accounting": FEES("the fee, recorded for later settlement,"),
   "external-transaction-fee": [
-    { name: "feeToken", kind: "address" },
-    { name: "mintFeeAmount", kind: "amount", asset: "feeToken" },
-    { name: "burnFeeAmount", kind: "amount", asset: "feeToken" },
-    { name: "transferFeeAmount", kind: "amount", asset: "feeToken" },
-    { name: "recipient", kind: "address" },
+    { name: "feeToken", kind: "address", about: "the ERC-20 the fees are paid in" },
+    { name: "mintFeeAmount", kind: "amount", asset: "feeToken", about: "the flat fee on each mint" },
+    { name: "burnFeeAmount", kind: "amount", asset: "feeToken", about: "the flat fee on each burn" },
+    { name: "transferFeeAmount", kind: "amount", asset: "feeToken", about: "the flat fee on each transfer" },
+    { name: "recipient", kind: "address", about: "the wallet that receives the fees" },
   ],
   conversion: [
-    { name: "targetToken", kind: "address" },
-    { name: "conversionMinter", kind: "address" },
-    { name: "denominationAsset", kind: "address" },
-    { name: "discountBps", kind: "bps" },
-    { name: "capPricePerShareWad", kind: "integer" },
-    { name: "conversionWindowStart", kind: "date" },
-    { name: "conversionWindowEnd", kind: "date" },
-    { name: "minConversionAmount", kind: "amount", asset: "token" },
-    { name: "partialAllowed", kind: "bool" },
+    { name: "targetToken", kind: "address", about: "the token holders convert into (it carries conversion-minter)" },
+    { name: "conversionMinter", kind: "address", about: "the target token's conversion-minter feature" },
+    { name: "denominationAsset", kind: "address", about: "the ERC-20 prices are expressed in" },
+    { name: "discountBps", kind: "bps", about: "the discount on the conversion price" },
+    {
+      name: "capPricePerShareWad",
+      kind: "integer",
+      about: "the price cap: whole denomination units per whole target share, scaled by 1e18",
+    },
+    { name: "conversionWindowStart", kind: "date", about: "when conversions open" },
+    { name: "conversionWindowEnd", kind: "date", about: "when conversions close" },
+    { name: "minConversionAmount", kind: "amount", asset: "token", about: "the smallest amount converted at once" },
+    { name: "partialAllowed", kind: "bool", about: "whether a holder may convert part of a balance" },
   ],
   "conversion-minter": [],
   permit: [],
@@ -104,21 +112,79 @@ const ABI_TYPE: Record<Field["kind"], string> = {
 const DECIMAL = /^\d{1,60}(\.\d{1,36})?$/;
 const FIELD_SCHEMA: Record<Field["kind"], z.ZodTypeAny> = {
   address: AddressSchema,
-  bps: z.number().int().min(0).max(10_000).meta({ description: "basis points (0 to 10000)" }),
-  date: z.iso
-    .datetime({ offset: true })
-    .or(z.iso.date())
-    .meta({ description: "ISO 8601 date or date-time (UTC when no offset)" }),
+  bps: z.number().int().min(0).max(10_000),
+  date: z.iso.datetime({ offset: true }).or(z.iso.date()),
   interval: z.enum(YIELD_INTERVALS),
   bool: z.boolean(),
   integer: z.string().regex(/^\d{1,78}$/, "a non-negative integer as a string"),
   amount: z.string().regex(DECIMAL, "a non-negative decimal string"),
 };
 
+/** Each kind's unit, as the API writes it, and an example value. */
+const KIND_DOC: Record<Field["kind"], { unit: string; example: unknown }> = {
+  address: { unit: "an EVM address", example: "0x5FbDB2315678afecb367f032d93F642f64180aa3" },
+  bps: { unit: "basis points, an integer from 0 to 10000 (100 = 1%)", example: 500 },
+  date: { unit: "an ISO 8601 date or date-time (UTC when no offset); seconds on chain", example: "2030-12-31" },
+  interval: { unit: `one of ${YIELD_INTERVALS.join(", ")}`, example: "QUARTERLY" },
+  bool: { unit: "a boolean", example: true },
+  integer: { unit: "a non-negative integer as a decimal string", example: "1000000000000000000" },
+  amount: { unit: "", example: "1000" },
+};
+
+function unitOf(field: Field): string {
+  if (field.kind !== "amount") return KIND_DOC[field.kind].unit;
+  const asset = field.asset === "token" ? "the token" : `the asset in ${field.asset}`;
+  return `a decimal string in whole units of ${asset} (not raw units: scaled by its decimals)`;
+}
+
+/** The documented schema of one parameter: its kind's validation, what it is, its unit and an example. */
+const fieldSchema = (field: Field) =>
+  FIELD_SCHEMA[field.kind].meta({
+    description: `${field.about[0].toUpperCase()}${field.about.slice(1)}: ${unitOf(field)}`,
+    example: KIND_DOC[field.kind].example,
+  });
+
+const exampleOf = (id: FeatureId) => Object.fromEntries(FIELDS[id].map((f) => [f.name, KIND_DOC[f.kind].example]));
+
+const CONFIG_SCHEMAS = new Map(
+  TOKEN_FEATURES.map((id) => [
+    id,
+    z.object(Object.fromEntries(FIELDS[id].map((f) => [f.name, fieldSchema(f)]))).strict(),
+  ]),
+);
+
 /** The JSON schema of one feature's configuration (all parameters required; templates fill defaults). */
 export function featureConfigSchema(id: FeatureId) {
-  return z.object(Object.fromEntries(FIELDS[id].map((f) => [f.name, FIELD_SCHEMA[f.kind]]))).strict();
+  return CONFIG_SCHEMAS.get(id) as z.ZodObject;
 }
+
+const pascal = (id: string) => id.replace(/(^|-)([a-z])/g, (_, __, c: string) => c.toUpperCase());
+
+/**
+ * Token creation's `featureConfigs`: per feature id, the parameters that overlay the template's defaults. Each
+ * parameter is optional here; the merged configuration must then name all of them (400 names the missing ones).
+ */
+export const FeatureConfigsSchema = z
+  .object(
+    Object.fromEntries(
+      TOKEN_FEATURES.map((id) => [
+        id,
+        featureConfigSchema(id)
+          .partial()
+          .meta({
+            id: `${pascal(id)}FeatureConfig`,
+            description:
+              FIELDS[id].length === 0
+                ? `The ${id} feature has no parameters: send {} to attach it.`
+                : `The ${id} feature's parameters (${featureParameterNames(id).join(", ")}); each is required ` +
+                  "unless the template's defaults give it.",
+            example: exampleOf(id),
+          })
+          .optional(),
+      ]),
+    ),
+  )
+  .strict();
 
 export function featureParameterNames(id: FeatureId): string[] {
   return FIELDS[id].map((f) => f.name);

@@ -22,9 +22,14 @@ export function assertPermission(
   }
 }
 
-export function requirePermission(permission: Permission, refusal?: ErrorCode): MiddlewareHandler<AppEnv> {
-  return async (c, next) => {
+/** The middleware carries its permission (`requiredPermission`) so the API document can state it. */
+export function requirePermission(
+  permission: Permission,
+  refusal?: ErrorCode,
+): MiddlewareHandler<AppEnv> & { requiredPermission: Permission } {
+  const check: MiddlewareHandler<AppEnv> = async (c, next) => {
     assertPermission(c.get("principal").roles, permission, refusal);
     await next();
   };
+  return Object.assign(check, { requiredPermission: permission });
 }

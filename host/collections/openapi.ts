@@ -54,11 +54,24 @@ const FacetBucketSchema = z.object({
   count: z.number().int(),
 });
 
-/** The `collection()` envelope around `item`: data, meta.total, meta.facets when the route declares facets, links. */
-export function collectionResponseSchema<Item extends z.ZodType>(item: Item) {
+/** meta.facets: the buckets of each facet field the collection declares (any name when none is given). */
+function facetsSchema(facetFields: readonly string[]) {
+  if (facetFields.length === 0) return z.record(z.string(), z.array(FacetBucketSchema)).optional();
+  return z
+    .object(Object.fromEntries(facetFields.map((name) => [name, z.array(FacetBucketSchema)])))
+    .partial()
+    .optional()
+    .openapi({ description: `Counts per value of ${facetFields.join(", ")}` });
+}
+
+/**
+ * The `collection()` envelope around `item`: data, meta.total, meta.facets when the route declares facets (typed by
+ * `facetFields`), links.
+ */
+export function collectionResponseSchema<Item extends z.ZodType>(item: Item, facetFields: readonly string[] = []) {
   return z.object({
     data: z.array(item),
-    meta: z.object({ total: z.number().int(), facets: z.record(z.string(), z.array(FacetBucketSchema)).optional() }),
+    meta: z.object({ total: z.number().int(), facets: facetsSchema(facetFields) }),
     links: z.object({
       self: z.string(),
       first: z.string(),

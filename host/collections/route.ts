@@ -33,7 +33,7 @@ export function collectionRoute<Params extends z.ZodObject = z.ZodObject<Record<
     responses: {
       200: {
         description: def.listed,
-        content: { "application/json": { schema: collectionResponseSchema(def.item) } },
+        content: { "application/json": { schema: collectionResponseSchema(def.item, def.collection.facetFields) } },
       },
       ...errorResponses,
     },

@@ -22,7 +22,13 @@ export const IsoTimestampSchema = z
 
 export const AcceptedMutationSchema = z
   .object({ transactionId: z.string(), status: z.string(), statusUrl: z.string() })
-  .openapi("AcceptedMutation");
+  .openapi("AcceptedMutation", {
+    example: {
+      transactionId: "0190f7a4-5b1e-7c3d-9a2b-1c2d3e4f5a6b",
+      status: "QUEUED",
+      statusUrl: "/v2/transaction-requests/0190f7a4-5b1e-7c3d-9a2b-1c2d3e4f5a6b",
+    },
+  });
 
 export const ErrorFormASchema = z
   .object({
@@ -42,12 +48,17 @@ export const ErrorFormASchema = z
   })
   .openapi("Error");
 
+/** A route's error response without words of its own: the v2 document refers it to the status's shared response. */
+export const ERROR_ENVELOPE_DESCRIPTION = "Error (Form A envelope)";
+
+const genericError = {
+  description: ERROR_ENVELOPE_DESCRIPTION,
+  content: { "application/json": { schema: ErrorFormASchema } },
+};
+
 /** The error responses every authenticated v2 route can give. */
 export const errorResponses = Object.fromEntries(
-  [400, 401, 403, 404, 409, 429, 500, 503].map((status) => [
-    status,
-    { description: "Error (Form A envelope)", content: { "application/json": { schema: ErrorFormASchema } } },
-  ]),
+  [400, 401, 403, 404, 409, 429, 500, 503].map((status) => [status, genericError]),
 );
 
 export const linksSelf = z.object({ self: z.string() });
@@ -106,10 +117,8 @@ export const mutationResponses = {
     content: { "application/json": { schema: AcceptedMutationSchema } },
   },
   ...errorResponses,
-  504: {
-    description: "REQUEST_DEADLINE_EXCEEDED: the operation may still run",
-    content: { "application/json": { schema: ErrorFormASchema } },
-  },
+  422: genericError,
+  504: genericError,
 };
 
 /** A JSON response of `schema` for a route's `responses`. */

@@ -68,10 +68,11 @@ describe("buildApiDocuments", () => {
     ]);
   });
 
-  it("leaves v2 operations' declared Form A error responses as they are", () => {
+  it("refers v2 operations' generic Form A error responses to the shared response of their status", () => {
     const responses = v2.paths?.["/api/v2/widgets/{id}"]?.get?.responses ?? {};
     expect(responses.default).toBeUndefined();
-    expect(responses["404"]).toMatchObject({
+    expect(responses["404"]).toEqual({ $ref: "#/components/responses/NotFound" });
+    expect(v2.components?.responses?.NotFound).toMatchObject({
       content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } },
     });
   });

@@ -3,16 +3,18 @@
 import { errorFormFor } from "../errors/render.ts";
 import type { App } from "../http/env.ts";
 import { type ApiVersionId, DOCUMENTED_API_VERSIONS, type DocumentedApiVersion } from "./api-versions.ts";
+import { OPERATION_METHODS, operationsOf } from "./document-operations.ts";
+import { errorResponseComponents, withSharedErrorResponses } from "./error-responses.ts";
 import { ERROR_SCHEMA_NAMES } from "./error-schemas.ts";
+import { withDescription } from "./operation-descriptions.ts";
 import { type Components, pruneComponents } from "./prune-components.ts";
 import { API_SECURITY } from "./security-schemes.ts";
+import { SHARED_HEADERS, withSharedHeaders } from "./shared-headers.ts";
 import type { WebhookEvents } from "./webhook-schemas.ts";
 import { type WebhooksSection, webhooksSection } from "./webhooks-section.ts";
 
 export type OpenApiDocument = ReturnType<App["getOpenAPI31Document"]>;
 type PathItem = NonNullable<OpenApiDocument["paths"]>[string];
-
-const OPERATION_METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "trace"] as const;
 
 /** Operations that declare no error response get a `default` one in their path's error envelope. */
 function withErrorResponses(routePath: string, item: PathItem): PathItem {
@@ -33,6 +35,19 @@ function withErrorResponses(routePath: string, item: PathItem): PathItem {
   return described;
 }
 
+/**
+ * The contract steps (a document that declares `contract`): each operation's shared headers, its error responses as
+ * references to the shared ones, and a description; their components join the document's.
+ */
+function asContract(paths: Record<string, PathItem>): Components {
+  for (const { path, method, operation } of operationsOf(paths)) {
+    withSharedHeaders(method, operation);
+    if (errorFormFor(path) === "A") withSharedErrorResponses(method, operation);
+    withDescription(operation);
+  }
+  return { parameters: { ...SHARED_HEADERS }, responses: errorResponseComponents() };
+}
+
 /** The webhook schemas join the routes' components; a name taken by a route's schema stops the build. */
 function withWebhookSchemas(components: Components, section: WebhooksSection): Components {
   const schemas = { ...components.schemas };
@@ -49,12 +64,17 @@ function documentFor(full: OpenApiDocument, version: DocumentedApiVersion, event
       .filter(([routePath]) => version.covers(routePath))
       .map(([routePath, item]) => [routePath, withErrorResponses(routePath, item)]),
   );
-  let components = pruneComponents((full.components ?? {}) as Components, paths, ["securitySchemes"]);
+  const contract = version.contract ? asContract(paths) : {};
+  let components = pruneComponents({ ...(full.components ?? {}), ...contract } as Components, paths, [
+    "securitySchemes",
+  ]);
   const section = version.webhooks && events.size > 0 ? webhooksSection(events) : undefined;
   if (section) components = withWebhookSchemas(components, section);
   return {
     openapi: full.openapi,
     info: { title: version.title, version: version.version, description: version.description },
+    // Relative: the API is served where its document is.
+    servers: [{ url: "/", description: "This platform" }],
     security: API_SECURITY,
     paths,
     ...(section ? { webhooks: section.webhooks as OpenApiDocument["webhooks"] } : {}),

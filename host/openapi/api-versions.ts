@@ -14,6 +14,11 @@ export interface DocumentedApiVersion {
   covers(routePath: string): boolean;
   /** Whether the document describes the webhook deliveries (its `webhooks` section). */
   webhooks?: boolean;
+  /**
+   * Whether the document is completed as a contract for generators: shared headers and error responses as components,
+   * every operation described (host/openapi/api-documents.ts).
+   */
+  contract?: boolean;
 }
 
 export const API_V2: DocumentedApiVersion = {
@@ -29,6 +34,7 @@ export const API_V2: DocumentedApiVersion = {
   // The RPC transport (/api/rpc) serves v2's operations: it is documented with them.
   covers: (routePath) => routePath.startsWith("/api/v2/") || isRpcPath(routePath),
   webhooks: true,
+  contract: true,
 };
 
 export const API_V1: DocumentedApiVersion = {

@@ -11,6 +11,8 @@ import type { PluginContext } from "../../host/plugin.ts";
 import { answerJsonRpc, JsonRpcRequestSchema, JsonRpcResponseSchema } from "./json-rpc.ts";
 
 const BodySchema = z.union([JsonRpcRequestSchema, z.array(JsonRpcRequestSchema)]);
+// OpenAPI 3.1's schema dialect is JSON Schema 2020-12 (the document names its dialect, not each schema).
+const { $schema: _dialect, ...bodyJsonSchema } = z.toJSONSchema(BodySchema, { target: "draft-2020-12", io: "input" });
 
 const bundlerRoute = createRoute({
   method: "post",
@@ -23,7 +25,7 @@ const bundlerRoute = createRoute({
     // A JSON Schema, not a zod schema: the route parses the body itself (parse errors are JSON-RPC's -32700).
     body: {
       required: true,
-      content: { "application/json": { schema: z.toJSONSchema(BodySchema, { target: "openapi-3.0" }) as never } },
+      content: { "application/json": { schema: bodyJsonSchema as never } },
     },
   },
   responses: {

@@ -17,6 +17,7 @@ import {
   jsonBody,
   jsonResponse,
   linksSelf,
+  mutationResponses,
   WalletVerificationSchema,
 } from "../../host/http/schemas.ts";
 import { submitChainWrite } from "../../host/mutations/submit-mutation.ts";
@@ -122,11 +123,8 @@ const syncRates = createRoute({
   request: {
     body: jsonBody(z.object({ walletVerification: WalletVerificationSchema.optional() }).strict(), false),
   },
-  responses: {
-    200: jsonResponse(z.object({ data: z.record(z.string(), z.unknown()) }), "Completed (Prefer: wait)"),
-    202: jsonResponse(z.object({ transactionId: z.string() }).passthrough(), "Accepted"),
-    ...errorResponses,
-  },
+  // submitChainWrite answers: the shared mutation envelopes.
+  responses: mutationResponses,
 });
 
 export function exchangeRateRoutes(app: App, ctx: PluginContext) {

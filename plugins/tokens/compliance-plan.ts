@@ -43,7 +43,7 @@ export async function planCompliance(
   input: {
     organizationId: string;
     complianceTemplateId?: string | null;
-    complianceConfigs: Record<string, Record<string, unknown>>;
+    complianceConfigs: Partial<Record<string, Record<string, unknown>>>;
   },
 ): Promise<PlannedModule[]> {
   const { complianceTemplateId, complianceConfigs } = input;

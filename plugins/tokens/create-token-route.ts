@@ -3,6 +3,7 @@
 import { createRoute } from "@hono/zod-openapi";
 import { type Address, encodeFunctionData, getAddress, zeroAddress } from "viem";
 import { TokenFactoryAbi } from "../../abis/TokenFactory.ts";
+import { featureParameterNames } from "../../domain/features/feature-params.ts";
 import { requirePermission } from "../../host/auth/require-permission.ts";
 import { verifyWalletForWrite } from "../../host/auth/wallet-verification.ts";
 import { type RequestChain, requestChain } from "../../host/chain/request-chain.ts";
@@ -15,6 +16,30 @@ import { planCompliance } from "./compliance-plan.ts";
 import { type PlannedFeature, planFeatures } from "./feature-configs.ts";
 import { CreateTokenBodySchema } from "./schemas.ts";
 import { resolveTokenTemplate } from "./template-store.ts";
+import { LIBRARY_TEMPLATES } from "./templates.ts";
+
+/** Per library template: its required features and the parameters a request must give (no default covers them). */
+function libraryTemplateGuide(): string {
+  const lines = LIBRARY_TEMPLATES.map((template) => {
+    const needed = template.requiredFeatures.flatMap((id) => {
+      const defaults = template.defaults.featureConfigs[id] ?? {};
+      const missing = featureParameterNames(id).filter((name) => !(name in defaults));
+      return missing.length ? [`featureConfigs.${id}: ${missing.join(", ")}`] : [];
+    });
+    const required = template.requiredFeatures.length ? template.requiredFeatures.join(", ") : "none";
+    return `- \`${template.id}\` (decimals ${template.defaults.decimals}): requires ${required}; the request must give ${needed.length ? needed.join("; ") : "no feature parameter"}.`;
+  });
+  return lines.join("\n");
+}
+
+const DESCRIPTION =
+  "Deploys a token through the token factory in one chain write: the template's required features with its " +
+  "defaults overlaid by `featureConfigs` (every parameter typed per feature below), the feature dependency and " +
+  "incompatibility rules (422 TOKEN_FEATURE_DEPENDENCY_MISSING, TOKEN_FEATURES_INCOMPATIBLE), then the compliance " +
+  "template's controls with `complianceConfigs` overlaid (422 COMPLIANCE_TEMPLATE_NOT_APPLICABLE names the missing " +
+  "parameters). A missing or invalid feature parameter answers 400 with every path in `data.issues`. The created " +
+  "token's address is in the transaction request's `result` once mined.\n\nLibrary templates:\n" +
+  libraryTemplateGuide();
 
 const createTokenAt = (path: string) =>
   createRoute({
@@ -22,6 +47,7 @@ const createTokenAt = (path: string) =>
     path,
     tags: ["token"],
     summary: "Create a token from a template, with features and a compliance template",
+    description: DESCRIPTION,
     middleware: [requirePermission("token:create")],
     request: { body: { required: true, content: { "application/json": { schema: CreateTokenBodySchema } } } },
     responses: mutationResponses,

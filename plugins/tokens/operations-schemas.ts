@@ -18,6 +18,11 @@ const PositiveAmountSchema = UintStringSchema.refine(
 const BATCH_MAX = 100;
 const AddressBatchSchema = z.array(AddressSchema).min(1).max(BATCH_MAX);
 const AmountBatchSchema = z.array(PositiveAmountSchema).min(1).max(BATCH_MAX);
+const HOLDER = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8";
+const OTHER_HOLDER = "0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC";
+/** 95 and 5 whole tokens of 18 decimals, in raw units. */
+const AMOUNTS = ["95000000000000000000", "5000000000000000000"];
+
 const sameLength = (addresses: string) => ({
   message: `${addresses} and amounts must have the same length`,
   path: ["amounts"],
@@ -27,19 +32,28 @@ export const MintBodySchema = z
   .object({ recipients: AddressBatchSchema, amounts: AmountBatchSchema, ...writeFields })
   .strict()
   .refine((b) => b.recipients.length === b.amounts.length, sameLength("recipients"))
-  .openapi("MintRequest");
+  .openapi("MintRequest", {
+    description: "Mints amounts[i] (raw units) to recipients[i], in one transaction",
+    example: { recipients: [HOLDER, OTHER_HOLDER], amounts: AMOUNTS },
+  });
 
 export const BurnBodySchema = z
   .object({ holders: AddressBatchSchema, amounts: AmountBatchSchema, ...writeFields })
   .strict()
   .refine((b) => b.holders.length === b.amounts.length, sameLength("holders"))
-  .openapi("BurnRequest");
+  .openapi("BurnRequest", {
+    description: "Burns amounts[i] (raw units) from holders[i], in one transaction",
+    example: { holders: [HOLDER], amounts: [AMOUNTS[1]] },
+  });
 
 export const TransferBodySchema = z
   .object({ recipients: AddressBatchSchema, amounts: AmountBatchSchema, ...writeFields })
   .strict()
   .refine((b) => b.recipients.length === b.amounts.length, sameLength("recipients"))
-  .openapi("TransferRequest");
+  .openapi("TransferRequest", {
+    description: "Sends amounts[i] (raw units) of the signing wallet's tokens to recipients[i], in one transaction",
+    example: { recipients: [OTHER_HOLDER], amounts: [AMOUNTS[1]] },
+  });
 
 export const ForcedTransferBodySchema = z
   .object({ from: AddressSchema, to: AddressSchema, amount: PositiveAmountSchema, ...writeFields })

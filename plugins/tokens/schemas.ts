@@ -1,5 +1,6 @@
 import { z } from "@hono/zod-openapi";
-import { TOKEN_FEATURES } from "../../domain/features/feature-params.ts";
+import { ComplianceConfigsSchema } from "../../domain/compliance/control-types.ts";
+import { FeatureConfigsSchema, TOKEN_FEATURES } from "../../domain/features/feature-params.ts";
 import { WalletSelectionFields, WalletVerificationSchema } from "../../host/http/schemas.ts";
 
 export const FeatureIdSchema = z.enum(TOKEN_FEATURES);
@@ -52,24 +53,42 @@ export const CreateTokenBodySchema = z
       .max(16)
       .regex(/^[A-Za-z0-9._-]+$/, "letters, digits, '.', '_' or '-'"),
     decimals: z.number().int().min(0).max(18).optional(),
-    featureConfigs: z
-      .partialRecord(FeatureIdSchema, z.record(z.string(), z.unknown()))
-      .optional()
-      .openapi({ description: "Per-feature parameters overlaying the template's defaults, keyed by feature id" }),
+    featureConfigs: FeatureConfigsSchema.optional().meta({
+      description:
+        "Per-feature parameters overlaying the template's defaults, keyed by feature id. A feature named here is " +
+        "attached (it must be allowed by the template); the template's required features are attached anyway.",
+    }),
     complianceTemplateId: z
       .string()
       .min(1)
       .max(64)
       .optional()
       .openapi({ description: "A published or library compliance template; defaults to the token template's" }),
-    complianceConfigs: z.record(z.string().min(1).max(64), z.record(z.string(), z.unknown())).optional().openapi({
-      description: "Per-control parameters overlaying the compliance template's, keyed by control type id",
+    complianceConfigs: ComplianceConfigsSchema.optional().meta({
+      description:
+        "Per-control parameters overlaying the compliance template's, keyed by control type id (only controls of " +
+        "the compliance template).",
     }),
     walletVerification: WalletVerificationSchema.optional(),
     ...WalletSelectionFields,
   })
   .strict()
-  .openapi("CreateTokenRequest");
+  .openapi("CreateTokenRequest", {
+    example: {
+      templateId: "bond",
+      name: "Green Bond 2030",
+      symbol: "GB30",
+      decimals: 18,
+      featureConfigs: {
+        "maturity-redemption": {
+          maturityDate: "2030-12-31",
+          denominationAsset: "0x5FbDB2315678afecb367f032d93F642f64180aa3",
+          treasury: "0x70997970C51812dc3A010C7d01b50e0d17dc79C8",
+          faceValue: "1000",
+        },
+      },
+    },
+  });
 
 export const TokenFeatureSchema = z
   .object({

@@ -14,7 +14,12 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Sign in with email and password (sets the session cookie, or the pending second-factor cookie) */
+        /**
+         * Sign in with email and password (sets the session cookie, or the pending second-factor cookie)
+         * @description Sign in with email and password (sets the session cookie, or the pending second-factor cookie).
+         *
+         *     Public: no credentials needed.
+         */
         post: operations["auth.signIn.post"];
         delete?: never;
         options?: never;
@@ -31,7 +36,12 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Verify the one-time code of a pending sign-in (reads the pending second-factor cookie) */
+        /**
+         * Verify the one-time code of a pending sign-in (reads the pending second-factor cookie)
+         * @description Verify the one-time code of a pending sign-in (reads the pending second-factor cookie).
+         *
+         *     Public: no credentials needed.
+         */
         post: operations["auth.twoFactor.post"];
         delete?: never;
         options?: never;
@@ -48,7 +58,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** End the current session */
+        /**
+         * End the current session
+         * @description End the current session.
+         */
         post: operations["auth.signOut.post"];
         delete?: never;
         options?: never;
@@ -63,7 +76,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Who is calling: credential kind, user, active organisation, roles */
+        /**
+         * Who is calling: credential kind, user, active organisation, roles
+         * @description Who is calling: credential kind, user, active organisation, roles.
+         */
         get: operations["auth.session.get"];
         put?: never;
         post?: never;
@@ -83,7 +99,10 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** End one live session (your own, or a member's as owner or admin) */
+        /**
+         * End one live session (your own, or a member's as owner or admin)
+         * @description End one live session (your own, or a member's as owner or admin).
+         */
         delete: operations["sessions.delete"];
         options?: never;
         head?: never;
@@ -97,12 +116,21 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List API keys: your own, or the organisation's for owners and admins (never the secret) */
+        /**
+         * List API keys: your own, or the organisation's for owners and admins (never the secret)
+         * @description List API keys: your own, or the organisation's for owners and admins (never the secret).
+         *
+         *     A collection: page with `page[offset]` and `page[limit]` (`links.next` is null on the last page); sort by one of `name`, `scope`, `createdAt`, `expiresAt`, `lastUsedAt`, `revokedAt` (prefix `-` for descending); filter with `filter[<field>]` on `id`, `name`, `prefix`, `scope`, `userId`, `createdAt`, `expiresAt`, `lastUsedAt`, `revokedAt`; search with `filter[q]`; `meta.facets` counts the values of `scope`.
+         *
+         *     Permission: `apiKey:manage`.
+         */
         get: operations["apiKeys.get"];
         put?: never;
         /**
          * Create an API key for yourself in the active organisation (the secret is shown once)
          * @description The key carries your roles. Called with an API key: a read key cannot create keys (API_KEY_READ_ONLY), and a key with an expiry creates only keys expiring no later (403 API_KEY_SCOPE_EXCEEDED).
+         *
+         *     Permission: `apiKey:manage`.
          */
         post: operations["apiKeys.post"];
         delete?: never;
@@ -121,7 +149,12 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Revoke an API key at once (your own; any of the organisation's as owner or admin) */
+        /**
+         * Revoke an API key at once (your own; any of the organisation's as owner or admin)
+         * @description Revoke an API key at once (your own; any of the organisation's as owner or admin).
+         *
+         *     Permission: `apiKey:manage`.
+         */
         delete: operations["apiKeys.delete"];
         options?: never;
         head?: never;
@@ -135,7 +168,14 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List the organisation's members with their roles */
+        /**
+         * List the organisation's members with their roles
+         * @description List the organisation's members with their roles.
+         *
+         *     A collection: page with `page[offset]` and `page[limit]` (`links.next` is null on the last page); sort by one of `email`, `displayName`, `joinedAt` (prefix `-` for descending); filter with `filter[<field>]` on `userId`, `email`, `displayName`, `roles`, `joinedAt`; search with `filter[q]`.
+         *
+         *     Permission: `organization:members:read`.
+         */
         get: operations["organization.members.get"];
         put?: never;
         post?: never;
@@ -156,6 +196,8 @@ export interface paths {
         /**
          * Replace a member's roles
          * @description Only an owner grants or removes owner (403 USER_NOT_AUTHORIZED); the last owner cannot drop it (409 ORGANIZATION_LAST_OWNER); a user outside the organisation is 404 ORGANIZATION_MEMBER_NOT_FOUND.
+         *
+         *     Permission: `organization:members:manage`.
          */
         put: operations["organization.members.roles.put"];
         post?: never;
@@ -172,9 +214,17 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The organisation's executor policy */
+        /**
+         * The organisation's executor policy
+         * @description The organisation's executor policy.
+         */
         get: operations["settings.executorPolicy.get"];
-        /** Allow or forbid smart-wallet execution in the organisation, and choose the default executor */
+        /**
+         * Allow or forbid smart-wallet execution in the organisation, and choose the default executor
+         * @description Allow or forbid smart-wallet execution in the organisation, and choose the default executor.
+         *
+         *     Permission: `organization:settings`.
+         */
         put: operations["settings.executorPolicy.put"];
         post?: never;
         delete?: never;
@@ -192,7 +242,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Create an organisation (a signed-in person becomes its owner) and start deploying its system */
+        /**
+         * Create an organisation (a signed-in person becomes its owner) and start deploying its system
+         * @description Create an organisation (a signed-in person becomes its owner) and start deploying its system.
+         */
         post: operations["organizations.post"];
         delete?: never;
         options?: never;
@@ -207,7 +260,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Follow an organisation's deployment: server-sent events tree, update, complete, error */
+        /**
+         * Follow an organisation's deployment: server-sent events tree, update, complete, error
+         * @description Follow an organisation's deployment: server-sent events tree, update, complete, error.
+         */
         get: {
             parameters: {
                 query?: never;
@@ -228,78 +284,14 @@ export interface paths {
                         "text/event-stream": string;
                     };
                 };
-                /** @description Error (Form A envelope) */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Error (Form A envelope) */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Error (Form A envelope) */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Error (Form A envelope) */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Error (Form A envelope) */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Error (Form A envelope) */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Error (Form A envelope) */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Error (Form A envelope) */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+                409: components["responses"]["Conflict"];
+                429: components["responses"]["TooManyRequests"];
+                500: components["responses"]["InternalServerError"];
+                503: components["responses"]["ServiceUnavailable"];
             };
         };
         put?: never;
@@ -317,7 +309,14 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List the organisation's chain writes (newest first) */
+        /**
+         * List the organisation's chain writes (newest first)
+         * @description List the organisation's chain writes (newest first).
+         *
+         *     A collection: page with `page[offset]` and `page[limit]` (`links.next` is null on the last page); sort by one of `status`, `kind`, `createdAt`, `updatedAt` (prefix `-` for descending); filter with `filter[<field>]` on `status`, `kind`, `chainId`, `fromAddress`, `transactionHash`, `createdAt`, `updatedAt`; search with `filter[q]`; `meta.facets` counts the values of `status`, `kind`.
+         *
+         *     Permission: `transaction:read`.
+         */
         get: operations["transactionRequests.get"];
         put?: never;
         post?: never;
@@ -334,7 +333,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Read a queued chain write */
+        /**
+         * Read a queued chain write
+         * @description Read a queued chain write.
+         *
+         *     Permission: `transaction:read`.
+         */
         get: operations["transactionRequests.read"];
         put?: never;
         post?: never;
@@ -356,6 +360,8 @@ export interface paths {
         /**
          * Cancel a queued chain write
          * @description Only while the request is QUEUED and its transaction not yet signed: it then never reaches the chain and takes no nonce. Afterwards (signed, CONFIRMING or terminal) 409 TRANSACTION_REQUEST_NOT_CANCELLABLE with data.status. Cancelling a cancelled request answers it again. The request's creator may cancel it, owners and admins any.
+         *
+         *     Permission: `transaction:read`.
          */
         post: operations["transactionRequests.cancel.post"];
         delete?: never;
@@ -371,7 +377,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Look up a transaction's receipt on the chain */
+        /**
+         * Look up a transaction's receipt on the chain
+         * @description Look up a transaction's receipt on the chain.
+         *
+         *     Permission: `transaction:read`.
+         */
         get: operations["blockchainTransactions.read"];
         put?: never;
         post?: never;
@@ -388,10 +399,22 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List the token templates (library first, then the organisation's by name) */
+        /**
+         * List the token templates (library first, then the organisation's by name)
+         * @description List the token templates (library first, then the organisation's by name).
+         *
+         *     A collection: page with `page[offset]` and `page[limit]` (`links.next` is null on the last page).
+         *
+         *     Permission: `token:read`.
+         */
         get: operations["tokenTemplates.get"];
         put?: never;
-        /** Create an organisation token template */
+        /**
+         * Create an organisation token template
+         * @description Create an organisation token template.
+         *
+         *     Permission: `tokenTemplate:manage`.
+         */
         post: operations["tokenTemplates.post"];
         delete?: never;
         options?: never;
@@ -406,11 +429,21 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Read a token template */
+        /**
+         * Read a token template
+         * @description Read a token template.
+         *
+         *     Permission: `token:read`.
+         */
         get: operations["tokenTemplates.read"];
         put?: never;
         post?: never;
-        /** Delete an organisation token template */
+        /**
+         * Delete an organisation token template
+         * @description Delete an organisation token template.
+         *
+         *     Permission: `tokenTemplate:manage`.
+         */
         delete: operations["tokenTemplates.delete"];
         options?: never;
         head?: never;
@@ -426,7 +459,21 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Create a token from a template, with features and a compliance template */
+        /**
+         * Create a token from a template, with features and a compliance template
+         * @description Deploys a token through the token factory in one chain write: the template's required features with its defaults overlaid by `featureConfigs` (every parameter typed per feature below), the feature dependency and incompatibility rules (422 TOKEN_FEATURE_DEPENDENCY_MISSING, TOKEN_FEATURES_INCOMPATIBLE), then the compliance template's controls with `complianceConfigs` overlaid (422 COMPLIANCE_TEMPLATE_NOT_APPLICABLE names the missing parameters). A missing or invalid feature parameter answers 400 with every path in `data.issues`. The created token's address is in the transaction request's `result` once mined.
+         *
+         *     Library templates:
+         *     - `bond` (decimals 18): requires historical-balances, maturity-redemption; the request must give featureConfigs.maturity-redemption: maturityDate, denominationAsset, treasury.
+         *     - `deposit` (decimals 2): requires none; the request must give no feature parameter.
+         *     - `equity` (decimals 0): requires historical-balances, voting-power; the request must give no feature parameter.
+         *     - `fund` (decimals 18): requires aum-fee; the request must give featureConfigs.aum-fee: recipient.
+         *     - `stablecoin` (decimals 6): requires permit; the request must give no feature parameter.
+         *
+         *     A chain write: it answers 202 Accepted at once with `statusUrl` (also in `Location`); poll it until a terminal state and do not resubmit. `Prefer: wait=N` (5 to 99 s) waits and answers 200 with the completed result. Send an `Idempotency-Key` to retry safely; the response echoes the effective key. Refusals known before anything is queued answer 4xx (422 for a domain rule, e.g. COMPLIANCE_CHECK_FAILED).
+         *
+         *     Permission: `token:create`.
+         */
         post: operations["tokens.post"];
         delete?: never;
         options?: never;
@@ -443,7 +490,21 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Create a token from a template, with features and a compliance template */
+        /**
+         * Create a token from a template, with features and a compliance template
+         * @description Deploys a token through the token factory in one chain write: the template's required features with its defaults overlaid by `featureConfigs` (every parameter typed per feature below), the feature dependency and incompatibility rules (422 TOKEN_FEATURE_DEPENDENCY_MISSING, TOKEN_FEATURES_INCOMPATIBLE), then the compliance template's controls with `complianceConfigs` overlaid (422 COMPLIANCE_TEMPLATE_NOT_APPLICABLE names the missing parameters). A missing or invalid feature parameter answers 400 with every path in `data.issues`. The created token's address is in the transaction request's `result` once mined.
+         *
+         *     Library templates:
+         *     - `bond` (decimals 18): requires historical-balances, maturity-redemption; the request must give featureConfigs.maturity-redemption: maturityDate, denominationAsset, treasury.
+         *     - `deposit` (decimals 2): requires none; the request must give no feature parameter.
+         *     - `equity` (decimals 0): requires historical-balances, voting-power; the request must give no feature parameter.
+         *     - `fund` (decimals 18): requires aum-fee; the request must give featureConfigs.aum-fee: recipient.
+         *     - `stablecoin` (decimals 6): requires permit; the request must give no feature parameter.
+         *
+         *     A chain write: it answers 202 Accepted at once with `statusUrl` (also in `Location`); poll it until a terminal state and do not resubmit. `Prefer: wait=N` (5 to 99 s) waits and answers 200 with the completed result. Send an `Idempotency-Key` to retry safely; the response echoes the effective key. Refusals known before anything is queued answer 4xx (422 for a domain rule, e.g. COMPLIANCE_CHECK_FAILED).
+         *
+         *     Permission: `token:create`.
+         */
         post: operations["token.post"];
         delete?: never;
         options?: never;
@@ -458,7 +519,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Read a token from the index, with its features' current values and its compliance modules */
+        /**
+         * Read a token from the index, with its features' current values and its compliance modules
+         * @description Read a token from the index, with its features' current values and its compliance modules.
+         *
+         *     Permission: `token:read`.
+         */
         get: operations["token.read"];
         put?: never;
         post?: never;
@@ -475,7 +541,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Read a token from the index, with its features' current values and its compliance modules */
+        /**
+         * Read a token from the index, with its features' current values and its compliance modules
+         * @description Read a token from the index, with its features' current values and its compliance modules.
+         *
+         *     Permission: `token:read`.
+         */
         get: operations["tokens.read"];
         put?: never;
         post?: never;
@@ -492,7 +563,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List the features attached to a token and their configuration */
+        /**
+         * List the features attached to a token and their configuration
+         * @description List the features attached to a token and their configuration.
+         *
+         *     Permission: `token:read`.
+         */
         get: operations["token.features.get"];
         put?: never;
         post?: never;
@@ -509,7 +585,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List the features attached to a token and their configuration */
+        /**
+         * List the features attached to a token and their configuration
+         * @description List the features attached to a token and their configuration.
+         *
+         *     Permission: `token:read`.
+         */
         get: operations["tokens.features.get"];
         put?: never;
         post?: never;
@@ -527,7 +608,14 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Change a feature's governance-controlled parameters (asynchronous) */
+        /**
+         * Change a feature's governance-controlled parameters (asynchronous)
+         * @description Change a feature's governance-controlled parameters (asynchronous).
+         *
+         *     A chain write: it answers 202 Accepted at once with `statusUrl` (also in `Location`); poll it until a terminal state and do not resubmit. `Prefer: wait=N` (5 to 99 s) waits and answers 200 with the completed result. Send an `Idempotency-Key` to retry safely; the response echoes the effective key. Refusals known before anything is queued answer 4xx (422 for a domain rule, e.g. COMPLIANCE_CHECK_FAILED).
+         *
+         *     Permission: `token:governance`.
+         */
         put: operations["token.features.put"];
         post?: never;
         delete?: never;
@@ -544,7 +632,14 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Change a feature's governance-controlled parameters (asynchronous) */
+        /**
+         * Change a feature's governance-controlled parameters (asynchronous)
+         * @description Change a feature's governance-controlled parameters (asynchronous).
+         *
+         *     A chain write: it answers 202 Accepted at once with `statusUrl` (also in `Location`); poll it until a terminal state and do not resubmit. `Prefer: wait=N` (5 to 99 s) waits and answers 200 with the completed result. Send an `Idempotency-Key` to retry safely; the response echoes the effective key. Refusals known before anything is queued answer 4xx (422 for a domain rule, e.g. COMPLIANCE_CHECK_FAILED).
+         *
+         *     Permission: `token:governance`.
+         */
         put: operations["tokens.features.put"];
         post?: never;
         delete?: never;
@@ -562,7 +657,14 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Mint to one or more recipients (raw units) */
+        /**
+         * Mint to one or more recipients (raw units)
+         * @description Mint to one or more recipients (raw units).
+         *
+         *     A chain write: it answers 202 Accepted at once with `statusUrl` (also in `Location`); poll it until a terminal state and do not resubmit. `Prefer: wait=N` (5 to 99 s) waits and answers 200 with the completed result. Send an `Idempotency-Key` to retry safely; the response echoes the effective key. Refusals known before anything is queued answer 4xx (422 for a domain rule, e.g. COMPLIANCE_CHECK_FAILED).
+         *
+         *     Permission: `token:mint`.
+         */
         post: operations["tokens.mint.post"];
         delete?: never;
         options?: never;
@@ -582,6 +684,10 @@ export interface paths {
         /**
          * Burn from holders (POST /tokens/{tokenAddress}/burn; batch, raw units)
          * @description Body `{holders[], amounts[]}`. Needs the token's SUPPLY_MANAGEMENT_ROLE on the signing wallet.
+         *
+         *     A chain write: it answers 202 Accepted at once with `statusUrl` (also in `Location`); poll it until a terminal state and do not resubmit. `Prefer: wait=N` (5 to 99 s) waits and answers 200 with the completed result. Send an `Idempotency-Key` to retry safely; the response echoes the effective key. Refusals known before anything is queued answer 4xx (422 for a domain rule, e.g. COMPLIANCE_CHECK_FAILED).
+         *
+         *     Permission: `token:burn`.
          */
         post: operations["tokens.burn.post"];
         delete?: never;
@@ -602,6 +708,10 @@ export interface paths {
         /**
          * Transfer from the signing wallet (POST /tokens/{tokenAddress}/transfer; batch, raw units)
          * @description Body `{recipients[], amounts[]}`: the signer wallet's own tokens, subject to pause, freezes and compliance. A batch is one transaction (the token's multicall).
+         *
+         *     A chain write: it answers 202 Accepted at once with `statusUrl` (also in `Location`); poll it until a terminal state and do not resubmit. `Prefer: wait=N` (5 to 99 s) waits and answers 200 with the completed result. Send an `Idempotency-Key` to retry safely; the response echoes the effective key. Refusals known before anything is queued answer 4xx (422 for a domain rule, e.g. COMPLIANCE_CHECK_FAILED).
+         *
+         *     Permission: `token:transfer`.
          */
         post: operations["tokens.transfer.post"];
         delete?: never;
@@ -622,6 +732,10 @@ export interface paths {
         /**
          * Approve a spender of the signing wallet's tokens (POST /tokens/{tokenAddress}/approvals)
          * @description Body `{spender, amount}` (raw units; 0 revokes): ERC-20 approve from the signing wallet.
+         *
+         *     A chain write: it answers 202 Accepted at once with `statusUrl` (also in `Location`); poll it until a terminal state and do not resubmit. `Prefer: wait=N` (5 to 99 s) waits and answers 200 with the completed result. Send an `Idempotency-Key` to retry safely; the response echoes the effective key. Refusals known before anything is queued answer 4xx (422 for a domain rule, e.g. COMPLIANCE_CHECK_FAILED).
+         *
+         *     Permission: `token:transfer`.
          */
         post: operations["tokens.approvals.post"];
         delete?: never;
@@ -642,6 +756,10 @@ export interface paths {
         /**
          * Forced transfer by the custodian (POST /tokens/{tokenAddress}/forced-transfer)
          * @description Body `{from, to, amount}`. Moves tokens regardless of pause, freezes and compliance, releasing a partial freeze as needed. Needs the token's CUSTODIAN_ROLE.
+         *
+         *     A chain write: it answers 202 Accepted at once with `statusUrl` (also in `Location`); poll it until a terminal state and do not resubmit. `Prefer: wait=N` (5 to 99 s) waits and answers 200 with the completed result. Send an `Idempotency-Key` to retry safely; the response echoes the effective key. Refusals known before anything is queued answer 4xx (422 for a domain rule, e.g. COMPLIANCE_CHECK_FAILED).
+         *
+         *     Permission: `token:custody`.
          */
         post: operations["tokens.forcedTransfer.post"];
         delete?: never;
@@ -662,6 +780,10 @@ export interface paths {
         /**
          * Freeze an address (POST /tokens/{tokenAddress}/freeze-address)
          * @description Body `{account}`: setAddressFrozen(account, true). Needs the token's CUSTODIAN_ROLE.
+         *
+         *     A chain write: it answers 202 Accepted at once with `statusUrl` (also in `Location`); poll it until a terminal state and do not resubmit. `Prefer: wait=N` (5 to 99 s) waits and answers 200 with the completed result. Send an `Idempotency-Key` to retry safely; the response echoes the effective key. Refusals known before anything is queued answer 4xx (422 for a domain rule, e.g. COMPLIANCE_CHECK_FAILED).
+         *
+         *     Permission: `token:custody`.
          */
         post: operations["tokens.freezeAddress.post"];
         delete?: never;
@@ -682,6 +804,10 @@ export interface paths {
         /**
          * Freeze part of a balance (POST /tokens/{tokenAddress}/freeze-tokens)
          * @description Body `{account, amount}` (raw units): freezePartialTokens. A frozen amount cannot be transferred or burned (SVC-1106). Needs the token's CUSTODIAN_ROLE.
+         *
+         *     A chain write: it answers 202 Accepted at once with `statusUrl` (also in `Location`); poll it until a terminal state and do not resubmit. `Prefer: wait=N` (5 to 99 s) waits and answers 200 with the completed result. Send an `Idempotency-Key` to retry safely; the response echoes the effective key. Refusals known before anything is queued answer 4xx (422 for a domain rule, e.g. COMPLIANCE_CHECK_FAILED).
+         *
+         *     Permission: `token:custody`.
          */
         post: operations["tokens.freezeTokens.post"];
         delete?: never;
@@ -702,6 +828,10 @@ export interface paths {
         /**
          * Pause the token (POST /tokens/{tokenAddress}/pause)
          * @description Body optional (walletVerification for sessions). Needs the token's EMERGENCY_ROLE.
+         *
+         *     A chain write: it answers 202 Accepted at once with `statusUrl` (also in `Location`); poll it until a terminal state and do not resubmit. `Prefer: wait=N` (5 to 99 s) waits and answers 200 with the completed result. Send an `Idempotency-Key` to retry safely; the response echoes the effective key. Refusals known before anything is queued answer 4xx (422 for a domain rule, e.g. COMPLIANCE_CHECK_FAILED).
+         *
+         *     Permission: `token:pause`.
          */
         post: operations["tokens.pause.post"];
         delete?: never;
@@ -722,6 +852,10 @@ export interface paths {
         /**
          * Unfreeze an address (POST /tokens/{tokenAddress}/unfreeze-address)
          * @description Body `{account}`: setAddressFrozen(account, false). Needs the token's CUSTODIAN_ROLE.
+         *
+         *     A chain write: it answers 202 Accepted at once with `statusUrl` (also in `Location`); poll it until a terminal state and do not resubmit. `Prefer: wait=N` (5 to 99 s) waits and answers 200 with the completed result. Send an `Idempotency-Key` to retry safely; the response echoes the effective key. Refusals known before anything is queued answer 4xx (422 for a domain rule, e.g. COMPLIANCE_CHECK_FAILED).
+         *
+         *     Permission: `token:custody`.
          */
         post: operations["tokens.unfreezeAddress.post"];
         delete?: never;
@@ -742,6 +876,10 @@ export interface paths {
         /**
          * Unfreeze part of a balance (POST /tokens/{tokenAddress}/unfreeze-tokens)
          * @description Body `{account, amount}` (raw units): unfreezePartialTokens. A frozen amount cannot be transferred or burned (SVC-1106). Needs the token's CUSTODIAN_ROLE.
+         *
+         *     A chain write: it answers 202 Accepted at once with `statusUrl` (also in `Location`); poll it until a terminal state and do not resubmit. `Prefer: wait=N` (5 to 99 s) waits and answers 200 with the completed result. Send an `Idempotency-Key` to retry safely; the response echoes the effective key. Refusals known before anything is queued answer 4xx (422 for a domain rule, e.g. COMPLIANCE_CHECK_FAILED).
+         *
+         *     Permission: `token:custody`.
          */
         post: operations["tokens.unfreezeTokens.post"];
         delete?: never;
@@ -762,6 +900,10 @@ export interface paths {
         /**
          * Unpause the token (POST /tokens/{tokenAddress}/unpause)
          * @description Body optional (walletVerification for sessions). Needs the token's EMERGENCY_ROLE.
+         *
+         *     A chain write: it answers 202 Accepted at once with `statusUrl` (also in `Location`); poll it until a terminal state and do not resubmit. `Prefer: wait=N` (5 to 99 s) waits and answers 200 with the completed result. Send an `Idempotency-Key` to retry safely; the response echoes the effective key. Refusals known before anything is queued answer 4xx (422 for a domain rule, e.g. COMPLIANCE_CHECK_FAILED).
+         *
+         *     Permission: `token:pause`.
          */
         post: operations["tokens.unpause.post"];
         delete?: never;
@@ -777,7 +919,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Read the token's issuer metadata from the index */
+        /**
+         * Read the token's issuer metadata from the index
+         * @description Read the token's issuer metadata from the index.
+         *
+         *     Permission: `token:read`.
+         */
         get: operations["tokens.metadata.get"];
         put?: never;
         post?: never;
@@ -787,6 +934,10 @@ export interface paths {
         /**
          * Set and remove issuer metadata keys in one write
          * @description Body `{fields: {key: value | null}}`: a string sets the key, null removes it. All changes are one transaction (the token's multicall). Needs the token's GOVERNANCE_ROLE; removing an absent key is refused.
+         *
+         *     A chain write: it answers 202 Accepted at once with `statusUrl` (also in `Location`); poll it until a terminal state and do not resubmit. `Prefer: wait=N` (5 to 99 s) waits and answers 200 with the completed result. Send an `Idempotency-Key` to retry safely; the response echoes the effective key. Refusals known before anything is queued answer 4xx (422 for a domain rule, e.g. COMPLIANCE_CHECK_FAILED).
+         *
+         *     Permission: `token:governance`.
          */
         patch: operations["tokens.metadata.patch"];
         trace?: never;
@@ -802,12 +953,20 @@ export interface paths {
         /**
          * Set (add or replace) an ERC-1643 document
          * @description Path `documentName`: up to 32 bytes of text, or the bytes32 as 0x + 64 hex digits. Body `{uri, documentHash?}`. Needs the token's GOVERNANCE_ROLE.
+         *
+         *     A chain write: it answers 202 Accepted at once with `statusUrl` (also in `Location`); poll it until a terminal state and do not resubmit. `Prefer: wait=N` (5 to 99 s) waits and answers 200 with the completed result. Send an `Idempotency-Key` to retry safely; the response echoes the effective key. Refusals known before anything is queued answer 4xx (422 for a domain rule, e.g. COMPLIANCE_CHECK_FAILED).
+         *
+         *     Permission: `token:governance`.
          */
         put: operations["tokens.documents.put"];
         post?: never;
         /**
          * Remove an ERC-1643 document
          * @description Body optional (walletVerification for sessions). Needs the token's GOVERNANCE_ROLE.
+         *
+         *     A chain write: it answers 202 Accepted at once with `statusUrl` (also in `Location`); poll it until a terminal state and do not resubmit. `Prefer: wait=N` (5 to 99 s) waits and answers 200 with the completed result. Send an `Idempotency-Key` to retry safely; the response echoes the effective key. Refusals known before anything is queued answer 4xx (422 for a domain rule, e.g. COMPLIANCE_CHECK_FAILED).
+         *
+         *     Permission: `token:governance`.
          */
         delete: operations["tokens.documents.delete"];
         options?: never;
@@ -822,7 +981,14 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List the token's ERC-1643 documents from the index */
+        /**
+         * List the token's ERC-1643 documents from the index
+         * @description List the token's ERC-1643 documents from the index.
+         *
+         *     A collection: page with `page[offset]` and `page[limit]` (`links.next` is null on the last page); sort by one of `nameHex`, `updatedAt` (prefix `-` for descending); filter with `filter[<field>]` on `nameHex`, `uri`; search with `filter[q]`.
+         *
+         *     Permission: `token:read`.
+         */
         get: operations["tokens.documents.get"];
         put?: never;
         post?: never;
@@ -844,6 +1010,10 @@ export interface paths {
         /**
          * Submit a holder-signed EIP-2612 permit (POST /tokens/{tokenAddress}/permits)
          * @description Body `{owner, spender, value, deadline, signature}`; the signing wallet relays `permit(...)`. Only tokens with the permit feature accept permits: others are refused with 404 TOKEN_FEATURE_NOT_ATTACHED before anything is sent.
+         *
+         *     A chain write: it answers 202 Accepted at once with `statusUrl` (also in `Location`); poll it until a terminal state and do not resubmit. `Prefer: wait=N` (5 to 99 s) waits and answers 200 with the completed result. Send an `Idempotency-Key` to retry safely; the response echoes the effective key. Refusals known before anything is queued answer 4xx (422 for a domain rule, e.g. COMPLIANCE_CHECK_FAILED).
+         *
+         *     Permission: `token:transfer`.
          */
         post: operations["tokens.permits.post"];
         delete?: never;
@@ -864,6 +1034,10 @@ export interface paths {
         /**
          * Redeem at maturity (POST /tokens/{tokenAddress}/redemptions; maturity-redemption feature)
          * @description Body `{amount}` (raw token units): the signing wallet's tokens are burnt and it receives the face value from the treasury. Tokens without the maturity-redemption feature answer 404 TOKEN_FEATURE_NOT_ATTACHED; before the maturity date the contract refuses (NotMatured).
+         *
+         *     A chain write: it answers 202 Accepted at once with `statusUrl` (also in `Location`); poll it until a terminal state and do not resubmit. `Prefer: wait=N` (5 to 99 s) waits and answers 200 with the completed result. Send an `Idempotency-Key` to retry safely; the response echoes the effective key. Refusals known before anything is queued answer 4xx (422 for a domain rule, e.g. COMPLIANCE_CHECK_FAILED).
+         *
+         *     Permission: `token:transfer`.
          */
         post: operations["tokens.redemptions.post"];
         delete?: never;
@@ -882,6 +1056,8 @@ export interface paths {
         /**
          * Pre-check a mint, transfer or burn: would it pass, and which rule refuses it (sends nothing)
          * @description GET /tokens/{tokenAddress}/pre-check?action=mint|transfer|burn&from=&to=&amount=. Runs the operation as an eth_call on the current chain state: mint and burn as the signing wallet, transfer as `from`. A refusal names its code: TOKEN_PAUSED, TOKEN_ACCOUNT_FROZEN, TOKEN_FROZEN_BALANCE_EXCEEDED (SVC-1106), TOKEN_INSUFFICIENT_BALANCE, COMPLIANCE_CHECK_FAILED (with module, typeId, reason), CONTRACT_ROLE_MISSING, or CONTRACT_ERROR.
+         *
+         *     Permission: `token:read`.
          */
         get: operations["tokens.preCheck.get"];
         put?: never;
@@ -902,6 +1078,8 @@ export interface paths {
         /**
          * List the token's events (newest first)
          * @description Filters: eventName, sender, emitter, transactionHash, involved (an account the event concerns), blockNumber, blockTimestamp and createdAt (ISO 8601); `filter[q]` searches eventName and transactionHash. Facet: eventName.
+         *
+         *     Permission: `token:read`.
          */
         get: operations["tokens.events.get"];
         put?: never;
@@ -922,6 +1100,8 @@ export interface paths {
         /**
          * List the token's holders (largest balance first)
          * @description Accounts with a positive balance. Amounts are raw units; available = value - frozen. Facet: isFrozen.
+         *
+         *     Permission: `token:read`.
          */
         get: operations["tokens.holders.get"];
         put?: never;
@@ -939,10 +1119,22 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List the library's and the organisation's compliance templates (library first, then by name) */
+        /**
+         * List the library's and the organisation's compliance templates (library first, then by name)
+         * @description List the library's and the organisation's compliance templates (library first, then by name).
+         *
+         *     A collection: page with `page[offset]` and `page[limit]` (`links.next` is null on the last page); sort by one of `name`, `jurisdiction`, `isDraft`, `moduleSetVersion`, `isSystem`, `createdAt`, `updatedAt` (prefix `-` for descending); filter with `filter[<field>]` on `name`, `jurisdiction`, `isDraft`, `moduleSetVersion`, `isSystem`, `createdAt`, `updatedAt`; search with `filter[q]`; `meta.facets` counts the values of `isDraft`, `moduleSetVersion`, `isSystem`.
+         *
+         *     Permission: `complianceTemplate:read`.
+         */
         get: operations["settings.complianceTemplates.get"];
         put?: never;
-        /** Create a compliance template (a draft) */
+        /**
+         * Create a compliance template (a draft)
+         * @description Create a compliance template (a draft).
+         *
+         *     Permission: `complianceTemplate:manage`.
+         */
         post: operations["settings.complianceTemplates.post"];
         delete?: never;
         options?: never;
@@ -957,12 +1149,27 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Read a compliance template */
+        /**
+         * Read a compliance template
+         * @description Read a compliance template.
+         *
+         *     Permission: `complianceTemplate:read`.
+         */
         get: operations["settings.complianceTemplates.read"];
-        /** Replace a template's content (a new version, a draft until published again) */
+        /**
+         * Replace a template's content (a new version, a draft until published again)
+         * @description Replace a template's content (a new version, a draft until published again).
+         *
+         *     Permission: `complianceTemplate:manage`.
+         */
         put: operations["settings.complianceTemplates.put"];
         post?: never;
-        /** Delete an organisation template */
+        /**
+         * Delete an organisation template
+         * @description Delete an organisation template.
+         *
+         *     Permission: `complianceTemplate:manage`.
+         */
         delete: operations["settings.complianceTemplates.delete"];
         options?: never;
         head?: never;
@@ -977,7 +1184,12 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Publish a draft template: token creation may use it */
+        /**
+         * Publish a draft template: token creation may use it
+         * @description Publish a draft template: token creation may use it.
+         *
+         *     Permission: `complianceTemplate:manage`.
+         */
         put: operations["settings.complianceTemplates.publish.put"];
         post?: never;
         delete?: never;
@@ -998,6 +1210,10 @@ export interface paths {
         /**
          * Register a wallet's identity (with its country) in the system's identity registry
          * @description A wallet without an identity gets one, managed by the wallet and the signing wallet. A contract whose identity was created with POST /api/v2/system/entities is registered with that identity.
+         *
+         *     A chain write: it answers 202 Accepted at once with `statusUrl` (also in `Location`); poll it until a terminal state and do not resubmit. `Prefer: wait=N` (5 to 99 s) waits and answers 200 with the completed result. Send an `Idempotency-Key` to retry safely; the response echoes the effective key. Refusals known before anything is queued answer 4xx (422 for a domain rule, e.g. COMPLIANCE_CHECK_FAILED).
+         *
+         *     Permission: `identity:manage`.
          */
         post: operations["system.identities.post"];
         delete?: never;
@@ -1013,12 +1229,23 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List the system's entities (contract identities), oldest activity first */
+        /**
+         * List the system's entities (contract identities), oldest activity first
+         * @description List the system's entities (contract identities), oldest activity first.
+         *
+         *     A collection: page with `page[offset]` and `page[limit]` (`links.next` is null on the last page); sort by one of `entityType`, `lastActivity`, `identityAddress` (prefix `-` for descending); filter with `filter[<field>]` on `entityType`, `status`; search with `filter[q]`; `meta.facets` counts the values of `entityType`, `status`.
+         *
+         *     Permission: `identity:read`.
+         */
         get: operations["system.entities.get"];
         put?: never;
         /**
          * Create a contract's identity (an entity, pending until registered with POST /api/v2/system/identities)
          * @description The signing wallet manages the identity, so the platform can put claims on it.
+         *
+         *     A chain write: it answers 202 Accepted at once with `statusUrl` (also in `Location`); poll it until a terminal state and do not resubmit. `Prefer: wait=N` (5 to 99 s) waits and answers 200 with the completed result. Send an `Idempotency-Key` to retry safely; the response echoes the effective key. Refusals known before anything is queued answer 4xx (422 for a domain rule, e.g. COMPLIANCE_CHECK_FAILED).
+         *
+         *     Permission: `identity:manage`.
          */
         post: operations["system.entities.post"];
         delete?: never;
@@ -1034,7 +1261,14 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** An identity's claim events, newest first */
+        /**
+         * An identity's claim events, newest first
+         * @description An identity's claim events, newest first.
+         *
+         *     A collection: page with `page[offset]` and `page[limit]` (`links.next` is null on the last page); sort by one of `blockTimestamp`, `blockNumber` (prefix `-` for descending); filter with `filter[<field>]` on `eventName`, `topic`, `claimId`, `issuerAddress`, `senderAddress`, `blockTimestamp`, `blockNumber`; `meta.facets` counts the values of `eventName`, `topic`.
+         *
+         *     Permission: `identity:read`.
+         */
         get: operations["system.identities.claimEvents.get"];
         put?: never;
         post?: never;
@@ -1051,12 +1285,21 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The signing wallet's claim issuer identity (live from the chain) */
+        /**
+         * The signing wallet's claim issuer identity (live from the chain)
+         * @description The signing wallet's claim issuer identity (live from the chain).
+         *
+         *     Permission: `claim:issue`.
+         */
         get: operations["system.claimIssuer.get"];
         put?: never;
         /**
          * Make the signing wallet a claim issuer: its identity (created if missing) gets the wallet's CLAIM key
          * @description Trust the identity for topics afterwards with POST /api/v2/system/trusted-issuers.
+         *
+         *     A chain write: it answers 202 Accepted at once with `statusUrl` (also in `Location`); poll it until a terminal state and do not resubmit. `Prefer: wait=N` (5 to 99 s) waits and answers 200 with the completed result. Send an `Idempotency-Key` to retry safely; the response echoes the effective key. Refusals known before anything is queued answer 4xx (422 for a domain rule, e.g. COMPLIANCE_CHECK_FAILED).
+         *
+         *     Permission: `claim:issue`.
          */
         post: operations["system.claimIssuer.post"];
         delete?: never;
@@ -1077,6 +1320,10 @@ export interface paths {
         /**
          * Issue a claim on an identity, signed by the signing wallet for its claim issuer identity
          * @description The topic must be a registered topic scheme. A second claim of the same issuer and topic changes the first (ClaimChanged). The signer needs a management or claim key on the subject identity (onboarding gives it one).
+         *
+         *     A chain write: it answers 202 Accepted at once with `statusUrl` (also in `Location`); poll it until a terminal state and do not resubmit. `Prefer: wait=N` (5 to 99 s) waits and answers 200 with the completed result. Send an `Idempotency-Key` to retry safely; the response echoes the effective key. Refusals known before anything is queued answer 4xx (422 for a domain rule, e.g. COMPLIANCE_CHECK_FAILED).
+         *
+         *     Permission: `claim:issue`.
          */
         post: operations["system.identityClaims.post"];
         delete?: never;
@@ -1094,7 +1341,14 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Revoke a claim your claim issuer issued: it stays attached but no longer verifies */
+        /**
+         * Revoke a claim your claim issuer issued: it stays attached but no longer verifies
+         * @description Revoke a claim your claim issuer issued: it stays attached but no longer verifies.
+         *
+         *     A chain write: it answers 202 Accepted at once with `statusUrl` (also in `Location`); poll it until a terminal state and do not resubmit. `Prefer: wait=N` (5 to 99 s) waits and answers 200 with the completed result. Send an `Idempotency-Key` to retry safely; the response echoes the effective key. Refusals known before anything is queued answer 4xx (422 for a domain rule, e.g. COMPLIANCE_CHECK_FAILED).
+         *
+         *     Permission: `claim:issue`.
+         */
         post: operations["system.identityClaimRevocations.post"];
         delete?: never;
         options?: never;
@@ -1111,7 +1365,14 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Remove a claim from an identity the signing wallet manages */
+        /**
+         * Remove a claim from an identity the signing wallet manages
+         * @description Remove a claim from an identity the signing wallet manages.
+         *
+         *     A chain write: it answers 202 Accepted at once with `statusUrl` (also in `Location`); poll it until a terminal state and do not resubmit. `Prefer: wait=N` (5 to 99 s) waits and answers 200 with the completed result. Send an `Idempotency-Key` to retry safely; the response echoes the effective key. Refusals known before anything is queued answer 4xx (422 for a domain rule, e.g. COMPLIANCE_CHECK_FAILED).
+         *
+         *     Permission: `claim:issue`.
+         */
         post: operations["system.identityClaimRemovals.post"];
         delete?: never;
         options?: never;
@@ -1128,7 +1389,14 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Trust a claim issuer identity for claim topics (by default the signing wallet's claim issuer) */
+        /**
+         * Trust a claim issuer identity for claim topics (by default the signing wallet's claim issuer)
+         * @description Trust a claim issuer identity for claim topics (by default the signing wallet's claim issuer).
+         *
+         *     A chain write: it answers 202 Accepted at once with `statusUrl` (also in `Location`); poll it until a terminal state and do not resubmit. `Prefer: wait=N` (5 to 99 s) waits and answers 200 with the completed result. Send an `Idempotency-Key` to retry safely; the response echoes the effective key. Refusals known before anything is queued answer 4xx (422 for a domain rule, e.g. COMPLIANCE_CHECK_FAILED).
+         *
+         *     Permission: `claimPolicy:manage`.
+         */
         post: operations["system.trustedIssuers.post"];
         delete?: never;
         options?: never;
@@ -1144,10 +1412,24 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Replace the claim topics a trusted issuer is trusted for */
+        /**
+         * Replace the claim topics a trusted issuer is trusted for
+         * @description Replace the claim topics a trusted issuer is trusted for.
+         *
+         *     A chain write: it answers 202 Accepted at once with `statusUrl` (also in `Location`); poll it until a terminal state and do not resubmit. `Prefer: wait=N` (5 to 99 s) waits and answers 200 with the completed result. Send an `Idempotency-Key` to retry safely; the response echoes the effective key. Refusals known before anything is queued answer 4xx (422 for a domain rule, e.g. COMPLIANCE_CHECK_FAILED).
+         *
+         *     Permission: `claimPolicy:manage`.
+         */
         put: operations["system.trustedIssuers.put"];
         post?: never;
-        /** Stop trusting a claim issuer (its claims count as untrusted) */
+        /**
+         * Stop trusting a claim issuer (its claims count as untrusted)
+         * @description Stop trusting a claim issuer (its claims count as untrusted).
+         *
+         *     A chain write: it answers 202 Accepted at once with `statusUrl` (also in `Location`); poll it until a terminal state and do not resubmit. `Prefer: wait=N` (5 to 99 s) waits and answers 200 with the completed result. Send an `Idempotency-Key` to retry safely; the response echoes the effective key. Refusals known before anything is queued answer 4xx (422 for a domain rule, e.g. COMPLIANCE_CHECK_FAILED).
+         *
+         *     Permission: `claimPolicy:manage`.
+         */
         delete: operations["system.trustedIssuers.delete"];
         options?: never;
         head?: never;
@@ -1163,7 +1445,14 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Register a claim topic: its name (topic id = uint256(keccak256(name))) and its data signature */
+        /**
+         * Register a claim topic: its name (topic id = uint256(keccak256(name))) and its data signature
+         * @description Register a claim topic: its name (topic id = uint256(keccak256(name))) and its data signature.
+         *
+         *     A chain write: it answers 202 Accepted at once with `statusUrl` (also in `Location`); poll it until a terminal state and do not resubmit. `Prefer: wait=N` (5 to 99 s) waits and answers 200 with the completed result. Send an `Idempotency-Key` to retry safely; the response echoes the effective key. Refusals known before anything is queued answer 4xx (422 for a domain rule, e.g. COMPLIANCE_CHECK_FAILED).
+         *
+         *     Permission: `claimPolicy:manage`.
+         */
         post: operations["system.topicSchemes.post"];
         delete?: never;
         options?: never;
@@ -1179,10 +1468,24 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Change a claim topic's data signature */
+        /**
+         * Change a claim topic's data signature
+         * @description Change a claim topic's data signature.
+         *
+         *     A chain write: it answers 202 Accepted at once with `statusUrl` (also in `Location`); poll it until a terminal state and do not resubmit. `Prefer: wait=N` (5 to 99 s) waits and answers 200 with the completed result. Send an `Idempotency-Key` to retry safely; the response echoes the effective key. Refusals known before anything is queued answer 4xx (422 for a domain rule, e.g. COMPLIANCE_CHECK_FAILED).
+         *
+         *     Permission: `claimPolicy:manage`.
+         */
         put: operations["system.topicSchemes.put"];
         post?: never;
-        /** Remove a claim topic */
+        /**
+         * Remove a claim topic
+         * @description Remove a claim topic.
+         *
+         *     A chain write: it answers 202 Accepted at once with `statusUrl` (also in `Location`); poll it until a terminal state and do not resubmit. `Prefer: wait=N` (5 to 99 s) waits and answers 200 with the completed result. Send an `Idempotency-Key` to retry safely; the response echoes the effective key. Refusals known before anything is queued answer 4xx (422 for a domain rule, e.g. COMPLIANCE_CHECK_FAILED).
+         *
+         *     Permission: `claimPolicy:manage`.
+         */
         delete: operations["system.topicSchemes.delete"];
         options?: never;
         head?: never;
@@ -1196,7 +1499,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** User identities created, registered (active) and pending registration */
+        /**
+         * User identities created, registered (active) and pending registration
+         * @description User identities created, registered (active) and pending registration.
+         *
+         *     Permission: `systemStats:read`.
+         */
         get: operations["system.stats.identityCount.get"];
         put?: never;
         post?: never;
@@ -1213,7 +1521,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Registered user identities at the end of each bucket of a window (from after to is refused) */
+        /**
+         * Registered user identities at the end of each bucket of a window (from after to is refused)
+         * @description Registered user identities at the end of each bucket of a window (from after to is refused).
+         *
+         *     Permission: `systemStats:read`.
+         */
         get: operations["system.stats.identityStatTimeseries.get"];
         put?: never;
         post?: never;
@@ -1230,7 +1543,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Registered user identities over a preset window: trailing24Hours (hourly) or trailing7Days (daily) */
+        /**
+         * Registered user identities over a preset window: trailing24Hours (hourly) or trailing7Days (daily)
+         * @description Registered user identities over a preset window: trailing24Hours (hourly) or trailing7Days (daily).
+         *
+         *     Permission: `systemStats:read`.
+         */
         get: operations["system.stats.identityStatTimeseries.presets.read"];
         put?: never;
         post?: never;
@@ -1247,7 +1565,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Current ClaimStats totals */
+        /**
+         * Current ClaimStats totals
+         * @description Current ClaimStats totals.
+         *
+         *     Permission: `systemStats:read`.
+         */
         get: operations["system.stats.claimStatSnapshots.current.get"];
         put?: never;
         post?: never;
@@ -1264,7 +1587,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** ClaimStats totals at the end of each bucket of a window (from after to is refused) */
+        /**
+         * ClaimStats totals at the end of each bucket of a window (from after to is refused)
+         * @description ClaimStats totals at the end of each bucket of a window (from after to is refused).
+         *
+         *     Permission: `systemStats:read`.
+         */
         get: operations["system.stats.claimStatRanges.get"];
         put?: never;
         post?: never;
@@ -1281,7 +1609,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** ClaimStats totals over a preset window: trailing24Hours (hourly) or trailing7Days (daily) */
+        /**
+         * ClaimStats totals over a preset window: trailing24Hours (hourly) or trailing7Days (daily)
+         * @description ClaimStats totals over a preset window: trailing24Hours (hourly) or trailing7Days (daily).
+         *
+         *     Permission: `systemStats:read`.
+         */
         get: operations["system.stats.claimStatRangePresets.read"];
         put?: never;
         post?: never;
@@ -1298,7 +1631,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Current TrustedIssuerStats totals */
+        /**
+         * Current TrustedIssuerStats totals
+         * @description Current TrustedIssuerStats totals.
+         *
+         *     Permission: `systemStats:read`.
+         */
         get: operations["system.stats.trustedIssuerStatSnapshots.current.get"];
         put?: never;
         post?: never;
@@ -1315,7 +1653,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** TrustedIssuerStats totals at the end of each bucket of a window (from after to is refused) */
+        /**
+         * TrustedIssuerStats totals at the end of each bucket of a window (from after to is refused)
+         * @description TrustedIssuerStats totals at the end of each bucket of a window (from after to is refused).
+         *
+         *     Permission: `systemStats:read`.
+         */
         get: operations["system.stats.trustedIssuerStatRanges.get"];
         put?: never;
         post?: never;
@@ -1332,7 +1675,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** TrustedIssuerStats totals over a preset window: trailing24Hours (hourly) or trailing7Days (daily) */
+        /**
+         * TrustedIssuerStats totals over a preset window: trailing24Hours (hourly) or trailing7Days (daily)
+         * @description TrustedIssuerStats totals over a preset window: trailing24Hours (hourly) or trailing7Days (daily).
+         *
+         *     Permission: `systemStats:read`.
+         */
         get: operations["system.stats.trustedIssuerStatRangePresets.read"];
         put?: never;
         post?: never;
@@ -1349,7 +1697,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Current TopicSchemeStats totals */
+        /**
+         * Current TopicSchemeStats totals
+         * @description Current TopicSchemeStats totals.
+         *
+         *     Permission: `systemStats:read`.
+         */
         get: operations["system.stats.topicSchemeStatSnapshots.current.get"];
         put?: never;
         post?: never;
@@ -1366,7 +1719,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** TopicSchemeStats totals at the end of each bucket of a window (from after to is refused) */
+        /**
+         * TopicSchemeStats totals at the end of each bucket of a window (from after to is refused)
+         * @description TopicSchemeStats totals at the end of each bucket of a window (from after to is refused).
+         *
+         *     Permission: `systemStats:read`.
+         */
         get: operations["system.stats.topicSchemeStatRanges.get"];
         put?: never;
         post?: never;
@@ -1383,7 +1741,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** TopicSchemeStats totals over a preset window: trailing24Hours (hourly) or trailing7Days (daily) */
+        /**
+         * TopicSchemeStats totals over a preset window: trailing24Hours (hourly) or trailing7Days (daily)
+         * @description TopicSchemeStats totals over a preset window: trailing24Hours (hourly) or trailing7Days (daily).
+         *
+         *     Permission: `systemStats:read`.
+         */
         get: operations["system.stats.topicSchemeStatRangePresets.read"];
         put?: never;
         post?: never;
@@ -1400,7 +1763,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Active topic schemes without an active claim on the chain */
+        /**
+         * Active topic schemes without an active claim on the chain
+         * @description Active topic schemes without an active claim on the chain.
+         *
+         *     Permission: `systemStats:read`.
+         */
         get: operations["system.stats.topicSchemeClaimsCoverage.get"];
         put?: never;
         post?: never;
@@ -1417,7 +1785,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The system's assets by the country their identity is registered with */
+        /**
+         * The system's assets by the country their identity is registered with
+         * @description The system's assets by the country their identity is registered with.
+         *
+         *     Permission: `systemStats:read`.
+         */
         get: operations["system.stats.countryAssetCount.get"];
         put?: never;
         post?: never;
@@ -1434,7 +1807,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Which of the organisation's wallets are EOAs and which smart wallets */
+        /**
+         * Which of the organisation's wallets are EOAs and which smart wallets
+         * @description Which of the organisation's wallets are EOAs and which smart wallets.
+         *
+         *     Permission: `participant:read`.
+         */
         get: operations["participants.addressKinds.get"];
         put?: never;
         post?: never;
@@ -1454,6 +1832,8 @@ export interface paths {
         /**
          * List the organisation's participants (people, the organisation, assets, claim issuers, addons)
          * @description purpose is required. Sort with sortBy (displayName, address, kind) and sortDirection. Without the userSearch permission only asset and addon participants are listed. eligibleForToken[tokenAddress] hides participants that could not take part in eligibleForToken[action] (transfer, mint, burn) and reports how many in meta.eligibilityHiddenCount; eligibleForToken[reveal]=true lists them with eligible false instead.
+         *
+         *     Permission: `participant:read`.
          */
         get: operations["participants.get"];
         put?: never;
@@ -1474,6 +1854,8 @@ export interface paths {
         /**
          * A participant's activity events, newest first
          * @description Events where any of the participant's wallets is the sender, account, emitter, token, an involved address or the meta-transaction signer. Another participant's feed needs identityManager or claimIssuer, else it is empty. 404 PARTICIPANT_NOT_FOUND (SVC-0524) for an id outside the organisation.
+         *
+         *     Permission: `activity:read`.
          */
         get: operations["participants.activities.get"];
         put?: never;
@@ -1494,6 +1876,8 @@ export interface paths {
         /**
          * A participant's activity per hour or day: every bucket of the window, 0 when quiet
          * @description Events where any of the participant's wallets is the sender, account, emitter, token, an involved address or the meta-transaction signer. Another participant's feed needs identityManager or claimIssuer, else it is empty. 404 PARTICIPANT_NOT_FOUND (SVC-0524) for an id outside the organisation.
+         *
+         *     Permission: `activity:read`.
          */
         get: operations["participants.activityMetrics.get"];
         put?: never;
@@ -1514,6 +1898,8 @@ export interface paths {
         /**
          * An account's activity events, newest first
          * @description Your own wallets; with identityManager or claimIssuer, any wallet of the organisation, its system's contracts and tokens, and its identities; with admin, systemManager, auditor or gasManager, the organisation's bundler wallet and paymasters. Other callers get an empty feed and a flat series.
+         *
+         *     Permission: `activity:read`.
          */
         get: operations["system.accounts.activities.get"];
         put?: never;
@@ -1534,6 +1920,8 @@ export interface paths {
         /**
          * An account's activity per hour or day: every bucket of the window, 0 when quiet
          * @description Your own wallets; with identityManager or claimIssuer, any wallet of the organisation, its system's contracts and tokens, and its identities; with admin, systemManager, auditor or gasManager, the organisation's bundler wallet and paymasters. Other callers get an empty feed and a flat series.
+         *
+         *     Permission: `activity:read`.
          */
         get: operations["system.accounts.activityMetrics.get"];
         put?: never;
@@ -1554,6 +1942,8 @@ export interface paths {
         /**
          * The system's contract catalogue: implementations, factories and the token, compliance module and addon types
          * @description data is null when the index holds no directory at that address for the organisation's system.
+         *
+         *     Permission: `system:read`.
          */
         get: operations["system.directory.get"];
         put?: never;
@@ -1571,7 +1961,14 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List the system's addon factories, by name */
+        /**
+         * List the system's addon factories, by name
+         * @description List the system's addon factories, by name.
+         *
+         *     A collection: page with `page[offset]` and `page[limit]` (`links.next` is null on the last page); sort by one of `id`, `name`, `typeId` (prefix `-` for descending); filter with `filter[<field>]` on `id`, `name`, `typeId`, `account`, `kind`; search with `filter[q]`; `meta.facets` counts the values of `typeId`, `kind`.
+         *
+         *     Permission: `system:read`.
+         */
         get: operations["system.addonFactories.get"];
         put?: never;
         post?: never;
@@ -1591,6 +1988,8 @@ export interface paths {
         /**
          * An addon factory of the system
          * @description An address the system's addon registry did not create (or removed) answers 404 ADDON_FACTORY_NOT_FOUND.
+         *
+         *     Permission: `system:read`.
          */
         get: operations["system.addonFactories.read"];
         put?: never;
@@ -1611,6 +2010,8 @@ export interface paths {
         /**
          * Inspect a contract live: code, ERC-20 metadata, what the platform knows it as, registration eligibility
          * @description Read from the chain at request time (the system's external token registry decides eligibility). Register as an external token only when registration.eligible is true.
+         *
+         *     Permission: `token:read`.
          */
         get: operations["contracts.read"];
         put?: never;
@@ -1631,12 +2032,18 @@ export interface paths {
         /**
          * List the system's external tokens, newest registration first
          * @description Sort and filter fields: name, symbol, type, externalRegisteredAt; filter[q] matches name, symbol, type.
+         *
+         *     Permission: `token:read`.
          */
         get: operations["externalTokens.get"];
         put?: never;
         /**
          * Register an external token in the system (registerToken(tokenAddress, tokenType) on its registry)
          * @description An ineligible address is refused before anything is queued: already-registered with 409 RESOURCE_ALREADY_EXISTS, no-code and system-managed with 422 EXTERNAL_TOKEN_NOT_ELIGIBLE (details.blockingReason). Completed: data.tokenAddress.
+         *
+         *     A chain write: it answers 202 Accepted at once with `statusUrl` (also in `Location`); poll it until a terminal state and do not resubmit. `Prefer: wait=N` (5 to 99 s) waits and answers 200 with the completed result. Send an `Idempotency-Key` to retry safely; the response echoes the effective key. Refusals known before anything is queued answer 4xx (422 for a domain rule, e.g. COMPLIANCE_CHECK_FAILED).
+         *
+         *     Permission: `externalToken:register`.
          */
         post: operations["externalTokens.post"];
         delete?: never;
@@ -1657,6 +2064,10 @@ export interface paths {
         /**
          * Approve a spender of the signing wallet's units of a registered external token (ERC-20 approve)
          * @description E.g. an add-on instance that pulls a payment or denomination asset. Only tokens registered in the system's external token registry (404 EXTERNAL_TOKEN_NOT_FOUND otherwise); platform tokens have POST /api/v2/tokens/{tokenAddress}/approvals.
+         *
+         *     A chain write: it answers 202 Accepted at once with `statusUrl` (also in `Location`); poll it until a terminal state and do not resubmit. `Prefer: wait=N` (5 to 99 s) waits and answers 200 with the completed result. Send an `Idempotency-Key` to retry safely; the response echoes the effective key. Refusals known before anything is queued answer 4xx (422 for a domain rule, e.g. COMPLIANCE_CHECK_FAILED).
+         *
+         *     Permission: `externalToken:approve`.
          */
         post: operations["externalTokens.approvals.post"];
         delete?: never;
@@ -1672,12 +2083,21 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List the organisation's webhook endpoints */
+        /**
+         * List the organisation's webhook endpoints
+         * @description List the organisation's webhook endpoints.
+         *
+         *     A collection: page with `page[offset]` and `page[limit]` (`links.next` is null on the last page); sort by one of `url`, `createdAt` (prefix `-` for descending); filter with `filter[<field>]` on `url`, `description`, `disabled`, `createdAt`; search with `filter[q]`; `meta.facets` counts the values of `disabled`.
+         *
+         *     Permission: `webhooks:manage`.
+         */
         get: operations["webhooks.endpoints.get"];
         put?: never;
         /**
          * Subscribe a URL to event types (the signing secret is shown once)
          * @description https on a public address (422 WEBHOOK_URL_NOT_ALLOWED otherwise, unless WEBHOOKS_ALLOW_PRIVATE_TARGETS=true); event types from GET /api/v2/webhooks/event-types (422 WEBHOOK_EVENT_TYPE_UNKNOWN).
+         *
+         *     Permission: `webhooks:manage`.
          */
         post: operations["webhooks.endpoints.post"];
         delete?: never;
@@ -1693,15 +2113,30 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Read a webhook endpoint */
+        /**
+         * Read a webhook endpoint
+         * @description Read a webhook endpoint.
+         *
+         *     Permission: `webhooks:manage`.
+         */
         get: operations["webhooks.endpoints.read"];
         put?: never;
         post?: never;
-        /** Delete a webhook endpoint and its deliveries */
+        /**
+         * Delete a webhook endpoint and its deliveries
+         * @description Delete a webhook endpoint and its deliveries.
+         *
+         *     Permission: `webhooks:manage`.
+         */
         delete: operations["webhooks.endpoints.delete"];
         options?: never;
         head?: never;
-        /** Change a webhook endpoint's url, eventTypes, description or disabled */
+        /**
+         * Change a webhook endpoint's url, eventTypes, description or disabled
+         * @description Change a webhook endpoint's url, eventTypes, description or disabled.
+         *
+         *     Permission: `webhooks:manage`.
+         */
         patch: operations["webhooks.endpoints.patch"];
         trace?: never;
     };
@@ -1717,6 +2152,8 @@ export interface paths {
         /**
          * Rotate the signing secret (the previous one keeps signing alongside for 24 hours)
          * @description Until then each delivery carries two `v1,` signatures in webhook-signature, one per secret.
+         *
+         *     Permission: `webhooks:manage`.
          */
         post: operations["webhooks.endpoints.secret.rotate.post"];
         delete?: never;
@@ -1732,7 +2169,14 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List an endpoint's deliveries */
+        /**
+         * List an endpoint's deliveries
+         * @description List an endpoint's deliveries.
+         *
+         *     A collection: page with `page[offset]` and `page[limit]` (`links.next` is null on the last page); sort by one of `type`, `attempt`, `nextAttemptAt`, `deliveredAt`, `createdAt` (prefix `-` for descending); filter with `filter[<field>]` on `evtId`, `type`, `lifecycleState`, `attempt`, `status`, `responseStatus`, `nextAttemptAt`, `deliveredAt`, `createdAt`, `requestId`, `idempotencyKey`, `transactionHash`; `meta.facets` counts the values of `status`.
+         *
+         *     Permission: `webhooks:manage`.
+         */
         get: operations["webhooks.endpoints.deliveries.get"];
         put?: never;
         post?: never;
@@ -1751,7 +2195,12 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Send a delivery again now (same evt_id) */
+        /**
+         * Send a delivery again now (same evt_id)
+         * @description Send a delivery again now (same evt_id).
+         *
+         *     Permission: `webhooks:manage`.
+         */
         post: operations["webhooks.endpoints.deliveries.retry.post"];
         delete?: never;
         options?: never;
@@ -1771,6 +2220,8 @@ export interface paths {
         /**
          * Re-send every subscribed event recorded since a time (same evt_ids)
          * @description At most 10000 events, the oldest first.
+         *
+         *     Permission: `webhooks:manage`.
          */
         post: operations["webhooks.endpoints.replay.post"];
         delete?: never;
@@ -1786,7 +2237,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The webhook event types an endpoint may subscribe to, with their payload JSON Schemas */
+        /**
+         * The webhook event types an endpoint may subscribe to, with their payload JSON Schemas
+         * @description The webhook event types an endpoint may subscribe to, with their payload JSON Schemas.
+         *
+         *     Permission: `webhooks:manage`.
+         */
         get: operations["webhooks.eventTypes.get"];
         put?: never;
         post?: never;
@@ -1803,7 +2259,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** An AsyncAPI 3.0.0 document of every webhook event type (messages named by their SDK type names) */
+        /**
+         * An AsyncAPI 3.0.0 document of every webhook event type (messages named by their SDK type names)
+         * @description An AsyncAPI 3.0.0 document of every webhook event type (messages named by their SDK type names).
+         *
+         *     Permission: `webhooks:manage`.
+         */
         get: operations["webhooks.asyncapiJson.get"];
         put?: never;
         post?: never;
@@ -1822,7 +2283,12 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Counter-sign the receipt of an event (authenticated by the Standard Webhooks signature, no API key) */
+        /**
+         * Counter-sign the receipt of an event (authenticated by the Standard Webhooks signature, no API key)
+         * @description Counter-sign the receipt of an event (authenticated by the Standard Webhooks signature, no API key).
+         *
+         *     Public: no credentials needed.
+         */
         post: operations["webhooks.receipts.post"];
         delete?: never;
         options?: never;
@@ -1837,7 +2303,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The receipts subscribers counter-signed for an event */
+        /**
+         * The receipts subscribers counter-signed for an event
+         * @description The receipts subscribers counter-signed for an event.
+         *
+         *     Permission: `webhooks:manage`.
+         */
         get: operations["webhooks.receipts.read"];
         put?: never;
         post?: never;
@@ -1894,7 +2365,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A smart wallet of the organisation, with its deployment state */
+        /**
+         * A smart wallet of the organisation, with its deployment state
+         * @description A smart wallet of the organisation, with its deployment state.
+         */
         get: operations["smartWallets.read"];
         put?: never;
         post?: never;
@@ -1911,7 +2385,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The wallet's signers and weights and its threshold, as on chain now */
+        /**
+         * The wallet's signers and weights and its threshold, as on chain now
+         * @description The wallet's signers and weights and its threshold, as on chain now.
+         */
         get: operations["smartWallets.signers.get"];
         put?: never;
         post?: never;
@@ -1928,7 +2405,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The wallet's balance, whether a paymaster will pay its gas, whether the chain charges for gas */
+        /**
+         * The wallet's balance, whether a paymaster will pay its gas, whether the chain charges for gas
+         * @description The wallet's balance, whether a paymaster will pay its gas, whether the chain charges for gas.
+         */
         get: operations["smartWallets.gasStatus.get"];
         put?: never;
         post?: never;
@@ -1949,6 +2429,8 @@ export interface paths {
         /**
          * Change a weighted multisig wallet's threshold (owner only)
          * @description threshold is a weight sum (decimal 1 to 18446744073709551615), not a count. The change is the wallet's own user operation: it needs the current threshold's signatures (PENDING_APPROVAL until co-signers sign).
+         *
+         *     A chain write: it answers 202 Accepted at once with `statusUrl` (also in `Location`); poll it until a terminal state and do not resubmit. `Prefer: wait=N` (5 to 99 s) waits and answers 200 with the completed result. Send an `Idempotency-Key` to retry safely; the response echoes the effective key. Refusals known before anything is queued answer 4xx (422 for a domain rule, e.g. COMPLIANCE_CHECK_FAILED).
          */
         put: operations["smartWallets.threshold.put"];
         post?: never;
@@ -1965,7 +2447,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The wallet's operations waiting for co-signers (PENDING_APPROVAL) */
+        /**
+         * The wallet's operations waiting for co-signers (PENDING_APPROVAL)
+         * @description The wallet's operations waiting for co-signers (PENDING_APPROVAL).
+         */
         get: operations["smartWallets.approvals.get"];
         put?: never;
         post?: never;
@@ -2002,7 +2487,14 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The system's feed-backed exchange rates (a manual override wins over its feed) */
+        /**
+         * The system's feed-backed exchange rates (a manual override wins over its feed)
+         * @description The system's feed-backed exchange rates (a manual override wins over its feed).
+         *
+         *     A collection: page with `page[offset]` and `page[limit]` (`links.next` is null on the last page); sort by one of `baseCurrency`, `quoteCurrency` (prefix `-` for descending); filter with `filter[<field>]` on `baseCurrency`, `quoteCurrency`, `feedAddress`; search with `filter[q]`; `meta.facets` counts the values of `baseCurrency`.
+         *
+         *     Permission: `exchangeRates:list`.
+         */
         get: operations["exchangeRates.get"];
         put?: never;
         post?: never;
@@ -2022,17 +2514,23 @@ export interface paths {
         /**
          * One pair's rate
          * @description 404 EXCHANGE_RATE_NOT_FOUND when neither a feed nor an override holds it.
+         *
+         *     Permission: `exchangeRates:read`.
          */
         get: operations["exchangeRates.read"];
         /**
          * Set a manual override for the pair
          * @description Stored by the platform (not on chain); it wins over the feed until DELETE removes it. Replaces a previous one.
+         *
+         *     Permission: `exchangeRates:update`.
          */
         put: operations["exchangeRates.put"];
         post?: never;
         /**
          * Remove the pair's manual override
          * @description Answers the pair's rate without it (the feed's, or rate null); 404 EXCHANGE_RATE_OVERRIDE_NOT_FOUND without one.
+         *
+         *     Permission: `exchangeRates:remove`.
          */
         delete: operations["exchangeRates.delete"];
         options?: never;
@@ -2047,7 +2545,14 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A pair's history: its feed's values and the manual overrides (removed ones included) */
+        /**
+         * A pair's history: its feed's values and the manual overrides (removed ones included)
+         * @description A pair's history: its feed's values and the manual overrides (removed ones included).
+         *
+         *     A collection: page with `page[offset]` and `page[limit]` (`links.next` is null on the last page); sort by one of `effectiveAt`, `updatedAt` (prefix `-` for descending); filter with `filter[<field>]` on `source`, `effectiveAt`, `updatedAt`; `meta.facets` counts the values of `source`.
+         *
+         *     Permission: `exchangeRates:list`.
+         */
         get: operations["exchangeRates.history.get"];
         put?: never;
         post?: never;
@@ -2064,7 +2569,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The configured provider's key and its currencies, sorted (cached for an hour) */
+        /**
+         * The configured provider's key and its currencies, sorted (cached for an hour)
+         * @description The configured provider's key and its currencies, sorted (cached for an hour).
+         */
         get: operations["exchangeRates.supportedCurrencies.get"];
         put?: never;
         post?: never;
@@ -2086,6 +2594,10 @@ export interface paths {
         /**
          * Pull the configured provider's rates and write them to the system's feeds on chain
          * @description One chain write (publishRates on the system's feed registry): a pair without a feed gets one, then every feed a new round. The mutation envelope; its result counts ratesUpdated and feedsCreated.
+         *
+         *     A chain write: it answers 202 Accepted at once with `statusUrl` (also in `Location`); poll it until a terminal state and do not resubmit. `Prefer: wait=N` (5 to 99 s) waits and answers 200 with the completed result. Send an `Idempotency-Key` to retry safely; the response echoes the effective key. Refusals known before anything is queued answer 4xx (422 for a domain rule, e.g. COMPLIANCE_CHECK_FAILED).
+         *
+         *     Permission: `exchangeRates:sync`.
          */
         post: operations["exchangeRates.sync.post"];
         delete?: never;
@@ -2106,6 +2618,10 @@ export interface paths {
         /**
          * Create a token sale (create(...) on the system's token-sale factory; the signing wallet is the issuer)
          * @description tokenAddress must be a token of your organisation's system (else 422 TOKEN_SALE_TOKEN_INVALID); paymentAsset a token of the system or a registered external token (else 422 TOKEN_SALE_PAYMENT_ASSET_INVALID). Then the issuer grants the sale a token allowance for hardCap (POST /api/v2/tokens/{tokenAddress}/approvals): tokens move from the issuer when buyers withdraw; GET shows issuerAllowance. Completed: data.saleAddress.
+         *
+         *     A chain write: it answers 202 Accepted at once with `statusUrl` (also in `Location`); poll it until a terminal state and do not resubmit. `Prefer: wait=N` (5 to 99 s) waits and answers 200 with the completed result. Send an `Idempotency-Key` to retry safely; the response echoes the effective key. Refusals known before anything is queued answer 4xx (422 for a domain rule, e.g. COMPLIANCE_CHECK_FAILED).
+         *
+         *     Permission: `tokenSale:create`.
          */
         post: operations["addons.tokenSales.post"];
         delete?: never;
@@ -2124,6 +2640,8 @@ export interface paths {
         /**
          * Read a token sale: terms, status, totals, purchases per buyer, the issuer's allowance
          * @description A sale is public: any organisation may purchase in it, given its address (the issuer tells would-be buyers). It is readable by the organisation that created it and by organisations whose wallets purchased in it; for anyone else, as for an unknown address, 404 TOKEN_SALE_NOT_FOUND.
+         *
+         *     Permission: `tokenSale:read`.
          */
         get: operations["addons.tokenSales.read"];
         put?: never;
@@ -2146,6 +2664,10 @@ export interface paths {
         /**
          * Buy tokens in a sale (purchase(amount); the signing wallet is the buyer and pays priceOf(amount))
          * @description A sale is public: any organisation may purchase in it, given its address (the issuer tells would-be buyers). It is readable by the organisation that created it and by organisations whose wallets purchased in it; for anyone else, as for an unknown address, 404 TOKEN_SALE_NOT_FOUND. Refused before queueing: 409 TOKEN_SALE_NOT_OPEN outside the dates, 422 TOKEN_SALE_HARD_CAP_EXCEEDED above what is left (details.available), 422 ERC20_ALLOWANCE_INSUFFICIENT or ERC20_BALANCE_INSUFFICIENT when the signing wallet's allowance to the sale or balance of the payment asset is below the payment (details.required). Grant the allowance first (POST /api/v2/tokens/{tokenAddress}/approvals).
+         *
+         *     A chain write: it answers 202 Accepted at once with `statusUrl` (also in `Location`); poll it until a terminal state and do not resubmit. `Prefer: wait=N` (5 to 99 s) waits and answers 200 with the completed result. Send an `Idempotency-Key` to retry safely; the response echoes the effective key. Refusals known before anything is queued answer 4xx (422 for a domain rule, e.g. COMPLIANCE_CHECK_FAILED).
+         *
+         *     Permission: `tokenSale:participate`.
          */
         post: operations["addons.tokenSales.purchases.post"];
         delete?: never;
@@ -2166,6 +2688,10 @@ export interface paths {
         /**
          * Withdraw what a sale owes the signing wallet after its end (withdraw())
          * @description Soft cap reached: a buyer its tokens, the issuer the proceeds. Soft cap missed: a buyer its payment back. Refused before queueing: 409 TOKEN_SALE_NOT_ENDED before the end, 409 TOKEN_SALE_NOTHING_TO_WITHDRAW when nothing is due. Visible as for GET (404 TOKEN_SALE_NOT_FOUND otherwise).
+         *
+         *     A chain write: it answers 202 Accepted at once with `statusUrl` (also in `Location`); poll it until a terminal state and do not resubmit. `Prefer: wait=N` (5 to 99 s) waits and answers 200 with the completed result. Send an `Idempotency-Key` to retry safely; the response echoes the effective key. Refusals known before anything is queued answer 4xx (422 for a domain rule, e.g. COMPLIANCE_CHECK_FAILED).
+         *
+         *     Permission: `tokenSale:participate`.
          */
         post: operations["addons.tokenSales.withdrawals.post"];
         delete?: never;
@@ -2186,6 +2712,8 @@ export interface paths {
         /**
          * The workflow engine's readout (graphile-worker)
          * @description System operate permission (OFFCHAIN_USER_PERMISSION_REQUIRED otherwise); every call is written to the operations audit log with credentials inside URLs replaced by REDACTED.
+         *
+         *     Permission: `system:operate`.
          */
         post: operations["admin.operator.workflowEngine.doctor.post"];
         delete?: never;
@@ -2206,6 +2734,8 @@ export interface paths {
         /**
          * Register a running worker process again and wake the workers
          * @description System operate permission (OFFCHAIN_USER_PERMISSION_REQUIRED otherwise); every call is written to the operations audit log with credentials inside URLs replaced by REDACTED.
+         *
+         *     Permission: `system:operate`.
          */
         post: operations["admin.operator.workflowEngine.forceRedeploy.post"];
         delete?: never;
@@ -2226,6 +2756,8 @@ export interface paths {
         /**
          * Keep one deployment; release the jobs of the others' stopped processes and remove them
          * @description System operate permission (OFFCHAIN_USER_PERMISSION_REQUIRED otherwise); every call is written to the operations audit log with credentials inside URLs replaced by REDACTED.
+         *
+         *     Permission: `system:operate`.
          */
         post: operations["admin.operator.workflowEngine.cleanupStaleDeployments.post"];
         delete?: never;
@@ -2246,6 +2778,8 @@ export interface paths {
         /**
          * Purge the permanently failed job of a task under a key
          * @description System operate permission (OFFCHAIN_USER_PERMISSION_REQUIRED otherwise); every call is written to the operations audit log with credentials inside URLs replaced by REDACTED.
+         *
+         *     Permission: `system:operate`.
          */
         post: operations["admin.operator.workflowEngine.recoverStuckWorkflow.post"];
         delete?: never;
@@ -2266,6 +2800,10 @@ export interface paths {
         /**
          * Create an XvP settlement (create(flows, cutoff, hashlock) on the system's xvp-settlement factory)
          * @description Multi-leg delivery versus payment between wallets of one or several organisations: every sender (a party) approves its outgoing legs, then one execution moves every leg or none, before cutoffDate. Refused before queueing with 422 XVP_SETTLEMENT_INVALID (a flow with equal from and to or a zero amount, a cutoffDate not after the chain's time). Completed: data.settlementAddress.
+         *
+         *     A chain write: it answers 202 Accepted at once with `statusUrl` (also in `Location`); poll it until a terminal state and do not resubmit. `Prefer: wait=N` (5 to 99 s) waits and answers 200 with the completed result. Send an `Idempotency-Key` to retry safely; the response echoes the effective key. Refusals known before anything is queued answer 4xx (422 for a domain rule, e.g. COMPLIANCE_CHECK_FAILED).
+         *
+         *     Permission: `xvpSettlement:write`.
          */
         post: operations["addons.xvpSettlements.post"];
         delete?: never;
@@ -2284,6 +2822,8 @@ export interface paths {
         /**
          * Read an XvP settlement: flows, approvals per party, status
          * @description Visible to the organisation whose system created it and to any organisation one of whose wallets sends or receives a leg; otherwise 404 XVP_SETTLEMENT_NOT_FOUND. EXPIRED compares the cutoff with the chain's time.
+         *
+         *     Permission: `xvpSettlement:read`.
          */
         get: operations["addons.xvpSettlements.read"];
         put?: never;
@@ -2306,6 +2846,10 @@ export interface paths {
         /**
          * Approve the signing wallet's outgoing legs (approve() on the settlement)
          * @description The signing wallet must send a leg (403 XVP_SETTLEMENT_NOT_PARTY) and have granted the settlement an allowance covering its legs of each asset (422 ERC20_ALLOWANCE_INSUFFICIENT naming asset, spender and required; grant it with POST /api/v2/tokens/{tokenAddress}/approvals) and the balance (422 ERC20_BALANCE_INSUFFICIENT). An executed, cancelled or expired settlement: 409.
+         *
+         *     A chain write: it answers 202 Accepted at once with `statusUrl` (also in `Location`); poll it until a terminal state and do not resubmit. `Prefer: wait=N` (5 to 99 s) waits and answers 200 with the completed result. Send an `Idempotency-Key` to retry safely; the response echoes the effective key. Refusals known before anything is queued answer 4xx (422 for a domain rule, e.g. COMPLIANCE_CHECK_FAILED).
+         *
+         *     Permission: `xvpSettlement:write`.
          */
         post: operations["addons.xvpSettlements.approvals.post"];
         delete?: never;
@@ -2326,6 +2870,10 @@ export interface paths {
         /**
          * Execute the settlement: every leg moves in one transaction, or none (execute(secret))
          * @description Refused before queueing when a party has not approved (422 XVP_SETTLEMENT_NOT_APPROVED, details.missingApprovals), the cutoff passed (409 XVP_SETTLEMENT_EXPIRED), it is executed or cancelled (409), or, with a hashlock, secret is missing or wrong (422 XVP_SETTLEMENT_SECRET_INVALID).
+         *
+         *     A chain write: it answers 202 Accepted at once with `statusUrl` (also in `Location`); poll it until a terminal state and do not resubmit. `Prefer: wait=N` (5 to 99 s) waits and answers 200 with the completed result. Send an `Idempotency-Key` to retry safely; the response echoes the effective key. Refusals known before anything is queued answer 4xx (422 for a domain rule, e.g. COMPLIANCE_CHECK_FAILED).
+         *
+         *     Permission: `xvpSettlement:write`.
          */
         post: operations["addons.xvpSettlements.executions.post"];
         delete?: never;
@@ -2346,6 +2894,10 @@ export interface paths {
         /**
          * Cancel the settlement (cancel()): nothing moves any more
          * @description By a wallet that sends or receives a leg, or the creator (else 403 XVP_SETTLEMENT_NOT_PARTY); an executed or cancelled settlement: 409.
+         *
+         *     A chain write: it answers 202 Accepted at once with `statusUrl` (also in `Location`); poll it until a terminal state and do not resubmit. `Prefer: wait=N` (5 to 99 s) waits and answers 200 with the completed result. Send an `Idempotency-Key` to retry safely; the response echoes the effective key. Refusals known before anything is queued answer 4xx (422 for a domain rule, e.g. COMPLIANCE_CHECK_FAILED).
+         *
+         *     Permission: `xvpSettlement:write`.
          */
         post: operations["addons.xvpSettlements.cancellations.post"];
         delete?: never;
@@ -2366,6 +2918,10 @@ export interface paths {
         /**
          * Create a fixed yield schedule for a token (the signing wallet is its owner)
          * @description Refused before queueing: endDate not after startDate, more than 1000 periods, or startDate not after the chain's current time (400); a token that is not the system's or lacks historical-balances (422 FIXED_YIELD_TOKEN_INVALID, details.reason); a denominationAsset that is neither a system token nor a registered external token (422 FIXED_YIELD_DENOMINATION_ASSET_INVALID). Completed: data.scheduleAddress.
+         *
+         *     A chain write: it answers 202 Accepted at once with `statusUrl` (also in `Location`); poll it until a terminal state and do not resubmit. `Prefer: wait=N` (5 to 99 s) waits and answers 200 with the completed result. Send an `Idempotency-Key` to retry safely; the response echoes the effective key. Refusals known before anything is queued answer 4xx (422 for a domain rule, e.g. COMPLIANCE_CHECK_FAILED).
+         *
+         *     Permission: `fixedYieldSchedule:manage`.
          */
         post: operations["addons.fixedYieldSchedules.post"];
         delete?: never;
@@ -2384,6 +2940,8 @@ export interface paths {
         /**
          * Read one fixed yield schedule: terms, funds, periods, and with ?holder= that holder's position
          * @description A schedule of the organisation's system (else 404 FIXED_YIELD_SCHEDULE_NOT_FOUND). Terms, funded and claimed amounts come from the index; a completed period's totalYield and the holder's claimable are read live.
+         *
+         *     Permission: `fixedYieldSchedule:read`.
          */
         get: operations["addons.fixedYieldSchedules.read"];
         put?: never;
@@ -2406,6 +2964,10 @@ export interface paths {
         /**
          * Deposit denomination asset into the schedule (topUp, pulled from the signing wallet)
          * @description Grant the schedule an allowance first (POST /api/v2/tokens/{tokenAddress}/approvals {spender: scheduleAddress, amount}); a short balance or allowance is refused before queueing (422 ERC20_BALANCE_INSUFFICIENT, ERC20_ALLOWANCE_INSUFFICIENT).
+         *
+         *     A chain write: it answers 202 Accepted at once with `statusUrl` (also in `Location`); poll it until a terminal state and do not resubmit. `Prefer: wait=N` (5 to 99 s) waits and answers 200 with the completed result. Send an `Idempotency-Key` to retry safely; the response echoes the effective key. Refusals known before anything is queued answer 4xx (422 for a domain rule, e.g. COMPLIANCE_CHECK_FAILED).
+         *
+         *     Permission: `fixedYieldSchedule:manage`.
          */
         post: operations["addons.fixedYieldSchedules.topUps.post"];
         delete?: never;
@@ -2426,6 +2988,10 @@ export interface paths {
         /**
          * Withdraw denomination asset from the schedule (owner only)
          * @description The signing wallet must be the schedule's owner (403 FIXED_YIELD_NOT_OWNER); more than the schedule holds is refused before queueing (422 FIXED_YIELD_SCHEDULE_UNDERFUNDED with requested and available).
+         *
+         *     A chain write: it answers 202 Accepted at once with `statusUrl` (also in `Location`); poll it until a terminal state and do not resubmit. `Prefer: wait=N` (5 to 99 s) waits and answers 200 with the completed result. Send an `Idempotency-Key` to retry safely; the response echoes the effective key. Refusals known before anything is queued answer 4xx (422 for a domain rule, e.g. COMPLIANCE_CHECK_FAILED).
+         *
+         *     Permission: `fixedYieldSchedule:manage`.
          */
         post: operations["addons.fixedYieldSchedules.withdrawals.post"];
         delete?: never;
@@ -2446,6 +3012,10 @@ export interface paths {
         /**
          * Claim the signing wallet's yield for its unclaimed completed periods (claim)
          * @description The signing wallet claims for itself (choose it with accountWalletId, X-Participant or smartWalletAddress). Refused before queueing: nothing due (422 FIXED_YIELD_NOTHING_DUE), or the schedule holds less than what is due (422 FIXED_YIELD_SCHEDULE_UNDERFUNDED with due and available).
+         *
+         *     A chain write: it answers 202 Accepted at once with `statusUrl` (also in `Location`); poll it until a terminal state and do not resubmit. `Prefer: wait=N` (5 to 99 s) waits and answers 200 with the completed result. Send an `Idempotency-Key` to retry safely; the response echoes the effective key. Refusals known before anything is queued answer 4xx (422 for a domain rule, e.g. COMPLIANCE_CHECK_FAILED).
+         *
+         *     Permission: `fixedYieldSchedule:claim`.
          */
         post: operations["addons.fixedYieldSchedules.claims.post"];
         delete?: never;
@@ -2461,7 +3031,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Request totals, error rates and durations */
+        /**
+         * Request totals, error rates and durations
+         * @description Request totals, error rates and durations.
+         *
+         *     Permission: `monitoring:read`.
+         */
         get: operations["monitoring.api.requestMetrics.summary.get"];
         put?: never;
         post?: never;
@@ -2478,7 +3053,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Requests per hour or day */
+        /**
+         * Requests per hour or day
+         * @description Requests per hour or day.
+         *
+         *     Permission: `monitoring:read`.
+         */
         get: operations["monitoring.api.requestMetrics.timeline.get"];
         put?: never;
         post?: never;
@@ -2495,7 +3075,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Requests per endpoint */
+        /**
+         * Requests per endpoint
+         * @description Requests per endpoint.
+         *
+         *     Permission: `monitoring:read`.
+         */
         get: operations["monitoring.api.endpointMetrics.get"];
         put?: never;
         post?: never;
@@ -2512,7 +3097,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Server-sent events: one `request-log` event per new request of the organisation (no replay) */
+        /**
+         * Server-sent events: one `request-log` event per new request of the organisation (no replay)
+         * @description Server-sent events: one `request-log` event per new request of the organisation (no replay).
+         *
+         *     Permission: `monitoring:read`.
+         */
         get: {
             parameters: {
                 query?: never;
@@ -2531,78 +3121,14 @@ export interface paths {
                         "text/event-stream": string;
                     };
                 };
-                /** @description Error (Form A envelope) */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Error (Form A envelope) */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Error (Form A envelope) */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Error (Form A envelope) */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Error (Form A envelope) */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Error (Form A envelope) */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Error (Form A envelope) */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Error (Form A envelope) */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+                409: components["responses"]["Conflict"];
+                429: components["responses"]["TooManyRequests"];
+                500: components["responses"]["InternalServerError"];
+                503: components["responses"]["ServiceUnavailable"];
             };
         };
         put?: never;
@@ -2620,7 +3146,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Recorded requests, newest first (keyset cursor) */
+        /**
+         * Recorded requests, newest first (keyset cursor)
+         * @description Recorded requests, newest first (keyset cursor).
+         *
+         *     Permission: `monitoring:read`.
+         */
         get: operations["monitoring.api.requestLogs.get"];
         put?: never;
         post?: never;
@@ -2637,7 +3168,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One recorded request with its redacted headers and bodies */
+        /**
+         * One recorded request with its redacted headers and bodies
+         * @description One recorded request with its redacted headers and bodies.
+         *
+         *     Permission: `monitoring:read`.
+         */
         get: operations["monitoring.api.requestLogs.read"];
         put?: never;
         post?: never;
@@ -2654,7 +3190,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Routes with the most errors */
+        /**
+         * Routes with the most errors
+         * @description Routes with the most errors.
+         *
+         *     Permission: `monitoring:read`.
+         */
         get: operations["monitoring.api.requestMetrics.topErrors.get"];
         put?: never;
         post?: never;
@@ -2680,7 +3221,14 @@ export interface paths {
         post: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description The chain to work on, as a decimal chain id; default: the organisation's default network. A chain the platform does not serve for the organisation answers 400 CHAIN_NOT_AVAILABLE_FOR_ORGANIZATION. */
+                    "X-Chain-Id"?: components["parameters"]["XChainId"];
+                    /** @description The participant (user id) to act as; default: the caller. Acting for another member needs the participant:act-for-others permission (403 REQUEST_PARTICIPANT_FORBIDDEN otherwise). */
+                    "X-Participant"?: components["parameters"]["XParticipant"];
+                    /** @description Who sends chain writes: `eoa` (the organisation's custody wallets) or `smart-wallet` (the participant's ERC-4337 smart wallet); default: the organisation's executor policy. Anything else answers 400 INVALID_REQUEST_EXECUTOR; smart-wallet where it is disabled answers 403. */
+                    "X-Executor"?: components["parameters"]["XExecutor"];
+                };
                 path: {
                     procedure: "auth/signIn/post" | "auth/twoFactor/post" | "auth/signOut/post" | "auth/session/get" | "sessions/delete" | "apiKeys/post" | "apiKeys/get" | "apiKeys/delete" | "organization/members/get" | "organization/members/roles/put" | "settings/executorPolicy/get" | "settings/executorPolicy/put" | "organizations/post" | "transactionRequests/get" | "transactionRequests/read" | "transactionRequests/cancel/post" | "blockchainTransactions/read" | "tokenTemplates/get" | "tokenTemplates/read" | "tokenTemplates/post" | "tokenTemplates/delete" | "tokens/post" | "token/post" | "token/read" | "tokens/read" | "token/features/get" | "tokens/features/get" | "token/features/put" | "tokens/features/put" | "tokens/mint/post" | "tokens/burn/post" | "tokens/transfer/post" | "tokens/approvals/post" | "tokens/forcedTransfer/post" | "tokens/freezeAddress/post" | "tokens/freezeTokens/post" | "tokens/pause/post" | "tokens/unfreezeAddress/post" | "tokens/unfreezeTokens/post" | "tokens/unpause/post" | "tokens/metadata/patch" | "tokens/metadata/get" | "tokens/documents/put" | "tokens/documents/delete" | "tokens/documents/get" | "tokens/permits/post" | "tokens/redemptions/post" | "tokens/preCheck/get" | "tokens/events/get" | "tokens/holders/get" | "settings/complianceTemplates/get" | "settings/complianceTemplates/read" | "settings/complianceTemplates/post" | "settings/complianceTemplates/put" | "settings/complianceTemplates/publish/put" | "settings/complianceTemplates/delete" | "system/identities/post" | "system/entities/get" | "system/entities/post" | "system/identities/claimEvents/get" | "system/claimIssuer/get" | "system/claimIssuer/post" | "system/identityClaims/post" | "system/identityClaimRevocations/post" | "system/identityClaimRemovals/post" | "system/trustedIssuers/post" | "system/trustedIssuers/put" | "system/trustedIssuers/delete" | "system/topicSchemes/post" | "system/topicSchemes/put" | "system/topicSchemes/delete" | "system/stats/identityCount/get" | "system/stats/identityStatTimeseries/get" | "system/stats/identityStatTimeseries/presets/read" | "system/stats/claimStatSnapshots/current/get" | "system/stats/claimStatRanges/get" | "system/stats/claimStatRangePresets/read" | "system/stats/trustedIssuerStatSnapshots/current/get" | "system/stats/trustedIssuerStatRanges/get" | "system/stats/trustedIssuerStatRangePresets/read" | "system/stats/topicSchemeStatSnapshots/current/get" | "system/stats/topicSchemeStatRanges/get" | "system/stats/topicSchemeStatRangePresets/read" | "system/stats/topicSchemeClaimsCoverage/get" | "system/stats/countryAssetCount/get" | "participants/addressKinds/get" | "participants/get" | "participants/activities/get" | "participants/activityMetrics/get" | "system/accounts/activities/get" | "system/accounts/activityMetrics/get" | "system/directory/get" | "system/addonFactories/get" | "system/addonFactories/read" | "contracts/read" | "externalTokens/post" | "externalTokens/approvals/post" | "externalTokens/get" | "webhooks/endpoints/post" | "webhooks/endpoints/get" | "webhooks/endpoints/read" | "webhooks/endpoints/patch" | "webhooks/endpoints/delete" | "webhooks/endpoints/secret/rotate/post" | "webhooks/endpoints/deliveries/get" | "webhooks/endpoints/deliveries/retry/post" | "webhooks/endpoints/replay/post" | "webhooks/eventTypes/get" | "webhooks/asyncapiJson/get" | "webhooks/receipts/post" | "webhooks/receipts/read" | "bundler/post" | "smartWallets/post" | "smartWallets/read" | "smartWallets/signers/get" | "smartWallets/gasStatus/get" | "smartWallets/threshold/put" | "smartWallets/approvals/get" | "smartWallets/approvals/sign/post" | "exchangeRates/get" | "exchangeRates/read" | "exchangeRates/put" | "exchangeRates/delete" | "exchangeRates/history/get" | "exchangeRates/supportedCurrencies/get" | "exchangeRates/sync/post" | "addons/tokenSales/post" | "addons/tokenSales/read" | "addons/tokenSales/purchases/post" | "addons/tokenSales/withdrawals/post" | "admin/operator/workflowEngine/doctor/post" | "admin/operator/workflowEngine/forceRedeploy/post" | "admin/operator/workflowEngine/cleanupStaleDeployments/post" | "admin/operator/workflowEngine/recoverStuckWorkflow/post" | "addons/xvpSettlements/post" | "addons/xvpSettlements/read" | "addons/xvpSettlements/approvals/post" | "addons/xvpSettlements/executions/post" | "addons/xvpSettlements/cancellations/post" | "addons/fixedYieldSchedules/post" | "addons/fixedYieldSchedules/read" | "addons/fixedYieldSchedules/topUps/post" | "addons/fixedYieldSchedules/withdrawals/post" | "addons/fixedYieldSchedules/claims/post" | "monitoring/api/requestMetrics/summary/get" | "monitoring/api/requestMetrics/timeline/get" | "monitoring/api/endpointMetrics/get" | "monitoring/api/requestLogs/get" | "monitoring/api/requestLogs/read" | "monitoring/api/requestMetrics/topErrors/get";
                 };
@@ -3203,65 +3751,551 @@ export interface components {
                 self: string;
             };
         };
+        /**
+         * @example {
+         *       "transactionId": "0190f7a4-5b1e-7c3d-9a2b-1c2d3e4f5a6b",
+         *       "status": "QUEUED",
+         *       "statusUrl": "/v2/transaction-requests/0190f7a4-5b1e-7c3d-9a2b-1c2d3e4f5a6b"
+         *     }
+         */
         AcceptedMutation: {
             transactionId: string;
             status: string;
             statusUrl: string;
         };
+        /**
+         * @example {
+         *       "templateId": "bond",
+         *       "name": "Green Bond 2030",
+         *       "symbol": "GB30",
+         *       "decimals": 18,
+         *       "featureConfigs": {
+         *         "maturity-redemption": {
+         *           "maturityDate": "2030-12-31",
+         *           "denominationAsset": "0x5FbDB2315678afecb367f032d93F642f64180aa3",
+         *           "treasury": "0x70997970C51812dc3A010C7d01b50e0d17dc79C8",
+         *           "faceValue": "1000"
+         *         }
+         *       }
+         *     }
+         */
         CreateTokenRequest: {
             templateId: string;
             name: string;
             symbol: string;
             decimals?: number;
-            /** @description Per-feature parameters overlaying the template's defaults, keyed by feature id */
+            /** @description Per-feature parameters overlaying the template's defaults, keyed by feature id. A feature named here is attached (it must be allowed by the template); the template's required features are attached anyway. */
             featureConfigs?: {
-                "historical-balances"?: {
-                    [key: string]: unknown;
-                };
-                "maturity-redemption"?: {
-                    [key: string]: unknown;
-                };
-                "fixed-treasury-yield"?: {
-                    [key: string]: unknown;
-                };
-                "voting-power"?: {
-                    [key: string]: unknown;
-                };
-                "aum-fee"?: {
-                    [key: string]: unknown;
-                };
-                "transaction-fee"?: {
-                    [key: string]: unknown;
-                };
-                "transaction-fee-accounting"?: {
-                    [key: string]: unknown;
-                };
-                "external-transaction-fee"?: {
-                    [key: string]: unknown;
-                };
-                conversion?: {
-                    [key: string]: unknown;
-                };
-                "conversion-minter"?: {
-                    [key: string]: unknown;
-                };
-                permit?: {
-                    [key: string]: unknown;
-                };
+                "historical-balances"?: components["schemas"]["HistoricalBalancesFeatureConfig"];
+                "maturity-redemption"?: components["schemas"]["MaturityRedemptionFeatureConfig"];
+                "fixed-treasury-yield"?: components["schemas"]["FixedTreasuryYieldFeatureConfig"];
+                "voting-power"?: components["schemas"]["VotingPowerFeatureConfig"];
+                "aum-fee"?: components["schemas"]["AumFeeFeatureConfig"];
+                "transaction-fee"?: components["schemas"]["TransactionFeeFeatureConfig"];
+                "transaction-fee-accounting"?: components["schemas"]["TransactionFeeAccountingFeatureConfig"];
+                "external-transaction-fee"?: components["schemas"]["ExternalTransactionFeeFeatureConfig"];
+                conversion?: components["schemas"]["ConversionFeatureConfig"];
+                "conversion-minter"?: components["schemas"]["ConversionMinterFeatureConfig"];
+                permit?: components["schemas"]["PermitFeatureConfig"];
             };
             /** @description A published or library compliance template; defaults to the token template's */
             complianceTemplateId?: string;
-            /** @description Per-control parameters overlaying the compliance template's, keyed by control type id */
+            /** @description Per-control parameters overlaying the compliance template's, keyed by control type id (only controls of the compliance template). */
             complianceConfigs?: {
-                [key: string]: {
-                    [key: string]: unknown;
-                };
+                "address-block-list-v2"?: components["schemas"]["AddressBlockListV2ComplianceConfig"];
+                "capital-raise-limit"?: components["schemas"]["CapitalRaiseLimitComplianceConfig"];
+                "capped-v2"?: components["schemas"]["CappedV2ComplianceConfig"];
+                "collateral-v2"?: components["schemas"]["CollateralV2ComplianceConfig"];
+                "country-allow-list-v2"?: components["schemas"]["CountryAllowListV2ComplianceConfig"];
+                "country-block-list-v2"?: components["schemas"]["CountryBlockListV2ComplianceConfig"];
+                "identity-allow-list-v2"?: components["schemas"]["IdentityAllowListV2ComplianceConfig"];
+                "identity-block-list-v2"?: components["schemas"]["IdentityBlockListV2ComplianceConfig"];
+                "identity-verification-v2"?: components["schemas"]["IdentityVerificationV2ComplianceConfig"];
+                "investor-count-v2"?: components["schemas"]["InvestorCountV2ComplianceConfig"];
+                "time-lock-v2"?: components["schemas"]["TimeLockV2ComplianceConfig"];
+                "transfer-approval-v2"?: components["schemas"]["TransferApprovalV2ComplianceConfig"];
+                "country-allow-list"?: components["schemas"]["CountryAllowListComplianceConfig"];
+                "investor-count"?: components["schemas"]["InvestorCountComplianceConfig"];
+                "transfer-approval"?: components["schemas"]["TransferApprovalComplianceConfig"];
             };
             walletVerification?: components["schemas"]["WalletVerification"];
             accountWalletId?: string;
             /** @example 0x5FbDB2315678afecb367f032d93F642f64180aa3 */
             smartWalletAddress?: string;
             forceEoa?: boolean;
+        };
+        /**
+         * @description The historical-balances feature has no parameters: send {} to attach it.
+         * @example {}
+         */
+        HistoricalBalancesFeatureConfig: Record<string, never>;
+        /**
+         * @description The maturity-redemption feature's parameters (maturityDate, denominationAsset, treasury, faceValue); each is required unless the template's defaults give it.
+         * @example {
+         *       "maturityDate": "2030-12-31",
+         *       "denominationAsset": "0x5FbDB2315678afecb367f032d93F642f64180aa3",
+         *       "treasury": "0x5FbDB2315678afecb367f032d93F642f64180aa3",
+         *       "faceValue": "1000"
+         *     }
+         */
+        MaturityRedemptionFeatureConfig: {
+            /**
+             * @description When the token matures and holders may redeem: an ISO 8601 date or date-time (UTC when no offset); seconds on chain
+             * @example 2030-12-31
+             */
+            maturityDate?: string;
+            /**
+             * @description The ERC-20 the face value is paid in: an EVM address
+             * @example 0x5FbDB2315678afecb367f032d93F642f64180aa3
+             */
+            denominationAsset?: string;
+            /**
+             * @description The wallet that pays the face value: an EVM address
+             * @example 0x5FbDB2315678afecb367f032d93F642f64180aa3
+             */
+            treasury?: string;
+            /**
+             * @description Paid per whole token at maturity: a decimal string in whole units of the asset in denominationAsset (not raw units: scaled by its decimals)
+             * @example 1000
+             */
+            faceValue?: string;
+        };
+        /**
+         * @description The fixed-treasury-yield feature's parameters (rate, interval, treasury, denominationAsset); each is required unless the template's defaults give it.
+         * @example {
+         *       "rate": 500,
+         *       "interval": "QUARTERLY",
+         *       "treasury": "0x5FbDB2315678afecb367f032d93F642f64180aa3",
+         *       "denominationAsset": "0x5FbDB2315678afecb367f032d93F642f64180aa3"
+         *     }
+         */
+        FixedTreasuryYieldFeatureConfig: {
+            /**
+             * @description The yield per year of 365 days: basis points, an integer from 0 to 10000 (100 = 1%)
+             * @example 500
+             */
+            rate?: number;
+            /**
+             * @description How often yield falls due: one of DAILY, WEEKLY, MONTHLY, QUARTERLY, SEMI_ANNUALLY, ANNUALLY
+             * @example QUARTERLY
+             * @enum {string}
+             */
+            interval?: "DAILY" | "WEEKLY" | "MONTHLY" | "QUARTERLY" | "SEMI_ANNUALLY" | "ANNUALLY";
+            /**
+             * @description The wallet that pays the yield: an EVM address
+             * @example 0x5FbDB2315678afecb367f032d93F642f64180aa3
+             */
+            treasury?: string;
+            /**
+             * @description The ERC-20 the yield is paid in: an EVM address
+             * @example 0x5FbDB2315678afecb367f032d93F642f64180aa3
+             */
+            denominationAsset?: string;
+        };
+        /**
+         * @description The voting-power feature has no parameters: send {} to attach it.
+         * @example {}
+         */
+        VotingPowerFeatureConfig: Record<string, never>;
+        /**
+         * @description The aum-fee feature's parameters (feeBps, recipient); each is required unless the template's defaults give it.
+         * @example {
+         *       "feeBps": 500,
+         *       "recipient": "0x5FbDB2315678afecb367f032d93F642f64180aa3"
+         *     }
+         */
+        AumFeeFeatureConfig: {
+            /**
+             * @description The management fee per year of 365 days, on the supply: basis points, an integer from 0 to 10000 (100 = 1%)
+             * @example 500
+             */
+            feeBps?: number;
+            /**
+             * @description The wallet that receives the fee: an EVM address
+             * @example 0x5FbDB2315678afecb367f032d93F642f64180aa3
+             */
+            recipient?: string;
+        };
+        /**
+         * @description The transaction-fee feature's parameters (mintFeeBps, burnFeeBps, transferFeeBps, recipient); each is required unless the template's defaults give it.
+         * @example {
+         *       "mintFeeBps": 500,
+         *       "burnFeeBps": 500,
+         *       "transferFeeBps": 500,
+         *       "recipient": "0x5FbDB2315678afecb367f032d93F642f64180aa3"
+         *     }
+         */
+        TransactionFeeFeatureConfig: {
+            /**
+             * @description The fee, taken in tokens, on each mint: basis points, an integer from 0 to 10000 (100 = 1%)
+             * @example 500
+             */
+            mintFeeBps?: number;
+            /**
+             * @description The fee, taken in tokens, on each burn: basis points, an integer from 0 to 10000 (100 = 1%)
+             * @example 500
+             */
+            burnFeeBps?: number;
+            /**
+             * @description The fee, taken in tokens, on each transfer: basis points, an integer from 0 to 10000 (100 = 1%)
+             * @example 500
+             */
+            transferFeeBps?: number;
+            /**
+             * @description The wallet that receives the fees: an EVM address
+             * @example 0x5FbDB2315678afecb367f032d93F642f64180aa3
+             */
+            recipient?: string;
+        };
+        /**
+         * @description The transaction-fee-accounting feature's parameters (mintFeeBps, burnFeeBps, transferFeeBps, recipient); each is required unless the template's defaults give it.
+         * @example {
+         *       "mintFeeBps": 500,
+         *       "burnFeeBps": 500,
+         *       "transferFeeBps": 500,
+         *       "recipient": "0x5FbDB2315678afecb367f032d93F642f64180aa3"
+         *     }
+         */
+        TransactionFeeAccountingFeatureConfig: {
+            /**
+             * @description The fee, recorded for later settlement, on each mint: basis points, an integer from 0 to 10000 (100 = 1%)
+             * @example 500
+             */
+            mintFeeBps?: number;
+            /**
+             * @description The fee, recorded for later settlement, on each burn: basis points, an integer from 0 to 10000 (100 = 1%)
+             * @example 500
+             */
+            burnFeeBps?: number;
+            /**
+             * @description The fee, recorded for later settlement, on each transfer: basis points, an integer from 0 to 10000 (100 = 1%)
+             * @example 500
+             */
+            transferFeeBps?: number;
+            /**
+             * @description The wallet that receives the fees: an EVM address
+             * @example 0x5FbDB2315678afecb367f032d93F642f64180aa3
+             */
+            recipient?: string;
+        };
+        /**
+         * @description The external-transaction-fee feature's parameters (feeToken, mintFeeAmount, burnFeeAmount, transferFeeAmount, recipient); each is required unless the template's defaults give it.
+         * @example {
+         *       "feeToken": "0x5FbDB2315678afecb367f032d93F642f64180aa3",
+         *       "mintFeeAmount": "1000",
+         *       "burnFeeAmount": "1000",
+         *       "transferFeeAmount": "1000",
+         *       "recipient": "0x5FbDB2315678afecb367f032d93F642f64180aa3"
+         *     }
+         */
+        ExternalTransactionFeeFeatureConfig: {
+            /**
+             * @description The ERC-20 the fees are paid in: an EVM address
+             * @example 0x5FbDB2315678afecb367f032d93F642f64180aa3
+             */
+            feeToken?: string;
+            /**
+             * @description The flat fee on each mint: a decimal string in whole units of the asset in feeToken (not raw units: scaled by its decimals)
+             * @example 1000
+             */
+            mintFeeAmount?: string;
+            /**
+             * @description The flat fee on each burn: a decimal string in whole units of the asset in feeToken (not raw units: scaled by its decimals)
+             * @example 1000
+             */
+            burnFeeAmount?: string;
+            /**
+             * @description The flat fee on each transfer: a decimal string in whole units of the asset in feeToken (not raw units: scaled by its decimals)
+             * @example 1000
+             */
+            transferFeeAmount?: string;
+            /**
+             * @description The wallet that receives the fees: an EVM address
+             * @example 0x5FbDB2315678afecb367f032d93F642f64180aa3
+             */
+            recipient?: string;
+        };
+        /**
+         * @description The conversion feature's parameters (targetToken, conversionMinter, denominationAsset, discountBps, capPricePerShareWad, conversionWindowStart, conversionWindowEnd, minConversionAmount, partialAllowed); each is required unless the template's defaults give it.
+         * @example {
+         *       "targetToken": "0x5FbDB2315678afecb367f032d93F642f64180aa3",
+         *       "conversionMinter": "0x5FbDB2315678afecb367f032d93F642f64180aa3",
+         *       "denominationAsset": "0x5FbDB2315678afecb367f032d93F642f64180aa3",
+         *       "discountBps": 500,
+         *       "capPricePerShareWad": "1000000000000000000",
+         *       "conversionWindowStart": "2030-12-31",
+         *       "conversionWindowEnd": "2030-12-31",
+         *       "minConversionAmount": "1000",
+         *       "partialAllowed": true
+         *     }
+         */
+        ConversionFeatureConfig: {
+            /**
+             * @description The token holders convert into (it carries conversion-minter): an EVM address
+             * @example 0x5FbDB2315678afecb367f032d93F642f64180aa3
+             */
+            targetToken?: string;
+            /**
+             * @description The target token's conversion-minter feature: an EVM address
+             * @example 0x5FbDB2315678afecb367f032d93F642f64180aa3
+             */
+            conversionMinter?: string;
+            /**
+             * @description The ERC-20 prices are expressed in: an EVM address
+             * @example 0x5FbDB2315678afecb367f032d93F642f64180aa3
+             */
+            denominationAsset?: string;
+            /**
+             * @description The discount on the conversion price: basis points, an integer from 0 to 10000 (100 = 1%)
+             * @example 500
+             */
+            discountBps?: number;
+            /**
+             * @description The price cap: whole denomination units per whole target share, scaled by 1e18: a non-negative integer as a decimal string
+             * @example 1000000000000000000
+             */
+            capPricePerShareWad?: string;
+            /**
+             * @description When conversions open: an ISO 8601 date or date-time (UTC when no offset); seconds on chain
+             * @example 2030-12-31
+             */
+            conversionWindowStart?: string;
+            /**
+             * @description When conversions close: an ISO 8601 date or date-time (UTC when no offset); seconds on chain
+             * @example 2030-12-31
+             */
+            conversionWindowEnd?: string;
+            /**
+             * @description The smallest amount converted at once: a decimal string in whole units of the token (not raw units: scaled by its decimals)
+             * @example 1000
+             */
+            minConversionAmount?: string;
+            /**
+             * @description Whether a holder may convert part of a balance: a boolean
+             * @example true
+             */
+            partialAllowed?: boolean;
+        };
+        /**
+         * @description The conversion-minter feature has no parameters: send {} to attach it.
+         * @example {}
+         */
+        ConversionMinterFeatureConfig: Record<string, never>;
+        /**
+         * @description The permit feature has no parameters: send {} to attach it.
+         * @example {}
+         */
+        PermitFeatureConfig: Record<string, never>;
+        /**
+         * @description The address-block-list-v2 control's parameters (Identity, module set v2).
+         * @example {
+         *       "blocked": [
+         *         "0x70997970C51812dc3A010C7d01b50e0d17dc79C8"
+         *       ]
+         *     }
+         */
+        AddressBlockListV2ComplianceConfig: {
+            blocked?: string[];
+        };
+        /**
+         * @description The capital-raise-limit control's parameters (Limits, module set v2).
+         * @example {
+         *       "maxTotal": "1000000000000000000000000",
+         *       "periodLimit": "0",
+         *       "periodLength": 0
+         *     }
+         */
+        CapitalRaiseLimitComplianceConfig: {
+            /** @description cap on all minted, raw units; 0 = none */
+            maxTotal?: string;
+            /** @description cap per period, raw units; 0 = none */
+            periodLimit?: string;
+            /** @description seconds; > 0 exactly when periodLimit is */
+            periodLength?: number;
+        };
+        /**
+         * @description The capped-v2 control's parameters (Limits, module set v2).
+         * @example {
+         *       "maxSupply": "1000000000000000000000000"
+         *     }
+         */
+        CappedV2ComplianceConfig: {
+            /** @example 1000000 */
+            maxSupply?: string;
+        };
+        /**
+         * @description The collateral-v2 control's parameters (Collateral, module set v2).
+         * @example {
+         *       "oracle": "0x5FbDB2315678afecb367f032d93F642f64180aa3",
+         *       "ratioBps": 10000
+         *     }
+         */
+        CollateralV2ComplianceConfig: {
+            /** @example 0x5FbDB2315678afecb367f032d93F642f64180aa3 */
+            oracle?: string;
+            /** @description required collateral per unit of supply; 10000 = 1:1 */
+            ratioBps?: number;
+        };
+        /**
+         * @description The country-allow-list-v2 control's parameters (Geographic, module set v2).
+         * @example {
+         *       "countries": [
+         *         56,
+         *         276
+         *       ]
+         *     }
+         */
+        CountryAllowListV2ComplianceConfig: {
+            countries?: number[];
+        };
+        /**
+         * @description The country-block-list-v2 control's parameters (Geographic, module set v2).
+         * @example {
+         *       "countries": [
+         *         408
+         *       ]
+         *     }
+         */
+        CountryBlockListV2ComplianceConfig: {
+            countries?: number[];
+        };
+        /**
+         * @description The identity-allow-list-v2 control's parameters (Identity, module set v2).
+         * @example {
+         *       "identities": [
+         *         "0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC"
+         *       ]
+         *     }
+         */
+        IdentityAllowListV2ComplianceConfig: {
+            identities?: string[];
+        };
+        /**
+         * @description The identity-block-list-v2 control's parameters (Identity, module set v2).
+         * @example {
+         *       "identities": [
+         *         "0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC"
+         *       ]
+         *     }
+         */
+        IdentityBlockListV2ComplianceConfig: {
+            identities?: string[];
+        };
+        /**
+         * @description The identity-verification-v2 control's parameters (Identity, module set v2).
+         * @example {
+         *       "expression": [
+         *         {
+         *           "nodeType": "TOPIC",
+         *           "topic": "KYC"
+         *         },
+         *         {
+         *           "nodeType": "TOPIC",
+         *           "topic": "AML"
+         *         },
+         *         {
+         *           "nodeType": "AND"
+         *         }
+         *       ]
+         *     }
+         */
+        IdentityVerificationV2ComplianceConfig: {
+            /** @description Claim-topic expression in postfix order, e.g. KYC and AML: [TOPIC KYC, TOPIC AML, AND]; empty = registered only */
+            expression?: ({
+                /** @enum {string} */
+                nodeType: "TOPIC";
+                /** @description claim topic name; id = uint256(keccak256(name)) */
+                topic: string;
+            } | {
+                /** @enum {string} */
+                nodeType: "AND" | "OR" | "NOT";
+            })[];
+        };
+        /**
+         * @description The investor-count-v2 control's parameters (Limits, module set v2).
+         * @example {
+         *       "maxInvestors": 500,
+         *       "countries": [
+         *         276
+         *       ],
+         *       "countryLimits": [
+         *         100
+         *       ]
+         *     }
+         */
+        InvestorCountV2ComplianceConfig: {
+            /** @description holders in total; 0 = no total cap */
+            maxInvestors?: number;
+            countries?: number[];
+            countryLimits?: number[];
+        };
+        /**
+         * @description The time-lock-v2 control's parameters (Transfer, module set v2).
+         * @example {
+         *       "lockDuration": 86400
+         *     }
+         */
+        TimeLockV2ComplianceConfig: {
+            /** @description seconds each receipt stays locked */
+            lockDuration?: number;
+        };
+        /**
+         * @description The transfer-approval-v2 control's parameters (Transfer, module set v2).
+         * @example {
+         *       "approvers": [
+         *         "0x70997970C51812dc3A010C7d01b50e0d17dc79C8"
+         *       ],
+         *       "approvalValidity": 3600
+         *     }
+         */
+        TransferApprovalV2ComplianceConfig: {
+            approvers?: string[];
+            /** @description seconds an approval stays valid; 0 = no expiry */
+            approvalValidity?: number;
+        };
+        /**
+         * @description The country-allow-list control's parameters (Geographic, module set v1).
+         * @example {
+         *       "countries": [
+         *         56,
+         *         276
+         *       ]
+         *     }
+         */
+        CountryAllowListComplianceConfig: {
+            countries?: number[];
+        };
+        /**
+         * @description The investor-count control's parameters (Limits, module set v1).
+         * @example {
+         *       "maxInvestors": 500,
+         *       "countries": [
+         *         276
+         *       ],
+         *       "countryLimits": [
+         *         100
+         *       ]
+         *     }
+         */
+        InvestorCountComplianceConfig: {
+            /** @description holders in total; 0 = no total cap */
+            maxInvestors?: number;
+            countries?: number[];
+            countryLimits?: number[];
+        };
+        /**
+         * @description The transfer-approval control's parameters (Transfer, module set v1).
+         * @example {
+         *       "approvers": [
+         *         "0x70997970C51812dc3A010C7d01b50e0d17dc79C8"
+         *       ],
+         *       "approvalValidity": 3600
+         *     }
+         */
+        TransferApprovalComplianceConfig: {
+            approvers?: string[];
+            /** @description seconds an approval stays valid; 0 = no expiry */
+            approvalValidity?: number;
         };
         WalletVerification: {
             /** @enum {string} */
@@ -3348,6 +4382,19 @@ export interface components {
                 value: string;
             }[];
         };
+        /**
+         * @description Mints amounts[i] (raw units) to recipients[i], in one transaction
+         * @example {
+         *       "recipients": [
+         *         "0x70997970C51812dc3A010C7d01b50e0d17dc79C8",
+         *         "0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC"
+         *       ],
+         *       "amounts": [
+         *         "95000000000000000000",
+         *         "5000000000000000000"
+         *       ]
+         *     }
+         */
         MintRequest: {
             recipients: string[];
             amounts: string[];
@@ -3357,6 +4404,17 @@ export interface components {
             smartWalletAddress?: string;
             forceEoa?: boolean;
         };
+        /**
+         * @description Burns amounts[i] (raw units) from holders[i], in one transaction
+         * @example {
+         *       "holders": [
+         *         "0x70997970C51812dc3A010C7d01b50e0d17dc79C8"
+         *       ],
+         *       "amounts": [
+         *         "5000000000000000000"
+         *       ]
+         *     }
+         */
         BurnRequest: {
             holders: string[];
             amounts: string[];
@@ -3366,6 +4424,17 @@ export interface components {
             smartWalletAddress?: string;
             forceEoa?: boolean;
         };
+        /**
+         * @description Sends amounts[i] (raw units) of the signing wallet's tokens to recipients[i], in one transaction
+         * @example {
+         *       "recipients": [
+         *         "0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC"
+         *       ],
+         *       "amounts": [
+         *         "5000000000000000000"
+         *       ]
+         *     }
+         */
         TransferRequest: {
             recipients: string[];
             amounts: string[];
@@ -5140,8 +6209,130 @@ export interface components {
             payload: components["schemas"]["TokenTransferFinalV1Payload"];
         };
     };
-    responses: never;
-    parameters: never;
+    responses: {
+        /** @description The request is invalid: BAD_REQUEST names every failing field in `data.issues` (`path`, `message`); other codes name an invalid header or selection (e.g. CHAIN_ID_HEADER_INVALID, INVALID_REQUEST_EXECUTOR). */
+        BadRequest: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description No valid credentials: send an API key in X-Api-Key or a session cookie. */
+        Unauthorized: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description Authenticated but not allowed: USER_NOT_AUTHORIZED names `requiredPermission` and `requiredRoles`; a read-only API key cannot write; an on-chain role the signing wallet lacks is named by its code. */
+        Forbidden: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The resource does not exist or is outside your organisation (its own code, e.g. TOKEN_NOT_FOUND). */
+        NotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The resource's state refuses the request: it already exists, it changed meanwhile, the organisation's system on the chain is not ready (CHAIN_NOT_READY), or an Idempotency-Key was used for another instruction. */
+        Conflict: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description Well-formed but refused by a domain rule before anything is queued, e.g. COMPLIANCE_CHECK_FAILED (a compliance module of the token refuses; `module`, `typeId`, `reason`), TOKEN_INSUFFICIENT_BALANCE, TOKEN_FEATURES_INCOMPATIBLE. */
+        UnprocessableEntity: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description Rate limited: retry after the number of seconds in Retry-After (also `data.retryAfterSeconds`). */
+        TooManyRequests: {
+            headers: {
+                /** @description Seconds to wait before retrying */
+                "Retry-After"?: number;
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description PAYLOAD_TOO_LARGE: the body is above 1 MiB. */
+        PayloadTooLarge: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description UNSUPPORTED_MEDIA_TYPE: the body is not JSON, or its Content-Type is not application/json. */
+        UnsupportedMediaType: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description An unexpected failure; retry with backoff and quote `data.requestId`. */
+        InternalServerError: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description A dependency (database, chain, index) is not available right now; retry with exponential backoff. */
+        ServiceUnavailable: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description REQUEST_DEADLINE_EXCEEDED: the operation did not finish within Prefer: wait=N but may still run; read its status (statusUrl) before sending it again. */
+        GatewayTimeout: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+    };
+    parameters: {
+        /** @description Makes the write safe to retry: the same sender, chain and key within 24 hours is one operation. A repeat while the first is active attaches to it; after it completed, the recorded result is returned (200). The same key for another instruction, executor or wallet selection, or older than the window, answers 409 (IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_WALLET_SELECTION_MISMATCH, IDEMPOTENCY_KEY_EXPIRED). Without the header the platform generates a UUIDv7; either way the response echoes the effective key in `Idempotency-Key`. */
+        IdempotencyKey: string;
+        /** @description RFC 7240 preferences. `wait=N` (N whole seconds from 5 to 99) waits for the operation to finish and answers 200 with the completed result (504 REQUEST_DEADLINE_EXCEEDED when it does not finish in time: it may still run). `respond-async, wait=N` waits and then degrades to 202. Without it the write answers 202 at once. An honoured `respond-async` is echoed in `Preference-Applied`. */
+        Prefer: string;
+        /** @description The chain to work on, as a decimal chain id; default: the organisation's default network. A chain the platform does not serve for the organisation answers 400 CHAIN_NOT_AVAILABLE_FOR_ORGANIZATION. */
+        XChainId: string;
+        /** @description The participant (user id) to act as; default: the caller. Acting for another member needs the participant:act-for-others permission (403 REQUEST_PARTICIPANT_FORBIDDEN otherwise). */
+        XParticipant: string;
+        /** @description Who sends chain writes: `eoa` (the organisation's custody wallets) or `smart-wallet` (the participant's ERC-4337 smart wallet); default: the organisation's executor policy. Anything else answers 400 INVALID_REQUEST_EXECUTOR; smart-wallet where it is disabled answers 403. */
+        XExecutor: "eoa" | "smart-wallet";
+    };
     requestBodies: never;
     headers: never;
     pathItems: never;
@@ -5175,78 +6366,16 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (Form A envelope) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     "auth.twoFactor.post": {
@@ -5276,84 +6405,29 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (Form A envelope) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     "auth.signOut.post": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The chain to work on, as a decimal chain id; default: the organisation's default network. A chain the platform does not serve for the organisation answers 400 CHAIN_NOT_AVAILABLE_FOR_ORGANIZATION. */
+                "X-Chain-Id"?: components["parameters"]["XChainId"];
+                /** @description The participant (user id) to act as; default: the caller. Acting for another member needs the participant:act-for-others permission (403 REQUEST_PARTICIPANT_FORBIDDEN otherwise). */
+                "X-Participant"?: components["parameters"]["XParticipant"];
+                /** @description Who sends chain writes: `eoa` (the organisation's custody wallets) or `smart-wallet` (the participant's ERC-4337 smart wallet); default: the organisation's executor policy. Anything else answers 400 INVALID_REQUEST_EXECUTOR; smart-wallet where it is disabled answers 403. */
+                "X-Executor"?: components["parameters"]["XExecutor"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -5373,78 +6447,15 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (Form A envelope) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     "auth.session.get": {
@@ -5470,86 +6481,30 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (Form A envelope) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     "sessions.delete": {
         parameters: {
             query?: never;
             header?: {
-                "idempotency-key"?: string;
-                prefer?: string;
+                /** @description Makes the write safe to retry: the same sender, chain and key within 24 hours is one operation. A repeat while the first is active attaches to it; after it completed, the recorded result is returned (200). The same key for another instruction, executor or wallet selection, or older than the window, answers 409 (IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_WALLET_SELECTION_MISMATCH, IDEMPOTENCY_KEY_EXPIRED). Without the header the platform generates a UUIDv7; either way the response echoes the effective key in `Idempotency-Key`. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description RFC 7240 preferences. `wait=N` (N whole seconds from 5 to 99) waits for the operation to finish and answers 200 with the completed result (504 REQUEST_DEADLINE_EXCEEDED when it does not finish in time: it may still run). `respond-async, wait=N` waits and then degrades to 202. Without it the write answers 202 at once. An honoured `respond-async` is echoed in `Preference-Applied`. */
+                Prefer?: components["parameters"]["Prefer"];
+                /** @description The chain to work on, as a decimal chain id; default: the organisation's default network. A chain the platform does not serve for the organisation answers 400 CHAIN_NOT_AVAILABLE_FOR_ORGANIZATION. */
+                "X-Chain-Id"?: components["parameters"]["XChainId"];
+                /** @description The participant (user id) to act as; default: the caller. Acting for another member needs the participant:act-for-others permission (403 REQUEST_PARTICIPANT_FORBIDDEN otherwise). */
+                "X-Participant"?: components["parameters"]["XParticipant"];
+                /** @description Who sends chain writes: `eoa` (the organisation's custody wallets) or `smart-wallet` (the participant's ERC-4337 smart wallet); default: the organisation's executor policy. Anything else answers 400 INVALID_REQUEST_EXECUTOR; smart-wallet where it is disabled answers 403. */
+                "X-Executor"?: components["parameters"]["XExecutor"];
             };
             path: {
                 sessionId: string;
@@ -5572,78 +6527,15 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (Form A envelope) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     "apiKeys.get": {
@@ -5690,8 +6582,9 @@ export interface operations {
                         data: components["schemas"]["ApiKey"][];
                         meta: {
                             total: number;
+                            /** @description Counts per value of scope */
                             facets?: {
-                                [key: string]: {
+                                scope?: {
                                     value?: string | number | boolean | null;
                                     count: number;
                                 }[];
@@ -5707,84 +6600,27 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (Form A envelope) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     "apiKeys.post": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The chain to work on, as a decimal chain id; default: the organisation's default network. A chain the platform does not serve for the organisation answers 400 CHAIN_NOT_AVAILABLE_FOR_ORGANIZATION. */
+                "X-Chain-Id"?: components["parameters"]["XChainId"];
+                /** @description The participant (user id) to act as; default: the caller. Acting for another member needs the participant:act-for-others permission (403 REQUEST_PARTICIPANT_FORBIDDEN otherwise). */
+                "X-Participant"?: components["parameters"]["XParticipant"];
+                /** @description Who sends chain writes: `eoa` (the organisation's custody wallets) or `smart-wallet` (the participant's ERC-4337 smart wallet); default: the organisation's executor policy. Anything else answers 400 INVALID_REQUEST_EXECUTOR; smart-wallet where it is disabled answers 403. */
+                "X-Executor"?: components["parameters"]["XExecutor"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -5808,84 +6644,30 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (Form A envelope) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     "apiKeys.delete": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The chain to work on, as a decimal chain id; default: the organisation's default network. A chain the platform does not serve for the organisation answers 400 CHAIN_NOT_AVAILABLE_FOR_ORGANIZATION. */
+                "X-Chain-Id"?: components["parameters"]["XChainId"];
+                /** @description The participant (user id) to act as; default: the caller. Acting for another member needs the participant:act-for-others permission (403 REQUEST_PARTICIPANT_FORBIDDEN otherwise). */
+                "X-Participant"?: components["parameters"]["XParticipant"];
+                /** @description Who sends chain writes: `eoa` (the organisation's custody wallets) or `smart-wallet` (the participant's ERC-4337 smart wallet); default: the organisation's executor policy. Anything else answers 400 INVALID_REQUEST_EXECUTOR; smart-wallet where it is disabled answers 403. */
+                "X-Executor"?: components["parameters"]["XExecutor"];
+            };
             path: {
                 id: string;
             };
@@ -5907,78 +6689,15 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (Form A envelope) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     "organization.members.get": {
@@ -6034,84 +6753,27 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (Form A envelope) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     "organization.members.roles.put": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The chain to work on, as a decimal chain id; default: the organisation's default network. A chain the platform does not serve for the organisation answers 400 CHAIN_NOT_AVAILABLE_FOR_ORGANIZATION. */
+                "X-Chain-Id"?: components["parameters"]["XChainId"];
+                /** @description The participant (user id) to act as; default: the caller. Acting for another member needs the participant:act-for-others permission (403 REQUEST_PARTICIPANT_FORBIDDEN otherwise). */
+                "X-Participant"?: components["parameters"]["XParticipant"];
+                /** @description Who sends chain writes: `eoa` (the organisation's custody wallets) or `smart-wallet` (the participant's ERC-4337 smart wallet); default: the organisation's executor policy. Anything else answers 400 INVALID_REQUEST_EXECUTOR; smart-wallet where it is disabled answers 403. */
+                "X-Executor"?: components["parameters"]["XExecutor"];
+            };
             path: {
                 userId: string;
             };
@@ -6137,78 +6799,17 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (Form A envelope) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     "settings.executorPolicy.get": {
@@ -6234,84 +6835,27 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (Form A envelope) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     "settings.executorPolicy.put": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The chain to work on, as a decimal chain id; default: the organisation's default network. A chain the platform does not serve for the organisation answers 400 CHAIN_NOT_AVAILABLE_FOR_ORGANIZATION. */
+                "X-Chain-Id"?: components["parameters"]["XChainId"];
+                /** @description The participant (user id) to act as; default: the caller. Acting for another member needs the participant:act-for-others permission (403 REQUEST_PARTICIPANT_FORBIDDEN otherwise). */
+                "X-Participant"?: components["parameters"]["XParticipant"];
+                /** @description Who sends chain writes: `eoa` (the organisation's custody wallets) or `smart-wallet` (the participant's ERC-4337 smart wallet); default: the organisation's executor policy. Anything else answers 400 INVALID_REQUEST_EXECUTOR; smart-wallet where it is disabled answers 403. */
+                "X-Executor"?: components["parameters"]["XExecutor"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -6335,85 +6879,31 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (Form A envelope) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     "organizations.post": {
         parameters: {
             query?: never;
             header?: {
-                "idempotency-key"?: string;
+                /** @description Makes the write safe to retry: the same sender, chain and key within 24 hours is one operation. A repeat while the first is active attaches to it; after it completed, the recorded result is returned (200). The same key for another instruction, executor or wallet selection, or older than the window, answers 409 (IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_WALLET_SELECTION_MISMATCH, IDEMPOTENCY_KEY_EXPIRED). Without the header the platform generates a UUIDv7; either way the response echoes the effective key in `Idempotency-Key`. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description The chain to work on, as a decimal chain id; default: the organisation's default network. A chain the platform does not serve for the organisation answers 400 CHAIN_NOT_AVAILABLE_FOR_ORGANIZATION. */
+                "X-Chain-Id"?: components["parameters"]["XChainId"];
+                /** @description The participant (user id) to act as; default: the caller. Acting for another member needs the participant:act-for-others permission (403 REQUEST_PARTICIPANT_FORBIDDEN otherwise). */
+                "X-Participant"?: components["parameters"]["XParticipant"];
+                /** @description Who sends chain writes: `eoa` (the organisation's custody wallets) or `smart-wallet` (the participant's ERC-4337 smart wallet); default: the organisation's executor policy. Anything else answers 400 INVALID_REQUEST_EXECUTOR; smart-wallet where it is disabled answers 403. */
+                "X-Executor"?: components["parameters"]["XExecutor"];
             };
             path?: never;
             cookie?: never;
@@ -6435,78 +6925,17 @@ export interface operations {
                     "application/json": components["schemas"]["OrganizationDeploymentAccepted"];
                 };
             };
-            /** @description Error (Form A envelope) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     "transactionRequests.get": {
@@ -6549,8 +6978,13 @@ export interface operations {
                         data: components["schemas"]["TransactionRequest"][];
                         meta: {
                             total: number;
+                            /** @description Counts per value of status, kind */
                             facets?: {
-                                [key: string]: {
+                                status?: {
+                                    value?: string | number | boolean | null;
+                                    count: number;
+                                }[];
+                                kind?: {
                                     value?: string | number | boolean | null;
                                     count: number;
                                 }[];
@@ -6566,78 +7000,14 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (Form A envelope) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     "transactionRequests.read": {
@@ -6665,84 +7035,27 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (Form A envelope) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     "transactionRequests.cancel.post": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The chain to work on, as a decimal chain id; default: the organisation's default network. A chain the platform does not serve for the organisation answers 400 CHAIN_NOT_AVAILABLE_FOR_ORGANIZATION. */
+                "X-Chain-Id"?: components["parameters"]["XChainId"];
+                /** @description The participant (user id) to act as; default: the caller. Acting for another member needs the participant:act-for-others permission (403 REQUEST_PARTICIPANT_FORBIDDEN otherwise). */
+                "X-Participant"?: components["parameters"]["XParticipant"];
+                /** @description Who sends chain writes: `eoa` (the organisation's custody wallets) or `smart-wallet` (the participant's ERC-4337 smart wallet); default: the organisation's executor policy. Anything else answers 400 INVALID_REQUEST_EXECUTOR; smart-wallet where it is disabled answers 403. */
+                "X-Executor"?: components["parameters"]["XExecutor"];
+            };
             path: {
                 transactionId: string;
             };
@@ -6764,78 +7077,15 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (Form A envelope) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     "blockchainTransactions.read": {
@@ -6867,78 +7117,14 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (Form A envelope) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     "tokenTemplates.get": {
@@ -6966,84 +7152,27 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (Form A envelope) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     "tokenTemplates.post": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The chain to work on, as a decimal chain id; default: the organisation's default network. A chain the platform does not serve for the organisation answers 400 CHAIN_NOT_AVAILABLE_FOR_ORGANIZATION. */
+                "X-Chain-Id"?: components["parameters"]["XChainId"];
+                /** @description The participant (user id) to act as; default: the caller. Acting for another member needs the participant:act-for-others permission (403 REQUEST_PARTICIPANT_FORBIDDEN otherwise). */
+                "X-Participant"?: components["parameters"]["XParticipant"];
+                /** @description Who sends chain writes: `eoa` (the organisation's custody wallets) or `smart-wallet` (the participant's ERC-4337 smart wallet); default: the organisation's executor policy. Anything else answers 400 INVALID_REQUEST_EXECUTOR; smart-wallet where it is disabled answers 403. */
+                "X-Executor"?: components["parameters"]["XExecutor"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -7067,78 +7196,17 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (Form A envelope) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     "tokenTemplates.read": {
@@ -7166,84 +7234,27 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (Form A envelope) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     "tokenTemplates.delete": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The chain to work on, as a decimal chain id; default: the organisation's default network. A chain the platform does not serve for the organisation answers 400 CHAIN_NOT_AVAILABLE_FOR_ORGANIZATION. */
+                "X-Chain-Id"?: components["parameters"]["XChainId"];
+                /** @description The participant (user id) to act as; default: the caller. Acting for another member needs the participant:act-for-others permission (403 REQUEST_PARTICIPANT_FORBIDDEN otherwise). */
+                "X-Participant"?: components["parameters"]["XParticipant"];
+                /** @description Who sends chain writes: `eoa` (the organisation's custody wallets) or `smart-wallet` (the participant's ERC-4337 smart wallet); default: the organisation's executor policy. Anything else answers 400 INVALID_REQUEST_EXECUTOR; smart-wallet where it is disabled answers 403. */
+                "X-Executor"?: components["parameters"]["XExecutor"];
+            };
             path: {
                 id: string;
             };
@@ -7258,84 +7269,32 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (Form A envelope) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     "tokens.post": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes the write safe to retry: the same sender, chain and key within 24 hours is one operation. A repeat while the first is active attaches to it; after it completed, the recorded result is returned (200). The same key for another instruction, executor or wallet selection, or older than the window, answers 409 (IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_WALLET_SELECTION_MISMATCH, IDEMPOTENCY_KEY_EXPIRED). Without the header the platform generates a UUIDv7; either way the response echoes the effective key in `Idempotency-Key`. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description RFC 7240 preferences. `wait=N` (N whole seconds from 5 to 99) waits for the operation to finish and answers 200 with the completed result (504 REQUEST_DEADLINE_EXCEEDED when it does not finish in time: it may still run). `respond-async, wait=N` waits and then degrades to 202. Without it the write answers 202 at once. An honoured `respond-async` is echoed in `Preference-Applied`. */
+                Prefer?: components["parameters"]["Prefer"];
+                /** @description The chain to work on, as a decimal chain id; default: the organisation's default network. A chain the platform does not serve for the organisation answers 400 CHAIN_NOT_AVAILABLE_FOR_ORGANIZATION. */
+                "X-Chain-Id"?: components["parameters"]["XChainId"];
+                /** @description The participant (user id) to act as; default: the caller. Acting for another member needs the participant:act-for-others permission (403 REQUEST_PARTICIPANT_FORBIDDEN otherwise). */
+                "X-Participant"?: components["parameters"]["XParticipant"];
+                /** @description Who sends chain writes: `eoa` (the organisation's custody wallets) or `smart-wallet` (the participant's ERC-4337 smart wallet); default: the organisation's executor policy. Anything else answers 400 INVALID_REQUEST_EXECUTOR; smart-wallet where it is disabled answers 403. */
+                "X-Executor"?: components["parameters"]["XExecutor"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -7367,93 +7326,35 @@ export interface operations {
                     "application/json": components["schemas"]["AcceptedMutation"];
                 };
             };
-            /** @description Error (Form A envelope) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description REQUEST_DEADLINE_EXCEEDED: the operation may still run */
-            504: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "token.post": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes the write safe to retry: the same sender, chain and key within 24 hours is one operation. A repeat while the first is active attaches to it; after it completed, the recorded result is returned (200). The same key for another instruction, executor or wallet selection, or older than the window, answers 409 (IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_WALLET_SELECTION_MISMATCH, IDEMPOTENCY_KEY_EXPIRED). Without the header the platform generates a UUIDv7; either way the response echoes the effective key in `Idempotency-Key`. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description RFC 7240 preferences. `wait=N` (N whole seconds from 5 to 99) waits for the operation to finish and answers 200 with the completed result (504 REQUEST_DEADLINE_EXCEEDED when it does not finish in time: it may still run). `respond-async, wait=N` waits and then degrades to 202. Without it the write answers 202 at once. An honoured `respond-async` is echoed in `Preference-Applied`. */
+                Prefer?: components["parameters"]["Prefer"];
+                /** @description The chain to work on, as a decimal chain id; default: the organisation's default network. A chain the platform does not serve for the organisation answers 400 CHAIN_NOT_AVAILABLE_FOR_ORGANIZATION. */
+                "X-Chain-Id"?: components["parameters"]["XChainId"];
+                /** @description The participant (user id) to act as; default: the caller. Acting for another member needs the participant:act-for-others permission (403 REQUEST_PARTICIPANT_FORBIDDEN otherwise). */
+                "X-Participant"?: components["parameters"]["XParticipant"];
+                /** @description Who sends chain writes: `eoa` (the organisation's custody wallets) or `smart-wallet` (the participant's ERC-4337 smart wallet); default: the organisation's executor policy. Anything else answers 400 INVALID_REQUEST_EXECUTOR; smart-wallet where it is disabled answers 403. */
+                "X-Executor"?: components["parameters"]["XExecutor"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -7485,87 +7386,18 @@ export interface operations {
                     "application/json": components["schemas"]["AcceptedMutation"];
                 };
             };
-            /** @description Error (Form A envelope) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description REQUEST_DEADLINE_EXCEEDED: the operation may still run */
-            504: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "token.read": {
@@ -7593,78 +7425,14 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (Form A envelope) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     "tokens.read": {
@@ -7692,78 +7460,14 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (Form A envelope) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     "token.features.get": {
@@ -7791,78 +7495,14 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (Form A envelope) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     "tokens.features.get": {
@@ -7890,84 +7530,31 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (Form A envelope) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     "token.features.put": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes the write safe to retry: the same sender, chain and key within 24 hours is one operation. A repeat while the first is active attaches to it; after it completed, the recorded result is returned (200). The same key for another instruction, executor or wallet selection, or older than the window, answers 409 (IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_WALLET_SELECTION_MISMATCH, IDEMPOTENCY_KEY_EXPIRED). Without the header the platform generates a UUIDv7; either way the response echoes the effective key in `Idempotency-Key`. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description RFC 7240 preferences. `wait=N` (N whole seconds from 5 to 99) waits for the operation to finish and answers 200 with the completed result (504 REQUEST_DEADLINE_EXCEEDED when it does not finish in time: it may still run). `respond-async, wait=N` waits and then degrades to 202. Without it the write answers 202 at once. An honoured `respond-async` is echoed in `Preference-Applied`. */
+                Prefer?: components["parameters"]["Prefer"];
+                /** @description The chain to work on, as a decimal chain id; default: the organisation's default network. A chain the platform does not serve for the organisation answers 400 CHAIN_NOT_AVAILABLE_FOR_ORGANIZATION. */
+                "X-Chain-Id"?: components["parameters"]["XChainId"];
+                /** @description The participant (user id) to act as; default: the caller. Acting for another member needs the participant:act-for-others permission (403 REQUEST_PARTICIPANT_FORBIDDEN otherwise). */
+                "X-Participant"?: components["parameters"]["XParticipant"];
+                /** @description Who sends chain writes: `eoa` (the organisation's custody wallets) or `smart-wallet` (the participant's ERC-4337 smart wallet); default: the organisation's executor policy. Anything else answers 400 INVALID_REQUEST_EXECUTOR; smart-wallet where it is disabled answers 403. */
+                "X-Executor"?: components["parameters"]["XExecutor"];
+            };
             path: {
                 address: string;
                 featureId: "historical-balances" | "maturity-redemption" | "fixed-treasury-yield" | "voting-power" | "aum-fee" | "transaction-fee" | "transaction-fee-accounting" | "external-transaction-fee" | "conversion" | "conversion-minter" | "permit";
@@ -8002,93 +7589,35 @@ export interface operations {
                     "application/json": components["schemas"]["AcceptedMutation"];
                 };
             };
-            /** @description Error (Form A envelope) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description REQUEST_DEADLINE_EXCEEDED: the operation may still run */
-            504: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "tokens.features.put": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes the write safe to retry: the same sender, chain and key within 24 hours is one operation. A repeat while the first is active attaches to it; after it completed, the recorded result is returned (200). The same key for another instruction, executor or wallet selection, or older than the window, answers 409 (IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_WALLET_SELECTION_MISMATCH, IDEMPOTENCY_KEY_EXPIRED). Without the header the platform generates a UUIDv7; either way the response echoes the effective key in `Idempotency-Key`. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description RFC 7240 preferences. `wait=N` (N whole seconds from 5 to 99) waits for the operation to finish and answers 200 with the completed result (504 REQUEST_DEADLINE_EXCEEDED when it does not finish in time: it may still run). `respond-async, wait=N` waits and then degrades to 202. Without it the write answers 202 at once. An honoured `respond-async` is echoed in `Preference-Applied`. */
+                Prefer?: components["parameters"]["Prefer"];
+                /** @description The chain to work on, as a decimal chain id; default: the organisation's default network. A chain the platform does not serve for the organisation answers 400 CHAIN_NOT_AVAILABLE_FOR_ORGANIZATION. */
+                "X-Chain-Id"?: components["parameters"]["XChainId"];
+                /** @description The participant (user id) to act as; default: the caller. Acting for another member needs the participant:act-for-others permission (403 REQUEST_PARTICIPANT_FORBIDDEN otherwise). */
+                "X-Participant"?: components["parameters"]["XParticipant"];
+                /** @description Who sends chain writes: `eoa` (the organisation's custody wallets) or `smart-wallet` (the participant's ERC-4337 smart wallet); default: the organisation's executor policy. Anything else answers 400 INVALID_REQUEST_EXECUTOR; smart-wallet where it is disabled answers 403. */
+                "X-Executor"?: components["parameters"]["XExecutor"];
+            };
             path: {
                 address: string;
                 featureId: "historical-balances" | "maturity-redemption" | "fixed-treasury-yield" | "voting-power" | "aum-fee" | "transaction-fee" | "transaction-fee-accounting" | "external-transaction-fee" | "conversion" | "conversion-minter" | "permit";
@@ -8123,93 +7652,35 @@ export interface operations {
                     "application/json": components["schemas"]["AcceptedMutation"];
                 };
             };
-            /** @description Error (Form A envelope) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description REQUEST_DEADLINE_EXCEEDED: the operation may still run */
-            504: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "tokens.mint.post": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes the write safe to retry: the same sender, chain and key within 24 hours is one operation. A repeat while the first is active attaches to it; after it completed, the recorded result is returned (200). The same key for another instruction, executor or wallet selection, or older than the window, answers 409 (IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_WALLET_SELECTION_MISMATCH, IDEMPOTENCY_KEY_EXPIRED). Without the header the platform generates a UUIDv7; either way the response echoes the effective key in `Idempotency-Key`. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description RFC 7240 preferences. `wait=N` (N whole seconds from 5 to 99) waits for the operation to finish and answers 200 with the completed result (504 REQUEST_DEADLINE_EXCEEDED when it does not finish in time: it may still run). `respond-async, wait=N` waits and then degrades to 202. Without it the write answers 202 at once. An honoured `respond-async` is echoed in `Preference-Applied`. */
+                Prefer?: components["parameters"]["Prefer"];
+                /** @description The chain to work on, as a decimal chain id; default: the organisation's default network. A chain the platform does not serve for the organisation answers 400 CHAIN_NOT_AVAILABLE_FOR_ORGANIZATION. */
+                "X-Chain-Id"?: components["parameters"]["XChainId"];
+                /** @description The participant (user id) to act as; default: the caller. Acting for another member needs the participant:act-for-others permission (403 REQUEST_PARTICIPANT_FORBIDDEN otherwise). */
+                "X-Participant"?: components["parameters"]["XParticipant"];
+                /** @description Who sends chain writes: `eoa` (the organisation's custody wallets) or `smart-wallet` (the participant's ERC-4337 smart wallet); default: the organisation's executor policy. Anything else answers 400 INVALID_REQUEST_EXECUTOR; smart-wallet where it is disabled answers 403. */
+                "X-Executor"?: components["parameters"]["XExecutor"];
+            };
             path: {
                 tokenAddress: string;
             };
@@ -8243,93 +7714,35 @@ export interface operations {
                     "application/json": components["schemas"]["AcceptedMutation"];
                 };
             };
-            /** @description Error (Form A envelope) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description REQUEST_DEADLINE_EXCEEDED: the operation may still run */
-            504: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "tokens.burn.post": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes the write safe to retry: the same sender, chain and key within 24 hours is one operation. A repeat while the first is active attaches to it; after it completed, the recorded result is returned (200). The same key for another instruction, executor or wallet selection, or older than the window, answers 409 (IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_WALLET_SELECTION_MISMATCH, IDEMPOTENCY_KEY_EXPIRED). Without the header the platform generates a UUIDv7; either way the response echoes the effective key in `Idempotency-Key`. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description RFC 7240 preferences. `wait=N` (N whole seconds from 5 to 99) waits for the operation to finish and answers 200 with the completed result (504 REQUEST_DEADLINE_EXCEEDED when it does not finish in time: it may still run). `respond-async, wait=N` waits and then degrades to 202. Without it the write answers 202 at once. An honoured `respond-async` is echoed in `Preference-Applied`. */
+                Prefer?: components["parameters"]["Prefer"];
+                /** @description The chain to work on, as a decimal chain id; default: the organisation's default network. A chain the platform does not serve for the organisation answers 400 CHAIN_NOT_AVAILABLE_FOR_ORGANIZATION. */
+                "X-Chain-Id"?: components["parameters"]["XChainId"];
+                /** @description The participant (user id) to act as; default: the caller. Acting for another member needs the participant:act-for-others permission (403 REQUEST_PARTICIPANT_FORBIDDEN otherwise). */
+                "X-Participant"?: components["parameters"]["XParticipant"];
+                /** @description Who sends chain writes: `eoa` (the organisation's custody wallets) or `smart-wallet` (the participant's ERC-4337 smart wallet); default: the organisation's executor policy. Anything else answers 400 INVALID_REQUEST_EXECUTOR; smart-wallet where it is disabled answers 403. */
+                "X-Executor"?: components["parameters"]["XExecutor"];
+            };
             path: {
                 tokenAddress: string;
             };
@@ -8363,93 +7776,35 @@ export interface operations {
                     "application/json": components["schemas"]["AcceptedMutation"];
                 };
             };
-            /** @description Error (Form A envelope) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description REQUEST_DEADLINE_EXCEEDED: the operation may still run */
-            504: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "tokens.transfer.post": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes the write safe to retry: the same sender, chain and key within 24 hours is one operation. A repeat while the first is active attaches to it; after it completed, the recorded result is returned (200). The same key for another instruction, executor or wallet selection, or older than the window, answers 409 (IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_WALLET_SELECTION_MISMATCH, IDEMPOTENCY_KEY_EXPIRED). Without the header the platform generates a UUIDv7; either way the response echoes the effective key in `Idempotency-Key`. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description RFC 7240 preferences. `wait=N` (N whole seconds from 5 to 99) waits for the operation to finish and answers 200 with the completed result (504 REQUEST_DEADLINE_EXCEEDED when it does not finish in time: it may still run). `respond-async, wait=N` waits and then degrades to 202. Without it the write answers 202 at once. An honoured `respond-async` is echoed in `Preference-Applied`. */
+                Prefer?: components["parameters"]["Prefer"];
+                /** @description The chain to work on, as a decimal chain id; default: the organisation's default network. A chain the platform does not serve for the organisation answers 400 CHAIN_NOT_AVAILABLE_FOR_ORGANIZATION. */
+                "X-Chain-Id"?: components["parameters"]["XChainId"];
+                /** @description The participant (user id) to act as; default: the caller. Acting for another member needs the participant:act-for-others permission (403 REQUEST_PARTICIPANT_FORBIDDEN otherwise). */
+                "X-Participant"?: components["parameters"]["XParticipant"];
+                /** @description Who sends chain writes: `eoa` (the organisation's custody wallets) or `smart-wallet` (the participant's ERC-4337 smart wallet); default: the organisation's executor policy. Anything else answers 400 INVALID_REQUEST_EXECUTOR; smart-wallet where it is disabled answers 403. */
+                "X-Executor"?: components["parameters"]["XExecutor"];
+            };
             path: {
                 tokenAddress: string;
             };
@@ -8483,93 +7838,35 @@ export interface operations {
                     "application/json": components["schemas"]["AcceptedMutation"];
                 };
             };
-            /** @description Error (Form A envelope) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description REQUEST_DEADLINE_EXCEEDED: the operation may still run */
-            504: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "tokens.approvals.post": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes the write safe to retry: the same sender, chain and key within 24 hours is one operation. A repeat while the first is active attaches to it; after it completed, the recorded result is returned (200). The same key for another instruction, executor or wallet selection, or older than the window, answers 409 (IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_WALLET_SELECTION_MISMATCH, IDEMPOTENCY_KEY_EXPIRED). Without the header the platform generates a UUIDv7; either way the response echoes the effective key in `Idempotency-Key`. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description RFC 7240 preferences. `wait=N` (N whole seconds from 5 to 99) waits for the operation to finish and answers 200 with the completed result (504 REQUEST_DEADLINE_EXCEEDED when it does not finish in time: it may still run). `respond-async, wait=N` waits and then degrades to 202. Without it the write answers 202 at once. An honoured `respond-async` is echoed in `Preference-Applied`. */
+                Prefer?: components["parameters"]["Prefer"];
+                /** @description The chain to work on, as a decimal chain id; default: the organisation's default network. A chain the platform does not serve for the organisation answers 400 CHAIN_NOT_AVAILABLE_FOR_ORGANIZATION. */
+                "X-Chain-Id"?: components["parameters"]["XChainId"];
+                /** @description The participant (user id) to act as; default: the caller. Acting for another member needs the participant:act-for-others permission (403 REQUEST_PARTICIPANT_FORBIDDEN otherwise). */
+                "X-Participant"?: components["parameters"]["XParticipant"];
+                /** @description Who sends chain writes: `eoa` (the organisation's custody wallets) or `smart-wallet` (the participant's ERC-4337 smart wallet); default: the organisation's executor policy. Anything else answers 400 INVALID_REQUEST_EXECUTOR; smart-wallet where it is disabled answers 403. */
+                "X-Executor"?: components["parameters"]["XExecutor"];
+            };
             path: {
                 tokenAddress: string;
             };
@@ -8603,93 +7900,35 @@ export interface operations {
                     "application/json": components["schemas"]["AcceptedMutation"];
                 };
             };
-            /** @description Error (Form A envelope) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description REQUEST_DEADLINE_EXCEEDED: the operation may still run */
-            504: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "tokens.forcedTransfer.post": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes the write safe to retry: the same sender, chain and key within 24 hours is one operation. A repeat while the first is active attaches to it; after it completed, the recorded result is returned (200). The same key for another instruction, executor or wallet selection, or older than the window, answers 409 (IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_WALLET_SELECTION_MISMATCH, IDEMPOTENCY_KEY_EXPIRED). Without the header the platform generates a UUIDv7; either way the response echoes the effective key in `Idempotency-Key`. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description RFC 7240 preferences. `wait=N` (N whole seconds from 5 to 99) waits for the operation to finish and answers 200 with the completed result (504 REQUEST_DEADLINE_EXCEEDED when it does not finish in time: it may still run). `respond-async, wait=N` waits and then degrades to 202. Without it the write answers 202 at once. An honoured `respond-async` is echoed in `Preference-Applied`. */
+                Prefer?: components["parameters"]["Prefer"];
+                /** @description The chain to work on, as a decimal chain id; default: the organisation's default network. A chain the platform does not serve for the organisation answers 400 CHAIN_NOT_AVAILABLE_FOR_ORGANIZATION. */
+                "X-Chain-Id"?: components["parameters"]["XChainId"];
+                /** @description The participant (user id) to act as; default: the caller. Acting for another member needs the participant:act-for-others permission (403 REQUEST_PARTICIPANT_FORBIDDEN otherwise). */
+                "X-Participant"?: components["parameters"]["XParticipant"];
+                /** @description Who sends chain writes: `eoa` (the organisation's custody wallets) or `smart-wallet` (the participant's ERC-4337 smart wallet); default: the organisation's executor policy. Anything else answers 400 INVALID_REQUEST_EXECUTOR; smart-wallet where it is disabled answers 403. */
+                "X-Executor"?: components["parameters"]["XExecutor"];
+            };
             path: {
                 tokenAddress: string;
             };
@@ -8723,93 +7962,35 @@ export interface operations {
                     "application/json": components["schemas"]["AcceptedMutation"];
                 };
             };
-            /** @description Error (Form A envelope) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description REQUEST_DEADLINE_EXCEEDED: the operation may still run */
-            504: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "tokens.freezeAddress.post": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes the write safe to retry: the same sender, chain and key within 24 hours is one operation. A repeat while the first is active attaches to it; after it completed, the recorded result is returned (200). The same key for another instruction, executor or wallet selection, or older than the window, answers 409 (IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_WALLET_SELECTION_MISMATCH, IDEMPOTENCY_KEY_EXPIRED). Without the header the platform generates a UUIDv7; either way the response echoes the effective key in `Idempotency-Key`. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description RFC 7240 preferences. `wait=N` (N whole seconds from 5 to 99) waits for the operation to finish and answers 200 with the completed result (504 REQUEST_DEADLINE_EXCEEDED when it does not finish in time: it may still run). `respond-async, wait=N` waits and then degrades to 202. Without it the write answers 202 at once. An honoured `respond-async` is echoed in `Preference-Applied`. */
+                Prefer?: components["parameters"]["Prefer"];
+                /** @description The chain to work on, as a decimal chain id; default: the organisation's default network. A chain the platform does not serve for the organisation answers 400 CHAIN_NOT_AVAILABLE_FOR_ORGANIZATION. */
+                "X-Chain-Id"?: components["parameters"]["XChainId"];
+                /** @description The participant (user id) to act as; default: the caller. Acting for another member needs the participant:act-for-others permission (403 REQUEST_PARTICIPANT_FORBIDDEN otherwise). */
+                "X-Participant"?: components["parameters"]["XParticipant"];
+                /** @description Who sends chain writes: `eoa` (the organisation's custody wallets) or `smart-wallet` (the participant's ERC-4337 smart wallet); default: the organisation's executor policy. Anything else answers 400 INVALID_REQUEST_EXECUTOR; smart-wallet where it is disabled answers 403. */
+                "X-Executor"?: components["parameters"]["XExecutor"];
+            };
             path: {
                 tokenAddress: string;
             };
@@ -8843,93 +8024,35 @@ export interface operations {
                     "application/json": components["schemas"]["AcceptedMutation"];
                 };
             };
-            /** @description Error (Form A envelope) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description REQUEST_DEADLINE_EXCEEDED: the operation may still run */
-            504: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "tokens.freezeTokens.post": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes the write safe to retry: the same sender, chain and key within 24 hours is one operation. A repeat while the first is active attaches to it; after it completed, the recorded result is returned (200). The same key for another instruction, executor or wallet selection, or older than the window, answers 409 (IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_WALLET_SELECTION_MISMATCH, IDEMPOTENCY_KEY_EXPIRED). Without the header the platform generates a UUIDv7; either way the response echoes the effective key in `Idempotency-Key`. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description RFC 7240 preferences. `wait=N` (N whole seconds from 5 to 99) waits for the operation to finish and answers 200 with the completed result (504 REQUEST_DEADLINE_EXCEEDED when it does not finish in time: it may still run). `respond-async, wait=N` waits and then degrades to 202. Without it the write answers 202 at once. An honoured `respond-async` is echoed in `Preference-Applied`. */
+                Prefer?: components["parameters"]["Prefer"];
+                /** @description The chain to work on, as a decimal chain id; default: the organisation's default network. A chain the platform does not serve for the organisation answers 400 CHAIN_NOT_AVAILABLE_FOR_ORGANIZATION. */
+                "X-Chain-Id"?: components["parameters"]["XChainId"];
+                /** @description The participant (user id) to act as; default: the caller. Acting for another member needs the participant:act-for-others permission (403 REQUEST_PARTICIPANT_FORBIDDEN otherwise). */
+                "X-Participant"?: components["parameters"]["XParticipant"];
+                /** @description Who sends chain writes: `eoa` (the organisation's custody wallets) or `smart-wallet` (the participant's ERC-4337 smart wallet); default: the organisation's executor policy. Anything else answers 400 INVALID_REQUEST_EXECUTOR; smart-wallet where it is disabled answers 403. */
+                "X-Executor"?: components["parameters"]["XExecutor"];
+            };
             path: {
                 tokenAddress: string;
             };
@@ -8963,93 +8086,35 @@ export interface operations {
                     "application/json": components["schemas"]["AcceptedMutation"];
                 };
             };
-            /** @description Error (Form A envelope) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description REQUEST_DEADLINE_EXCEEDED: the operation may still run */
-            504: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "tokens.pause.post": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes the write safe to retry: the same sender, chain and key within 24 hours is one operation. A repeat while the first is active attaches to it; after it completed, the recorded result is returned (200). The same key for another instruction, executor or wallet selection, or older than the window, answers 409 (IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_WALLET_SELECTION_MISMATCH, IDEMPOTENCY_KEY_EXPIRED). Without the header the platform generates a UUIDv7; either way the response echoes the effective key in `Idempotency-Key`. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description RFC 7240 preferences. `wait=N` (N whole seconds from 5 to 99) waits for the operation to finish and answers 200 with the completed result (504 REQUEST_DEADLINE_EXCEEDED when it does not finish in time: it may still run). `respond-async, wait=N` waits and then degrades to 202. Without it the write answers 202 at once. An honoured `respond-async` is echoed in `Preference-Applied`. */
+                Prefer?: components["parameters"]["Prefer"];
+                /** @description The chain to work on, as a decimal chain id; default: the organisation's default network. A chain the platform does not serve for the organisation answers 400 CHAIN_NOT_AVAILABLE_FOR_ORGANIZATION. */
+                "X-Chain-Id"?: components["parameters"]["XChainId"];
+                /** @description The participant (user id) to act as; default: the caller. Acting for another member needs the participant:act-for-others permission (403 REQUEST_PARTICIPANT_FORBIDDEN otherwise). */
+                "X-Participant"?: components["parameters"]["XParticipant"];
+                /** @description Who sends chain writes: `eoa` (the organisation's custody wallets) or `smart-wallet` (the participant's ERC-4337 smart wallet); default: the organisation's executor policy. Anything else answers 400 INVALID_REQUEST_EXECUTOR; smart-wallet where it is disabled answers 403. */
+                "X-Executor"?: components["parameters"]["XExecutor"];
+            };
             path: {
                 tokenAddress: string;
             };
@@ -9083,93 +8148,35 @@ export interface operations {
                     "application/json": components["schemas"]["AcceptedMutation"];
                 };
             };
-            /** @description Error (Form A envelope) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description REQUEST_DEADLINE_EXCEEDED: the operation may still run */
-            504: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "tokens.unfreezeAddress.post": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes the write safe to retry: the same sender, chain and key within 24 hours is one operation. A repeat while the first is active attaches to it; after it completed, the recorded result is returned (200). The same key for another instruction, executor or wallet selection, or older than the window, answers 409 (IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_WALLET_SELECTION_MISMATCH, IDEMPOTENCY_KEY_EXPIRED). Without the header the platform generates a UUIDv7; either way the response echoes the effective key in `Idempotency-Key`. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description RFC 7240 preferences. `wait=N` (N whole seconds from 5 to 99) waits for the operation to finish and answers 200 with the completed result (504 REQUEST_DEADLINE_EXCEEDED when it does not finish in time: it may still run). `respond-async, wait=N` waits and then degrades to 202. Without it the write answers 202 at once. An honoured `respond-async` is echoed in `Preference-Applied`. */
+                Prefer?: components["parameters"]["Prefer"];
+                /** @description The chain to work on, as a decimal chain id; default: the organisation's default network. A chain the platform does not serve for the organisation answers 400 CHAIN_NOT_AVAILABLE_FOR_ORGANIZATION. */
+                "X-Chain-Id"?: components["parameters"]["XChainId"];
+                /** @description The participant (user id) to act as; default: the caller. Acting for another member needs the participant:act-for-others permission (403 REQUEST_PARTICIPANT_FORBIDDEN otherwise). */
+                "X-Participant"?: components["parameters"]["XParticipant"];
+                /** @description Who sends chain writes: `eoa` (the organisation's custody wallets) or `smart-wallet` (the participant's ERC-4337 smart wallet); default: the organisation's executor policy. Anything else answers 400 INVALID_REQUEST_EXECUTOR; smart-wallet where it is disabled answers 403. */
+                "X-Executor"?: components["parameters"]["XExecutor"];
+            };
             path: {
                 tokenAddress: string;
             };
@@ -9203,93 +8210,35 @@ export interface operations {
                     "application/json": components["schemas"]["AcceptedMutation"];
                 };
             };
-            /** @description Error (Form A envelope) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description REQUEST_DEADLINE_EXCEEDED: the operation may still run */
-            504: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "tokens.unfreezeTokens.post": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes the write safe to retry: the same sender, chain and key within 24 hours is one operation. A repeat while the first is active attaches to it; after it completed, the recorded result is returned (200). The same key for another instruction, executor or wallet selection, or older than the window, answers 409 (IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_WALLET_SELECTION_MISMATCH, IDEMPOTENCY_KEY_EXPIRED). Without the header the platform generates a UUIDv7; either way the response echoes the effective key in `Idempotency-Key`. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description RFC 7240 preferences. `wait=N` (N whole seconds from 5 to 99) waits for the operation to finish and answers 200 with the completed result (504 REQUEST_DEADLINE_EXCEEDED when it does not finish in time: it may still run). `respond-async, wait=N` waits and then degrades to 202. Without it the write answers 202 at once. An honoured `respond-async` is echoed in `Preference-Applied`. */
+                Prefer?: components["parameters"]["Prefer"];
+                /** @description The chain to work on, as a decimal chain id; default: the organisation's default network. A chain the platform does not serve for the organisation answers 400 CHAIN_NOT_AVAILABLE_FOR_ORGANIZATION. */
+                "X-Chain-Id"?: components["parameters"]["XChainId"];
+                /** @description The participant (user id) to act as; default: the caller. Acting for another member needs the participant:act-for-others permission (403 REQUEST_PARTICIPANT_FORBIDDEN otherwise). */
+                "X-Participant"?: components["parameters"]["XParticipant"];
+                /** @description Who sends chain writes: `eoa` (the organisation's custody wallets) or `smart-wallet` (the participant's ERC-4337 smart wallet); default: the organisation's executor policy. Anything else answers 400 INVALID_REQUEST_EXECUTOR; smart-wallet where it is disabled answers 403. */
+                "X-Executor"?: components["parameters"]["XExecutor"];
+            };
             path: {
                 tokenAddress: string;
             };
@@ -9323,93 +8272,35 @@ export interface operations {
                     "application/json": components["schemas"]["AcceptedMutation"];
                 };
             };
-            /** @description Error (Form A envelope) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description REQUEST_DEADLINE_EXCEEDED: the operation may still run */
-            504: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "tokens.unpause.post": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes the write safe to retry: the same sender, chain and key within 24 hours is one operation. A repeat while the first is active attaches to it; after it completed, the recorded result is returned (200). The same key for another instruction, executor or wallet selection, or older than the window, answers 409 (IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_WALLET_SELECTION_MISMATCH, IDEMPOTENCY_KEY_EXPIRED). Without the header the platform generates a UUIDv7; either way the response echoes the effective key in `Idempotency-Key`. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description RFC 7240 preferences. `wait=N` (N whole seconds from 5 to 99) waits for the operation to finish and answers 200 with the completed result (504 REQUEST_DEADLINE_EXCEEDED when it does not finish in time: it may still run). `respond-async, wait=N` waits and then degrades to 202. Without it the write answers 202 at once. An honoured `respond-async` is echoed in `Preference-Applied`. */
+                Prefer?: components["parameters"]["Prefer"];
+                /** @description The chain to work on, as a decimal chain id; default: the organisation's default network. A chain the platform does not serve for the organisation answers 400 CHAIN_NOT_AVAILABLE_FOR_ORGANIZATION. */
+                "X-Chain-Id"?: components["parameters"]["XChainId"];
+                /** @description The participant (user id) to act as; default: the caller. Acting for another member needs the participant:act-for-others permission (403 REQUEST_PARTICIPANT_FORBIDDEN otherwise). */
+                "X-Participant"?: components["parameters"]["XParticipant"];
+                /** @description Who sends chain writes: `eoa` (the organisation's custody wallets) or `smart-wallet` (the participant's ERC-4337 smart wallet); default: the organisation's executor policy. Anything else answers 400 INVALID_REQUEST_EXECUTOR; smart-wallet where it is disabled answers 403. */
+                "X-Executor"?: components["parameters"]["XExecutor"];
+            };
             path: {
                 tokenAddress: string;
             };
@@ -9443,87 +8334,18 @@ export interface operations {
                     "application/json": components["schemas"]["AcceptedMutation"];
                 };
             };
-            /** @description Error (Form A envelope) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description REQUEST_DEADLINE_EXCEEDED: the operation may still run */
-            504: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "tokens.metadata.get": {
@@ -9560,84 +8382,31 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (Form A envelope) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     "tokens.metadata.patch": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes the write safe to retry: the same sender, chain and key within 24 hours is one operation. A repeat while the first is active attaches to it; after it completed, the recorded result is returned (200). The same key for another instruction, executor or wallet selection, or older than the window, answers 409 (IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_WALLET_SELECTION_MISMATCH, IDEMPOTENCY_KEY_EXPIRED). Without the header the platform generates a UUIDv7; either way the response echoes the effective key in `Idempotency-Key`. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description RFC 7240 preferences. `wait=N` (N whole seconds from 5 to 99) waits for the operation to finish and answers 200 with the completed result (504 REQUEST_DEADLINE_EXCEEDED when it does not finish in time: it may still run). `respond-async, wait=N` waits and then degrades to 202. Without it the write answers 202 at once. An honoured `respond-async` is echoed in `Preference-Applied`. */
+                Prefer?: components["parameters"]["Prefer"];
+                /** @description The chain to work on, as a decimal chain id; default: the organisation's default network. A chain the platform does not serve for the organisation answers 400 CHAIN_NOT_AVAILABLE_FOR_ORGANIZATION. */
+                "X-Chain-Id"?: components["parameters"]["XChainId"];
+                /** @description The participant (user id) to act as; default: the caller. Acting for another member needs the participant:act-for-others permission (403 REQUEST_PARTICIPANT_FORBIDDEN otherwise). */
+                "X-Participant"?: components["parameters"]["XParticipant"];
+                /** @description Who sends chain writes: `eoa` (the organisation's custody wallets) or `smart-wallet` (the participant's ERC-4337 smart wallet); default: the organisation's executor policy. Anything else answers 400 INVALID_REQUEST_EXECUTOR; smart-wallet where it is disabled answers 403. */
+                "X-Executor"?: components["parameters"]["XExecutor"];
+            };
             path: {
                 tokenAddress: string;
             };
@@ -9671,93 +8440,35 @@ export interface operations {
                     "application/json": components["schemas"]["AcceptedMutation"];
                 };
             };
-            /** @description Error (Form A envelope) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description REQUEST_DEADLINE_EXCEEDED: the operation may still run */
-            504: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "tokens.documents.put": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes the write safe to retry: the same sender, chain and key within 24 hours is one operation. A repeat while the first is active attaches to it; after it completed, the recorded result is returned (200). The same key for another instruction, executor or wallet selection, or older than the window, answers 409 (IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_WALLET_SELECTION_MISMATCH, IDEMPOTENCY_KEY_EXPIRED). Without the header the platform generates a UUIDv7; either way the response echoes the effective key in `Idempotency-Key`. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description RFC 7240 preferences. `wait=N` (N whole seconds from 5 to 99) waits for the operation to finish and answers 200 with the completed result (504 REQUEST_DEADLINE_EXCEEDED when it does not finish in time: it may still run). `respond-async, wait=N` waits and then degrades to 202. Without it the write answers 202 at once. An honoured `respond-async` is echoed in `Preference-Applied`. */
+                Prefer?: components["parameters"]["Prefer"];
+                /** @description The chain to work on, as a decimal chain id; default: the organisation's default network. A chain the platform does not serve for the organisation answers 400 CHAIN_NOT_AVAILABLE_FOR_ORGANIZATION. */
+                "X-Chain-Id"?: components["parameters"]["XChainId"];
+                /** @description The participant (user id) to act as; default: the caller. Acting for another member needs the participant:act-for-others permission (403 REQUEST_PARTICIPANT_FORBIDDEN otherwise). */
+                "X-Participant"?: components["parameters"]["XParticipant"];
+                /** @description Who sends chain writes: `eoa` (the organisation's custody wallets) or `smart-wallet` (the participant's ERC-4337 smart wallet); default: the organisation's executor policy. Anything else answers 400 INVALID_REQUEST_EXECUTOR; smart-wallet where it is disabled answers 403. */
+                "X-Executor"?: components["parameters"]["XExecutor"];
+            };
             path: {
                 tokenAddress: string;
                 documentName: string;
@@ -9792,93 +8503,35 @@ export interface operations {
                     "application/json": components["schemas"]["AcceptedMutation"];
                 };
             };
-            /** @description Error (Form A envelope) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description REQUEST_DEADLINE_EXCEEDED: the operation may still run */
-            504: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "tokens.documents.delete": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes the write safe to retry: the same sender, chain and key within 24 hours is one operation. A repeat while the first is active attaches to it; after it completed, the recorded result is returned (200). The same key for another instruction, executor or wallet selection, or older than the window, answers 409 (IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_WALLET_SELECTION_MISMATCH, IDEMPOTENCY_KEY_EXPIRED). Without the header the platform generates a UUIDv7; either way the response echoes the effective key in `Idempotency-Key`. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description RFC 7240 preferences. `wait=N` (N whole seconds from 5 to 99) waits for the operation to finish and answers 200 with the completed result (504 REQUEST_DEADLINE_EXCEEDED when it does not finish in time: it may still run). `respond-async, wait=N` waits and then degrades to 202. Without it the write answers 202 at once. An honoured `respond-async` is echoed in `Preference-Applied`. */
+                Prefer?: components["parameters"]["Prefer"];
+                /** @description The chain to work on, as a decimal chain id; default: the organisation's default network. A chain the platform does not serve for the organisation answers 400 CHAIN_NOT_AVAILABLE_FOR_ORGANIZATION. */
+                "X-Chain-Id"?: components["parameters"]["XChainId"];
+                /** @description The participant (user id) to act as; default: the caller. Acting for another member needs the participant:act-for-others permission (403 REQUEST_PARTICIPANT_FORBIDDEN otherwise). */
+                "X-Participant"?: components["parameters"]["XParticipant"];
+                /** @description Who sends chain writes: `eoa` (the organisation's custody wallets) or `smart-wallet` (the participant's ERC-4337 smart wallet); default: the organisation's executor policy. Anything else answers 400 INVALID_REQUEST_EXECUTOR; smart-wallet where it is disabled answers 403. */
+                "X-Executor"?: components["parameters"]["XExecutor"];
+            };
             path: {
                 tokenAddress: string;
                 documentName: string;
@@ -9913,87 +8566,18 @@ export interface operations {
                     "application/json": components["schemas"]["AcceptedMutation"];
                 };
             };
-            /** @description Error (Form A envelope) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description REQUEST_DEADLINE_EXCEEDED: the operation may still run */
-            504: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "tokens.documents.get": {
@@ -10045,84 +8629,31 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (Form A envelope) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     "tokens.permits.post": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes the write safe to retry: the same sender, chain and key within 24 hours is one operation. A repeat while the first is active attaches to it; after it completed, the recorded result is returned (200). The same key for another instruction, executor or wallet selection, or older than the window, answers 409 (IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_WALLET_SELECTION_MISMATCH, IDEMPOTENCY_KEY_EXPIRED). Without the header the platform generates a UUIDv7; either way the response echoes the effective key in `Idempotency-Key`. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description RFC 7240 preferences. `wait=N` (N whole seconds from 5 to 99) waits for the operation to finish and answers 200 with the completed result (504 REQUEST_DEADLINE_EXCEEDED when it does not finish in time: it may still run). `respond-async, wait=N` waits and then degrades to 202. Without it the write answers 202 at once. An honoured `respond-async` is echoed in `Preference-Applied`. */
+                Prefer?: components["parameters"]["Prefer"];
+                /** @description The chain to work on, as a decimal chain id; default: the organisation's default network. A chain the platform does not serve for the organisation answers 400 CHAIN_NOT_AVAILABLE_FOR_ORGANIZATION. */
+                "X-Chain-Id"?: components["parameters"]["XChainId"];
+                /** @description The participant (user id) to act as; default: the caller. Acting for another member needs the participant:act-for-others permission (403 REQUEST_PARTICIPANT_FORBIDDEN otherwise). */
+                "X-Participant"?: components["parameters"]["XParticipant"];
+                /** @description Who sends chain writes: `eoa` (the organisation's custody wallets) or `smart-wallet` (the participant's ERC-4337 smart wallet); default: the organisation's executor policy. Anything else answers 400 INVALID_REQUEST_EXECUTOR; smart-wallet where it is disabled answers 403. */
+                "X-Executor"?: components["parameters"]["XExecutor"];
+            };
             path: {
                 tokenAddress: string;
             };
@@ -10156,93 +8687,35 @@ export interface operations {
                     "application/json": components["schemas"]["AcceptedMutation"];
                 };
             };
-            /** @description Error (Form A envelope) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description REQUEST_DEADLINE_EXCEEDED: the operation may still run */
-            504: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "tokens.redemptions.post": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes the write safe to retry: the same sender, chain and key within 24 hours is one operation. A repeat while the first is active attaches to it; after it completed, the recorded result is returned (200). The same key for another instruction, executor or wallet selection, or older than the window, answers 409 (IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_WALLET_SELECTION_MISMATCH, IDEMPOTENCY_KEY_EXPIRED). Without the header the platform generates a UUIDv7; either way the response echoes the effective key in `Idempotency-Key`. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description RFC 7240 preferences. `wait=N` (N whole seconds from 5 to 99) waits for the operation to finish and answers 200 with the completed result (504 REQUEST_DEADLINE_EXCEEDED when it does not finish in time: it may still run). `respond-async, wait=N` waits and then degrades to 202. Without it the write answers 202 at once. An honoured `respond-async` is echoed in `Preference-Applied`. */
+                Prefer?: components["parameters"]["Prefer"];
+                /** @description The chain to work on, as a decimal chain id; default: the organisation's default network. A chain the platform does not serve for the organisation answers 400 CHAIN_NOT_AVAILABLE_FOR_ORGANIZATION. */
+                "X-Chain-Id"?: components["parameters"]["XChainId"];
+                /** @description The participant (user id) to act as; default: the caller. Acting for another member needs the participant:act-for-others permission (403 REQUEST_PARTICIPANT_FORBIDDEN otherwise). */
+                "X-Participant"?: components["parameters"]["XParticipant"];
+                /** @description Who sends chain writes: `eoa` (the organisation's custody wallets) or `smart-wallet` (the participant's ERC-4337 smart wallet); default: the organisation's executor policy. Anything else answers 400 INVALID_REQUEST_EXECUTOR; smart-wallet where it is disabled answers 403. */
+                "X-Executor"?: components["parameters"]["XExecutor"];
+            };
             path: {
                 tokenAddress: string;
             };
@@ -10276,87 +8749,18 @@ export interface operations {
                     "application/json": components["schemas"]["AcceptedMutation"];
                 };
             };
-            /** @description Error (Form A envelope) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description REQUEST_DEADLINE_EXCEEDED: the operation may still run */
-            504: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "tokens.preCheck.get": {
@@ -10392,78 +8796,14 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (Form A envelope) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     "tokens.events.get": {
@@ -10510,8 +8850,9 @@ export interface operations {
                         data: components["schemas"]["TokenEvent"][];
                         meta: {
                             total: number;
+                            /** @description Counts per value of eventName */
                             facets?: {
-                                [key: string]: {
+                                eventName?: {
                                     value?: string | number | boolean | null;
                                     count: number;
                                 }[];
@@ -10527,78 +8868,14 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (Form A envelope) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     "tokens.holders.get": {
@@ -10641,8 +8918,9 @@ export interface operations {
                         data: components["schemas"]["TokenHolder"][];
                         meta: {
                             total: number;
+                            /** @description Counts per value of isFrozen */
                             facets?: {
-                                [key: string]: {
+                                isFrozen?: {
                                     value?: string | number | boolean | null;
                                     count: number;
                                 }[];
@@ -10658,78 +8936,14 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (Form A envelope) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     "settings.complianceTemplates.get": {
@@ -10772,8 +8986,17 @@ export interface operations {
                         data: components["schemas"]["ComplianceTemplate"][];
                         meta: {
                             total: number;
+                            /** @description Counts per value of isDraft, moduleSetVersion, isSystem */
                             facets?: {
-                                [key: string]: {
+                                isDraft?: {
+                                    value?: string | number | boolean | null;
+                                    count: number;
+                                }[];
+                                moduleSetVersion?: {
+                                    value?: string | number | boolean | null;
+                                    count: number;
+                                }[];
+                                isSystem?: {
                                     value?: string | number | boolean | null;
                                     count: number;
                                 }[];
@@ -10789,84 +9012,27 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (Form A envelope) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     "settings.complianceTemplates.post": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The chain to work on, as a decimal chain id; default: the organisation's default network. A chain the platform does not serve for the organisation answers 400 CHAIN_NOT_AVAILABLE_FOR_ORGANIZATION. */
+                "X-Chain-Id"?: components["parameters"]["XChainId"];
+                /** @description The participant (user id) to act as; default: the caller. Acting for another member needs the participant:act-for-others permission (403 REQUEST_PARTICIPANT_FORBIDDEN otherwise). */
+                "X-Participant"?: components["parameters"]["XParticipant"];
+                /** @description Who sends chain writes: `eoa` (the organisation's custody wallets) or `smart-wallet` (the participant's ERC-4337 smart wallet); default: the organisation's executor policy. Anything else answers 400 INVALID_REQUEST_EXECUTOR; smart-wallet where it is disabled answers 403. */
+                "X-Executor"?: components["parameters"]["XExecutor"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -10891,78 +9057,17 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (Form A envelope) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     "settings.complianceTemplates.read": {
@@ -10990,84 +9095,27 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (Form A envelope) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     "settings.complianceTemplates.put": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The chain to work on, as a decimal chain id; default: the organisation's default network. A chain the platform does not serve for the organisation answers 400 CHAIN_NOT_AVAILABLE_FOR_ORGANIZATION. */
+                "X-Chain-Id"?: components["parameters"]["XChainId"];
+                /** @description The participant (user id) to act as; default: the caller. Acting for another member needs the participant:act-for-others permission (403 REQUEST_PARTICIPANT_FORBIDDEN otherwise). */
+                "X-Participant"?: components["parameters"]["XParticipant"];
+                /** @description Who sends chain writes: `eoa` (the organisation's custody wallets) or `smart-wallet` (the participant's ERC-4337 smart wallet); default: the organisation's executor policy. Anything else answers 400 INVALID_REQUEST_EXECUTOR; smart-wallet where it is disabled answers 403. */
+                "X-Executor"?: components["parameters"]["XExecutor"];
+            };
             path: {
                 id: string;
             };
@@ -11093,51 +9141,13 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (Form A envelope) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             /** @description COMPLIANCE_MODULE_SET_INCOMPATIBLE: controls of another module set (incompatibleTypeIds) */
             422: {
                 headers: {
@@ -11147,39 +9157,22 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error (Form A envelope) */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     "settings.complianceTemplates.delete": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The chain to work on, as a decimal chain id; default: the organisation's default network. A chain the platform does not serve for the organisation answers 400 CHAIN_NOT_AVAILABLE_FOR_ORGANIZATION. */
+                "X-Chain-Id"?: components["parameters"]["XChainId"];
+                /** @description The participant (user id) to act as; default: the caller. Acting for another member needs the participant:act-for-others permission (403 REQUEST_PARTICIPANT_FORBIDDEN otherwise). */
+                "X-Participant"?: components["parameters"]["XParticipant"];
+                /** @description Who sends chain writes: `eoa` (the organisation's custody wallets) or `smart-wallet` (the participant's ERC-4337 smart wallet); default: the organisation's executor policy. Anything else answers 400 INVALID_REQUEST_EXECUTOR; smart-wallet where it is disabled answers 403. */
+                "X-Executor"?: components["parameters"]["XExecutor"];
+            };
             path: {
                 id: string;
             };
@@ -11204,84 +9197,28 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (Form A envelope) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     "settings.complianceTemplates.publish.put": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The chain to work on, as a decimal chain id; default: the organisation's default network. A chain the platform does not serve for the organisation answers 400 CHAIN_NOT_AVAILABLE_FOR_ORGANIZATION. */
+                "X-Chain-Id"?: components["parameters"]["XChainId"];
+                /** @description The participant (user id) to act as; default: the caller. Acting for another member needs the participant:act-for-others permission (403 REQUEST_PARTICIPANT_FORBIDDEN otherwise). */
+                "X-Participant"?: components["parameters"]["XParticipant"];
+                /** @description Who sends chain writes: `eoa` (the organisation's custody wallets) or `smart-wallet` (the participant's ERC-4337 smart wallet); default: the organisation's executor policy. Anything else answers 400 INVALID_REQUEST_EXECUTOR; smart-wallet where it is disabled answers 403. */
+                "X-Executor"?: components["parameters"]["XExecutor"];
+            };
             path: {
                 id: string;
             };
@@ -11303,51 +9240,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (Form A envelope) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             /** @description COMPLIANCE_MODULE_SET_INCOMPATIBLE: controls of another module set (incompatibleTypeIds) */
             422: {
                 headers: {
@@ -11357,39 +9254,26 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error (Form A envelope) */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     "system.identities.post": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes the write safe to retry: the same sender, chain and key within 24 hours is one operation. A repeat while the first is active attaches to it; after it completed, the recorded result is returned (200). The same key for another instruction, executor or wallet selection, or older than the window, answers 409 (IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_WALLET_SELECTION_MISMATCH, IDEMPOTENCY_KEY_EXPIRED). Without the header the platform generates a UUIDv7; either way the response echoes the effective key in `Idempotency-Key`. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description RFC 7240 preferences. `wait=N` (N whole seconds from 5 to 99) waits for the operation to finish and answers 200 with the completed result (504 REQUEST_DEADLINE_EXCEEDED when it does not finish in time: it may still run). `respond-async, wait=N` waits and then degrades to 202. Without it the write answers 202 at once. An honoured `respond-async` is echoed in `Preference-Applied`. */
+                Prefer?: components["parameters"]["Prefer"];
+                /** @description The chain to work on, as a decimal chain id; default: the organisation's default network. A chain the platform does not serve for the organisation answers 400 CHAIN_NOT_AVAILABLE_FOR_ORGANIZATION. */
+                "X-Chain-Id"?: components["parameters"]["XChainId"];
+                /** @description The participant (user id) to act as; default: the caller. Acting for another member needs the participant:act-for-others permission (403 REQUEST_PARTICIPANT_FORBIDDEN otherwise). */
+                "X-Participant"?: components["parameters"]["XParticipant"];
+                /** @description Who sends chain writes: `eoa` (the organisation's custody wallets) or `smart-wallet` (the participant's ERC-4337 smart wallet); default: the organisation's executor policy. Anything else answers 400 INVALID_REQUEST_EXECUTOR; smart-wallet where it is disabled answers 403. */
+                "X-Executor"?: components["parameters"]["XExecutor"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -11421,87 +9305,18 @@ export interface operations {
                     "application/json": components["schemas"]["AcceptedMutation"];
                 };
             };
-            /** @description Error (Form A envelope) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description REQUEST_DEADLINE_EXCEEDED: the operation may still run */
-            504: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "system.entities.get": {
@@ -11534,8 +9349,13 @@ export interface operations {
                         data: components["schemas"]["Entity"][];
                         meta: {
                             total: number;
+                            /** @description Counts per value of entityType, status */
                             facets?: {
-                                [key: string]: {
+                                entityType?: {
+                                    value?: string | number | boolean | null;
+                                    count: number;
+                                }[];
+                                status?: {
                                     value?: string | number | boolean | null;
                                     count: number;
                                 }[];
@@ -11551,84 +9371,31 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (Form A envelope) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     "system.entities.post": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes the write safe to retry: the same sender, chain and key within 24 hours is one operation. A repeat while the first is active attaches to it; after it completed, the recorded result is returned (200). The same key for another instruction, executor or wallet selection, or older than the window, answers 409 (IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_WALLET_SELECTION_MISMATCH, IDEMPOTENCY_KEY_EXPIRED). Without the header the platform generates a UUIDv7; either way the response echoes the effective key in `Idempotency-Key`. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description RFC 7240 preferences. `wait=N` (N whole seconds from 5 to 99) waits for the operation to finish and answers 200 with the completed result (504 REQUEST_DEADLINE_EXCEEDED when it does not finish in time: it may still run). `respond-async, wait=N` waits and then degrades to 202. Without it the write answers 202 at once. An honoured `respond-async` is echoed in `Preference-Applied`. */
+                Prefer?: components["parameters"]["Prefer"];
+                /** @description The chain to work on, as a decimal chain id; default: the organisation's default network. A chain the platform does not serve for the organisation answers 400 CHAIN_NOT_AVAILABLE_FOR_ORGANIZATION. */
+                "X-Chain-Id"?: components["parameters"]["XChainId"];
+                /** @description The participant (user id) to act as; default: the caller. Acting for another member needs the participant:act-for-others permission (403 REQUEST_PARTICIPANT_FORBIDDEN otherwise). */
+                "X-Participant"?: components["parameters"]["XParticipant"];
+                /** @description Who sends chain writes: `eoa` (the organisation's custody wallets) or `smart-wallet` (the participant's ERC-4337 smart wallet); default: the organisation's executor policy. Anything else answers 400 INVALID_REQUEST_EXECUTOR; smart-wallet where it is disabled answers 403. */
+                "X-Executor"?: components["parameters"]["XExecutor"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -11660,87 +9427,18 @@ export interface operations {
                     "application/json": components["schemas"]["AcceptedMutation"];
                 };
             };
-            /** @description Error (Form A envelope) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description REQUEST_DEADLINE_EXCEEDED: the operation may still run */
-            504: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "system.identities.claimEvents.get": {
@@ -11783,8 +9481,13 @@ export interface operations {
                         data: components["schemas"]["IdentityClaimEvent"][];
                         meta: {
                             total: number;
+                            /** @description Counts per value of eventName, topic */
                             facets?: {
-                                [key: string]: {
+                                eventName?: {
+                                    value?: string | number | boolean | null;
+                                    count: number;
+                                }[];
+                                topic?: {
                                     value?: string | number | boolean | null;
                                     count: number;
                                 }[];
@@ -11800,78 +9503,14 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (Form A envelope) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     "system.claimIssuer.get": {
@@ -11899,84 +9538,31 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (Form A envelope) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     "system.claimIssuer.post": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes the write safe to retry: the same sender, chain and key within 24 hours is one operation. A repeat while the first is active attaches to it; after it completed, the recorded result is returned (200). The same key for another instruction, executor or wallet selection, or older than the window, answers 409 (IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_WALLET_SELECTION_MISMATCH, IDEMPOTENCY_KEY_EXPIRED). Without the header the platform generates a UUIDv7; either way the response echoes the effective key in `Idempotency-Key`. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description RFC 7240 preferences. `wait=N` (N whole seconds from 5 to 99) waits for the operation to finish and answers 200 with the completed result (504 REQUEST_DEADLINE_EXCEEDED when it does not finish in time: it may still run). `respond-async, wait=N` waits and then degrades to 202. Without it the write answers 202 at once. An honoured `respond-async` is echoed in `Preference-Applied`. */
+                Prefer?: components["parameters"]["Prefer"];
+                /** @description The chain to work on, as a decimal chain id; default: the organisation's default network. A chain the platform does not serve for the organisation answers 400 CHAIN_NOT_AVAILABLE_FOR_ORGANIZATION. */
+                "X-Chain-Id"?: components["parameters"]["XChainId"];
+                /** @description The participant (user id) to act as; default: the caller. Acting for another member needs the participant:act-for-others permission (403 REQUEST_PARTICIPANT_FORBIDDEN otherwise). */
+                "X-Participant"?: components["parameters"]["XParticipant"];
+                /** @description Who sends chain writes: `eoa` (the organisation's custody wallets) or `smart-wallet` (the participant's ERC-4337 smart wallet); default: the organisation's executor policy. Anything else answers 400 INVALID_REQUEST_EXECUTOR; smart-wallet where it is disabled answers 403. */
+                "X-Executor"?: components["parameters"]["XExecutor"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -12008,93 +9594,35 @@ export interface operations {
                     "application/json": components["schemas"]["AcceptedMutation"];
                 };
             };
-            /** @description Error (Form A envelope) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description REQUEST_DEADLINE_EXCEEDED: the operation may still run */
-            504: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "system.identityClaims.post": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes the write safe to retry: the same sender, chain and key within 24 hours is one operation. A repeat while the first is active attaches to it; after it completed, the recorded result is returned (200). The same key for another instruction, executor or wallet selection, or older than the window, answers 409 (IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_WALLET_SELECTION_MISMATCH, IDEMPOTENCY_KEY_EXPIRED). Without the header the platform generates a UUIDv7; either way the response echoes the effective key in `Idempotency-Key`. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description RFC 7240 preferences. `wait=N` (N whole seconds from 5 to 99) waits for the operation to finish and answers 200 with the completed result (504 REQUEST_DEADLINE_EXCEEDED when it does not finish in time: it may still run). `respond-async, wait=N` waits and then degrades to 202. Without it the write answers 202 at once. An honoured `respond-async` is echoed in `Preference-Applied`. */
+                Prefer?: components["parameters"]["Prefer"];
+                /** @description The chain to work on, as a decimal chain id; default: the organisation's default network. A chain the platform does not serve for the organisation answers 400 CHAIN_NOT_AVAILABLE_FOR_ORGANIZATION. */
+                "X-Chain-Id"?: components["parameters"]["XChainId"];
+                /** @description The participant (user id) to act as; default: the caller. Acting for another member needs the participant:act-for-others permission (403 REQUEST_PARTICIPANT_FORBIDDEN otherwise). */
+                "X-Participant"?: components["parameters"]["XParticipant"];
+                /** @description Who sends chain writes: `eoa` (the organisation's custody wallets) or `smart-wallet` (the participant's ERC-4337 smart wallet); default: the organisation's executor policy. Anything else answers 400 INVALID_REQUEST_EXECUTOR; smart-wallet where it is disabled answers 403. */
+                "X-Executor"?: components["parameters"]["XExecutor"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -12126,93 +9654,35 @@ export interface operations {
                     "application/json": components["schemas"]["AcceptedMutation"];
                 };
             };
-            /** @description Error (Form A envelope) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description REQUEST_DEADLINE_EXCEEDED: the operation may still run */
-            504: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "system.identityClaimRevocations.post": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes the write safe to retry: the same sender, chain and key within 24 hours is one operation. A repeat while the first is active attaches to it; after it completed, the recorded result is returned (200). The same key for another instruction, executor or wallet selection, or older than the window, answers 409 (IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_WALLET_SELECTION_MISMATCH, IDEMPOTENCY_KEY_EXPIRED). Without the header the platform generates a UUIDv7; either way the response echoes the effective key in `Idempotency-Key`. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description RFC 7240 preferences. `wait=N` (N whole seconds from 5 to 99) waits for the operation to finish and answers 200 with the completed result (504 REQUEST_DEADLINE_EXCEEDED when it does not finish in time: it may still run). `respond-async, wait=N` waits and then degrades to 202. Without it the write answers 202 at once. An honoured `respond-async` is echoed in `Preference-Applied`. */
+                Prefer?: components["parameters"]["Prefer"];
+                /** @description The chain to work on, as a decimal chain id; default: the organisation's default network. A chain the platform does not serve for the organisation answers 400 CHAIN_NOT_AVAILABLE_FOR_ORGANIZATION. */
+                "X-Chain-Id"?: components["parameters"]["XChainId"];
+                /** @description The participant (user id) to act as; default: the caller. Acting for another member needs the participant:act-for-others permission (403 REQUEST_PARTICIPANT_FORBIDDEN otherwise). */
+                "X-Participant"?: components["parameters"]["XParticipant"];
+                /** @description Who sends chain writes: `eoa` (the organisation's custody wallets) or `smart-wallet` (the participant's ERC-4337 smart wallet); default: the organisation's executor policy. Anything else answers 400 INVALID_REQUEST_EXECUTOR; smart-wallet where it is disabled answers 403. */
+                "X-Executor"?: components["parameters"]["XExecutor"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -12244,93 +9714,35 @@ export interface operations {
                     "application/json": components["schemas"]["AcceptedMutation"];
                 };
             };
-            /** @description Error (Form A envelope) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description REQUEST_DEADLINE_EXCEEDED: the operation may still run */
-            504: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "system.identityClaimRemovals.post": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes the write safe to retry: the same sender, chain and key within 24 hours is one operation. A repeat while the first is active attaches to it; after it completed, the recorded result is returned (200). The same key for another instruction, executor or wallet selection, or older than the window, answers 409 (IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_WALLET_SELECTION_MISMATCH, IDEMPOTENCY_KEY_EXPIRED). Without the header the platform generates a UUIDv7; either way the response echoes the effective key in `Idempotency-Key`. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description RFC 7240 preferences. `wait=N` (N whole seconds from 5 to 99) waits for the operation to finish and answers 200 with the completed result (504 REQUEST_DEADLINE_EXCEEDED when it does not finish in time: it may still run). `respond-async, wait=N` waits and then degrades to 202. Without it the write answers 202 at once. An honoured `respond-async` is echoed in `Preference-Applied`. */
+                Prefer?: components["parameters"]["Prefer"];
+                /** @description The chain to work on, as a decimal chain id; default: the organisation's default network. A chain the platform does not serve for the organisation answers 400 CHAIN_NOT_AVAILABLE_FOR_ORGANIZATION. */
+                "X-Chain-Id"?: components["parameters"]["XChainId"];
+                /** @description The participant (user id) to act as; default: the caller. Acting for another member needs the participant:act-for-others permission (403 REQUEST_PARTICIPANT_FORBIDDEN otherwise). */
+                "X-Participant"?: components["parameters"]["XParticipant"];
+                /** @description Who sends chain writes: `eoa` (the organisation's custody wallets) or `smart-wallet` (the participant's ERC-4337 smart wallet); default: the organisation's executor policy. Anything else answers 400 INVALID_REQUEST_EXECUTOR; smart-wallet where it is disabled answers 403. */
+                "X-Executor"?: components["parameters"]["XExecutor"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -12362,93 +9774,35 @@ export interface operations {
                     "application/json": components["schemas"]["AcceptedMutation"];
                 };
             };
-            /** @description Error (Form A envelope) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description REQUEST_DEADLINE_EXCEEDED: the operation may still run */
-            504: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "system.trustedIssuers.post": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes the write safe to retry: the same sender, chain and key within 24 hours is one operation. A repeat while the first is active attaches to it; after it completed, the recorded result is returned (200). The same key for another instruction, executor or wallet selection, or older than the window, answers 409 (IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_WALLET_SELECTION_MISMATCH, IDEMPOTENCY_KEY_EXPIRED). Without the header the platform generates a UUIDv7; either way the response echoes the effective key in `Idempotency-Key`. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description RFC 7240 preferences. `wait=N` (N whole seconds from 5 to 99) waits for the operation to finish and answers 200 with the completed result (504 REQUEST_DEADLINE_EXCEEDED when it does not finish in time: it may still run). `respond-async, wait=N` waits and then degrades to 202. Without it the write answers 202 at once. An honoured `respond-async` is echoed in `Preference-Applied`. */
+                Prefer?: components["parameters"]["Prefer"];
+                /** @description The chain to work on, as a decimal chain id; default: the organisation's default network. A chain the platform does not serve for the organisation answers 400 CHAIN_NOT_AVAILABLE_FOR_ORGANIZATION. */
+                "X-Chain-Id"?: components["parameters"]["XChainId"];
+                /** @description The participant (user id) to act as; default: the caller. Acting for another member needs the participant:act-for-others permission (403 REQUEST_PARTICIPANT_FORBIDDEN otherwise). */
+                "X-Participant"?: components["parameters"]["XParticipant"];
+                /** @description Who sends chain writes: `eoa` (the organisation's custody wallets) or `smart-wallet` (the participant's ERC-4337 smart wallet); default: the organisation's executor policy. Anything else answers 400 INVALID_REQUEST_EXECUTOR; smart-wallet where it is disabled answers 403. */
+                "X-Executor"?: components["parameters"]["XExecutor"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -12480,93 +9834,35 @@ export interface operations {
                     "application/json": components["schemas"]["AcceptedMutation"];
                 };
             };
-            /** @description Error (Form A envelope) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description REQUEST_DEADLINE_EXCEEDED: the operation may still run */
-            504: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "system.trustedIssuers.put": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes the write safe to retry: the same sender, chain and key within 24 hours is one operation. A repeat while the first is active attaches to it; after it completed, the recorded result is returned (200). The same key for another instruction, executor or wallet selection, or older than the window, answers 409 (IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_WALLET_SELECTION_MISMATCH, IDEMPOTENCY_KEY_EXPIRED). Without the header the platform generates a UUIDv7; either way the response echoes the effective key in `Idempotency-Key`. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description RFC 7240 preferences. `wait=N` (N whole seconds from 5 to 99) waits for the operation to finish and answers 200 with the completed result (504 REQUEST_DEADLINE_EXCEEDED when it does not finish in time: it may still run). `respond-async, wait=N` waits and then degrades to 202. Without it the write answers 202 at once. An honoured `respond-async` is echoed in `Preference-Applied`. */
+                Prefer?: components["parameters"]["Prefer"];
+                /** @description The chain to work on, as a decimal chain id; default: the organisation's default network. A chain the platform does not serve for the organisation answers 400 CHAIN_NOT_AVAILABLE_FOR_ORGANIZATION. */
+                "X-Chain-Id"?: components["parameters"]["XChainId"];
+                /** @description The participant (user id) to act as; default: the caller. Acting for another member needs the participant:act-for-others permission (403 REQUEST_PARTICIPANT_FORBIDDEN otherwise). */
+                "X-Participant"?: components["parameters"]["XParticipant"];
+                /** @description Who sends chain writes: `eoa` (the organisation's custody wallets) or `smart-wallet` (the participant's ERC-4337 smart wallet); default: the organisation's executor policy. Anything else answers 400 INVALID_REQUEST_EXECUTOR; smart-wallet where it is disabled answers 403. */
+                "X-Executor"?: components["parameters"]["XExecutor"];
+            };
             path: {
                 issuerAddress: string;
             };
@@ -12600,93 +9896,35 @@ export interface operations {
                     "application/json": components["schemas"]["AcceptedMutation"];
                 };
             };
-            /** @description Error (Form A envelope) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description REQUEST_DEADLINE_EXCEEDED: the operation may still run */
-            504: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "system.trustedIssuers.delete": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes the write safe to retry: the same sender, chain and key within 24 hours is one operation. A repeat while the first is active attaches to it; after it completed, the recorded result is returned (200). The same key for another instruction, executor or wallet selection, or older than the window, answers 409 (IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_WALLET_SELECTION_MISMATCH, IDEMPOTENCY_KEY_EXPIRED). Without the header the platform generates a UUIDv7; either way the response echoes the effective key in `Idempotency-Key`. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description RFC 7240 preferences. `wait=N` (N whole seconds from 5 to 99) waits for the operation to finish and answers 200 with the completed result (504 REQUEST_DEADLINE_EXCEEDED when it does not finish in time: it may still run). `respond-async, wait=N` waits and then degrades to 202. Without it the write answers 202 at once. An honoured `respond-async` is echoed in `Preference-Applied`. */
+                Prefer?: components["parameters"]["Prefer"];
+                /** @description The chain to work on, as a decimal chain id; default: the organisation's default network. A chain the platform does not serve for the organisation answers 400 CHAIN_NOT_AVAILABLE_FOR_ORGANIZATION. */
+                "X-Chain-Id"?: components["parameters"]["XChainId"];
+                /** @description The participant (user id) to act as; default: the caller. Acting for another member needs the participant:act-for-others permission (403 REQUEST_PARTICIPANT_FORBIDDEN otherwise). */
+                "X-Participant"?: components["parameters"]["XParticipant"];
+                /** @description Who sends chain writes: `eoa` (the organisation's custody wallets) or `smart-wallet` (the participant's ERC-4337 smart wallet); default: the organisation's executor policy. Anything else answers 400 INVALID_REQUEST_EXECUTOR; smart-wallet where it is disabled answers 403. */
+                "X-Executor"?: components["parameters"]["XExecutor"];
+            };
             path: {
                 issuerAddress: string;
             };
@@ -12720,93 +9958,35 @@ export interface operations {
                     "application/json": components["schemas"]["AcceptedMutation"];
                 };
             };
-            /** @description Error (Form A envelope) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description REQUEST_DEADLINE_EXCEEDED: the operation may still run */
-            504: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "system.topicSchemes.post": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes the write safe to retry: the same sender, chain and key within 24 hours is one operation. A repeat while the first is active attaches to it; after it completed, the recorded result is returned (200). The same key for another instruction, executor or wallet selection, or older than the window, answers 409 (IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_WALLET_SELECTION_MISMATCH, IDEMPOTENCY_KEY_EXPIRED). Without the header the platform generates a UUIDv7; either way the response echoes the effective key in `Idempotency-Key`. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description RFC 7240 preferences. `wait=N` (N whole seconds from 5 to 99) waits for the operation to finish and answers 200 with the completed result (504 REQUEST_DEADLINE_EXCEEDED when it does not finish in time: it may still run). `respond-async, wait=N` waits and then degrades to 202. Without it the write answers 202 at once. An honoured `respond-async` is echoed in `Preference-Applied`. */
+                Prefer?: components["parameters"]["Prefer"];
+                /** @description The chain to work on, as a decimal chain id; default: the organisation's default network. A chain the platform does not serve for the organisation answers 400 CHAIN_NOT_AVAILABLE_FOR_ORGANIZATION. */
+                "X-Chain-Id"?: components["parameters"]["XChainId"];
+                /** @description The participant (user id) to act as; default: the caller. Acting for another member needs the participant:act-for-others permission (403 REQUEST_PARTICIPANT_FORBIDDEN otherwise). */
+                "X-Participant"?: components["parameters"]["XParticipant"];
+                /** @description Who sends chain writes: `eoa` (the organisation's custody wallets) or `smart-wallet` (the participant's ERC-4337 smart wallet); default: the organisation's executor policy. Anything else answers 400 INVALID_REQUEST_EXECUTOR; smart-wallet where it is disabled answers 403. */
+                "X-Executor"?: components["parameters"]["XExecutor"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -12838,93 +10018,35 @@ export interface operations {
                     "application/json": components["schemas"]["AcceptedMutation"];
                 };
             };
-            /** @description Error (Form A envelope) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description REQUEST_DEADLINE_EXCEEDED: the operation may still run */
-            504: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "system.topicSchemes.put": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes the write safe to retry: the same sender, chain and key within 24 hours is one operation. A repeat while the first is active attaches to it; after it completed, the recorded result is returned (200). The same key for another instruction, executor or wallet selection, or older than the window, answers 409 (IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_WALLET_SELECTION_MISMATCH, IDEMPOTENCY_KEY_EXPIRED). Without the header the platform generates a UUIDv7; either way the response echoes the effective key in `Idempotency-Key`. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description RFC 7240 preferences. `wait=N` (N whole seconds from 5 to 99) waits for the operation to finish and answers 200 with the completed result (504 REQUEST_DEADLINE_EXCEEDED when it does not finish in time: it may still run). `respond-async, wait=N` waits and then degrades to 202. Without it the write answers 202 at once. An honoured `respond-async` is echoed in `Preference-Applied`. */
+                Prefer?: components["parameters"]["Prefer"];
+                /** @description The chain to work on, as a decimal chain id; default: the organisation's default network. A chain the platform does not serve for the organisation answers 400 CHAIN_NOT_AVAILABLE_FOR_ORGANIZATION. */
+                "X-Chain-Id"?: components["parameters"]["XChainId"];
+                /** @description The participant (user id) to act as; default: the caller. Acting for another member needs the participant:act-for-others permission (403 REQUEST_PARTICIPANT_FORBIDDEN otherwise). */
+                "X-Participant"?: components["parameters"]["XParticipant"];
+                /** @description Who sends chain writes: `eoa` (the organisation's custody wallets) or `smart-wallet` (the participant's ERC-4337 smart wallet); default: the organisation's executor policy. Anything else answers 400 INVALID_REQUEST_EXECUTOR; smart-wallet where it is disabled answers 403. */
+                "X-Executor"?: components["parameters"]["XExecutor"];
+            };
             path: {
                 name: string;
             };
@@ -12958,93 +10080,35 @@ export interface operations {
                     "application/json": components["schemas"]["AcceptedMutation"];
                 };
             };
-            /** @description Error (Form A envelope) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description REQUEST_DEADLINE_EXCEEDED: the operation may still run */
-            504: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "system.topicSchemes.delete": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes the write safe to retry: the same sender, chain and key within 24 hours is one operation. A repeat while the first is active attaches to it; after it completed, the recorded result is returned (200). The same key for another instruction, executor or wallet selection, or older than the window, answers 409 (IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_WALLET_SELECTION_MISMATCH, IDEMPOTENCY_KEY_EXPIRED). Without the header the platform generates a UUIDv7; either way the response echoes the effective key in `Idempotency-Key`. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description RFC 7240 preferences. `wait=N` (N whole seconds from 5 to 99) waits for the operation to finish and answers 200 with the completed result (504 REQUEST_DEADLINE_EXCEEDED when it does not finish in time: it may still run). `respond-async, wait=N` waits and then degrades to 202. Without it the write answers 202 at once. An honoured `respond-async` is echoed in `Preference-Applied`. */
+                Prefer?: components["parameters"]["Prefer"];
+                /** @description The chain to work on, as a decimal chain id; default: the organisation's default network. A chain the platform does not serve for the organisation answers 400 CHAIN_NOT_AVAILABLE_FOR_ORGANIZATION. */
+                "X-Chain-Id"?: components["parameters"]["XChainId"];
+                /** @description The participant (user id) to act as; default: the caller. Acting for another member needs the participant:act-for-others permission (403 REQUEST_PARTICIPANT_FORBIDDEN otherwise). */
+                "X-Participant"?: components["parameters"]["XParticipant"];
+                /** @description Who sends chain writes: `eoa` (the organisation's custody wallets) or `smart-wallet` (the participant's ERC-4337 smart wallet); default: the organisation's executor policy. Anything else answers 400 INVALID_REQUEST_EXECUTOR; smart-wallet where it is disabled answers 403. */
+                "X-Executor"?: components["parameters"]["XExecutor"];
+            };
             path: {
                 name: string;
             };
@@ -13078,87 +10142,18 @@ export interface operations {
                     "application/json": components["schemas"]["AcceptedMutation"];
                 };
             };
-            /** @description Error (Form A envelope) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description REQUEST_DEADLINE_EXCEEDED: the operation may still run */
-            504: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "system.stats.identityCount.get": {
@@ -13184,78 +10179,14 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (Form A envelope) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     "system.stats.identityStatTimeseries.get": {
@@ -13288,78 +10219,14 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (Form A envelope) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     "system.stats.identityStatTimeseries.presets.read": {
@@ -13387,78 +10254,14 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (Form A envelope) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     "system.stats.claimStatSnapshots.current.get": {
@@ -13484,78 +10287,14 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (Form A envelope) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     "system.stats.claimStatRanges.get": {
@@ -13588,78 +10327,14 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (Form A envelope) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     "system.stats.claimStatRangePresets.read": {
@@ -13687,78 +10362,14 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (Form A envelope) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     "system.stats.trustedIssuerStatSnapshots.current.get": {
@@ -13784,78 +10395,14 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (Form A envelope) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     "system.stats.trustedIssuerStatRanges.get": {
@@ -13888,78 +10435,14 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (Form A envelope) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     "system.stats.trustedIssuerStatRangePresets.read": {
@@ -13987,78 +10470,14 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (Form A envelope) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     "system.stats.topicSchemeStatSnapshots.current.get": {
@@ -14084,78 +10503,14 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (Form A envelope) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     "system.stats.topicSchemeStatRanges.get": {
@@ -14188,78 +10543,14 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (Form A envelope) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     "system.stats.topicSchemeStatRangePresets.read": {
@@ -14287,78 +10578,14 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (Form A envelope) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     "system.stats.topicSchemeClaimsCoverage.get": {
@@ -14384,78 +10611,14 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (Form A envelope) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     "system.stats.countryAssetCount.get": {
@@ -14481,78 +10644,14 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (Form A envelope) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     "participants.addressKinds.get": {
@@ -14578,78 +10677,14 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (Form A envelope) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     "participants.get": {
@@ -14709,78 +10744,14 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (Form A envelope) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     "participants.activities.get": {
@@ -14813,8 +10784,9 @@ export interface operations {
                         data: components["schemas"]["ActivityEvent"][];
                         meta: {
                             total: number;
+                            /** @description Counts per value of eventName */
                             facets?: {
-                                [key: string]: {
+                                eventName?: {
                                     value?: string | number | boolean | null;
                                     count: number;
                                 }[];
@@ -14830,78 +10802,14 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (Form A envelope) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     "participants.activityMetrics.get": {
@@ -14938,78 +10846,14 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (Form A envelope) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     "system.accounts.activities.get": {
@@ -15042,8 +10886,9 @@ export interface operations {
                         data: components["schemas"]["ActivityEvent"][];
                         meta: {
                             total: number;
+                            /** @description Counts per value of eventName */
                             facets?: {
-                                [key: string]: {
+                                eventName?: {
                                     value?: string | number | boolean | null;
                                     count: number;
                                 }[];
@@ -15059,78 +10904,14 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (Form A envelope) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     "system.accounts.activityMetrics.get": {
@@ -15167,78 +10948,14 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (Form A envelope) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     "system.directory.get": {
@@ -15267,78 +10984,14 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (Form A envelope) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     "system.addonFactories.get": {
@@ -15377,8 +11030,13 @@ export interface operations {
                         data: components["schemas"]["AddonFactoryListItem"][];
                         meta: {
                             total: number;
+                            /** @description Counts per value of typeId, kind */
                             facets?: {
-                                [key: string]: {
+                                typeId?: {
+                                    value?: string | number | boolean | null;
+                                    count: number;
+                                }[];
+                                kind?: {
                                     value?: string | number | boolean | null;
                                     count: number;
                                 }[];
@@ -15394,78 +11052,14 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (Form A envelope) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     "system.addonFactories.read": {
@@ -15493,78 +11087,14 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (Form A envelope) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     "contracts.read": {
@@ -15592,78 +11122,14 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (Form A envelope) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     "externalTokens.get": {
@@ -15700,8 +11166,13 @@ export interface operations {
                         data: components["schemas"]["ExternalToken"][];
                         meta: {
                             total: number;
+                            /** @description Counts per value of type, paused */
                             facets?: {
-                                [key: string]: {
+                                type?: {
+                                    value?: string | number | boolean | null;
+                                    count: number;
+                                }[];
+                                paused?: {
                                     value?: string | number | boolean | null;
                                     count: number;
                                 }[];
@@ -15717,84 +11188,31 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (Form A envelope) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     "externalTokens.post": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes the write safe to retry: the same sender, chain and key within 24 hours is one operation. A repeat while the first is active attaches to it; after it completed, the recorded result is returned (200). The same key for another instruction, executor or wallet selection, or older than the window, answers 409 (IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_WALLET_SELECTION_MISMATCH, IDEMPOTENCY_KEY_EXPIRED). Without the header the platform generates a UUIDv7; either way the response echoes the effective key in `Idempotency-Key`. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description RFC 7240 preferences. `wait=N` (N whole seconds from 5 to 99) waits for the operation to finish and answers 200 with the completed result (504 REQUEST_DEADLINE_EXCEEDED when it does not finish in time: it may still run). `respond-async, wait=N` waits and then degrades to 202. Without it the write answers 202 at once. An honoured `respond-async` is echoed in `Preference-Applied`. */
+                Prefer?: components["parameters"]["Prefer"];
+                /** @description The chain to work on, as a decimal chain id; default: the organisation's default network. A chain the platform does not serve for the organisation answers 400 CHAIN_NOT_AVAILABLE_FOR_ORGANIZATION. */
+                "X-Chain-Id"?: components["parameters"]["XChainId"];
+                /** @description The participant (user id) to act as; default: the caller. Acting for another member needs the participant:act-for-others permission (403 REQUEST_PARTICIPANT_FORBIDDEN otherwise). */
+                "X-Participant"?: components["parameters"]["XParticipant"];
+                /** @description Who sends chain writes: `eoa` (the organisation's custody wallets) or `smart-wallet` (the participant's ERC-4337 smart wallet); default: the organisation's executor policy. Anything else answers 400 INVALID_REQUEST_EXECUTOR; smart-wallet where it is disabled answers 403. */
+                "X-Executor"?: components["parameters"]["XExecutor"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -15826,93 +11244,35 @@ export interface operations {
                     "application/json": components["schemas"]["AcceptedMutation"];
                 };
             };
-            /** @description Error (Form A envelope) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description REQUEST_DEADLINE_EXCEEDED: the operation may still run */
-            504: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "externalTokens.approvals.post": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes the write safe to retry: the same sender, chain and key within 24 hours is one operation. A repeat while the first is active attaches to it; after it completed, the recorded result is returned (200). The same key for another instruction, executor or wallet selection, or older than the window, answers 409 (IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_WALLET_SELECTION_MISMATCH, IDEMPOTENCY_KEY_EXPIRED). Without the header the platform generates a UUIDv7; either way the response echoes the effective key in `Idempotency-Key`. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description RFC 7240 preferences. `wait=N` (N whole seconds from 5 to 99) waits for the operation to finish and answers 200 with the completed result (504 REQUEST_DEADLINE_EXCEEDED when it does not finish in time: it may still run). `respond-async, wait=N` waits and then degrades to 202. Without it the write answers 202 at once. An honoured `respond-async` is echoed in `Preference-Applied`. */
+                Prefer?: components["parameters"]["Prefer"];
+                /** @description The chain to work on, as a decimal chain id; default: the organisation's default network. A chain the platform does not serve for the organisation answers 400 CHAIN_NOT_AVAILABLE_FOR_ORGANIZATION. */
+                "X-Chain-Id"?: components["parameters"]["XChainId"];
+                /** @description The participant (user id) to act as; default: the caller. Acting for another member needs the participant:act-for-others permission (403 REQUEST_PARTICIPANT_FORBIDDEN otherwise). */
+                "X-Participant"?: components["parameters"]["XParticipant"];
+                /** @description Who sends chain writes: `eoa` (the organisation's custody wallets) or `smart-wallet` (the participant's ERC-4337 smart wallet); default: the organisation's executor policy. Anything else answers 400 INVALID_REQUEST_EXECUTOR; smart-wallet where it is disabled answers 403. */
+                "X-Executor"?: components["parameters"]["XExecutor"];
+            };
             path: {
                 tokenAddress: string;
             };
@@ -15946,87 +11306,18 @@ export interface operations {
                     "application/json": components["schemas"]["AcceptedMutation"];
                 };
             };
-            /** @description Error (Form A envelope) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description REQUEST_DEADLINE_EXCEEDED: the operation may still run */
-            504: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "webhooks.endpoints.get": {
@@ -16063,8 +11354,9 @@ export interface operations {
                         data: components["schemas"]["WebhookEndpoint"][];
                         meta: {
                             total: number;
+                            /** @description Counts per value of disabled */
                             facets?: {
-                                [key: string]: {
+                                disabled?: {
                                     value?: string | number | boolean | null;
                                     count: number;
                                 }[];
@@ -16080,84 +11372,27 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (Form A envelope) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     "webhooks.endpoints.post": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The chain to work on, as a decimal chain id; default: the organisation's default network. A chain the platform does not serve for the organisation answers 400 CHAIN_NOT_AVAILABLE_FOR_ORGANIZATION. */
+                "X-Chain-Id"?: components["parameters"]["XChainId"];
+                /** @description The participant (user id) to act as; default: the caller. Acting for another member needs the participant:act-for-others permission (403 REQUEST_PARTICIPANT_FORBIDDEN otherwise). */
+                "X-Participant"?: components["parameters"]["XParticipant"];
+                /** @description Who sends chain writes: `eoa` (the organisation's custody wallets) or `smart-wallet` (the participant's ERC-4337 smart wallet); default: the organisation's executor policy. Anything else answers 400 INVALID_REQUEST_EXECUTOR; smart-wallet where it is disabled answers 403. */
+                "X-Executor"?: components["parameters"]["XExecutor"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -16181,78 +11416,17 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (Form A envelope) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     "webhooks.endpoints.read": {
@@ -16280,84 +11454,27 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (Form A envelope) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     "webhooks.endpoints.delete": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The chain to work on, as a decimal chain id; default: the organisation's default network. A chain the platform does not serve for the organisation answers 400 CHAIN_NOT_AVAILABLE_FOR_ORGANIZATION. */
+                "X-Chain-Id"?: components["parameters"]["XChainId"];
+                /** @description The participant (user id) to act as; default: the caller. Acting for another member needs the participant:act-for-others permission (403 REQUEST_PARTICIPANT_FORBIDDEN otherwise). */
+                "X-Participant"?: components["parameters"]["XParticipant"];
+                /** @description Who sends chain writes: `eoa` (the organisation's custody wallets) or `smart-wallet` (the participant's ERC-4337 smart wallet); default: the organisation's executor policy. Anything else answers 400 INVALID_REQUEST_EXECUTOR; smart-wallet where it is disabled answers 403. */
+                "X-Executor"?: components["parameters"]["XExecutor"];
+            };
             path: {
                 id: string;
             };
@@ -16379,84 +11496,28 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (Form A envelope) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     "webhooks.endpoints.patch": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The chain to work on, as a decimal chain id; default: the organisation's default network. A chain the platform does not serve for the organisation answers 400 CHAIN_NOT_AVAILABLE_FOR_ORGANIZATION. */
+                "X-Chain-Id"?: components["parameters"]["XChainId"];
+                /** @description The participant (user id) to act as; default: the caller. Acting for another member needs the participant:act-for-others permission (403 REQUEST_PARTICIPANT_FORBIDDEN otherwise). */
+                "X-Participant"?: components["parameters"]["XParticipant"];
+                /** @description Who sends chain writes: `eoa` (the organisation's custody wallets) or `smart-wallet` (the participant's ERC-4337 smart wallet); default: the organisation's executor policy. Anything else answers 400 INVALID_REQUEST_EXECUTOR; smart-wallet where it is disabled answers 403. */
+                "X-Executor"?: components["parameters"]["XExecutor"];
+            };
             path: {
                 id: string;
             };
@@ -16482,84 +11543,30 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (Form A envelope) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     "webhooks.endpoints.secret.rotate.post": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The chain to work on, as a decimal chain id; default: the organisation's default network. A chain the platform does not serve for the organisation answers 400 CHAIN_NOT_AVAILABLE_FOR_ORGANIZATION. */
+                "X-Chain-Id"?: components["parameters"]["XChainId"];
+                /** @description The participant (user id) to act as; default: the caller. Acting for another member needs the participant:act-for-others permission (403 REQUEST_PARTICIPANT_FORBIDDEN otherwise). */
+                "X-Participant"?: components["parameters"]["XParticipant"];
+                /** @description Who sends chain writes: `eoa` (the organisation's custody wallets) or `smart-wallet` (the participant's ERC-4337 smart wallet); default: the organisation's executor policy. Anything else answers 400 INVALID_REQUEST_EXECUTOR; smart-wallet where it is disabled answers 403. */
+                "X-Executor"?: components["parameters"]["XExecutor"];
+            };
             path: {
                 id: string;
             };
@@ -16581,78 +11588,15 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (Form A envelope) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     "webhooks.endpoints.deliveries.get": {
@@ -16705,8 +11649,9 @@ export interface operations {
                         data: components["schemas"]["WebhookDelivery"][];
                         meta: {
                             total: number;
+                            /** @description Counts per value of status */
                             facets?: {
-                                [key: string]: {
+                                status?: {
                                     value?: string | number | boolean | null;
                                     count: number;
                                 }[];
@@ -16722,84 +11667,27 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (Form A envelope) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     "webhooks.endpoints.deliveries.retry.post": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The chain to work on, as a decimal chain id; default: the organisation's default network. A chain the platform does not serve for the organisation answers 400 CHAIN_NOT_AVAILABLE_FOR_ORGANIZATION. */
+                "X-Chain-Id"?: components["parameters"]["XChainId"];
+                /** @description The participant (user id) to act as; default: the caller. Acting for another member needs the participant:act-for-others permission (403 REQUEST_PARTICIPANT_FORBIDDEN otherwise). */
+                "X-Participant"?: components["parameters"]["XParticipant"];
+                /** @description Who sends chain writes: `eoa` (the organisation's custody wallets) or `smart-wallet` (the participant's ERC-4337 smart wallet); default: the organisation's executor policy. Anything else answers 400 INVALID_REQUEST_EXECUTOR; smart-wallet where it is disabled answers 403. */
+                "X-Executor"?: components["parameters"]["XExecutor"];
+            };
             path: {
                 id: string;
                 deliveryId: string;
@@ -16822,84 +11710,28 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (Form A envelope) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     "webhooks.endpoints.replay.post": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The chain to work on, as a decimal chain id; default: the organisation's default network. A chain the platform does not serve for the organisation answers 400 CHAIN_NOT_AVAILABLE_FOR_ORGANIZATION. */
+                "X-Chain-Id"?: components["parameters"]["XChainId"];
+                /** @description The participant (user id) to act as; default: the caller. Acting for another member needs the participant:act-for-others permission (403 REQUEST_PARTICIPANT_FORBIDDEN otherwise). */
+                "X-Participant"?: components["parameters"]["XParticipant"];
+                /** @description Who sends chain writes: `eoa` (the organisation's custody wallets) or `smart-wallet` (the participant's ERC-4337 smart wallet); default: the organisation's executor policy. Anything else answers 400 INVALID_REQUEST_EXECUTOR; smart-wallet where it is disabled answers 403. */
+                "X-Executor"?: components["parameters"]["XExecutor"];
+            };
             path: {
                 id: string;
             };
@@ -16922,78 +11754,17 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (Form A envelope) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     "webhooks.eventTypes.get": {
@@ -17019,78 +11790,14 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (Form A envelope) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     "webhooks.asyncapiJson.get": {
@@ -17111,78 +11818,14 @@ export interface operations {
                     "application/json": components["schemas"]["AsyncApiDocument"];
                 };
             };
-            /** @description Error (Form A envelope) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     "webhooks.receipts.post": {
@@ -17233,78 +11876,16 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (Form A envelope) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     "webhooks.receipts.read": {
@@ -17332,99 +11913,42 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (Form A envelope) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     "bundler.post": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The chain to work on, as a decimal chain id; default: the organisation's default network. A chain the platform does not serve for the organisation answers 400 CHAIN_NOT_AVAILABLE_FOR_ORGANIZATION. */
+                "X-Chain-Id"?: components["parameters"]["XChainId"];
+                /** @description The participant (user id) to act as; default: the caller. Acting for another member needs the participant:act-for-others permission (403 REQUEST_PARTICIPANT_FORBIDDEN otherwise). */
+                "X-Participant"?: components["parameters"]["XParticipant"];
+                /** @description Who sends chain writes: `eoa` (the organisation's custody wallets) or `smart-wallet` (the participant's ERC-4337 smart wallet); default: the organisation's executor policy. Anything else answers 400 INVALID_REQUEST_EXECUTOR; smart-wallet where it is disabled answers 403. */
+                "X-Executor"?: components["parameters"]["XExecutor"];
+            };
             path?: never;
             cookie?: never;
         };
         requestBody: {
             content: {
                 "application/json": {
-                    /** @enum {string} */
+                    /** @constant */
                     jsonrpc: "2.0";
-                    id?: string | number | (null);
+                    id?: string | number | null;
                     method: string;
                     params?: unknown[];
                 } | {
-                    /** @enum {string} */
+                    /** @constant */
                     jsonrpc: "2.0";
-                    id?: string | number | (null);
+                    id?: string | number | null;
                     method: string;
                     params?: unknown[];
                 }[];
@@ -17447,84 +11971,30 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error (Form A envelope) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     "smartWallets.post": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The chain to work on, as a decimal chain id; default: the organisation's default network. A chain the platform does not serve for the organisation answers 400 CHAIN_NOT_AVAILABLE_FOR_ORGANIZATION. */
+                "X-Chain-Id"?: components["parameters"]["XChainId"];
+                /** @description The participant (user id) to act as; default: the caller. Acting for another member needs the participant:act-for-others permission (403 REQUEST_PARTICIPANT_FORBIDDEN otherwise). */
+                "X-Participant"?: components["parameters"]["XParticipant"];
+                /** @description Who sends chain writes: `eoa` (the organisation's custody wallets) or `smart-wallet` (the participant's ERC-4337 smart wallet); default: the organisation's executor policy. Anything else answers 400 INVALID_REQUEST_EXECUTOR; smart-wallet where it is disabled answers 403. */
+                "X-Executor"?: components["parameters"]["XExecutor"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -17562,78 +12032,17 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (Form A envelope) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     "smartWallets.read": {
@@ -17661,78 +12070,14 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (Form A envelope) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     "smartWallets.signers.get": {
@@ -17760,78 +12105,14 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (Form A envelope) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     "smartWallets.gasStatus.get": {
@@ -17859,84 +12140,31 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (Form A envelope) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     "smartWallets.threshold.put": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes the write safe to retry: the same sender, chain and key within 24 hours is one operation. A repeat while the first is active attaches to it; after it completed, the recorded result is returned (200). The same key for another instruction, executor or wallet selection, or older than the window, answers 409 (IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_WALLET_SELECTION_MISMATCH, IDEMPOTENCY_KEY_EXPIRED). Without the header the platform generates a UUIDv7; either way the response echoes the effective key in `Idempotency-Key`. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description RFC 7240 preferences. `wait=N` (N whole seconds from 5 to 99) waits for the operation to finish and answers 200 with the completed result (504 REQUEST_DEADLINE_EXCEEDED when it does not finish in time: it may still run). `respond-async, wait=N` waits and then degrades to 202. Without it the write answers 202 at once. An honoured `respond-async` is echoed in `Preference-Applied`. */
+                Prefer?: components["parameters"]["Prefer"];
+                /** @description The chain to work on, as a decimal chain id; default: the organisation's default network. A chain the platform does not serve for the organisation answers 400 CHAIN_NOT_AVAILABLE_FOR_ORGANIZATION. */
+                "X-Chain-Id"?: components["parameters"]["XChainId"];
+                /** @description The participant (user id) to act as; default: the caller. Acting for another member needs the participant:act-for-others permission (403 REQUEST_PARTICIPANT_FORBIDDEN otherwise). */
+                "X-Participant"?: components["parameters"]["XParticipant"];
+                /** @description Who sends chain writes: `eoa` (the organisation's custody wallets) or `smart-wallet` (the participant's ERC-4337 smart wallet); default: the organisation's executor policy. Anything else answers 400 INVALID_REQUEST_EXECUTOR; smart-wallet where it is disabled answers 403. */
+                "X-Executor"?: components["parameters"]["XExecutor"];
+            };
             path: {
                 address: string;
             };
@@ -17970,87 +12198,18 @@ export interface operations {
                     "application/json": components["schemas"]["AcceptedMutation"];
                 };
             };
-            /** @description Error (Form A envelope) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description REQUEST_DEADLINE_EXCEEDED: the operation may still run */
-            504: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "smartWallets.approvals.get": {
@@ -18078,84 +12237,27 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (Form A envelope) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     "smartWallets.approvals.sign.post": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The chain to work on, as a decimal chain id; default: the organisation's default network. A chain the platform does not serve for the organisation answers 400 CHAIN_NOT_AVAILABLE_FOR_ORGANIZATION. */
+                "X-Chain-Id"?: components["parameters"]["XChainId"];
+                /** @description The participant (user id) to act as; default: the caller. Acting for another member needs the participant:act-for-others permission (403 REQUEST_PARTICIPANT_FORBIDDEN otherwise). */
+                "X-Participant"?: components["parameters"]["XParticipant"];
+                /** @description Who sends chain writes: `eoa` (the organisation's custody wallets) or `smart-wallet` (the participant's ERC-4337 smart wallet); default: the organisation's executor policy. Anything else answers 400 INVALID_REQUEST_EXECUTOR; smart-wallet where it is disabled answers 403. */
+                "X-Executor"?: components["parameters"]["XExecutor"];
+            };
             path: {
                 address: string;
                 userOpHash: string;
@@ -18182,78 +12284,17 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (Form A envelope) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     "exchangeRates.get": {
@@ -18288,8 +12329,9 @@ export interface operations {
                         data: components["schemas"]["ExchangeRate"][];
                         meta: {
                             total: number;
+                            /** @description Counts per value of baseCurrency */
                             facets?: {
-                                [key: string]: {
+                                baseCurrency?: {
                                     value?: string | number | boolean | null;
                                     count: number;
                                 }[];
@@ -18305,78 +12347,14 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (Form A envelope) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     "exchangeRates.read": {
@@ -18405,84 +12383,27 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (Form A envelope) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     "exchangeRates.put": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The chain to work on, as a decimal chain id; default: the organisation's default network. A chain the platform does not serve for the organisation answers 400 CHAIN_NOT_AVAILABLE_FOR_ORGANIZATION. */
+                "X-Chain-Id"?: components["parameters"]["XChainId"];
+                /** @description The participant (user id) to act as; default: the caller. Acting for another member needs the participant:act-for-others permission (403 REQUEST_PARTICIPANT_FORBIDDEN otherwise). */
+                "X-Participant"?: components["parameters"]["XParticipant"];
+                /** @description Who sends chain writes: `eoa` (the organisation's custody wallets) or `smart-wallet` (the participant's ERC-4337 smart wallet); default: the organisation's executor policy. Anything else answers 400 INVALID_REQUEST_EXECUTOR; smart-wallet where it is disabled answers 403. */
+                "X-Executor"?: components["parameters"]["XExecutor"];
+            };
             path: {
                 baseCurrency: string;
                 quoteCurrency: string;
@@ -18509,84 +12430,30 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (Form A envelope) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     "exchangeRates.delete": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The chain to work on, as a decimal chain id; default: the organisation's default network. A chain the platform does not serve for the organisation answers 400 CHAIN_NOT_AVAILABLE_FOR_ORGANIZATION. */
+                "X-Chain-Id"?: components["parameters"]["XChainId"];
+                /** @description The participant (user id) to act as; default: the caller. Acting for another member needs the participant:act-for-others permission (403 REQUEST_PARTICIPANT_FORBIDDEN otherwise). */
+                "X-Participant"?: components["parameters"]["XParticipant"];
+                /** @description Who sends chain writes: `eoa` (the organisation's custody wallets) or `smart-wallet` (the participant's ERC-4337 smart wallet); default: the organisation's executor policy. Anything else answers 400 INVALID_REQUEST_EXECUTOR; smart-wallet where it is disabled answers 403. */
+                "X-Executor"?: components["parameters"]["XExecutor"];
+            };
             path: {
                 baseCurrency: string;
                 quoteCurrency: string;
@@ -18609,78 +12476,15 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (Form A envelope) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     "exchangeRates.history.get": {
@@ -18716,8 +12520,9 @@ export interface operations {
                         data: components["schemas"]["ExchangeRateHistoryItem"][];
                         meta: {
                             total: number;
+                            /** @description Counts per value of source */
                             facets?: {
-                                [key: string]: {
+                                source?: {
                                     value?: string | number | boolean | null;
                                     count: number;
                                 }[];
@@ -18733,78 +12538,14 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (Form A envelope) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     "exchangeRates.supportedCurrencies.get": {
@@ -18830,84 +12571,31 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (Form A envelope) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     "exchangeRates.sync.post": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes the write safe to retry: the same sender, chain and key within 24 hours is one operation. A repeat while the first is active attaches to it; after it completed, the recorded result is returned (200). The same key for another instruction, executor or wallet selection, or older than the window, answers 409 (IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_WALLET_SELECTION_MISMATCH, IDEMPOTENCY_KEY_EXPIRED). Without the header the platform generates a UUIDv7; either way the response echoes the effective key in `Idempotency-Key`. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description RFC 7240 preferences. `wait=N` (N whole seconds from 5 to 99) waits for the operation to finish and answers 200 with the completed result (504 REQUEST_DEADLINE_EXCEEDED when it does not finish in time: it may still run). `respond-async, wait=N` waits and then degrades to 202. Without it the write answers 202 at once. An honoured `respond-async` is echoed in `Preference-Applied`. */
+                Prefer?: components["parameters"]["Prefer"];
+                /** @description The chain to work on, as a decimal chain id; default: the organisation's default network. A chain the platform does not serve for the organisation answers 400 CHAIN_NOT_AVAILABLE_FOR_ORGANIZATION. */
+                "X-Chain-Id"?: components["parameters"]["XChainId"];
+                /** @description The participant (user id) to act as; default: the caller. Acting for another member needs the participant:act-for-others permission (403 REQUEST_PARTICIPANT_FORBIDDEN otherwise). */
+                "X-Participant"?: components["parameters"]["XParticipant"];
+                /** @description Who sends chain writes: `eoa` (the organisation's custody wallets) or `smart-wallet` (the participant's ERC-4337 smart wallet); default: the organisation's executor policy. Anything else answers 400 INVALID_REQUEST_EXECUTOR; smart-wallet where it is disabled answers 403. */
+                "X-Executor"?: components["parameters"]["XExecutor"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -18919,110 +12607,57 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Completed (Prefer: wait) */
+            /** @description Completed (Prefer: wait=N, or a replay of a completed request): the recorded result */
             200: {
                 headers: {
+                    "X-Transaction-Hash": string;
+                    "Idempotency-Key": string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        data: {
-                            [key: string]: unknown;
-                        };
-                    };
+                    "application/json": components["schemas"]["CompletedMutation"];
                 };
             };
-            /** @description Accepted */
+            /** @description Accepted: follow statusUrl (also in Location); do not resubmit */
             202: {
                 headers: {
+                    Location: string;
+                    "Idempotency-Key": string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        transactionId: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["AcceptedMutation"];
                 };
             };
-            /** @description Error (Form A envelope) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "addons.tokenSales.post": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes the write safe to retry: the same sender, chain and key within 24 hours is one operation. A repeat while the first is active attaches to it; after it completed, the recorded result is returned (200). The same key for another instruction, executor or wallet selection, or older than the window, answers 409 (IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_WALLET_SELECTION_MISMATCH, IDEMPOTENCY_KEY_EXPIRED). Without the header the platform generates a UUIDv7; either way the response echoes the effective key in `Idempotency-Key`. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description RFC 7240 preferences. `wait=N` (N whole seconds from 5 to 99) waits for the operation to finish and answers 200 with the completed result (504 REQUEST_DEADLINE_EXCEEDED when it does not finish in time: it may still run). `respond-async, wait=N` waits and then degrades to 202. Without it the write answers 202 at once. An honoured `respond-async` is echoed in `Preference-Applied`. */
+                Prefer?: components["parameters"]["Prefer"];
+                /** @description The chain to work on, as a decimal chain id; default: the organisation's default network. A chain the platform does not serve for the organisation answers 400 CHAIN_NOT_AVAILABLE_FOR_ORGANIZATION. */
+                "X-Chain-Id"?: components["parameters"]["XChainId"];
+                /** @description The participant (user id) to act as; default: the caller. Acting for another member needs the participant:act-for-others permission (403 REQUEST_PARTICIPANT_FORBIDDEN otherwise). */
+                "X-Participant"?: components["parameters"]["XParticipant"];
+                /** @description Who sends chain writes: `eoa` (the organisation's custody wallets) or `smart-wallet` (the participant's ERC-4337 smart wallet); default: the organisation's executor policy. Anything else answers 400 INVALID_REQUEST_EXECUTOR; smart-wallet where it is disabled answers 403. */
+                "X-Executor"?: components["parameters"]["XExecutor"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -19054,87 +12689,18 @@ export interface operations {
                     "application/json": components["schemas"]["AcceptedMutation"];
                 };
             };
-            /** @description Error (Form A envelope) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description REQUEST_DEADLINE_EXCEEDED: the operation may still run */
-            504: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "addons.tokenSales.read": {
@@ -19163,84 +12729,31 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (Form A envelope) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     "addons.tokenSales.purchases.post": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes the write safe to retry: the same sender, chain and key within 24 hours is one operation. A repeat while the first is active attaches to it; after it completed, the recorded result is returned (200). The same key for another instruction, executor or wallet selection, or older than the window, answers 409 (IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_WALLET_SELECTION_MISMATCH, IDEMPOTENCY_KEY_EXPIRED). Without the header the platform generates a UUIDv7; either way the response echoes the effective key in `Idempotency-Key`. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description RFC 7240 preferences. `wait=N` (N whole seconds from 5 to 99) waits for the operation to finish and answers 200 with the completed result (504 REQUEST_DEADLINE_EXCEEDED when it does not finish in time: it may still run). `respond-async, wait=N` waits and then degrades to 202. Without it the write answers 202 at once. An honoured `respond-async` is echoed in `Preference-Applied`. */
+                Prefer?: components["parameters"]["Prefer"];
+                /** @description The chain to work on, as a decimal chain id; default: the organisation's default network. A chain the platform does not serve for the organisation answers 400 CHAIN_NOT_AVAILABLE_FOR_ORGANIZATION. */
+                "X-Chain-Id"?: components["parameters"]["XChainId"];
+                /** @description The participant (user id) to act as; default: the caller. Acting for another member needs the participant:act-for-others permission (403 REQUEST_PARTICIPANT_FORBIDDEN otherwise). */
+                "X-Participant"?: components["parameters"]["XParticipant"];
+                /** @description Who sends chain writes: `eoa` (the organisation's custody wallets) or `smart-wallet` (the participant's ERC-4337 smart wallet); default: the organisation's executor policy. Anything else answers 400 INVALID_REQUEST_EXECUTOR; smart-wallet where it is disabled answers 403. */
+                "X-Executor"?: components["parameters"]["XExecutor"];
+            };
             path: {
                 /** @description The sale's address */
                 address: string;
@@ -19275,93 +12788,35 @@ export interface operations {
                     "application/json": components["schemas"]["AcceptedMutation"];
                 };
             };
-            /** @description Error (Form A envelope) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description REQUEST_DEADLINE_EXCEEDED: the operation may still run */
-            504: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "addons.tokenSales.withdrawals.post": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes the write safe to retry: the same sender, chain and key within 24 hours is one operation. A repeat while the first is active attaches to it; after it completed, the recorded result is returned (200). The same key for another instruction, executor or wallet selection, or older than the window, answers 409 (IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_WALLET_SELECTION_MISMATCH, IDEMPOTENCY_KEY_EXPIRED). Without the header the platform generates a UUIDv7; either way the response echoes the effective key in `Idempotency-Key`. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description RFC 7240 preferences. `wait=N` (N whole seconds from 5 to 99) waits for the operation to finish and answers 200 with the completed result (504 REQUEST_DEADLINE_EXCEEDED when it does not finish in time: it may still run). `respond-async, wait=N` waits and then degrades to 202. Without it the write answers 202 at once. An honoured `respond-async` is echoed in `Preference-Applied`. */
+                Prefer?: components["parameters"]["Prefer"];
+                /** @description The chain to work on, as a decimal chain id; default: the organisation's default network. A chain the platform does not serve for the organisation answers 400 CHAIN_NOT_AVAILABLE_FOR_ORGANIZATION. */
+                "X-Chain-Id"?: components["parameters"]["XChainId"];
+                /** @description The participant (user id) to act as; default: the caller. Acting for another member needs the participant:act-for-others permission (403 REQUEST_PARTICIPANT_FORBIDDEN otherwise). */
+                "X-Participant"?: components["parameters"]["XParticipant"];
+                /** @description Who sends chain writes: `eoa` (the organisation's custody wallets) or `smart-wallet` (the participant's ERC-4337 smart wallet); default: the organisation's executor policy. Anything else answers 400 INVALID_REQUEST_EXECUTOR; smart-wallet where it is disabled answers 403. */
+                "X-Executor"?: components["parameters"]["XExecutor"];
+            };
             path: {
                 /** @description The sale's address */
                 address: string;
@@ -19396,93 +12851,31 @@ export interface operations {
                     "application/json": components["schemas"]["AcceptedMutation"];
                 };
             };
-            /** @description Error (Form A envelope) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description REQUEST_DEADLINE_EXCEEDED: the operation may still run */
-            504: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "admin.operator.workflowEngine.doctor.post": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The chain to work on, as a decimal chain id; default: the organisation's default network. A chain the platform does not serve for the organisation answers 400 CHAIN_NOT_AVAILABLE_FOR_ORGANIZATION. */
+                "X-Chain-Id"?: components["parameters"]["XChainId"];
+                /** @description The participant (user id) to act as; default: the caller. Acting for another member needs the participant:act-for-others permission (403 REQUEST_PARTICIPANT_FORBIDDEN otherwise). */
+                "X-Participant"?: components["parameters"]["XParticipant"];
+                /** @description Who sends chain writes: `eoa` (the organisation's custody wallets) or `smart-wallet` (the participant's ERC-4337 smart wallet); default: the organisation's executor policy. Anything else answers 400 INVALID_REQUEST_EXECUTOR; smart-wallet where it is disabled answers 403. */
+                "X-Executor"?: components["parameters"]["XExecutor"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -19506,84 +12899,30 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (Form A envelope) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     "admin.operator.workflowEngine.forceRedeploy.post": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The chain to work on, as a decimal chain id; default: the organisation's default network. A chain the platform does not serve for the organisation answers 400 CHAIN_NOT_AVAILABLE_FOR_ORGANIZATION. */
+                "X-Chain-Id"?: components["parameters"]["XChainId"];
+                /** @description The participant (user id) to act as; default: the caller. Acting for another member needs the participant:act-for-others permission (403 REQUEST_PARTICIPANT_FORBIDDEN otherwise). */
+                "X-Participant"?: components["parameters"]["XParticipant"];
+                /** @description Who sends chain writes: `eoa` (the organisation's custody wallets) or `smart-wallet` (the participant's ERC-4337 smart wallet); default: the organisation's executor policy. Anything else answers 400 INVALID_REQUEST_EXECUTOR; smart-wallet where it is disabled answers 403. */
+                "X-Executor"?: components["parameters"]["XExecutor"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -19607,84 +12946,30 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (Form A envelope) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     "admin.operator.workflowEngine.cleanupStaleDeployments.post": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The chain to work on, as a decimal chain id; default: the organisation's default network. A chain the platform does not serve for the organisation answers 400 CHAIN_NOT_AVAILABLE_FOR_ORGANIZATION. */
+                "X-Chain-Id"?: components["parameters"]["XChainId"];
+                /** @description The participant (user id) to act as; default: the caller. Acting for another member needs the participant:act-for-others permission (403 REQUEST_PARTICIPANT_FORBIDDEN otherwise). */
+                "X-Participant"?: components["parameters"]["XParticipant"];
+                /** @description Who sends chain writes: `eoa` (the organisation's custody wallets) or `smart-wallet` (the participant's ERC-4337 smart wallet); default: the organisation's executor policy. Anything else answers 400 INVALID_REQUEST_EXECUTOR; smart-wallet where it is disabled answers 403. */
+                "X-Executor"?: components["parameters"]["XExecutor"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -19708,84 +12993,30 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (Form A envelope) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     "admin.operator.workflowEngine.recoverStuckWorkflow.post": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The chain to work on, as a decimal chain id; default: the organisation's default network. A chain the platform does not serve for the organisation answers 400 CHAIN_NOT_AVAILABLE_FOR_ORGANIZATION. */
+                "X-Chain-Id"?: components["parameters"]["XChainId"];
+                /** @description The participant (user id) to act as; default: the caller. Acting for another member needs the participant:act-for-others permission (403 REQUEST_PARTICIPANT_FORBIDDEN otherwise). */
+                "X-Participant"?: components["parameters"]["XParticipant"];
+                /** @description Who sends chain writes: `eoa` (the organisation's custody wallets) or `smart-wallet` (the participant's ERC-4337 smart wallet); default: the organisation's executor policy. Anything else answers 400 INVALID_REQUEST_EXECUTOR; smart-wallet where it is disabled answers 403. */
+                "X-Executor"?: components["parameters"]["XExecutor"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -19809,84 +13040,34 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (Form A envelope) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     "addons.xvpSettlements.post": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes the write safe to retry: the same sender, chain and key within 24 hours is one operation. A repeat while the first is active attaches to it; after it completed, the recorded result is returned (200). The same key for another instruction, executor or wallet selection, or older than the window, answers 409 (IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_WALLET_SELECTION_MISMATCH, IDEMPOTENCY_KEY_EXPIRED). Without the header the platform generates a UUIDv7; either way the response echoes the effective key in `Idempotency-Key`. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description RFC 7240 preferences. `wait=N` (N whole seconds from 5 to 99) waits for the operation to finish and answers 200 with the completed result (504 REQUEST_DEADLINE_EXCEEDED when it does not finish in time: it may still run). `respond-async, wait=N` waits and then degrades to 202. Without it the write answers 202 at once. An honoured `respond-async` is echoed in `Preference-Applied`. */
+                Prefer?: components["parameters"]["Prefer"];
+                /** @description The chain to work on, as a decimal chain id; default: the organisation's default network. A chain the platform does not serve for the organisation answers 400 CHAIN_NOT_AVAILABLE_FOR_ORGANIZATION. */
+                "X-Chain-Id"?: components["parameters"]["XChainId"];
+                /** @description The participant (user id) to act as; default: the caller. Acting for another member needs the participant:act-for-others permission (403 REQUEST_PARTICIPANT_FORBIDDEN otherwise). */
+                "X-Participant"?: components["parameters"]["XParticipant"];
+                /** @description Who sends chain writes: `eoa` (the organisation's custody wallets) or `smart-wallet` (the participant's ERC-4337 smart wallet); default: the organisation's executor policy. Anything else answers 400 INVALID_REQUEST_EXECUTOR; smart-wallet where it is disabled answers 403. */
+                "X-Executor"?: components["parameters"]["XExecutor"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -19918,87 +13099,18 @@ export interface operations {
                     "application/json": components["schemas"]["AcceptedMutation"];
                 };
             };
-            /** @description Error (Form A envelope) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description REQUEST_DEADLINE_EXCEEDED: the operation may still run */
-            504: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "addons.xvpSettlements.read": {
@@ -20027,84 +13139,31 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (Form A envelope) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     "addons.xvpSettlements.approvals.post": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes the write safe to retry: the same sender, chain and key within 24 hours is one operation. A repeat while the first is active attaches to it; after it completed, the recorded result is returned (200). The same key for another instruction, executor or wallet selection, or older than the window, answers 409 (IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_WALLET_SELECTION_MISMATCH, IDEMPOTENCY_KEY_EXPIRED). Without the header the platform generates a UUIDv7; either way the response echoes the effective key in `Idempotency-Key`. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description RFC 7240 preferences. `wait=N` (N whole seconds from 5 to 99) waits for the operation to finish and answers 200 with the completed result (504 REQUEST_DEADLINE_EXCEEDED when it does not finish in time: it may still run). `respond-async, wait=N` waits and then degrades to 202. Without it the write answers 202 at once. An honoured `respond-async` is echoed in `Preference-Applied`. */
+                Prefer?: components["parameters"]["Prefer"];
+                /** @description The chain to work on, as a decimal chain id; default: the organisation's default network. A chain the platform does not serve for the organisation answers 400 CHAIN_NOT_AVAILABLE_FOR_ORGANIZATION. */
+                "X-Chain-Id"?: components["parameters"]["XChainId"];
+                /** @description The participant (user id) to act as; default: the caller. Acting for another member needs the participant:act-for-others permission (403 REQUEST_PARTICIPANT_FORBIDDEN otherwise). */
+                "X-Participant"?: components["parameters"]["XParticipant"];
+                /** @description Who sends chain writes: `eoa` (the organisation's custody wallets) or `smart-wallet` (the participant's ERC-4337 smart wallet); default: the organisation's executor policy. Anything else answers 400 INVALID_REQUEST_EXECUTOR; smart-wallet where it is disabled answers 403. */
+                "X-Executor"?: components["parameters"]["XExecutor"];
+            };
             path: {
                 /** @description The settlement's address */
                 address: string;
@@ -20139,93 +13198,35 @@ export interface operations {
                     "application/json": components["schemas"]["AcceptedMutation"];
                 };
             };
-            /** @description Error (Form A envelope) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description REQUEST_DEADLINE_EXCEEDED: the operation may still run */
-            504: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "addons.xvpSettlements.executions.post": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes the write safe to retry: the same sender, chain and key within 24 hours is one operation. A repeat while the first is active attaches to it; after it completed, the recorded result is returned (200). The same key for another instruction, executor or wallet selection, or older than the window, answers 409 (IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_WALLET_SELECTION_MISMATCH, IDEMPOTENCY_KEY_EXPIRED). Without the header the platform generates a UUIDv7; either way the response echoes the effective key in `Idempotency-Key`. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description RFC 7240 preferences. `wait=N` (N whole seconds from 5 to 99) waits for the operation to finish and answers 200 with the completed result (504 REQUEST_DEADLINE_EXCEEDED when it does not finish in time: it may still run). `respond-async, wait=N` waits and then degrades to 202. Without it the write answers 202 at once. An honoured `respond-async` is echoed in `Preference-Applied`. */
+                Prefer?: components["parameters"]["Prefer"];
+                /** @description The chain to work on, as a decimal chain id; default: the organisation's default network. A chain the platform does not serve for the organisation answers 400 CHAIN_NOT_AVAILABLE_FOR_ORGANIZATION. */
+                "X-Chain-Id"?: components["parameters"]["XChainId"];
+                /** @description The participant (user id) to act as; default: the caller. Acting for another member needs the participant:act-for-others permission (403 REQUEST_PARTICIPANT_FORBIDDEN otherwise). */
+                "X-Participant"?: components["parameters"]["XParticipant"];
+                /** @description Who sends chain writes: `eoa` (the organisation's custody wallets) or `smart-wallet` (the participant's ERC-4337 smart wallet); default: the organisation's executor policy. Anything else answers 400 INVALID_REQUEST_EXECUTOR; smart-wallet where it is disabled answers 403. */
+                "X-Executor"?: components["parameters"]["XExecutor"];
+            };
             path: {
                 /** @description The settlement's address */
                 address: string;
@@ -20260,93 +13261,35 @@ export interface operations {
                     "application/json": components["schemas"]["AcceptedMutation"];
                 };
             };
-            /** @description Error (Form A envelope) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description REQUEST_DEADLINE_EXCEEDED: the operation may still run */
-            504: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "addons.xvpSettlements.cancellations.post": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes the write safe to retry: the same sender, chain and key within 24 hours is one operation. A repeat while the first is active attaches to it; after it completed, the recorded result is returned (200). The same key for another instruction, executor or wallet selection, or older than the window, answers 409 (IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_WALLET_SELECTION_MISMATCH, IDEMPOTENCY_KEY_EXPIRED). Without the header the platform generates a UUIDv7; either way the response echoes the effective key in `Idempotency-Key`. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description RFC 7240 preferences. `wait=N` (N whole seconds from 5 to 99) waits for the operation to finish and answers 200 with the completed result (504 REQUEST_DEADLINE_EXCEEDED when it does not finish in time: it may still run). `respond-async, wait=N` waits and then degrades to 202. Without it the write answers 202 at once. An honoured `respond-async` is echoed in `Preference-Applied`. */
+                Prefer?: components["parameters"]["Prefer"];
+                /** @description The chain to work on, as a decimal chain id; default: the organisation's default network. A chain the platform does not serve for the organisation answers 400 CHAIN_NOT_AVAILABLE_FOR_ORGANIZATION. */
+                "X-Chain-Id"?: components["parameters"]["XChainId"];
+                /** @description The participant (user id) to act as; default: the caller. Acting for another member needs the participant:act-for-others permission (403 REQUEST_PARTICIPANT_FORBIDDEN otherwise). */
+                "X-Participant"?: components["parameters"]["XParticipant"];
+                /** @description Who sends chain writes: `eoa` (the organisation's custody wallets) or `smart-wallet` (the participant's ERC-4337 smart wallet); default: the organisation's executor policy. Anything else answers 400 INVALID_REQUEST_EXECUTOR; smart-wallet where it is disabled answers 403. */
+                "X-Executor"?: components["parameters"]["XExecutor"];
+            };
             path: {
                 /** @description The settlement's address */
                 address: string;
@@ -20381,93 +13324,35 @@ export interface operations {
                     "application/json": components["schemas"]["AcceptedMutation"];
                 };
             };
-            /** @description Error (Form A envelope) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description REQUEST_DEADLINE_EXCEEDED: the operation may still run */
-            504: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "addons.fixedYieldSchedules.post": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes the write safe to retry: the same sender, chain and key within 24 hours is one operation. A repeat while the first is active attaches to it; after it completed, the recorded result is returned (200). The same key for another instruction, executor or wallet selection, or older than the window, answers 409 (IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_WALLET_SELECTION_MISMATCH, IDEMPOTENCY_KEY_EXPIRED). Without the header the platform generates a UUIDv7; either way the response echoes the effective key in `Idempotency-Key`. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description RFC 7240 preferences. `wait=N` (N whole seconds from 5 to 99) waits for the operation to finish and answers 200 with the completed result (504 REQUEST_DEADLINE_EXCEEDED when it does not finish in time: it may still run). `respond-async, wait=N` waits and then degrades to 202. Without it the write answers 202 at once. An honoured `respond-async` is echoed in `Preference-Applied`. */
+                Prefer?: components["parameters"]["Prefer"];
+                /** @description The chain to work on, as a decimal chain id; default: the organisation's default network. A chain the platform does not serve for the organisation answers 400 CHAIN_NOT_AVAILABLE_FOR_ORGANIZATION. */
+                "X-Chain-Id"?: components["parameters"]["XChainId"];
+                /** @description The participant (user id) to act as; default: the caller. Acting for another member needs the participant:act-for-others permission (403 REQUEST_PARTICIPANT_FORBIDDEN otherwise). */
+                "X-Participant"?: components["parameters"]["XParticipant"];
+                /** @description Who sends chain writes: `eoa` (the organisation's custody wallets) or `smart-wallet` (the participant's ERC-4337 smart wallet); default: the organisation's executor policy. Anything else answers 400 INVALID_REQUEST_EXECUTOR; smart-wallet where it is disabled answers 403. */
+                "X-Executor"?: components["parameters"]["XExecutor"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -20499,87 +13384,18 @@ export interface operations {
                     "application/json": components["schemas"]["AcceptedMutation"];
                 };
             };
-            /** @description Error (Form A envelope) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description REQUEST_DEADLINE_EXCEEDED: the operation may still run */
-            504: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "addons.fixedYieldSchedules.read": {
@@ -20610,84 +13426,31 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (Form A envelope) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     "addons.fixedYieldSchedules.topUps.post": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes the write safe to retry: the same sender, chain and key within 24 hours is one operation. A repeat while the first is active attaches to it; after it completed, the recorded result is returned (200). The same key for another instruction, executor or wallet selection, or older than the window, answers 409 (IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_WALLET_SELECTION_MISMATCH, IDEMPOTENCY_KEY_EXPIRED). Without the header the platform generates a UUIDv7; either way the response echoes the effective key in `Idempotency-Key`. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description RFC 7240 preferences. `wait=N` (N whole seconds from 5 to 99) waits for the operation to finish and answers 200 with the completed result (504 REQUEST_DEADLINE_EXCEEDED when it does not finish in time: it may still run). `respond-async, wait=N` waits and then degrades to 202. Without it the write answers 202 at once. An honoured `respond-async` is echoed in `Preference-Applied`. */
+                Prefer?: components["parameters"]["Prefer"];
+                /** @description The chain to work on, as a decimal chain id; default: the organisation's default network. A chain the platform does not serve for the organisation answers 400 CHAIN_NOT_AVAILABLE_FOR_ORGANIZATION. */
+                "X-Chain-Id"?: components["parameters"]["XChainId"];
+                /** @description The participant (user id) to act as; default: the caller. Acting for another member needs the participant:act-for-others permission (403 REQUEST_PARTICIPANT_FORBIDDEN otherwise). */
+                "X-Participant"?: components["parameters"]["XParticipant"];
+                /** @description Who sends chain writes: `eoa` (the organisation's custody wallets) or `smart-wallet` (the participant's ERC-4337 smart wallet); default: the organisation's executor policy. Anything else answers 400 INVALID_REQUEST_EXECUTOR; smart-wallet where it is disabled answers 403. */
+                "X-Executor"?: components["parameters"]["XExecutor"];
+            };
             path: {
                 scheduleAddress: string;
             };
@@ -20721,93 +13484,35 @@ export interface operations {
                     "application/json": components["schemas"]["AcceptedMutation"];
                 };
             };
-            /** @description Error (Form A envelope) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description REQUEST_DEADLINE_EXCEEDED: the operation may still run */
-            504: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "addons.fixedYieldSchedules.withdrawals.post": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes the write safe to retry: the same sender, chain and key within 24 hours is one operation. A repeat while the first is active attaches to it; after it completed, the recorded result is returned (200). The same key for another instruction, executor or wallet selection, or older than the window, answers 409 (IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_WALLET_SELECTION_MISMATCH, IDEMPOTENCY_KEY_EXPIRED). Without the header the platform generates a UUIDv7; either way the response echoes the effective key in `Idempotency-Key`. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description RFC 7240 preferences. `wait=N` (N whole seconds from 5 to 99) waits for the operation to finish and answers 200 with the completed result (504 REQUEST_DEADLINE_EXCEEDED when it does not finish in time: it may still run). `respond-async, wait=N` waits and then degrades to 202. Without it the write answers 202 at once. An honoured `respond-async` is echoed in `Preference-Applied`. */
+                Prefer?: components["parameters"]["Prefer"];
+                /** @description The chain to work on, as a decimal chain id; default: the organisation's default network. A chain the platform does not serve for the organisation answers 400 CHAIN_NOT_AVAILABLE_FOR_ORGANIZATION. */
+                "X-Chain-Id"?: components["parameters"]["XChainId"];
+                /** @description The participant (user id) to act as; default: the caller. Acting for another member needs the participant:act-for-others permission (403 REQUEST_PARTICIPANT_FORBIDDEN otherwise). */
+                "X-Participant"?: components["parameters"]["XParticipant"];
+                /** @description Who sends chain writes: `eoa` (the organisation's custody wallets) or `smart-wallet` (the participant's ERC-4337 smart wallet); default: the organisation's executor policy. Anything else answers 400 INVALID_REQUEST_EXECUTOR; smart-wallet where it is disabled answers 403. */
+                "X-Executor"?: components["parameters"]["XExecutor"];
+            };
             path: {
                 scheduleAddress: string;
             };
@@ -20841,93 +13546,35 @@ export interface operations {
                     "application/json": components["schemas"]["AcceptedMutation"];
                 };
             };
-            /** @description Error (Form A envelope) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description REQUEST_DEADLINE_EXCEEDED: the operation may still run */
-            504: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "addons.fixedYieldSchedules.claims.post": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes the write safe to retry: the same sender, chain and key within 24 hours is one operation. A repeat while the first is active attaches to it; after it completed, the recorded result is returned (200). The same key for another instruction, executor or wallet selection, or older than the window, answers 409 (IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_WALLET_SELECTION_MISMATCH, IDEMPOTENCY_KEY_EXPIRED). Without the header the platform generates a UUIDv7; either way the response echoes the effective key in `Idempotency-Key`. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description RFC 7240 preferences. `wait=N` (N whole seconds from 5 to 99) waits for the operation to finish and answers 200 with the completed result (504 REQUEST_DEADLINE_EXCEEDED when it does not finish in time: it may still run). `respond-async, wait=N` waits and then degrades to 202. Without it the write answers 202 at once. An honoured `respond-async` is echoed in `Preference-Applied`. */
+                Prefer?: components["parameters"]["Prefer"];
+                /** @description The chain to work on, as a decimal chain id; default: the organisation's default network. A chain the platform does not serve for the organisation answers 400 CHAIN_NOT_AVAILABLE_FOR_ORGANIZATION. */
+                "X-Chain-Id"?: components["parameters"]["XChainId"];
+                /** @description The participant (user id) to act as; default: the caller. Acting for another member needs the participant:act-for-others permission (403 REQUEST_PARTICIPANT_FORBIDDEN otherwise). */
+                "X-Participant"?: components["parameters"]["XParticipant"];
+                /** @description Who sends chain writes: `eoa` (the organisation's custody wallets) or `smart-wallet` (the participant's ERC-4337 smart wallet); default: the organisation's executor policy. Anything else answers 400 INVALID_REQUEST_EXECUTOR; smart-wallet where it is disabled answers 403. */
+                "X-Executor"?: components["parameters"]["XExecutor"];
+            };
             path: {
                 scheduleAddress: string;
             };
@@ -20961,87 +13608,18 @@ export interface operations {
                     "application/json": components["schemas"]["AcceptedMutation"];
                 };
             };
-            /** @description Error (Form A envelope) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description REQUEST_DEADLINE_EXCEEDED: the operation may still run */
-            504: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     "monitoring.api.requestMetrics.summary.get": {
@@ -21068,78 +13646,14 @@ export interface operations {
                     "application/json": components["schemas"]["MonitoringSummary"];
                 };
             };
-            /** @description Error (Form A envelope) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     "monitoring.api.requestMetrics.timeline.get": {
@@ -21167,78 +13681,14 @@ export interface operations {
                     "application/json": components["schemas"]["MonitoringTimeline"];
                 };
             };
-            /** @description Error (Form A envelope) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     "monitoring.api.endpointMetrics.get": {
@@ -21273,78 +13723,14 @@ export interface operations {
                     "application/json": components["schemas"]["MonitoringEndpointMetrics"];
                 };
             };
-            /** @description Error (Form A envelope) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     "monitoring.api.requestLogs.get": {
@@ -21381,78 +13767,14 @@ export interface operations {
                     "application/json": components["schemas"]["MonitoringRequestLogs"];
                 };
             };
-            /** @description Error (Form A envelope) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     "monitoring.api.requestLogs.read": {
@@ -21475,78 +13797,14 @@ export interface operations {
                     "application/json": components["schemas"]["MonitoringRequestLogDetail"];
                 };
             };
-            /** @description Error (Form A envelope) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     "monitoring.api.requestMetrics.topErrors.get": {
@@ -21575,78 +13833,14 @@ export interface operations {
                     "application/json": components["schemas"]["MonitoringTopErrors"];
                 };
             };
-            /** @description Error (Form A envelope) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
 }
