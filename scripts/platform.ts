@@ -124,6 +124,8 @@ export async function startPlatform(
     for (const chain of chains.filter((c) => c.chainReset)) {
       // The chain lost its state or the root changed: the organisations' systems are deployed again below.
       await db.platform.deleteFrom("organizationChains").where("chainId", "=", chain.node.chainId).execute();
+      // Nonces reserved on the lost chain: its signers start again from the node's count.
+      await db.platform.deleteFrom("signerNonces").where("chainId", "=", chain.node.chainId).execute();
     }
     phase("migrations", "platform schema up to date");
 
