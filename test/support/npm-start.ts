@@ -1,7 +1,7 @@
 // `npm start` as a newcomer runs it, in a folder of their own: the time from the command to the first /readyz 200,
 // and a token creation sent that very moment (a usable platform accepts it). For test/fresh-clone.test.ts (through
 // boot-check.ts) and the start benchmark.
-import { type ChildProcess, spawn } from "node:child_process";
+import { spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 
@@ -14,17 +14,20 @@ export interface NpmStartRun {
   tokenCreate: { status: number; body: unknown };
   /** What `npm start` printed so far. */
   output(): string;
-  /** Ctrl-C, as a person stops it; resolves when the process group has exited. */
+  /** Ctrl-C, as a person stops it; resolves when every process of the group has exited. */
   stop(): Promise<void>;
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-function exited(child: ChildProcess): Promise<void> {
-  return new Promise((resolve) => {
-    if (child.exitCode !== null || child.signalCode !== null) resolve();
-    else child.once("exit", () => resolve());
-  });
+/** Whether any process of the group is left (npm exits on Ctrl-C before the platform under it has stopped). */
+function groupAlive(pgid: number): boolean {
+  try {
+    process.kill(-pgid, 0);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 export async function runNpmStart(options: {
@@ -41,17 +44,13 @@ export async function runNpmStart(options: {
   child.stdout?.on("data", (d) => (output += d));
   child.stderr?.on("data", (d) => (output += d));
   const stop = async () => {
-    if (child.exitCode === null && child.signalCode === null) {
-      try {
-        process.kill(-child.pid!, "SIGINT");
-      } catch {}
-      const killer = setTimeout(() => {
-        try {
-          process.kill(-child.pid!, "SIGKILL");
-        } catch {}
-      }, 30_000);
-      await exited(child);
-      clearTimeout(killer);
+    const pgid = child.pid!;
+    if (!groupAlive(pgid)) return;
+    process.kill(-pgid, "SIGINT");
+    const killAt = performance.now() + 30_000;
+    while (groupAlive(pgid)) {
+      if (performance.now() > killAt) process.kill(-pgid, "SIGKILL");
+      await sleep(50);
     }
   };
   const base = `http://127.0.0.1:${options.port}`;
