@@ -51,10 +51,13 @@ export interface SubmitInput {
   gas?: bigint;
 }
 
+/** A submitted request; `replayed`: the earlier request of the same sender, chain and key, not a new one. */
+export type SubmittedRequest = TransactionRequestRow & { replayed: boolean };
+
 export interface MutationService {
   kinds: Map<string, MutationKind>;
   /** Queues a write, or returns the earlier request with the same sender, chain and key (or throws its 409). */
-  submit(input: SubmitInput): Promise<TransactionRequestRow>;
+  submit(input: SubmitInput): Promise<SubmittedRequest>;
   find(organizationId: string, transactionId: string): Promise<TransactionRequestRow | undefined>;
   /**
    * Marks the request CANCELLED while it is QUEUED and unsigned; returns its row as it then stands (CANCELLED, or
@@ -149,7 +152,7 @@ export function createMutationService(
       if (row) {
         const { sendJobId, ...request } = row;
         if (sendJobId === null) await addKeyedJob(db, job); // a run took the job before this request was committed
-        return request as TransactionRequestRow;
+        return { ...(request as TransactionRequestRow), replayed: false };
       }
       // The key was used before by this sender on this chain: attach to that request, or refuse (409).
       const existing = await db
@@ -159,7 +162,7 @@ export function createMutationService(
         .where("chainId", "=", input.chainId)
         .where("idempotencyKey", "=", input.idempotencyKey!)
         .executeTakeFirstOrThrow();
-      return attachToExisting(existing, {
+      const attached = attachToExisting(existing, {
         kind: input.kind,
         executor,
         walletSelection,
@@ -168,6 +171,7 @@ export function createMutationService(
         value: input.value ?? 0n,
         payloadIgnored: kind.idempotencyIgnoresPayload,
       });
+      return { ...attached, replayed: true };
     },
     async find(organizationId, transactionId) {
       return db
