@@ -49,6 +49,8 @@ export interface SubmitInput {
   walletSelection?: WalletSelection;
   /** The transaction's gas, when the sender knows it: signed as given, not estimated (nor refused by estimation). */
   gas?: bigint;
+  /** A human summary, e.g. "Mint 1,500.5 EURD to 0x7099…79C8"; by default the kind and the decoded call, abridged. */
+  description?: string;
 }
 
 /** A submitted request; `replayed`: the earlier request of the same sender, chain and key, not a new one. */
@@ -132,7 +134,7 @@ export function createMutationService(
               value: (input.value ?? 0n).toString(),
               createdBy: input.createdBy,
               idempotencyKey: input.idempotencyKey ?? null,
-              description: describeCall(input.data),
+              description: input.description ?? describeCall(input.kind, input.to, input.data),
               executor,
               walletSelection: JSON.stringify(walletSelection),
               gasLimit: input.gas?.toString() ?? null,

@@ -26,6 +26,8 @@ export interface ChainWrite {
   walletSelection?: WalletSelection;
   /** The signer, when the route already resolved it (see requestSigner). */
   from?: Address;
+  /** The request's human summary (see SubmitInput.description). */
+  description?: string;
 }
 
 /**
@@ -141,6 +143,7 @@ export async function submitChainWrite(c: Context<AppEnv>, ctx: Ctx, write: Chai
     idempotencyKey: key,
     executor: requestExecutor(c, walletSelection),
     walletSelection,
+    ...(write.description !== undefined ? { description: write.description } : {}),
   });
   c.header("Idempotency-Key", key);
   // As Stripe does: the answer is the earlier request's (its recorded result, or that request followed), not a new one.
