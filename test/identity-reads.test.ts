@@ -462,6 +462,23 @@ describe("identities, claims and their reads, end to end over HTTP", () => {
     });
   });
 
+  describe("transaction requests of the identity layer", () => {
+    it("are described in sentences naming topics and shortened addresses", async () => {
+      const short = (a: string) => `${getAddress(a).slice(0, 6)}…${getAddress(a).slice(-4)}`;
+      const described = async (kind: string) =>
+        (await get(`/api/v2/transaction-requests?filter[kind]=${kind}&sort=createdAt`, keys.ownerA)).body.data.map(
+          (r: { description: string }) => r.description,
+        );
+      expect(await described("trustedIssuer.add")).toEqual([
+        `Trust ${short(issuerA)} for kyc`,
+        `Trust ${short(identityOf.carol)} for pep`,
+      ]);
+      expect((await described("claim.issue"))[0]).toBe(`Issue the kyc claim to identity ${short(identityOf.alice)}`);
+      expect(await described("identity.register")).toContain(`Register the identity of ${short(ALICE)} (country 56)`);
+      expect((await described("topicScheme.register"))[0]).toBe("Register the claim topic kyc (string level)");
+    });
+  });
+
   describe("GET /api/v2/system/identities", () => {
     it("finds a wallet's identity with filter[wallet], with its registration and claims", async () => {
       const { status, body } = await get(`/api/v2/system/identities?filter[wallet]=${ALICE}`);
@@ -518,8 +535,12 @@ describe("identities, claims and their reads, end to end over HTTP", () => {
     it("lists the organisation's tokens on its chain, newest first, with facets template and feature", async () => {
       const { status, body } = await get("/api/v2/tokens", keys.memberA);
       expect(status).toBe(200);
-      expect(body.data.map((t: { symbol: string }) => t.symbol)).toEqual(["USDX", "EURD"]);
-      expect(body.data[0]).toEqual({
+      // Newest first: both may share a block second, then the higher address comes first.
+      expect(body.data.map((t: { symbol: string }) => t.symbol).sort()).toEqual(["EURD", "USDX"]);
+      const [newer, older] = body.data;
+      expect(Date.parse(newer.createdAt)).toBeGreaterThanOrEqual(Date.parse(older.createdAt));
+      if (newer.createdAt === older.createdAt) expect(newer.id > older.id).toBe(true);
+      expect(body.data.find((t: { symbol: string }) => t.symbol === "USDX")).toEqual({
         id: stablecoin.toLowerCase(),
         address: getAddress(stablecoin),
         chainId: 31337,
