@@ -424,7 +424,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /**
+         * List the organisation's tokens on the request's chain, newest first
+         * @description The tokens of the organisation's system on the chain of X-Chain-Id (default: the organisation's network), from the index. Filter by name, symbol, template, feature (`filter[feature]=permit`: tokens carrying it), address, decimals, totalSupply (raw units), paused and createdAt; `filter[q]` searches name, symbol and address. Facets: template, feature (a token counts once per feature it carries) and paused. A token's feature values, holders and compliance modules: GET /api/v2/tokens/{address}.
+         */
+        get: operations["tokens.get"];
         put?: never;
         /** Create a token from a template, with features and a compliance template */
         post: operations["tokens.post"];
@@ -993,7 +997,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /**
+         * List the system's identities, newest first; look one up by wallet with filter[wallet]
+         * @description Every identity the factory of the organisation's system on the request's chain created, for a wallet or a contract (contracts alone: GET /api/v2/system/entities). `filter[wallet]=0x…` finds the identity of a wallet (any case); `filter[q]` searches wallet and identity address. Facets: status, isContract.
+         */
+        get: operations["system.identities.get"];
         put?: never;
         /**
          * Register a wallet's identity (with its country) in the system's identity registry
@@ -1126,7 +1134,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /**
+         * List the claim issuers the system trusts, with their topics, oldest first
+         * @description The issuers in the trusted issuers registry of the organisation's system on the request's chain (removed ones are not listed), each with the topics it is trusted for: decimal id and scheme name. `filter[claimTopic]` takes a decimal topic id (issuers trusted for it); facet claimTopic counts the issuers per topic id.
+         */
+        get: operations["system.trustedIssuers.get"];
         put?: never;
         /** Trust a claim issuer identity for claim topics (by default the signing wallet's claim issuer) */
         post: operations["system.trustedIssuers.post"];
@@ -1161,7 +1173,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /**
+         * List the system's claim topics (topic schemes), by name
+         * @description The topic schemes registered in the topic scheme registry of the organisation's system on the request's chain (removed ones are not listed). Topic ids are decimal strings. Filter by name, topicId, signature, registeredAt and updatedAt; `filter[q]` searches name and signature.
+         */
+        get: operations["system.topicSchemes.get"];
         put?: never;
         /** Register a claim topic: its name (topic id = uint256(keccak256(name))) and its data signature */
         post: operations["system.topicSchemes.post"];
@@ -2682,7 +2698,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    procedure: "auth/signIn/post" | "auth/twoFactor/post" | "auth/signOut/post" | "auth/session/get" | "sessions/delete" | "apiKeys/post" | "apiKeys/get" | "apiKeys/delete" | "organization/members/get" | "organization/members/roles/put" | "settings/executorPolicy/get" | "settings/executorPolicy/put" | "organizations/post" | "transactionRequests/get" | "transactionRequests/read" | "transactionRequests/cancel/post" | "blockchainTransactions/read" | "tokenTemplates/get" | "tokenTemplates/read" | "tokenTemplates/post" | "tokenTemplates/delete" | "tokens/post" | "token/post" | "token/read" | "tokens/read" | "token/features/get" | "tokens/features/get" | "token/features/put" | "tokens/features/put" | "tokens/mint/post" | "tokens/burn/post" | "tokens/transfer/post" | "tokens/approvals/post" | "tokens/forcedTransfer/post" | "tokens/freezeAddress/post" | "tokens/freezeTokens/post" | "tokens/pause/post" | "tokens/unfreezeAddress/post" | "tokens/unfreezeTokens/post" | "tokens/unpause/post" | "tokens/metadata/patch" | "tokens/metadata/get" | "tokens/documents/put" | "tokens/documents/delete" | "tokens/documents/get" | "tokens/permits/post" | "tokens/redemptions/post" | "tokens/preCheck/get" | "tokens/events/get" | "tokens/holders/get" | "settings/complianceTemplates/get" | "settings/complianceTemplates/read" | "settings/complianceTemplates/post" | "settings/complianceTemplates/put" | "settings/complianceTemplates/publish/put" | "settings/complianceTemplates/delete" | "system/identities/post" | "system/entities/get" | "system/entities/post" | "system/identities/claimEvents/get" | "system/claimIssuer/get" | "system/claimIssuer/post" | "system/identityClaims/post" | "system/identityClaimRevocations/post" | "system/identityClaimRemovals/post" | "system/trustedIssuers/post" | "system/trustedIssuers/put" | "system/trustedIssuers/delete" | "system/topicSchemes/post" | "system/topicSchemes/put" | "system/topicSchemes/delete" | "system/stats/identityCount/get" | "system/stats/identityStatTimeseries/get" | "system/stats/identityStatTimeseries/presets/read" | "system/stats/claimStatSnapshots/current/get" | "system/stats/claimStatRanges/get" | "system/stats/claimStatRangePresets/read" | "system/stats/trustedIssuerStatSnapshots/current/get" | "system/stats/trustedIssuerStatRanges/get" | "system/stats/trustedIssuerStatRangePresets/read" | "system/stats/topicSchemeStatSnapshots/current/get" | "system/stats/topicSchemeStatRanges/get" | "system/stats/topicSchemeStatRangePresets/read" | "system/stats/topicSchemeClaimsCoverage/get" | "system/stats/countryAssetCount/get" | "participants/addressKinds/get" | "participants/get" | "participants/activities/get" | "participants/activityMetrics/get" | "system/accounts/activities/get" | "system/accounts/activityMetrics/get" | "system/directory/get" | "system/addonFactories/get" | "system/addonFactories/read" | "contracts/read" | "externalTokens/post" | "externalTokens/approvals/post" | "externalTokens/get" | "webhooks/endpoints/post" | "webhooks/endpoints/get" | "webhooks/endpoints/read" | "webhooks/endpoints/patch" | "webhooks/endpoints/delete" | "webhooks/endpoints/secret/rotate/post" | "webhooks/endpoints/deliveries/get" | "webhooks/endpoints/deliveries/retry/post" | "webhooks/endpoints/replay/post" | "webhooks/eventTypes/get" | "webhooks/asyncapiJson/get" | "webhooks/receipts/post" | "webhooks/receipts/read" | "bundler/post" | "smartWallets/post" | "smartWallets/read" | "smartWallets/signers/get" | "smartWallets/gasStatus/get" | "smartWallets/threshold/put" | "smartWallets/approvals/get" | "smartWallets/approvals/sign/post" | "exchangeRates/get" | "exchangeRates/read" | "exchangeRates/put" | "exchangeRates/delete" | "exchangeRates/history/get" | "exchangeRates/supportedCurrencies/get" | "exchangeRates/sync/post" | "addons/tokenSales/post" | "addons/tokenSales/read" | "addons/tokenSales/purchases/post" | "addons/tokenSales/withdrawals/post" | "admin/operator/workflowEngine/doctor/post" | "admin/operator/workflowEngine/forceRedeploy/post" | "admin/operator/workflowEngine/cleanupStaleDeployments/post" | "admin/operator/workflowEngine/recoverStuckWorkflow/post" | "addons/xvpSettlements/post" | "addons/xvpSettlements/read" | "addons/xvpSettlements/approvals/post" | "addons/xvpSettlements/executions/post" | "addons/xvpSettlements/cancellations/post" | "addons/fixedYieldSchedules/post" | "addons/fixedYieldSchedules/read" | "addons/fixedYieldSchedules/topUps/post" | "addons/fixedYieldSchedules/withdrawals/post" | "addons/fixedYieldSchedules/claims/post" | "monitoring/api/requestMetrics/summary/get" | "monitoring/api/requestMetrics/timeline/get" | "monitoring/api/endpointMetrics/get" | "monitoring/api/requestLogs/get" | "monitoring/api/requestLogs/read" | "monitoring/api/requestMetrics/topErrors/get";
+                    procedure: "auth/signIn/post" | "auth/twoFactor/post" | "auth/signOut/post" | "auth/session/get" | "sessions/delete" | "apiKeys/post" | "apiKeys/get" | "apiKeys/delete" | "organization/members/get" | "organization/members/roles/put" | "settings/executorPolicy/get" | "settings/executorPolicy/put" | "organizations/post" | "transactionRequests/get" | "transactionRequests/read" | "transactionRequests/cancel/post" | "blockchainTransactions/read" | "tokenTemplates/get" | "tokenTemplates/read" | "tokenTemplates/post" | "tokenTemplates/delete" | "tokens/post" | "token/post" | "tokens/get" | "token/read" | "tokens/read" | "token/features/get" | "tokens/features/get" | "token/features/put" | "tokens/features/put" | "tokens/mint/post" | "tokens/burn/post" | "tokens/transfer/post" | "tokens/approvals/post" | "tokens/forcedTransfer/post" | "tokens/freezeAddress/post" | "tokens/freezeTokens/post" | "tokens/pause/post" | "tokens/unfreezeAddress/post" | "tokens/unfreezeTokens/post" | "tokens/unpause/post" | "tokens/metadata/patch" | "tokens/metadata/get" | "tokens/documents/put" | "tokens/documents/delete" | "tokens/documents/get" | "tokens/permits/post" | "tokens/redemptions/post" | "tokens/preCheck/get" | "tokens/events/get" | "tokens/holders/get" | "settings/complianceTemplates/get" | "settings/complianceTemplates/read" | "settings/complianceTemplates/post" | "settings/complianceTemplates/put" | "settings/complianceTemplates/publish/put" | "settings/complianceTemplates/delete" | "system/identities/post" | "system/identities/get" | "system/entities/get" | "system/entities/post" | "system/identities/claimEvents/get" | "system/claimIssuer/get" | "system/claimIssuer/post" | "system/identityClaims/post" | "system/identityClaimRevocations/post" | "system/identityClaimRemovals/post" | "system/trustedIssuers/post" | "system/trustedIssuers/put" | "system/trustedIssuers/delete" | "system/topicSchemes/post" | "system/topicSchemes/put" | "system/topicSchemes/delete" | "system/topicSchemes/get" | "system/trustedIssuers/get" | "system/stats/identityCount/get" | "system/stats/identityStatTimeseries/get" | "system/stats/identityStatTimeseries/presets/read" | "system/stats/claimStatSnapshots/current/get" | "system/stats/claimStatRanges/get" | "system/stats/claimStatRangePresets/read" | "system/stats/trustedIssuerStatSnapshots/current/get" | "system/stats/trustedIssuerStatRanges/get" | "system/stats/trustedIssuerStatRangePresets/read" | "system/stats/topicSchemeStatSnapshots/current/get" | "system/stats/topicSchemeStatRanges/get" | "system/stats/topicSchemeStatRangePresets/read" | "system/stats/topicSchemeClaimsCoverage/get" | "system/stats/countryAssetCount/get" | "participants/addressKinds/get" | "participants/get" | "participants/activities/get" | "participants/activityMetrics/get" | "system/accounts/activities/get" | "system/accounts/activityMetrics/get" | "system/directory/get" | "system/addonFactories/get" | "system/addonFactories/read" | "contracts/read" | "externalTokens/post" | "externalTokens/approvals/post" | "externalTokens/get" | "webhooks/endpoints/post" | "webhooks/endpoints/get" | "webhooks/endpoints/read" | "webhooks/endpoints/patch" | "webhooks/endpoints/delete" | "webhooks/endpoints/secret/rotate/post" | "webhooks/endpoints/deliveries/get" | "webhooks/endpoints/deliveries/retry/post" | "webhooks/endpoints/replay/post" | "webhooks/eventTypes/get" | "webhooks/asyncapiJson/get" | "webhooks/receipts/post" | "webhooks/receipts/read" | "bundler/post" | "smartWallets/post" | "smartWallets/read" | "smartWallets/signers/get" | "smartWallets/gasStatus/get" | "smartWallets/threshold/put" | "smartWallets/approvals/get" | "smartWallets/approvals/sign/post" | "exchangeRates/get" | "exchangeRates/read" | "exchangeRates/put" | "exchangeRates/delete" | "exchangeRates/history/get" | "exchangeRates/supportedCurrencies/get" | "exchangeRates/sync/post" | "addons/tokenSales/post" | "addons/tokenSales/read" | "addons/tokenSales/purchases/post" | "addons/tokenSales/withdrawals/post" | "admin/operator/workflowEngine/doctor/post" | "admin/operator/workflowEngine/forceRedeploy/post" | "admin/operator/workflowEngine/cleanupStaleDeployments/post" | "admin/operator/workflowEngine/recoverStuckWorkflow/post" | "addons/xvpSettlements/post" | "addons/xvpSettlements/read" | "addons/xvpSettlements/approvals/post" | "addons/xvpSettlements/executions/post" | "addons/xvpSettlements/cancellations/post" | "addons/fixedYieldSchedules/post" | "addons/fixedYieldSchedules/read" | "addons/fixedYieldSchedules/topUps/post" | "addons/fixedYieldSchedules/withdrawals/post" | "addons/fixedYieldSchedules/claims/post" | "monitoring/api/requestMetrics/summary/get" | "monitoring/api/requestMetrics/timeline/get" | "monitoring/api/endpointMetrics/get" | "monitoring/api/requestLogs/get" | "monitoring/api/requestLogs/read" | "monitoring/api/requestMetrics/topErrors/get";
                 };
                 cookie?: never;
             };
@@ -3268,6 +3284,28 @@ export interface components {
             verificationType: "PINCODE";
             secretVerificationCode: string;
         };
+        TokenListItem: {
+            /** @description The token's address, lowercase */
+            id: string;
+            /** @description The token's address, checksummed */
+            address: string;
+            chainId: number;
+            name: string;
+            symbol: string;
+            decimals: number;
+            /** @description The token template it was created from, e.g. bond, deposit */
+            template: string;
+            /** @description Attached feature ids, in attachment order */
+            features: ("historical-balances" | "maturity-redemption" | "fixed-treasury-yield" | "voting-power" | "aum-fee" | "transaction-fee" | "transaction-fee-accounting" | "external-transaction-fee" | "conversion" | "conversion-minter" | "permit")[];
+            /** @description raw units (divide by 10^decimals) */
+            totalSupply: string;
+            paused: boolean;
+            createdBy: {
+                id: string;
+            };
+            deployedInTransaction: string;
+            createdAt: string;
+        };
         Token: {
             id: string;
             address: string;
@@ -3751,6 +3789,29 @@ export interface components {
             smartWalletAddress?: string;
             forceEoa?: boolean;
         };
+        Identity: {
+            /** @description The identity contract's address, lowercase */
+            id: string;
+            /** @description The wallet (or contract, isContract) the identity belongs to */
+            wallet: string;
+            isContract: boolean;
+            /**
+             * @description registered in the system's identity registry, or not
+             * @enum {string}
+             */
+            status: "registered" | "pending";
+            /** @description ISO 3166-1 alpha-2 of the registration */
+            country: string | null;
+            /** @description Topics of its claims from trusted issuers */
+            verificationBadges: string[];
+            activeClaimsCount: number;
+            revokedClaimsCount: number;
+            untrustedClaimsCount: number;
+            createdAt: string;
+            /** @description Time of its latest creation, registration or claim event */
+            lastActivity: string;
+            deployedInTransaction: string;
+        };
         Entity: {
             /** @description The identity contract's address */
             id: string;
@@ -3791,6 +3852,8 @@ export interface components {
             eventName: "ClaimAdded" | "ClaimChanged" | "ClaimRemoved" | "ClaimRevoked";
             /** @description Topic id, decimal */
             topic: string;
+            /** @description The topic scheme's name; null when the system has none */
+            topicName: string | null;
             claimId: string;
             blockNumber: string;
             blockTimestamp: string;
@@ -3952,6 +4015,36 @@ export interface components {
             /** @example 0x5FbDB2315678afecb367f032d93F642f64180aa3 */
             smartWalletAddress?: string;
             forceEoa?: boolean;
+        };
+        TopicScheme: {
+            /** @description Topic id, decimal (uint256(keccak256(name))) */
+            topicId: string;
+            name: string;
+            /** @description The claim data's ABI parameters, e.g. `string level` */
+            signature: string;
+            /** @description The system's topic scheme registry */
+            registry: string;
+            registeredAt: string;
+            updatedAt: string;
+        };
+        TrustedIssuer: {
+            /** @description The claim issuer's identity contract, checksummed */
+            issuerAddress: string;
+            /** @description The topics the issuer is trusted for */
+            claimTopics: components["schemas"]["ClaimTopic"][];
+            /** @description The system's trusted issuers registry */
+            registry: string;
+            addedAt: string;
+            updatedAt: string;
+        };
+        ClaimTopic: {
+            /**
+             * @description Topic id, decimal (uint256(keccak256(name)))
+             * @example 1
+             */
+            topicId: string;
+            /** @description The topic scheme's name; null when the system has none */
+            name: string | null;
         };
         IdentityCount: {
             userIdentitiesCreatedCount: number;
@@ -6429,6 +6522,8 @@ export interface operations {
                 headers: {
                     Location: string;
                     "Idempotency-Key": string;
+                    /** @description true when a repeated Idempotency-Key answers the deployment it started */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -7332,6 +7427,141 @@ export interface operations {
             };
         };
     };
+    "tokens.get": {
+        parameters: {
+            query?: {
+                /** @description One field; prefix - for descending. */
+                sort?: "name" | "-name" | "symbol" | "-symbol" | "template" | "-template" | "address" | "-address" | "decimals" | "-decimals" | "totalSupply" | "-totalSupply" | "createdAt" | "-createdAt";
+                "page[offset]"?: number;
+                "page[limit]"?: number;
+                /** @description Case-insensitive search in name, symbol, address. */
+                "filter[q]"?: string;
+                /** @description text field; shorthand for eq. Also filter[name][<operator>] with eq, ne, iLike, notILike, inArray, notInArray, isEmpty, isNotEmpty (inArray, notInArray, between: comma-separated). */
+                "filter[name]"?: string;
+                /** @description text field; shorthand for eq. Also filter[symbol][<operator>] with eq, ne, iLike, notILike, inArray, notInArray, isEmpty, isNotEmpty (inArray, notInArray, between: comma-separated). */
+                "filter[symbol]"?: string;
+                /** @description text field; shorthand for eq. Also filter[template][<operator>] with eq, ne, iLike, notILike, inArray, notInArray, isEmpty, isNotEmpty (inArray, notInArray, between: comma-separated). */
+                "filter[template]"?: string;
+                /** @description text field; shorthand for eq. Also filter[feature][<operator>] with eq, ne, inArray, notInArray, isEmpty, isNotEmpty (inArray, notInArray, between: comma-separated). */
+                "filter[feature]"?: string;
+                /** @description text field; shorthand for eq. Also filter[address][<operator>] with eq, ne, iLike, notILike, inArray, notInArray, isEmpty, isNotEmpty (inArray, notInArray, between: comma-separated). */
+                "filter[address]"?: string;
+                /** @description number field; shorthand for eq. Also filter[decimals][<operator>] with eq, ne, gt, gte, lt, lte, between, inArray, notInArray, isEmpty, isNotEmpty (inArray, notInArray, between: comma-separated). */
+                "filter[decimals]"?: string;
+                /** @description bigint field; shorthand for eq. Also filter[totalSupply][<operator>] with eq, ne, gt, gte, lt, lte, between, inArray, notInArray, isEmpty, isNotEmpty (inArray, notInArray, between: comma-separated). */
+                "filter[totalSupply]"?: string;
+                /** @description boolean field; shorthand for eq. Also filter[paused][<operator>] with eq, ne, isEmpty, isNotEmpty (inArray, notInArray, between: comma-separated). */
+                "filter[paused]"?: string;
+                /** @description timestamp field; shorthand for eq. Also filter[createdAt][<operator>] with eq, ne, gt, gte, lt, lte, between, inArray, notInArray, isEmpty, isNotEmpty (inArray, notInArray, between: comma-separated). */
+                "filter[createdAt]"?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The tokens; facets template, feature, paused */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["TokenListItem"][];
+                        meta: {
+                            total: number;
+                            facets?: {
+                                [key: string]: {
+                                    value?: string | number | boolean | null;
+                                    count: number;
+                                }[];
+                            };
+                        };
+                        links: {
+                            self: string;
+                            first: string;
+                            prev: string | null;
+                            next: string | null;
+                            last: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error (Form A envelope) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error (Form A envelope) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error (Form A envelope) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error (Form A envelope) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error (Form A envelope) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error (Form A envelope) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error (Form A envelope) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error (Form A envelope) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     "tokens.post": {
         parameters: {
             query?: never;
@@ -7350,6 +7580,8 @@ export interface operations {
                 headers: {
                     "X-Transaction-Hash": string;
                     "Idempotency-Key": string;
+                    /** @description true when the answer is the earlier request's, replayed for a repeated Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -7361,6 +7593,8 @@ export interface operations {
                 headers: {
                     Location: string;
                     "Idempotency-Key": string;
+                    /** @description true when the answer is the earlier request's, replayed for a repeated Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -7468,6 +7702,8 @@ export interface operations {
                 headers: {
                     "X-Transaction-Hash": string;
                     "Idempotency-Key": string;
+                    /** @description true when the answer is the earlier request's, replayed for a repeated Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -7479,6 +7715,8 @@ export interface operations {
                 headers: {
                     Location: string;
                     "Idempotency-Key": string;
+                    /** @description true when the answer is the earlier request's, replayed for a repeated Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -7985,6 +8223,8 @@ export interface operations {
                 headers: {
                     "X-Transaction-Hash": string;
                     "Idempotency-Key": string;
+                    /** @description true when the answer is the earlier request's, replayed for a repeated Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -7996,6 +8236,8 @@ export interface operations {
                 headers: {
                     Location: string;
                     "Idempotency-Key": string;
+                    /** @description true when the answer is the earlier request's, replayed for a repeated Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -8106,6 +8348,8 @@ export interface operations {
                 headers: {
                     "X-Transaction-Hash": string;
                     "Idempotency-Key": string;
+                    /** @description true when the answer is the earlier request's, replayed for a repeated Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -8117,6 +8361,8 @@ export interface operations {
                 headers: {
                     Location: string;
                     "Idempotency-Key": string;
+                    /** @description true when the answer is the earlier request's, replayed for a repeated Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -8226,6 +8472,8 @@ export interface operations {
                 headers: {
                     "X-Transaction-Hash": string;
                     "Idempotency-Key": string;
+                    /** @description true when the answer is the earlier request's, replayed for a repeated Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -8237,6 +8485,8 @@ export interface operations {
                 headers: {
                     Location: string;
                     "Idempotency-Key": string;
+                    /** @description true when the answer is the earlier request's, replayed for a repeated Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -8346,6 +8596,8 @@ export interface operations {
                 headers: {
                     "X-Transaction-Hash": string;
                     "Idempotency-Key": string;
+                    /** @description true when the answer is the earlier request's, replayed for a repeated Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -8357,6 +8609,8 @@ export interface operations {
                 headers: {
                     Location: string;
                     "Idempotency-Key": string;
+                    /** @description true when the answer is the earlier request's, replayed for a repeated Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -8466,6 +8720,8 @@ export interface operations {
                 headers: {
                     "X-Transaction-Hash": string;
                     "Idempotency-Key": string;
+                    /** @description true when the answer is the earlier request's, replayed for a repeated Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -8477,6 +8733,8 @@ export interface operations {
                 headers: {
                     Location: string;
                     "Idempotency-Key": string;
+                    /** @description true when the answer is the earlier request's, replayed for a repeated Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -8586,6 +8844,8 @@ export interface operations {
                 headers: {
                     "X-Transaction-Hash": string;
                     "Idempotency-Key": string;
+                    /** @description true when the answer is the earlier request's, replayed for a repeated Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -8597,6 +8857,8 @@ export interface operations {
                 headers: {
                     Location: string;
                     "Idempotency-Key": string;
+                    /** @description true when the answer is the earlier request's, replayed for a repeated Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -8706,6 +8968,8 @@ export interface operations {
                 headers: {
                     "X-Transaction-Hash": string;
                     "Idempotency-Key": string;
+                    /** @description true when the answer is the earlier request's, replayed for a repeated Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -8717,6 +8981,8 @@ export interface operations {
                 headers: {
                     Location: string;
                     "Idempotency-Key": string;
+                    /** @description true when the answer is the earlier request's, replayed for a repeated Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -8826,6 +9092,8 @@ export interface operations {
                 headers: {
                     "X-Transaction-Hash": string;
                     "Idempotency-Key": string;
+                    /** @description true when the answer is the earlier request's, replayed for a repeated Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -8837,6 +9105,8 @@ export interface operations {
                 headers: {
                     Location: string;
                     "Idempotency-Key": string;
+                    /** @description true when the answer is the earlier request's, replayed for a repeated Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -8946,6 +9216,8 @@ export interface operations {
                 headers: {
                     "X-Transaction-Hash": string;
                     "Idempotency-Key": string;
+                    /** @description true when the answer is the earlier request's, replayed for a repeated Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -8957,6 +9229,8 @@ export interface operations {
                 headers: {
                     Location: string;
                     "Idempotency-Key": string;
+                    /** @description true when the answer is the earlier request's, replayed for a repeated Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -9066,6 +9340,8 @@ export interface operations {
                 headers: {
                     "X-Transaction-Hash": string;
                     "Idempotency-Key": string;
+                    /** @description true when the answer is the earlier request's, replayed for a repeated Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -9077,6 +9353,8 @@ export interface operations {
                 headers: {
                     Location: string;
                     "Idempotency-Key": string;
+                    /** @description true when the answer is the earlier request's, replayed for a repeated Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -9186,6 +9464,8 @@ export interface operations {
                 headers: {
                     "X-Transaction-Hash": string;
                     "Idempotency-Key": string;
+                    /** @description true when the answer is the earlier request's, replayed for a repeated Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -9197,6 +9477,8 @@ export interface operations {
                 headers: {
                     Location: string;
                     "Idempotency-Key": string;
+                    /** @description true when the answer is the earlier request's, replayed for a repeated Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -9306,6 +9588,8 @@ export interface operations {
                 headers: {
                     "X-Transaction-Hash": string;
                     "Idempotency-Key": string;
+                    /** @description true when the answer is the earlier request's, replayed for a repeated Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -9317,6 +9601,8 @@ export interface operations {
                 headers: {
                     Location: string;
                     "Idempotency-Key": string;
+                    /** @description true when the answer is the earlier request's, replayed for a repeated Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -9426,6 +9712,8 @@ export interface operations {
                 headers: {
                     "X-Transaction-Hash": string;
                     "Idempotency-Key": string;
+                    /** @description true when the answer is the earlier request's, replayed for a repeated Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -9437,6 +9725,8 @@ export interface operations {
                 headers: {
                     Location: string;
                     "Idempotency-Key": string;
+                    /** @description true when the answer is the earlier request's, replayed for a repeated Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -9654,6 +9944,8 @@ export interface operations {
                 headers: {
                     "X-Transaction-Hash": string;
                     "Idempotency-Key": string;
+                    /** @description true when the answer is the earlier request's, replayed for a repeated Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -9665,6 +9957,8 @@ export interface operations {
                 headers: {
                     Location: string;
                     "Idempotency-Key": string;
+                    /** @description true when the answer is the earlier request's, replayed for a repeated Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -9775,6 +10069,8 @@ export interface operations {
                 headers: {
                     "X-Transaction-Hash": string;
                     "Idempotency-Key": string;
+                    /** @description true when the answer is the earlier request's, replayed for a repeated Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -9786,6 +10082,8 @@ export interface operations {
                 headers: {
                     Location: string;
                     "Idempotency-Key": string;
+                    /** @description true when the answer is the earlier request's, replayed for a repeated Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -9896,6 +10194,8 @@ export interface operations {
                 headers: {
                     "X-Transaction-Hash": string;
                     "Idempotency-Key": string;
+                    /** @description true when the answer is the earlier request's, replayed for a repeated Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -9907,6 +10207,8 @@ export interface operations {
                 headers: {
                     Location: string;
                     "Idempotency-Key": string;
+                    /** @description true when the answer is the earlier request's, replayed for a repeated Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -10139,6 +10441,8 @@ export interface operations {
                 headers: {
                     "X-Transaction-Hash": string;
                     "Idempotency-Key": string;
+                    /** @description true when the answer is the earlier request's, replayed for a repeated Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -10150,6 +10454,8 @@ export interface operations {
                 headers: {
                     Location: string;
                     "Idempotency-Key": string;
+                    /** @description true when the answer is the earlier request's, replayed for a repeated Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -10259,6 +10565,8 @@ export interface operations {
                 headers: {
                     "X-Transaction-Hash": string;
                     "Idempotency-Key": string;
+                    /** @description true when the answer is the earlier request's, replayed for a repeated Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -10270,6 +10578,8 @@ export interface operations {
                 headers: {
                     Location: string;
                     "Idempotency-Key": string;
+                    /** @description true when the answer is the earlier request's, replayed for a repeated Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -11386,6 +11696,135 @@ export interface operations {
             };
         };
     };
+    "system.identities.get": {
+        parameters: {
+            query?: {
+                /** @description One field; prefix - for descending. */
+                sort?: "wallet" | "-wallet" | "identityAddress" | "-identityAddress" | "createdAt" | "-createdAt" | "lastActivity" | "-lastActivity";
+                "page[offset]"?: number;
+                "page[limit]"?: number;
+                /** @description Case-insensitive search in wallet, identityAddress. */
+                "filter[q]"?: string;
+                /** @description text field; shorthand for eq. Also filter[wallet][<operator>] with eq, ne, iLike, notILike, inArray, notInArray, isEmpty, isNotEmpty (inArray, notInArray, between: comma-separated). */
+                "filter[wallet]"?: string;
+                /** @description text field; shorthand for eq. Also filter[identityAddress][<operator>] with eq, ne, iLike, notILike, inArray, notInArray, isEmpty, isNotEmpty (inArray, notInArray, between: comma-separated). */
+                "filter[identityAddress]"?: string;
+                /** @description boolean field; shorthand for eq. Also filter[isContract][<operator>] with eq, ne, isEmpty, isNotEmpty (inArray, notInArray, between: comma-separated). */
+                "filter[isContract]"?: string;
+                /** @description enum field; shorthand for eq. Also filter[status][<operator>] with eq, ne, inArray, notInArray (inArray, notInArray, between: comma-separated). */
+                "filter[status]"?: "registered" | "pending";
+                /** @description timestamp field; shorthand for eq. Also filter[createdAt][<operator>] with eq, ne, gt, gte, lt, lte, between, inArray, notInArray, isEmpty, isNotEmpty (inArray, notInArray, between: comma-separated). */
+                "filter[createdAt]"?: string;
+                /** @description timestamp field; shorthand for eq. Also filter[lastActivity][<operator>] with eq, ne, gt, gte, lt, lte, between, inArray, notInArray, isEmpty, isNotEmpty (inArray, notInArray, between: comma-separated). */
+                "filter[lastActivity]"?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The identities; facets status, isContract */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Identity"][];
+                        meta: {
+                            total: number;
+                            facets?: {
+                                [key: string]: {
+                                    value?: string | number | boolean | null;
+                                    count: number;
+                                }[];
+                            };
+                        };
+                        links: {
+                            self: string;
+                            first: string;
+                            prev: string | null;
+                            next: string | null;
+                            last: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error (Form A envelope) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error (Form A envelope) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error (Form A envelope) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error (Form A envelope) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error (Form A envelope) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error (Form A envelope) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error (Form A envelope) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error (Form A envelope) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     "system.identities.post": {
         parameters: {
             query?: never;
@@ -11404,6 +11843,8 @@ export interface operations {
                 headers: {
                     "X-Transaction-Hash": string;
                     "Idempotency-Key": string;
+                    /** @description true when the answer is the earlier request's, replayed for a repeated Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -11415,6 +11856,8 @@ export interface operations {
                 headers: {
                     Location: string;
                     "Idempotency-Key": string;
+                    /** @description true when the answer is the earlier request's, replayed for a repeated Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -11643,6 +12086,8 @@ export interface operations {
                 headers: {
                     "X-Transaction-Hash": string;
                     "Idempotency-Key": string;
+                    /** @description true when the answer is the earlier request's, replayed for a repeated Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -11654,6 +12099,8 @@ export interface operations {
                 headers: {
                     Location: string;
                     "Idempotency-Key": string;
+                    /** @description true when the answer is the earlier request's, replayed for a repeated Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -11991,6 +12438,8 @@ export interface operations {
                 headers: {
                     "X-Transaction-Hash": string;
                     "Idempotency-Key": string;
+                    /** @description true when the answer is the earlier request's, replayed for a repeated Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -12002,6 +12451,8 @@ export interface operations {
                 headers: {
                     Location: string;
                     "Idempotency-Key": string;
+                    /** @description true when the answer is the earlier request's, replayed for a repeated Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -12109,6 +12560,8 @@ export interface operations {
                 headers: {
                     "X-Transaction-Hash": string;
                     "Idempotency-Key": string;
+                    /** @description true when the answer is the earlier request's, replayed for a repeated Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -12120,6 +12573,8 @@ export interface operations {
                 headers: {
                     Location: string;
                     "Idempotency-Key": string;
+                    /** @description true when the answer is the earlier request's, replayed for a repeated Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -12227,6 +12682,8 @@ export interface operations {
                 headers: {
                     "X-Transaction-Hash": string;
                     "Idempotency-Key": string;
+                    /** @description true when the answer is the earlier request's, replayed for a repeated Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -12238,6 +12695,8 @@ export interface operations {
                 headers: {
                     Location: string;
                     "Idempotency-Key": string;
+                    /** @description true when the answer is the earlier request's, replayed for a repeated Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -12345,6 +12804,8 @@ export interface operations {
                 headers: {
                     "X-Transaction-Hash": string;
                     "Idempotency-Key": string;
+                    /** @description true when the answer is the earlier request's, replayed for a repeated Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -12356,6 +12817,8 @@ export interface operations {
                 headers: {
                     Location: string;
                     "Idempotency-Key": string;
+                    /** @description true when the answer is the earlier request's, replayed for a repeated Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -12445,6 +12908,131 @@ export interface operations {
             };
         };
     };
+    "system.trustedIssuers.get": {
+        parameters: {
+            query?: {
+                /** @description One field; prefix - for descending. */
+                sort?: "issuerAddress" | "-issuerAddress" | "addedAt" | "-addedAt" | "updatedAt" | "-updatedAt";
+                "page[offset]"?: number;
+                "page[limit]"?: number;
+                /** @description Case-insensitive search in issuerAddress. */
+                "filter[q]"?: string;
+                /** @description text field; shorthand for eq. Also filter[issuerAddress][<operator>] with eq, ne, iLike, notILike, inArray, notInArray, isEmpty, isNotEmpty (inArray, notInArray, between: comma-separated). */
+                "filter[issuerAddress]"?: string;
+                /** @description text field; shorthand for eq. Also filter[claimTopic][<operator>] with eq, ne, inArray, notInArray, isEmpty, isNotEmpty (inArray, notInArray, between: comma-separated). */
+                "filter[claimTopic]"?: string;
+                /** @description timestamp field; shorthand for eq. Also filter[addedAt][<operator>] with eq, ne, gt, gte, lt, lte, between, inArray, notInArray, isEmpty, isNotEmpty (inArray, notInArray, between: comma-separated). */
+                "filter[addedAt]"?: string;
+                /** @description timestamp field; shorthand for eq. Also filter[updatedAt][<operator>] with eq, ne, gt, gte, lt, lte, between, inArray, notInArray, isEmpty, isNotEmpty (inArray, notInArray, between: comma-separated). */
+                "filter[updatedAt]"?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The trusted issuers; facet claimTopic */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["TrustedIssuer"][];
+                        meta: {
+                            total: number;
+                            facets?: {
+                                [key: string]: {
+                                    value?: string | number | boolean | null;
+                                    count: number;
+                                }[];
+                            };
+                        };
+                        links: {
+                            self: string;
+                            first: string;
+                            prev: string | null;
+                            next: string | null;
+                            last: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error (Form A envelope) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error (Form A envelope) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error (Form A envelope) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error (Form A envelope) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error (Form A envelope) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error (Form A envelope) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error (Form A envelope) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error (Form A envelope) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     "system.trustedIssuers.post": {
         parameters: {
             query?: never;
@@ -12463,6 +13051,8 @@ export interface operations {
                 headers: {
                     "X-Transaction-Hash": string;
                     "Idempotency-Key": string;
+                    /** @description true when the answer is the earlier request's, replayed for a repeated Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -12474,6 +13064,8 @@ export interface operations {
                 headers: {
                     Location: string;
                     "Idempotency-Key": string;
+                    /** @description true when the answer is the earlier request's, replayed for a repeated Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -12583,6 +13175,8 @@ export interface operations {
                 headers: {
                     "X-Transaction-Hash": string;
                     "Idempotency-Key": string;
+                    /** @description true when the answer is the earlier request's, replayed for a repeated Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -12594,6 +13188,8 @@ export interface operations {
                 headers: {
                     Location: string;
                     "Idempotency-Key": string;
+                    /** @description true when the answer is the earlier request's, replayed for a repeated Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -12703,6 +13299,8 @@ export interface operations {
                 headers: {
                     "X-Transaction-Hash": string;
                     "Idempotency-Key": string;
+                    /** @description true when the answer is the earlier request's, replayed for a repeated Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -12714,6 +13312,8 @@ export interface operations {
                 headers: {
                     Location: string;
                     "Idempotency-Key": string;
+                    /** @description true when the answer is the earlier request's, replayed for a repeated Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -12803,6 +13403,133 @@ export interface operations {
             };
         };
     };
+    "system.topicSchemes.get": {
+        parameters: {
+            query?: {
+                /** @description One field; prefix - for descending. */
+                sort?: "name" | "-name" | "topicId" | "-topicId" | "registeredAt" | "-registeredAt" | "updatedAt" | "-updatedAt";
+                "page[offset]"?: number;
+                "page[limit]"?: number;
+                /** @description Case-insensitive search in name, signature. */
+                "filter[q]"?: string;
+                /** @description text field; shorthand for eq. Also filter[name][<operator>] with eq, ne, iLike, notILike, inArray, notInArray, isEmpty, isNotEmpty (inArray, notInArray, between: comma-separated). */
+                "filter[name]"?: string;
+                /** @description bigint field; shorthand for eq. Also filter[topicId][<operator>] with eq, ne, gt, gte, lt, lte, between, inArray, notInArray, isEmpty, isNotEmpty (inArray, notInArray, between: comma-separated). */
+                "filter[topicId]"?: string;
+                /** @description text field; shorthand for eq. Also filter[signature][<operator>] with eq, ne, iLike, notILike, inArray, notInArray, isEmpty, isNotEmpty (inArray, notInArray, between: comma-separated). */
+                "filter[signature]"?: string;
+                /** @description timestamp field; shorthand for eq. Also filter[registeredAt][<operator>] with eq, ne, gt, gte, lt, lte, between, inArray, notInArray, isEmpty, isNotEmpty (inArray, notInArray, between: comma-separated). */
+                "filter[registeredAt]"?: string;
+                /** @description timestamp field; shorthand for eq. Also filter[updatedAt][<operator>] with eq, ne, gt, gte, lt, lte, between, inArray, notInArray, isEmpty, isNotEmpty (inArray, notInArray, between: comma-separated). */
+                "filter[updatedAt]"?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The topic schemes */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["TopicScheme"][];
+                        meta: {
+                            total: number;
+                            facets?: {
+                                [key: string]: {
+                                    value?: string | number | boolean | null;
+                                    count: number;
+                                }[];
+                            };
+                        };
+                        links: {
+                            self: string;
+                            first: string;
+                            prev: string | null;
+                            next: string | null;
+                            last: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error (Form A envelope) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error (Form A envelope) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error (Form A envelope) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error (Form A envelope) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error (Form A envelope) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error (Form A envelope) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error (Form A envelope) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error (Form A envelope) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     "system.topicSchemes.post": {
         parameters: {
             query?: never;
@@ -12821,6 +13548,8 @@ export interface operations {
                 headers: {
                     "X-Transaction-Hash": string;
                     "Idempotency-Key": string;
+                    /** @description true when the answer is the earlier request's, replayed for a repeated Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -12832,6 +13561,8 @@ export interface operations {
                 headers: {
                     Location: string;
                     "Idempotency-Key": string;
+                    /** @description true when the answer is the earlier request's, replayed for a repeated Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -12941,6 +13672,8 @@ export interface operations {
                 headers: {
                     "X-Transaction-Hash": string;
                     "Idempotency-Key": string;
+                    /** @description true when the answer is the earlier request's, replayed for a repeated Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -12952,6 +13685,8 @@ export interface operations {
                 headers: {
                     Location: string;
                     "Idempotency-Key": string;
+                    /** @description true when the answer is the earlier request's, replayed for a repeated Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -13061,6 +13796,8 @@ export interface operations {
                 headers: {
                     "X-Transaction-Hash": string;
                     "Idempotency-Key": string;
+                    /** @description true when the answer is the earlier request's, replayed for a repeated Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -13072,6 +13809,8 @@ export interface operations {
                 headers: {
                     Location: string;
                     "Idempotency-Key": string;
+                    /** @description true when the answer is the earlier request's, replayed for a repeated Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -15809,6 +16548,8 @@ export interface operations {
                 headers: {
                     "X-Transaction-Hash": string;
                     "Idempotency-Key": string;
+                    /** @description true when the answer is the earlier request's, replayed for a repeated Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -15820,6 +16561,8 @@ export interface operations {
                 headers: {
                     Location: string;
                     "Idempotency-Key": string;
+                    /** @description true when the answer is the earlier request's, replayed for a repeated Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -15929,6 +16672,8 @@ export interface operations {
                 headers: {
                     "X-Transaction-Hash": string;
                     "Idempotency-Key": string;
+                    /** @description true when the answer is the earlier request's, replayed for a repeated Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -15940,6 +16685,8 @@ export interface operations {
                 headers: {
                     Location: string;
                     "Idempotency-Key": string;
+                    /** @description true when the answer is the earlier request's, replayed for a repeated Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -17953,6 +18700,8 @@ export interface operations {
                 headers: {
                     "X-Transaction-Hash": string;
                     "Idempotency-Key": string;
+                    /** @description true when the answer is the earlier request's, replayed for a repeated Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -17964,6 +18713,8 @@ export interface operations {
                 headers: {
                     Location: string;
                     "Idempotency-Key": string;
+                    /** @description true when the answer is the earlier request's, replayed for a repeated Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -19037,6 +19788,8 @@ export interface operations {
                 headers: {
                     "X-Transaction-Hash": string;
                     "Idempotency-Key": string;
+                    /** @description true when the answer is the earlier request's, replayed for a repeated Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -19048,6 +19801,8 @@ export interface operations {
                 headers: {
                     Location: string;
                     "Idempotency-Key": string;
+                    /** @description true when the answer is the earlier request's, replayed for a repeated Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -19258,6 +20013,8 @@ export interface operations {
                 headers: {
                     "X-Transaction-Hash": string;
                     "Idempotency-Key": string;
+                    /** @description true when the answer is the earlier request's, replayed for a repeated Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -19269,6 +20026,8 @@ export interface operations {
                 headers: {
                     Location: string;
                     "Idempotency-Key": string;
+                    /** @description true when the answer is the earlier request's, replayed for a repeated Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -19379,6 +20138,8 @@ export interface operations {
                 headers: {
                     "X-Transaction-Hash": string;
                     "Idempotency-Key": string;
+                    /** @description true when the answer is the earlier request's, replayed for a repeated Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -19390,6 +20151,8 @@ export interface operations {
                 headers: {
                     Location: string;
                     "Idempotency-Key": string;
+                    /** @description true when the answer is the earlier request's, replayed for a repeated Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -19901,6 +20664,8 @@ export interface operations {
                 headers: {
                     "X-Transaction-Hash": string;
                     "Idempotency-Key": string;
+                    /** @description true when the answer is the earlier request's, replayed for a repeated Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -19912,6 +20677,8 @@ export interface operations {
                 headers: {
                     Location: string;
                     "Idempotency-Key": string;
+                    /** @description true when the answer is the earlier request's, replayed for a repeated Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -20122,6 +20889,8 @@ export interface operations {
                 headers: {
                     "X-Transaction-Hash": string;
                     "Idempotency-Key": string;
+                    /** @description true when the answer is the earlier request's, replayed for a repeated Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -20133,6 +20902,8 @@ export interface operations {
                 headers: {
                     Location: string;
                     "Idempotency-Key": string;
+                    /** @description true when the answer is the earlier request's, replayed for a repeated Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -20243,6 +21014,8 @@ export interface operations {
                 headers: {
                     "X-Transaction-Hash": string;
                     "Idempotency-Key": string;
+                    /** @description true when the answer is the earlier request's, replayed for a repeated Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -20254,6 +21027,8 @@ export interface operations {
                 headers: {
                     Location: string;
                     "Idempotency-Key": string;
+                    /** @description true when the answer is the earlier request's, replayed for a repeated Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -20364,6 +21139,8 @@ export interface operations {
                 headers: {
                     "X-Transaction-Hash": string;
                     "Idempotency-Key": string;
+                    /** @description true when the answer is the earlier request's, replayed for a repeated Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -20375,6 +21152,8 @@ export interface operations {
                 headers: {
                     Location: string;
                     "Idempotency-Key": string;
+                    /** @description true when the answer is the earlier request's, replayed for a repeated Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -20482,6 +21261,8 @@ export interface operations {
                 headers: {
                     "X-Transaction-Hash": string;
                     "Idempotency-Key": string;
+                    /** @description true when the answer is the earlier request's, replayed for a repeated Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -20493,6 +21274,8 @@ export interface operations {
                 headers: {
                     Location: string;
                     "Idempotency-Key": string;
+                    /** @description true when the answer is the earlier request's, replayed for a repeated Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -20704,6 +21487,8 @@ export interface operations {
                 headers: {
                     "X-Transaction-Hash": string;
                     "Idempotency-Key": string;
+                    /** @description true when the answer is the earlier request's, replayed for a repeated Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -20715,6 +21500,8 @@ export interface operations {
                 headers: {
                     Location: string;
                     "Idempotency-Key": string;
+                    /** @description true when the answer is the earlier request's, replayed for a repeated Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -20824,6 +21611,8 @@ export interface operations {
                 headers: {
                     "X-Transaction-Hash": string;
                     "Idempotency-Key": string;
+                    /** @description true when the answer is the earlier request's, replayed for a repeated Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -20835,6 +21624,8 @@ export interface operations {
                 headers: {
                     Location: string;
                     "Idempotency-Key": string;
+                    /** @description true when the answer is the earlier request's, replayed for a repeated Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -20944,6 +21735,8 @@ export interface operations {
                 headers: {
                     "X-Transaction-Hash": string;
                     "Idempotency-Key": string;
+                    /** @description true when the answer is the earlier request's, replayed for a repeated Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -20955,6 +21748,8 @@ export interface operations {
                 headers: {
                     Location: string;
                     "Idempotency-Key": string;
+                    /** @description true when the answer is the earlier request's, replayed for a repeated Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
