@@ -10,6 +10,7 @@ import { createIndexedReads, indexVersionReader } from "./cache/indexed-reads.ts
 import { createShortCache } from "./cache/short-cache.ts";
 import type { PlatformChanges } from "./db/platform-changes.ts";
 import { ApiError } from "./errors/api-error.ts";
+import { allowedMethods, type RouteEntry } from "./http/allowed-methods.ts";
 import { clientAddress } from "./http/client-address.ts";
 import { closeUnreadBodies } from "./http/close-unread-bodies.ts";
 import { contextHeaders } from "./http/context-headers.ts";
@@ -74,9 +75,18 @@ export function createApp(
   app.use("/api/*", (c, next) => (hasBody(c) ? limitBody(c, next) : next()));
   app.use("/api/*", rejectMalformedText);
   app.onError(handleError(ctx.logger));
-  app.notFound((c) =>
-    errorResponse(c, new ApiError("NOT_FOUND", { message: `No route for ${c.req.method} ${c.req.path}` })),
-  );
+  // The composed endpoints, read once on the first miss (every route is mounted by then).
+  let endpoints: RouteEntry[] | undefined;
+  app.notFound((c) => {
+    endpoints ??= app.routes.filter((route) => route.method !== "ALL");
+    const allow = allowedMethods(endpoints, c.req.path);
+    if (allow.length > 0) {
+      const message = `${c.req.method} is not allowed on ${c.req.path}; it answers ${allow.join(", ")}`;
+      const headers = { Allow: allow.join(", ") };
+      return errorResponse(c, new ApiError("METHOD_NOT_ALLOWED", { message, headers, details: { allow } }));
+    }
+    return errorResponse(c, new ApiError("NOT_FOUND", { message: `No route for ${c.req.method} ${c.req.path}` }));
+  });
 
   readinessRoutes(app, readiness);
   // Links in v2 bodies are written /v2/...; the same paths resolve here so a client can follow them.

@@ -110,11 +110,13 @@ describe("identities, claims and their reads, end to end over HTTP", () => {
           headers: { prefer: "wait=60", "idempotency-key": key },
         });
       const first = await keyed("claim-issuer-once");
+      expect(first.headers.get("idempotent-replayed")).toBeNull();
       const created = (await json(first)).data;
       expect(created).toMatchObject({ kind: "claimIssuer.create", status: "COMPLETED", wallet: signerA });
       // A retry with the same key answers as the first did, though the wallet is an issuer now.
       const retried = await keyed("claim-issuer-once");
       expect(retried.status).toBe(200);
+      expect(retried.headers.get("idempotent-replayed")).toBe("true");
       expect((await json(retried)).data).toMatchObject({ transactionId: created.transactionId, status: "COMPLETED" });
       issuerA = created.identity;
       const after = await get("/api/v2/system/claim-issuer", keys.claimIssuerA);
@@ -402,6 +404,183 @@ describe("identities, claims and their reads, end to end over HTTP", () => {
     });
   });
 
+  describe("GET /api/v2/system/topic-schemes and /trusted-issuers", () => {
+    it("lists the registered topic schemes by name, topic ids as decimal strings", async () => {
+      const { status, body } = await get("/api/v2/system/topic-schemes");
+      expect(status).toBe(200);
+      expect(body.meta.total).toBe(5); // "obsolete" was removed
+      expect(names(body.data)).toEqual(["accredited", "aml", "kyc", "pep", "residency"]);
+      expect(body.data[2]).toEqual({
+        topicId: KYC,
+        name: "kyc",
+        signature: "string level",
+        registry: expect.stringMatching(/^0x[0-9a-fA-F]{40}$/),
+        registeredAt: expect.any(String),
+        updatedAt: expect.any(String),
+      });
+      expect(body.data.find((t: { name: string }) => t.name === "pep").signature).toBe("bool exposed, string role");
+      const listed = async (query: string) => names((await get(`/api/v2/system/topic-schemes?${query}`)).body.data);
+      expect(await listed(`filter[topicId]=${AML}`)).toEqual(["aml"]);
+      expect(await listed("filter[q]=bool")).toEqual(["aml", "pep"]);
+      expect(await listed("sort=-name&page[limit]=2")).toEqual(["residency", "pep"]);
+      expect(names((await get("/api/v2/system/topic-schemes", keys.identityManagerB)).body.data)).toEqual([
+        "residency",
+      ]);
+      const denied = await get("/api/v2/system/topic-schemes", keys.memberA);
+      expect([denied.status, denied.body.code]).toEqual([403, "USER_NOT_AUTHORIZED"]);
+    });
+
+    it("lists the trusted issuers with their topics (decimal id and name); facet and filter claimTopic", async () => {
+      const { status, body } = await get("/api/v2/system/trusted-issuers");
+      expect(status).toBe(200);
+      expect(body.data).toEqual([
+        {
+          issuerAddress: getAddress(issuerA),
+          claimTopics: [
+            { topicId: KYC, name: "kyc" },
+            { topicId: AML, name: "aml" },
+          ],
+          registry: expect.stringMatching(/^0x[0-9a-fA-F]{40}$/),
+          addedAt: expect.any(String),
+          updatedAt: expect.any(String),
+        },
+      ]); // Carol's identity was trusted, then removed
+      expect(body.meta.facets.claimTopic).toEqual(
+        expect.arrayContaining([
+          { value: KYC, count: 1 },
+          { value: AML, count: 1 },
+        ]),
+      );
+      const total = async (query: string) => (await get(`/api/v2/system/trusted-issuers?${query}`)).body.meta.total;
+      expect(await total(`filter[claimTopic]=${KYC}`)).toBe(1);
+      expect(await total(`filter[claimTopic]=${topicId("pep")}`)).toBe(0);
+      expect(await total(`filter[issuerAddress]=${issuerA.toUpperCase().replace("0X", "0x")}`)).toBe(1);
+      const b = await get("/api/v2/system/trusted-issuers", keys.identityManagerB);
+      expect(b.body.data.map((i: { claimTopics: unknown }) => i.claimTopics)).toEqual([
+        [{ topicId: topicId("residency").toString(), name: "residency" }],
+      ]);
+    });
+  });
+
+  describe("transaction requests of the identity layer", () => {
+    it("are described in sentences naming topics and shortened addresses", async () => {
+      const short = (a: string) => `${getAddress(a).slice(0, 6)}…${getAddress(a).slice(-4)}`;
+      const described = async (kind: string) =>
+        (await get(`/api/v2/transaction-requests?filter[kind]=${kind}&sort=createdAt`, keys.ownerA)).body.data.map(
+          (r: { description: string }) => r.description,
+        );
+      expect(await described("trustedIssuer.add")).toEqual([
+        `Trust ${short(issuerA)} for kyc`,
+        `Trust ${short(identityOf.carol)} for pep`,
+      ]);
+      expect((await described("claim.issue"))[0]).toBe(`Issue the kyc claim to identity ${short(identityOf.alice)}`);
+      expect(await described("identity.register")).toContain(`Register the identity of ${short(ALICE)} (country 56)`);
+      expect((await described("topicScheme.register"))[0]).toBe("Register the claim topic kyc (string level)");
+    });
+  });
+
+  describe("GET /api/v2/system/identities", () => {
+    it("finds a wallet's identity with filter[wallet], with its registration and claims", async () => {
+      const { status, body } = await get(`/api/v2/system/identities?filter[wallet]=${ALICE}`);
+      expect(status).toBe(200);
+      expect(body.data).toEqual([
+        {
+          id: identityOf.alice.toLowerCase(),
+          wallet: ALICE.toLowerCase(),
+          isContract: false,
+          status: "registered",
+          country: "BE",
+          verificationBadges: ["kyc"],
+          activeClaimsCount: 1,
+          revokedClaimsCount: 1,
+          untrustedClaimsCount: 0,
+          createdAt: expect.any(String),
+          lastActivity: expect.any(String),
+          deployedInTransaction: expect.stringMatching(/^0x[0-9a-f]{64}$/),
+        },
+      ]);
+      expect((await get(`/api/v2/system/identities?filter[wallet]=${ALICE.toLowerCase()}`)).body.meta.total).toBe(1);
+      // Dave is B's: not in A's system.
+      expect((await get(`/api/v2/system/identities?filter[wallet]=${DAVE}`)).body.meta.total).toBe(0);
+      const dave = await get(`/api/v2/system/identities?filter[wallet]=${DAVE}`, keys.identityManagerB);
+      expect(dave.body.data).toHaveLength(1);
+    });
+
+    it("lists every identity of the system, wallets' and contracts', with facets status and isContract", async () => {
+      const { body } = await get("/api/v2/system/identities");
+      // Carol, Alice, Bob and the claim issuer; the deposit's and the stablecoin's entities.
+      expect(body.meta.total).toBe(6);
+      expect(body.meta.facets.isContract).toEqual(
+        expect.arrayContaining([
+          { value: false, count: 4 },
+          { value: true, count: 2 },
+        ]),
+      );
+      expect(body.meta.facets.status).toEqual(
+        expect.arrayContaining([
+          { value: "registered", count: 4 },
+          { value: "pending", count: 2 },
+        ]),
+      );
+      const contracts = await get("/api/v2/system/identities?filter[isContract]=true&sort=createdAt");
+      expect(contracts.body.data.map((i: { id: string }) => i.id)).toEqual([
+        identityOf.deposit.toLowerCase(),
+        identityOf.stablecoin.toLowerCase(),
+      ]);
+      expect((await get("/api/v2/system/identities", keys.memberA)).status).toBe(403);
+    });
+  });
+
+  describe("GET /api/v2/tokens", () => {
+    it("lists the organisation's tokens on its chain, newest first, with facets template and feature", async () => {
+      const { status, body } = await get("/api/v2/tokens", keys.memberA);
+      expect(status).toBe(200);
+      // Newest first: both may share a block second, then the higher address comes first.
+      expect(body.data.map((t: { symbol: string }) => t.symbol).sort()).toEqual(["EURD", "USDX"]);
+      const [newer, older] = body.data;
+      expect(Date.parse(newer.createdAt)).toBeGreaterThanOrEqual(Date.parse(older.createdAt));
+      if (newer.createdAt === older.createdAt) expect(newer.id > older.id).toBe(true);
+      expect(body.data.find((t: { symbol: string }) => t.symbol === "USDX")).toEqual({
+        id: stablecoin.toLowerCase(),
+        address: getAddress(stablecoin),
+        chainId: 31337,
+        name: "US Dollar X",
+        symbol: "USDX",
+        decimals: 6,
+        template: "stablecoin",
+        features: ["permit"],
+        totalSupply: "0",
+        paused: false,
+        createdBy: { id: expect.stringMatching(/^0x[0-9a-f]{40}$/) },
+        deployedInTransaction: expect.stringMatching(/^0x[0-9a-f]{64}$/),
+        createdAt: expect.any(String),
+      });
+      expect(body.meta).toEqual({
+        total: 2,
+        facets: {
+          template: expect.arrayContaining([
+            { value: "deposit", count: 1 },
+            { value: "stablecoin", count: 1 },
+          ]),
+          feature: [{ value: "permit", count: 1 }],
+          paused: [{ value: false, count: 2 }],
+        },
+      });
+      const symbols = async (query: string) =>
+        (await get(`/api/v2/tokens?${query}`)).body.data.map((t: { symbol: string }) => t.symbol);
+      expect(await symbols("filter[template]=deposit")).toEqual(["EURD"]);
+      expect(await symbols("filter[feature]=permit")).toEqual(["USDX"]);
+      expect(await symbols("filter[feature][isEmpty]=")).toEqual(["EURD"]);
+      expect(await symbols("filter[q]=euro")).toEqual(["EURD"]);
+      expect(await symbols(`filter[address]=${deposit}`)).toEqual(["EURD"]);
+      expect(await symbols("sort=symbol")).toEqual(["EURD", "USDX"]);
+      const b = await get("/api/v2/tokens", keys.ownerB);
+      expect([b.status, b.body.meta.total]).toEqual([200, 0]);
+      const unknown = await get("/api/v2/tokens?filter[owner]=x");
+      expect([unknown.status, unknown.body.code]).toEqual([400, "COLLECTION_FILTER_FIELD_UNKNOWN"]);
+    });
+  });
+
   describe("GET /api/v2/system/identities/{identityAddress}/claim-events", () => {
     const path = () => `/api/v2/system/identities/${identityOf.alice}/claim-events`;
 
@@ -418,6 +597,7 @@ describe("identities, claims and their reads, end to end over HTTP", () => {
       const [revoked, amlAdded, , kycAdded] = body.data;
       expect(revoked).toMatchObject({
         topic: AML,
+        topicName: "aml",
         claimId: amlAdded.claimId,
         emitter: { id: issuerA.toLowerCase() },
         sender: { id: signerA.toLowerCase() },
@@ -427,6 +607,7 @@ describe("identities, claims and their reads, end to end over HTTP", () => {
         id: `${kycAdded.transactionHash}-${kycAdded.id.split("-")[1]}`,
         eventName: "ClaimAdded",
         topic: KYC,
+        topicName: "kyc",
         claimId: expect.stringMatching(/^0x[0-9a-f]{64}$/),
         blockNumber: expect.stringMatching(/^\d+$/),
         blockTimestamp: expect.any(String),

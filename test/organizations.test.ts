@@ -120,6 +120,7 @@ describe("organisations over HTTP and their deployment stream", () => {
     const first = await json(accepted);
     expect(first).toMatchObject({ status: "running", organizationId: expect.any(String) });
     expect(accepted.headers.get("idempotency-key")).toBe("resume-me");
+    expect(accepted.headers.get("idempotent-replayed")).toBeNull();
     expect(accepted.headers.get("location")).toBe(`/v2/organizations/deploy/${first.deploymentId}/stream`);
 
     const failed = await follow(first.deploymentId);
@@ -148,6 +149,7 @@ describe("organisations over HTTP and their deployment stream", () => {
     await stack.rpc("anvil_setBalance", [funder, `0x${(FUNDING_WEI * 100n).toString(16)}`]);
     const again = await createOrganization({ name: "Refused at first" }, "resume-me");
     expect(again.status).toBe(202);
+    expect(again.headers.get("idempotent-replayed")).toBe("true");
     expect(await json(again)).toMatchObject({
       organizationId: first.organizationId,
       deploymentId: first.deploymentId,

@@ -102,7 +102,7 @@ describe("the platform boots and serves its first asset end to end", () => {
       status: "COMPLETED",
       transactionHash: expect.stringMatching(/^0x[0-9a-f]{64}$/),
       blockNumber: expect.stringMatching(/^\d+$/),
-      description: expect.stringMatching(/^createTokenWithFeatures\(deposit, Euro Deposit, EURD, 2, /),
+      description: "Create token Euro Deposit (EURD) from template deposit",
       chainId: 31337,
     });
     tokenAddress = done.result.tokenAddress;

@@ -1,6 +1,6 @@
 // The token operations over HTTP against the real stack: servicing writes, refusals in the spec's envelope, the
 // pre-check, the event log, holders, documents, metadata, permits, and the legacy reads.
-import { decodeFunctionResult, encodeFunctionData, type Hex } from "viem";
+import { decodeFunctionResult, encodeFunctionData, getAddress, type Hex } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TokenAbi } from "../abis/Token.ts";
@@ -65,6 +65,9 @@ describe("token operations end to end", () => {
     const again = await write("burn", { holders: [ALICE], amounts: ["50"] }, { key: "burn-1" });
     expect(first.status).toBe(200);
     expect(again.headers.get("idempotency-key")).toBe("burn-1");
+    // The retry's answer is the first request's, and says so; the first is no replay.
+    expect(first.headers.get("idempotent-replayed")).toBeNull();
+    expect(again.headers.get("idempotent-replayed")).toBe("true");
     const burned = await json(first);
     hashes.burn = burned.meta.txHashes[0];
     expect((await json(again)).data.transactionId).toBe(burned.data.transactionId);
@@ -76,10 +79,21 @@ describe("token operations end to end", () => {
     const t = (await get(`/api/v2/token/${token}`)).data;
     expect(t).toMatchObject({ totalSupply: "14950", holderCount: 4 });
 
-    // The mutation kinds and descriptions of the requests.
-    const list = await get("/api/v2/transaction-requests?filter[kind][inArray]=token.transfer,token.transfer.forced");
-    expect(list.data.map((r: { kind: string }) => r.kind).sort()).toEqual(["token.transfer", "token.transfer.forced"]);
-    expect(list.data.find((r: { kind: string }) => r.kind === "token.transfer").description).toMatch(/^multicall\(/);
+    // The mutation kinds and descriptions of the requests: a human summary in the token's units (2 decimals).
+    const list = await get(
+      "/api/v2/transaction-requests?filter[kind][inArray]=token.create,token.mint,token.transfer,token.burn,token.transfer.forced&sort=createdAt",
+    );
+    const described = Object.fromEntries(
+      list.data.map((r: { kind: string; description: string }) => [r.kind, r.description]),
+    );
+    const short = (a: string) => `${getAddress(a).slice(0, 6)}…${getAddress(a).slice(-4)}`;
+    expect(described).toEqual({
+      "token.create": "Create token Ops Deposit (OPS) from template deposit",
+      "token.mint": `Mint 150 OPS in total to ${short(signer)} and 1 other`,
+      "token.transfer": `Transfer 3 OPS in total to ${short(ALICE)} and 1 other`,
+      "token.burn": `Burn 0.5 OPS from ${short(ALICE)}`,
+      "token.transfer.forced": `Force transfer 10 OPS from ${short(ALICE)} to ${short(CAROL)}`,
+    });
   });
 
   it("a partial freeze refuses a transfer above the unfrozen balance with SVC-1106, as the pre-check says", async () => {
@@ -469,12 +483,41 @@ describe("token operations end to end", () => {
     expect(await waitForTerminal(stack, accepted.statusUrl)).toMatchObject({
       kind: "token.transfer",
       status: "COMPLETED",
-      description: expect.stringMatching(/^transfer\(/),
+      description: `Transfer 0.01 OPS to ${ALICE.slice(0, 6)}…${ALICE.slice(-4)}`,
     });
     const missing = await stack.api("/api/v2/tokens/0x0000000000000000000000000000000000000001/pause", {
       method: "POST",
     });
     expect(missing.status).toBe(404);
     expect((await json(missing)).code).toBe("TOKEN_NOT_FOUND");
+  });
+
+  it("describes every request in a sentence, never with its calldata", async () => {
+    const all = await get("/api/v2/transaction-requests?page[limit]=200");
+    expect(all.data.length).toBeGreaterThan(10);
+    for (const { kind, description } of all.data as { kind: string; description: string }[]) {
+      expect(description.length, `${kind}: ${description}`).toBeLessThanOrEqual(200);
+      expect(description, kind).not.toMatch(/0x[0-9a-fA-F]{41,}/);
+    }
+    // A write without its own summary: its kind, the call abridged, the target.
+    const metadata = all.data.find((r: { kind: string }) => r.kind.startsWith("token.metadata"));
+    expect(metadata.description.startsWith(`${metadata.kind}: `), metadata.description).toBe(true);
+    expect(metadata.description).toMatch(/\) on 0x[0-9a-fA-F]{4}…[0-9a-fA-F]{4}$/);
+  });
+
+  it("answers a known path with an unsupported method 405 METHOD_NOT_ALLOWED, with Allow", async () => {
+    const holders = await stack.api(`/api/v2/tokens/${token}/holders`, { method: "POST", body: "{}" });
+    expect(holders.status).toBe(405);
+    expect(holders.headers.get("allow")).toBe("GET, HEAD");
+    const body = await json(holders);
+    expect(body).toMatchObject({
+      code: "METHOD_NOT_ALLOWED",
+      status: 405,
+      data: { id: "SVC-0007", allow: ["GET", "HEAD"] },
+    });
+    const tokens = await stack.api("/api/v2/tokens", { method: "DELETE" });
+    expect([tokens.status, tokens.headers.get("allow")]).toEqual([405, "GET, HEAD, POST"]);
+    const unknown = await stack.api(`/api/v2/tokens/${token}/nothing-here`);
+    expect([unknown.status, (await json(unknown)).code]).toEqual([404, "NOT_FOUND"]);
   });
 });

@@ -150,9 +150,8 @@ describe("GET /api/v2/transaction-requests", () => {
     expect(ids).not.toContain(otherOrganizationRequestId);
     expect(stored.length).toBeGreaterThan(4); // the platform's own requests at boot are the organisation's too
     expect(body.data[2]).toEqual(create);
-    expect(body.data[2].description).toMatch(
-      /^createTokenWithFeatures\(deposit, List Deposit, LDP, 2, \[\], 0x[0-9a-fA-F]{40}, \[\]\)$/,
-    );
+    expect(body.data[2].description).toBe("Create token List Deposit (LDP) from template deposit");
+    expect(body.data[1].description).toBe(`Mint 1 LDP to ${ALICE.slice(0, 6)}…${ALICE.slice(-4)}`);
     expect(body.data.at(-1)).toMatchObject({ kind: "token.burn", status: "FAILED", errorMessage: "reverted" });
     expect(body.meta).toEqual({
       total: stored.length,

@@ -150,9 +150,14 @@ export function metaOf<DB, TB extends keyof DB, Row>(filtered: SelectQueryBuilde
     .clearOrderBy()
     .select(facetColumns.length > 0 ? facetColumns : [sql`1`.as("cqone")]);
   const total = spec.totalFromFacet ? sql`null` : sql`(select count(*) from cqbase)`;
+  // An array column's facet counts its elements: each row once per value it holds.
+  const facetValues = (i: number) =>
+    spec.fields.get(spec.facetFields[i]!)!.facetElements
+      ? sql`select e as v, count(*) as n from cqbase cross join lateral unnest(${sql.ref(facetAlias(i))}) as e group by 1`
+      : sql`select ${sql.ref(facetAlias(i))} as v, count(*) as n from cqbase group by 1`;
   // json_build_array(): no literal in the SQL.
   const facetBuckets = (i: number) =>
-    sql`(select coalesce(json_agg(json_build_array(pg_typeof(v)::oid, v::text, n) order by n desc, v asc), json_build_array()) from (select ${sql.ref(facetAlias(i))} as v, count(*) as n from cqbase group by 1) as g)`;
+    sql`(select coalesce(json_agg(json_build_array(pg_typeof(v)::oid, v::text, n) order by n desc, v asc), json_build_array()) from (${facetValues(i)}) as g)`;
   const facets =
     spec.facetFields.length === 0
       ? sql`null`

@@ -57,6 +57,8 @@ interface FieldOptions {
   sortable?: boolean;
   /** Counted per value in `meta.facets`. */
   facet?: boolean;
+  /** The column is an array: the facet counts rows per element (a row counts once for each value it holds). */
+  facetElements?: boolean;
   /** `false`: not filterable. Otherwise the operators (default: the type's set) and the shorthand's operator (eq). */
   filter?: false | { operators?: readonly Operator[]; defaultOperator?: Operator };
   /**
@@ -108,6 +110,8 @@ export interface CollectionField {
   defaultOperator: Operator;
   sortable: boolean;
   facet: boolean;
+  /** The facet counts the elements of an array column. */
+  facetElements: boolean;
   /** Allowed values of an enum field. */
   values?: readonly string[];
   normalize?: (value: string) => string;
@@ -150,6 +154,7 @@ export function defineCollection<const F extends string>(definition: CollectionD
     if (filter && !operators.includes(defaultOperator)) {
       throw new Error(`Default operator ${defaultOperator} of "${name}" is not one of its operators`);
     }
+    if (field.facetElements && !field.facet) throw new Error(`"${name}" counts facet elements but is no facet`);
     if (field.type === "enum" && field.values.length === 0) throw new Error(`Enum field "${name}" has no values`);
     fields.set(name, {
       name,
@@ -159,6 +164,7 @@ export function defineCollection<const F extends string>(definition: CollectionD
       defaultOperator,
       sortable: field.sortable ?? false,
       facet: field.facet ?? false,
+      facetElements: field.facetElements ?? false,
       ...(field.type === "enum" ? { values: field.values } : {}),
       ...(field.type === "text" && field.normalize ? { normalize: field.normalize } : {}),
       ...(field.condition ? { condition: field.condition } : {}),
@@ -177,7 +183,11 @@ export function defineCollection<const F extends string>(definition: CollectionD
   const sortField = descending ? definition.defaultSort.slice(1) : definition.defaultSort;
   if (!fields.get(sortField)?.sortable) throw new Error(`Default sort "${sortField}" is not a sortable field`);
 
-  if (definition.totalFromFacet !== undefined && !fields.get(definition.totalFromFacet)?.facet) {
+  const totalFacet = definition.totalFromFacet === undefined ? undefined : fields.get(definition.totalFromFacet);
+  if (totalFacet?.facetElements) {
+    throw new Error(`totalFromFacet "${definition.totalFromFacet}" counts array elements, not rows`);
+  }
+  if (definition.totalFromFacet !== undefined && !totalFacet?.facet) {
     throw new Error(`totalFromFacet "${definition.totalFromFacet}" is not a facet field`);
   }
 

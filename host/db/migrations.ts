@@ -1,7 +1,7 @@
 // The platform's core schema (the tables the host's own mechanics use), as ordered kysely migrations kept in code;
 // then each plugin's own list (host/db/plugin-migrations.ts). Numbers missing here (0008, 0010) were tables that
 // plugins now own: their migrations adopt those steps on databases that ran them.
-import { type Kysely, type Migration, Migrator, sql } from "kysely";
+import { type Kysely, type Migration, Migrator, type RawBuilder, sql } from "kysely";
 import type { PluginMigrations } from "../plugin-host.ts";
 import { adoptLegacySteps, migratePlugins } from "./plugin-migrations.ts";
 import { createTableVersions, versionTable } from "./table-versions.ts";
@@ -157,14 +157,7 @@ export const coreMigrations: Record<string, Migration> = {
         .addColumn("description", "text")
         .execute();
       const { describeCall } = await import("../mutations/describe.ts");
-      const rows = await sql<{ id: string; data: string }>`select id, data from platform.transaction_requests`.execute(
-        db,
-      );
-      for (const row of rows.rows) {
-        await sql`update platform.transaction_requests set description = ${describeCall(row.data)} where id = ${row.id}`.execute(
-          db,
-        );
-      }
+      await describeRequests(db, describeCall, sql`true`);
     },
   },
   "0005_pipeline": {
@@ -471,7 +464,28 @@ export const coreMigrations: Record<string, Migration> = {
       );
     },
   },
+  "0024_request_summaries": {
+    async up(db: Kysely<unknown>) {
+      // Descriptions were the decoded call in full: kilobytes of hex for a token with features. Rewrite those.
+      const { describeCall } = await import("../mutations/describe.ts");
+      await describeRequests(db, describeCall, sql`description is null or length(description) > 200`);
+    },
+  },
 };
+
+/** Sets the description of the requests `where` selects, from their kind, target and calldata. */
+async function describeRequests(
+  db: Kysely<unknown>,
+  describeCall: (kind: string, to: string, data: string) => string,
+  where: RawBuilder<unknown>,
+) {
+  const rows = await sql<{ id: string; kind: string; to_address: string; data: string }>`
+    select id, kind, to_address, data from platform.transaction_requests where ${where}`.execute(db);
+  for (const row of rows.rows) {
+    const description = describeCall(row.kind, row.to_address, row.data);
+    await sql`update platform.transaction_requests set description = ${description} where id = ${row.id}`.execute(db);
+  }
+}
 
 /** Core first, then every plugin's list in plugin order. */
 export async function migrate(db: Kysely<unknown>, plugins: PluginMigrations[] = []): Promise<void> {

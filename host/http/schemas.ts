@@ -104,16 +104,29 @@ export const CompletedMutationSchema = z
   })
   .openapi("CompletedMutation");
 
+/** Sent only on an answer for a repeated Idempotency-Key: the earlier request's, not a new one. */
+const IdempotentReplayedHeader = z.literal("true").optional().openapi({
+  description: "true when the answer is the earlier request's, replayed for a repeated Idempotency-Key",
+});
+
 /** What a chain write answers: 202 accepted (default), 200 completed (under Prefer: wait, or a replay), errors. */
 export const mutationResponses = {
   200: {
     description: "Completed (Prefer: wait=N, or a replay of a completed request): the recorded result",
-    headers: z.object({ "X-Transaction-Hash": z.string(), "Idempotency-Key": z.string() }),
+    headers: z.object({
+      "X-Transaction-Hash": z.string(),
+      "Idempotency-Key": z.string(),
+      "Idempotent-Replayed": IdempotentReplayedHeader,
+    }),
     content: { "application/json": { schema: CompletedMutationSchema } },
   },
   202: {
     description: "Accepted: follow statusUrl (also in Location); do not resubmit",
-    headers: z.object({ Location: z.string(), "Idempotency-Key": z.string() }),
+    headers: z.object({
+      Location: z.string(),
+      "Idempotency-Key": z.string(),
+      "Idempotent-Replayed": IdempotentReplayedHeader,
+    }),
     content: { "application/json": { schema: AcceptedMutationSchema } },
   },
   ...errorResponses,

@@ -5,6 +5,8 @@ import type { TransactionRequestRow, WalletSelection } from "../db/platform-type
 import { ApiError } from "../errors/api-error.ts";
 
 export const IDEMPOTENCY_WINDOW_MS = 24 * 60 * 60 * 1000;
+/** The response header marking an answer replayed for a repeated Idempotency-Key. */
+export const IDEMPOTENT_REPLAYED = "Idempotent-Replayed";
 const KEY = /^[\x21-\x7e]{1,255}$/; // printable ASCII, no spaces
 
 /** The caller's key, or a server-generated UUIDv7 that the response echoes. */

@@ -49,12 +49,17 @@ export interface SubmitInput {
   walletSelection?: WalletSelection;
   /** The transaction's gas, when the sender knows it: signed as given, not estimated (nor refused by estimation). */
   gas?: bigint;
+  /** A human summary, e.g. "Mint 1,500.5 EURD to 0x7099…79C8"; by default the kind and the decoded call, abridged. */
+  description?: string;
 }
+
+/** A submitted request; `replayed`: the earlier request of the same sender, chain and key, not a new one. */
+export type SubmittedRequest = TransactionRequestRow & { replayed: boolean };
 
 export interface MutationService {
   kinds: Map<string, MutationKind>;
   /** Queues a write, or returns the earlier request with the same sender, chain and key (or throws its 409). */
-  submit(input: SubmitInput): Promise<TransactionRequestRow>;
+  submit(input: SubmitInput): Promise<SubmittedRequest>;
   find(organizationId: string, transactionId: string): Promise<TransactionRequestRow | undefined>;
   /**
    * Marks the request CANCELLED while it is QUEUED and unsigned; returns its row as it then stands (CANCELLED, or
@@ -129,7 +134,7 @@ export function createMutationService(
               value: (input.value ?? 0n).toString(),
               createdBy: input.createdBy,
               idempotencyKey: input.idempotencyKey ?? null,
-              description: describeCall(input.data),
+              description: input.description ?? describeCall(input.kind, input.to, input.data),
               executor,
               walletSelection: JSON.stringify(walletSelection),
               gasLimit: input.gas?.toString() ?? null,
@@ -149,7 +154,7 @@ export function createMutationService(
       if (row) {
         const { sendJobId, ...request } = row;
         if (sendJobId === null) await addKeyedJob(db, job); // a run took the job before this request was committed
-        return request as TransactionRequestRow;
+        return { ...(request as TransactionRequestRow), replayed: false };
       }
       // The key was used before by this sender on this chain: attach to that request, or refuse (409).
       const existing = await db
@@ -159,7 +164,7 @@ export function createMutationService(
         .where("chainId", "=", input.chainId)
         .where("idempotencyKey", "=", input.idempotencyKey!)
         .executeTakeFirstOrThrow();
-      return attachToExisting(existing, {
+      const attached = attachToExisting(existing, {
         kind: input.kind,
         executor,
         walletSelection,
@@ -168,6 +173,7 @@ export function createMutationService(
         value: input.value ?? 0n,
         payloadIgnored: kind.idempotencyIgnoresPayload,
       });
+      return { ...attached, replayed: true };
     },
     async find(organizationId, transactionId) {
       return db

@@ -10,7 +10,7 @@ import { accepted, statusUrl } from "../http/envelopes.ts";
 import { type Preference, parsePrefer, preferenceApplied } from "../http/prefer.ts";
 import type { PluginContext } from "../plugin.ts";
 import type { ContractError } from "./contract-errors.ts";
-import { effectiveIdempotencyKey } from "./idempotency.ts";
+import { effectiveIdempotencyKey, IDEMPOTENT_REPLAYED } from "./idempotency.ts";
 import { revertError } from "./revert-errors.ts";
 import { TERMINAL_STATES } from "./service.ts";
 
@@ -26,6 +26,8 @@ export interface ChainWrite {
   walletSelection?: WalletSelection;
   /** The signer, when the route already resolved it (see requestSigner). */
   from?: Address;
+  /** The request's human summary (see SubmitInput.description). */
+  description?: string;
 }
 
 /**
@@ -141,7 +143,10 @@ export async function submitChainWrite(c: Context<AppEnv>, ctx: Ctx, write: Chai
     idempotencyKey: key,
     executor: requestExecutor(c, walletSelection),
     walletSelection,
+    ...(write.description !== undefined ? { description: write.description } : {}),
   });
   c.header("Idempotency-Key", key);
+  // As Stripe does: the answer is the earlier request's (its recorded result, or that request followed), not a new one.
+  if (request.replayed) c.header(IDEMPOTENT_REPLAYED, "true");
   return answer(c, ctx, request, preference);
 }

@@ -19,6 +19,7 @@ export const ClaimEventSchema = z
     id: z.string().openapi({ description: "Transaction hash and log index" }),
     eventName: z.enum(CLAIM_EVENT_NAMES),
     topic: z.string().openapi({ description: "Topic id, decimal" }),
+    topicName: z.string().nullable().openapi({ description: "The topic scheme's name; null when the system has none" }),
     claimId: z.string(),
     blockNumber: z.string(),
     blockTimestamp: z.string(),
@@ -32,26 +33,31 @@ export const ClaimEventSchema = z
   })
   .openapi("IdentityClaimEvent");
 
-/** Unpaged and unordered (the collection engine adds those). */
-function claimEventsOf(db: LedgerDb, identity: string) {
+/** Unpaged and unordered (the collection engine adds those); each event with its topic's name in `system`. */
+function claimEventsOf(db: LedgerDb, identity: string, system: string) {
   return db
     .selectFrom((qb) =>
       qb
-        .selectFrom("identityClaimEvent")
-        .where("identity", "=", indexedHex(identity))
+        .selectFrom("identityClaimEvent as e")
+        // One registry per system, so at most one scheme per topic id (a removed one keeps its name).
+        .leftJoin("topicScheme as s", (join) =>
+          join.onRef("s.topicId", "=", "e.topic").on("s.system", "=", indexedHex(system)),
+        )
+        .where("e.identity", "=", indexedHex(identity))
         .select([
-          "id",
-          "ordinal",
-          "eventName",
-          "topic",
-          "claimId",
-          "issuer",
-          "emitter",
-          "sender",
-          "values",
-          "blockNumber",
-          "transactionHash",
-          sql<Date>`to_timestamp(block_timestamp)`.as("blockTimestamp"),
+          "e.id",
+          "e.ordinal",
+          "e.eventName",
+          "e.topic",
+          "s.name as topicName",
+          "e.claimId",
+          "e.issuer",
+          "e.emitter",
+          "e.sender",
+          "e.values",
+          "e.blockNumber",
+          "e.transactionHash",
+          sql<Date>`to_timestamp(e.block_timestamp)`.as("blockTimestamp"),
         ])
         .as("e"),
     )
@@ -65,6 +71,7 @@ function toClaimEvent(row: ClaimEventRow) {
     id: row.id,
     eventName: row.eventName as (typeof CLAIM_EVENT_NAMES)[number],
     topic: row.topic.toString(),
+    topicName: row.topicName,
     claimId: row.claimId,
     blockNumber: row.blockNumber.toString(),
     blockTimestamp: row.blockTimestamp.toISOString(),
@@ -93,7 +100,7 @@ export function claimEventRoutes(app: App, ctx: PluginContext) {
     const { systemAddress, ledger } = await requestChain(c, ctx);
     await systemIdentity(ledger, systemAddress, identityAddress);
     const { rows, total, facets } = await runCollection(
-      claimEventsOf(ledger, identityAddress),
+      claimEventsOf(ledger, identityAddress, systemAddress),
       query,
       CLAIM_EVENT_COLLECTION,
     );

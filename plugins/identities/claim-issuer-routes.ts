@@ -16,6 +16,7 @@ import {
   linksSelf,
   mutationResponses,
 } from "../../host/http/schemas.ts";
+import { shortAddress } from "../../host/mutations/describe.ts";
 import { requestSigner } from "../../host/mutations/submit-mutation.ts";
 import { submitSystemWrite } from "../../host/mutations/system-write.ts";
 import type { PluginContext } from "../../host/plugin.ts";
@@ -81,6 +82,7 @@ export function claimIssuerRoutes(app: App, ctx: PluginContext) {
       if (issuer.identity) {
         return {
           kind: "claimIssuer.create",
+          description: `Let ${shortAddress(signer)} sign claims for identity ${shortAddress(issuer.identity)}`,
           precheck,
           to: issuer.identity,
           data: encodeFunctionData({
@@ -92,6 +94,7 @@ export function claimIssuerRoutes(app: App, ctx: PluginContext) {
       }
       return {
         kind: "claimIssuer.create",
+        description: `Create the claim issuer identity of ${shortAddress(signer)}`,
         precheck,
         to: getAddress(chain.contracts.identityFactory),
         data: encodeFunctionData({

@@ -7,6 +7,7 @@ import { requirePermission } from "../../host/auth/require-permission.ts";
 import type { RequestChain } from "../../host/chain/request-chain.ts";
 import type { App } from "../../host/http/env.ts";
 import { jsonBody, mutationResponses } from "../../host/http/schemas.ts";
+import { shortAddress } from "../../host/mutations/describe.ts";
 import { submitSystemWrite } from "../../host/mutations/system-write.ts";
 import type { PluginContext } from "../../host/plugin.ts";
 import { requireClaimIssuer } from "./chain-reads.ts";
@@ -82,6 +83,7 @@ export function claimPolicyRoutes(app: App, ctx: PluginContext) {
         : await requireClaimIssuer(chain, signer);
       return {
         kind: "trustedIssuer.add",
+        description: `Trust ${shortAddress(issuer)} for ${body.claimTopics.join(", ")}`,
         to: issuersRegistry(chain),
         data: encodeFunctionData({
           abi: TrustedIssuersRegistryAbi,
@@ -97,6 +99,7 @@ export function claimPolicyRoutes(app: App, ctx: PluginContext) {
     const issuer = getAddress(c.req.valid("param").issuerAddress);
     return submitSystemWrite(c, ctx, body, (chain) => ({
       kind: "trustedIssuer.update",
+      description: `Trust ${shortAddress(issuer)} for ${body.claimTopics.join(", ")} only`,
       to: issuersRegistry(chain),
       data: encodeFunctionData({
         abi: TrustedIssuersRegistryAbi,
@@ -110,6 +113,7 @@ export function claimPolicyRoutes(app: App, ctx: PluginContext) {
     const issuer = getAddress(c.req.valid("param").issuerAddress);
     return submitSystemWrite(c, ctx, c.req.valid("json"), (chain) => ({
       kind: "trustedIssuer.remove",
+      description: `Stop trusting ${shortAddress(issuer)}`,
       to: issuersRegistry(chain),
       data: encodeFunctionData({ abi: TrustedIssuersRegistryAbi, functionName: "removeTrustedIssuer", args: [issuer] }),
     }));
@@ -119,6 +123,7 @@ export function claimPolicyRoutes(app: App, ctx: PluginContext) {
     const body = c.req.valid("json");
     return submitSystemWrite(c, ctx, body, (chain) => ({
       kind: "topicScheme.register",
+      description: `Register the claim topic ${body.name} (${body.signature})`,
       to: topicsRegistry(chain),
       data: encodeFunctionData({
         abi: TopicSchemeRegistryAbi,
@@ -133,6 +138,7 @@ export function claimPolicyRoutes(app: App, ctx: PluginContext) {
     const { name } = c.req.valid("param");
     return submitSystemWrite(c, ctx, body, (chain) => ({
       kind: "topicScheme.update",
+      description: `Change the claim topic ${name} to (${body.signature})`,
       to: topicsRegistry(chain),
       data: encodeFunctionData({
         abi: TopicSchemeRegistryAbi,
@@ -146,6 +152,7 @@ export function claimPolicyRoutes(app: App, ctx: PluginContext) {
     const { name } = c.req.valid("param");
     return submitSystemWrite(c, ctx, c.req.valid("json"), (chain) => ({
       kind: "topicScheme.remove",
+      description: `Remove the claim topic ${name}`,
       to: topicsRegistry(chain),
       data: encodeFunctionData({ abi: TopicSchemeRegistryAbi, functionName: "removeTopicScheme", args: [name] }),
     }));

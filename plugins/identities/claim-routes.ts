@@ -6,6 +6,7 @@ import { requirePermission } from "../../host/auth/require-permission.ts";
 import { ApiError } from "../../host/errors/api-error.ts";
 import type { App } from "../../host/http/env.ts";
 import { jsonBody, mutationResponses } from "../../host/http/schemas.ts";
+import { shortAddress } from "../../host/mutations/describe.ts";
 import { submitSystemWrite } from "../../host/mutations/system-write.ts";
 import type { PluginContext } from "../../host/plugin.ts";
 import { attachedClaim, requireClaimIssuer, topicScheme } from "./chain-reads.ts";
@@ -47,6 +48,10 @@ const removeClaim = createRoute({
   responses: mutationResponses,
 });
 
+/** "the kyc claim", or "claim 0x1234…abcd" when named by id. */
+const claimNamed = (body: { topic?: string; claimId?: string }) =>
+  body.topic ? `the ${body.topic} claim` : `claim ${body.claimId?.slice(0, 6)}…${body.claimId?.slice(-4)}`;
+
 export function claimRoutes(app: App, ctx: PluginContext) {
   app.openapi(issueClaim, async (c) => {
     const body = c.req.valid("json");
@@ -59,6 +64,7 @@ export function claimRoutes(app: App, ctx: PluginContext) {
       const signature = await signClaim(account, subject, topicId, data);
       return {
         kind: "claim.issue",
+        description: `Issue the ${body.topic} claim to identity ${shortAddress(subject)}`,
         to: subject,
         data: encodeFunctionData({
           abi: IdentityAbi,
@@ -84,6 +90,7 @@ export function claimRoutes(app: App, ctx: PluginContext) {
       }
       return {
         kind: "claim.revoke",
+        description: `Revoke ${claimNamed(body)} of identity ${shortAddress(subject)}`,
         to: issuer,
         data: encodeFunctionData({ abi: IdentityAbi, functionName: "revokeClaim", args: [claimId, subject] }),
       };
@@ -100,6 +107,7 @@ export function claimRoutes(app: App, ctx: PluginContext) {
       await attachedClaim(chain, subject, claimId);
       return {
         kind: "claim.remove",
+        description: `Remove ${claimNamed(body)} from identity ${shortAddress(subject)}`,
         to: subject,
         data: encodeFunctionData({ abi: IdentityAbi, functionName: "removeClaim", args: [claimId] }),
       };

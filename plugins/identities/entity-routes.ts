@@ -9,6 +9,7 @@ import { collectionRoute, parseCollectionQuery, runCollection } from "../../host
 import type { App } from "../../host/http/env.ts";
 import { collection } from "../../host/http/envelopes.ts";
 import { jsonBody, mutationResponses } from "../../host/http/schemas.ts";
+import { shortAddress } from "../../host/mutations/describe.ts";
 import { submitSystemWrite } from "../../host/mutations/system-write.ts";
 import type { PluginContext } from "../../host/plugin.ts";
 import { type ClaimSummary, claimSummaryOf } from "./claim-summary.ts";
@@ -95,6 +96,7 @@ export function entityRoutes(app: App, ctx: PluginContext) {
     const body = c.req.valid("json");
     return submitSystemWrite(c, ctx, body, (chain, signer) => ({
       kind: "entity.create",
+      description: `Create the identity of contract ${shortAddress(body.contractAddress)}`,
       to: getAddress(chain.contracts.identityFactory),
       data: encodeFunctionData({
         abi: IdentityFactoryAbi,

@@ -3,10 +3,12 @@
 import { definePlugin } from "../../host/plugin.ts";
 import { claimEventRoutes } from "./claim-events-routes.ts";
 import { claimIssuerRoutes } from "./claim-issuer-routes.ts";
+import { claimPolicyReadRoutes } from "./claim-policy-reads.ts";
 import { claimPolicyRoutes } from "./claim-policy-routes.ts";
 import { claimRoutes } from "./claim-routes.ts";
 import { entityRoutes } from "./entity-routes.ts";
 import { ERRORS } from "./errors.ts";
+import { identityListRoute } from "./identity-list-route.ts";
 import { IDENTITY_MUTATION_KINDS } from "./mutation-kinds.ts";
 import { PERMISSIONS } from "./permissions.ts";
 import { identityRoutes } from "./routes.ts";
@@ -17,11 +19,13 @@ export default definePlugin({
   permissions: PERMISSIONS,
   routes(app, ctx) {
     identityRoutes(app, ctx);
+    identityListRoute(app, ctx);
     entityRoutes(app, ctx);
     claimEventRoutes(app, ctx);
     claimIssuerRoutes(app, ctx);
     claimRoutes(app, ctx);
     claimPolicyRoutes(app, ctx);
+    claimPolicyReadRoutes(app, ctx);
   },
   mutationKinds: IDENTITY_MUTATION_KINDS,
 });

@@ -5,6 +5,7 @@ import { IdentityRegistryAbi } from "../../abis/IdentityRegistry.ts";
 import { requirePermission } from "../../host/auth/require-permission.ts";
 import type { App } from "../../host/http/env.ts";
 import { jsonBody, mutationResponses } from "../../host/http/schemas.ts";
+import { shortAddress } from "../../host/mutations/describe.ts";
 import { submitSystemWrite } from "../../host/mutations/system-write.ts";
 import type { PluginContext } from "../../host/plugin.ts";
 import { RegisterIdentityBodySchema } from "./write-schemas.ts";
@@ -27,6 +28,7 @@ export function identityRoutes(app: App, ctx: PluginContext) {
     const body = c.req.valid("json");
     return submitSystemWrite(c, ctx, body, (chain) => ({
       kind: "identity.register",
+      description: `Register the identity of ${shortAddress(body.wallet)} (country ${body.country})`,
       to: getAddress(chain.contracts.identityRegistry),
       data: encodeFunctionData({
         abi: IdentityRegistryAbi,

@@ -24,6 +24,7 @@ import { SponsoringPaymasterFactoryAbi } from "../../abis/SponsoringPaymasterFac
 import { WeightedMultisigAccountFactoryAbi } from "../../abis/WeightedMultisigAccountFactory.ts";
 import { fundSigner } from "../../host/chain/fund-signer.ts";
 import type { ServedChain } from "../../host/chain/served-chains.ts";
+import type { TransactionRequestRow } from "../../host/db/platform-types.ts";
 import { TERMINAL_STATES } from "../../host/mutations/service.ts";
 import type { PluginContext } from "../../host/plugin.ts";
 import { type DeploymentStep, type SmartWalletRow, walletsDb } from "./tables.ts";
@@ -59,7 +60,7 @@ export function deployTask(ctx: PluginContext): Task {
       idempotencyKey: `smart-wallet:${wallet.address}:${step}:${wallet.attempt}`,
     });
     const deadline = Date.now() + STEP_TIMEOUT_MS;
-    let row = request;
+    let row: TransactionRequestRow = request;
     while (!TERMINAL_STATES.has(row.status)) {
       if (Date.now() > deadline) throw new Error(`The ${step} write of ${wallet.address} is still ${row.status}`);
       await new Promise((r) => setTimeout(r, 100));

@@ -9,7 +9,7 @@ import { listenChannel } from "../../host/db/notifications.ts";
 import { ApiError } from "../../host/errors/api-error.ts";
 import type { App } from "../../host/http/env.ts";
 import { errorResponses, jsonBody } from "../../host/http/schemas.ts";
-import { effectiveIdempotencyKey } from "../../host/mutations/idempotency.ts";
+import { effectiveIdempotencyKey, IDEMPOTENT_REPLAYED } from "../../host/mutations/idempotency.ts";
 import type { PluginContext } from "../../host/plugin.ts";
 import { streamDeployment } from "./deployment-stream.ts";
 import { DEPLOY_TASK, deploymentTree, resumeDeployment, startDeployment } from "./deployments.ts";
@@ -54,7 +54,14 @@ const create = createRoute({
   responses: {
     202: {
       description: "Deployment started (or, for a repeated Idempotency-Key, the same one; a failed one resumed)",
-      headers: z.object({ Location: z.string(), "Idempotency-Key": z.string() }),
+      headers: z.object({
+        Location: z.string(),
+        "Idempotency-Key": z.string(),
+        "Idempotent-Replayed": z
+          .literal("true")
+          .optional()
+          .openapi({ description: "true when a repeated Idempotency-Key answers the deployment it started" }),
+      }),
       content: { "application/json": { schema: DeploymentAcceptedSchema } },
     },
     ...errorResponses,
@@ -94,12 +101,13 @@ export function organizationRoutes(app: App, ctx: PluginContext) {
     const chainId = body.chainId ?? ctx.chains.primary.chainId;
     if (!ctx.chains.has(chainId)) throw new ApiError("CHAIN_NOT_AVAILABLE_FOR_ORGANIZATION", { details: { chainId } });
     const idempotencyKey = effectiveIdempotencyKey(c.req.header("idempotency-key"));
-    let { deployment } = await startDeployment(db, {
+    const started = await startDeployment(db, {
       name: body.name,
       chainId,
       userId: principal.userId,
       idempotencyKey,
     });
+    let { deployment } = started;
     if (deployment.status === "failed" && (await resumeDeployment(db, deployment.id))) {
       deployment = { ...deployment, status: "running" };
     }
@@ -119,6 +127,7 @@ export function organizationRoutes(app: App, ctx: PluginContext) {
     const streamUrl = `/v2/organizations/deploy/${deployment.id}/stream`;
     c.header("Location", streamUrl);
     c.header("Idempotency-Key", idempotencyKey);
+    if (!started.created) c.header(IDEMPOTENT_REPLAYED, "true");
     const data = {
       organizationId: deployment.organizationId,
       deploymentId: deployment.id,

@@ -114,6 +114,7 @@ export function createTokenRoutes(app: App, ctx: PluginContext) {
           ],
         }),
         walletSelection: walletSelectionOf(body),
+        description: `Create token ${body.name} (${body.symbol}) from template ${template.id}`,
       });
     });
   }

@@ -5,6 +5,7 @@ import { createTokenRoutes } from "./create-token-route.ts";
 import { ERRORS } from "./errors.ts";
 import { featureUpdateRoutes } from "./feature-update-route.ts";
 import { legacyTokenRoutes } from "./legacy-routes.ts";
+import { tokenListRoute } from "./list-route.ts";
 import { migrations } from "./migrations.ts";
 import { tokenMutationKinds } from "./mutation-kinds.ts";
 import { tokenOperationRoutes } from "./operation-routes-index.ts";
@@ -23,6 +24,7 @@ export default definePlugin({
   routes: (app, ctx) => {
     templateRoutes(app, ctx);
     createTokenRoutes(app, ctx);
+    tokenListRoute(app, ctx);
     tokenRoutes(app, ctx);
     featureUpdateRoutes(app, ctx);
     legacyTokenRoutes(app, ctx);

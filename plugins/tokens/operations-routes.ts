@@ -3,6 +3,7 @@ import { type Address, encodeFunctionData, getAddress, type Hex } from "viem";
 import { TokenAbi } from "../../abis/Token.ts";
 import type { App } from "../../host/http/env.ts";
 import { ApprovalBodySchema } from "../../host/http/schemas.ts";
+import { shortAddress } from "../../host/mutations/describe.ts";
 import type { PluginContext } from "../../host/plugin.ts";
 import {
   AccountAmountBodySchema,
@@ -14,6 +15,14 @@ import {
   TransferBodySchema,
 } from "./operations-schemas.ts";
 import { tokenWriteRoute } from "./write-route.ts";
+import {
+  amountOf,
+  approvalSummary,
+  burnSummary,
+  forcedTransferSummary,
+  mintSummary,
+  transferSummary,
+} from "./write-summaries.ts";
 
 type TokenCall = Parameters<typeof encodeFunctionData<typeof TokenAbi>>[0];
 const call = (args: Omit<TokenCall, "abi">): Hex => encodeFunctionData({ abi: TokenAbi, ...args } as TokenCall);
@@ -37,6 +46,7 @@ export function operationRoutes(app: App, ctx: PluginContext) {
     body: MintBodySchema,
     kind: "token.mint",
     encode: (b) => call({ functionName: "batchMint", args: [addresses(b.recipients), amounts(b.amounts)] }),
+    describe: (token, b) => mintSummary(token, b.recipients, b.amounts),
   });
 
   tokenWriteRoute(app, ctx, {
@@ -48,6 +58,7 @@ export function operationRoutes(app: App, ctx: PluginContext) {
     body: BurnBodySchema,
     kind: "token.burn",
     encode: (b) => call({ functionName: "batchBurn", args: [addresses(b.holders), amounts(b.amounts)] }),
+    describe: (token, b) => burnSummary(token, b.holders, b.amounts),
   });
 
   tokenWriteRoute(app, ctx, {
@@ -64,6 +75,7 @@ export function operationRoutes(app: App, ctx: PluginContext) {
       asOneCall(
         b.recipients.map((to, i) => call({ functionName: "transfer", args: [getAddress(to), BigInt(b.amounts[i])] })),
       ),
+    describe: (token, b) => transferSummary(token, b.recipients, b.amounts),
   });
 
   tokenWriteRoute(app, ctx, {
@@ -75,6 +87,7 @@ export function operationRoutes(app: App, ctx: PluginContext) {
     body: ApprovalBodySchema,
     kind: "token.approve",
     encode: (b) => call({ functionName: "approve", args: [getAddress(b.spender), BigInt(b.amount)] }),
+    describe: (token, b) => approvalSummary(token, b.spender, b.amount),
   });
 
   tokenWriteRoute(app, ctx, {
@@ -89,6 +102,7 @@ export function operationRoutes(app: App, ctx: PluginContext) {
     kind: "token.transfer.forced",
     encode: (b) =>
       call({ functionName: "forcedTransfer", args: [getAddress(b.from), getAddress(b.to), BigInt(b.amount)] }),
+    describe: (token, b) => forcedTransferSummary(token, b.from, b.to, b.amount),
   });
 
   for (const frozen of [true, false]) {
@@ -102,6 +116,7 @@ export function operationRoutes(app: App, ctx: PluginContext) {
       body: AccountBodySchema,
       kind: frozen ? "token.address.freeze" : "token.address.unfreeze",
       encode: (b) => call({ functionName: "setAddressFrozen", args: [getAddress(b.account), frozen] }),
+      describe: (token, b) => `${frozen ? "Freeze" : "Unfreeze"} ${shortAddress(b.account)} on ${token.symbol}`,
     });
 
     tokenWriteRoute(app, ctx, {
@@ -119,6 +134,8 @@ export function operationRoutes(app: App, ctx: PluginContext) {
           functionName: frozen ? "freezePartialTokens" : "unfreezePartialTokens",
           args: [getAddress(b.account), BigInt(b.amount)],
         }),
+      describe: (token, b) =>
+        `${frozen ? "Freeze" : "Unfreeze"} ${amountOf(token, b.amount)} of ${shortAddress(b.account)}`,
     });
 
     tokenWriteRoute(app, ctx, {
@@ -131,6 +148,7 @@ export function operationRoutes(app: App, ctx: PluginContext) {
       bodyOptional: true,
       kind: frozen ? "token.pause" : "token.unpause",
       encode: () => call({ functionName: frozen ? "pause" : "unpause" }),
+      describe: (token) => `${frozen ? "Pause" : "Unpause"} ${token.symbol}`,
     });
   }
 }

@@ -29,6 +29,8 @@ export interface TokenWrite {
   check?: (token: IndexedToken) => void;
   /** The contract called, when not the token itself (e.g. one of its features), read on the request chain. */
   target?: (token: IndexedToken, chain: RequestChain) => Promise<Address>;
+  /** The request's human summary, e.g. "Mint 1,500.5 EURD to 0x7099…79C8" (default: the kind and decoded call). */
+  describe?: (token: IndexedToken) => string;
 }
 
 export async function submitTokenWrite(c: Context<AppEnv>, ctx: PluginContext, write: TokenWrite) {
@@ -42,6 +44,7 @@ export async function submitTokenWrite(c: Context<AppEnv>, ctx: PluginContext, w
     to: write.target ? await write.target(token, chain) : getAddress(write.tokenAddress),
     data: write.encode(),
     walletSelection: walletSelectionOf(write.body),
+    ...(write.describe ? { description: write.describe(token) } : {}),
   });
 }
 
@@ -62,6 +65,8 @@ export interface TokenWriteRoute<Body extends z.ZodType<WriteBody>, Extra extend
   check?: (token: IndexedToken, body: z.output<Body>) => void;
   /** The contract called, when not the token itself (read on the request chain). */
   target?: (token: IndexedToken, chain: RequestChain) => Promise<Address>;
+  /** The request's human summary (see TokenWrite.describe). */
+  describe?: (token: IndexedToken, body: z.output<Body>) => string;
 }
 
 export function tokenWriteRoute<Body extends z.ZodType<WriteBody>, Extra extends z.ZodRawShape = Record<string, never>>(
@@ -95,6 +100,7 @@ export function tokenWriteRoute<Body extends z.ZodType<WriteBody>, Extra extends
       encode: () => def.encode(body, rest as z.output<z.ZodObject<Extra>>),
       ...(def.check ? { check: (token: IndexedToken) => def.check!(token, body) } : {}),
       ...(def.target ? { target: def.target } : {}),
+      ...(def.describe ? { describe: (token: IndexedToken) => def.describe!(token, body) } : {}),
     });
   });
 }

@@ -457,7 +457,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /**
+         * List the organisation's tokens on the request's chain, newest first
+         * @description The tokens of the organisation's system on the chain of X-Chain-Id (default: the organisation's network), from the index. Filter by name, symbol, template, feature (`filter[feature]=permit`: tokens carrying it), address, decimals, totalSupply (raw units), paused and createdAt; `filter[q]` searches name, symbol and address. Facets: template, feature (a token counts once per feature it carries) and paused. A token's feature values, holders and compliance modules: GET /api/v2/tokens/{address}.
+         */
+        get: operations["tokens.get"];
         put?: never;
         /**
          * Create a token from a template, with features and a compliance template
@@ -1205,7 +1209,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /**
+         * List the system's identities, newest first; look one up by wallet with filter[wallet]
+         * @description Every identity the factory of the organisation's system on the request's chain created, for a wallet or a contract (contracts alone: GET /api/v2/system/entities). `filter[wallet]=0x…` finds the identity of a wallet (any case); `filter[q]` searches wallet and identity address. Facets: status, isContract.
+         */
+        get: operations["system.identities.get"];
         put?: never;
         /**
          * Register a wallet's identity (with its country) in the system's identity registry
@@ -1387,7 +1395,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /**
+         * List the claim issuers the system trusts, with their topics, oldest first
+         * @description The issuers in the trusted issuers registry of the organisation's system on the request's chain (removed ones are not listed), each with the topics it is trusted for: decimal id and scheme name. `filter[claimTopic]` takes a decimal topic id (issuers trusted for it); facet claimTopic counts the issuers per topic id.
+         */
+        get: operations["system.trustedIssuers.get"];
         put?: never;
         /**
          * Trust a claim issuer identity for claim topics (by default the signing wallet's claim issuer)
@@ -1443,7 +1455,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /**
+         * List the system's claim topics (topic schemes), by name
+         * @description The topic schemes registered in the topic scheme registry of the organisation's system on the request's chain (removed ones are not listed). Topic ids are decimal strings. Filter by name, topicId, signature, registeredAt and updatedAt; `filter[q]` searches name and signature.
+         */
+        get: operations["system.topicSchemes.get"];
         put?: never;
         /**
          * Register a claim topic: its name (topic id = uint256(keccak256(name))) and its data signature
@@ -3230,7 +3246,7 @@ export interface paths {
                     "X-Executor"?: components["parameters"]["XExecutor"];
                 };
                 path: {
-                    procedure: "auth/signIn/post" | "auth/twoFactor/post" | "auth/signOut/post" | "auth/session/get" | "sessions/delete" | "apiKeys/post" | "apiKeys/get" | "apiKeys/delete" | "organization/members/get" | "organization/members/roles/put" | "settings/executorPolicy/get" | "settings/executorPolicy/put" | "organizations/post" | "transactionRequests/get" | "transactionRequests/read" | "transactionRequests/cancel/post" | "blockchainTransactions/read" | "tokenTemplates/get" | "tokenTemplates/read" | "tokenTemplates/post" | "tokenTemplates/delete" | "tokens/post" | "token/post" | "token/read" | "tokens/read" | "token/features/get" | "tokens/features/get" | "token/features/put" | "tokens/features/put" | "tokens/mint/post" | "tokens/burn/post" | "tokens/transfer/post" | "tokens/approvals/post" | "tokens/forcedTransfer/post" | "tokens/freezeAddress/post" | "tokens/freezeTokens/post" | "tokens/pause/post" | "tokens/unfreezeAddress/post" | "tokens/unfreezeTokens/post" | "tokens/unpause/post" | "tokens/metadata/patch" | "tokens/metadata/get" | "tokens/documents/put" | "tokens/documents/delete" | "tokens/documents/get" | "tokens/permits/post" | "tokens/redemptions/post" | "tokens/preCheck/get" | "tokens/events/get" | "tokens/holders/get" | "settings/complianceTemplates/get" | "settings/complianceTemplates/read" | "settings/complianceTemplates/post" | "settings/complianceTemplates/put" | "settings/complianceTemplates/publish/put" | "settings/complianceTemplates/delete" | "system/identities/post" | "system/entities/get" | "system/entities/post" | "system/identities/claimEvents/get" | "system/claimIssuer/get" | "system/claimIssuer/post" | "system/identityClaims/post" | "system/identityClaimRevocations/post" | "system/identityClaimRemovals/post" | "system/trustedIssuers/post" | "system/trustedIssuers/put" | "system/trustedIssuers/delete" | "system/topicSchemes/post" | "system/topicSchemes/put" | "system/topicSchemes/delete" | "system/stats/identityCount/get" | "system/stats/identityStatTimeseries/get" | "system/stats/identityStatTimeseries/presets/read" | "system/stats/claimStatSnapshots/current/get" | "system/stats/claimStatRanges/get" | "system/stats/claimStatRangePresets/read" | "system/stats/trustedIssuerStatSnapshots/current/get" | "system/stats/trustedIssuerStatRanges/get" | "system/stats/trustedIssuerStatRangePresets/read" | "system/stats/topicSchemeStatSnapshots/current/get" | "system/stats/topicSchemeStatRanges/get" | "system/stats/topicSchemeStatRangePresets/read" | "system/stats/topicSchemeClaimsCoverage/get" | "system/stats/countryAssetCount/get" | "participants/addressKinds/get" | "participants/get" | "participants/activities/get" | "participants/activityMetrics/get" | "system/accounts/activities/get" | "system/accounts/activityMetrics/get" | "system/directory/get" | "system/addonFactories/get" | "system/addonFactories/read" | "contracts/read" | "externalTokens/post" | "externalTokens/approvals/post" | "externalTokens/get" | "webhooks/endpoints/post" | "webhooks/endpoints/get" | "webhooks/endpoints/read" | "webhooks/endpoints/patch" | "webhooks/endpoints/delete" | "webhooks/endpoints/secret/rotate/post" | "webhooks/endpoints/deliveries/get" | "webhooks/endpoints/deliveries/retry/post" | "webhooks/endpoints/replay/post" | "webhooks/eventTypes/get" | "webhooks/asyncapiJson/get" | "webhooks/receipts/post" | "webhooks/receipts/read" | "bundler/post" | "smartWallets/post" | "smartWallets/read" | "smartWallets/signers/get" | "smartWallets/gasStatus/get" | "smartWallets/threshold/put" | "smartWallets/approvals/get" | "smartWallets/approvals/sign/post" | "exchangeRates/get" | "exchangeRates/read" | "exchangeRates/put" | "exchangeRates/delete" | "exchangeRates/history/get" | "exchangeRates/supportedCurrencies/get" | "exchangeRates/sync/post" | "addons/tokenSales/post" | "addons/tokenSales/read" | "addons/tokenSales/purchases/post" | "addons/tokenSales/withdrawals/post" | "admin/operator/workflowEngine/doctor/post" | "admin/operator/workflowEngine/forceRedeploy/post" | "admin/operator/workflowEngine/cleanupStaleDeployments/post" | "admin/operator/workflowEngine/recoverStuckWorkflow/post" | "addons/xvpSettlements/post" | "addons/xvpSettlements/read" | "addons/xvpSettlements/approvals/post" | "addons/xvpSettlements/executions/post" | "addons/xvpSettlements/cancellations/post" | "addons/fixedYieldSchedules/post" | "addons/fixedYieldSchedules/read" | "addons/fixedYieldSchedules/topUps/post" | "addons/fixedYieldSchedules/withdrawals/post" | "addons/fixedYieldSchedules/claims/post" | "monitoring/api/requestMetrics/summary/get" | "monitoring/api/requestMetrics/timeline/get" | "monitoring/api/endpointMetrics/get" | "monitoring/api/requestLogs/get" | "monitoring/api/requestLogs/read" | "monitoring/api/requestMetrics/topErrors/get";
+                    procedure: "auth/signIn/post" | "auth/twoFactor/post" | "auth/signOut/post" | "auth/session/get" | "sessions/delete" | "apiKeys/post" | "apiKeys/get" | "apiKeys/delete" | "organization/members/get" | "organization/members/roles/put" | "settings/executorPolicy/get" | "settings/executorPolicy/put" | "organizations/post" | "transactionRequests/get" | "transactionRequests/read" | "transactionRequests/cancel/post" | "blockchainTransactions/read" | "tokenTemplates/get" | "tokenTemplates/read" | "tokenTemplates/post" | "tokenTemplates/delete" | "tokens/post" | "token/post" | "tokens/get" | "token/read" | "tokens/read" | "token/features/get" | "tokens/features/get" | "token/features/put" | "tokens/features/put" | "tokens/mint/post" | "tokens/burn/post" | "tokens/transfer/post" | "tokens/approvals/post" | "tokens/forcedTransfer/post" | "tokens/freezeAddress/post" | "tokens/freezeTokens/post" | "tokens/pause/post" | "tokens/unfreezeAddress/post" | "tokens/unfreezeTokens/post" | "tokens/unpause/post" | "tokens/metadata/patch" | "tokens/metadata/get" | "tokens/documents/put" | "tokens/documents/delete" | "tokens/documents/get" | "tokens/permits/post" | "tokens/redemptions/post" | "tokens/preCheck/get" | "tokens/events/get" | "tokens/holders/get" | "settings/complianceTemplates/get" | "settings/complianceTemplates/read" | "settings/complianceTemplates/post" | "settings/complianceTemplates/put" | "settings/complianceTemplates/publish/put" | "settings/complianceTemplates/delete" | "system/identities/post" | "system/identities/get" | "system/entities/get" | "system/entities/post" | "system/identities/claimEvents/get" | "system/claimIssuer/get" | "system/claimIssuer/post" | "system/identityClaims/post" | "system/identityClaimRevocations/post" | "system/identityClaimRemovals/post" | "system/trustedIssuers/post" | "system/trustedIssuers/put" | "system/trustedIssuers/delete" | "system/topicSchemes/post" | "system/topicSchemes/put" | "system/topicSchemes/delete" | "system/topicSchemes/get" | "system/trustedIssuers/get" | "system/stats/identityCount/get" | "system/stats/identityStatTimeseries/get" | "system/stats/identityStatTimeseries/presets/read" | "system/stats/claimStatSnapshots/current/get" | "system/stats/claimStatRanges/get" | "system/stats/claimStatRangePresets/read" | "system/stats/trustedIssuerStatSnapshots/current/get" | "system/stats/trustedIssuerStatRanges/get" | "system/stats/trustedIssuerStatRangePresets/read" | "system/stats/topicSchemeStatSnapshots/current/get" | "system/stats/topicSchemeStatRanges/get" | "system/stats/topicSchemeStatRangePresets/read" | "system/stats/topicSchemeClaimsCoverage/get" | "system/stats/countryAssetCount/get" | "participants/addressKinds/get" | "participants/get" | "participants/activities/get" | "participants/activityMetrics/get" | "system/accounts/activities/get" | "system/accounts/activityMetrics/get" | "system/directory/get" | "system/addonFactories/get" | "system/addonFactories/read" | "contracts/read" | "externalTokens/post" | "externalTokens/approvals/post" | "externalTokens/get" | "webhooks/endpoints/post" | "webhooks/endpoints/get" | "webhooks/endpoints/read" | "webhooks/endpoints/patch" | "webhooks/endpoints/delete" | "webhooks/endpoints/secret/rotate/post" | "webhooks/endpoints/deliveries/get" | "webhooks/endpoints/deliveries/retry/post" | "webhooks/endpoints/replay/post" | "webhooks/eventTypes/get" | "webhooks/asyncapiJson/get" | "webhooks/receipts/post" | "webhooks/receipts/read" | "bundler/post" | "smartWallets/post" | "smartWallets/read" | "smartWallets/signers/get" | "smartWallets/gasStatus/get" | "smartWallets/threshold/put" | "smartWallets/approvals/get" | "smartWallets/approvals/sign/post" | "exchangeRates/get" | "exchangeRates/read" | "exchangeRates/put" | "exchangeRates/delete" | "exchangeRates/history/get" | "exchangeRates/supportedCurrencies/get" | "exchangeRates/sync/post" | "addons/tokenSales/post" | "addons/tokenSales/read" | "addons/tokenSales/purchases/post" | "addons/tokenSales/withdrawals/post" | "admin/operator/workflowEngine/doctor/post" | "admin/operator/workflowEngine/forceRedeploy/post" | "admin/operator/workflowEngine/cleanupStaleDeployments/post" | "admin/operator/workflowEngine/recoverStuckWorkflow/post" | "addons/xvpSettlements/post" | "addons/xvpSettlements/read" | "addons/xvpSettlements/approvals/post" | "addons/xvpSettlements/executions/post" | "addons/xvpSettlements/cancellations/post" | "addons/fixedYieldSchedules/post" | "addons/fixedYieldSchedules/read" | "addons/fixedYieldSchedules/topUps/post" | "addons/fixedYieldSchedules/withdrawals/post" | "addons/fixedYieldSchedules/claims/post" | "monitoring/api/requestMetrics/summary/get" | "monitoring/api/requestMetrics/timeline/get" | "monitoring/api/endpointMetrics/get" | "monitoring/api/requestLogs/get" | "monitoring/api/requestLogs/read" | "monitoring/api/requestMetrics/topErrors/get";
                 };
                 cookie?: never;
             };
@@ -4302,6 +4318,28 @@ export interface components {
             verificationType: "PINCODE";
             secretVerificationCode: string;
         };
+        TokenListItem: {
+            /** @description The token's address, lowercase */
+            id: string;
+            /** @description The token's address, checksummed */
+            address: string;
+            chainId: number;
+            name: string;
+            symbol: string;
+            decimals: number;
+            /** @description The token template it was created from, e.g. bond, deposit */
+            template: string;
+            /** @description Attached feature ids, in attachment order */
+            features: ("historical-balances" | "maturity-redemption" | "fixed-treasury-yield" | "voting-power" | "aum-fee" | "transaction-fee" | "transaction-fee-accounting" | "external-transaction-fee" | "conversion" | "conversion-minter" | "permit")[];
+            /** @description raw units (divide by 10^decimals) */
+            totalSupply: string;
+            paused: boolean;
+            createdBy: {
+                id: string;
+            };
+            deployedInTransaction: string;
+            createdAt: string;
+        };
         Token: {
             id: string;
             address: string;
@@ -4820,6 +4858,29 @@ export interface components {
             smartWalletAddress?: string;
             forceEoa?: boolean;
         };
+        Identity: {
+            /** @description The identity contract's address, lowercase */
+            id: string;
+            /** @description The wallet (or contract, isContract) the identity belongs to */
+            wallet: string;
+            isContract: boolean;
+            /**
+             * @description registered in the system's identity registry, or not
+             * @enum {string}
+             */
+            status: "registered" | "pending";
+            /** @description ISO 3166-1 alpha-2 of the registration */
+            country: string | null;
+            /** @description Topics of its claims from trusted issuers */
+            verificationBadges: string[];
+            activeClaimsCount: number;
+            revokedClaimsCount: number;
+            untrustedClaimsCount: number;
+            createdAt: string;
+            /** @description Time of its latest creation, registration or claim event */
+            lastActivity: string;
+            deployedInTransaction: string;
+        };
         Entity: {
             /** @description The identity contract's address */
             id: string;
@@ -4860,6 +4921,8 @@ export interface components {
             eventName: "ClaimAdded" | "ClaimChanged" | "ClaimRemoved" | "ClaimRevoked";
             /** @description Topic id, decimal */
             topic: string;
+            /** @description The topic scheme's name; null when the system has none */
+            topicName: string | null;
             claimId: string;
             blockNumber: string;
             blockTimestamp: string;
@@ -5021,6 +5084,36 @@ export interface components {
             /** @example 0x5FbDB2315678afecb367f032d93F642f64180aa3 */
             smartWalletAddress?: string;
             forceEoa?: boolean;
+        };
+        TopicScheme: {
+            /** @description Topic id, decimal (uint256(keccak256(name))) */
+            topicId: string;
+            name: string;
+            /** @description The claim data's ABI parameters, e.g. `string level` */
+            signature: string;
+            /** @description The system's topic scheme registry */
+            registry: string;
+            registeredAt: string;
+            updatedAt: string;
+        };
+        TrustedIssuer: {
+            /** @description The claim issuer's identity contract, checksummed */
+            issuerAddress: string;
+            /** @description The topics the issuer is trusted for */
+            claimTopics: components["schemas"]["ClaimTopic"][];
+            /** @description The system's trusted issuers registry */
+            registry: string;
+            addedAt: string;
+            updatedAt: string;
+        };
+        ClaimTopic: {
+            /**
+             * @description Topic id, decimal (uint256(keccak256(name)))
+             * @example 1
+             */
+            topicId: string;
+            /** @description The topic scheme's name; null when the system has none */
+            name: string | null;
         };
         IdentityCount: {
             userIdentitiesCreatedCount: number;
@@ -6919,6 +7012,8 @@ export interface operations {
                 headers: {
                     Location: string;
                     "Idempotency-Key": string;
+                    /** @description true when a repeated Idempotency-Key answers the deployment it started */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -7280,6 +7375,141 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
+    "tokens.get": {
+        parameters: {
+            query?: {
+                /** @description One field; prefix - for descending. */
+                sort?: "name" | "-name" | "symbol" | "-symbol" | "template" | "-template" | "address" | "-address" | "decimals" | "-decimals" | "totalSupply" | "-totalSupply" | "createdAt" | "-createdAt";
+                "page[offset]"?: number;
+                "page[limit]"?: number;
+                /** @description Case-insensitive search in name, symbol, address. */
+                "filter[q]"?: string;
+                /** @description text field; shorthand for eq. Also filter[name][<operator>] with eq, ne, iLike, notILike, inArray, notInArray, isEmpty, isNotEmpty (inArray, notInArray, between: comma-separated). */
+                "filter[name]"?: string;
+                /** @description text field; shorthand for eq. Also filter[symbol][<operator>] with eq, ne, iLike, notILike, inArray, notInArray, isEmpty, isNotEmpty (inArray, notInArray, between: comma-separated). */
+                "filter[symbol]"?: string;
+                /** @description text field; shorthand for eq. Also filter[template][<operator>] with eq, ne, iLike, notILike, inArray, notInArray, isEmpty, isNotEmpty (inArray, notInArray, between: comma-separated). */
+                "filter[template]"?: string;
+                /** @description text field; shorthand for eq. Also filter[feature][<operator>] with eq, ne, inArray, notInArray, isEmpty, isNotEmpty (inArray, notInArray, between: comma-separated). */
+                "filter[feature]"?: string;
+                /** @description text field; shorthand for eq. Also filter[address][<operator>] with eq, ne, iLike, notILike, inArray, notInArray, isEmpty, isNotEmpty (inArray, notInArray, between: comma-separated). */
+                "filter[address]"?: string;
+                /** @description number field; shorthand for eq. Also filter[decimals][<operator>] with eq, ne, gt, gte, lt, lte, between, inArray, notInArray, isEmpty, isNotEmpty (inArray, notInArray, between: comma-separated). */
+                "filter[decimals]"?: string;
+                /** @description bigint field; shorthand for eq. Also filter[totalSupply][<operator>] with eq, ne, gt, gte, lt, lte, between, inArray, notInArray, isEmpty, isNotEmpty (inArray, notInArray, between: comma-separated). */
+                "filter[totalSupply]"?: string;
+                /** @description boolean field; shorthand for eq. Also filter[paused][<operator>] with eq, ne, isEmpty, isNotEmpty (inArray, notInArray, between: comma-separated). */
+                "filter[paused]"?: string;
+                /** @description timestamp field; shorthand for eq. Also filter[createdAt][<operator>] with eq, ne, gt, gte, lt, lte, between, inArray, notInArray, isEmpty, isNotEmpty (inArray, notInArray, between: comma-separated). */
+                "filter[createdAt]"?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The tokens; facets template, feature, paused */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["TokenListItem"][];
+                        meta: {
+                            total: number;
+                            facets?: {
+                                [key: string]: {
+                                    value?: string | number | boolean | null;
+                                    count: number;
+                                }[];
+                            };
+                        };
+                        links: {
+                            self: string;
+                            first: string;
+                            prev: string | null;
+                            next: string | null;
+                            last: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error (Form A envelope) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error (Form A envelope) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error (Form A envelope) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error (Form A envelope) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error (Form A envelope) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error (Form A envelope) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error (Form A envelope) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error (Form A envelope) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     "tokens.post": {
         parameters: {
             query?: never;
@@ -7309,6 +7539,8 @@ export interface operations {
                 headers: {
                     "X-Transaction-Hash": string;
                     "Idempotency-Key": string;
+                    /** @description true when the answer is the earlier request's, replayed for a repeated Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -7320,6 +7552,8 @@ export interface operations {
                 headers: {
                     Location: string;
                     "Idempotency-Key": string;
+                    /** @description true when the answer is the earlier request's, replayed for a repeated Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -7369,6 +7603,8 @@ export interface operations {
                 headers: {
                     "X-Transaction-Hash": string;
                     "Idempotency-Key": string;
+                    /** @description true when the answer is the earlier request's, replayed for a repeated Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -7380,6 +7616,8 @@ export interface operations {
                 headers: {
                     Location: string;
                     "Idempotency-Key": string;
+                    /** @description true when the answer is the earlier request's, replayed for a repeated Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -7572,6 +7810,8 @@ export interface operations {
                 headers: {
                     "X-Transaction-Hash": string;
                     "Idempotency-Key": string;
+                    /** @description true when the answer is the earlier request's, replayed for a repeated Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -7583,6 +7823,8 @@ export interface operations {
                 headers: {
                     Location: string;
                     "Idempotency-Key": string;
+                    /** @description true when the answer is the earlier request's, replayed for a repeated Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -7635,6 +7877,8 @@ export interface operations {
                 headers: {
                     "X-Transaction-Hash": string;
                     "Idempotency-Key": string;
+                    /** @description true when the answer is the earlier request's, replayed for a repeated Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -7646,6 +7890,8 @@ export interface operations {
                 headers: {
                     Location: string;
                     "Idempotency-Key": string;
+                    /** @description true when the answer is the earlier request's, replayed for a repeated Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -7697,6 +7943,8 @@ export interface operations {
                 headers: {
                     "X-Transaction-Hash": string;
                     "Idempotency-Key": string;
+                    /** @description true when the answer is the earlier request's, replayed for a repeated Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -7708,6 +7956,8 @@ export interface operations {
                 headers: {
                     Location: string;
                     "Idempotency-Key": string;
+                    /** @description true when the answer is the earlier request's, replayed for a repeated Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -7759,6 +8009,8 @@ export interface operations {
                 headers: {
                     "X-Transaction-Hash": string;
                     "Idempotency-Key": string;
+                    /** @description true when the answer is the earlier request's, replayed for a repeated Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -7770,6 +8022,8 @@ export interface operations {
                 headers: {
                     Location: string;
                     "Idempotency-Key": string;
+                    /** @description true when the answer is the earlier request's, replayed for a repeated Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -7821,6 +8075,8 @@ export interface operations {
                 headers: {
                     "X-Transaction-Hash": string;
                     "Idempotency-Key": string;
+                    /** @description true when the answer is the earlier request's, replayed for a repeated Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -7832,6 +8088,8 @@ export interface operations {
                 headers: {
                     Location: string;
                     "Idempotency-Key": string;
+                    /** @description true when the answer is the earlier request's, replayed for a repeated Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -7883,6 +8141,8 @@ export interface operations {
                 headers: {
                     "X-Transaction-Hash": string;
                     "Idempotency-Key": string;
+                    /** @description true when the answer is the earlier request's, replayed for a repeated Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -7894,6 +8154,8 @@ export interface operations {
                 headers: {
                     Location: string;
                     "Idempotency-Key": string;
+                    /** @description true when the answer is the earlier request's, replayed for a repeated Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -7945,6 +8207,8 @@ export interface operations {
                 headers: {
                     "X-Transaction-Hash": string;
                     "Idempotency-Key": string;
+                    /** @description true when the answer is the earlier request's, replayed for a repeated Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -7956,6 +8220,8 @@ export interface operations {
                 headers: {
                     Location: string;
                     "Idempotency-Key": string;
+                    /** @description true when the answer is the earlier request's, replayed for a repeated Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -8007,6 +8273,8 @@ export interface operations {
                 headers: {
                     "X-Transaction-Hash": string;
                     "Idempotency-Key": string;
+                    /** @description true when the answer is the earlier request's, replayed for a repeated Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -8018,6 +8286,8 @@ export interface operations {
                 headers: {
                     Location: string;
                     "Idempotency-Key": string;
+                    /** @description true when the answer is the earlier request's, replayed for a repeated Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -8069,6 +8339,8 @@ export interface operations {
                 headers: {
                     "X-Transaction-Hash": string;
                     "Idempotency-Key": string;
+                    /** @description true when the answer is the earlier request's, replayed for a repeated Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -8080,6 +8352,8 @@ export interface operations {
                 headers: {
                     Location: string;
                     "Idempotency-Key": string;
+                    /** @description true when the answer is the earlier request's, replayed for a repeated Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -8131,6 +8405,8 @@ export interface operations {
                 headers: {
                     "X-Transaction-Hash": string;
                     "Idempotency-Key": string;
+                    /** @description true when the answer is the earlier request's, replayed for a repeated Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -8142,6 +8418,8 @@ export interface operations {
                 headers: {
                     Location: string;
                     "Idempotency-Key": string;
+                    /** @description true when the answer is the earlier request's, replayed for a repeated Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -8193,6 +8471,8 @@ export interface operations {
                 headers: {
                     "X-Transaction-Hash": string;
                     "Idempotency-Key": string;
+                    /** @description true when the answer is the earlier request's, replayed for a repeated Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -8204,6 +8484,8 @@ export interface operations {
                 headers: {
                     Location: string;
                     "Idempotency-Key": string;
+                    /** @description true when the answer is the earlier request's, replayed for a repeated Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -8255,6 +8537,8 @@ export interface operations {
                 headers: {
                     "X-Transaction-Hash": string;
                     "Idempotency-Key": string;
+                    /** @description true when the answer is the earlier request's, replayed for a repeated Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -8266,6 +8550,8 @@ export interface operations {
                 headers: {
                     Location: string;
                     "Idempotency-Key": string;
+                    /** @description true when the answer is the earlier request's, replayed for a repeated Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -8317,6 +8603,8 @@ export interface operations {
                 headers: {
                     "X-Transaction-Hash": string;
                     "Idempotency-Key": string;
+                    /** @description true when the answer is the earlier request's, replayed for a repeated Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -8328,6 +8616,8 @@ export interface operations {
                 headers: {
                     Location: string;
                     "Idempotency-Key": string;
+                    /** @description true when the answer is the earlier request's, replayed for a repeated Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -8423,6 +8713,8 @@ export interface operations {
                 headers: {
                     "X-Transaction-Hash": string;
                     "Idempotency-Key": string;
+                    /** @description true when the answer is the earlier request's, replayed for a repeated Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -8434,6 +8726,8 @@ export interface operations {
                 headers: {
                     Location: string;
                     "Idempotency-Key": string;
+                    /** @description true when the answer is the earlier request's, replayed for a repeated Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -8486,6 +8780,8 @@ export interface operations {
                 headers: {
                     "X-Transaction-Hash": string;
                     "Idempotency-Key": string;
+                    /** @description true when the answer is the earlier request's, replayed for a repeated Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -8497,6 +8793,8 @@ export interface operations {
                 headers: {
                     Location: string;
                     "Idempotency-Key": string;
+                    /** @description true when the answer is the earlier request's, replayed for a repeated Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -8549,6 +8847,8 @@ export interface operations {
                 headers: {
                     "X-Transaction-Hash": string;
                     "Idempotency-Key": string;
+                    /** @description true when the answer is the earlier request's, replayed for a repeated Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -8560,6 +8860,8 @@ export interface operations {
                 headers: {
                     Location: string;
                     "Idempotency-Key": string;
+                    /** @description true when the answer is the earlier request's, replayed for a repeated Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -8670,6 +8972,8 @@ export interface operations {
                 headers: {
                     "X-Transaction-Hash": string;
                     "Idempotency-Key": string;
+                    /** @description true when the answer is the earlier request's, replayed for a repeated Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -8681,6 +8985,8 @@ export interface operations {
                 headers: {
                     Location: string;
                     "Idempotency-Key": string;
+                    /** @description true when the answer is the earlier request's, replayed for a repeated Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -8732,6 +9038,8 @@ export interface operations {
                 headers: {
                     "X-Transaction-Hash": string;
                     "Idempotency-Key": string;
+                    /** @description true when the answer is the earlier request's, replayed for a repeated Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -8743,6 +9051,8 @@ export interface operations {
                 headers: {
                     Location: string;
                     "Idempotency-Key": string;
+                    /** @description true when the answer is the earlier request's, replayed for a repeated Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -9259,6 +9569,135 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
+    "system.identities.get": {
+        parameters: {
+            query?: {
+                /** @description One field; prefix - for descending. */
+                sort?: "wallet" | "-wallet" | "identityAddress" | "-identityAddress" | "createdAt" | "-createdAt" | "lastActivity" | "-lastActivity";
+                "page[offset]"?: number;
+                "page[limit]"?: number;
+                /** @description Case-insensitive search in wallet, identityAddress. */
+                "filter[q]"?: string;
+                /** @description text field; shorthand for eq. Also filter[wallet][<operator>] with eq, ne, iLike, notILike, inArray, notInArray, isEmpty, isNotEmpty (inArray, notInArray, between: comma-separated). */
+                "filter[wallet]"?: string;
+                /** @description text field; shorthand for eq. Also filter[identityAddress][<operator>] with eq, ne, iLike, notILike, inArray, notInArray, isEmpty, isNotEmpty (inArray, notInArray, between: comma-separated). */
+                "filter[identityAddress]"?: string;
+                /** @description boolean field; shorthand for eq. Also filter[isContract][<operator>] with eq, ne, isEmpty, isNotEmpty (inArray, notInArray, between: comma-separated). */
+                "filter[isContract]"?: string;
+                /** @description enum field; shorthand for eq. Also filter[status][<operator>] with eq, ne, inArray, notInArray (inArray, notInArray, between: comma-separated). */
+                "filter[status]"?: "registered" | "pending";
+                /** @description timestamp field; shorthand for eq. Also filter[createdAt][<operator>] with eq, ne, gt, gte, lt, lte, between, inArray, notInArray, isEmpty, isNotEmpty (inArray, notInArray, between: comma-separated). */
+                "filter[createdAt]"?: string;
+                /** @description timestamp field; shorthand for eq. Also filter[lastActivity][<operator>] with eq, ne, gt, gte, lt, lte, between, inArray, notInArray, isEmpty, isNotEmpty (inArray, notInArray, between: comma-separated). */
+                "filter[lastActivity]"?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The identities; facets status, isContract */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Identity"][];
+                        meta: {
+                            total: number;
+                            facets?: {
+                                [key: string]: {
+                                    value?: string | number | boolean | null;
+                                    count: number;
+                                }[];
+                            };
+                        };
+                        links: {
+                            self: string;
+                            first: string;
+                            prev: string | null;
+                            next: string | null;
+                            last: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error (Form A envelope) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error (Form A envelope) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error (Form A envelope) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error (Form A envelope) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error (Form A envelope) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error (Form A envelope) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error (Form A envelope) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error (Form A envelope) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     "system.identities.post": {
         parameters: {
             query?: never;
@@ -9288,6 +9727,8 @@ export interface operations {
                 headers: {
                     "X-Transaction-Hash": string;
                     "Idempotency-Key": string;
+                    /** @description true when the answer is the earlier request's, replayed for a repeated Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -9299,6 +9740,8 @@ export interface operations {
                 headers: {
                     Location: string;
                     "Idempotency-Key": string;
+                    /** @description true when the answer is the earlier request's, replayed for a repeated Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -9410,6 +9853,8 @@ export interface operations {
                 headers: {
                     "X-Transaction-Hash": string;
                     "Idempotency-Key": string;
+                    /** @description true when the answer is the earlier request's, replayed for a repeated Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -9421,6 +9866,8 @@ export interface operations {
                 headers: {
                     Location: string;
                     "Idempotency-Key": string;
+                    /** @description true when the answer is the earlier request's, replayed for a repeated Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -9577,6 +10024,8 @@ export interface operations {
                 headers: {
                     "X-Transaction-Hash": string;
                     "Idempotency-Key": string;
+                    /** @description true when the answer is the earlier request's, replayed for a repeated Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -9588,6 +10037,8 @@ export interface operations {
                 headers: {
                     Location: string;
                     "Idempotency-Key": string;
+                    /** @description true when the answer is the earlier request's, replayed for a repeated Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -9637,6 +10088,8 @@ export interface operations {
                 headers: {
                     "X-Transaction-Hash": string;
                     "Idempotency-Key": string;
+                    /** @description true when the answer is the earlier request's, replayed for a repeated Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -9648,6 +10101,8 @@ export interface operations {
                 headers: {
                     Location: string;
                     "Idempotency-Key": string;
+                    /** @description true when the answer is the earlier request's, replayed for a repeated Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -9697,6 +10152,8 @@ export interface operations {
                 headers: {
                     "X-Transaction-Hash": string;
                     "Idempotency-Key": string;
+                    /** @description true when the answer is the earlier request's, replayed for a repeated Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -9708,6 +10165,8 @@ export interface operations {
                 headers: {
                     Location: string;
                     "Idempotency-Key": string;
+                    /** @description true when the answer is the earlier request's, replayed for a repeated Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -9757,6 +10216,8 @@ export interface operations {
                 headers: {
                     "X-Transaction-Hash": string;
                     "Idempotency-Key": string;
+                    /** @description true when the answer is the earlier request's, replayed for a repeated Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -9768,6 +10229,8 @@ export interface operations {
                 headers: {
                     Location: string;
                     "Idempotency-Key": string;
+                    /** @description true when the answer is the earlier request's, replayed for a repeated Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -9786,6 +10249,131 @@ export interface operations {
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
             504: components["responses"]["GatewayTimeout"];
+        };
+    };
+    "system.trustedIssuers.get": {
+        parameters: {
+            query?: {
+                /** @description One field; prefix - for descending. */
+                sort?: "issuerAddress" | "-issuerAddress" | "addedAt" | "-addedAt" | "updatedAt" | "-updatedAt";
+                "page[offset]"?: number;
+                "page[limit]"?: number;
+                /** @description Case-insensitive search in issuerAddress. */
+                "filter[q]"?: string;
+                /** @description text field; shorthand for eq. Also filter[issuerAddress][<operator>] with eq, ne, iLike, notILike, inArray, notInArray, isEmpty, isNotEmpty (inArray, notInArray, between: comma-separated). */
+                "filter[issuerAddress]"?: string;
+                /** @description text field; shorthand for eq. Also filter[claimTopic][<operator>] with eq, ne, inArray, notInArray, isEmpty, isNotEmpty (inArray, notInArray, between: comma-separated). */
+                "filter[claimTopic]"?: string;
+                /** @description timestamp field; shorthand for eq. Also filter[addedAt][<operator>] with eq, ne, gt, gte, lt, lte, between, inArray, notInArray, isEmpty, isNotEmpty (inArray, notInArray, between: comma-separated). */
+                "filter[addedAt]"?: string;
+                /** @description timestamp field; shorthand for eq. Also filter[updatedAt][<operator>] with eq, ne, gt, gte, lt, lte, between, inArray, notInArray, isEmpty, isNotEmpty (inArray, notInArray, between: comma-separated). */
+                "filter[updatedAt]"?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The trusted issuers; facet claimTopic */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["TrustedIssuer"][];
+                        meta: {
+                            total: number;
+                            facets?: {
+                                [key: string]: {
+                                    value?: string | number | boolean | null;
+                                    count: number;
+                                }[];
+                            };
+                        };
+                        links: {
+                            self: string;
+                            first: string;
+                            prev: string | null;
+                            next: string | null;
+                            last: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error (Form A envelope) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error (Form A envelope) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error (Form A envelope) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error (Form A envelope) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error (Form A envelope) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error (Form A envelope) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error (Form A envelope) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error (Form A envelope) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "system.trustedIssuers.post": {
@@ -9817,6 +10405,8 @@ export interface operations {
                 headers: {
                     "X-Transaction-Hash": string;
                     "Idempotency-Key": string;
+                    /** @description true when the answer is the earlier request's, replayed for a repeated Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -9828,6 +10418,8 @@ export interface operations {
                 headers: {
                     Location: string;
                     "Idempotency-Key": string;
+                    /** @description true when the answer is the earlier request's, replayed for a repeated Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -9879,6 +10471,8 @@ export interface operations {
                 headers: {
                     "X-Transaction-Hash": string;
                     "Idempotency-Key": string;
+                    /** @description true when the answer is the earlier request's, replayed for a repeated Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -9890,6 +10484,8 @@ export interface operations {
                 headers: {
                     Location: string;
                     "Idempotency-Key": string;
+                    /** @description true when the answer is the earlier request's, replayed for a repeated Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -9941,6 +10537,8 @@ export interface operations {
                 headers: {
                     "X-Transaction-Hash": string;
                     "Idempotency-Key": string;
+                    /** @description true when the answer is the earlier request's, replayed for a repeated Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -9952,6 +10550,8 @@ export interface operations {
                 headers: {
                     Location: string;
                     "Idempotency-Key": string;
+                    /** @description true when the answer is the earlier request's, replayed for a repeated Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -9970,6 +10570,133 @@ export interface operations {
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
             504: components["responses"]["GatewayTimeout"];
+        };
+    };
+    "system.topicSchemes.get": {
+        parameters: {
+            query?: {
+                /** @description One field; prefix - for descending. */
+                sort?: "name" | "-name" | "topicId" | "-topicId" | "registeredAt" | "-registeredAt" | "updatedAt" | "-updatedAt";
+                "page[offset]"?: number;
+                "page[limit]"?: number;
+                /** @description Case-insensitive search in name, signature. */
+                "filter[q]"?: string;
+                /** @description text field; shorthand for eq. Also filter[name][<operator>] with eq, ne, iLike, notILike, inArray, notInArray, isEmpty, isNotEmpty (inArray, notInArray, between: comma-separated). */
+                "filter[name]"?: string;
+                /** @description bigint field; shorthand for eq. Also filter[topicId][<operator>] with eq, ne, gt, gte, lt, lte, between, inArray, notInArray, isEmpty, isNotEmpty (inArray, notInArray, between: comma-separated). */
+                "filter[topicId]"?: string;
+                /** @description text field; shorthand for eq. Also filter[signature][<operator>] with eq, ne, iLike, notILike, inArray, notInArray, isEmpty, isNotEmpty (inArray, notInArray, between: comma-separated). */
+                "filter[signature]"?: string;
+                /** @description timestamp field; shorthand for eq. Also filter[registeredAt][<operator>] with eq, ne, gt, gte, lt, lte, between, inArray, notInArray, isEmpty, isNotEmpty (inArray, notInArray, between: comma-separated). */
+                "filter[registeredAt]"?: string;
+                /** @description timestamp field; shorthand for eq. Also filter[updatedAt][<operator>] with eq, ne, gt, gte, lt, lte, between, inArray, notInArray, isEmpty, isNotEmpty (inArray, notInArray, between: comma-separated). */
+                "filter[updatedAt]"?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The topic schemes */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["TopicScheme"][];
+                        meta: {
+                            total: number;
+                            facets?: {
+                                [key: string]: {
+                                    value?: string | number | boolean | null;
+                                    count: number;
+                                }[];
+                            };
+                        };
+                        links: {
+                            self: string;
+                            first: string;
+                            prev: string | null;
+                            next: string | null;
+                            last: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error (Form A envelope) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error (Form A envelope) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error (Form A envelope) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error (Form A envelope) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error (Form A envelope) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error (Form A envelope) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error (Form A envelope) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error (Form A envelope) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "system.topicSchemes.post": {
@@ -10001,6 +10728,8 @@ export interface operations {
                 headers: {
                     "X-Transaction-Hash": string;
                     "Idempotency-Key": string;
+                    /** @description true when the answer is the earlier request's, replayed for a repeated Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -10012,6 +10741,8 @@ export interface operations {
                 headers: {
                     Location: string;
                     "Idempotency-Key": string;
+                    /** @description true when the answer is the earlier request's, replayed for a repeated Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -10063,6 +10794,8 @@ export interface operations {
                 headers: {
                     "X-Transaction-Hash": string;
                     "Idempotency-Key": string;
+                    /** @description true when the answer is the earlier request's, replayed for a repeated Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -10074,6 +10807,8 @@ export interface operations {
                 headers: {
                     Location: string;
                     "Idempotency-Key": string;
+                    /** @description true when the answer is the earlier request's, replayed for a repeated Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -10125,6 +10860,8 @@ export interface operations {
                 headers: {
                     "X-Transaction-Hash": string;
                     "Idempotency-Key": string;
+                    /** @description true when the answer is the earlier request's, replayed for a repeated Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -10136,6 +10873,8 @@ export interface operations {
                 headers: {
                     Location: string;
                     "Idempotency-Key": string;
+                    /** @description true when the answer is the earlier request's, replayed for a repeated Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -11227,6 +11966,8 @@ export interface operations {
                 headers: {
                     "X-Transaction-Hash": string;
                     "Idempotency-Key": string;
+                    /** @description true when the answer is the earlier request's, replayed for a repeated Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -11238,6 +11979,8 @@ export interface operations {
                 headers: {
                     Location: string;
                     "Idempotency-Key": string;
+                    /** @description true when the answer is the earlier request's, replayed for a repeated Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -11289,6 +12032,8 @@ export interface operations {
                 headers: {
                     "X-Transaction-Hash": string;
                     "Idempotency-Key": string;
+                    /** @description true when the answer is the earlier request's, replayed for a repeated Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -11300,6 +12045,8 @@ export interface operations {
                 headers: {
                     Location: string;
                     "Idempotency-Key": string;
+                    /** @description true when the answer is the earlier request's, replayed for a repeated Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -12181,6 +12928,8 @@ export interface operations {
                 headers: {
                     "X-Transaction-Hash": string;
                     "Idempotency-Key": string;
+                    /** @description true when the answer is the earlier request's, replayed for a repeated Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -12192,6 +12941,8 @@ export interface operations {
                 headers: {
                     Location: string;
                     "Idempotency-Key": string;
+                    /** @description true when the answer is the earlier request's, replayed for a repeated Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -12672,6 +13423,8 @@ export interface operations {
                 headers: {
                     "X-Transaction-Hash": string;
                     "Idempotency-Key": string;
+                    /** @description true when the answer is the earlier request's, replayed for a repeated Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -12683,6 +13436,8 @@ export interface operations {
                 headers: {
                     Location: string;
                     "Idempotency-Key": string;
+                    /** @description true when the answer is the earlier request's, replayed for a repeated Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -12771,6 +13526,8 @@ export interface operations {
                 headers: {
                     "X-Transaction-Hash": string;
                     "Idempotency-Key": string;
+                    /** @description true when the answer is the earlier request's, replayed for a repeated Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -12782,6 +13539,8 @@ export interface operations {
                 headers: {
                     Location: string;
                     "Idempotency-Key": string;
+                    /** @description true when the answer is the earlier request's, replayed for a repeated Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -12834,6 +13593,8 @@ export interface operations {
                 headers: {
                     "X-Transaction-Hash": string;
                     "Idempotency-Key": string;
+                    /** @description true when the answer is the earlier request's, replayed for a repeated Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -12845,6 +13606,8 @@ export interface operations {
                 headers: {
                     Location: string;
                     "Idempotency-Key": string;
+                    /** @description true when the answer is the earlier request's, replayed for a repeated Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -13082,6 +13845,8 @@ export interface operations {
                 headers: {
                     "X-Transaction-Hash": string;
                     "Idempotency-Key": string;
+                    /** @description true when the answer is the earlier request's, replayed for a repeated Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -13093,6 +13858,8 @@ export interface operations {
                 headers: {
                     Location: string;
                     "Idempotency-Key": string;
+                    /** @description true when the answer is the earlier request's, replayed for a repeated Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -13181,6 +13948,8 @@ export interface operations {
                 headers: {
                     "X-Transaction-Hash": string;
                     "Idempotency-Key": string;
+                    /** @description true when the answer is the earlier request's, replayed for a repeated Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -13192,6 +13961,8 @@ export interface operations {
                 headers: {
                     Location: string;
                     "Idempotency-Key": string;
+                    /** @description true when the answer is the earlier request's, replayed for a repeated Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -13244,6 +14015,8 @@ export interface operations {
                 headers: {
                     "X-Transaction-Hash": string;
                     "Idempotency-Key": string;
+                    /** @description true when the answer is the earlier request's, replayed for a repeated Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -13255,6 +14028,8 @@ export interface operations {
                 headers: {
                     Location: string;
                     "Idempotency-Key": string;
+                    /** @description true when the answer is the earlier request's, replayed for a repeated Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -13307,6 +14082,8 @@ export interface operations {
                 headers: {
                     "X-Transaction-Hash": string;
                     "Idempotency-Key": string;
+                    /** @description true when the answer is the earlier request's, replayed for a repeated Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -13318,6 +14095,8 @@ export interface operations {
                 headers: {
                     Location: string;
                     "Idempotency-Key": string;
+                    /** @description true when the answer is the earlier request's, replayed for a repeated Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -13367,6 +14146,8 @@ export interface operations {
                 headers: {
                     "X-Transaction-Hash": string;
                     "Idempotency-Key": string;
+                    /** @description true when the answer is the earlier request's, replayed for a repeated Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -13378,6 +14159,8 @@ export interface operations {
                 headers: {
                     Location: string;
                     "Idempotency-Key": string;
+                    /** @description true when the answer is the earlier request's, replayed for a repeated Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -13467,6 +14250,8 @@ export interface operations {
                 headers: {
                     "X-Transaction-Hash": string;
                     "Idempotency-Key": string;
+                    /** @description true when the answer is the earlier request's, replayed for a repeated Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -13478,6 +14263,8 @@ export interface operations {
                 headers: {
                     Location: string;
                     "Idempotency-Key": string;
+                    /** @description true when the answer is the earlier request's, replayed for a repeated Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -13529,6 +14316,8 @@ export interface operations {
                 headers: {
                     "X-Transaction-Hash": string;
                     "Idempotency-Key": string;
+                    /** @description true when the answer is the earlier request's, replayed for a repeated Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -13540,6 +14329,8 @@ export interface operations {
                 headers: {
                     Location: string;
                     "Idempotency-Key": string;
+                    /** @description true when the answer is the earlier request's, replayed for a repeated Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -13591,6 +14382,8 @@ export interface operations {
                 headers: {
                     "X-Transaction-Hash": string;
                     "Idempotency-Key": string;
+                    /** @description true when the answer is the earlier request's, replayed for a repeated Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -13602,6 +14395,8 @@ export interface operations {
                 headers: {
                     Location: string;
                     "Idempotency-Key": string;
+                    /** @description true when the answer is the earlier request's, replayed for a repeated Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
