@@ -460,6 +460,8 @@ export interface paths {
         /**
          * List the organisation's tokens on the request's chain, newest first
          * @description The tokens of the organisation's system on the chain of X-Chain-Id (default: the organisation's network), from the index. Filter by name, symbol, template, feature (`filter[feature]=permit`: tokens carrying it), address, decimals, totalSupply (raw units), paused and createdAt; `filter[q]` searches name, symbol and address. Facets: template, feature (a token counts once per feature it carries) and paused. A token's feature values, holders and compliance modules: GET /api/v2/tokens/{address}.
+         *
+         *     Permission: `token:read`.
          */
         get: operations["tokens.get"];
         put?: never;
@@ -1212,6 +1214,8 @@ export interface paths {
         /**
          * List the system's identities, newest first; look one up by wallet with filter[wallet]
          * @description Every identity the factory of the organisation's system on the request's chain created, for a wallet or a contract (contracts alone: GET /api/v2/system/entities). `filter[wallet]=0x…` finds the identity of a wallet (any case); `filter[q]` searches wallet and identity address. Facets: status, isContract.
+         *
+         *     Permission: `identity:read`.
          */
         get: operations["system.identities.get"];
         put?: never;
@@ -1398,6 +1402,8 @@ export interface paths {
         /**
          * List the claim issuers the system trusts, with their topics, oldest first
          * @description The issuers in the trusted issuers registry of the organisation's system on the request's chain (removed ones are not listed), each with the topics it is trusted for: decimal id and scheme name. `filter[claimTopic]` takes a decimal topic id (issuers trusted for it); facet claimTopic counts the issuers per topic id.
+         *
+         *     Permission: `identity:read`.
          */
         get: operations["system.trustedIssuers.get"];
         put?: never;
@@ -1458,6 +1464,8 @@ export interface paths {
         /**
          * List the system's claim topics (topic schemes), by name
          * @description The topic schemes registered in the topic scheme registry of the organisation's system on the request's chain (removed ones are not listed). Topic ids are decimal strings. Filter by name, topicId, signature, registeredAt and updatedAt; `filter[q]` searches name and signature.
+         *
+         *     Permission: `identity:read`.
          */
         get: operations["system.topicSchemes.get"];
         put?: never;
@@ -7419,8 +7427,17 @@ export interface operations {
                         data: components["schemas"]["TokenListItem"][];
                         meta: {
                             total: number;
+                            /** @description Counts per value of template, feature, paused */
                             facets?: {
-                                [key: string]: {
+                                template?: {
+                                    value?: string | number | boolean | null;
+                                    count: number;
+                                }[];
+                                feature?: {
+                                    value?: string | number | boolean | null;
+                                    count: number;
+                                }[];
+                                paused?: {
                                     value?: string | number | boolean | null;
                                     count: number;
                                 }[];
@@ -7436,78 +7453,14 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (Form A envelope) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     "tokens.post": {
@@ -9607,8 +9560,13 @@ export interface operations {
                         data: components["schemas"]["Identity"][];
                         meta: {
                             total: number;
+                            /** @description Counts per value of isContract, status */
                             facets?: {
-                                [key: string]: {
+                                isContract?: {
+                                    value?: string | number | boolean | null;
+                                    count: number;
+                                }[];
+                                status?: {
                                     value?: string | number | boolean | null;
                                     count: number;
                                 }[];
@@ -9624,78 +9582,14 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (Form A envelope) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     "system.identities.post": {
@@ -10285,8 +10179,9 @@ export interface operations {
                         data: components["schemas"]["TrustedIssuer"][];
                         meta: {
                             total: number;
+                            /** @description Counts per value of claimTopic */
                             facets?: {
-                                [key: string]: {
+                                claimTopic?: {
                                     value?: string | number | boolean | null;
                                     count: number;
                                 }[];
@@ -10302,78 +10197,14 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (Form A envelope) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     "system.trustedIssuers.post": {
@@ -10625,78 +10456,14 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error (Form A envelope) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error (Form A envelope) */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     "system.topicSchemes.post": {
@@ -13363,6 +13130,8 @@ export interface operations {
                 headers: {
                     "X-Transaction-Hash": string;
                     "Idempotency-Key": string;
+                    /** @description true when the answer is the earlier request's, replayed for a repeated Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -13374,6 +13143,8 @@ export interface operations {
                 headers: {
                     Location: string;
                     "Idempotency-Key": string;
+                    /** @description true when the answer is the earlier request's, replayed for a repeated Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
