@@ -112,8 +112,9 @@ export async function startChain(options: {
   const minesWhileIdle = (options.blockTimeSeconds ?? 0) > 0;
   const wsUrl = minesWhileIdle ? `ws://127.0.0.1:${options.port}` : undefined;
   const interval = options.mining === "interval" ? (options.blockTimeSeconds ?? 0) : 0;
+  // evm_setIntervalMining takes whole seconds: a shorter block time (tests use 0.5 s) keeps its interval meanwhile.
   const minedInstantly =
-    interval > 0
+    interval >= 1 && Number.isInteger(interval)
       ? async <T>(work: () => Promise<T>) => {
           await rpcCall(rpcUrl, "evm_setAutomine", [true]);
           try {
