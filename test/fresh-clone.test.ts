@@ -2,7 +2,7 @@
 // and boot the platform on its default .data (test/support/boot-check.ts). As root, the server must run as the
 // postgres user from the relocated binaries, and no mode of the clone's folders may be widened; then the same as a
 // throwaway ordinary user (home 0700), whose server runs from the clone's node_modules with the cluster in place.
-// About 2-3 minutes (an install and four starts); twice that on a machine busy with other work, hence the timeouts.
+// About 2-3 minutes (an install and three starts); twice that on a machine busy with other work, hence the timeouts.
 import { execFileSync } from "node:child_process";
 import { chmodSync, existsSync, lstatSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -24,8 +24,8 @@ interface BootReport {
   /** `npm start` to the first /readyz 200, and the token creation sent that moment; then the same, started again. */
   firstReadyMs: number;
   firstTokenCreate: number;
-  secondReadyMs: number;
-  secondTokenCreate: number;
+  secondReadyMs?: number;
+  secondTokenCreate?: number;
   postgresUid: number;
   postgresBinary: string;
   cluster: string;
@@ -143,10 +143,13 @@ describe("a fresh clone installs and starts", () => {
       });
     const before = folderModes(home);
 
-    const report = bootReport(asUser(join(clone, "node_modules", ".bin", "tsx"), ["test/support/boot-check.ts"]));
+    // One start: the second start's reuse of the data is the same code as root's, checked above.
+    const report = bootReport(
+      asUser(join(clone, "node_modules", ".bin", "tsx"), ["test/support/boot-check.ts", "--once"]),
+    );
 
     expect([report.readyz, report.templates]).toEqual([200, 200]);
-    expect([report.firstTokenCreate, report.secondTokenCreate]).toEqual([202, 202]);
+    expect(report.firstTokenCreate).toBe(202);
     expectPrivateData(report);
     expect(widened(before, folderModes(home))).toEqual([]);
     expect(report.postgresUid).toBe(uid);
