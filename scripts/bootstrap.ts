@@ -108,6 +108,8 @@ export async function bootstrap(input: {
   ctx: PluginContext;
   baseUrl: string;
   rpcUrl: string;
+  /** Why to stop waiting for the systems (the start was stopped), else undefined. */
+  stopped?: () => string | undefined;
 }): Promise<{ credentials: Credentials; created: boolean }> {
   const { ctx, baseUrl, rpcUrl } = input;
   const path = credentialsPath(ctx.config.dataDir);
@@ -150,6 +152,7 @@ export async function bootstrap(input: {
       () => systemReady(ctx, organizationId, chain),
       120_000,
       100,
+      input.stopped,
     );
   }
   return { credentials, created };

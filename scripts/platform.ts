@@ -56,7 +56,12 @@ async function allStarted<T>(promises: Promise<T>[], started: (value: T) => void
 }
 
 export async function startPlatform(
-  options: { env?: NodeJS.ProcessEnv; progress?: (line: string) => void } = {},
+  options: {
+    env?: NodeJS.ProcessEnv;
+    progress?: (line: string) => void;
+    /** Aborted (Ctrl-C during the start): what has started is stopped, and the start rejects with the reason. */
+    signal?: AbortSignal;
+  } = {},
 ): Promise<Platform> {
   const env = options.env ?? process.env;
   if ((env.PLUGIN_MODULES ?? "") !== (process.env.PLUGIN_MODULES ?? "")) {
@@ -74,7 +79,9 @@ export async function startPlatform(
     timings[name] = Date.now() - phaseStart;
     progress(`[${((Date.now() - started) / 1000).toFixed(1)}s] ${name}: ${detail}`);
     phaseStart = Date.now();
+    options.signal?.throwIfAborted();
   };
+  const stopped = () => (options.signal?.aborted ? "the start was stopped" : undefined);
   const stop = async () => {
     for (const fn of stops.reverse()) await fn().catch((e) => logger.warn("stop step failed", { error: String(e) }));
   };
@@ -210,13 +217,14 @@ export async function startPlatform(
     phase("host", `listening on ${hostUrls.join(", ")}`);
 
     const { credentials, created } = await bootstrap({
+      stopped,
       ctx,
       baseUrl,
       rpcUrl: primary.node.rpcUrl,
     });
     phase("organisation", created ? `created ${credentials.organizationId}` : `reused ${credentials.organizationId}`);
 
-    await waitFor("readiness", async () => (await readinessReport(readiness)).ready, 120_000, 100);
+    await waitFor("readiness", async () => (await readinessReport(readiness)).ready, 120_000, 100, stopped);
     phase("ready", `${baseUrl}/readyz`);
     timings.total = Date.now() - started;
     return {
