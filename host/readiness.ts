@@ -31,22 +31,30 @@ async function check(fn: () => Promise<boolean>): Promise<boolean> {
   }
 }
 
-interface SystemRow {
-  organizationId: string;
-  gatesReadiness: boolean;
-  chainId: number | null;
-  status: "pending" | "ready" | "failed" | null;
-  systemAddress: string | null;
+/** What readiness reads of the platform's systems, once per report (a probe must stay cheap with many tenants). */
+interface SystemsSnapshot {
+  /** The gating organisations' system rows (an organisation with no row on a chain has no entry for it). */
+  gating: { organizationId: string; chainId: number | null; status: string | null; systemAddress: string | null }[];
+  /** Every organisation's systems, counted by chain and status. */
+  counts: { chainId: number; status: "pending" | "ready" | "failed"; count: number }[];
 }
 
-/** Every organisation's system row on every chain (an organisation without one on a chain has no row there). */
-async function systemRows(r: Readiness): Promise<SystemRow[] | undefined> {
+async function systemsSnapshot(r: Readiness): Promise<SystemsSnapshot | undefined> {
   try {
-    return await r.db.platform
-      .selectFrom("organizations as o")
-      .leftJoin("organizationChains as oc", "oc.organizationId", "o.id")
-      .select(["o.id as organizationId", "o.gatesReadiness", "oc.chainId", "oc.status", "oc.systemAddress"])
-      .execute();
+    const [gating, counts] = await Promise.all([
+      r.db.platform
+        .selectFrom("organizations as o")
+        .leftJoin("organizationChains as oc", "oc.organizationId", "o.id")
+        .select(["o.id as organizationId", "oc.chainId", "oc.status", "oc.systemAddress"])
+        .where("o.gatesReadiness", "=", true)
+        .execute(),
+      r.db.platform
+        .selectFrom("organizationChains")
+        .select(["chainId", "status", (eb) => eb.fn.countAll<string>().as("count")])
+        .groupBy(["chainId", "status"])
+        .execute(),
+    ]);
+    return { gating, counts: counts.map((row) => ({ ...row, count: Number(row.count) })) };
   } catch {
     return undefined;
   }
@@ -64,56 +72,57 @@ async function systemIndexed(r: Readiness, chainId: number, systemAddress: strin
   );
 }
 
-/** The gating organisations' systems on one chain (the worst state first), and every organisation's by status. */
-async function systemsReport(r: Readiness, chainId: number, rows: SystemRow[] | undefined) {
-  if (!rows) return { gating: ["missing" as SystemState], counts: undefined };
-  const onChain = rows.filter((row) => row.chainId === chainId);
+/** From the least ready: the state a chain reports is its gating organisations' worst. */
+const STATE_ORDER: SystemState[] = ["missing", "failed", "deploying", "indexing", "ready"];
+
+/** The least ready of the gating organisations' systems on one chain, and every organisation's by status. */
+async function systemsReport(r: Readiness, chainId: number, snapshot: SystemsSnapshot | undefined) {
+  if (!snapshot) return { localSystem: "missing" as SystemState, counts: undefined };
   const counts = { ready: 0, pending: 0, failed: 0 };
-  for (const row of onChain) if (row.status) counts[row.status] += 1;
-  const gatingOrganizations = [...new Set(rows.filter((row) => row.gatesReadiness).map((row) => row.organizationId))];
+  for (const row of snapshot.counts) if (row.chainId === chainId) counts[row.status] = row.count;
+  const organizations = [...new Set(snapshot.gating.map((row) => row.organizationId))];
   // None yet: the first start has not created the local organisation, so nothing could be written.
-  if (gatingOrganizations.length === 0) return { gating: ["missing" as SystemState], counts };
-  const gating = await Promise.all(
-    gatingOrganizations.map(async (organizationId): Promise<SystemState> => {
-      const row = onChain.find((candidate) => candidate.organizationId === organizationId);
+  if (organizations.length === 0) return { localSystem: "missing" as SystemState, counts };
+  const states = await Promise.all(
+    organizations.map(async (organizationId): Promise<SystemState> => {
+      const row = snapshot.gating.find((g) => g.organizationId === organizationId && g.chainId === chainId);
       if (!row?.status) return "missing";
       if (row.status === "failed") return "failed";
       if (row.status === "pending" || !row.systemAddress) return "deploying";
       return (await systemIndexed(r, chainId, row.systemAddress)) ? "ready" : "indexing";
     }),
   );
-  return { gating, counts };
+  const localSystem = STATE_ORDER.find((state) => states.includes(state)) as SystemState;
+  return { localSystem, counts };
 }
 
 /** A served chain: its node's head, the index's block there, whether its views of the index exist, its systems. */
-async function chainReport(r: Readiness, chain: ServedChain, rows: SystemRow[] | undefined) {
+async function chainReport(r: Readiness, chain: ServedChain, snapshot: SystemsSnapshot | undefined) {
   const [head, indexedBlock, views, systems] = await Promise.all([
     chain.client.getBlockNumber().catch(() => undefined),
     r.index.indexedBlock(chain.chainId),
     check(() => chainViewsExist(r.db.pool, r.db.viewsSchema, chain.chainId)),
-    systemsReport(r, chain.chainId, rows),
+    systemsReport(r, chain.chainId, snapshot),
   ]);
   const caughtUp =
     head !== undefined && indexedBlock !== undefined && BigInt(indexedBlock) + INDEX_LAG_TOLERANCE_BLOCKS >= head;
-  const order: SystemState[] = ["missing", "failed", "deploying", "indexing", "ready"];
   return {
     chainId: chain.chainId,
     head: head?.toString() ?? null,
     indexedBlock: indexedBlock ?? null,
     reachable: head !== undefined,
     indexed: caughtUp && views,
-    // The least ready of the gating organisations' systems here.
-    localSystem: systems.gating.sort((a, b) => order.indexOf(a) - order.indexOf(b))[0],
+    localSystem: systems.localSystem,
     systems: systems.counts,
   };
 }
 
 export async function readinessReport(r: Readiness) {
-  const rows = await systemRows(r);
+  const snapshot = await systemsSnapshot(r);
   const [database, indexReady, chains] = await Promise.all([
     check(async () => (await r.db.pool.query("select 1")).rowCount === 1),
     r.index.isReady(),
-    Promise.all(r.chains.all().map((chain) => chainReport(r, chain, rows))),
+    Promise.all(r.chains.all().map((chain) => chainReport(r, chain, snapshot))),
   ]);
   const checks = {
     database,

@@ -52,7 +52,7 @@ async function lookup(db: PlatformDb, organizationId: string, headerChainId: num
   }
 }
 
-type RequestChainContext = { db: Databases; chains: ServedChains };
+export type RequestChainContext = { db: Databases; chains: ServedChains };
 
 /** The served chain a request names (X-Chain-Id, else the organisation's default) and its system row there. */
 async function resolve(c: Context<AppEnv>, ctx: RequestChainContext) {

@@ -26,4 +26,5 @@ export {
   type Operator,
   type SortDirection,
 } from "./spec.ts";
+export { systemCollection } from "./system-collection.ts";
 export type { FilterValue } from "./values.ts";

@@ -2,9 +2,9 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { requirePermission } from "../../host/auth/require-permission.ts";
 import { requestChain } from "../../host/chain/request-chain.ts";
-import { collectionRoute, parseCollectionQuery, runCollection } from "../../host/collections/index.ts";
+import { collectionRoute, systemCollection } from "../../host/collections/index.ts";
 import type { App } from "../../host/http/env.ts";
-import { collection, single } from "../../host/http/envelopes.ts";
+import { single } from "../../host/http/envelopes.ts";
 import { errorResponses, jsonResponse, linksSelf } from "../../host/http/schemas.ts";
 import type { PluginContext } from "../../host/plugin.ts";
 import { systemAddonFactories, systemAddonFactory, toAddonFactoryListItem } from "./addon-factories-query.ts";
@@ -66,14 +66,10 @@ export function directoryRoutes(app: App, ctx: PluginContext) {
   });
 
   app.openapi(listAddonFactories, async (c) => {
-    const query = parseCollectionQuery(new URL(c.req.url).searchParams, ADDON_FACTORY_COLLECTION);
-    const { systemAddress, ledger } = await requestChain(c, ctx);
-    const { rows, total, facets } = await runCollection(
-      systemAddonFactories(ledger, systemAddress),
-      query,
-      ADDON_FACTORY_COLLECTION,
+    const page = await systemCollection(c, ctx, ADDON_FACTORY_COLLECTION, systemAddonFactories, (rows) =>
+      rows.map(toAddonFactoryListItem),
     );
-    return c.json(collection(c, rows.map(toAddonFactoryListItem), total, query.page, facets), 200);
+    return c.json(page, 200);
   });
 
   app.openapi(getAddonFactory, async (c) => {

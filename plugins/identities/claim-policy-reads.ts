@@ -1,10 +1,8 @@
 // Reads of the system's claim policy: its topic schemes and its trusted issuers with their topics, as collections.
 import { z } from "@hono/zod-openapi";
 import { getAddress } from "viem";
-import { requestChain } from "../../host/chain/request-chain.ts";
-import { collectionRoute, parseCollectionQuery, runCollection } from "../../host/collections/index.ts";
+import { collectionRoute, systemCollection } from "../../host/collections/index.ts";
 import type { App } from "../../host/http/env.ts";
-import { collection } from "../../host/http/envelopes.ts";
 import type { PluginContext } from "../../host/plugin.ts";
 import {
   activeTopicSchemes,
@@ -84,38 +82,24 @@ const listTrustedIssuers = collectionRoute({
 
 export function claimPolicyReadRoutes(app: App, ctx: PluginContext) {
   app.openapi(listTopicSchemes, async (c) => {
-    const query = parseCollectionQuery(new URL(c.req.url).searchParams, TOPIC_SCHEME_COLLECTION);
-    const { systemAddress, ledger } = await requestChain(c, ctx);
-    const { rows, total, facets } = await runCollection(
-      activeTopicSchemes(ledger, systemAddress),
-      query,
-      TOPIC_SCHEME_COLLECTION,
+    const page = await systemCollection(c, ctx, TOPIC_SCHEME_COLLECTION, activeTopicSchemes, (rows) =>
+      rows.map(toTopicScheme),
     );
-    return c.json(collection(c, rows.map(toTopicScheme), total, query.page, facets), 200);
+    return c.json(page, 200);
   });
 
   app.openapi(listTrustedIssuers, async (c) => {
-    const query = parseCollectionQuery(new URL(c.req.url).searchParams, TRUSTED_ISSUER_COLLECTION);
-    const { systemAddress, ledger } = await requestChain(c, ctx);
-    const { rows, total, facets } = await runCollection(
-      activeTrustedIssuers(ledger, systemAddress),
-      query,
+    const page = await systemCollection(
+      c,
+      ctx,
       TRUSTED_ISSUER_COLLECTION,
+      activeTrustedIssuers,
+      async (rows, chain) => {
+        const topics = rows.flatMap((row) => row.claimTopics.map(BigInt));
+        const names = await topicNames(chain.ledger, chain.systemAddress, topics);
+        return rows.map((row) => toTrustedIssuer(row, names));
+      },
     );
-    const names = await topicNames(
-      ledger,
-      systemAddress,
-      rows.flatMap((row) => row.claimTopics.map(BigInt)),
-    );
-    return c.json(
-      collection(
-        c,
-        rows.map((row) => toTrustedIssuer(row, names)),
-        total,
-        query.page,
-        facets,
-      ),
-      200,
-    );
+    return c.json(page, 200);
   });
 }

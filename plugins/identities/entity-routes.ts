@@ -4,10 +4,8 @@ import { encodeFunctionData, getAddress } from "viem";
 import { IdentityFactoryAbi } from "../../abis/IdentityFactory.ts";
 import { alpha2OfNumeric } from "../../domain/geo/iso3166.ts";
 import { requirePermission } from "../../host/auth/require-permission.ts";
-import { requestChain } from "../../host/chain/request-chain.ts";
-import { collectionRoute, parseCollectionQuery, runCollection } from "../../host/collections/index.ts";
+import { collectionRoute, systemCollection } from "../../host/collections/index.ts";
 import type { App } from "../../host/http/env.ts";
-import { collection } from "../../host/http/envelopes.ts";
 import { jsonBody, mutationResponses } from "../../host/http/schemas.ts";
 import { shortAddress } from "../../host/mutations/describe.ts";
 import { submitSystemWrite } from "../../host/mutations/system-write.ts";
@@ -76,20 +74,15 @@ const createEntity = createRoute({
 
 export function entityRoutes(app: App, ctx: PluginContext) {
   app.openapi(listEntities, async (c) => {
-    const query = parseCollectionQuery(new URL(c.req.url).searchParams, ENTITY_COLLECTION);
-    const { systemAddress, ledger } = await requestChain(c, ctx);
-    const { rows, total, facets } = await runCollection(
-      systemEntities(ledger, systemAddress),
-      query,
-      ENTITY_COLLECTION,
-    );
-    const claims = await entityClaimSummaries(
-      ledger,
-      systemAddress,
-      rows.map((row) => row.id),
-    );
-    const data = rows.map((row) => toEntity(row, claimSummaryOf(claims, row.id)));
-    return c.json(collection(c, data, total, query.page, facets), 200);
+    const page = await systemCollection(c, ctx, ENTITY_COLLECTION, systemEntities, async (rows, chain) => {
+      const claims = await entityClaimSummaries(
+        chain.ledger,
+        chain.systemAddress,
+        rows.map((row) => row.id),
+      );
+      return rows.map((row) => toEntity(row, claimSummaryOf(claims, row.id)));
+    });
+    return c.json(page, 200);
   });
 
   app.openapi(createEntity, async (c) => {

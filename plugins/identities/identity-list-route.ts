@@ -1,10 +1,8 @@
 // GET /api/v2/system/identities: the system's identities with their registration and claims, e.g. by wallet.
 import { z } from "@hono/zod-openapi";
 import { alpha2OfNumeric } from "../../domain/geo/iso3166.ts";
-import { requestChain } from "../../host/chain/request-chain.ts";
-import { collectionRoute, parseCollectionQuery, runCollection } from "../../host/collections/index.ts";
+import { collectionRoute, systemCollection } from "../../host/collections/index.ts";
 import type { App } from "../../host/http/env.ts";
-import { collection } from "../../host/http/envelopes.ts";
 import type { PluginContext } from "../../host/plugin.ts";
 import { type ClaimSummary, claimSummaryOf } from "./claim-summary.ts";
 import { entityClaimSummaries } from "./entities-query.ts";
@@ -60,19 +58,14 @@ const listIdentities = collectionRoute({
 
 export function identityListRoute(app: App, ctx: PluginContext) {
   app.openapi(listIdentities, async (c) => {
-    const query = parseCollectionQuery(new URL(c.req.url).searchParams, IDENTITY_COLLECTION);
-    const { systemAddress, ledger } = await requestChain(c, ctx);
-    const { rows, total, facets } = await runCollection(
-      systemIdentities(ledger, systemAddress),
-      query,
-      IDENTITY_COLLECTION,
-    );
-    const claims = await entityClaimSummaries(
-      ledger,
-      systemAddress,
-      rows.map((row) => row.id),
-    );
-    const data = rows.map((row) => toIdentity(row, claimSummaryOf(claims, row.id)));
-    return c.json(collection(c, data, total, query.page, facets), 200);
+    const page = await systemCollection(c, ctx, IDENTITY_COLLECTION, systemIdentities, async (rows, chain) => {
+      const claims = await entityClaimSummaries(
+        chain.ledger,
+        chain.systemAddress,
+        rows.map((row) => row.id),
+      );
+      return rows.map((row) => toIdentity(row, claimSummaryOf(claims, row.id)));
+    });
+    return c.json(page, 200);
   });
 }

@@ -1,10 +1,8 @@
 // GET /api/v2/tokens: the organisation's tokens on the request's chain, on the collection engine.
 import { z } from "@hono/zod-openapi";
 import { getAddress } from "viem";
-import { requestChain } from "../../host/chain/request-chain.ts";
-import { collectionRoute, parseCollectionQuery, runCollection } from "../../host/collections/index.ts";
+import { collectionRoute, systemCollection } from "../../host/collections/index.ts";
 import type { App } from "../../host/http/env.ts";
-import { collection } from "../../host/http/envelopes.ts";
 import type { PluginContext } from "../../host/plugin.ts";
 import { FeatureIdSchema } from "./schemas.ts";
 import { systemTokens, TOKEN_COLLECTION, type TokenListRow } from "./token-collection.ts";
@@ -63,9 +61,6 @@ const listTokens = collectionRoute({
 
 export function tokenListRoute(app: App, ctx: PluginContext) {
   app.openapi(listTokens, async (c) => {
-    const query = parseCollectionQuery(new URL(c.req.url).searchParams, TOKEN_COLLECTION);
-    const { systemAddress, ledger } = await requestChain(c, ctx);
-    const { rows, total, facets } = await runCollection(systemTokens(ledger, systemAddress), query, TOKEN_COLLECTION);
-    return c.json(collection(c, rows.map(toListItem), total, query.page, facets), 200);
+    return c.json(await systemCollection(c, ctx, TOKEN_COLLECTION, systemTokens, (rows) => rows.map(toListItem)), 200);
   });
 }
