@@ -1,6 +1,7 @@
-// /healthz: the process is up. /readyz: database, chain, worker and index ready (the index at most a couple of blocks
-// behind each chain's head), and the organisations that gate readiness (the local one `npm start` creates) have their
-// system deployed and indexed on every served chain, so the first write after `ready` is accepted.
+// /healthz: the process is up. /readyz: database, chain, worker and index ready, the index at each chain's head (after
+// a restart the indexer re-reads the newest blocks: an index behind may lack the latest writes), and the
+// organisations that gate readiness (the local one `npm start` creates) have their system deployed and indexed on
+// every served chain, so the first write after `ready` is accepted.
 import type { ServedChain, ServedChains } from "./chain/served-chains.ts";
 import { chainViewsExist } from "./db/chain-views.ts";
 import type { Databases } from "./db/database.ts";
@@ -13,12 +14,6 @@ export interface Readiness {
   index: IndexStatus;
   workerRunning: () => boolean;
 }
-
-/**
- * Blocks the index may trail a chain's head and still count as caught up: a chain mining a block a second is ahead of
- * the index for the moment between a block and its indexing, and readiness must not flap with every block.
- */
-export const INDEX_LAG_TOLERANCE_BLOCKS = 2n;
 
 /** An organisation's system on a chain, as readiness sees it. */
 type SystemState = "ready" | "indexing" | "deploying" | "failed" | "missing";
@@ -104,8 +99,7 @@ async function chainReport(r: Readiness, chain: ServedChain, snapshot: SystemsSn
     check(() => chainViewsExist(r.db.pool, r.db.viewsSchema, chain.chainId)),
     systemsReport(r, chain.chainId, snapshot),
   ]);
-  const caughtUp =
-    head !== undefined && indexedBlock !== undefined && BigInt(indexedBlock) + INDEX_LAG_TOLERANCE_BLOCKS >= head;
+  const caughtUp = head !== undefined && indexedBlock !== undefined && BigInt(indexedBlock) >= head;
   return {
     chainId: chain.chainId,
     head: head?.toString() ?? null,
