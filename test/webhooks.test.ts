@@ -184,20 +184,33 @@ describe("webhooks", () => {
     });
     expect(deliveries.data[0].deliveredAt).not.toBeNull();
 
-    // A retry and a replay send the same evt_id again.
-    const retried = await stack.api(
-      `/api/v2/webhooks/endpoints/${endpoint.id}/deliveries/${deliveries.data[0].id}/retry`,
-      { method: "POST" },
-    );
+    // A retry and a replay send the same evt_id again; repeating either with its Idempotency-Key sends nothing more.
+    const retry = () =>
+      stack.api(`/api/v2/webhooks/endpoints/${endpoint.id}/deliveries/${deliveries.data[0].id}/retry`, {
+        method: "POST",
+        headers: { "Idempotency-Key": `retry-${endpoint.id}` },
+      });
+    const retried = await retry();
     expect(retried.status).toBe(202);
+    expect(retried.headers.get("idempotency-key")).toBe(`retry-${endpoint.id}`);
     await expect.poll(() => receiver.received("/ok").length, poll).toBe(2);
-    const replay = await stack.api(`/api/v2/webhooks/endpoints/${endpoint.id}/replay`, {
-      method: "POST",
-      body: JSON.stringify({ since: new Date(Date.now() - 3_600_000).toISOString() }),
-    });
+    const retriedAgain = await retry();
+    expect(retriedAgain.status).toBe(202);
+    expect(retriedAgain.headers.get("idempotent-replayed")).toBe("true");
+    expect(await json(retriedAgain)).toEqual(await json(retried));
+    const since = new Date(Date.now() - 3_600_000).toISOString();
+    const replayWith = (since: string) =>
+      stack.api(`/api/v2/webhooks/endpoints/${endpoint.id}/replay`, {
+        method: "POST",
+        headers: { "Idempotency-Key": `replay-${endpoint.id}` },
+        body: JSON.stringify({ since }),
+      });
+    const replay = await replayWith(since);
     expect(replay.status).toBe(202);
     expect((await json(replay)).data.replayed).toBeGreaterThanOrEqual(1);
     await expect.poll(() => receiver.received("/ok").length, poll).toBeGreaterThanOrEqual(3);
+    expect((await replayWith(since)).headers.get("idempotent-replayed")).toBe("true");
+    expect((await json(await replayWith(new Date(0).toISOString()))).code).toBe("IDEMPOTENCY_KEY_REUSED");
     const ids = receiver.received("/ok").map((r) => headersOf(r)["webhook-id"]);
     expect(ids.filter((id) => id === body.evt_id).length).toBe(3);
     const unknownDelivery = await stack.api(`/api/v2/webhooks/endpoints/${endpoint.id}/deliveries/nope/retry`, {

@@ -471,6 +471,28 @@ export const coreMigrations: Record<string, Migration> = {
       await describeRequests(db, describeCall, sql`description is null or length(description) > 200`);
     },
   },
+  "0025_idempotent_responses": {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .withSchema("platform")
+        .createTable("idempotent_responses")
+        .addColumn("organization_id", "text", (c) => c.notNull().references("platform.organizations.id"))
+        .addColumn("caller", "text", (c) => c.notNull())
+        .addColumn("key", "text", (c) => c.notNull())
+        .addColumn("fingerprint", "text", (c) => c.notNull())
+        .addColumn("status_code", "integer")
+        .addColumn("body", "text")
+        .addColumn("created_at", "timestamptz", (c) => c.notNull().defaultTo(sql`now()`))
+        .addPrimaryKeyConstraint("idempotent_responses_pk", ["organization_id", "caller", "key"])
+        .execute();
+      await db.schema
+        .withSchema("platform")
+        .createIndex("idempotent_responses_age")
+        .on("idempotent_responses")
+        .columns(["organization_id", "created_at"])
+        .execute();
+    },
+  },
 };
 
 /** Sets the description of the requests `where` selects, from their kind, target and calldata. */

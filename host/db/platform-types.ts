@@ -193,6 +193,19 @@ export interface IndexObservationsTable {
   payload: ColumnType<unknown, string, string>;
   evtId: string;
 }
+/** The recorded answer of a non-chain write per organisation, caller and Idempotency-Key (host/http/idempotent-response.ts). */
+export interface IdempotentResponsesTable {
+  organizationId: string;
+  /** The API key's id, or the user's for a session. */
+  caller: string;
+  key: string;
+  /** SHA-256 of method, path, query and body: the same key with another request is refused. */
+  fingerprint: string;
+  /** Null while the first request runs. */
+  statusCode: ColumnType<number | null, number | undefined, number>;
+  body: ColumnType<string | null, string | undefined, string>;
+  createdAt: Timestamp;
+}
 /** The core tables; a plugin widens the db with its own (`db.withTables<…>()`, e.g. plugins/tokens/tables.ts). */
 export interface PlatformTables {
   signerNonces: SignerNoncesTable;
@@ -209,5 +222,6 @@ export interface PlatformTables {
   webhookOutbox: WebhookOutboxTable;
   indexLifecycleCursors: IndexLifecycleCursorsTable;
   indexObservations: IndexObservationsTable;
+  idempotentResponses: IdempotentResponsesTable;
 }
 export type TransactionRequestRow = Selectable<TransactionRequestsTable>;

@@ -106,6 +106,7 @@ export const CORE_ERRORS = {
   IDEMPOTENCY_WALLET_SELECTION_MISMATCH: def("SVC-9542", 409, "domain", false, "This key was used with another wallet selection.", "accountWalletId, smartWalletAddress or forceEoa differ from the first request with this key.", "Keep the original wallet selection, or use a new key for a different one."),
   IDEMPOTENCY_KEY_REUSED: def("SVC-9543", 409, "domain", false, "This key belongs to a different operation.", "The first request with this key was another instruction or executor mode.", "Use a new key for a different operation."),
   IDEMPOTENCY_REQUEST_UNRECOVERABLE: def("SVC-9544", 409, "operational", false, "The request behind this key cannot be recovered.", "The first request with this key needs manual intervention.", "Stop retrying and contact support with the transaction id."),
+  IDEMPOTENCY_REQUEST_IN_PROGRESS: def("SVC-9546", 409, "domain", true, "The first request with this key is still running.", "Another request with this Idempotency-Key has not answered yet.", "Wait a moment, then send the same request with the same key to get its answer."),
 } as const satisfies Record<string, ErrorDefinition>;
 
 /** A code the core or a registered plugin declares (string-typed; scripts/declared-names.test.ts checks the literals). */

@@ -1,6 +1,6 @@
 // POST /api/v2/smart-wallets (one wallet per participant, deployed by a resumable job), GET one, its live signers
 // and its gas status.
-import { createRoute } from "@hono/zod-openapi";
+import { createRoute, z } from "@hono/zod-openapi";
 import { type Address, getAddress, zeroAddress } from "viem";
 import { requestChain } from "../../host/chain/request-chain.ts";
 import { ApiError } from "../../host/errors/api-error.ts";
@@ -37,7 +37,11 @@ const create = createRoute({
     "wallet (and resumes a failed deployment). The deployment (sponsorship by the organisation's paymaster, the " +
     "account, the management key on the participant's identity, the identity registry entry) runs as a job: 202 " +
     "while it runs, 200 once deployed; `Prefer: wait=N` waits for it.",
-  request: { body: jsonBody(CreateSmartWalletSchema, false) },
+  request: {
+    body: jsonBody(CreateSmartWalletSchema, false),
+    // Creation is idempotent per participant and chain whatever the key; Prefer is honoured (see above).
+    headers: z.object({ "idempotency-key": z.string().max(255).optional(), prefer: z.string().optional() }),
+  },
   responses: {
     200: jsonResponse(dataOf(SmartWalletSchema), "Deployed"),
     202: jsonResponse(dataOf(SmartWalletSchema), "Deploying: poll Location"),

@@ -7,6 +7,7 @@ import { collectionRoute, parseCollectionQuery, runCollection } from "../../host
 import { ApiError } from "../../host/errors/api-error.ts";
 import type { App } from "../../host/http/env.ts";
 import { collection, single } from "../../host/http/envelopes.ts";
+import { idempotentResponse } from "../../host/http/idempotent-response.ts";
 import { errorResponses, jsonBody, jsonResponse } from "../../host/http/schemas.ts";
 import type { PluginContext } from "../../host/plugin.ts";
 import { DELIVERY_COLLECTION } from "./collections.ts";
@@ -24,7 +25,9 @@ import {
 import { webhooksDb } from "./tables.ts";
 
 const tags = ["webhooks"];
-const middleware = [requirePermission("webhooks:manage")];
+const manage = requirePermission("webhooks:manage");
+/** Repeats answer the recorded result: a retried retry or replay does not send the events again. */
+const idempotentWrite = { "idempotency-key": z.string().max(255).optional() };
 /** A replay re-sends at most this many events (the oldest first); replay again from the last one's time for more. */
 const REPLAY_LIMIT = 10_000;
 
@@ -44,8 +47,8 @@ const retryDelivery = createRoute({
   path: `${PATH}/{id}/deliveries/{deliveryId}/retry`,
   tags,
   summary: "Send a delivery again now (same evt_id)",
-  middleware,
-  request: { params: DeliveryIdParams },
+  middleware: [manage],
+  request: { params: DeliveryIdParams, headers: z.object(idempotentWrite) },
   responses: { 202: jsonResponse(envelope(DeliverySchema), "The delivery, queued"), ...errorResponses },
 });
 
@@ -55,13 +58,14 @@ const replay = createRoute({
   tags,
   summary: "Re-send every subscribed event recorded since a time (same evt_ids)",
   description: `At most ${REPLAY_LIMIT} events, the oldest first.`,
-  middleware,
-  request: { params: EndpointIdParams, body: jsonBody(ReplayBodySchema) },
+  middleware: [manage],
+  request: { params: EndpointIdParams, body: jsonBody(ReplayBodySchema), headers: z.object(idempotentWrite) },
   responses: { 202: jsonResponse(z.object({ data: ReplaySchema }), "The number of events queued"), ...errorResponses },
 });
 
 export function deliveryRoutes(app: App, ctx: PluginContext) {
   const db = webhooksDb(ctx.db.platform);
+  const idempotent = [manage, idempotentResponse(ctx.db.platform)];
 
   app.openapi(listDeliveries, async (c) => {
     const endpoint = await findEndpoint(db, c.get("principal").organizationId, c.req.valid("param").id);
@@ -70,7 +74,7 @@ export function deliveryRoutes(app: App, ctx: PluginContext) {
     return c.json(collection(c, rows.map(toDelivery), total, query.page, facets), 200);
   });
 
-  app.openapi(retryDelivery, async (c) => {
+  app.openapi({ ...retryDelivery, middleware: idempotent }, async (c) => {
     const { id, deliveryId } = c.req.valid("param");
     const endpoint = await findEndpoint(db, c.get("principal").organizationId, id);
     const row = await db.transaction().execute(async (trx) => {
@@ -93,7 +97,7 @@ export function deliveryRoutes(app: App, ctx: PluginContext) {
     return c.json(single(c, toDelivery(delivery)), 202);
   });
 
-  app.openapi(replay, async (c) => {
+  app.openapi({ ...replay, middleware: idempotent }, async (c) => {
     const endpoint = await findEndpoint(db, c.get("principal").organizationId, c.req.valid("param").id);
     const { since } = c.req.valid("json");
     const replayed = await db.transaction().execute(async (trx) => {

@@ -12195,6 +12195,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description Makes the write safe to retry: the same sender, chain and key within 24 hours is one operation. A repeat while the first is active attaches to it; after it completed, the recorded result is returned (200). The same key for another instruction, executor or wallet selection, or older than the window, answers 409 (IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_WALLET_SELECTION_MISMATCH, IDEMPOTENCY_KEY_EXPIRED). Without the header the platform generates a UUIDv7; either way the response echoes the effective key in `Idempotency-Key`. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description The chain to work on, as a decimal chain id; default: the organisation's default network. A chain the platform does not serve for the organisation answers 400 CHAIN_NOT_AVAILABLE_FOR_ORGANIZATION. */
                 "X-Chain-Id"?: components["parameters"]["XChainId"];
                 /** @description The participant (user id) to act as; default: the caller. Acting for another member needs the participant:act-for-others permission (403 REQUEST_PARTICIPANT_FORBIDDEN otherwise). */
@@ -12239,6 +12241,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description Makes the write safe to retry: the same sender, chain and key within 24 hours is one operation. A repeat while the first is active attaches to it; after it completed, the recorded result is returned (200). The same key for another instruction, executor or wallet selection, or older than the window, answers 409 (IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_WALLET_SELECTION_MISMATCH, IDEMPOTENCY_KEY_EXPIRED). Without the header the platform generates a UUIDv7; either way the response echoes the effective key in `Idempotency-Key`. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description The chain to work on, as a decimal chain id; default: the organisation's default network. A chain the platform does not serve for the organisation answers 400 CHAIN_NOT_AVAILABLE_FOR_ORGANIZATION. */
                 "X-Chain-Id"?: components["parameters"]["XChainId"];
                 /** @description The participant (user id) to act as; default: the caller. Acting for another member needs the participant:act-for-others permission (403 REQUEST_PARTICIPANT_FORBIDDEN otherwise). */
@@ -12502,6 +12506,10 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description Makes the write safe to retry: the same sender, chain and key within 24 hours is one operation. A repeat while the first is active attaches to it; after it completed, the recorded result is returned (200). The same key for another instruction, executor or wallet selection, or older than the window, answers 409 (IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_WALLET_SELECTION_MISMATCH, IDEMPOTENCY_KEY_EXPIRED). Without the header the platform generates a UUIDv7; either way the response echoes the effective key in `Idempotency-Key`. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description RFC 7240 preferences. `wait=N` (N whole seconds from 5 to 99) waits for the operation to finish and answers 200 with the completed result (504 REQUEST_DEADLINE_EXCEEDED when it does not finish in time: it may still run). `respond-async, wait=N` waits and then degrades to 202. Without it the write answers 202 at once. An honoured `respond-async` is echoed in `Preference-Applied`. */
+                Prefer?: components["parameters"]["Prefer"];
                 /** @description The chain to work on, as a decimal chain id; default: the organisation's default network. A chain the platform does not serve for the organisation answers 400 CHAIN_NOT_AVAILABLE_FOR_ORGANIZATION. */
                 "X-Chain-Id"?: components["parameters"]["XChainId"];
                 /** @description The participant (user id) to act as; default: the caller. Acting for another member needs the participant:act-for-others permission (403 REQUEST_PARTICIPANT_FORBIDDEN otherwise). */
