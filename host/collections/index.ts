@@ -3,6 +3,7 @@
 export { type CollectionResult, type FacetBucket, likePattern, runCollection } from "./apply.ts";
 export { ARRAY_MEMBERSHIP_OPERATORS, arrayMembership } from "./array-membership.ts";
 export { collectionQueryParameters, collectionResponseSchema } from "./openapi.ts";
+export { collectionPage } from "./page.ts";
 export {
   type CollectionQuery,
   type FilterCondition,

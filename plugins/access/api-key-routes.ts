@@ -4,10 +4,10 @@ import { createRoute } from "@hono/zod-openapi";
 import { assertKeyWithinCaller } from "../../host/auth/key-limits.ts";
 import { hasPermission } from "../../host/auth/permissions.ts";
 import { assertPermission, requirePermission } from "../../host/auth/require-permission.ts";
-import { collectionRoute, parseCollectionQuery, runCollection } from "../../host/collections/index.ts";
+import { collectionPage, collectionRoute } from "../../host/collections/index.ts";
 import { ApiError, badRequest } from "../../host/errors/api-error.ts";
 import type { App } from "../../host/http/env.ts";
-import { collection, single } from "../../host/http/envelopes.ts";
+import { single } from "../../host/http/envelopes.ts";
 import { errorResponses, jsonBody, jsonResponse } from "../../host/http/schemas.ts";
 import type { PluginContext } from "../../host/plugin.ts";
 import { toApiKey } from "./api-key-record.ts";
@@ -75,11 +75,11 @@ export function apiKeyRoutes(app: App, ctx: PluginContext) {
 
   app.openapi(listKeys, async (c) => {
     const { organizationId, userId, roles } = c.get("principal");
-    const query = parseCollectionQuery(new URL(c.req.url).searchParams, API_KEY_COLLECTION);
-    let visible = db.selectFrom("apiKeys").select(API_KEY_COLUMNS).where("organizationId", "=", organizationId);
-    if (!hasPermission(roles, "apiKey:manage-others")) visible = visible.where("userId", "=", userId);
-    const { rows, total, facets } = await runCollection(visible, query, API_KEY_COLLECTION);
-    return c.json(collection(c, rows.map(toApiKey), total, query.page, facets), 200);
+    const visible = () => {
+      const own = db.selectFrom("apiKeys").select(API_KEY_COLUMNS).where("organizationId", "=", organizationId);
+      return hasPermission(roles, "apiKey:manage-others") ? own : own.where("userId", "=", userId);
+    };
+    return c.json(await collectionPage(c, API_KEY_COLLECTION, visible, (rows) => rows.map(toApiKey)), 200);
   });
 
   app.openapi(revokeKey, async (c) => {

@@ -2,9 +2,9 @@
 // owner grants or removes owner; the last owner keeps it). A member whose roles change gets a custody wallet.
 import { createRoute } from "@hono/zod-openapi";
 import { assertPermission, requirePermission } from "../../host/auth/require-permission.ts";
-import { collectionRoute, parseCollectionQuery, runCollection } from "../../host/collections/index.ts";
+import { collectionPage, collectionRoute } from "../../host/collections/index.ts";
 import type { App } from "../../host/http/env.ts";
-import { collection, single } from "../../host/http/envelopes.ts";
+import { single } from "../../host/http/envelopes.ts";
 import { errorResponses, jsonBody, jsonResponse } from "../../host/http/schemas.ts";
 import type { PluginContext } from "../../host/plugin.ts";
 import { MEMBER_COLLECTION } from "./collections.ts";
@@ -41,10 +41,8 @@ export function memberRoutes(app: App, ctx: PluginContext) {
   const db = ctx.db.platform;
 
   app.openapi(listMembers, async (c) => {
-    const query = parseCollectionQuery(new URL(c.req.url).searchParams, MEMBER_COLLECTION);
-    const members = membersOf(db, c.get("principal").organizationId);
-    const { rows, total, facets } = await runCollection(members, query, MEMBER_COLLECTION);
-    return c.json(collection(c, rows.map(toMember), total, query.page, facets), 200);
+    const members = () => membersOf(db, c.get("principal").organizationId);
+    return c.json(await collectionPage(c, MEMBER_COLLECTION, members, (rows) => rows.map(toMember)), 200);
   });
 
   app.openapi(setRoles, async (c) => {

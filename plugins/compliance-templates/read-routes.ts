@@ -1,9 +1,8 @@
 // Reading compliance templates: the list (library first, then the organisation's; collection query) and one template.
 import { createRoute } from "@hono/zod-openapi";
 import { requirePermission } from "../../host/auth/require-permission.ts";
-import { collectionRoute, parseCollectionQuery, runCollection } from "../../host/collections/index.ts";
+import { collectionPage, collectionRoute } from "../../host/collections/index.ts";
 import type { App } from "../../host/http/env.ts";
-import { collection } from "../../host/http/envelopes.ts";
 import { errorResponses } from "../../host/http/schemas.ts";
 import type { PluginContext } from "../../host/plugin.ts";
 import { COMPLIANCE_TEMPLATE_COLLECTION } from "./collection.ts";
@@ -36,10 +35,11 @@ const getTemplate = createRoute({
 
 export function readRoutes(app: App, ctx: PluginContext) {
   app.openapi(listTemplates, async (c) => {
-    const query = parseCollectionQuery(new URL(c.req.url).searchParams, COMPLIANCE_TEMPLATE_COLLECTION);
-    const visible = visibleTemplates(ctx.db.platform, c.get("principal").organizationId);
-    const { rows, total, facets } = await runCollection(visible, query, COMPLIANCE_TEMPLATE_COLLECTION);
-    return c.json(collection(c, rows.map(toComplianceTemplate), total, query.page, facets), 200);
+    const visible = () => visibleTemplates(ctx.db.platform, c.get("principal").organizationId);
+    const page = await collectionPage(c, COMPLIANCE_TEMPLATE_COLLECTION, visible, (rows) =>
+      rows.map(toComplianceTemplate),
+    );
+    return c.json(page, 200);
   });
 
   app.openapi(getTemplate, async (c) => {

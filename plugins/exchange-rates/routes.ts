@@ -8,10 +8,10 @@ import { v7 as uuidv7 } from "uuid";
 import { requirePermission } from "../../host/auth/require-permission.ts";
 import { verifyWalletForWrite } from "../../host/auth/wallet-verification.ts";
 import { requestChain } from "../../host/chain/request-chain.ts";
-import { collectionRoute, parseCollectionQuery, runCollection } from "../../host/collections/index.ts";
+import { collectionPage, collectionRoute } from "../../host/collections/index.ts";
 import { ApiError } from "../../host/errors/api-error.ts";
 import type { App, AppEnv } from "../../host/http/env.ts";
-import { collection, single } from "../../host/http/envelopes.ts";
+import { single } from "../../host/http/envelopes.ts";
 import {
   errorResponses,
   jsonBody,
@@ -139,14 +139,12 @@ export function exchangeRateRoutes(app: App, ctx: PluginContext) {
   }
 
   app.openapi(listRates, async (c) => {
-    const query = parseCollectionQuery(new URL(c.req.url).searchParams, RATE_COLLECTION);
-    const scope = await scopeOf(c);
-    const { rows, total, facets } = await runCollection(
-      systemFeeds(scope.ledger, scope.system),
-      query,
-      RATE_COLLECTION,
-    );
-    return c.json(collection(c, await withOverrides(ctx.db, scope, rows), total, query.page, facets), 200);
+    let scope: Scope;
+    const feeds = async () => {
+      scope = await scopeOf(c);
+      return systemFeeds(scope.ledger, scope.system);
+    };
+    return c.json(await collectionPage(c, RATE_COLLECTION, feeds, (rows) => withOverrides(ctx.db, scope, rows)), 200);
   });
 
   app.openapi(getRate, async (c) => {
@@ -223,10 +221,8 @@ export function exchangeRateRoutes(app: App, ctx: PluginContext) {
 
   app.openapi(listHistory, async (c) => {
     const pair = c.req.valid("param");
-    const query = parseCollectionQuery(new URL(c.req.url).searchParams, HISTORY_COLLECTION);
-    const base = pairHistory(ctx.db, ctx.config.INDEX_VIEWS_SCHEMA, await scopeOf(c), pair);
-    const { rows, total, facets } = await runCollection(base, query, HISTORY_COLLECTION);
-    return c.json(collection(c, rows.map(toHistoryItem), total, query.page, facets), 200);
+    const history = async () => pairHistory(ctx.db, ctx.config.INDEX_VIEWS_SCHEMA, await scopeOf(c), pair);
+    return c.json(await collectionPage(c, HISTORY_COLLECTION, history, (rows) => rows.map(toHistoryItem)), 200);
   });
 
   app.openapi(getCurrencies, async (c) => c.json(single(c, await currencies()), 200));

@@ -1,12 +1,10 @@
 // An identity's claim events (ClaimAdded, ClaimChanged, ClaimRemoved on it; ClaimRevoked by its claims' issuers).
 import { z } from "@hono/zod-openapi";
 import { sql } from "kysely";
-import { requestChain } from "../../host/chain/request-chain.ts";
-import { collectionRoute, parseCollectionQuery, runCollection } from "../../host/collections/index.ts";
+import { collectionRoute, systemCollection } from "../../host/collections/index.ts";
 import type { LedgerDb } from "../../host/db/database.ts";
 import { indexedHex } from "../../host/db/ledger-types.ts";
 import type { App } from "../../host/http/env.ts";
-import { collection } from "../../host/http/envelopes.ts";
 import { AddressSchema } from "../../host/http/schemas.ts";
 import type { PluginContext } from "../../host/plugin.ts";
 import { CLAIM_EVENT_COLLECTION, CLAIM_EVENT_NAMES } from "./claim-event-collection.ts";
@@ -95,15 +93,17 @@ const listClaimEvents = collectionRoute({
 
 export function claimEventRoutes(app: App, ctx: PluginContext) {
   app.openapi(listClaimEvents, async (c) => {
-    const query = parseCollectionQuery(new URL(c.req.url).searchParams, CLAIM_EVENT_COLLECTION);
     const { identityAddress } = c.req.valid("param");
-    const { systemAddress, ledger } = await requestChain(c, ctx);
-    await systemIdentity(ledger, systemAddress, identityAddress);
-    const { rows, total, facets } = await runCollection(
-      claimEventsOf(ledger, identityAddress, systemAddress),
-      query,
+    const page = await systemCollection(
+      c,
+      ctx,
       CLAIM_EVENT_COLLECTION,
+      async (ledger, systemAddress) => {
+        await systemIdentity(ledger, systemAddress, identityAddress);
+        return claimEventsOf(ledger, identityAddress, systemAddress);
+      },
+      (rows) => rows.map(toClaimEvent),
     );
-    return c.json(collection(c, rows.map(toClaimEvent), total, query.page, facets), 200);
+    return c.json(page, 200);
   });
 }

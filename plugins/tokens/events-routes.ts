@@ -2,9 +2,8 @@
 import { z } from "@hono/zod-openapi";
 import type { Address } from "viem";
 import { requestChain } from "../../host/chain/request-chain.ts";
-import { collectionRoute, parseCollectionQuery, runCollection } from "../../host/collections/index.ts";
+import { collectionPage, collectionRoute } from "../../host/collections/index.ts";
 import type { App } from "../../host/http/env.ts";
-import { collection } from "../../host/http/envelopes.ts";
 import { AddressSchema } from "../../host/http/schemas.ts";
 import type { PluginContext } from "../../host/plugin.ts";
 import { TOKEN_EVENT_COLLECTION, TokenEventSchema, tokenEvents, toTokenEvent } from "./events-collection.ts";
@@ -27,11 +26,11 @@ const listEvents = collectionRoute({
 export function eventRoutes(app: App, ctx: PluginContext) {
   app.openapi(listEvents, async (c) => {
     const { tokenAddress } = c.req.valid("param");
-    const query = parseCollectionQuery(new URL(c.req.url).searchParams, TOKEN_EVENT_COLLECTION);
-    const chain = await requestChain(c, ctx);
-    const token = await findOrgToken(chain, tokenAddress);
-    const base = tokenEvents(chain.ledger).where("token", "=", token.id as Address);
-    const { rows, total, facets } = await runCollection(base, query, TOKEN_EVENT_COLLECTION);
-    return c.json(collection(c, rows.map(toTokenEvent), total, query.page, facets), 200);
+    const ofToken = async () => {
+      const chain = await requestChain(c, ctx);
+      const token = await findOrgToken(chain, tokenAddress);
+      return tokenEvents(chain.ledger).where("token", "=", token.id as Address);
+    };
+    return c.json(await collectionPage(c, TOKEN_EVENT_COLLECTION, ofToken, (rows) => rows.map(toTokenEvent)), 200);
   });
 }

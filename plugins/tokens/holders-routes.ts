@@ -3,14 +3,8 @@ import { z } from "@hono/zod-openapi";
 import { sql } from "kysely";
 import type { Address } from "viem";
 import { requestChain } from "../../host/chain/request-chain.ts";
-import {
-  collectionRoute,
-  defineCollection,
-  parseCollectionQuery,
-  runCollection,
-} from "../../host/collections/index.ts";
+import { collectionPage, collectionRoute, defineCollection } from "../../host/collections/index.ts";
 import type { App } from "../../host/http/env.ts";
-import { collection } from "../../host/http/envelopes.ts";
 import { AddressSchema } from "../../host/http/schemas.ts";
 import type { PluginContext } from "../../host/plugin.ts";
 import { findOrgToken, holderBalances } from "./routes.ts";
@@ -55,29 +49,31 @@ const listHolders = collectionRoute({
 export function holderRoutes(app: App, ctx: PluginContext) {
   app.openapi(listHolders, async (c) => {
     const { tokenAddress } = c.req.valid("param");
-    const query = parseCollectionQuery(new URL(c.req.url).searchParams, HOLDER_COLLECTION);
-    const chain = await requestChain(c, ctx);
-    const token = await findOrgToken(chain, tokenAddress);
-    const base = chain.ledger
-      .selectFrom(
-        holderBalances(chain, token.id as Address)
-          .selectAll()
-          .select([
-            sql<bigint>`greatest(value - frozen, 0)`.as("available"),
-            sql<Date>`to_timestamp(last_updated_at)`.as("lastUpdated"),
-          ])
-          .as("b"),
-      )
-      .selectAll();
-    const { rows, total, facets } = await runCollection(base, query, HOLDER_COLLECTION);
-    const data = rows.map((r) => ({
-      account: { id: r.account },
-      value: r.value.toString(),
-      available: r.available.toString(),
-      frozen: r.frozen.toString(),
-      isFrozen: r.isFrozen,
-      lastUpdatedAt: r.lastUpdated.toISOString(),
-    }));
-    return c.json(collection(c, data, total, query.page, facets), 200);
+    const balances = async () => {
+      const chain = await requestChain(c, ctx);
+      const token = await findOrgToken(chain, tokenAddress);
+      return chain.ledger
+        .selectFrom(
+          holderBalances(chain, token.id as Address)
+            .selectAll()
+            .select([
+              sql<bigint>`greatest(value - frozen, 0)`.as("available"),
+              sql<Date>`to_timestamp(last_updated_at)`.as("lastUpdated"),
+            ])
+            .as("b"),
+        )
+        .selectAll();
+    };
+    const page = await collectionPage(c, HOLDER_COLLECTION, balances, (rows) =>
+      rows.map((r) => ({
+        account: { id: r.account },
+        value: r.value.toString(),
+        available: r.available.toString(),
+        frozen: r.frozen.toString(),
+        isFrozen: r.isFrozen,
+        lastUpdatedAt: r.lastUpdated.toISOString(),
+      })),
+    );
+    return c.json(page, 200);
   });
 }

@@ -2,10 +2,10 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { requirePermission } from "../../host/auth/require-permission.ts";
 import { requestChainId } from "../../host/chain/request-chain.ts";
-import { collectionRoute, parseCollectionQuery, runCollection } from "../../host/collections/index.ts";
+import { collectionPage, collectionRoute } from "../../host/collections/index.ts";
 import { ApiError } from "../../host/errors/api-error.ts";
 import type { App } from "../../host/http/env.ts";
-import { collection, single } from "../../host/http/envelopes.ts";
+import { single } from "../../host/http/envelopes.ts";
 import { errorResponses, linksSelf } from "../../host/http/schemas.ts";
 import type { PluginContext } from "../../host/plugin.ts";
 import { TRANSACTION_REQUEST_COLLECTION } from "./collection.ts";
@@ -43,16 +43,19 @@ const getTransactionRequest = createRoute({
 
 export function transactionRoutes(app: App, ctx: PluginContext) {
   app.openapi(listTransactionRequests, async (c) => {
-    const query = parseCollectionQuery(new URL(c.req.url).searchParams, TRANSACTION_REQUEST_COLLECTION);
-    // The writes on the request's chain (X-Chain-Id, else the organisation's default network).
-    const chainId = await requestChainId(c, ctx);
-    const organizationRequests = ctx.db.platform
-      .selectFrom("transactionRequests")
-      .selectAll()
-      .where("organizationId", "=", c.get("principal").organizationId)
-      .where("chainId", "=", chainId);
-    const { rows, total, facets } = await runCollection(organizationRequests, query, TRANSACTION_REQUEST_COLLECTION);
-    return c.json(collection(c, rows.map(toTransactionRequest), total, query.page, facets), 200);
+    const page = await collectionPage(
+      c,
+      TRANSACTION_REQUEST_COLLECTION,
+      // The writes on the request's chain (X-Chain-Id, else the organisation's default network).
+      async () =>
+        ctx.db.platform
+          .selectFrom("transactionRequests")
+          .selectAll()
+          .where("organizationId", "=", c.get("principal").organizationId)
+          .where("chainId", "=", await requestChainId(c, ctx)),
+      (rows) => rows.map(toTransactionRequest),
+    );
+    return c.json(page, 200);
   });
 
   app.openapi(getTransactionRequest, async (c) => {

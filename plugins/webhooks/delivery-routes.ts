@@ -3,10 +3,10 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { v7 as uuidv7 } from "uuid";
 import { requirePermission } from "../../host/auth/require-permission.ts";
-import { collectionRoute, parseCollectionQuery, runCollection } from "../../host/collections/index.ts";
+import { collectionPage, collectionRoute } from "../../host/collections/index.ts";
 import { ApiError } from "../../host/errors/api-error.ts";
 import type { App } from "../../host/http/env.ts";
-import { collection, single } from "../../host/http/envelopes.ts";
+import { single } from "../../host/http/envelopes.ts";
 import { idempotentResponse } from "../../host/http/idempotent-response.ts";
 import { errorResponses, jsonBody, jsonResponse } from "../../host/http/schemas.ts";
 import type { PluginContext } from "../../host/plugin.ts";
@@ -68,10 +68,9 @@ export function deliveryRoutes(app: App, ctx: PluginContext) {
   const idempotent = [manage, idempotentResponse(ctx.db.platform)];
 
   app.openapi(listDeliveries, async (c) => {
-    const endpoint = await findEndpoint(db, c.get("principal").organizationId, c.req.valid("param").id);
-    const query = parseCollectionQuery(new URL(c.req.url).searchParams, DELIVERY_COLLECTION);
-    const { rows, total, facets } = await runCollection(deliveriesOf(db, endpoint.id), query, DELIVERY_COLLECTION);
-    return c.json(collection(c, rows.map(toDelivery), total, query.page, facets), 200);
+    const ofEndpoint = async () =>
+      deliveriesOf(db, (await findEndpoint(db, c.get("principal").organizationId, c.req.valid("param").id)).id);
+    return c.json(await collectionPage(c, DELIVERY_COLLECTION, ofEndpoint, (rows) => rows.map(toDelivery)), 200);
   });
 
   app.openapi({ ...retryDelivery, middleware: idempotent }, async (c) => {

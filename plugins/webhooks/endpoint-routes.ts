@@ -3,9 +3,9 @@
 import { createRoute } from "@hono/zod-openapi";
 import { v7 as uuidv7 } from "uuid";
 import { requirePermission } from "../../host/auth/require-permission.ts";
-import { collectionRoute, parseCollectionQuery, runCollection } from "../../host/collections/index.ts";
+import { collectionPage, collectionRoute } from "../../host/collections/index.ts";
 import type { App } from "../../host/http/env.ts";
-import { collection, single } from "../../host/http/envelopes.ts";
+import { single } from "../../host/http/envelopes.ts";
 import { errorResponses, jsonBody, jsonResponse } from "../../host/http/schemas.ts";
 import type { PluginContext } from "../../host/plugin.ts";
 import { ENDPOINT_COLLECTION } from "./collections.ts";
@@ -124,13 +124,9 @@ export function endpointRoutes(app: App, ctx: PluginContext) {
   });
 
   app.openapi(listEndpoints, async (c) => {
-    const query = parseCollectionQuery(new URL(c.req.url).searchParams, ENDPOINT_COLLECTION);
-    const own = db
-      .selectFrom("webhookEndpoints")
-      .selectAll()
-      .where("organizationId", "=", c.get("principal").organizationId);
-    const { rows, total, facets } = await runCollection(own, query, ENDPOINT_COLLECTION);
-    return c.json(collection(c, rows.map(toEndpoint), total, query.page, facets), 200);
+    const own = () =>
+      db.selectFrom("webhookEndpoints").selectAll().where("organizationId", "=", c.get("principal").organizationId);
+    return c.json(await collectionPage(c, ENDPOINT_COLLECTION, own, (rows) => rows.map(toEndpoint)), 200);
   });
 
   app.openapi(getEndpoint, async (c) => {
