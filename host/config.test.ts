@@ -15,6 +15,9 @@ describe("configuration", () => {
       /10\.0\.0\.0\/33 is not a CIDR/,
     );
     expect(() => loadConfig({ WEBHOOKS_PRIVATE_TARGET_RANGES: "true" })).toThrow(/WEBHOOKS_PRIVATE_TARGET_RANGES/);
+    expect(() => loadConfig({ WEBHOOKS_ALLOW_PRIVATE_TARGETS: "true" })).toThrow(
+      /replaced by WEBHOOKS_PRIVATE_TARGET_RANGES/,
+    );
     expect(loadConfig({ WEBHOOK_RETRY_BASE_SECONDS: "0.2" }).WEBHOOK_RETRY_BASE_SECONDS).toBe(0.2);
   });
 

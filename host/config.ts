@@ -498,6 +498,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
     throw new Error(`Invalid configuration:\n${lines.join("\n")}`);
   }
+  // A removed setting fails the start instead of being ignored: its meaning (every private range) is not kept.
+  if (env.WEBHOOKS_ALLOW_PRIVATE_TARGETS !== undefined)
+    throw new Error(
+      "Invalid configuration:\n  WEBHOOKS_ALLOW_PRIVATE_TARGETS was replaced by WEBHOOKS_PRIVATE_TARGET_RANGES " +
+        "(the CIDR ranges webhooks may target, e.g. 127.0.0.0/8,::1/128)",
+    );
   const { WEBHOOKS_PRIVATE_TARGET_RANGES: ranges, ...settings } = parsed.data;
   // The embedded defaults (the platform starts its own database and chain: a developer's machine) allow loopback
   // receivers; link-local, the metadata address and the private networks only ever by listing them.
