@@ -20,6 +20,7 @@ import { hasBody } from "./http/has-body.ts";
 import { recordRequests } from "./http/record-requests.ts";
 import { rejectMalformedText } from "./http/reject-malformed-text.ts";
 import { requestId } from "./http/request-id.ts";
+import { sameOriginGuard } from "./http/same-origin.ts";
 import { validationError } from "./http/validation.ts";
 import { isPublicDocPath, mountApiDocs } from "./openapi/index.ts";
 import { documentRoutePermissions } from "./openapi/route-permissions.ts";
@@ -119,15 +120,24 @@ export function createApp(
   });
   // The plugins' public paths, and the /api/rpc procedures of those routes once mounted.
   const publicPaths = new Set(composed.publicPaths);
+  const sameOrigin = sameOriginGuard(ctx.config);
   app.use("/api/*", async (c, next) => {
     if (chainRows) c.set("chainRows", chainRows);
     if (participantRows) c.set("participantRows", participantRows);
     if (organizationRows) c.set("organizationRows", organizationRows);
     if (indexedReads) c.set("indexedReads", indexedReads);
-    if (isPublicDocPath(c.req.path) || publicPaths.has(c.req.path)) return next();
+    if (isPublicDocPath(c.req.path) || publicPaths.has(c.req.path)) {
+      sameOrigin.publicWrite(c);
+      return next();
+    }
     // A procedure's REST request reads the context headers itself; the RPC request is only authenticated (no API key).
-    if (isRpcPath(c.req.path)) return auth(c, next);
+    if (isRpcPath(c.req.path))
+      return auth(c, async () => {
+        sameOrigin.sessionWrite(c);
+        await next();
+      });
     return auth(c, async () => {
+      sameOrigin.sessionWrite(c);
       await context(c, next);
     });
   });

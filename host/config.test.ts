@@ -2,16 +2,22 @@ import { describe, expect, it } from "vitest";
 import { loadConfig, reorgDepth } from "./config.ts";
 
 describe("configuration", () => {
-  it("allows private webhook targets by default only when the database and the chain are embedded", () => {
-    expect(loadConfig({}).WEBHOOKS_ALLOW_PRIVATE_TARGETS).toBe(true);
-    expect(loadConfig({ DATABASE_URL: "postgres://db/x" }).WEBHOOKS_ALLOW_PRIVATE_TARGETS).toBe(false);
-    expect(loadConfig({ RPC_URL: "https://rpc.example.com" }).WEBHOOKS_ALLOW_PRIVATE_TARGETS).toBe(false);
-    expect(loadConfig({ WEBHOOKS_ALLOW_PRIVATE_TARGETS: "false" }).WEBHOOKS_ALLOW_PRIVATE_TARGETS).toBe(false);
+  it("lets webhooks target loopback by default only when the database and the chain are embedded", () => {
+    const ranges = (env: NodeJS.ProcessEnv) => loadConfig(env).WEBHOOKS_PRIVATE_TARGET_RANGES;
+    expect(ranges({})).toEqual(["127.0.0.0/8", "::1/128"]);
+    expect(ranges({ DATABASE_URL: "postgres://db/x" })).toEqual([]);
+    expect(ranges({ RPC_URL: "https://rpc.example.com" })).toEqual([]);
+    expect(ranges({ WEBHOOKS_PRIVATE_TARGET_RANGES: "none" })).toEqual([]);
     expect(
-      loadConfig({ DATABASE_URL: "postgres://db/x", WEBHOOKS_ALLOW_PRIVATE_TARGETS: "true" })
-        .WEBHOOKS_ALLOW_PRIVATE_TARGETS,
-    ).toBe(true);
-    expect(() => loadConfig({ WEBHOOKS_ALLOW_PRIVATE_TARGETS: "yes" })).toThrow(/WEBHOOKS_ALLOW_PRIVATE_TARGETS/);
+      ranges({ DATABASE_URL: "postgres://db/x", WEBHOOKS_PRIVATE_TARGET_RANGES: " 10.20.0.0/16, fd12::/64" }),
+    ).toEqual(["10.20.0.0/16", "fd12::/64"]);
+    expect(() => loadConfig({ WEBHOOKS_PRIVATE_TARGET_RANGES: "10.0.0.0/33" })).toThrow(
+      /10\.0\.0\.0\/33 is not a CIDR/,
+    );
+    expect(() => loadConfig({ WEBHOOKS_PRIVATE_TARGET_RANGES: "true" })).toThrow(/WEBHOOKS_PRIVATE_TARGET_RANGES/);
+    expect(() => loadConfig({ WEBHOOKS_ALLOW_PRIVATE_TARGETS: "true" })).toThrow(
+      /replaced by WEBHOOKS_PRIVATE_TARGET_RANGES/,
+    );
     expect(loadConfig({ WEBHOOK_RETRY_BASE_SECONDS: "0.2" }).WEBHOOK_RETRY_BASE_SECONDS).toBe(0.2);
   });
 
@@ -47,7 +53,7 @@ describe("configuration", () => {
         ...{ finalityDepth: 12, indexRpcLanes: 4 },
       },
     ]);
-    expect(config.WEBHOOKS_ALLOW_PRIVATE_TARGETS).toBe(false);
+    expect(config.WEBHOOKS_PRIVATE_TARGET_RANGES).toEqual([]);
     expect(() => loadConfig({ CHAINS: chains, RPC_URL: "https://rpc.example.com" })).toThrow(/CHAINS replaces RPC_URL/);
     expect(() => loadConfig({ CHAINS: "[]" })).toThrow(/CHAINS/);
     expect(() => loadConfig({ CHAINS: '[{"id":1,"rpcUrl":"https://a.example.com","indexRpcLanes":0}]' })).toThrow(

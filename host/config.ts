@@ -1,6 +1,7 @@
 // Every setting the platform reads from the environment, validated once at start.
 import { resolve } from "node:path";
 import { z } from "zod";
+import { parseCidr } from "./net/cidr.ts";
 
 const port = z.coerce.number().int().min(0).max(65535);
 const hexKey = z.string().regex(/^0x[0-9a-fA-F]{64}$/, "a 0x-prefixed 32-byte hex string");
@@ -321,6 +322,14 @@ export const ConfigSchema = z.object({
     .max(3650)
     .default(31)
     .describe("Recorded requests older than this are pruned (hourly, across the cluster)."),
+  TRUSTED_ORIGINS: z
+    .string()
+    .optional()
+    .describe(
+      "Comma-separated origins (`https://console.example.com,http://localhost:5173`) besides the API's own (and " +
+        "`PUBLIC_BASE_URL`'s) whose pages may send writes authenticated by the session cookie; a session write from " +
+        "any other `Origin` is refused with 403 CROSS_SITE_REQUEST_REFUSED.",
+    ),
   METRICS_TOKEN: z
     .string()
     .min(16)
@@ -339,14 +348,17 @@ export const ConfigSchema = z.object({
       "Comma-separated plugin modules (paths from the project root, each `export default definePlugin(…)`) loaded " +
         "besides `plugins/index.ts`, e.g. `plugins/example-notes/index.ts`; read from the process's environment at start.",
     ),
-  WEBHOOKS_ALLOW_PRIVATE_TARGETS: z
-    .enum(["true", "false"])
+  WEBHOOKS_PRIVATE_TARGET_RANGES: z
+    .string()
     .optional()
     .meta({
       description:
-        "`true`: webhook endpoint URLs may use http and point at loopback, private or link-local addresses; `false`: " +
-        "https on a public address only (checked on save and again when each delivery connects).",
-      defaultText: "`true` when both the database and the chain are embedded, else `false`",
+        "Comma-separated CIDR ranges (`10.20.0.0/16,fd12::/64`) of loopback, private, link-local or other " +
+        "special-purpose addresses that webhook endpoints may target, over http or https; a public address needs " +
+        "https and no listing. Everything special-purpose not listed is refused, on save and again at each delivery " +
+        "after the name is resolved. The cloud metadata addresses (169.254.169.254, fd00:ec2::254) are allowed only " +
+        "when listed exactly (`169.254.169.254/32`), whatever wider range is listed. `none`: no range.",
+      defaultText: "`127.0.0.0/8,::1/128` (loopback) when both the database and the chain are embedded, else none",
     }),
   WEBHOOK_RETRY_BASE_SECONDS: z.coerce
     .number()
@@ -399,9 +411,10 @@ export interface ChainSetting {
   indexRpcLanes?: number;
 }
 
-export type Config = Omit<z.infer<typeof ConfigSchema>, "WEBHOOKS_ALLOW_PRIVATE_TARGETS"> & {
+export type Config = Omit<z.infer<typeof ConfigSchema>, "WEBHOOKS_PRIVATE_TARGET_RANGES"> & {
   dataDir: string;
-  WEBHOOKS_ALLOW_PRIVATE_TARGETS: boolean;
+  /** The special-purpose ranges webhook targets may be in (plugins/webhooks/targets.ts), as CIDRs. */
+  WEBHOOKS_PRIVATE_TARGET_RANGES: string[];
   /** The served chains (CHAINS, else RPC_URL, else EMBEDDED_CHAINS anvils), the primary first. */
   chains: ChainSetting[];
 };
@@ -464,19 +477,41 @@ export function reorgDepth(setting: string, chainId: number): number {
   return Number(forChain?.[1] ?? everyChain?.[0] ?? 12);
 }
 
+/** WEBHOOKS_PRIVATE_TARGET_RANGES as CIDRs, each checked; unset: loopback on the embedded defaults, else none. */
+function targetRanges(setting: string | undefined, embedded: boolean): string[] {
+  if (setting === undefined) return embedded ? ["127.0.0.0/8", "::1/128"] : [];
+  const entries = setting
+    .split(",")
+    .map((entry) => entry.trim())
+    .filter((entry) => entry !== "" && entry !== "none");
+  for (const entry of entries)
+    if (!parseCidr(entry))
+      throw new Error(
+        `Invalid configuration:\n  WEBHOOKS_PRIVATE_TARGET_RANGES: ${entry} is not a CIDR range (10.0.0.0/8)`,
+      );
+  return entries;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = ConfigSchema.safeParse(env);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
     throw new Error(`Invalid configuration:\n${lines.join("\n")}`);
   }
-  const { WEBHOOKS_ALLOW_PRIVATE_TARGETS: allowPrivate, ...settings } = parsed.data;
-  // The embedded defaults (the platform starts its own database and chain: a machine of one's own) allow them.
+  // A removed setting fails the start instead of being ignored: its meaning (every private range) is not kept.
+  if (env.WEBHOOKS_ALLOW_PRIVATE_TARGETS !== undefined)
+    throw new Error(
+      "Invalid configuration:\n  WEBHOOKS_ALLOW_PRIVATE_TARGETS was replaced by WEBHOOKS_PRIVATE_TARGET_RANGES " +
+        "(the CIDR ranges webhooks may target, e.g. 127.0.0.0/8,::1/128)",
+    );
+  const { WEBHOOKS_PRIVATE_TARGET_RANGES: ranges, ...settings } = parsed.data;
+  // The embedded defaults (the platform starts its own database and chain: a developer's machine) allow loopback
+  // receivers; link-local, the metadata address and the private networks only ever by listing them.
   const embedded = !settings.DATABASE_URL && !settings.RPC_URL && !settings.CHAINS;
   return {
     ...settings,
     chains: chainSettings(settings),
     dataDir: resolve(settings.DATA_DIR),
-    WEBHOOKS_ALLOW_PRIVATE_TARGETS: allowPrivate === undefined ? embedded : allowPrivate === "true",
+    WEBHOOKS_PRIVATE_TARGET_RANGES: targetRanges(ranges, embedded),
   };
 }

@@ -15,6 +15,10 @@ const SECRETS = {
   bearer: "sekret-bearer-ABC123",
   cookie: "cookie-secret-DEF456",
   query: "query-secret-GHI789",
+  // Secret-shaped values under names that say nothing: redacted by their shape.
+  webhookSecret: "whsec_c2VjcmV0LXdlYmhvb2stc2VjcmV0LTEyMzQ1Ng==",
+  privateKey: `0x${"5ec7e7".repeat(10)}abcd`,
+  apiKeyInNote: `svc_${"N0te".repeat(10)}abc`,
 };
 const M = "/api/v2/monitoring/api";
 
@@ -106,11 +110,17 @@ describe("monitoring", () => {
     for (let i = 0; i < 2; i++) {
       await send(`/api/v2/tokens?password=${SECRETS.query}`, {
         method: "POST",
-        headers: { authorization: `Bearer ${SECRETS.bearer}`, "idempotency-key": `monitoring-${i}` },
+        headers: {
+          authorization: `Bearer ${SECRETS.bearer}`,
+          "idempotency-key": `monitoring-${i}`,
+          "x-note": `signed with ${SECRETS.webhookSecret}`,
+        },
         body: JSON.stringify({
           templateId: "no-such-template",
           name: "Secretive",
           symbol: "SEC",
+          note: `rotate ${SECRETS.webhookSecret}`,
+          description: `keys ${SECRETS.privateKey} and ${SECRETS.apiKeyInNote}`,
           password: SECRETS.password,
           walletVerification: { verificationType: "PINCODE", secretVerificationCode: SECRETS.pin },
         }),
@@ -260,7 +270,10 @@ describe("monitoring", () => {
       name: "Secretive",
       password: "REDACTED",
       walletVerification: "REDACTED",
+      note: "rotate REDACTED",
+      description: "keys REDACTED and REDACTED",
     });
+    expect(detail.requestHeaders["x-note"]).toBe("signed with REDACTED");
     expect(detail.failureMessage).toMatch(/^[A-Z_]+: /);
     expect(detail.errorDetails).toMatchObject({ requestId: detail.traceId });
     expect(detail.requestSize).toBeGreaterThan(0);

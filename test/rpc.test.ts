@@ -28,7 +28,8 @@ describe("/api/rpc", () => {
     createORPCClient(
       new RPCLink<CallContext>({
         url: `${stack.platform.baseUrl}/api/rpc`,
-        headers: ({ context }) => ({ ...credentials(), ...context?.headers }),
+        // A page of the API's own origin (host/http/same-origin.ts).
+        headers: ({ context }) => ({ origin: stack.platform.baseUrl, ...credentials(), ...context?.headers }),
         // Keeps the session cookie a sign-in procedure sets, as a browser would.
         fetch: async (request, init) => {
           const res = await fetch(request, init);

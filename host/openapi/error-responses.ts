@@ -32,7 +32,9 @@ export const ERROR_RESPONSES = {
     403,
     envelope(
       "Authenticated but not allowed: USER_NOT_AUTHORIZED names `requiredPermission` and `requiredRoles`; a read-only " +
-        "API key cannot write; an on-chain role the signing wallet lacks is named by its code.",
+        "API key cannot write; an on-chain role the signing wallet lacks is named by its code; a write with the session " +
+        "cookie from another Origin is CROSS_SITE_REQUEST_REFUSED, one without Content-Type: application/json " +
+        "SESSION_WRITE_JSON_REQUIRED.",
     ),
   ],
   NotFound: [

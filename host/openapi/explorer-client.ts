@@ -17,6 +17,16 @@ export const EXPLORER_SCRIPT = `"use strict";
     queryConfigEnabled: false,
     presets: [SwaggerUIBundle.presets.apis],
     layout: "BaseLayout",
+    // A write made with the session cookie must be JSON (host/http/same-origin.ts), a bodiless one too.
+    requestInterceptor: function (request) {
+      var method = (request.method || "GET").toUpperCase();
+      var named = Object.keys(request.headers || {}).some(function (name) { return name.toLowerCase() === "content-type"; });
+      if (method !== "GET" && method !== "HEAD" && !named) {
+        request.headers = request.headers || {};
+        request.headers["Content-Type"] = "application/json";
+      }
+      return request;
+    },
   });
 })();
 `;

@@ -7,6 +7,7 @@ import { ResponseHeadersPlugin } from "@orpc/server/plugins";
 import { ApiError, badRequest } from "../errors/api-error.ts";
 import { rpcError } from "../errors/render.ts";
 import type { App } from "../http/env.ts";
+import { isJsonContentType } from "../http/json-content-type.ts";
 import { documentRpcTransport } from "./document.ts";
 import { RPC_PREFIX } from "./path.ts";
 import { type Procedure, type RegisteredRoute, rpcProcedures } from "./procedures.ts";
@@ -67,12 +68,6 @@ const keepDefined = async <T>({ next }: { next: () => Promise<T> }): Promise<T> 
   }
 };
 
-/** The procedures take JSON only (oRPC's multipart form is for files, which no route takes). */
-function isJsonContentType(header: string | undefined): boolean {
-  const type = header?.split(";")[0]?.trim().toLowerCase();
-  return type === "application/json" || (type?.startsWith("application/") === true && type.endsWith("+json"));
-}
-
 /** oRPC's own errors (an input its codec cannot decode) carry no registry object: they are answered as the registry's. */
 async function withRegistryError(response: Response): Promise<Response> {
   if (response.ok) return response;
@@ -125,6 +120,7 @@ export function mountRpc(app: App, publicRestPaths: Set<string>): string[] {
     if (c.req.method === "POST") {
       // The body was read by the host's checks; it is handed on from their cache, parsed once to refuse bad JSON here.
       const text = await c.req.text();
+      // The procedures take JSON only (oRPC's multipart form is for files, which no route takes).
       if (text && !isJsonContentType(c.req.header("content-type"))) throw new ApiError("UNSUPPORTED_MEDIA_TYPE");
       try {
         if (text) JSON.parse(text);

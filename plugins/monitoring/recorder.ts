@@ -7,7 +7,7 @@ import { storableText } from "../../host/db/storable-text.ts";
 import type { Logger } from "../../host/logger.ts";
 import type { PluginContext, RequestRecord } from "../../host/plugin.ts";
 import { endpointIdOf, type LogItem, tagOf, toLogItem } from "./log-item.ts";
-import { redactBody, redactHeaders, redactUrl, redactValue } from "./redact.ts";
+import { redactBody, redactHeaders, redactSecrets, redactUrl, redactValue } from "./redact.ts";
 import { monitoringDb, type RequestLogsTable } from "./tables.ts";
 
 export const LOG_CHANNEL = "monitoring_request_log";
@@ -70,8 +70,8 @@ export interface Recorder {
   dropped(): number;
 }
 
-const cut = (text: string | null, max: number) =>
-  text ? storableText(text.length > max ? text.slice(0, max) : text) : text;
+/** Free text as stored: secret-shaped values redacted, then cut. */
+const cut = (text: string | null, max: number) => (text ? redactSecrets(storableText(text)).slice(0, max) : text);
 
 function byteSize(value: unknown): number | null {
   if (value === undefined) return null;
@@ -105,7 +105,7 @@ async function toRow(record: RequestRecord): Promise<RequestLogsTable> {
     userAgent: cut(record.userAgent, 512),
     traceId: cut(record.traceId, 128),
     idempotencyKey: cut(record.idempotencyKey, 255),
-    requestUrl: redactUrl(record.url),
+    requestUrl: redactUrl(record.url, record.routeTemplate),
     requestSize: record.requestSize ?? byteSize(requestBody),
     responseSize: record.responseSize,
     failureMessage: failure

@@ -1,7 +1,68 @@
 import { describe, expect, it } from "vitest";
-import { isSecretName, MAX_BODY_CHARS, REDACTED, redactBody, redactHeaders, redactUrl, redactValue } from "./redact.ts";
+import {
+  isSecretName,
+  MAX_BODY_CHARS,
+  REDACTED,
+  redactBody,
+  redactHeaders,
+  redactSecrets,
+  redactUrl,
+  redactValue,
+} from "./redact.ts";
 
 const KEY = `svc_${"a".repeat(43)}`;
+const WHSEC = "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw+/=";
+const PRIVATE_KEY = `0x${"ab12".repeat(16)}`;
+const BEARER = "Bearer eyJhbGciOiJIUzI1NiJ9.e30.sig";
+
+describe("secret-shaped text", () => {
+  it("redacts API keys, webhook secrets, bearer tokens and 32-byte hex keys wherever they sit in text", () => {
+    const text = `key ${KEY}, secret ${WHSEC}; pk=${PRIVATE_KEY} auth: ${BEARER} (bearer abc.def)`;
+    expect(redactSecrets(text)).toBe(
+      `key ${REDACTED}, secret ${REDACTED}; pk=${REDACTED} auth: ${REDACTED} (${REDACTED})`,
+    );
+    expect(redactSecrets(`"${PRIVATE_KEY.toUpperCase().replace("0X", "0x")}"`)).toBe(`"${REDACTED}"`);
+  });
+
+  it("keeps what only looks close: addresses, longer hex, ids, and hashes when asked", () => {
+    const address = `0x${"ab".repeat(20)}`;
+    const signature = `0x${"cd".repeat(65)}`;
+    const text = `${address} ${signature} svc_short 0xdeadbeef`;
+    expect(redactSecrets(text)).toBe(text);
+    expect(redactSecrets(PRIVATE_KEY, { keepHashes: true })).toBe(PRIVATE_KEY);
+    expect(redactSecrets(`x${PRIVATE_KEY}`)).toBe(`x${PRIVATE_KEY}`);
+  });
+
+  it("in bodies, URLs, headers and error details; a hash-named field or path parameter keeps its hash", () => {
+    const body = redactBody({
+      note: `rotate to ${WHSEC}`,
+      memo: PRIVATE_KEY,
+      transactionHash: PRIVATE_KEY,
+      nested: { comment: `use ${KEY}` },
+      walletVerification: { verificationType: "PINCODE", secretVerificationCode: "123456" },
+    });
+    expect(JSON.parse(body!)).toEqual({
+      note: `rotate to ${REDACTED}`,
+      memo: REDACTED,
+      transactionHash: PRIVATE_KEY,
+      nested: { comment: `use ${REDACTED}` },
+      walletVerification: REDACTED,
+    });
+    expect(
+      redactUrl(
+        `/api/v2/things/${PRIVATE_KEY}?note=${encodeURIComponent(WHSEC)}&filter[transactionHash]=${PRIVATE_KEY}`,
+      ),
+    ).toBe(`/api/v2/things/${REDACTED}?note=${REDACTED}&filter%5BtransactionHash%5D=${PRIVATE_KEY}`);
+    expect(
+      redactUrl(`/api/v2/blockchain-transactions/${PRIVATE_KEY}`, "/api/v2/blockchain-transactions/{transactionHash}"),
+    ).toBe(`/api/v2/blockchain-transactions/${PRIVATE_KEY}`);
+    expect(redactUrl(`/api/v2/x/${encodeURIComponent(WHSEC)}`)).toBe(`/api/v2/x/${REDACTED}`);
+    expect(redactHeaders(new Headers({ "x-note": `${WHSEC} ${PRIVATE_KEY}` }))).toEqual({
+      "x-note": `${REDACTED} ${REDACTED}`,
+    });
+    expect(redactValue({ message: `Invalid key ${PRIVATE_KEY}` })).toEqual({ message: `Invalid key ${REDACTED}` });
+  });
+});
 
 describe("request log redaction", () => {
   it("replaces secret fields at any depth and API keys anywhere", () => {

@@ -13,7 +13,7 @@ import { envelope } from "./envelope.ts";
 import { type PostOutcome, postDelivery } from "./post.ts";
 import { signedHeaders, signingSecrets } from "./signing.ts";
 import { type DeliveryRow, type DeliveryStatus, type EndpointRow, type WebhooksDb, webhooksDb } from "./tables.ts";
-import { refusedTarget } from "./targets.ts";
+import { refusedTarget, targetPolicy } from "./targets.ts";
 
 const TIMEOUT_MS = 15_000;
 const BATCH = 200;
@@ -33,7 +33,7 @@ async function eachLimited<T>(items: T[], limit: number, work: (item: T) => Prom
 
 export function deliverTask(ctx: PluginContext): Task {
   const db = webhooksDb(ctx.db.platform);
-  const allowPrivate = ctx.config.WEBHOOKS_ALLOW_PRIVATE_TARGETS;
+  const policy = targetPolicy(ctx.config.WEBHOOKS_PRIVATE_TARGET_RANGES);
   const receiptRequired = (type: string) => ctx.webhookEvents.get(type)?.receiptRequired === true;
 
   const record = (id: string, set: Partial<Omit<DeliveryRow, "id">>, trx: WebhooksDb = db) =>
@@ -65,7 +65,7 @@ export function deliverTask(ctx: PluginContext): Task {
       ? { responseStatus: null, error: refused, retryAfter: null }
       : await postDelivery(endpoint.url, signedHeaders(secrets, delivery.evtId, body, now), body, {
           timeoutMs: TIMEOUT_MS,
-          allowPrivate,
+          policy,
         });
     const { responseStatus, error } = outcome;
     const tried = delivery.attempt + 1;
@@ -190,7 +190,7 @@ export function deliverTask(ctx: PluginContext): Task {
       const received = new Set(receipts.map((r) => r.evtId));
       // Once a batch: the target's check (a DNS lookup) and the endpoint's secrets (unsealed).
       const target = {
-        refused: await refusedTarget(endpoint.url, allowPrivate),
+        refused: await refusedTarget(endpoint.url, policy),
         secrets: signingSecrets(endpoint, ctx.secrets.masterKey),
       };
       let gone = false;

@@ -31,7 +31,8 @@ const createEndpoint = createRoute({
   tags,
   summary: "Subscribe a URL to event types (the signing secret is shown once)",
   description:
-    "https on a public address (422 WEBHOOK_URL_NOT_ALLOWED otherwise, unless WEBHOOKS_ALLOW_PRIVATE_TARGETS=true); " +
+    "https on a public address, or http(s) to a range WEBHOOKS_PRIVATE_TARGET_RANGES lists (422 " +
+    "WEBHOOK_URL_NOT_ALLOWED otherwise, naming the rule: scheme, credentials, port, the range or the metadata address); " +
     "event types from GET /api/v2/webhooks/event-types (422 WEBHOOK_EVENT_TYPE_UNKNOWN).",
   middleware,
   request: { body: jsonBody(CreateEndpointBodySchema) },

@@ -2,7 +2,7 @@
 import { ApiError } from "../../host/errors/api-error.ts";
 import type { PluginContext } from "../../host/plugin.ts";
 import type { DeliveryRow, EndpointRow, WebhooksDb } from "./tables.ts";
-import { refusedTarget } from "./targets.ts";
+import { refusedTarget, targetPolicy } from "./targets.ts";
 
 const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
 
@@ -74,7 +74,7 @@ export async function findEndpoint(db: WebhooksDb, organizationId: string, id: s
 /** Refuses a URL the platform may not call and event types no plugin emits (422, naming the field). */
 export async function assertSubscribable(ctx: PluginContext, input: { url?: string; eventTypes?: string[] }) {
   if (input.url !== undefined) {
-    const refused = await refusedTarget(input.url, ctx.config.WEBHOOKS_ALLOW_PRIVATE_TARGETS);
+    const refused = await refusedTarget(input.url, targetPolicy(ctx.config.WEBHOOKS_PRIVATE_TARGET_RANGES));
     if (refused) throw new ApiError("WEBHOOK_URL_NOT_ALLOWED", { message: refused, details: { field: "url" } });
   }
   const unknown = (input.eventTypes ?? []).filter((type) => !ctx.webhookEvents.has(type));

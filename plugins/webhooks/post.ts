@@ -1,11 +1,12 @@
-// One delivery's POST (node:http/https with keep-alive agents). Unless private targets are allowed, the address a
-// host name resolves to is checked at connect time, in the lookup the socket itself uses: a name that resolved to a
-// public address when the endpoint was checked cannot rebind to a private one for the request (DNS rebinding).
-import dns, { type LookupAddress } from "node:dns";
+// One delivery's POST (node:http/https with keep-alive agents). The socket connects through a lookup that resolves the
+// host name, checks every address it resolves to against the target policy (targets.ts) and hands the socket only
+// those checked addresses: a name that resolved to an allowed address when the endpoint was checked cannot rebind to
+// another for the request (DNS rebinding), and an address literal is checked the same way.
+import type { LookupAddress } from "node:dns";
 import http from "node:http";
 import https from "node:https";
-import type { LookupFunction } from "node:net";
-import { isPrivateAddress } from "./targets.ts";
+import { isIP, type LookupFunction } from "node:net";
+import { type Resolve, refusedAddress, systemResolve, type TargetPolicy } from "./targets.ts";
 
 export interface PostOutcome {
   responseStatus: number | null;
@@ -13,38 +14,61 @@ export interface PostOutcome {
   retryAfter: string | null;
 }
 
-// Kept-alive sockets are reused by host and port: a socket connected without the check never serves a checked request.
-const agentsFor = () => ({
-  "http:": new http.Agent({ keepAlive: true, maxSockets: 64 }),
-  "https:": new https.Agent({ keepAlive: true, maxSockets: 64 }),
-});
-const agents = { checked: agentsFor(), unchecked: agentsFor() };
+// Kept-alive sockets are reused by host and port: one pool per policy, so a socket connected under one never serves
+// a request under another (one policy a process, but tests of parts use several).
+const agentsByPolicy = new WeakMap<TargetPolicy, { "http:": http.Agent; "https:": https.Agent }>();
+function agentsFor(policy: TargetPolicy) {
+  let agents = agentsByPolicy.get(policy);
+  if (!agents) {
+    agents = {
+      "http:": new http.Agent({ keepAlive: true, maxSockets: 64 }),
+      "https:": new https.Agent({ keepAlive: true, maxSockets: 64 }),
+    };
+    agentsByPolicy.set(policy, agents);
+  }
+  return agents;
+}
 
-const publicOnlyLookup: LookupFunction = (hostname, options, callback) => {
-  dns.lookup(hostname, { ...options, all: true }, (error, found) => {
-    if (error) return callback(error, "", 0);
-    const addresses = found as unknown as LookupAddress[];
-    if (addresses.length === 0 || addresses.some((a) => isPrivateAddress(a.address))) {
-      const refused = Object.assign(new Error(`${hostname} resolves to a loopback, private or link-local address`), {
-        code: "EPRIVATETARGET",
-      });
-      return callback(refused, "", 0);
-    }
-    if (options.all) return (callback as unknown as (e: null, a: LookupAddress[]) => void)(null, addresses);
-    const [first] = addresses as [LookupAddress];
-    callback(null, first.address, first.family);
-  });
-};
+/** The socket's lookup: every resolved address checked, and only checked addresses returned to connect to. */
+export function checkedLookup(policy: TargetPolicy, resolve: Resolve): LookupFunction {
+  return (hostname, options, callback) => {
+    const refuse = (message: string) => callback(Object.assign(new Error(message), { code: "EWEBHOOKTARGET" }), "", 0);
+    const found = isIP(hostname) ? Promise.resolve([hostname]) : resolve(hostname);
+    found.then(
+      (addresses) => {
+        if (addresses.length === 0) return refuse(`${hostname} does not resolve`);
+        for (const address of addresses) {
+          const refused = refusedAddress(address, policy);
+          if (refused) return refuse(`${hostname} resolves to ${refused}`);
+        }
+        const wanted = options.family === 4 || options.family === 6 ? options.family : undefined;
+        const usable: LookupAddress[] = addresses
+          .map((address) => ({ address, family: isIP(address) }))
+          .filter((a) => wanted === undefined || a.family === wanted);
+        if (usable.length === 0) return refuse(`${hostname} has no IPv${wanted} address`);
+        if (options.all) return (callback as unknown as (e: null, a: LookupAddress[]) => void)(null, usable);
+        const [first] = usable as [LookupAddress];
+        callback(null, first.address, first.family);
+      },
+      (error: Error) =>
+        callback(Object.assign(error, { code: (error as { code?: string }).code ?? "ENOTFOUND" }), "", 0),
+    );
+  };
+}
 
 /** POSTs `body`; a 2xx within `timeoutMs` succeeds. Redirects are failures, not followed (they could lead anywhere). */
 export function postDelivery(
   url: string,
   headers: Record<string, string>,
   body: string,
-  options: { timeoutMs: number; allowPrivate: boolean },
+  options: { timeoutMs: number; policy: TargetPolicy; resolve?: Resolve },
 ): Promise<PostOutcome> {
   return new Promise((resolve) => {
     const target = new URL(url);
+    // A socket never looks an address literal up: it is checked here instead.
+    const literal = target.hostname.replace(/^\[|\]$/g, "");
+    const refusedLiteral = isIP(literal) ? refusedAddress(literal, options.policy) : null;
+    if (refusedLiteral) return resolve({ responseStatus: null, error: refusedLiteral, retryAfter: null });
     const transport = target.protocol === "https:" ? https : http;
     let settled = false;
     const finish = (outcome: PostOutcome) => {
@@ -57,14 +81,14 @@ export function postDelivery(
       target,
       {
         method: "POST",
-        agent: agents[options.allowPrivate ? "unchecked" : "checked"][target.protocol as "http:" | "https:"],
+        agent: agentsFor(options.policy)[target.protocol as "http:" | "https:"],
         headers: {
           "content-type": "application/json",
           "content-length": Buffer.byteLength(body),
           "user-agent": "asset-platform-webhooks/1",
           ...headers,
         },
-        ...(options.allowPrivate ? {} : { lookup: publicOnlyLookup }),
+        lookup: checkedLookup(options.policy, options.resolve ?? systemResolve),
       },
       (response) => {
         response.resume(); // the body is not read

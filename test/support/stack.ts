@@ -40,7 +40,7 @@ export interface TestStack {
   platform: Platform;
   dataDir: string;
   env: NodeJS.ProcessEnv;
-  /** fetch against the host with the organisation's API key. */
+  /** fetch against the host with the organisation's API key (`key: null` and a cookie: as a same-origin page). */
   api(path: string, init?: RequestInit & { key?: string | null }): Promise<Response>;
   /** A JSON-RPC call to the stack's chain (anvil's test methods included); returns the result. */
   rpc(method: string, params?: unknown[]): Promise<unknown>;
@@ -93,6 +93,12 @@ export async function bootStack(
       const apiKey = key === undefined ? stack.platform.credentials.apiKey : key;
       if (apiKey) headers.set("x-api-key", apiKey);
       if (rest.body && !headers.has("content-type")) headers.set("content-type", "application/json");
+      // With a session cookie, as a page of the API's own origin would send it (host/http/same-origin.ts).
+      if (headers.has("cookie")) {
+        if (!headers.has("origin")) headers.set("origin", stack.platform.baseUrl);
+        const write = !["GET", "HEAD", "OPTIONS"].includes((rest.method ?? "GET").toUpperCase());
+        if (write && !headers.has("content-type")) headers.set("content-type", "application/json");
+      }
       return fetch(`${stack.platform.baseUrl}${path}`, { ...rest, headers });
     },
     async rpc(method, params = []) {

@@ -2119,7 +2119,7 @@ export interface paths {
         put?: never;
         /**
          * Subscribe a URL to event types (the signing secret is shown once)
-         * @description https on a public address (422 WEBHOOK_URL_NOT_ALLOWED otherwise, unless WEBHOOKS_ALLOW_PRIVATE_TARGETS=true); event types from GET /api/v2/webhooks/event-types (422 WEBHOOK_EVENT_TYPE_UNKNOWN).
+         * @description https on a public address, or http(s) to a range WEBHOOKS_PRIVATE_TARGET_RANGES lists (422 WEBHOOK_URL_NOT_ALLOWED otherwise, naming the rule: scheme, credentials, port, the range or the metadata address); event types from GET /api/v2/webhooks/event-types (422 WEBHOOK_EVENT_TYPE_UNKNOWN).
          *
          *     Permission: `webhooks:manage`.
          */
@@ -6329,7 +6329,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description Authenticated but not allowed: USER_NOT_AUTHORIZED names `requiredPermission` and `requiredRoles`; a read-only API key cannot write; an on-chain role the signing wallet lacks is named by its code. */
+        /** @description Authenticated but not allowed: USER_NOT_AUTHORIZED names `requiredPermission` and `requiredRoles`; a read-only API key cannot write; an on-chain role the signing wallet lacks is named by its code; a write with the session cookie from another Origin is CROSS_SITE_REQUEST_REFUSED, one without Content-Type: application/json SESSION_WRITE_JSON_REQUIRED. */
         Forbidden: {
             headers: {
                 [name: string]: unknown;
