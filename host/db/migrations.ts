@@ -471,6 +471,14 @@ export const coreMigrations: Record<string, Migration> = {
       await describeRequests(db, describeCall, sql`description is null or length(description) > 200`);
     },
   },
+  "0025_platform_roles": {
+    async up(db: Kysely<unknown>) {
+      // Roles of the whole platform, held by a user and not through an organisation (host/auth/platform-roles.ts):
+      // the platform operator runs the workers every organisation shares. Only the CLI and the first start grant one.
+      await sql`alter table platform.users add column platform_roles text[] not null default '{}'
+        check (platform_roles <@ array['platformOperator']::text[])`.execute(db);
+    },
+  },
 };
 
 /** Sets the description of the requests `where` selects, from their kind, target and calldata. */
