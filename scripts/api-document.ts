@@ -3,13 +3,15 @@
 // none of them), then asked for /api/v2/spec.json as a client would.
 import { createApp } from "../host/app.ts";
 import { loadConfig } from "../host/config.ts";
+import type { App } from "../host/http/env.ts";
 import { createLogger } from "../host/logger.ts";
 import type { OpenApiDocument } from "../host/openapi/api-documents.ts";
 import { composed, createPlatformContext } from "./platform-context.ts";
 
 const NOWHERE = "http://127.0.0.1:9";
 
-export async function buildV2Document(): Promise<OpenApiDocument> {
+/** Runs `use` on the app composed as the platform runs it, on placeholder connections (nothing connects). */
+export async function withOfflineApp<T>(use: (app: App) => Promise<T>): Promise<T> {
   // A fixed master key: the default would create a key file under DATA_DIR.
   const config = loadConfig({ CUSTODY_MASTER_KEY: `0x${"00".repeat(32)}` });
   const parts = {
@@ -19,11 +21,16 @@ export async function buildV2Document(): Promise<OpenApiDocument> {
   };
   const { ctx, chains, index, db } = createPlatformContext(config, parts, createLogger("warn"));
   try {
-    const app = createApp(ctx, composed, { db, chains, index, workerRunning: () => false });
-    const res = await app.request("/api/v2/spec.json");
-    if (res.status !== 200) throw new Error(`GET /api/v2/spec.json answered ${res.status}`);
-    return (await res.json()) as OpenApiDocument;
+    return await use(createApp(ctx, composed, { db, chains, index, workerRunning: () => false }));
   } finally {
     await db.close();
   }
+}
+
+export function buildV2Document(): Promise<OpenApiDocument> {
+  return withOfflineApp(async (app) => {
+    const res = await app.request("/api/v2/spec.json");
+    if (res.status !== 200) throw new Error(`GET /api/v2/spec.json answered ${res.status}`);
+    return (await res.json()) as OpenApiDocument;
+  });
 }

@@ -1,5 +1,6 @@
-// First start: a local organisation, its owner (holding every role), its custody seed and a read-write API key
-// (credentials.json, mode 0600). Every start: the local owner holds every role (data dirs of older versions), the
+// First start: a local organisation, its owner (holding every role, and the platform operator), its custody seed and a
+// read-write API key (credentials.json, mode 0600). Every start: the local owner holds every role and, while no one
+// else is, is the platform operator (data dirs of older versions), the
 // organisation's system on the chain is ready (deployed again after a chain reset), and every member has a custody
 // wallet.
 import { chmodSync, existsSync, readFileSync, writeFileSync } from "node:fs";
@@ -10,6 +11,7 @@ import type { ServedChain } from "../host/chain/served-chains.ts";
 import type { PluginContext } from "../host/plugin.ts";
 import { createApiKey } from "../plugins/access/api-key-store.ts";
 import { addMember, grantRoles, provisionMissingMemberWallets } from "../plugins/access/members.ts";
+import { grantPlatformRole, platformRoleHolders } from "../plugins/access/platform-roles.ts";
 import { createUser } from "../plugins/access/users.ts";
 import { createOrganization, requestSystemProvisioning } from "../plugins/systems/organizations.ts";
 import { waitFor } from "./infra/child-process.ts";
@@ -50,6 +52,18 @@ async function upgradeLegacyLocalOwner(ctx: PluginContext, organizationId: strin
     await grantRoles(db, { organizationId, userId: owner.id, roles: ROLES });
 }
 
+/** A data folder from before platform roles has no platform operator: its local owner becomes it. */
+async function upgradeLegacyPlatformOperator(ctx: PluginContext, organizationId: string) {
+  const db = ctx.db.platform;
+  if ((await platformRoleHolders(db, "platformOperator")).length > 0) return;
+  const owner = await db
+    .selectFrom("users")
+    .select("id")
+    .where("email", "=", localOwnerEmail(organizationId))
+    .executeTakeFirst();
+  if (owner) await grantPlatformRole(db, owner.id, "platformOperator");
+}
+
 async function createLocalOrganization(ctx: PluginContext, baseUrl: string, rpcUrl: string): Promise<Credentials> {
   const db = ctx.db.platform;
   const { organizationId } = await createOrganization(db, ctx.custody, {
@@ -65,6 +79,8 @@ async function createLocalOrganization(ctx: PluginContext, baseUrl: string, rpcU
   await addMember(db, ctx.custody, { organizationId, userId, role: "owner" });
   // Every role of the permission table, so the printed key reads and writes everything README shows.
   await grantRoles(db, { organizationId, userId, roles: ROLES });
+  // Whoever starts the platform operates it: the shared workers' routes (npm run cli -- platform-operator ...).
+  await grantPlatformRole(db, userId, "platformOperator");
   const { key } = await createApiKey(db, { organizationId, userId, name: "bootstrap", scope: "read-write" });
   return { baseUrl, organizationId, apiKey: key, rpcUrl, chainId: ctx.chains.primary.chainId };
 }
@@ -133,6 +149,7 @@ export async function bootstrap(input: {
   const organizationId = credentials.organizationId;
   if (!created) {
     await upgradeLegacyLocalOwner(ctx, organizationId);
+    await upgradeLegacyPlatformOperator(ctx, organizationId);
     // A data folder from before the readiness gate: its local organisation gates readiness from now on.
     await ctx.db.platform
       .updateTable("organizations")

@@ -10,6 +10,7 @@ import { registerErrors } from "../host/errors/registry.ts";
 import { createApiKey, listApiKeys, revokeApiKey } from "../plugins/access/api-key-store.ts";
 import { ERRORS as ACCESS_ERRORS } from "../plugins/access/errors.ts";
 import { addMember, setMemberRoles } from "../plugins/access/members.ts";
+import { grantPlatformRole, platformRoleHolders, revokePlatformRole } from "../plugins/access/platform-roles.ts";
 import { createUser } from "../plugins/access/users.ts";
 import { ERRORS as SYSTEMS_ERRORS } from "../plugins/systems/errors.ts";
 import { createOrganization } from "../plugins/systems/organizations.ts";
@@ -27,8 +28,12 @@ const USAGE = `Usage: npm run cli -- <command> [options]
   key create   --org ORG_ID --user USER_ID [--scope read|read-write] [--expires ISO_DATE] [--name NAME]
   key list     [--org ORG_ID]
   key revoke   --id KEY_ID
+  platform-operator grant  --user USER_ID   make a user a platform operator (the shared workers' routes)
+  platform-operator revoke --user USER_ID   take it back (the last platform operator keeps it)
+  platform-operator list
 
 Roles: owner, admin, systemManager, tokenManager, supplyManager, identityManager, claimIssuer, auditor, gasManager, member.
+platformOperator is a platform-level role, held by a user whatever the organisation; no organisation role grants it.
 Output is JSON on stdout. An API key is shown once and cannot be recovered.`;
 
 function fail(message: string): never {
@@ -133,6 +138,15 @@ try {
       break;
     case "key revoke":
       out({ revoked: (await revokeApiKey(db.platform, need("id")))?.revokedAt != null });
+      break;
+    case "platform-operator grant":
+      out(await grantPlatformRole(db.platform, need("user"), "platformOperator"));
+      break;
+    case "platform-operator revoke":
+      out(await revokePlatformRole(db.platform, need("user"), "platformOperator"));
+      break;
+    case "platform-operator list":
+      out(await platformRoleHolders(db.platform, "platformOperator"));
       break;
     default:
       fail(`Unknown command: ${resource} ${action}`);

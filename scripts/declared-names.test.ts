@@ -5,6 +5,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join, relative, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 import { CORE_PERMISSIONS } from "../host/auth/permissions.ts";
+import { PLATFORM_PERMISSIONS } from "../host/auth/platform-roles.ts";
 import { CORE_ERRORS } from "../host/errors/registry.ts";
 import { CORE_REVERT_RULES } from "../host/mutations/revert-errors.ts";
 import { composePlugins } from "../host/plugin-host.ts";
@@ -60,7 +61,11 @@ describe("declared names", () => {
   it("every permission checked in host/, plugins/ and scripts/ is declared", () => {
     const uses = literals(PERMISSION_USES);
     expect(uses.length).toBeGreaterThan(50);
-    const declared = new Set([...Object.keys(CORE_PERMISSIONS), ...composed.permissions.keys()]);
+    const declared = new Set([
+      ...Object.keys(CORE_PERMISSIONS),
+      ...Object.keys(PLATFORM_PERMISSIONS),
+      ...composed.permissions.keys(),
+    ]);
     expect(uses.filter((use) => !declared.has(use.name))).toEqual([]);
   });
 

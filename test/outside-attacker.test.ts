@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe } from "vitest";
 import type { AttackContext } from "./security/context.ts";
 import { csrfAttacks } from "./security/csrf.ts";
+import { roleMatrix } from "./security/role-matrix.ts";
 import { webhookTargetAttacks } from "./security/webhook-targets.ts";
 import { operator } from "./support/organizations.ts";
 import { bootStack } from "./support/stack.ts";
@@ -32,4 +33,5 @@ describe("an outside attacker", () => {
 
   csrfAttacks(ctx);
   webhookTargetAttacks(ctx);
+  roleMatrix(ctx);
 });

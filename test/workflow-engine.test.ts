@@ -1,9 +1,12 @@
 // Workflow-engine recovery over HTTP against the real stack, on graphile-worker: the doctor finds a job made to fail
 // permanently (and only the organisation's own), recover-stuck-workflow purges it (refused while a job is active or
 // when there is nothing to purge), force-redeploy registers the running worker again, cleanup-stale-deployments hands
-// a dead process's jobs on; the system operate permission; every call audited with URL credentials REDACTED.
+// a dead process's jobs on; only a platform operator (no organisation role, owner included, grants it) runs them;
+// every call audited with URL credentials REDACTED.
+import { execFileSync } from "node:child_process";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { grantPlatformRole } from "../plugins/access/platform-roles.ts";
 import { type Operator, operator } from "./support/organizations.ts";
 import { bootStack, json, type TestStack } from "./support/stack.ts";
 
@@ -34,8 +37,9 @@ describe("workflow-engine recovery on graphile-worker", () => {
   const until = async <T>(read: () => Promise<T>, done: (value: T) => boolean) => {
     const deadline = Date.now() + 30_000;
     for (;;) {
-      const value = await read();
-      if (done(value)) return value;
+      // A request may meet a kept-alive connection the host just closed: read again.
+      const value = await read().catch((error: unknown) => error);
+      if (!(value instanceof Error) && done(value as T)) return value as T;
       if (Date.now() > deadline) throw new Error(`still ${JSON.stringify(value)}`);
       await new Promise((r) => setTimeout(r, 250));
     }
@@ -46,7 +50,14 @@ describe("workflow-engine recovery on graphile-worker", () => {
     ops = operator(stack);
     org = stack.platform.credentials.organizationId;
     keys.auditor = await ops.keyFor(org, "auditor");
-    keys.other = await ops.keyFor(await ops.organization("Other Org"), "owner");
+    keys.owner = await ops.keyFor(org, "owner");
+    const other = await ops.organization("Other Org");
+    keys.other = await ops.keyFor(other, "owner");
+    // A platform operator whose active organisation is the other one: sees and recovers that organisation's jobs only.
+    const operatorThere = await ops.member(other, "member");
+    await grantPlatformRole(ops.db.platform, operatorThere.userId, "platformOperator");
+    keys.otherOperator = operatorThere.key;
+    keys.otherOperatorUser = operatorThere.userId;
   });
   afterAll(async () => {
     await ops?.close();
@@ -81,11 +92,11 @@ describe("workflow-engine recovery on graphile-worker", () => {
     expect(readout.invocations.status).toBe("degraded");
     expect(readout.invocations.byStatus.failed).toBe(1);
 
-    // Another organisation sees none of it and cannot purge it.
-    const foreign = await doctor(keys.other);
+    // Acting in another organisation, even a platform operator sees none of it and cannot purge it.
+    const foreign = await doctor(keys.otherOperator);
     expect(foreign.invocations.recentFailures).toEqual([]);
     const { serviceName, serviceKey } = failure;
-    const refused = await post("recover-stuck-workflow", { serviceName, serviceKey }, keys.other);
+    const refused = await post("recover-stuck-workflow", { serviceName, serviceKey }, keys.otherOperator);
     expect([refused.status, refused.body.code, refused.body.data.reason]).toEqual([
       409,
       "WORKFLOW_ENGINE_WORKFLOW_RETRY_BLOCKED",
@@ -156,9 +167,47 @@ describe("workflow-engine recovery on graphile-worker", () => {
     expect([missing.status, missing.body.code]).toEqual([404, "WORKFLOW_ENGINE_DEPLOYMENT_NOT_FOUND"]);
   });
 
-  it("needs the system operate permission and validates bodies", async () => {
-    const refused = await post("doctor", {}, keys.auditor);
-    expect([refused.status, refused.body.code]).toEqual([403, "OFFCHAIN_USER_PERMISSION_REQUIRED"]);
+  it("refuses every route to organisation roles, another organisation's owner included, before reading the body", async () => {
+    const bodies: Record<string, unknown> = {
+      doctor: {},
+      "force-redeploy": { serviceUrl: "worker://nowhere/1" },
+      "cleanup-stale-deployments": { serviceUrl: "worker://nowhere/1", forceDrain: true },
+      "recover-stuck-workflow": { serviceName: "x", serviceKey: "y" },
+    };
+    const calls = Object.entries(bodies).flatMap(([path, body]) =>
+      [keys.other, keys.owner, keys.auditor].flatMap((key) => [post(path, body, key), post(path, { bad: 1 }, key)]),
+    );
+    for (const refused of await Promise.all(calls)) {
+      expect([refused.status, refused.body.code]).toEqual([403, "OFFCHAIN_USER_PERMISSION_REQUIRED"]);
+      expect(refused.body.data).toMatchObject({
+        requiredPermission: "platform:operate",
+        requiredRoles: ["platformOperator"],
+      });
+    }
+  });
+
+  it("follows the platform role granted and revoked by the CLI", async () => {
+    const owner = await ops.member(org, "owner");
+    const cli = (...args: string[]) =>
+      execFileSync("node_modules/.bin/tsx", ["scripts/cli.ts", ...args], {
+        env: { ...process.env, ...stack.env },
+        encoding: "utf8",
+      });
+    expect(JSON.parse(cli("platform-operator", "grant", "--user", owner.userId))).toMatchObject({
+      platformRoles: ["platformOperator"],
+    });
+    // The key's cached row is dropped when the CLI's write NOTIFYs this host.
+    const doctorStatus = () => post("doctor", {}, owner.key).then((res) => res.status);
+    await until(doctorStatus, (status) => status === 200);
+    cli("platform-operator", "revoke", "--user", owner.userId);
+    await until(doctorStatus, (status) => status === 403);
+    cli("platform-operator", "revoke", "--user", keys.otherOperatorUser);
+    const holders = JSON.parse(cli("platform-operator", "list"));
+    expect(holders.map((h: { email: string }) => h.email)).toEqual([`owner+${org}@localhost`]); // the local owner
+    expect(() => cli("platform-operator", "revoke", "--user", holders[0].userId)).toThrow(/last platformOperator/);
+  });
+
+  it("validates bodies", async () => {
     const bad = await post("recover-stuck-workflow", { serviceName: "host:send", serviceKey: "x" });
     expect([bad.status, bad.body.code]).toEqual([400, "BAD_REQUEST"]);
     const notUrl = await post("force-redeploy", { serviceUrl: "not a url" });

@@ -10,7 +10,7 @@ import { isRpcPath } from "../rpc/path.ts";
 import { hashApiKey, looksLikeApiKey } from "./api-keys.ts";
 import type { CredentialFailures } from "./credential-failures.ts";
 import type { LastUsedRecorder } from "./last-used.ts";
-import { rolesOf } from "./memberships.ts";
+import { platformRolesOf, rolesOf } from "./memberships.ts";
 import type { RateWindow } from "./rate-limit.ts";
 import { resolveSession, SESSION_COOKIE, TWO_FACTOR_COOKIE } from "./sessions.ts";
 import { throttled } from "./throttled.ts";
@@ -40,6 +40,7 @@ export interface KeyRow {
   scope: "read" | "read-write";
   expiresAt: Date | null;
   roles: string[];
+  platformRoles: string[];
 }
 
 async function fromApiKey(c: Context<AppEnv>, key: string, deps: AuthDeps): Promise<Principal> {
@@ -51,14 +52,15 @@ async function fromApiKey(c: Context<AppEnv>, key: string, deps: AuthDeps): Prom
   const load = () =>
     deps.db
       .selectFrom("apiKeys as k")
+      .innerJoin("users as u", "u.id", "k.userId")
       .leftJoin("memberships as m", (join) =>
         join.onRef("m.userId", "=", "k.userId").onRef("m.organizationId", "=", "k.organizationId"),
       )
-      .select(["k.id", "k.organizationId", "k.userId", "k.scope", "k.expiresAt"])
+      .select(["k.id", "k.organizationId", "k.userId", "k.scope", "k.expiresAt", "u.platformRoles"])
       .select(sql<string[]>`coalesce(array_agg(m.role) filter (where m.role is not null), '{}')`.as("roles"))
       .where("k.keyHash", "=", hash)
       .where("k.revokedAt", "is", null)
-      .groupBy("k.id")
+      .groupBy(["k.id", "u.id"])
       .executeTakeFirst();
   try {
     row = deps.keys ? await deps.keys.get(hash, load) : await load();
@@ -84,6 +86,7 @@ async function fromApiKey(c: Context<AppEnv>, key: string, deps: AuthDeps): Prom
     organizationId: row.organizationId,
     userId: row.userId,
     roles: row.roles,
+    platformRoles: row.platformRoles,
     scope: row.scope,
     apiKeyId: row.id,
     apiKeyExpiresAt: row.expiresAt,
@@ -102,14 +105,26 @@ async function fromSession(c: Context<AppEnv>, token: string, deps: AuthDeps): P
   const organizationId = c.req.header("x-organization-id") ?? session.organizationId;
   if (!organizationId) throw new ApiError("ACTIVE_ORGANIZATION_REQUIRED");
   let roles: string[];
+  let platformRoles: string[];
   try {
-    roles = await rolesOf(deps.db, session.userId, organizationId);
+    [roles, platformRoles] = await Promise.all([
+      rolesOf(deps.db, session.userId, organizationId),
+      platformRolesOf(deps.db, session.userId),
+    ]);
   } catch {
     throw new ApiError("SESSION_RESOLUTION_FAILED");
   }
   if (roles.length === 0)
     throw new ApiError("ACTIVE_ORGANIZATION_REQUIRED", { message: "You are not a member of that organisation" });
-  return { kind: "session", organizationId, userId: session.userId, roles, scope: "read-write", sessionId: session.id };
+  return {
+    kind: "session",
+    organizationId,
+    userId: session.userId,
+    roles,
+    platformRoles,
+    scope: "read-write",
+    sessionId: session.id,
+  };
 }
 
 export function authenticate(deps: AuthDeps): MiddlewareHandler<AppEnv> {

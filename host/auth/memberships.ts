@@ -11,6 +11,12 @@ export async function rolesOf(db: PlatformDb, userId: string, organizationId: st
   return rows.map((r) => r.role);
 }
 
+/** The user's platform-level roles (host/auth/platform-roles.ts); none for an unknown user. */
+export async function platformRolesOf(db: PlatformDb, userId: string): Promise<string[]> {
+  const row = await db.selectFrom("users").select("platformRoles").where("id", "=", userId).executeTakeFirst();
+  return row?.platformRoles ?? [];
+}
+
 export async function isMember(db: PlatformDb, organizationId: string, userId: string): Promise<boolean> {
   return (await rolesOf(db, userId, organizationId)).length > 0;
 }

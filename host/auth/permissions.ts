@@ -3,6 +3,7 @@
 // the permissions its own mechanics check; each plugin declares its own (`definePlugin({ permissions })`),
 // registered at start (host/plugin-host.ts).
 import { createNameRegistry } from "../name-registry.ts";
+import { isPlatformPermission, PLATFORM_PERMISSIONS, type PlatformRole } from "./platform-roles.ts";
 
 export const ROLES = [
   "owner",
@@ -39,8 +40,22 @@ export function rolesGranting(permission: Permission): readonly Role[] {
   return registry.get(permission);
 }
 
+/** Whether organisation roles grant it: never a platform permission (host/auth/platform-roles.ts). */
 export function hasPermission(roles: readonly string[], permission: Permission): boolean {
+  if (isPlatformPermission(permission)) return false;
   return rolesGranting(permission).some((role) => roles.includes(role));
+}
+
+/** The roles that grant a permission: organisation roles, or for a platform permission the platform roles. */
+export function grantingRoles(permission: Permission): readonly (Role | PlatformRole)[] {
+  return isPlatformPermission(permission) ? PLATFORM_PERMISSIONS[permission] : rolesGranting(permission);
+}
+
+/** Whether a caller with these organisation and platform roles holds the permission. */
+export function isGranted(roles: readonly string[], platformRoles: readonly string[], permission: Permission): boolean {
+  if (isPlatformPermission(permission))
+    return PLATFORM_PERMISSIONS[permission].some((role) => platformRoles.includes(role));
+  return hasPermission(roles, permission);
 }
 
 export function isRole(value: string): value is Role {

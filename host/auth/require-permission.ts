@@ -3,21 +3,23 @@ import type { MiddlewareHandler } from "hono";
 import { ApiError } from "../errors/api-error.ts";
 import type { ErrorCode } from "../errors/registry.ts";
 import type { AppEnv } from "../http/env.ts";
-import { hasPermission, type Permission, rolesGranting } from "./permissions.ts";
+import { grantingRoles, isGranted, type Permission } from "./permissions.ts";
 
 /**
  * Throws USER_NOT_AUTHORIZED (or the route family's own refusal the spec names, e.g. OFFCHAIN_USER_PERMISSION_REQUIRED)
- * unless `roles` grant `permission` (also for checks that depend on the request's content).
+ * unless `roles` (organisation) or `platformRoles` grant `permission` (also for checks that depend on the request's
+ * content).
  */
 export function assertPermission(
   roles: readonly string[],
   permission: Permission,
   refusal: ErrorCode = "USER_NOT_AUTHORIZED",
+  platformRoles: readonly string[] = [],
 ): void {
-  if (!hasPermission(roles, permission)) {
+  if (!isGranted(roles, platformRoles, permission)) {
     throw new ApiError(refusal, {
       message: `This operation needs the ${permission} permission`,
-      details: { requiredPermission: permission, requiredRoles: rolesGranting(permission) },
+      details: { requiredPermission: permission, requiredRoles: grantingRoles(permission) },
     });
   }
 }
@@ -28,7 +30,8 @@ export function requirePermission(
   refusal?: ErrorCode,
 ): MiddlewareHandler<AppEnv> & { requiredPermission: Permission } {
   const check: MiddlewareHandler<AppEnv> = async (c, next) => {
-    assertPermission(c.get("principal").roles, permission, refusal);
+    const { roles, platformRoles } = c.get("principal");
+    assertPermission(roles, permission, refusal, platformRoles);
     await next();
   };
   return Object.assign(check, { requiredPermission: permission });

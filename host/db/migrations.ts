@@ -491,6 +491,14 @@ export const coreMigrations: Record<string, Migration> = {
         .on("idempotent_responses")
         .columns(["organization_id", "created_at"])
         .execute();
+      },
+    },
+  "0026_platform_roles": {
+    async up(db: Kysely<unknown>) {
+      // Roles of the whole platform, held by a user and not through an organisation (host/auth/platform-roles.ts):
+      // the platform operator runs the workers every organisation shares. Only the CLI and the first start grant one.
+      await sql`alter table platform.users add column platform_roles text[] not null default '{}'
+        check (platform_roles <@ array['platformOperator']::text[])`.execute(db);
     },
   },
 };

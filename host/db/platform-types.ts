@@ -21,6 +21,8 @@ export interface UsersTable {
   passwordHash: string | null;
   totpSecret: string | null;
   pincodeHash: string | null;
+  /** Platform-level roles (host/auth/platform-roles.ts), granted by the CLI and the first start only. */
+  platformRoles: ColumnType<string[], string[] | undefined, string[]>;
   createdAt: Timestamp;
 }
 export interface MembershipsTable {

@@ -10,6 +10,8 @@ export interface Principal {
   userId: string;
   /** The user's roles in the active organisation. */
   roles: string[];
+  /** The user's platform-level roles (host/auth/platform-roles.ts), whatever the organisation. */
+  platformRoles: string[];
   /** API keys may be read-only; sessions are read-write. */
   scope: "read" | "read-write";
   apiKeyId?: string;

@@ -54,6 +54,7 @@ describe("the same-origin guard", () => {
     organizationId: "o",
     userId: "u",
     roles: ["owner"],
+    platformRoles: [],
     scope: "read-write",
   };
   const apiKey: Principal = { ...session, kind: "api-key" };

@@ -105,6 +105,7 @@ const getCurrencies = createRoute({
   path: `${BASE}/supported-currencies`,
   tags: TAGS,
   summary: "The configured provider's key and its currencies, sorted (cached for an hour)",
+  middleware: [requirePermission("exchangeRates:list")],
   responses: {
     200: jsonResponse(z.object({ data: SupportedCurrenciesSchema, links: linksSelf }), "Provider and currencies"),
     ...errorResponses,

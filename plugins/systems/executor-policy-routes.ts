@@ -29,6 +29,7 @@ const read = createRoute({
   path: "/api/v2/settings/executor-policy",
   tags: ["settings"],
   summary: "The organisation's executor policy",
+  middleware: [requirePermission("organization:read")],
   responses: { 200: PolicyResponse, ...errorResponses },
 });
 

@@ -4,6 +4,7 @@
 
 import { createRoute, z } from "@hono/zod-openapi";
 import type pg from "pg";
+import { requirePermission } from "../../host/auth/require-permission.ts";
 import { setActiveOrganization } from "../../host/auth/sessions.ts";
 import { listenChannel } from "../../host/db/notifications.ts";
 import { ApiError } from "../../host/errors/api-error.ts";
@@ -73,6 +74,7 @@ const stream = createRoute({
   path: "/api/v2/organizations/deploy/{deploymentId}/stream",
   tags: ["organization"],
   summary: "Follow an organisation's deployment: server-sent events tree, update, complete, error",
+  middleware: [requirePermission("organization:read")],
   request: { params: z.object({ deploymentId: z.string().min(1).max(64) }) },
   responses: {
     200: {

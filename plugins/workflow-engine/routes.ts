@@ -1,4 +1,6 @@
-// The four operator routes of workflow-engine recovery (POST, system operate permission, every call audited).
+// The four operator routes of workflow-engine recovery (POST, every call audited). The workers are shared by every
+// organisation, so each route needs the platform operator's platform:operate permission, which no organisation role
+// grants (host/auth/platform-roles.ts); the doctor's deployments (host names, worker pids) are shown to them only.
 import { createRoute, z } from "@hono/zod-openapi";
 import { requirePermission } from "../../host/auth/require-permission.ts";
 import type { App } from "../../host/http/env.ts";
@@ -34,10 +36,10 @@ function operatorRoute<Body extends z.ZodType, Data extends z.ZodType>(
     tags: ["system"],
     summary,
     description:
-      "System operate permission (OFFCHAIN_USER_PERMISSION_REQUIRED otherwise); every call is written to the operations audit log with credentials inside URLs replaced by REDACTED.",
+      "The platform operator's platform:operate permission, held by a platform-level role that no organisation role grants (OFFCHAIN_USER_PERMISSION_REQUIRED otherwise); jobs are those of the active organisation only; every call is written to the operations audit log with credentials inside URLs replaced by REDACTED.",
     middleware: [
       auditOperations(ctx.db.platform, ctx.logger),
-      requirePermission("system:operate", "OFFCHAIN_USER_PERMISSION_REQUIRED"),
+      requirePermission("platform:operate", "OFFCHAIN_USER_PERMISSION_REQUIRED"),
     ],
     request: { body: jsonBody(body) },
     responses: { 200: jsonResponse(z.object({ data, links: linksSelf }), summary), ...errorResponses },

@@ -217,6 +217,8 @@ export interface paths {
         /**
          * The organisation's executor policy
          * @description The organisation's executor policy.
+         *
+         *     Permission: `organization:read`.
          */
         get: operations["settings.executorPolicy.get"];
         /**
@@ -263,6 +265,8 @@ export interface paths {
         /**
          * Follow an organisation's deployment: server-sent events tree, update, complete, error
          * @description Follow an organisation's deployment: server-sent events tree, update, complete, error.
+         *
+         *     Permission: `organization:read`.
          */
         get: {
             parameters: {
@@ -2596,6 +2600,8 @@ export interface paths {
         /**
          * The configured provider's key and its currencies, sorted (cached for an hour)
          * @description The configured provider's key and its currencies, sorted (cached for an hour).
+         *
+         *     Permission: `exchangeRates:list`.
          */
         get: operations["exchangeRates.supportedCurrencies.get"];
         put?: never;
@@ -2735,9 +2741,9 @@ export interface paths {
         put?: never;
         /**
          * The workflow engine's readout (graphile-worker)
-         * @description System operate permission (OFFCHAIN_USER_PERMISSION_REQUIRED otherwise); every call is written to the operations audit log with credentials inside URLs replaced by REDACTED.
+         * @description The platform operator's platform:operate permission, held by a platform-level role that no organisation role grants (OFFCHAIN_USER_PERMISSION_REQUIRED otherwise); jobs are those of the active organisation only; every call is written to the operations audit log with credentials inside URLs replaced by REDACTED.
          *
-         *     Permission: `system:operate`.
+         *     Permission: `platform:operate`.
          */
         post: operations["admin.operator.workflowEngine.doctor.post"];
         delete?: never;
@@ -2757,9 +2763,9 @@ export interface paths {
         put?: never;
         /**
          * Register a running worker process again and wake the workers
-         * @description System operate permission (OFFCHAIN_USER_PERMISSION_REQUIRED otherwise); every call is written to the operations audit log with credentials inside URLs replaced by REDACTED.
+         * @description The platform operator's platform:operate permission, held by a platform-level role that no organisation role grants (OFFCHAIN_USER_PERMISSION_REQUIRED otherwise); jobs are those of the active organisation only; every call is written to the operations audit log with credentials inside URLs replaced by REDACTED.
          *
-         *     Permission: `system:operate`.
+         *     Permission: `platform:operate`.
          */
         post: operations["admin.operator.workflowEngine.forceRedeploy.post"];
         delete?: never;
@@ -2779,9 +2785,9 @@ export interface paths {
         put?: never;
         /**
          * Keep one deployment; release the jobs of the others' stopped processes and remove them
-         * @description System operate permission (OFFCHAIN_USER_PERMISSION_REQUIRED otherwise); every call is written to the operations audit log with credentials inside URLs replaced by REDACTED.
+         * @description The platform operator's platform:operate permission, held by a platform-level role that no organisation role grants (OFFCHAIN_USER_PERMISSION_REQUIRED otherwise); jobs are those of the active organisation only; every call is written to the operations audit log with credentials inside URLs replaced by REDACTED.
          *
-         *     Permission: `system:operate`.
+         *     Permission: `platform:operate`.
          */
         post: operations["admin.operator.workflowEngine.cleanupStaleDeployments.post"];
         delete?: never;
@@ -2801,9 +2807,9 @@ export interface paths {
         put?: never;
         /**
          * Purge the permanently failed job of a task under a key
-         * @description System operate permission (OFFCHAIN_USER_PERMISSION_REQUIRED otherwise); every call is written to the operations audit log with credentials inside URLs replaced by REDACTED.
+         * @description The platform operator's platform:operate permission, held by a platform-level role that no organisation role grants (OFFCHAIN_USER_PERMISSION_REQUIRED otherwise); jobs are those of the active organisation only; every call is written to the operations audit log with credentials inside URLs replaced by REDACTED.
          *
-         *     Permission: `system:operate`.
+         *     Permission: `platform:operate`.
          */
         post: operations["admin.operator.workflowEngine.recoverStuckWorkflow.post"];
         delete?: never;
