@@ -10,6 +10,7 @@ import { ERRORS } from "./errors.ts";
 import { executeTask } from "./execute-task.ts";
 import { smartWalletExecutor } from "./executor.ts";
 import { migrations } from "./migrations.ts";
+import { PERMISSIONS } from "./permissions.ts";
 import { THRESHOLD_KIND, thresholdRoute } from "./threshold-route.ts";
 import { walletRoutes } from "./wallet-routes.ts";
 
@@ -22,6 +23,7 @@ export default definePlugin({
   },
   tasks: (ctx) => ({ deploy: deployTask(ctx), execute: executeTask(ctx), confirm: confirmTask(ctx) }),
   migrations,
+  permissions: PERMISSIONS,
   errors: ERRORS,
   executors: { "smart-wallet": smartWalletExecutor },
   mutationKinds: { [DEPLOY_STEP_KIND]: {}, [THRESHOLD_KIND]: {} },

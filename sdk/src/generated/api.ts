@@ -2353,7 +2353,9 @@ export interface paths {
         put?: never;
         /**
          * ERC-4337 bundler (JSON-RPC 2.0, ERC-7769 methods)
-         * @description eth_chainId, eth_supportedEntryPoints, eth_sendUserOperation, eth_estimateUserOperationGas, eth_getUserOperationByHash, eth_getUserOperationReceipt; debug_bundler_* when BUNDLER_DEBUG_METHODS is true. A request without id is a notification (204 when nothing is answered).
+         * @description eth_chainId, eth_supportedEntryPoints, eth_sendUserOperation, eth_estimateUserOperationGas, eth_getUserOperationByHash, eth_getUserOperationReceipt; debug_bundler_* when BUNDLER_DEBUG_METHODS is true. A request without id is a notification (204 when nothing is answered). Permissions, checked per method and refused as a JSON-RPC error 4100: bundler:read (every role) for the reads and estimates, bundler:send (every role but auditor) for eth_sendUserOperation, bundler:debug (owner, admin) for debug_bundler_*. A sender's operations paid by a paymaster are limited per 24 hours (BUNDLER_SPONSORED_OPERATIONS_PER_DAY, BUNDLER_SPONSORED_WEI_PER_DAY; -32504); a batch holds at most BUNDLER_MAX_BATCH_SIZE requests (-32005).
+         *
+         *     Permission: `bundler:read`.
          */
         post: operations["bundler.post"];
         delete?: never;
@@ -2373,7 +2375,9 @@ export interface paths {
         put?: never;
         /**
          * Provision the acting participant's smart wallet (one per participant and chain)
-         * @description `{}` provisions a single-signer wallet whose signer is the participant's custody wallet. A repeat returns the same wallet (and resumes a failed deployment). The deployment (sponsorship by the organisation's paymaster, the account, the management key on the participant's identity, the identity registry entry) runs as a job: 202 while it runs, 200 once deployed; `Prefer: wait=N` waits for it.
+         * @description `{}` provisions a single-signer wallet whose signer is the participant's custody wallet. A repeat returns the same wallet (and resumes a failed deployment). The deployment (sponsorship by the organisation's paymaster, the account, the management key on the participant's identity, the identity registry entry) runs as a job: 202 while it runs, 200 once deployed; `Prefer: wait=N` waits for it. Provisioning spends the organisation's gas: it needs smartWallet:create (owner, admin, gasManager; others act for a participant with X-Participant), ACCOUNT_ABSTRACTION_ENABLED and the organisation's executor policy allowing smart wallets (else 403 X_EXECUTOR_AA_DISABLED_GLOBALLY / _FOR_ORG), and walletVerification from a session. The organisation's paymaster sponsors the wallet only when all its signers are the organisation's custody wallets, or when `sponsored: true` is asked by a holder of smartWallet:sponsorOutsideSigners.
+         *
+         *     Permission: `smartWallet:create`.
          */
         post: operations["smartWallets.post"];
         delete?: never;
@@ -5586,6 +5590,8 @@ export interface components {
                 weight: string;
             }[];
             threshold: string;
+            /** @description The organisation's paymaster sponsors it (decided at creation, see gas-status) */
+            sponsored: boolean;
             deployment: {
                 /** @enum {string} */
                 status: "deploying" | "deployed" | "failed";
@@ -5617,6 +5623,9 @@ export interface components {
              */
             threshold?: string;
             description?: string;
+            /** @description Whether the organisation's paymaster pays the wallet's gas. Default: true when every signer is a custody wallet of the organisation (keys only the platform holds), else false. true for a wallet with another signer is an explicit decision that needs the smartWallet:sponsorOutsideSigners permission. */
+            sponsored?: boolean;
+            walletVerification?: components["schemas"]["WalletVerification"] & unknown;
         };
         SmartWalletSigners: {
             threshold: string;

@@ -1,0 +1,12 @@
+// The smart-wallet permissions: provisioning a wallet spends the organisation's gas (its signer pays the deployment,
+// its paymaster the wallet's operations), so only the roles trusted with that money hold them.
+import type { Role } from "../../host/auth/permissions.ts";
+
+const GAS_SPENDERS = ["owner", "admin", "gasManager"] as const satisfies readonly Role[];
+
+export const PERMISSIONS = {
+  /** POST /api/v2/smart-wallets (and its /api/rpc twin). */
+  "smartWallet:create": GAS_SPENDERS,
+  /** `sponsored: true` for a wallet whose signers are not all the organisation's custody wallets. */
+  "smartWallet:sponsorOutsideSigners": GAS_SPENDERS,
+} as const satisfies Record<string, readonly Role[]>;
