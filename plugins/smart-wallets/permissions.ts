@@ -7,6 +7,9 @@ const GAS_SPENDERS = ["owner", "admin", "gasManager"] as const satisfies readonl
 export const PERMISSIONS = {
   /** POST /api/v2/smart-wallets (and its /api/rpc twin). */
   "smartWallet:create": GAS_SPENDERS,
-  /** `sponsored: true` for a wallet whose signers are not all the organisation's custody wallets. */
-  "smartWallet:sponsorOutsideSigners": GAS_SPENDERS,
+  /**
+   * Deciding the paymaster's sponsorship of a wallet: `sponsored: true` at creation for a wallet whose signers are not
+   * all the organisation's custody wallets, and PUT …/{address}/sponsorship (grant or revoke).
+   */
+  "smartWallet:sponsor": GAS_SPENDERS,
 } as const satisfies Record<string, readonly Role[]>;

@@ -41,7 +41,7 @@ export const CreateSmartWalletSchema = z
         description:
           "Whether the organisation's paymaster pays the wallet's gas. Default: true when every signer is a custody " +
           "wallet of the organisation (keys only the platform holds), else false. true for a wallet with another " +
-          "signer is an explicit decision that needs the smartWallet:sponsorOutsideSigners permission.",
+          "signer is an explicit decision that needs the smartWallet:sponsor permission.",
       }),
     walletVerification: WalletVerificationSchema.optional().openapi({
       description: "Required for session callers (the deployment signs chain transactions); API keys omit it",

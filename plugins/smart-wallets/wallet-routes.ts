@@ -45,7 +45,7 @@ const create = createRoute({
     "ACCOUNT_ABSTRACTION_ENABLED and the organisation's executor policy allowing smart wallets (else 403 " +
     "X_EXECUTOR_AA_DISABLED_GLOBALLY / _FOR_ORG), and walletVerification from a session. The organisation's " +
     "paymaster sponsors the wallet only when all its signers are the organisation's custody wallets, or when " +
-    "`sponsored: true` is asked by a holder of smartWallet:sponsorOutsideSigners.",
+    "`sponsored: true` is asked by a holder of smartWallet:sponsor.",
   middleware: [requirePermission("smartWallet:create")],
   request: { body: jsonBody(CreateSmartWalletSchema, false) },
   responses: {
@@ -165,7 +165,7 @@ export function walletRoutes(app: App, ctx: PluginContext) {
         signers.map((s) => s.address),
       );
       // Sponsoring a key the platform does not hold is the organisation's money in outside hands: a decision.
-      if (body.sponsored && !custodyOnly) assertPermission(roles, "smartWallet:sponsorOutsideSigners");
+      if (body.sponsored && !custodyOnly) assertPermission(roles, "smartWallet:sponsor");
       const salt = walletSalt(organizationId, participantId);
       address = (await predictWalletAddress(chain, signers, wanted.threshold, salt)).toLowerCase();
       await db

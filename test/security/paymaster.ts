@@ -2,7 +2,8 @@
 // wallet whose only signer was an outside key had its UserOperations paid by the organisation's paymaster. Now:
 // provisioning needs smartWallet:create (owner, admin, gasManager), the account-abstraction switches and, from a
 // session, walletVerification; a wallet with an outside signer is not sponsored unless a gas spender decides so;
-// the bundler refuses eth_sendUserOperation to auditors, over-large batches and sponsorship past the daily limit.
+// revoking or granting it later is a gas spender's route; the bundler refuses eth_sendUserOperation to auditors,
+// over-large batches and sponsorship past the daily limit.
 // The organisation's paymaster deposit is read on chain (EntryPoint.balanceOf) around each refusal.
 import { type Address, createPublicClient, encodeFunctionData, type Hex, http, toHex } from "viem";
 import { entryPoint08Abi, getUserOperationHash, type UserOperation } from "viem/account-abstraction";
@@ -38,6 +39,7 @@ export function paymasterAttacks(ctx: () => AttackContext) {
     let decider: Member;
     let entryPoint: Address;
     let paymaster: Address;
+    let decidedWallet: Address;
     const outsider = privateKeyToAccount(generatePrivateKey());
     const chain = () => createPublicClient({ chain: stackChain(stack), transport: http() });
     const deposit = () =>
@@ -281,6 +283,24 @@ export function paymasterAttacks(ctx: () => AttackContext) {
         ).body.result,
       ).toBeNull();
       expect(before - (await deposit())).toBe(charged);
+      decidedWallet = wallet;
+    });
+
+    it("revoking sponsorship is a gas spender's decision too: a member gets 403, a gasManager stops the paymaster", async () => {
+      const path = `/api/v2/smart-wallets/${decidedWallet}/sponsorship`;
+      for (const attacker of [member, auditor]) {
+        const refused = await call(attacker.key, "PUT", path, { sponsored: true });
+        expect([refused.status, refused.body.code]).toEqual([403, "USER_NOT_AUTHORIZED"]);
+        expect(refused.body.data).toMatchObject({ requiredPermission: "smartWallet:sponsor" });
+      }
+      const revoked = await call(decider.key, "PUT", path, { sponsored: false }, { prefer: "wait=60" });
+      expect(revoked.status, JSON.stringify(revoked.body)).toBe(200);
+      expect(revoked.body.data.status).toBe("COMPLETED");
+      const gas = await call(decider.key, "GET", `/api/v2/smart-wallets/${decidedWallet}/gas-status`);
+      expect(gas.body.data.sponsored).toBe(false);
+      expect((await call(decider.key, "GET", `/api/v2/smart-wallets/${decidedWallet}`)).body.data.sponsored).toBe(
+        false,
+      );
     });
 
     it("a session provisions only with walletVerification; a member's session is refused on /api/rpc", async () => {
