@@ -25,22 +25,6 @@ const EXEMPT: Record<string, string> = {
   "POST /api/rpc/{procedure}": "the transport: each procedure runs its REST route, that route's permission included",
 };
 
-/**
- * TODO(#34 merge): the smart-wallet and bundler routes get their permissions in a parallel change (owner, admin or
- * gasManager to create; the bundler permissioned); the lead empties this list when merging it.
- */
-const TODO_DECLARED_ELSEWHERE: Record<string, string> = {
-  "POST /api/v2/bundler": "being permissioned in the smart-wallets/bundler change of #34",
-  "POST /api/v2/smart-wallets": "being permissioned in the smart-wallets/bundler change of #34",
-  "GET /api/v2/smart-wallets/{address}": "being permissioned in the smart-wallets/bundler change of #34",
-  "GET /api/v2/smart-wallets/{address}/signers": "being permissioned in the smart-wallets/bundler change of #34",
-  "GET /api/v2/smart-wallets/{address}/gas-status": "being permissioned in the smart-wallets/bundler change of #34",
-  "PUT /api/v2/smart-wallets/{address}/threshold": "being permissioned in the smart-wallets/bundler change of #34",
-  "GET /api/v2/smart-wallets/{address}/approvals": "being permissioned in the smart-wallets/bundler change of #34",
-  "POST /api/v2/smart-wallets/{address}/approvals/{userOpHash}/sign":
-    "being permissioned in the smart-wallets/bundler change of #34",
-};
-
 /** Routes outside the API document (Hono's form), and why they need no permission. */
 const UNDOCUMENTED: Record<string, string> = {
   "GET /healthz": "public: liveness for load balancers",
@@ -75,7 +59,7 @@ beforeAll(async () => {
 }, 60_000);
 
 const declared = (route: Route) => typeof route[PERMISSION_EXTENSION] === "string";
-const allowed = { ...EXEMPT, ...TODO_DECLARED_ELSEWHERE };
+const allowed: Record<string, string> = EXEMPT;
 
 describe("every route declares its permission", () => {
   it("every documented route (REST v1 and v2) declares one, or is exempt with a reason", () => {
@@ -106,7 +90,6 @@ describe("every route declares its permission", () => {
       const found = byName.get(route);
       return !found || declared(found);
     });
-    // The TODO list may go stale by the parallel change: an entry that declares a permission then is to be removed.
     expect(stale).toEqual([]);
     const publicPaths = new Set(composed.publicPaths);
     const notPublic = Object.entries(EXEMPT)

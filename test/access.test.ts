@@ -45,7 +45,8 @@ describe("access over HTTP", () => {
   const inHours = (hours: number) => new Date(Date.now() + hours * HOUR).toISOString();
 
   beforeAll(async () => {
-    stack = await bootStack();
+    // Smart wallets allowed, so that the GET walk reaches a provisioned one.
+    stack = await bootStack({ ACCOUNT_ABSTRACTION_ENABLED: "true" });
     ops = operator(stack);
     orgA = stack.platform.credentials.organizationId;
     ownerKey = stack.platform.credentials.apiKey;
@@ -77,6 +78,11 @@ describe("access over HTTP", () => {
       expect(created.status).toBe(200);
       const write = await json(created);
       const token = write.data.tokenAddress;
+      const policy = await stack.api("/api/v2/settings/executor-policy", {
+        method: "PUT",
+        body: JSON.stringify({ accountAbstractionEnabled: true }),
+      });
+      expect(policy.status).toBe(200);
       const provisioned = await stack.api("/api/v2/smart-wallets", { method: "POST", headers: { prefer: "wait=60" } });
       expect(provisioned.status).toBe(200);
       const smartWallet = (await json(provisioned)).data.address;

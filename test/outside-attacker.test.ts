@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe } from "vitest";
 import type { AttackContext } from "./security/context.ts";
 import { csrfAttacks } from "./security/csrf.ts";
+import { PAYMASTER_ATTACK_ENV, paymasterAttacks } from "./security/paymaster.ts";
 import { roleMatrix } from "./security/role-matrix.ts";
 import { webhookTargetAttacks } from "./security/webhook-targets.ts";
 import { operator } from "./support/organizations.ts";
@@ -17,7 +18,7 @@ describe("an outside attacker", () => {
   };
 
   beforeAll(async () => {
-    const stack = await bootStack();
+    const stack = await bootStack({ ...PAYMASTER_ATTACK_ENV });
     const op = operator(stack);
     context = { stack, op, orgA: { id: "", ownerKey: "" }, orgB: { id: "", ownerKey: "" } };
     const orgA = stack.platform.credentials.organizationId;
@@ -34,4 +35,5 @@ describe("an outside attacker", () => {
   csrfAttacks(ctx);
   webhookTargetAttacks(ctx);
   roleMatrix(ctx);
+  paymasterAttacks(ctx);
 });

@@ -190,7 +190,14 @@ describe("smart wallets (X-Executor: smart-wallet, approvals, thresholds)", () =
       const invalid = await put(owner.key, wallet, bad);
       expect([invalid.status, invalid.body.code], bad).toEqual([400, "SMART_WALLET_THRESHOLD_INVALID"]);
     }
-    const single = await call(cosigner.key, "POST", "/api/v2/smart-wallets", {}, { prefer: "wait=90" });
+    // Provisioning spends the organisation's gas: a plain member's wallet is provisioned for them by an admin.
+    const single = await call(
+      owner.key,
+      "POST",
+      "/api/v2/smart-wallets",
+      {},
+      { prefer: "wait=90", "x-participant": cosigner.userId },
+    );
     expect(single.status, JSON.stringify(single.body)).toBe(200);
     expect(single.body.data).toMatchObject({
       validatorType: "ecdsa",

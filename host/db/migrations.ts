@@ -491,8 +491,8 @@ export const coreMigrations: Record<string, Migration> = {
         .on("idempotent_responses")
         .columns(["organization_id", "created_at"])
         .execute();
-      },
     },
+  },
   "0026_platform_roles": {
     async up(db: Kysely<unknown>) {
       // Roles of the whole platform, held by a user and not through an organisation (host/auth/platform-roles.ts):

@@ -19,6 +19,9 @@ export const ERRORS = {
   BUNDLER_AGGREGATOR_UNSUPPORTED: def("SVC-16016", 422, "domain", false, "Signature aggregators are not supported.", "The account's validation named an aggregator; this bundler bundles unaggregated operations only.", "Send an operation validated by the account itself."),
   BUNDLER_SIGNATURE_INVALID: def("SVC-16017", 422, "domain", false, "The UserOperation's signature is invalid.", "The account (or the paymaster) reported a signature failure in validation.", "Sign the operation's hash (eth_getUserOperationByHash's hash for this EntryPoint and chain) with the account's key."),
   BUNDLER_PAYMASTER_DEPOSIT_TOO_LOW: def("SVC-16018", 422, "domain", false, "The paymaster's deposit is too low.", "The paymaster's deposit at the EntryPoint does not cover this operation's maximum cost.", "Top up the paymaster's deposit (EntryPoint.depositTo) or lower the gas limits."),
+  BUNDLER_METHOD_NOT_PERMITTED: def("SVC-16020", 403, "permission", false, "Your roles do not allow this bundler method.", "eth_sendUserOperation needs bundler:send (every role but auditor); debug_bundler_ methods need bundler:debug (owner, admin).", "Call it with a key of a user holding one of the roles named in details.requiredRoles."),
+  BUNDLER_SPONSORSHIP_LIMIT_EXCEEDED: def("SVC-16021", 429, "domain", true, "The wallet's daily sponsorship limit is reached.", "A sender may have at most BUNDLER_SPONSORED_OPERATIONS_PER_DAY operations, worth at most BUNDLER_SPONSORED_WEI_PER_DAY at their maximum cost, paid by a paymaster in any 24 hours.", "Wait until older operations leave the 24-hour window (details.retryAfterSeconds), pay the gas from the wallet itself, or ask an operator to raise the limits."),
+  BUNDLER_BATCH_TOO_LARGE: def("SVC-16022", 413, "client", false, "The JSON-RPC batch has too many requests.", "A batch may hold at most BUNDLER_MAX_BATCH_SIZE requests.", "Split the batch into smaller ones (details.maxBatchSize)."),
   BUNDLER_UNAVAILABLE: def("SVC-16019", 503, "dependency", true, "The bundler has no EntryPoint on this chain.", "The deployment manifest names no EntryPoint and the canonical v0.8 one is not on the chain.", "Start the platform with its own deployment, or give a manifest with entryPoint."),
 } as const satisfies Record<string, ErrorDefinition>;
 
@@ -41,4 +44,9 @@ export const JSON_RPC_CODES: Record<BundlerErrorCode, number> = {
   BUNDLER_AGGREGATOR_UNSUPPORTED: -32506,
   BUNDLER_SIGNATURE_INVALID: -32507,
   BUNDLER_PAYMASTER_DEPOSIT_TOO_LOW: -32508,
+  // EIP-1193's "unauthorized" (viem: UnauthorizedProviderError); ERC-7769's "paymaster throttled"; EIP-1474's
+  // "limit exceeded" (viem: LimitExceededRpcError).
+  BUNDLER_METHOD_NOT_PERMITTED: 4100,
+  BUNDLER_SPONSORSHIP_LIMIT_EXCEEDED: -32504,
+  BUNDLER_BATCH_TOO_LARGE: -32005,
 };

@@ -5,6 +5,7 @@ import { definePlugin } from "../../host/plugin.ts";
 import { bundleTask, HANDLE_OPS_KIND, handleOpsKind } from "./bundle.ts";
 import { ERRORS } from "./errors.ts";
 import { migrations } from "./migrations.ts";
+import { PERMISSIONS } from "./permissions.ts";
 import { userOperationPool } from "./pool.ts";
 import { bundlerRoutes } from "./routes.ts";
 
@@ -13,6 +14,7 @@ export default definePlugin({
   routes: bundlerRoutes,
   tasks: (ctx) => ({ bundle: bundleTask(ctx) }),
   migrations,
+  permissions: PERMISSIONS,
   errors: ERRORS,
   mutationKinds: { [HANDLE_OPS_KIND]: handleOpsKind },
   userOperationPool: (ctx) => userOperationPool(ctx),

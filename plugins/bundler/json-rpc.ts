@@ -1,9 +1,11 @@
 // JSON-RPC 2.0 over one POST body: a request or a batch (an array). A request without `id` is a notification: it
 // runs, and nothing is answered for it (a body of notifications only answers 204), even for an unknown method or a
 // malformed one. Errors: -32700 parse, -32600 invalid request, -32601 unknown method, -32602 invalid params,
-// -32603 internal; a method's own refusal carries its ERC-7769 code. Each error's data.dapiError is the public
+// -32603 internal, 4100 a method the caller's roles do not allow, -32005 a batch over BUNDLER_MAX_BATCH_SIZE; a
+// method's own refusal carries its ERC-7769 code. Each error's data.dapiError is the public
 // error object (spec: Errors, Envelopes).
 import { z } from "@hono/zod-openapi";
+import { hasPermission, rolesGranting } from "../../host/auth/permissions.ts";
 import { ApiError } from "../../host/errors/api-error.ts";
 import { renderError } from "../../host/errors/render.ts";
 import { zodIssues } from "../../host/http/validation.ts";
@@ -34,6 +36,8 @@ export const JsonRpcResponseSchema = z
 export interface CallContext extends MethodContext {
   requestId: string;
   debugMethods: boolean;
+  /** The most requests a batch may hold (BUNDLER_MAX_BATCH_SIZE). */
+  maxBatchSize: number;
   onUnexpected(error: unknown): void;
 }
 
@@ -67,6 +71,14 @@ async function answerOne(request: unknown, call: CallContext) {
     return fail(
       rpcError("BUNDLER_METHOD_NOT_FOUND", `The method ${name} does not exist or is not available`, { method: name }),
     );
+  if (!hasPermission(call.principal.roles, method.permission))
+    return fail(
+      rpcError("BUNDLER_METHOD_NOT_PERMITTED", `The method ${name} needs the ${method.permission} permission`, {
+        method: name,
+        requiredPermission: method.permission,
+        requiredRoles: rolesGranting(method.permission),
+      }),
+    );
   const parsed = method.params.safeParse(params);
   if (!parsed.success) {
     const issues = zodIssues(parsed.error).map((i) => ({ ...i, path: `params.${i.path}` }));
@@ -95,6 +107,17 @@ export async function answerJsonRpc(text: string, call: CallContext): Promise<un
   if (!Array.isArray(body)) return answerOne(body, call);
   if (body.length === 0)
     return errorAnswer(null, rpcError("BUNDLER_INVALID_REQUEST", "Invalid request: an empty batch"), call);
+  // Refused whole, before any request runs: one body must not queue unbounded work.
+  if (body.length > call.maxBatchSize)
+    return errorAnswer(
+      null,
+      rpcError(
+        "BUNDLER_BATCH_TOO_LARGE",
+        `The batch holds ${body.length} requests; at most ${call.maxBatchSize} are allowed`,
+        { batchSize: body.length, maxBatchSize: call.maxBatchSize },
+      ),
+      call,
+    );
   // One at a time: a batch's sends of one sender keep their order.
   const answers: unknown[] = [];
   for (const request of body) answers.push(await answerOne(request, call));

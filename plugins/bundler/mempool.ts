@@ -1,5 +1,5 @@
 // eth_sendUserOperation's acceptance on a chain: the operation is checked (preVerificationGas, validation by
-// simulation), then written to the mempool (platform.bundler_user_operations) under the replacement rules, and the
+// simulation, the sender's sponsorship limits when a paymaster pays), then written to the mempool (platform.bundler_user_operations) under the replacement rules, and the
 // bundling run of the caller's organisation on that chain is woken (in auto mode).
 import { type Address, type Hex, toHex } from "viem";
 import type { ServedChain } from "../../host/chain/served-chains.ts";
@@ -9,6 +9,8 @@ import { requiredPreVerificationGas } from "./gas.ts";
 import { isQueued } from "./queued-nonce.ts";
 import { rpcError } from "./rpc-error.ts";
 import { simulateValidation } from "./simulation.ts";
+import { sponsoredUsage } from "./sponsored-usage.ts";
+import { assertWithinSponsorshipLimits, maxCharge } from "./sponsorship-limits.ts";
 import { bundlerDb } from "./tables.ts";
 import { packed, type RpcUserOperation, toUserOperation, userOpHash } from "./user-operation.ts";
 
@@ -16,6 +18,11 @@ import { packed, type RpcUserOperation, toUserOperation, userOpHash } from "./us
 const MAX_PENDING_PER_SENDER = 4;
 /** A replacement raises both fees by at least this percentage. */
 const REPLACEMENT_BUMP_PERCENT = 10n;
+
+const sponsorshipLimits = (ctx: PluginContext) => ({
+  operationsPerDay: ctx.config.BUNDLER_SPONSORED_OPERATIONS_PER_DAY,
+  weiPerDay: ctx.config.BUNDLER_SPONSORED_WEI_PER_DAY,
+});
 
 const bumped = (previous: string) => (BigInt(previous) * (100n + REPLACEMENT_BUMP_PERCENT) + 99n) / 100n;
 
@@ -29,6 +36,7 @@ export async function acceptUserOperation(
   const op = toUserOperation(rpcOp);
   const packedOp = packed(op);
   const hash = userOpHash(op, on.chainId, entryPoint);
+  const charge = maxCharge(op);
   const required = requiredPreVerificationGas(packedOp);
   if (op.preVerificationGas < required)
     throw rpcError("BUNDLER_INVALID_PARAMS", `preVerificationGas must be at least ${required}`, {
@@ -78,6 +86,12 @@ export async function acceptUserOperation(
     } else if (live.length >= MAX_PENDING_PER_SENDER) {
       throw rpcError("BUNDLER_THROTTLED", `The sender has ${live.length} operations waiting already`, { sender });
     }
+    // After the replaced one stopped counting; the sender's lock (sponsoredUsage) makes the check and insert one step.
+    if (op.paymaster) {
+      const now = new Date();
+      const usage = await sponsoredUsage(trx, on.chainId, sender, now);
+      assertWithinSponsorshipLimits(sender, usage, charge, sponsorshipLimits(ctx), now);
+    }
     if (same) await trx.deleteFrom("bundlerUserOperations").where("userOpHash", "=", hash).execute();
     await trx
       .insertInto("bundlerUserOperations")
@@ -92,6 +106,8 @@ export async function acceptUserOperation(
         packedOperation: JSON.stringify(packedOp, (_, v) => (typeof v === "bigint" ? toHex(v) : v)),
         maxFeePerGas: op.maxFeePerGas.toString(),
         maxPriorityFeePerGas: op.maxPriorityFeePerGas.toString(),
+        paymaster: op.paymaster?.toLowerCase() ?? null,
+        maxCharge: op.paymaster ? charge.toString() : null,
         status: "pending",
       })
       .execute();

@@ -1,5 +1,5 @@
 // The bundler's JSON-RPC methods (ERC-7769), each with its params schema (a tuple: -32602 names the position).
-// The debug_bundler_ namespace is served only with BUNDLER_DEBUG_METHODS=true.
+// The debug_bundler_ namespace is served only with BUNDLER_DEBUG_METHODS=true. Each names the permission it needs.
 import { z } from "@hono/zod-openapi";
 import { type Address, getAddress, type Hex, toHex } from "viem";
 import type { ServedChain } from "../../host/chain/served-chains.ts";
@@ -10,6 +10,7 @@ import { sendBundleNow } from "./bundle-now.ts";
 import { estimateUserOperationGas } from "./gas.ts";
 import { userOperationByHash, userOperationReceipt } from "./lookups.ts";
 import { acceptUserOperation } from "./mempool.ts";
+import type { BundlerPermission } from "./permissions.ts";
 import { rpcError } from "./rpc-error.ts";
 import { bundlerDb } from "./tables.ts";
 import { EstimableUserOperationSchema, RpcUserOperationSchema, rpcForm, toUserOperation } from "./user-operation.ts";
@@ -26,6 +27,8 @@ export interface MethodContext {
 
 interface Method<P extends z.ZodType> {
   params: P;
+  /** What the caller's roles must grant (permissions.ts); a refusal is a JSON-RPC error (4100). */
+  permission: BundlerPermission;
   debug?: boolean;
   run(call: MethodContext, params: z.infer<P>): Promise<unknown>;
 }
@@ -45,31 +48,41 @@ function servedEntryPoint(chain: ServedChain, requested?: string): Address {
 }
 
 export const METHODS: Record<string, Method<z.ZodType>> = {
-  eth_chainId: method({ params: z.tuple([]), run: async ({ chain }) => toHex(chain.chainId) }),
+  eth_chainId: method({
+    params: z.tuple([]),
+    permission: "bundler:read",
+    run: async ({ chain }) => toHex(chain.chainId),
+  }),
   eth_supportedEntryPoints: method({
+    permission: "bundler:read",
     params: z.tuple([]),
     run: async ({ chain }) => (chain.deployment.entryPoint ? [getAddress(chain.deployment.entryPoint)] : []),
   }),
   eth_sendUserOperation: method({
+    permission: "bundler:send",
     params: z.tuple([RpcUserOperationSchema, AddressParam]),
     run: ({ ctx, principal, chain }, [op, entryPoint]) =>
       acceptUserOperation(ctx, chain, principal.organizationId, op, servedEntryPoint(chain, entryPoint)),
   }),
   eth_estimateUserOperationGas: method({
+    permission: "bundler:read",
     // The optional third parameter (a state override) is accepted and not applied.
     params: z.tuple([EstimableUserOperationSchema, AddressParam]).rest(z.unknown()),
     run: ({ ctx, chain }, [op, entryPoint]) =>
       estimateUserOperationGas(ctx, chain, servedEntryPoint(chain, entryPoint), toUserOperation(op)),
   }),
   eth_getUserOperationByHash: method({
+    permission: "bundler:read",
     params: z.tuple([HashParam]),
     run: ({ ctx, chain }, [hash]) => userOperationByHash(ctx, chain, hash as Hex),
   }),
   eth_getUserOperationReceipt: method({
+    permission: "bundler:read",
     params: z.tuple([HashParam]),
     run: ({ ctx, chain }, [hash]) => userOperationReceipt(ctx, chain, hash as Hex),
   }),
   debug_bundler_clearState: method({
+    permission: "bundler:debug",
     debug: true,
     params: z.tuple([]),
     async run({ ctx, chain }) {
@@ -82,6 +95,7 @@ export const METHODS: Record<string, Method<z.ZodType>> = {
     },
   }),
   debug_bundler_dumpMempool: method({
+    permission: "bundler:debug",
     debug: true,
     params: z.tuple([AddressParam]).or(z.tuple([])),
     async run({ ctx, chain }, [entryPoint]) {
@@ -97,11 +111,13 @@ export const METHODS: Record<string, Method<z.ZodType>> = {
     },
   }),
   debug_bundler_sendBundleNow: method({
+    permission: "bundler:debug",
     debug: true,
     params: z.tuple([]),
     run: ({ ctx, principal, chain }) => sendBundleNow(ctx, chain.chainId, principal.organizationId),
   }),
   debug_bundler_setBundlingMode: method({
+    permission: "bundler:debug",
     debug: true,
     params: z.tuple([z.enum(["auto", "manual"])]),
     async run({ ctx, principal, chain }, [mode]) {

@@ -42,4 +42,14 @@ export const migrations: PluginMigration[] = [
         .execute();
     },
   },
+  {
+    // Sponsorship limits per sender (sponsorship-limits.ts): the paymaster and maximum charge of each operation.
+    name: "0002_sponsorship_limits",
+    async up(db: Kysely<unknown>) {
+      await sql`alter table platform.bundler_user_operations add column paymaster text,
+        add column max_charge numeric(78, 0)`.execute(db);
+      await sql`create index bundler_user_operations_sponsored on platform.bundler_user_operations
+        (chain_id, sender, created_at) where paymaster is not null`.execute(db);
+    },
+  },
 ];

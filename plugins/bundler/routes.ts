@@ -4,6 +4,7 @@
 // from the zod schemas.
 import { createRoute, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
+import { requirePermission } from "../../host/auth/require-permission.ts";
 import { requestServedChain } from "../../host/chain/request-chain.ts";
 import type { App, AppEnv } from "../../host/http/env.ts";
 import { errorResponses } from "../../host/http/schemas.ts";
@@ -20,7 +21,14 @@ const bundlerRoute = createRoute({
   tags: ["bundler"],
   summary: "ERC-4337 bundler (JSON-RPC 2.0, ERC-7769 methods)",
   description:
-    "eth_chainId, eth_supportedEntryPoints, eth_sendUserOperation, eth_estimateUserOperationGas, eth_getUserOperationByHash, eth_getUserOperationReceipt; debug_bundler_* when BUNDLER_DEBUG_METHODS is true. A request without id is a notification (204 when nothing is answered).",
+    "eth_chainId, eth_supportedEntryPoints, eth_sendUserOperation, eth_estimateUserOperationGas, " +
+    "eth_getUserOperationByHash, eth_getUserOperationReceipt; debug_bundler_* when BUNDLER_DEBUG_METHODS is true. " +
+    "A request without id is a notification (204 when nothing is answered). Permissions, checked per method and " +
+    "refused as a JSON-RPC error 4100: bundler:read (every role) for the reads and estimates, bundler:send (every " +
+    "role but auditor) for eth_sendUserOperation, bundler:debug (owner, admin) for debug_bundler_*. A sender's " +
+    "operations paid by a paymaster are limited per 24 hours (BUNDLER_SPONSORED_OPERATIONS_PER_DAY, " +
+    "BUNDLER_SPONSORED_WEI_PER_DAY; -32504); a batch holds at most BUNDLER_MAX_BATCH_SIZE requests (-32005).",
+  middleware: [requirePermission("bundler:read")],
   request: {
     // A JSON Schema, not a zod schema: the route parses the body itself (parse errors are JSON-RPC's -32700).
     body: {
@@ -49,6 +57,7 @@ export function bundlerRoutes(app: App, ctx: PluginContext) {
       chain,
       requestId: c.get("requestId"),
       debugMethods: ctx.config.BUNDLER_DEBUG_METHODS,
+      maxBatchSize: ctx.config.BUNDLER_MAX_BATCH_SIZE,
       onUnexpected: (error) =>
         logger.error("bundler method failed", { error: String((error as Error)?.stack ?? error) }),
     });

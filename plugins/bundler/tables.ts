@@ -19,6 +19,9 @@ export interface BundlerUserOperationsTable {
   packedOperation: ColumnType<Record<string, unknown>, string, string>;
   maxFeePerGas: string;
   maxPriorityFeePerGas: string;
+  /** The paymaster that pays its gas (lowercase), and the most it may be charged (wei): the sponsorship limits. */
+  paymaster: ColumnType<string | null, string | null | undefined, string | null>;
+  maxCharge: ColumnType<string | null, string | null | undefined, string | null>;
   status: UserOperationStatus;
   /** The bundle's chain write (platform.transaction_requests): its hash is the bundle's transaction hash. */
   transactionRequestId: string | null;

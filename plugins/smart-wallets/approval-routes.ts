@@ -3,6 +3,7 @@
 // weight reaches the threshold the request is queued again and its operation sent.
 import { createRoute, z } from "@hono/zod-openapi";
 import type { Address, Hex } from "viem";
+import { requirePermission } from "../../host/auth/require-permission.ts";
 import { verifyWalletForWrite } from "../../host/auth/wallet-verification.ts";
 import type { ServedChain } from "../../host/chain/served-chains.ts";
 import { ApiError } from "../../host/errors/api-error.ts";
@@ -25,6 +26,7 @@ const list = createRoute({
   path: "/api/v2/smart-wallets/{address}/approvals",
   tags,
   summary: "The wallet's operations waiting for co-signers (PENDING_APPROVAL)",
+  middleware: [requirePermission("smartWallet:read")],
   request: { params: WalletParams },
   responses: { 200: jsonResponse(dataOf(z.array(ApprovalSchema)), "Pending approvals"), ...errorResponses },
 });
@@ -37,6 +39,7 @@ const sign = createRoute({
   description:
     "Signs the operation's userOpHash with each custody wallet of the acting participant that is a signer. Signing " +
     "again changes nothing. When the signatures reach the threshold the transaction request leaves PENDING_APPROVAL.",
+  middleware: [requirePermission("smartWallet:operate")],
   request: { params: ApprovalParams, body: jsonBody(SignApprovalBodySchema, false) },
   responses: { 200: jsonResponse(dataOf(ApprovalSchema), "The approval after signing"), ...errorResponses },
 });

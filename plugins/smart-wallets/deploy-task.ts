@@ -1,7 +1,7 @@
 // smart-wallets:deploy: a wallet's deployment on its chain as resumable steps, each a chain write of the
 // organisation's primary wallet through the transaction pipeline, keyed (wallet, step, attempt) so a retried run
 // attaches to the write it queued before; every step first checks whether the chain already has its effect.
-//   sponsorship       the organisation's paymaster (created once by the paymaster factory), its deposit at the
+//   sponsorship       (sponsored wallets only) the organisation's paymaster (created once by the paymaster factory), its deposit at the
 //                     EntryPoint topped up to PAYMASTER_DEPOSIT_WEI, and the wallet sponsored (counterfactually)
 //   account           the account created by the factory at the predicted address
 //   identity-key      the wallet as a management key on the participant's identity (when the participant has one)
@@ -239,8 +239,9 @@ export function deployTask(ctx: PluginContext): Task {
     await fundSigner(ctx, on, owner);
     for (const step of STEPS.slice(STEPS.indexOf(wallet.step))) {
       try {
-        if (step === "sponsorship") await sponsor(on, wallet, owner);
-        else if (step === "account") await createAccount(on, wallet, owner);
+        if (step === "sponsorship") {
+          if (wallet.sponsored) await sponsor(on, wallet, owner);
+        } else if (step === "account") await createAccount(on, wallet, owner);
         else await identitySteps(on, wallet, owner, step);
       } catch (error) {
         if (!(error instanceof StepFailed)) throw error; // the run is retried with backoff

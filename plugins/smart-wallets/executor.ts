@@ -4,6 +4,7 @@ import type { Address } from "viem";
 import { ApiError } from "../../host/errors/api-error.ts";
 import type { RequestExecutor } from "../../host/mutations/executors.ts";
 import type { PluginContext } from "../../host/plugin.ts";
+import { assertAccountAbstractionAllowed } from "./account-abstraction.ts";
 import { executeJob } from "./jobs.ts";
 import { walletsDb } from "./tables.ts";
 
@@ -24,13 +25,7 @@ export function smartWalletExecutor(ctx: PluginContext): RequestExecutor {
           message: "The acting participant has no smart wallet at this address on this chain",
           details: { executor: "smart-wallet", smartWalletAddress: address },
         });
-      if (!ctx.config.ACCOUNT_ABSTRACTION_ENABLED) throw new ApiError("X_EXECUTOR_AA_DISABLED_GLOBALLY");
-      const org = await ctx.db.platform
-        .selectFrom("organizations")
-        .select("accountAbstractionEnabled")
-        .where("id", "=", organizationId)
-        .executeTakeFirstOrThrow();
-      if (!org.accountAbstractionEnabled) throw new ApiError("X_EXECUTOR_AA_DISABLED_FOR_ORG");
+      await assertAccountAbstractionAllowed(ctx, organizationId);
       if (!wallet)
         throw new ApiError("REQUEST_EXECUTOR_UNAVAILABLE", {
           message:

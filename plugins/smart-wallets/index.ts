@@ -10,6 +10,8 @@ import { ERRORS } from "./errors.ts";
 import { executeTask } from "./execute-task.ts";
 import { smartWalletExecutor } from "./executor.ts";
 import { migrations } from "./migrations.ts";
+import { PERMISSIONS } from "./permissions.ts";
+import { SPONSORSHIP_KIND, sponsorshipRoute } from "./sponsorship-route.ts";
 import { THRESHOLD_KIND, thresholdRoute } from "./threshold-route.ts";
 import { walletRoutes } from "./wallet-routes.ts";
 
@@ -18,11 +20,13 @@ export default definePlugin({
   routes(app, ctx) {
     walletRoutes(app, ctx);
     thresholdRoute(app, ctx);
+    sponsorshipRoute(app, ctx);
     approvalRoutes(app, ctx);
   },
   tasks: (ctx) => ({ deploy: deployTask(ctx), execute: executeTask(ctx), confirm: confirmTask(ctx) }),
   migrations,
+  permissions: PERMISSIONS,
   errors: ERRORS,
   executors: { "smart-wallet": smartWalletExecutor },
-  mutationKinds: { [DEPLOY_STEP_KIND]: {}, [THRESHOLD_KIND]: {} },
+  mutationKinds: { [DEPLOY_STEP_KIND]: {}, [THRESHOLD_KIND]: {}, [SPONSORSHIP_KIND]: {} },
 });

@@ -52,4 +52,12 @@ export const migrations: PluginMigration[] = [
         add primary key (chain_id, address)`.execute(db);
     },
   },
+  {
+    // Sponsorship is a decision made at creation: by default only wallets whose signers are all custody wallets.
+    // Wallets made before were all sponsored.
+    name: "0003_smart_wallets_sponsored",
+    async up(db: Kysely<unknown>) {
+      await sql`alter table platform.smart_wallets add column sponsored boolean not null default true`.execute(db);
+    },
+  },
 ];

@@ -34,6 +34,18 @@ export const CreateSmartWalletSchema = z
       .openapi({ description: "The initial signers, in this order (the wallet's address depends on it)" }),
     threshold: z.string().optional().openapi({ description: "Decimal 1 to 18446744073709551615", example: "2" }),
     description: z.string().max(280).optional(),
+    sponsored: z
+      .boolean()
+      .optional()
+      .openapi({
+        description:
+          "Whether the organisation's paymaster pays the wallet's gas. Default: true when every signer is a custody " +
+          "wallet of the organisation (keys only the platform holds), else false. true for a wallet with another " +
+          "signer is an explicit decision that needs the smartWallet:sponsor permission.",
+      }),
+    walletVerification: WalletVerificationSchema.optional().openapi({
+      description: "Required for session callers (the deployment signs chain transactions); API keys omit it",
+    }),
   })
   .openapi("CreateSmartWallet");
 
@@ -59,6 +71,9 @@ export const SmartWalletSchema = z
     description: z.string().nullable(),
     signers: z.array(SignerSchema).openapi({ description: "The initial signer set (live set: GET …/signers)" }),
     threshold: z.string(),
+    sponsored: z
+      .boolean()
+      .openapi({ description: "The organisation's paymaster sponsors it (decided at creation, see gas-status)" }),
     deployment: z.object({
       status: z.enum(["deploying", "deployed", "failed"]),
       step: z

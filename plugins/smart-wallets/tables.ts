@@ -26,6 +26,8 @@ export interface SmartWalletsTable {
   signers: Json<WalletSigner[]>;
   threshold: string;
   salt: string;
+  /** Whether the organisation's paymaster sponsors it (decided at creation; the sponsorship step runs only then). */
+  sponsored: ColumnType<boolean, boolean | undefined, boolean>;
   step: DeploymentStep;
   /** Why the deployment stopped (step `failed`), and at which step a repeated POST resumes it. */
   failure: string | null;

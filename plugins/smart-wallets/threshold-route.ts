@@ -4,6 +4,7 @@
 import { createRoute } from "@hono/zod-openapi";
 import { type Address, encodeFunctionData } from "viem";
 import { WeightedMultisigAccountAbi } from "../../abis/WeightedMultisigAccount.ts";
+import { requirePermission } from "../../host/auth/require-permission.ts";
 import { verifyWalletForWrite } from "../../host/auth/wallet-verification.ts";
 import { ApiError } from "../../host/errors/api-error.ts";
 import type { App } from "../../host/http/env.ts";
@@ -23,6 +24,7 @@ const setThreshold = createRoute({
   description:
     "threshold is a weight sum (decimal 1 to 18446744073709551615), not a count. The change is the wallet's own " +
     "user operation: it needs the current threshold's signatures (PENDING_APPROVAL until co-signers sign).",
+  middleware: [requirePermission("smartWallet:operate")],
   request: { params: WalletParams, body: jsonBody(ThresholdBodySchema) },
   responses: mutationResponses,
 });

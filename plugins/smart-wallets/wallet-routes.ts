@@ -2,6 +2,8 @@
 // and its gas status.
 import { createRoute, z } from "@hono/zod-openapi";
 import { type Address, getAddress, zeroAddress } from "viem";
+import { assertPermission, requirePermission } from "../../host/auth/require-permission.ts";
+import { verifyWalletForWrite } from "../../host/auth/wallet-verification.ts";
 import { requestChain } from "../../host/chain/request-chain.ts";
 import { ApiError } from "../../host/errors/api-error.ts";
 import type { App } from "../../host/http/env.ts";
@@ -10,6 +12,8 @@ import { parsePrefer } from "../../host/http/prefer.ts";
 import { errorResponses, jsonBody, jsonResponse } from "../../host/http/schemas.ts";
 import type { PluginContext } from "../../host/plugin.ts";
 import { addKeyedJob } from "../../host/worker/keyed-jobs.ts";
+import { assertAccountAbstractionAllowed } from "./account-abstraction.ts";
+import { allCustodyWallets } from "./custody-signers.ts";
 import { deployJob } from "./jobs.ts";
 import {
   CreateSmartWalletSchema,
@@ -36,7 +40,13 @@ const create = createRoute({
     "`{}` provisions a single-signer wallet whose signer is the participant's custody wallet. A repeat returns the same " +
     "wallet (and resumes a failed deployment). The deployment (sponsorship by the organisation's paymaster, the " +
     "account, the management key on the participant's identity, the identity registry entry) runs as a job: 202 " +
-    "while it runs, 200 once deployed; `Prefer: wait=N` waits for it.",
+    "while it runs, 200 once deployed; `Prefer: wait=N` waits for it. Provisioning spends the organisation's gas: " +
+    "it needs smartWallet:create (owner, admin, gasManager; others act for a participant with X-Participant), " +
+    "ACCOUNT_ABSTRACTION_ENABLED and the organisation's executor policy allowing smart wallets (else 403 " +
+    "X_EXECUTOR_AA_DISABLED_GLOBALLY / _FOR_ORG), and walletVerification from a session. The organisation's " +
+    "paymaster sponsors the wallet only when all its signers are the organisation's custody wallets, or when " +
+    "`sponsored: true` is asked by a holder of smartWallet:sponsor.",
+  middleware: [requirePermission("smartWallet:create")],
   request: {
     body: jsonBody(CreateSmartWalletSchema, false),
     // Creation is idempotent per participant and chain whatever the key; Prefer is honoured (see above).
@@ -54,6 +64,7 @@ const getOne = createRoute({
   path: "/api/v2/smart-wallets/{address}",
   tags,
   summary: "A smart wallet of the organisation, with its deployment state",
+  middleware: [requirePermission("smartWallet:read")],
   request: { params: WalletParams },
   responses: { 200: WalletResponse, ...errorResponses },
 });
@@ -63,6 +74,7 @@ const signers = createRoute({
   path: "/api/v2/smart-wallets/{address}/signers",
   tags,
   summary: "The wallet's signers and weights and its threshold, as on chain now",
+  middleware: [requirePermission("smartWallet:read")],
   request: { params: WalletParams },
   responses: { 200: jsonResponse(dataOf(SignersSchema), "Signers"), ...errorResponses },
 });
@@ -72,30 +84,38 @@ const gasStatus = createRoute({
   path: "/api/v2/smart-wallets/{address}/gas-status",
   tags,
   summary: "The wallet's balance, whether a paymaster will pay its gas, whether the chain charges for gas",
+  middleware: [requirePermission("smartWallet:read")],
   request: { params: WalletParams },
   responses: { 200: jsonResponse(dataOf(GasStatusSchema), "Gas status"), ...errorResponses },
 });
 
-/** The signer set and threshold a creation body asks for (the participant's custody wallet by default). */
-async function initialSigners(
-  ctx: PluginContext,
-  organizationId: string,
-  participantId: string,
-  body: {
-    validatorType?: "ecdsa" | "weighted-multisig";
-    signers?: { address: string; weight?: string }[];
-    threshold?: string;
-  },
-) {
+interface CreationBody {
+  validatorType?: "ecdsa" | "weighted-multisig";
+  signers?: { address: string; weight?: string }[];
+  threshold?: string;
+}
+
+/**
+ * The signer set and threshold a creation body asks for, checked (a repeat's body too); `signers` is undefined for
+ * the default, the participant's custody wallet.
+ */
+function requestedSigners(body: CreationBody): {
+  validatorType: "ecdsa" | "weighted-multisig";
+  signers?: WalletSigner[];
+  threshold: string;
+} {
   const validatorType = body.validatorType ?? (body.signers && body.threshold ? "weighted-multisig" : "ecdsa");
   if (validatorType === "ecdsa") {
     if ((body.signers?.length ?? 0) > 1 || (body.threshold !== undefined && body.threshold !== "1"))
       throw new ApiError("SMART_WALLET_SIGNERS_INVALID", {
         message: "An ecdsa wallet has one signer and threshold 1; use validatorType weighted-multisig for more",
       });
-    const signer =
-      body.signers?.[0]?.address ?? (await ctx.custody.provisionMemberWallet(organizationId, participantId));
-    return { validatorType, signers: [{ address: signer.toLowerCase(), weight: "1" }], threshold: "1" };
+    const signer = body.signers?.[0]?.address;
+    return {
+      validatorType,
+      signers: signer ? [{ address: signer.toLowerCase(), weight: "1" }] : undefined,
+      threshold: "1",
+    };
   }
   if (!body.signers?.length)
     throw new ApiError("SMART_WALLET_SIGNERS_INVALID", { message: "A weighted-multisig wallet needs signers" });
@@ -125,8 +145,11 @@ export function walletRoutes(app: App, ctx: PluginContext) {
 
   app.openapi(create, async (c) => {
     const body = c.req.valid("json") ?? {};
-    const { organizationId } = c.get("principal");
+    const { organizationId, roles } = c.get("principal");
     const participantId = c.get("requestContext").participantId;
+    await assertAccountAbstractionAllowed(ctx, organizationId);
+    const wanted = requestedSigners(body);
+    await verifyWalletForWrite(c, ctx.db.platform, body.walletVerification);
     const chain = await requestChain(c, ctx);
     const existing = await db
       .selectFrom("smartWallets")
@@ -137,9 +160,21 @@ export function walletRoutes(app: App, ctx: PluginContext) {
       .executeTakeFirst();
     let address = existing?.address;
     if (!existing) {
-      const wanted = await initialSigners(ctx, organizationId, participantId, body);
+      const signers = wanted.signers ?? [
+        {
+          address: (await ctx.custody.provisionMemberWallet(organizationId, participantId)).toLowerCase(),
+          weight: "1",
+        },
+      ];
+      const custodyOnly = await allCustodyWallets(
+        ctx,
+        organizationId,
+        signers.map((s) => s.address),
+      );
+      // Sponsoring a key the platform does not hold is the organisation's money in outside hands: a decision.
+      if (body.sponsored && !custodyOnly) assertPermission(roles, "smartWallet:sponsor");
       const salt = walletSalt(organizationId, participantId);
-      address = (await predictWalletAddress(chain, wanted.signers, wanted.threshold, salt)).toLowerCase();
+      address = (await predictWalletAddress(chain, signers, wanted.threshold, salt)).toLowerCase();
       await db
         .insertInto("smartWallets")
         .values({
@@ -149,9 +184,10 @@ export function walletRoutes(app: App, ctx: PluginContext) {
           participantId,
           validatorType: wanted.validatorType,
           description: body.description ?? null,
-          signers: JSON.stringify(wanted.signers),
+          signers: JSON.stringify(signers),
           threshold: wanted.threshold,
           salt: salt.toString(),
+          sponsored: body.sponsored ?? custodyOnly,
           step: "sponsorship",
         })
         .onConflict((oc) => oc.columns(["organizationId", "chainId", "participantId"]).doNothing())

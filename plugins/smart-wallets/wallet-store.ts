@@ -33,6 +33,7 @@ export function walletRecord(wallet: SmartWalletRow) {
     description: wallet.description,
     signers: wallet.signers,
     threshold: String(wallet.threshold), // numeric columns may come back as bigint
+    sponsored: wallet.sponsored,
     deployment: {
       status:
         wallet.step === "deployed"

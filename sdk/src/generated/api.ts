@@ -2357,7 +2357,9 @@ export interface paths {
         put?: never;
         /**
          * ERC-4337 bundler (JSON-RPC 2.0, ERC-7769 methods)
-         * @description eth_chainId, eth_supportedEntryPoints, eth_sendUserOperation, eth_estimateUserOperationGas, eth_getUserOperationByHash, eth_getUserOperationReceipt; debug_bundler_* when BUNDLER_DEBUG_METHODS is true. A request without id is a notification (204 when nothing is answered).
+         * @description eth_chainId, eth_supportedEntryPoints, eth_sendUserOperation, eth_estimateUserOperationGas, eth_getUserOperationByHash, eth_getUserOperationReceipt; debug_bundler_* when BUNDLER_DEBUG_METHODS is true. A request without id is a notification (204 when nothing is answered). Permissions, checked per method and refused as a JSON-RPC error 4100: bundler:read (every role) for the reads and estimates, bundler:send (every role but auditor) for eth_sendUserOperation, bundler:debug (owner, admin) for debug_bundler_*. A sender's operations paid by a paymaster are limited per 24 hours (BUNDLER_SPONSORED_OPERATIONS_PER_DAY, BUNDLER_SPONSORED_WEI_PER_DAY; -32504); a batch holds at most BUNDLER_MAX_BATCH_SIZE requests (-32005).
+         *
+         *     Permission: `bundler:read`.
          */
         post: operations["bundler.post"];
         delete?: never;
@@ -2377,7 +2379,9 @@ export interface paths {
         put?: never;
         /**
          * Provision the acting participant's smart wallet (one per participant and chain)
-         * @description `{}` provisions a single-signer wallet whose signer is the participant's custody wallet. A repeat returns the same wallet (and resumes a failed deployment). The deployment (sponsorship by the organisation's paymaster, the account, the management key on the participant's identity, the identity registry entry) runs as a job: 202 while it runs, 200 once deployed; `Prefer: wait=N` waits for it.
+         * @description `{}` provisions a single-signer wallet whose signer is the participant's custody wallet. A repeat returns the same wallet (and resumes a failed deployment). The deployment (sponsorship by the organisation's paymaster, the account, the management key on the participant's identity, the identity registry entry) runs as a job: 202 while it runs, 200 once deployed; `Prefer: wait=N` waits for it. Provisioning spends the organisation's gas: it needs smartWallet:create (owner, admin, gasManager; others act for a participant with X-Participant), ACCOUNT_ABSTRACTION_ENABLED and the organisation's executor policy allowing smart wallets (else 403 X_EXECUTOR_AA_DISABLED_GLOBALLY / _FOR_ORG), and walletVerification from a session. The organisation's paymaster sponsors the wallet only when all its signers are the organisation's custody wallets, or when `sponsored: true` is asked by a holder of smartWallet:sponsor.
+         *
+         *     Permission: `smartWallet:create`.
          */
         post: operations["smartWallets.post"];
         delete?: never;
@@ -2396,6 +2400,8 @@ export interface paths {
         /**
          * A smart wallet of the organisation, with its deployment state
          * @description A smart wallet of the organisation, with its deployment state.
+         *
+         *     Permission: `smartWallet:read`.
          */
         get: operations["smartWallets.read"];
         put?: never;
@@ -2416,6 +2422,8 @@ export interface paths {
         /**
          * The wallet's signers and weights and its threshold, as on chain now
          * @description The wallet's signers and weights and its threshold, as on chain now.
+         *
+         *     Permission: `smartWallet:read`.
          */
         get: operations["smartWallets.signers.get"];
         put?: never;
@@ -2436,6 +2444,8 @@ export interface paths {
         /**
          * The wallet's balance, whether a paymaster will pay its gas, whether the chain charges for gas
          * @description The wallet's balance, whether a paymaster will pay its gas, whether the chain charges for gas.
+         *
+         *     Permission: `smartWallet:read`.
          */
         get: operations["smartWallets.gasStatus.get"];
         put?: never;
@@ -2459,8 +2469,34 @@ export interface paths {
          * @description threshold is a weight sum (decimal 1 to 18446744073709551615), not a count. The change is the wallet's own user operation: it needs the current threshold's signatures (PENDING_APPROVAL until co-signers sign).
          *
          *     A chain write: it answers 202 Accepted at once with `statusUrl` (also in `Location`); poll it until a terminal state and do not resubmit. `Prefer: wait=N` (5 to 99 s) waits and answers 200 with the completed result. Send an `Idempotency-Key` to retry safely; the response echoes the effective key. Refusals known before anything is queued answer 4xx (422 for a domain rule, e.g. COMPLIANCE_CHECK_FAILED).
+         *
+         *     Permission: `smartWallet:operate`.
          */
         put: operations["smartWallets.threshold.put"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/smart-wallets/{address}/sponsorship": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Decide whether the organisation's paymaster pays a wallet's gas
+         * @description Needs smartWallet:sponsor (owner, admin, gasManager): sponsoring a wallet whose signers are not all the organisation's custody wallets puts the organisation's gas in outside hands, and revoking stops a wallet's sponsored operations. A chain write of the organisation's primary wallet (setSponsored on its paymaster); 409 SMART_WALLET_NOT_DEPLOYED before the wallet or the paymaster exists.
+         *
+         *     A chain write: it answers 202 Accepted at once with `statusUrl` (also in `Location`); poll it until a terminal state and do not resubmit. `Prefer: wait=N` (5 to 99 s) waits and answers 200 with the completed result. Send an `Idempotency-Key` to retry safely; the response echoes the effective key. Refusals known before anything is queued answer 4xx (422 for a domain rule, e.g. COMPLIANCE_CHECK_FAILED).
+         *
+         *     Permission: `smartWallet:sponsor`.
+         */
+        put: operations["smartWallets.sponsorship.put"];
         post?: never;
         delete?: never;
         options?: never;
@@ -2478,6 +2514,8 @@ export interface paths {
         /**
          * The wallet's operations waiting for co-signers (PENDING_APPROVAL)
          * @description The wallet's operations waiting for co-signers (PENDING_APPROVAL).
+         *
+         *     Permission: `smartWallet:read`.
          */
         get: operations["smartWallets.approvals.get"];
         put?: never;
@@ -2500,6 +2538,8 @@ export interface paths {
         /**
          * Sign a pending approval as a co-signer
          * @description Signs the operation's userOpHash with each custody wallet of the acting participant that is a signer. Signing again changes nothing. When the signatures reach the threshold the transaction request leaves PENDING_APPROVAL.
+         *
+         *     Permission: `smartWallet:operate`.
          */
         post: operations["smartWallets.approvals.sign.post"];
         delete?: never;
@@ -3260,7 +3300,7 @@ export interface paths {
                     "X-Executor"?: components["parameters"]["XExecutor"];
                 };
                 path: {
-                    procedure: "auth/signIn/post" | "auth/twoFactor/post" | "auth/signOut/post" | "auth/session/get" | "sessions/delete" | "apiKeys/post" | "apiKeys/get" | "apiKeys/delete" | "organization/members/get" | "organization/members/roles/put" | "settings/executorPolicy/get" | "settings/executorPolicy/put" | "organizations/post" | "transactionRequests/get" | "transactionRequests/read" | "transactionRequests/cancel/post" | "blockchainTransactions/read" | "tokenTemplates/get" | "tokenTemplates/read" | "tokenTemplates/post" | "tokenTemplates/delete" | "tokens/post" | "token/post" | "tokens/get" | "token/read" | "tokens/read" | "token/features/get" | "tokens/features/get" | "token/features/put" | "tokens/features/put" | "tokens/mint/post" | "tokens/burn/post" | "tokens/transfer/post" | "tokens/approvals/post" | "tokens/forcedTransfer/post" | "tokens/freezeAddress/post" | "tokens/freezeTokens/post" | "tokens/pause/post" | "tokens/unfreezeAddress/post" | "tokens/unfreezeTokens/post" | "tokens/unpause/post" | "tokens/metadata/patch" | "tokens/metadata/get" | "tokens/documents/put" | "tokens/documents/delete" | "tokens/documents/get" | "tokens/permits/post" | "tokens/redemptions/post" | "tokens/preCheck/get" | "tokens/events/get" | "tokens/holders/get" | "settings/complianceTemplates/get" | "settings/complianceTemplates/read" | "settings/complianceTemplates/post" | "settings/complianceTemplates/put" | "settings/complianceTemplates/publish/put" | "settings/complianceTemplates/delete" | "system/identities/post" | "system/identities/get" | "system/entities/get" | "system/entities/post" | "system/identities/claimEvents/get" | "system/claimIssuer/get" | "system/claimIssuer/post" | "system/identityClaims/post" | "system/identityClaimRevocations/post" | "system/identityClaimRemovals/post" | "system/trustedIssuers/post" | "system/trustedIssuers/put" | "system/trustedIssuers/delete" | "system/topicSchemes/post" | "system/topicSchemes/put" | "system/topicSchemes/delete" | "system/topicSchemes/get" | "system/trustedIssuers/get" | "system/stats/identityCount/get" | "system/stats/identityStatTimeseries/get" | "system/stats/identityStatTimeseries/presets/read" | "system/stats/claimStatSnapshots/current/get" | "system/stats/claimStatRanges/get" | "system/stats/claimStatRangePresets/read" | "system/stats/trustedIssuerStatSnapshots/current/get" | "system/stats/trustedIssuerStatRanges/get" | "system/stats/trustedIssuerStatRangePresets/read" | "system/stats/topicSchemeStatSnapshots/current/get" | "system/stats/topicSchemeStatRanges/get" | "system/stats/topicSchemeStatRangePresets/read" | "system/stats/topicSchemeClaimsCoverage/get" | "system/stats/countryAssetCount/get" | "participants/addressKinds/get" | "participants/get" | "participants/activities/get" | "participants/activityMetrics/get" | "system/accounts/activities/get" | "system/accounts/activityMetrics/get" | "system/directory/get" | "system/addonFactories/get" | "system/addonFactories/read" | "contracts/read" | "externalTokens/post" | "externalTokens/approvals/post" | "externalTokens/get" | "webhooks/endpoints/post" | "webhooks/endpoints/get" | "webhooks/endpoints/read" | "webhooks/endpoints/patch" | "webhooks/endpoints/delete" | "webhooks/endpoints/secret/rotate/post" | "webhooks/endpoints/deliveries/get" | "webhooks/endpoints/deliveries/retry/post" | "webhooks/endpoints/replay/post" | "webhooks/eventTypes/get" | "webhooks/asyncapiJson/get" | "webhooks/receipts/post" | "webhooks/receipts/read" | "bundler/post" | "smartWallets/post" | "smartWallets/read" | "smartWallets/signers/get" | "smartWallets/gasStatus/get" | "smartWallets/threshold/put" | "smartWallets/approvals/get" | "smartWallets/approvals/sign/post" | "exchangeRates/get" | "exchangeRates/read" | "exchangeRates/put" | "exchangeRates/delete" | "exchangeRates/history/get" | "exchangeRates/supportedCurrencies/get" | "exchangeRates/sync/post" | "addons/tokenSales/post" | "addons/tokenSales/read" | "addons/tokenSales/purchases/post" | "addons/tokenSales/withdrawals/post" | "admin/operator/workflowEngine/doctor/post" | "admin/operator/workflowEngine/forceRedeploy/post" | "admin/operator/workflowEngine/cleanupStaleDeployments/post" | "admin/operator/workflowEngine/recoverStuckWorkflow/post" | "addons/xvpSettlements/post" | "addons/xvpSettlements/read" | "addons/xvpSettlements/approvals/post" | "addons/xvpSettlements/executions/post" | "addons/xvpSettlements/cancellations/post" | "addons/fixedYieldSchedules/post" | "addons/fixedYieldSchedules/read" | "addons/fixedYieldSchedules/topUps/post" | "addons/fixedYieldSchedules/withdrawals/post" | "addons/fixedYieldSchedules/claims/post" | "monitoring/api/requestMetrics/summary/get" | "monitoring/api/requestMetrics/timeline/get" | "monitoring/api/endpointMetrics/get" | "monitoring/api/requestLogs/get" | "monitoring/api/requestLogs/read" | "monitoring/api/requestMetrics/topErrors/get";
+                    procedure: "auth/signIn/post" | "auth/twoFactor/post" | "auth/signOut/post" | "auth/session/get" | "sessions/delete" | "apiKeys/post" | "apiKeys/get" | "apiKeys/delete" | "organization/members/get" | "organization/members/roles/put" | "settings/executorPolicy/get" | "settings/executorPolicy/put" | "organizations/post" | "transactionRequests/get" | "transactionRequests/read" | "transactionRequests/cancel/post" | "blockchainTransactions/read" | "tokenTemplates/get" | "tokenTemplates/read" | "tokenTemplates/post" | "tokenTemplates/delete" | "tokens/post" | "token/post" | "tokens/get" | "token/read" | "tokens/read" | "token/features/get" | "tokens/features/get" | "token/features/put" | "tokens/features/put" | "tokens/mint/post" | "tokens/burn/post" | "tokens/transfer/post" | "tokens/approvals/post" | "tokens/forcedTransfer/post" | "tokens/freezeAddress/post" | "tokens/freezeTokens/post" | "tokens/pause/post" | "tokens/unfreezeAddress/post" | "tokens/unfreezeTokens/post" | "tokens/unpause/post" | "tokens/metadata/patch" | "tokens/metadata/get" | "tokens/documents/put" | "tokens/documents/delete" | "tokens/documents/get" | "tokens/permits/post" | "tokens/redemptions/post" | "tokens/preCheck/get" | "tokens/events/get" | "tokens/holders/get" | "settings/complianceTemplates/get" | "settings/complianceTemplates/read" | "settings/complianceTemplates/post" | "settings/complianceTemplates/put" | "settings/complianceTemplates/publish/put" | "settings/complianceTemplates/delete" | "system/identities/post" | "system/identities/get" | "system/entities/get" | "system/entities/post" | "system/identities/claimEvents/get" | "system/claimIssuer/get" | "system/claimIssuer/post" | "system/identityClaims/post" | "system/identityClaimRevocations/post" | "system/identityClaimRemovals/post" | "system/trustedIssuers/post" | "system/trustedIssuers/put" | "system/trustedIssuers/delete" | "system/topicSchemes/post" | "system/topicSchemes/put" | "system/topicSchemes/delete" | "system/topicSchemes/get" | "system/trustedIssuers/get" | "system/stats/identityCount/get" | "system/stats/identityStatTimeseries/get" | "system/stats/identityStatTimeseries/presets/read" | "system/stats/claimStatSnapshots/current/get" | "system/stats/claimStatRanges/get" | "system/stats/claimStatRangePresets/read" | "system/stats/trustedIssuerStatSnapshots/current/get" | "system/stats/trustedIssuerStatRanges/get" | "system/stats/trustedIssuerStatRangePresets/read" | "system/stats/topicSchemeStatSnapshots/current/get" | "system/stats/topicSchemeStatRanges/get" | "system/stats/topicSchemeStatRangePresets/read" | "system/stats/topicSchemeClaimsCoverage/get" | "system/stats/countryAssetCount/get" | "participants/addressKinds/get" | "participants/get" | "participants/activities/get" | "participants/activityMetrics/get" | "system/accounts/activities/get" | "system/accounts/activityMetrics/get" | "system/directory/get" | "system/addonFactories/get" | "system/addonFactories/read" | "contracts/read" | "externalTokens/post" | "externalTokens/approvals/post" | "externalTokens/get" | "webhooks/endpoints/post" | "webhooks/endpoints/get" | "webhooks/endpoints/read" | "webhooks/endpoints/patch" | "webhooks/endpoints/delete" | "webhooks/endpoints/secret/rotate/post" | "webhooks/endpoints/deliveries/get" | "webhooks/endpoints/deliveries/retry/post" | "webhooks/endpoints/replay/post" | "webhooks/eventTypes/get" | "webhooks/asyncapiJson/get" | "webhooks/receipts/post" | "webhooks/receipts/read" | "bundler/post" | "smartWallets/post" | "smartWallets/read" | "smartWallets/signers/get" | "smartWallets/gasStatus/get" | "smartWallets/threshold/put" | "smartWallets/sponsorship/put" | "smartWallets/approvals/get" | "smartWallets/approvals/sign/post" | "exchangeRates/get" | "exchangeRates/read" | "exchangeRates/put" | "exchangeRates/delete" | "exchangeRates/history/get" | "exchangeRates/supportedCurrencies/get" | "exchangeRates/sync/post" | "addons/tokenSales/post" | "addons/tokenSales/read" | "addons/tokenSales/purchases/post" | "addons/tokenSales/withdrawals/post" | "admin/operator/workflowEngine/doctor/post" | "admin/operator/workflowEngine/forceRedeploy/post" | "admin/operator/workflowEngine/cleanupStaleDeployments/post" | "admin/operator/workflowEngine/recoverStuckWorkflow/post" | "addons/xvpSettlements/post" | "addons/xvpSettlements/read" | "addons/xvpSettlements/approvals/post" | "addons/xvpSettlements/executions/post" | "addons/xvpSettlements/cancellations/post" | "addons/fixedYieldSchedules/post" | "addons/fixedYieldSchedules/read" | "addons/fixedYieldSchedules/topUps/post" | "addons/fixedYieldSchedules/withdrawals/post" | "addons/fixedYieldSchedules/claims/post" | "monitoring/api/requestMetrics/summary/get" | "monitoring/api/requestMetrics/timeline/get" | "monitoring/api/endpointMetrics/get" | "monitoring/api/requestLogs/get" | "monitoring/api/requestLogs/read" | "monitoring/api/requestMetrics/topErrors/get";
                 };
                 cookie?: never;
             };
@@ -5592,6 +5632,8 @@ export interface components {
                 weight: string;
             }[];
             threshold: string;
+            /** @description The organisation's paymaster sponsors it (decided at creation, see gas-status) */
+            sponsored: boolean;
             deployment: {
                 /** @enum {string} */
                 status: "deploying" | "deployed" | "failed";
@@ -5623,6 +5665,9 @@ export interface components {
              */
             threshold?: string;
             description?: string;
+            /** @description Whether the organisation's paymaster pays the wallet's gas. Default: true when every signer is a custody wallet of the organisation (keys only the platform holds), else false. true for a wallet with another signer is an explicit decision that needs the smartWallet:sponsor permission. */
+            sponsored?: boolean;
+            walletVerification?: components["schemas"]["WalletVerification"] & unknown;
         };
         SmartWalletSigners: {
             threshold: string;
@@ -5650,6 +5695,11 @@ export interface components {
              * @example 2
              */
             threshold: string;
+            walletVerification?: components["schemas"]["WalletVerification"];
+        };
+        SmartWalletSponsorship: {
+            /** @description true: the organisation's paymaster pays the wallet's gas */
+            sponsored: boolean;
             walletVerification?: components["schemas"]["WalletVerification"];
         };
         SmartWalletApproval: {
@@ -12701,6 +12751,72 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["SmartWalletThreshold"];
+            };
+        };
+        responses: {
+            /** @description Completed (Prefer: wait=N, or a replay of a completed request): the recorded result */
+            200: {
+                headers: {
+                    "X-Transaction-Hash": string;
+                    "Idempotency-Key": string;
+                    /** @description true when the answer is the earlier request's, replayed for a repeated Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CompletedMutation"];
+                };
+            };
+            /** @description Accepted: follow statusUrl (also in Location); do not resubmit */
+            202: {
+                headers: {
+                    Location: string;
+                    "Idempotency-Key": string;
+                    /** @description true when the answer is the earlier request's, replayed for a repeated Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AcceptedMutation"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
+        };
+    };
+    "smartWallets.sponsorship.put": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the write safe to retry: the same sender, chain and key within 24 hours is one operation. A repeat while the first is active attaches to it; after it completed, the recorded result is returned (200). The same key for another instruction, executor or wallet selection, or older than the window, answers 409 (IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_WALLET_SELECTION_MISMATCH, IDEMPOTENCY_KEY_EXPIRED). Without the header the platform generates a UUIDv7; either way the response echoes the effective key in `Idempotency-Key`. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description RFC 7240 preferences. `wait=N` (N whole seconds from 5 to 99) waits for the operation to finish and answers 200 with the completed result (504 REQUEST_DEADLINE_EXCEEDED when it does not finish in time: it may still run). `respond-async, wait=N` waits and then degrades to 202. Without it the write answers 202 at once. An honoured `respond-async` is echoed in `Preference-Applied`. */
+                Prefer?: components["parameters"]["Prefer"];
+                /** @description The chain to work on, as a decimal chain id; default: the organisation's default network. A chain the platform does not serve for the organisation answers 400 CHAIN_NOT_AVAILABLE_FOR_ORGANIZATION. */
+                "X-Chain-Id"?: components["parameters"]["XChainId"];
+                /** @description The participant (user id) to act as; default: the caller. Acting for another member needs the participant:act-for-others permission (403 REQUEST_PARTICIPANT_FORBIDDEN otherwise). */
+                "X-Participant"?: components["parameters"]["XParticipant"];
+                /** @description Who sends chain writes: `eoa` (the organisation's custody wallets) or `smart-wallet` (the participant's ERC-4337 smart wallet); default: the organisation's executor policy. Anything else answers 400 INVALID_REQUEST_EXECUTOR; smart-wallet where it is disabled answers 403. */
+                "X-Executor"?: components["parameters"]["XExecutor"];
+            };
+            path: {
+                address: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SmartWalletSponsorship"];
             };
         };
         responses: {
