@@ -209,7 +209,9 @@ describe("freezes and forced transfers", () => {
     await expectRevert(call(0, other, "forcedTransfer", [alice, dave, 1n]), "ReceiverNotVerified", [dave]);
     await f.verify(dave);
     const receipt = await sent(0, other, "forcedTransfer", [alice, dave, 1n]);
-    expect(f.events(f.tokenAbi, receipt, "ForcedTransfer")).toEqual([{ sender: admin, from: alice, to: dave, amount: 1n }]);
+    expect(f.events(f.tokenAbi, receipt, "ForcedTransfer")).toEqual([
+      { sender: admin, from: alice, to: dave, amount: 1n },
+    ]);
     expect(await balance(other, dave)).toBe(1n);
   });
 
