@@ -1,0 +1,22 @@
+// What every outside-attacker topic (test/security/<topic>.ts) works against: one stack, two organisations, and the
+// operator to make people with a role. Built once by test/outside-attacker.test.ts; topics read it through a getter,
+// since it exists only after the runner's beforeAll.
+import type { Operator } from "../support/organizations.ts";
+import type { TestStack } from "../support/stack.ts";
+
+export interface AttackOrganization {
+  id: string;
+  /** A read-write API key of the organisation's owner. */
+  ownerKey: string;
+}
+
+export interface AttackContext {
+  stack: TestStack;
+  op: Operator;
+  /** The bootstrap organisation (the stack's credentials). */
+  orgA: AttackOrganization;
+  /** A second organisation with its own system on the chain. */
+  orgB: AttackOrganization;
+}
+
+export type AttackContextGetter = () => AttackContext;
