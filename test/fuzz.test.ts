@@ -24,7 +24,7 @@ const ALICE = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8";
 
 /**
  * Runs per operation (FUZZ_RUNS overrides), one request each. The sweep below already sends every input of every
- * operation hostile one at a time (≈ 25,000 cases); the random runs add combinations, whose yield falls off fast
+ * operation hostile one at a time; the random runs add combinations, whose yield falls off fast
  * after the first dozen or so: 15 per operation, raise FUZZ_RUNS for a long local run.
  */
 const RUNS_PER_OPERATION = Number(process.env.FUZZ_RUNS ?? 15);
