@@ -359,6 +359,17 @@ export const TokenAbi = [
     "type": "error"
   },
   {
+    "inputs": [
+      {
+        "internalType": "address",
+        "name": "receiver",
+        "type": "address"
+      }
+    ],
+    "name": "ReceiverNotVerified",
+    "type": "error"
+  },
+  {
     "inputs": [],
     "name": "TokenNotPaused",
     "type": "error"

@@ -65,7 +65,10 @@ export function createApp(
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
   app.use("*", requestId);
   // Outermost after the id: it sees every /api answer, auth failures and errors included, and their whole duration.
-  app.use("*", recordRequests(composed.requestObservers(ctx), ctx.config.TRUST_PROXY));
+  // Procedures are their own route templates; any other /api/rpc path is unmatched (a bounded metrics label).
+  const procedurePaths = new Set<string>();
+  const rpcTemplate = (path: string) => (procedurePaths.has(path) ? path : null);
+  app.use("*", recordRequests(composed.requestObservers(ctx), ctx.config.TRUST_PROXY, rpcTemplate));
   app.use("*", closeUnreadBodies);
   const limitBody = bodyLimit({
     maxSize: MAX_BODY_BYTES,
@@ -154,6 +157,8 @@ export function createApp(
   }
   const overlap = routeOverlap(mounted);
   if (overlap) throw new Error(overlap);
-  for (const path of mountRpc(app, composed.publicPaths)) publicPaths.add(path);
+  const rpc = mountRpc(app, composed.publicPaths);
+  for (const path of rpc.publicPaths) publicPaths.add(path);
+  for (const path of rpc.procedurePaths) procedurePaths.add(path);
   return app;
 }

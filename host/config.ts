@@ -362,7 +362,9 @@ export const ConfigSchema = z.object({
     .min(16)
     .optional()
     .describe(
-      "When set (16 characters or more), `GET /metrics` needs `Authorization: Bearer <METRICS_TOKEN>`; unset, it is open.",
+      "When set (16 characters or more), `GET /metrics` needs `Authorization: Bearer <METRICS_TOKEN>` (else 401 " +
+        "METRICS_TOKEN_INVALID). Unset, `/metrics` is open only while the database and the chain are both embedded; " +
+        "with `DATABASE_URL`, `RPC_URL` or `CHAINS` set it answers 403 METRICS_TOKEN_REQUIRED until a token is set.",
     ),
   LOG_LEVEL: z
     .enum(["debug", "info", "warn", "error"])
@@ -519,6 +521,11 @@ function targetRanges(setting: string | undefined, embedded: boolean): string[] 
   return entries;
 }
 
+/** Whether the platform starts its own database and chain (no DATABASE_URL, RPC_URL or CHAINS): a machine of one's own. */
+export function runsEmbedded(settings: Pick<Settings, "DATABASE_URL" | "RPC_URL" | "CHAINS">): boolean {
+  return !settings.DATABASE_URL && !settings.RPC_URL && !settings.CHAINS;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = ConfigSchema.safeParse(env);
   if (!parsed.success) {
@@ -534,7 +541,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const { WEBHOOKS_PRIVATE_TARGET_RANGES: ranges, ...settings } = parsed.data;
   // The embedded defaults (the platform starts its own database and chain: a developer's machine) allow loopback
   // receivers; link-local, the metadata address and the private networks only ever by listing them.
-  const embedded = !settings.DATABASE_URL && !settings.RPC_URL && !settings.CHAINS;
+  const embedded = runsEmbedded(settings);
   return {
     ...settings,
     chains: chainSettings(settings),

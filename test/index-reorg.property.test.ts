@@ -31,6 +31,15 @@ describe("the index through reorgs", () => {
     await db.connect();
     const signer = (await json(await stack.api("/api/user/assets"))).wallets[0];
     holders = [signer, ALICE, BOB, CAROL];
+    // Forced transfers need verified receivers: every holder gets an identity.
+    for (const wallet of holders) {
+      const res = await stack.api("/api/v2/system/identities", {
+        method: "POST",
+        headers: { prefer: "wait=30" },
+        body: JSON.stringify({ wallet, country: 56 }),
+      });
+      if (res.status !== 200) throw new Error(`identity of ${wallet}: ${res.status} ${await res.text()}`);
+    }
   });
   afterAll(async () => {
     await db?.end();

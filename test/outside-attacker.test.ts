@@ -1,9 +1,11 @@
 // The outside attacker's view of one running stack, two organisations with their people: each topic in
-// test/security/ declares its own cases (CSRF, webhook targets, …) and reads the stack through a getter. One stack
-// for all of them: each new e2e file costs a boot.
+// test/security/ declares its own cases (CSRF, webhook targets, roles, the paymaster, metrics, the edge) and reads
+// the stack through a getter. One stack for all of them: each new e2e file costs a boot.
 import { afterAll, beforeAll, describe } from "vitest";
 import type { AttackContext } from "./security/context.ts";
 import { csrfAttacks } from "./security/csrf.ts";
+import { edgeAttacks } from "./security/edge.ts";
+import { metricsAttacks } from "./security/metrics.ts";
 import { PAYMASTER_ATTACK_ENV, paymasterAttacks } from "./security/paymaster.ts";
 import { roleMatrix } from "./security/role-matrix.ts";
 import { webhookTargetAttacks } from "./security/webhook-targets.ts";
@@ -36,4 +38,6 @@ describe("an outside attacker", () => {
   webhookTargetAttacks(ctx);
   roleMatrix(ctx);
   paymasterAttacks(ctx);
+  metricsAttacks(ctx);
+  edgeAttacks(ctx);
 });

@@ -218,7 +218,11 @@ describe("/api/rpc", () => {
         status: 415,
         code: "UNSUPPORTED_MEDIA_TYPE",
       });
-    expect(await call({ method: "GET" }, "?data=%7Bnot-json")).toMatchObject({ status: 400 });
+    // A procedure answers POST only: GET (oRPC's query form) is 405, not a decoding attempt.
+    expect(await call({ method: "GET" }, "?data=%7Bnot-json")).toMatchObject({
+      status: 405,
+      code: "METHOD_NOT_ALLOWED",
+    });
   });
 
   it("the v2 document describes the transport and names each operation by its procedure", async () => {

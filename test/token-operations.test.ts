@@ -73,6 +73,18 @@ describe("token operations end to end", () => {
     expect((await json(again)).data.transactionId).toBe(burned.data.transactionId);
     expect(await holder(ALICE)).toMatchObject({ value: "5050" });
 
+    // A forced transfer skips compliance but needs a verified receiver (ERC-3643): refused before anything is sent.
+    const unverified = await write("forced-transfer", { from: ALICE, to: CAROL, amount: "1000" });
+    const refusal = await json(unverified);
+    expect(unverified.status, JSON.stringify(refusal)).toBe(422);
+    expect(refusal).toMatchObject({ code: "TOKEN_RECEIVER_NOT_VERIFIED", data: { receiver: getAddress(CAROL) } });
+    expect(refusal.message).toContain(getAddress(CAROL));
+    const registered = await stack.api("/api/v2/system/identities", {
+      method: "POST",
+      headers: { prefer: "wait=30" },
+      body: JSON.stringify({ wallet: CAROL, country: 56 }),
+    });
+    expect(registered.status, await registered.clone().text()).toBe(200);
     await done("forced", "forced-transfer", { from: ALICE, to: CAROL, amount: "1000" });
     expect(await holder(ALICE)).toMatchObject({ value: "4050" });
     expect(await holder(CAROL)).toMatchObject({ value: "1000" });

@@ -8,6 +8,8 @@ import {ERC20PermitUpgradeable} from
 import {MulticallUpgradeable} from "@openzeppelin/contracts-upgradeable/utils/MulticallUpgradeable.sol";
 import {TokenFeature} from "../features/TokenFeature.sol";
 import {ICompliance} from "../interfaces/ICompliance.sol";
+import {IIdentityRegistry} from "../interfaces/IIdentityRegistry.sol";
+import {ISystemIdentityRegistry} from "../interfaces/ISystemIdentityRegistry.sol";
 import {ITokenFeature} from "../interfaces/ITokenFeature.sol";
 import {TokenDocuments} from "./TokenDocuments.sol";
 import {TokenMetadata} from "./TokenMetadata.sol";
@@ -16,7 +18,8 @@ import {TokenRoles} from "./TokenRoles.sol";
 /// @notice The platform's token: ERC-20 with roles, pause, address and partial freezes, forced transfers,
 /// an optional compliance engine, issuer metadata, ERC-1643 documents, and features attached at creation.
 /// Every balance change emits exactly one domain event carrying the sender, then runs the compliance
-/// post-hook and the features' `onUpdate`. Only forced transfers skip the pause, freeze and compliance checks.
+/// post-hook and the features' `onUpdate`. Only forced transfers skip the pause, freeze and compliance checks; like
+/// ERC-3643's, they still need a receiver the system's identity registry verifies.
 contract Token is ERC20PermitUpgradeable, AccessControlUpgradeable, MulticallUpgradeable, TokenDocuments, TokenMetadata {
     struct InitParams {
         string name;
@@ -71,6 +74,8 @@ contract Token is ERC20PermitUpgradeable, AccessControlUpgradeable, MulticallUpg
     error FeatureHookReentrancy(address sender);
     error PermitNotEnabled();
     error NoCompliance();
+    /// A forced transfer to a wallet the system's identity registry does not verify (API: TOKEN_RECEIVER_NOT_VERIFIED).
+    error ReceiverNotVerified(address receiver);
     /// Raised by the compliance engine; declared here so callers decode it from this ABI.
     error ComplianceCheckFailed(address module, string typeId, string reason);
 
@@ -192,12 +197,15 @@ contract Token is ERC20PermitUpgradeable, AccessControlUpgradeable, MulticallUpg
         return balance > frozen ? balance - frozen : 0;
     }
 
-    /// Moves tokens regardless of pause, freezes and compliance, unfreezing partial amounts as needed.
+    /// Moves tokens regardless of pause, freezes and compliance, unfreezing partial amounts as needed. The receiver
+    /// must be verified by the system's identity registry (ERC-3643): a custodian cannot place the asset in a wallet
+    /// without an identity.
     function forcedTransfer(address from, address to, uint256 amount)
         external
         onlyRole(TokenRoles.CUSTODIAN_ROLE)
         returns (bool)
     {
+        if (!_isVerified(to)) revert ReceiverNotVerified(to);
         uint256 available = availableBalanceOf(from);
         if (amount > available) {
             uint256 frozen = frozenBalanceOf[from];
@@ -313,6 +321,13 @@ contract Token is ERC20PermitUpgradeable, AccessControlUpgradeable, MulticallUpg
         }
         _hookDepth = depth;
         _inForcedHooks = wasForced;
+    }
+
+    /// Registered with an identity in the system's identity registry (no claim topics required here: the token's
+    /// identity-verification control, a compliance module, is what forced transfers skip).
+    function _isVerified(address wallet) private view returns (bool) {
+        address registry = ISystemIdentityRegistry(system).identityRegistry();
+        return registry != address(0) && IIdentityRegistry(registry).isVerified(wallet, new uint256[](0));
     }
 
     function _setCompliance(address sender, address compliance_) private {

@@ -12,6 +12,7 @@ import {
 } from "viem";
 import { z } from "zod";
 import { AddressSchema } from "../evm/schemas.ts";
+import { isStorableTime, STORABLE_TIME_RULE } from "../time/storable-time.ts";
 
 export const TOKEN_FEATURES = [
   "historical-balances",
@@ -109,11 +110,20 @@ const ABI_TYPE: Record<Field["kind"], string> = {
   amount: "uint256",
 };
 
+/** A validated date or date-time (a date alone is midnight UTC) as epoch milliseconds. */
+const epochMs = (date: string) => Date.parse(/T/.test(date) ? date : `${date}T00:00:00Z`);
+
 const DECIMAL = /^\d{1,60}(\.\d{1,36})?$/;
 const FIELD_SCHEMA: Record<Field["kind"], z.ZodTypeAny> = {
   address: AddressSchema,
   bps: z.number().int().min(0).max(10_000),
-  date: z.iso.datetime({ offset: true }).or(z.iso.date()),
+  date: z.iso
+    .datetime({ offset: true })
+    .or(z.iso.date())
+    .refine(
+      (v) => isStorableTime(epochMs(v)) && epochMs(v) >= 0,
+      `${STORABLE_TIME_RULE}, from 1970 (seconds on chain)`,
+    ),
   interval: z.enum(YIELD_INTERVALS),
   bool: z.boolean(),
   integer: z.string().regex(/^\d{1,78}$/, "a non-negative integer as a string"),
@@ -199,10 +209,7 @@ export function amountAssets(id: FeatureId, values: Record<string, unknown>): (A
 
 export type DecimalsOf = (asset: Address | "token") => number;
 
-const toSeconds = (date: string) => {
-  const ms = Date.parse(/T/.test(date) ? date : `${date}T00:00:00Z`);
-  return BigInt(Math.floor(ms / 1000));
-};
+const toSeconds = (date: string) => BigInt(Math.floor(epochMs(date) / 1000));
 
 /** The ABI encoding of a validated configuration; "0x" for features without parameters. */
 export function encodeFeatureParams(id: FeatureId, config: Record<string, unknown>, decimalsOf: DecimalsOf): Hex {

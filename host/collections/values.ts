@@ -1,4 +1,5 @@
 // Parses one filter value from the query string into the field's type, or fails naming the field (`filter.<field>`).
+import { isStorableTime } from "../../domain/time/storable-time.ts";
 import { badRequest } from "../errors/api-error.ts";
 import type { CollectionField } from "./spec.ts";
 
@@ -20,7 +21,10 @@ function quoted(raw: string): string {
   return JSON.stringify(raw.length > 64 ? `${raw.slice(0, 64)}…` : raw);
 }
 
-/** ISO 8601 date or date-time; a date-time without an offset is UTC. Calendar-checked (no 2024-02-30). */
+/**
+ * ISO 8601 date or date-time; a date-time without an offset is UTC. Calendar-checked (no 2024-02-30) and within
+ * years 0001..9999 UTC once the offset is applied (domain/time/storable-time.ts): PostgreSQL has no year 0.
+ */
 export function parseTimestamp(raw: string): Date | undefined {
   const match = ISO_8601.exec(raw);
   if (!match) return undefined;
@@ -39,7 +43,8 @@ export function parseTimestamp(raw: string): Date | undefined {
   const local = new Date(0);
   local.setUTCFullYear(y, mo - 1, d); // not Date.UTC, which maps years 0..99 to 1900..1999
   local.setUTCHours(h, mi, s, ms);
-  return new Date(local.getTime() - offsetMinutes * 60_000);
+  const instant = new Date(local.getTime() - offsetMinutes * 60_000);
+  return isStorableTime(instant.getTime()) ? instant : undefined;
 }
 
 export function parseFieldValue(field: CollectionField, raw: string): FilterValue {
@@ -68,7 +73,11 @@ export function parseFieldValue(field: CollectionField, raw: string): FilterValu
       throw invalidFilterValue(field.name, `expected true or false, got ${quoted(raw)}`);
     case "timestamp": {
       const date = parseTimestamp(raw);
-      if (!date) throw invalidFilterValue(field.name, `expected an ISO 8601 timestamp, got ${quoted(raw)}`);
+      if (!date)
+        throw invalidFilterValue(
+          field.name,
+          `expected an ISO 8601 timestamp between years 0001 and 9999, got ${quoted(raw)}`,
+        );
       return date;
     }
     case "enum":

@@ -50,4 +50,22 @@ describe("recordRequests", () => {
     expect(records[0]!.failure).toBeUndefined();
     expect(records[2]!.failure).toEqual({ code: "UNAUTHORIZED", message: "no key", details: null });
   });
+
+  it("names a procedure's /api/rpc path as its template; any other /api/rpc path is unmatched", async () => {
+    const records: RequestRecord[] = [];
+    const app = new OpenAPIHono<AppEnv>();
+    app.use("*", requestId);
+    const procedures = new Set(["/api/rpc/tokens/read"]);
+    app.use(
+      "*",
+      recordRequests([(r) => records.push(r)], 0, (path) => (procedures.has(path) ? path : null)),
+    );
+    app.all("/api/rpc/*", (c) => c.json({}, procedures.has(c.req.path) ? 200 : 404));
+    await app.request("/api/rpc/tokens/read", { method: "POST" });
+    await app.request("/api/rpc/card-x1y2z3", { method: "POST" });
+    expect(records.map((r) => [r.routeTemplate, r.requestType, r.statusCode])).toEqual([
+      ["/api/rpc/tokens/read", "rpc", 200],
+      [null, "rpc", 404],
+    ]);
+  });
 });

@@ -39,7 +39,15 @@ function failureOf(body: unknown): RequestRecord["failure"] {
 const sizeOf = (length: string | null | undefined) => (length && /^\d+$/.test(length) ? Number(length) : null);
 const str = (v: unknown) => (typeof v === "string" ? v : null);
 
-export function recordRequests(observers: RequestObserver[], trustedProxies: number): MiddlewareHandler<AppEnv> {
+/**
+ * `rpcTemplate`: a procedure's path is its own template; any other /api/rpc path is unmatched (null), so that
+ * a made-up procedure name never becomes a label or a template of its own.
+ */
+export function recordRequests(
+  observers: RequestObserver[],
+  trustedProxies: number,
+  rpcTemplate: (path: string) => string | null = () => null,
+): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const path = c.req.path;
     // /v2/* is forwarded to /api/v2/* through app.fetch: the forwarded request is the one recorded.
@@ -71,7 +79,7 @@ export function recordRequests(observers: RequestObserver[], trustedProxies: num
         method: c.req.method,
         url: c.req.url.slice(c.req.url.indexOf(path)),
         // A procedure's path names no ids: it is its own template.
-        routeTemplate: rpc ? path : routeTemplate(c),
+        routeTemplate: rpc ? rpcTemplate(path) : routeTemplate(c),
         requestType: rpc ? "rpc" : "rest",
         statusCode: status,
         durationMs,

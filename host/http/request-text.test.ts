@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { decodeUtf8, foreignCharset, jsonStringProblem, textProblem } from "./request-text.ts";
+import {
+  decodeUtf8,
+  foreignCharset,
+  jsonStringProblem,
+  jsonTooDeep,
+  MAX_JSON_DEPTH,
+  textProblem,
+} from "./request-text.ts";
 
 const bytes = (...b: number[]) => new Uint8Array(b);
 
@@ -36,5 +43,15 @@ describe("request text", () => {
     expect(jsonStringProblem('{"name":"\\\\ud800 and \\\\u0000"}')).toBeUndefined(); // backslash, then text
     expect(jsonStringProblem("not json \\ud800")).toBeUndefined(); // the validator answers
     expect(textProblem("fine")).toBeUndefined();
+  });
+
+  it("measures JSON nesting in one pass, brackets inside strings not counted", () => {
+    const nest = (depth: number) => `${"[".repeat(depth)}${"]".repeat(depth)}`;
+    expect(jsonTooDeep(nest(MAX_JSON_DEPTH))).toBe(false);
+    expect(jsonTooDeep(nest(MAX_JSON_DEPTH + 1))).toBe(true);
+    expect(jsonTooDeep(`${'{"a":'.repeat(20_000)}1${"}".repeat(20_000)}`)).toBe(true);
+    expect(jsonTooDeep(JSON.stringify({ s: "[".repeat(1000), t: '\\"{{{' }))).toBe(false);
+    expect(jsonTooDeep('{"a":[{"b":[1,2,{"c":"]]]"}]}]}', 3)).toBe(true);
+    expect(jsonTooDeep('{"a":[{"b":"[[["}]}', 3)).toBe(false);
   });
 });

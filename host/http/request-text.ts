@@ -1,6 +1,7 @@
 // What the host refuses in request text before any route sees it: PostgreSQL text cannot hold NUL (U+0000), and
 // stored text must be well-formed Unicode, so a body must be UTF-8 (declared so, if declared), without a BOM,
-// valid byte by byte, and its JSON strings must hold no NUL and no lone UTF-16 surrogate (`"\ud800"`).
+// valid byte by byte, its JSON strings must hold no NUL and no lone UTF-16 surrogate (`"\ud800"`), and it must nest
+// at most MAX_JSON_DEPTH deep.
 
 const UTF8_CHARSETS = new Set(["utf-8", "utf8"]);
 /** A surrogate not paired with its other half (matched on UTF-16 code units: no `u` flag). */
@@ -8,6 +9,30 @@ const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[
 /** JSON escapes that may decode to NUL or to a surrogate: only then is the body parsed here. */
 const SUSPECT_ESCAPE = /\\u(0000|d[89a-f])/i;
 const decoder = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
+
+/**
+ * The deepest nesting of arrays and objects a JSON body may have. No route's body comes near it; parsers and
+ * validators that recurse (oRPC's codec, zod) would otherwise overflow their stack on a body nested thousands deep.
+ */
+export const MAX_JSON_DEPTH = 64;
+
+/** Whether a JSON text nests arrays and objects deeper than `max`: one pass over the text, brackets in strings skipped. */
+export function jsonTooDeep(text: string, max = MAX_JSON_DEPTH): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text.charCodeAt(i);
+    if (inString) {
+      if (ch === 0x5c)
+        i++; // a backslash escapes the next character
+      else if (ch === 0x22) inString = false;
+    } else if (ch === 0x22) inString = true;
+    else if (ch === 0x5b || ch === 0x7b) {
+      if (++depth > max) return true;
+    } else if (ch === 0x5d || ch === 0x7d) depth--;
+  }
+  return false;
+}
 
 /** Whether a string holds something stored text cannot: NUL or a lone surrogate. */
 export function textProblem(value: string): string | undefined {

@@ -1,6 +1,7 @@
 // zod building blocks shared by every plugin's route schemas.
 import { z } from "@hono/zod-openapi";
 import { AddressSchema as DomainAddress, UintStringSchema as DomainUintString } from "../../domain/evm/schemas.ts";
+import { STORABLE_TIME_RULE } from "../../domain/time/storable-time.ts";
 import { parseTimestamp } from "../collections/values.ts";
 
 // The domain's EVM value schemas (plain zod), copied here once @hono/zod-openapi has extended zod: a schema zod built
@@ -13,10 +14,13 @@ export function repeatable<T extends z.ZodType>(item: T, max = 100) {
   return z.preprocess((v) => (v === undefined || Array.isArray(v) ? v : [v]), z.array(item).max(max)).optional();
 }
 
-/** An ISO 8601 date or date-time query value (without an offset: UTC), as a Date. */
+/**
+ * Every date the API accepts, in a query or a body: an ISO 8601 date or date-time (without an offset: UTC) within
+ * years 0001..9999 UTC (domain/time/storable-time.ts), as a Date. Nothing outside reaches PostgreSQL or the chain.
+ */
 export const IsoTimestampSchema = z
   .string()
-  .refine((v) => parseTimestamp(v) !== undefined, "must be an ISO 8601 date or date-time")
+  .refine((v) => parseTimestamp(v) !== undefined, `must be an ISO 8601 date or date-time; ${STORABLE_TIME_RULE}`)
   .transform((v) => parseTimestamp(v) as Date)
   .openapi({ type: "string", format: "date-time", example: "2025-01-31T00:00:00Z" });
 

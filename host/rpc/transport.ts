@@ -1,4 +1,4 @@
-// POST /api/rpc/{procedure}: the API's operations for browser sessions over oRPC's RPC protocol. A procedure runs its
+// POST /api/rpc/{procedure} (any other method: 405): the API's operations for browser sessions over oRPC's RPC protocol. A procedure runs its
 // REST route through the app itself (same schemas, permissions and handlers: one definition, two transports); the
 // route's error comes back as the RPC error with the public object at `data.dapiError`.
 import { type AnyRouter, ORPCError, os } from "@orpc/server";
@@ -88,11 +88,24 @@ function place(router: Record<string, unknown>, segments: string[], leaf: unknow
   node[segments.at(-1)!] = leaf;
 }
 
-/**
- * Serves every procedure of the app's registered /api/v2 routes; call after every plugin's routes are mounted. Answers
- * the /api/rpc paths of the procedures whose routes are public (sign-in), which need no credential either.
- */
-export function mountRpc(app: App, publicRestPaths: Set<string>): string[] {
+export interface MountedRpc {
+  /** The /api/rpc paths of the procedures whose routes are public (sign-in): they need no credential either. */
+  publicPaths: string[];
+  /** Every procedure's /api/rpc path: its own route template (a path naming no procedure is unmatched). */
+  procedurePaths: string[];
+}
+
+/** Every method but POST on a procedure: 405 with `Allow: POST`, as a REST path answers a method it lacks. */
+function methodNotAllowed(method: string, path: string): ApiError {
+  return new ApiError("METHOD_NOT_ALLOWED", {
+    message: `${method} is not allowed on ${path}; a procedure answers POST`,
+    headers: { Allow: "POST" },
+    details: { allow: ["POST"] },
+  });
+}
+
+/** Serves every procedure of the app's registered /api/v2 routes; call after every plugin's routes are mounted. */
+export function mountRpc(app: App, publicRestPaths: Set<string>): MountedRpc {
   // From the registry's route definitions, not a generated document: nothing is generated at start-up.
   const routes = app.openAPIRegistry.definitions.flatMap((d) =>
     d.type === "route" ? [d.route as RegisteredRoute] : [],
@@ -114,25 +127,25 @@ export function mountRpc(app: App, publicRestPaths: Set<string>): string[] {
     plugins: [new ResponseHeadersPlugin()],
     interceptors: [keepDefined],
   });
+  const procedurePaths = procedures.map((p) => `${RPC_PREFIX}/${p.name}`);
+  const known = new Set(procedurePaths);
 
-  app.on(["GET", "POST"], `${RPC_PREFIX}/*`, async (c) => {
-    let request = c.req.raw;
-    if (c.req.method === "POST") {
-      // The body was read by the host's checks; it is handed on from their cache, parsed once to refuse bad JSON here.
-      const text = await c.req.text();
-      // The procedures take JSON only (oRPC's multipart form is for files, which no route takes).
-      if (text && !isJsonContentType(c.req.header("content-type"))) throw new ApiError("UNSUPPORTED_MEDIA_TYPE");
-      try {
-        if (text) JSON.parse(text);
-      } catch {
-        throw badRequest("The body is not valid JSON");
-      }
-      request = new Request(c.req.url, { method: "POST", headers: c.req.raw.headers, body: text });
+  app.all(`${RPC_PREFIX}/*`, async (c) => {
+    if (!known.has(c.req.path)) throw new ApiError("NOT_FOUND", { message: `No procedure at ${c.req.path}` });
+    if (c.req.method !== "POST") throw methodNotAllowed(c.req.method, c.req.path);
+    // The body was read by the host's checks; it is handed on from their cache, parsed once to refuse bad JSON here.
+    const text = await c.req.text();
+    if (text && !isJsonContentType(c.req.header("content-type"))) throw new ApiError("UNSUPPORTED_MEDIA_TYPE");
+    try {
+      if (text) JSON.parse(text);
+    } catch {
+      throw badRequest("The body is not valid JSON");
     }
+    const request = new Request(c.req.url, { method: "POST", headers: c.req.raw.headers, body: text });
     const context: RpcContext = { request: c.req.raw, requestId: c.get("requestId") };
     const { matched, response } = await handler.handle(request, { prefix: RPC_PREFIX, context });
     if (!matched) throw new ApiError("NOT_FOUND", { message: `No procedure at ${c.req.path}` });
     return withRegistryError(response);
   });
-  return procedures.filter((p) => publicRestPaths.has(p.path)).map((p) => `${RPC_PREFIX}/${p.name}`);
+  return { publicPaths: procedurePaths.filter((_, i) => publicRestPaths.has(procedures[i]!.path)), procedurePaths };
 }

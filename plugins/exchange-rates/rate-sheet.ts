@@ -1,5 +1,6 @@
 // A provider's rates as one sheet (a base currency, its quotes, one effective date), parsed from either format.
 import { z } from "zod";
+import { isStorableTime, STORABLE_TIME_RULE } from "../../domain/time/storable-time.ts";
 
 export interface RateSheet {
   base: string;
@@ -14,7 +15,7 @@ const Decimal = z.string().regex(/^\d+(\.\d+)?$/);
 /** `{"base": "EUR", "effectiveAt": "2026-11-25", "rates": {"USD": "1.0512", ...}}` (sample-rates.json). */
 const RateFile = z.object({
   base: Code,
-  effectiveAt: z.string().refine((v) => !Number.isNaN(Date.parse(v)), "a date"),
+  effectiveAt: z.string().refine((v) => isStorableTime(Date.parse(v)), `a date that ${STORABLE_TIME_RULE}`),
   rates: z.record(Code, Decimal),
 });
 

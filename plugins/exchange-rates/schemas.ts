@@ -1,5 +1,6 @@
 // Request and response shapes of the exchange-rate routes (zod, so validation and the OpenAPI document agree).
 import { z } from "@hono/zod-openapi";
+import { IsoTimestampSchema } from "../../host/http/schemas.ts";
 
 export const CurrencyCode = z
   .string()
@@ -21,7 +22,7 @@ export const RateString = z
 export const OverrideBodySchema = z
   .object({
     rate: RateString,
-    effectiveAt: z.iso.datetime({ offset: true }).optional().openapi({ description: "Default: now" }),
+    effectiveAt: IsoTimestampSchema.optional().openapi({ description: "ISO 8601 (years 0001..9999). Default: now" }),
   })
   .strict()
   .openapi("ExchangeRateOverrideBody");

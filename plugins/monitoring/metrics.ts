@@ -1,13 +1,12 @@
 // GET /metrics in the Prometheus text format (prom-client), one registry per host process: request counts and
 // latency by route template and status class (counted by the request observer), and at each scrape the worker's
 // queue depth and failures by task (graphile-worker's jobs), each served chain's head against the index head there,
-// and webhook deliveries by outcome. Open, or `Authorization: Bearer <METRICS_TOKEN>` when that is set.
-import { timingSafeEqual } from "node:crypto";
+// and webhook deliveries by outcome. Who may read it: metrics-access.ts.
 import { sql } from "kysely";
 import { Counter, Gauge, Histogram, Registry } from "prom-client";
-import { ApiError } from "../../host/errors/api-error.ts";
 import type { App } from "../../host/http/env.ts";
 import type { PluginContext, RequestRecord } from "../../host/plugin.ts";
+import { assertMetricsAccess } from "./metrics-access.ts";
 
 export interface Metrics {
   observe(record: RequestRecord): void;
@@ -106,19 +105,10 @@ export function createMetrics(ctx: PluginContext, dropped: () => number): Metric
   };
 }
 
-function tokenMatches(header: string | undefined, token: string): boolean {
-  const given = Buffer.from(header?.match(/^Bearer\s+(.+)$/i)?.[1] ?? "");
-  const expected = Buffer.from(token);
-  return given.length === expected.length && timingSafeEqual(given, expected);
-}
-
-/** Outside /api: no API key, only METRICS_TOKEN when set. */
+/** Outside /api: no API key; METRICS_TOKEN as metrics-access.ts decides. */
 export function metricsRoute(app: App, ctx: PluginContext, metrics: Metrics) {
   app.get("/metrics", async (c) => {
-    const token = ctx.config.METRICS_TOKEN;
-    if (token && !tokenMatches(c.req.header("authorization"), token)) {
-      throw new ApiError("UNAUTHORIZED", { message: "GET /metrics needs Authorization: Bearer <METRICS_TOKEN>" });
-    }
+    assertMetricsAccess(ctx.config, c.req.header("authorization"));
     const { contentType, text } = await metrics.render();
     return c.body(text, 200, { "content-type": contentType, "cache-control": "no-store" });
   });

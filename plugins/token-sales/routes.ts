@@ -103,8 +103,8 @@ async function saleFactory(chain: RequestChain): Promise<Address> {
 const MAX_UINT64 = 2n ** 64n - 1n;
 
 /** An ISO date as the contract's uint64 unix seconds; one outside 1970..uint64 is refused as the body's error. */
-function seconds(iso: string, field: string): bigint {
-  const value = BigInt(Math.floor(Date.parse(iso) / 1000));
+function seconds(date: Date, field: string): bigint {
+  const value = BigInt(Math.floor(date.getTime() / 1000));
   if (value < 0n || value > MAX_UINT64) {
     throw badRequest(`${field} is out of range`, [{ path: field, message: "must be after 1970-01-01" }]);
   }

@@ -2,6 +2,7 @@
 import { z } from "@hono/zod-openapi";
 import {
   AddressSchema,
+  IsoTimestampSchema,
   UintStringSchema,
   WalletSelectionFields,
   WalletVerificationSchema,
@@ -9,7 +10,6 @@ import {
 import { SALE_STATUSES } from "./terms.ts";
 
 const signer = { walletVerification: WalletVerificationSchema.optional(), ...WalletSelectionFields };
-const IsoDate = z.iso.datetime({ offset: true });
 
 export const CreateTokenSaleBodySchema = z
   .object({
@@ -24,8 +24,10 @@ export const CreateTokenSaleBodySchema = z
     softCap: UintStringSchema.optional().openapi({
       description: "Token units that must be sold for the sale to succeed (raw units, default 0); missed: refunds",
     }),
-    startDate: IsoDate.openapi({ description: "ISO 8601; purchases from then" }),
-    endDate: IsoDate.openapi({ description: "ISO 8601, in the future; purchases until then, withdrawals after" }),
+    startDate: IsoTimestampSchema.openapi({ description: "ISO 8601; purchases from then" }),
+    endDate: IsoTimestampSchema.openapi({
+      description: "ISO 8601, in the future; purchases until then, withdrawals after",
+    }),
     ...signer,
   })
   .strict()

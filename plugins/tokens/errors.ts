@@ -20,5 +20,6 @@ export const ERRORS = {
   TOKEN_NOT_PAUSED: def("SVC-1102", 409, "domain", false, "The token is not paused.", "Only a paused token can be unpaused.", "Read the token's state; nothing needs to be done."),
   TOKEN_ACCOUNT_FROZEN: def("SVC-1103", 409, "domain", false, "The address is frozen for this token.", "A custodian froze the sending or receiving address.", "Unfreeze the address, or use another one."),
   TOKEN_INSUFFICIENT_BALANCE: def("SVC-1104", 422, "domain", false, "The balance is too low.", "The amount is above the account's balance.", "Send at most the account's balance."),
+  TOKEN_RECEIVER_NOT_VERIFIED: def("SVC-1110", 422, "domain", false, "The receiver is not verified in the identity registry.", "A forced transfer skips compliance but, as in ERC-3643, still needs a receiver the system's identity registry verifies (a registered identity); receiver names the wallet.", "Register the receiver's identity (POST /api/v2/system/identities), or force the transfer to a verified wallet."),
   COMPLIANCE_CHECK_FAILED: def("SVC-1105", 422, "domain", false, "A compliance rule refuses the operation.", "A compliance module of the token refused it; module, typeId and reason name the rule.", "Satisfy the rule (e.g. identity, country, limits), or change the token's compliance configuration."),
 } as const satisfies Record<string, ErrorDefinition>;

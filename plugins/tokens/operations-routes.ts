@@ -14,6 +14,7 @@ import {
   MintBodySchema,
   TransferBodySchema,
 } from "./operations-schemas.ts";
+import { assertReceiverVerified } from "./receiver-verified.ts";
 import { tokenWriteRoute } from "./write-route.ts";
 import {
   amountOf,
@@ -96,10 +97,13 @@ export function operationRoutes(app: App, ctx: PluginContext) {
     summary: "Forced transfer by the custodian (POST /tokens/{tokenAddress}/forced-transfer)",
     description:
       "Body `{from, to, amount}`. Moves tokens regardless of pause, freezes and compliance, releasing a partial " +
-      "freeze as needed. Needs the token's CUSTODIAN_ROLE.",
+      "freeze as needed. The receiver `to` must be verified in the system's identity registry (a registered " +
+      "identity, as ERC-3643 requires): else 422 TOKEN_RECEIVER_NOT_VERIFIED naming it, before anything is sent. " +
+      "Needs the token's CUSTODIAN_ROLE.",
     permission: "token:custody",
     body: ForcedTransferBodySchema,
     kind: "token.transfer.forced",
+    precheck: (chain, b) => assertReceiverVerified(chain, getAddress(b.to)),
     encode: (b) =>
       call({ functionName: "forcedTransfer", args: [getAddress(b.from), getAddress(b.to), BigInt(b.amount)] }),
     describe: (token, b) => forcedTransferSummary(token, b.from, b.to, b.amount),

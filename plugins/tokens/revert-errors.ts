@@ -13,6 +13,11 @@ export const REVERT_ERRORS: Record<string, RevertRule> = {
     message: (a) => `The compliance module ${a.typeId} (${a.module}) refuses the operation: ${a.reason}`,
     details: (a) => ({ module: a.module, typeId: a.typeId, reason: a.reason }),
   },
+  ReceiverNotVerified: {
+    code: "TOKEN_RECEIVER_NOT_VERIFIED",
+    message: (a) => `The receiver ${a.receiver} is not verified in the system's identity registry`,
+    details: (a) => ({ receiver: a.receiver }),
+  },
   TokenPaused: { code: "TOKEN_PAUSED", message: () => "The token is paused" },
   TokenNotPaused: { code: "TOKEN_NOT_PAUSED", message: () => "The token is not paused" },
   AccountFrozen: {

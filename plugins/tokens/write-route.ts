@@ -27,6 +27,8 @@ export interface TokenWrite {
   encode: () => Hex;
   /** Refuses the write from the indexed token before anything is queued (e.g. a feature it needs). */
   check?: (token: IndexedToken) => void;
+  /** Refuses the write from the chain's state before anything is queued (e.g. an unverified receiver). */
+  precheck?: (chain: RequestChain) => Promise<void>;
   /** The contract called, when not the token itself (e.g. one of its features), read on the request chain. */
   target?: (token: IndexedToken, chain: RequestChain) => Promise<Address>;
   /** The request's human summary, e.g. "Mint 1,500.5 EURD to 0x7099…79C8" (default: the kind and decoded call). */
@@ -37,6 +39,7 @@ export async function submitTokenWrite(c: Context<AppEnv>, ctx: PluginContext, w
   const chain = await requestChain(c, ctx);
   const token = await findOrgToken(chain, write.tokenAddress);
   write.check?.(token);
+  await write.precheck?.(chain);
   await verifyWalletForWrite(c, ctx.db.platform, write.body.walletVerification);
   return submitChainWrite(c, ctx, {
     chainId: chain.chainId,
@@ -63,6 +66,8 @@ export interface TokenWriteRoute<Body extends z.ZodType<WriteBody>, Extra extend
   kind: string;
   encode: (body: z.output<Body>, params: z.output<z.ZodObject<Extra>>) => Hex;
   check?: (token: IndexedToken, body: z.output<Body>) => void;
+  /** Refuses the write from the chain's state before anything is queued (see TokenWrite.precheck). */
+  precheck?: (chain: RequestChain, body: z.output<Body>) => Promise<void>;
   /** The contract called, when not the token itself (read on the request chain). */
   target?: (token: IndexedToken, chain: RequestChain) => Promise<Address>;
   /** The request's human summary (see TokenWrite.describe). */
@@ -99,6 +104,7 @@ export function tokenWriteRoute<Body extends z.ZodType<WriteBody>, Extra extends
       kind: def.kind,
       encode: () => def.encode(body, rest as z.output<z.ZodObject<Extra>>),
       ...(def.check ? { check: (token: IndexedToken) => def.check!(token, body) } : {}),
+      ...(def.precheck ? { precheck: (chain: RequestChain) => def.precheck!(chain, body) } : {}),
       ...(def.target ? { target: def.target } : {}),
       ...(def.describe ? { describe: (token: IndexedToken) => def.describe!(token, body) } : {}),
     });

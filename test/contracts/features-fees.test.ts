@@ -79,6 +79,7 @@ describe("transaction-fee", () => {
   });
 
   it("charges nothing on forced transfers and on the recipient's own receipts", async () => {
+    await f.verify(carol);
     const forced = await sent(0, token, "forcedTransfer", [alice, carol, 100n]);
     expect(f.events(f.featureAbi("transaction-fee"), forced, "TransactionFeeCollected")).toEqual([]);
     const toRecipient = await sent(1, token, "transfer", [recipient, 100n]);

@@ -65,6 +65,8 @@ export interface TokenFixture {
     modules?: { module: Address; params: Hex }[];
   }): Promise<CreatedToken>;
   receipt(hash: Hex): Promise<TransactionReceipt>;
+  /** Registers `wallet` with an identity in the system's identity registry (verified: a forced transfer may reach it). */
+  verify(wallet: Address): Promise<void>;
   events(abi: Abi, receipt: TransactionReceipt, eventName: string, address?: Address): Record<string, unknown>[];
   read<T>(address: Address, abi: Abi, functionName: string, args?: readonly unknown[]): Promise<T>;
   /** Moves the chain's clock forward and mines a block with that timestamp. */
@@ -175,6 +177,16 @@ export async function startTokenFixture(): Promise<TokenFixture> {
       return { token: tokenCreated.token as Address, features, receipt: rcpt };
     },
     receipt,
+    async verify(wallet: Address) {
+      const registry = (await publicClient.readContract({
+        address: system,
+        abi: chain.abi("System"),
+        functionName: "identityRegistry",
+      })) as Address;
+      const abi = chain.abi("IdentityRegistry");
+      if (await publicClient.readContract({ address: registry, abi, functionName: "contains", args: [wallet] })) return;
+      await write(0, registry, abi, "registerWalletIdentity", [wallet, 56]);
+    },
     events,
     read<T>(address: Address, abi: Abi, functionName: string, args: readonly unknown[] = []) {
       return publicClient.readContract({ address, abi, functionName, args }) as Promise<T>;

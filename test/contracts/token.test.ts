@@ -202,8 +202,22 @@ describe("freezes and forced transfers", () => {
     ]);
   });
 
+  it("refuses a forced transfer to a wallet the identity registry does not verify, as ERC-3643 does", async () => {
+    const { token: other } = await f.createToken();
+    const dave = f.chain.accounts[4];
+    await call(0, other, "mint", [alice, 10n]);
+    await expectRevert(call(0, other, "forcedTransfer", [alice, dave, 1n]), "ReceiverNotVerified", [dave]);
+    await f.verify(dave);
+    const receipt = await sent(0, other, "forcedTransfer", [alice, dave, 1n]);
+    expect(f.events(f.tokenAbi, receipt, "ForcedTransfer")).toEqual([
+      { sender: admin, from: alice, to: dave, amount: 1n },
+    ]);
+    expect(await balance(other, dave)).toBe(1n);
+  });
+
   it("forces a transfer past freezes and pause, unfreezing what it needs, with ForcedTransfer instead of TransferCompleted", async () => {
     // alice: 900 held, 500 frozen, and the address frozen too; the token paused.
+    await f.verify(carol);
     await call(0, token, "setAddressFrozen", [alice, true]);
     await call(0, token, "pause");
     await expectRevert(call(1, token, "forcedTransfer", [alice, carol, 1n]), "AccessControlUnauthorizedAccount", [
@@ -323,6 +337,7 @@ describe("compliance", () => {
   });
 
   it("lets a forced transfer bypass the check (the post-hook still runs)", async () => {
+    await f.verify(carol);
     await call(0, token, "forcedTransfer", [alice, carol, 1500n]);
     expect(await balance(token, carol)).toBe(1500n);
     expect(await counts()).toEqual([2n, 2n, 1n]);

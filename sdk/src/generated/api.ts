@@ -765,7 +765,7 @@ export interface paths {
         put?: never;
         /**
          * Forced transfer by the custodian (POST /tokens/{tokenAddress}/forced-transfer)
-         * @description Body `{from, to, amount}`. Moves tokens regardless of pause, freezes and compliance, releasing a partial freeze as needed. Needs the token's CUSTODIAN_ROLE.
+         * @description Body `{from, to, amount}`. Moves tokens regardless of pause, freezes and compliance, releasing a partial freeze as needed. The receiver `to` must be verified in the system's identity registry (a registered identity, as ERC-3643 requires): else 422 TOKEN_RECEIVER_NOT_VERIFIED naming it, before anything is sent. Needs the token's CUSTODIAN_ROLE.
          *
          *     A chain write: it answers 202 Accepted at once with `statusUrl` (also in `Location`); poll it until a terminal state and do not resubmit. `Prefer: wait=N` (5 to 99 s) waits and answers 200 with the completed result. Send an `Idempotency-Key` to retry safely; the response echoes the effective key. Refusals known before anything is queued answer 4xx (422 for a domain rule, e.g. COMPLIANCE_CHECK_FAILED).
          *
@@ -5742,7 +5742,8 @@ export interface components {
             rate: string;
             /**
              * Format: date-time
-             * @description Default: now
+             * @description ISO 8601 (years 0001..9999). Default: now
+             * @example 2025-01-31T00:00:00Z
              */
             effectiveAt?: string;
         };
@@ -5783,11 +5784,13 @@ export interface components {
             /**
              * Format: date-time
              * @description ISO 8601; purchases from then
+             * @example 2025-01-31T00:00:00Z
              */
             startDate: string;
             /**
              * Format: date-time
              * @description ISO 8601, in the future; purchases until then, withdrawals after
+             * @example 2025-01-31T00:00:00Z
              */
             endDate: string;
             walletVerification?: components["schemas"]["WalletVerification"];
