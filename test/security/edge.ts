@@ -15,7 +15,8 @@ export function edgeAttacks(ctx: AttackContextGetter) {
     const session = (path: string, method: string, body?: string) =>
       fetch(`${base()}${path}`, {
         method,
-        headers: { cookie, origin: base(), ...(body === undefined ? {} : { "content-type": "application/json" }) },
+        // A same-origin page's request: it passes the session's CSRF checks, so what answers is the method's rule.
+        headers: { cookie, origin: base(), ...(method === "GET" ? {} : { "content-type": "application/json" }) },
         body,
       });
 
