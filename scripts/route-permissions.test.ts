@@ -37,8 +37,8 @@ const UNDOCUMENTED: Record<string, string> = {
   "GET /api/v1/spec.json": "public documentation: the OpenAPI document",
   "GET /api/v2/spec.json": "public documentation: the OpenAPI document",
   "GET /api/v2/explorer/:asset": "public documentation: the explorer's assets",
-  "GET /api/rpc/*": "the transport: answers 405 (procedures are POST)",
-  "POST /api/rpc/*": "the transport: each procedure runs its REST route, that route's permission included",
+  "ALL /api/rpc/*":
+    "the transport: each procedure runs its REST route (POST), that route's permission included; other methods 405",
 };
 
 type Route = RegisteredRoute & { [PERMISSION_EXTENSION]?: string };
@@ -48,12 +48,18 @@ const honoPath = (path: string) => path.replace(/\{([^}]+)\}/g, ":$1");
 
 let routes: Route[];
 let served: string[];
+const ALL_METHOD_HANDLERS = new Set(["/v2/*", "/api/rpc/*"]);
 beforeAll(async () => {
   ({ routes, served } = await withOfflineApp(async (app: App) => ({
     routes: app.openAPIRegistry.definitions.flatMap((d) => (d.type === "route" ? [d.route as Route] : [])),
-    // Middleware is registered as ALL on a pattern; the endpoints are the rest (and the /v2 alias).
+    // Middleware is registered as ALL on a pattern; the endpoints are the rest (and the handlers of every method:
+    // the /v2 alias and the /api/rpc transport).
     served: [
-      ...new Set(app.routes.filter((r) => r.method !== "ALL" || r.path === "/v2/*").map((r) => name(r.method, r.path))),
+      ...new Set(
+        app.routes
+          .filter((r) => r.method !== "ALL" || ALL_METHOD_HANDLERS.has(r.path))
+          .map((r) => name(r.method, r.path)),
+      ),
     ],
   })));
 }, 60_000);
