@@ -9,7 +9,6 @@ export const ERRORS = {
   ORGANIZATION_LAST_OWNER: { id: "SVC-12143", status: 409, category: "domain", retryable: false, message: "The organisation's last owner keeps the owner role.", why: "Removing it would leave the organisation without an owner.", fix: "Grant the owner role to another member first, then change this member's roles." },
 } as const satisfies Record<string, ErrorDefinition>;
 
-// Adds these codes to ErrorCode (host/errors/registry.ts), so a misspelt one fails the typecheck.
 declare module "../../host/errors/registry.ts" {
-  interface ErrorCodes extends DeclaredErrors<typeof ERRORS> {}
+  interface ErrorCodes extends DeclaredErrors<typeof ERRORS> {} // so ErrorCode takes these codes
 }

@@ -12,7 +12,6 @@ export const ERRORS = {
   TWO_FACTOR_CODE_INVALID: { id: "SVC-9207", status: 401, category: "auth", retryable: false, message: "The one-time code is wrong or expired.", why: "The TOTP code does not match the current time window.", fix: "Enter the current code from your authenticator." },
 } as const satisfies Record<string, ErrorDefinition>;
 
-// Adds these codes to ErrorCode (host/errors/registry.ts), so a misspelt one fails the typecheck.
 declare module "../../host/errors/registry.ts" {
-  interface ErrorCodes extends DeclaredErrors<typeof ERRORS> {}
+  interface ErrorCodes extends DeclaredErrors<typeof ERRORS> {} // so ErrorCode takes these codes
 }

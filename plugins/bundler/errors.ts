@@ -25,9 +25,8 @@ export const ERRORS = {
   BUNDLER_UNAVAILABLE: { id: "SVC-16019", status: 503, category: "dependency", retryable: true, message: "The bundler has no EntryPoint on this chain.", why: "The deployment manifest names no EntryPoint and the canonical v0.8 one is not on the chain.", fix: "Start the platform with its own deployment, or give a manifest with entryPoint." },
 } as const satisfies Record<string, ErrorDefinition>;
 
-// Adds these codes to ErrorCode (host/errors/registry.ts), so a misspelt one fails the typecheck.
 declare module "../../host/errors/registry.ts" {
-  interface ErrorCodes extends DeclaredErrors<typeof ERRORS> {}
+  interface ErrorCodes extends DeclaredErrors<typeof ERRORS> {} // so ErrorCode takes these codes
 }
 
 export type BundlerErrorCode = keyof typeof ERRORS;

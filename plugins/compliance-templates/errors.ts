@@ -10,7 +10,6 @@ export const ERRORS = {
   COMPLIANCE_MODULE_SET_INCOMPATIBLE: { id: "SVC-0323", status: 422, category: "domain", retryable: false, message: "Controls of another module set.", why: "A template's controls must all belong to its moduleSetVersion (fixed at creation); incompatibleTypeIds lists the others.", fix: "Replace the listed controls with their counterparts of the template's module set, or create a template of the other version." },
 } as const satisfies Record<string, ErrorDefinition>;
 
-// Adds these codes to ErrorCode (host/errors/registry.ts), so a misspelt one fails the typecheck.
 declare module "../../host/errors/registry.ts" {
-  interface ErrorCodes extends DeclaredErrors<typeof ERRORS> {}
+  interface ErrorCodes extends DeclaredErrors<typeof ERRORS> {} // so ErrorCode takes these codes
 }

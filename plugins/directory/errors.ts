@@ -7,7 +7,6 @@ export const ERRORS = {
   ADDON_FACTORY_NOT_FOUND: { id: "SVC-0227", status: 404, category: "client", retryable: false, message: "Addon factory not registered.", why: "No addon factory is registered at this address.", fix: "List addon factories and use a registered address." },
 } as const satisfies Record<string, ErrorDefinition>;
 
-// Adds these codes to ErrorCode (host/errors/registry.ts), so a misspelt one fails the typecheck.
 declare module "../../host/errors/registry.ts" {
-  interface ErrorCodes extends DeclaredErrors<typeof ERRORS> {}
+  interface ErrorCodes extends DeclaredErrors<typeof ERRORS> {} // so ErrorCode takes these codes
 }

@@ -6,7 +6,6 @@ export const ERRORS = {
   EXAMPLE_NOTE_NOT_FOUND: { id: "SVC-9901", status: 404, category: "client", retryable: false, message: "Note not found.", why: "Your organisation has no note with this id.", fix: "List the notes with GET /api/v2/example/notes and use one of their ids." },
 } as const satisfies Record<string, ErrorDefinition>;
 
-// Adds these codes to ErrorCode (host/errors/registry.ts), so a misspelt one fails the typecheck.
 declare module "../../host/errors/registry.ts" {
-  interface ErrorCodes extends DeclaredErrors<typeof ERRORS> {}
+  interface ErrorCodes extends DeclaredErrors<typeof ERRORS> {} // so ErrorCode takes these codes
 }

@@ -10,7 +10,6 @@ export const ERRORS = {
   EXCHANGE_RATE_FEEDS_UNAVAILABLE: { id: "SVC-1704", status: 409, category: "client", retryable: false, message: "The system has no exchange rate feed registry.", why: "The organisation's system was created before exchange rate feeds existed.", fix: "Create a new system for the organisation on this chain." },
 } as const satisfies Record<string, ErrorDefinition>;
 
-// Adds these codes to ErrorCode (host/errors/registry.ts), so a misspelt one fails the typecheck.
 declare module "../../host/errors/registry.ts" {
-  interface ErrorCodes extends DeclaredErrors<typeof ERRORS> {}
+  interface ErrorCodes extends DeclaredErrors<typeof ERRORS> {} // so ErrorCode takes these codes
 }

@@ -8,7 +8,6 @@ export const ERRORS = {
   EXTERNAL_TOKEN_NOT_FOUND: { id: "SVC-0362", status: 404, category: "client", retryable: false, message: "The token is not an external token of the system.", why: "The address is not registered in the system's external token registry.", fix: "Register it first with POST /api/v2/external-tokens, or use the platform token routes for a token of the system." },
 } as const satisfies Record<string, ErrorDefinition>;
 
-// Adds these codes to ErrorCode (host/errors/registry.ts), so a misspelt one fails the typecheck.
 declare module "../../host/errors/registry.ts" {
-  interface ErrorCodes extends DeclaredErrors<typeof ERRORS> {}
+  interface ErrorCodes extends DeclaredErrors<typeof ERRORS> {} // so ErrorCode takes these codes
 }

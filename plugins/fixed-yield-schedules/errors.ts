@@ -11,7 +11,6 @@ export const ERRORS = {
   FIXED_YIELD_NOT_OWNER: { id: "SVC-1735", status: 403, category: "permission", retryable: false, message: "Only the schedule's owner may withdraw.", why: "The signing wallet is not the schedule's owner (the wallet that created it).", fix: "Sign with the owner's wallet (details.owner)." },
 } as const satisfies Record<string, ErrorDefinition>;
 
-// Adds these codes to ErrorCode (host/errors/registry.ts), so a misspelt one fails the typecheck.
 declare module "../../host/errors/registry.ts" {
-  interface ErrorCodes extends DeclaredErrors<typeof ERRORS> {}
+  interface ErrorCodes extends DeclaredErrors<typeof ERRORS> {} // so ErrorCode takes these codes
 }

@@ -10,7 +10,6 @@ export const ERRORS = {
   CLAIM_NOT_FOUND: { id: "SVC-0534", status: 404, category: "client", retryable: false, message: "Claim not found.", why: "The identity carries no claim with this id (or none from your claim issuer on this topic).", fix: "Read the identity's claim events and use the claimId of an attached claim." },
 } as const satisfies Record<string, ErrorDefinition>;
 
-// Adds these codes to ErrorCode (host/errors/registry.ts), so a misspelt one fails the typecheck.
 declare module "../../host/errors/registry.ts" {
-  interface ErrorCodes extends DeclaredErrors<typeof ERRORS> {}
+  interface ErrorCodes extends DeclaredErrors<typeof ERRORS> {} // so ErrorCode takes these codes
 }

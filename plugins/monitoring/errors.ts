@@ -8,7 +8,6 @@ export const ERRORS = {
   METRICS_TOKEN_INVALID: { id: "SVC-17003", status: 401, category: "auth", retryable: false, message: "GET /metrics needs Authorization: Bearer <METRICS_TOKEN>.", why: "The request carried no bearer token, or not the configured METRICS_TOKEN.", fix: "Send Authorization: Bearer <METRICS_TOKEN>." },
 } as const satisfies Record<string, ErrorDefinition>;
 
-// Adds these codes to ErrorCode (host/errors/registry.ts), so a misspelt one fails the typecheck.
 declare module "../../host/errors/registry.ts" {
-  interface ErrorCodes extends DeclaredErrors<typeof ERRORS> {}
+  interface ErrorCodes extends DeclaredErrors<typeof ERRORS> {} // so ErrorCode takes these codes
 }

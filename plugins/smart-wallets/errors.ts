@@ -13,7 +13,6 @@ export const ERRORS = {
   SMART_WALLET_NOT_DEPLOYED: { id: "SVC-16508", status: 409, category: "domain", retryable: false, message: "The smart wallet or the organisation's paymaster is not deployed yet.", why: "Sponsorship is set on the organisation's paymaster for a deployed wallet; the paymaster exists once a sponsored wallet has been deployed.", fix: "Wait for the deployment (GET /api/v2/smart-wallets/{address}), or provision a sponsored wallet first." },
 } as const satisfies Record<string, ErrorDefinition>;
 
-// Adds these codes to ErrorCode (host/errors/registry.ts), so a misspelt one fails the typecheck.
 declare module "../../host/errors/registry.ts" {
-  interface ErrorCodes extends DeclaredErrors<typeof ERRORS> {}
+  interface ErrorCodes extends DeclaredErrors<typeof ERRORS> {} // so ErrorCode takes these codes
 }

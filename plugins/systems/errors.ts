@@ -9,7 +9,6 @@ export const ERRORS = {
   ORGANIZATION_DEPLOYMENT_STEP_FAILED: { id: "SVC-9621", status: 502, category: "dependency", retryable: true, message: "A step of the organisation's deployment failed.", why: "The chain, custody or index refused or did not answer the step named in nodeId (see reason).", fix: "Resolve the reason, then repeat POST /api/v2/organizations with the same Idempotency-Key to resume." },
 } as const satisfies Record<string, ErrorDefinition>;
 
-// Adds these codes to ErrorCode (host/errors/registry.ts), so a misspelt one fails the typecheck.
 declare module "../../host/errors/registry.ts" {
-  interface ErrorCodes extends DeclaredErrors<typeof ERRORS> {}
+  interface ErrorCodes extends DeclaredErrors<typeof ERRORS> {} // so ErrorCode takes these codes
 }

@@ -13,7 +13,6 @@ export const ERRORS = {
   TOKEN_SALE_NOTHING_TO_WITHDRAW: { id: "SVC-17308", status: 409, category: "domain", retryable: false, message: "Nothing is due to the signing wallet.", why: "The signing wallet bought nothing in this sale, already withdrew, or (as issuer) has no proceeds due: proceeds are due only when the soft cap was reached.", fix: "Check the sale's purchases and proceedsWithdrawn (GET the sale)." },
 } as const satisfies Record<string, ErrorDefinition>;
 
-// Adds these codes to ErrorCode (host/errors/registry.ts), so a misspelt one fails the typecheck.
 declare module "../../host/errors/registry.ts" {
-  interface ErrorCodes extends DeclaredErrors<typeof ERRORS> {}
+  interface ErrorCodes extends DeclaredErrors<typeof ERRORS> {} // so ErrorCode takes these codes
 }

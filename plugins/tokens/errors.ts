@@ -24,7 +24,6 @@ export const ERRORS = {
   COMPLIANCE_CHECK_FAILED: { id: "SVC-1105", status: 422, category: "domain", retryable: false, message: "A compliance rule refuses the operation.", why: "A compliance module of the token refused it; module, typeId and reason name the rule.", fix: "Satisfy the rule (e.g. identity, country, limits), or change the token's compliance configuration." },
 } as const satisfies Record<string, ErrorDefinition>;
 
-// Adds these codes to ErrorCode (host/errors/registry.ts), so a misspelt one fails the typecheck.
 declare module "../../host/errors/registry.ts" {
-  interface ErrorCodes extends DeclaredErrors<typeof ERRORS> {}
+  interface ErrorCodes extends DeclaredErrors<typeof ERRORS> {} // so ErrorCode takes these codes
 }

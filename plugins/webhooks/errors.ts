@@ -11,7 +11,6 @@ export const ERRORS = {
   WEBHOOK_EVENT_NOT_FOUND: { id: "SVC-9705", status: 404, category: "client", retryable: false, message: "Webhook event not found.", why: "Your organisation has no webhook event with this evt_id.", fix: "Use the evt_id of a delivery (the webhook-id header, or GET /api/v2/webhooks/endpoints/{id}/deliveries)." },
 } as const satisfies Record<string, ErrorDefinition>;
 
-// Adds these codes to ErrorCode (host/errors/registry.ts), so a misspelt one fails the typecheck.
 declare module "../../host/errors/registry.ts" {
-  interface ErrorCodes extends DeclaredErrors<typeof ERRORS> {}
+  interface ErrorCodes extends DeclaredErrors<typeof ERRORS> {} // so ErrorCode takes these codes
 }

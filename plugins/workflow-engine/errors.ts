@@ -10,7 +10,6 @@ export const ERRORS = {
   WORKFLOW_ENGINE_WORKFLOW_RETRY_BLOCKED: { id: "SVC-9603", status: 409, category: "operational", retryable: false, message: "The workflow cannot be recovered now.", why: "An invocation is active, the workflow already succeeded, or the purge query failed.", fix: "Read reason and invocationIds, then act on them." },
 } as const satisfies Record<string, ErrorDefinition>;
 
-// Adds these codes to ErrorCode (host/errors/registry.ts), so a misspelt one fails the typecheck.
 declare module "../../host/errors/registry.ts" {
-  interface ErrorCodes extends DeclaredErrors<typeof ERRORS> {}
+  interface ErrorCodes extends DeclaredErrors<typeof ERRORS> {} // so ErrorCode takes these codes
 }

@@ -16,7 +16,6 @@ export const ERRORS = {
   XVP_SETTLEMENT_FACTORY_NOT_FOUND: { id: "SVC-1811", status: 409, category: "operational", retryable: false, message: "The system has no xvp-settlement factory.", why: "The organisation's system on this chain lists no addon of type xvp-settlement (GET /api/v2/system/addon-factories).", fix: "Use a system created with the add-ons, or contact the platform operator." },
 } as const satisfies Record<string, ErrorDefinition>;
 
-// Adds these codes to ErrorCode (host/errors/registry.ts), so a misspelt one fails the typecheck.
 declare module "../../host/errors/registry.ts" {
-  interface ErrorCodes extends DeclaredErrors<typeof ERRORS> {}
+  interface ErrorCodes extends DeclaredErrors<typeof ERRORS> {} // so ErrorCode takes these codes
 }
