@@ -11,16 +11,7 @@ import { removeDataDir } from "../scripts/infra/data-dir.ts";
 import { type Member, operator } from "../test/support/organizations.ts";
 import { bootStack, freePort, json, platformDbUrl, type TestStack } from "../test/support/stack.ts";
 import { type Generated, sendBatchMints } from "./batch-mints.ts";
-import {
-  assertClean,
-  CONNECTIONS,
-  DURATION_SECONDS,
-  type LoadResult,
-  line,
-  load,
-  startBare,
-  WARMUP_SECONDS,
-} from "./load.ts";
+import { assertClean, LOAD_CONDITIONS, type LoadResult, line, load, startBare } from "./load.ts";
 
 const BATCHES = Number(process.env.ACTIVITY_BENCH_BATCHES ?? 1000);
 const HOLDERS = Number(process.env.ACTIVITY_BENCH_HOLDERS ?? 100);
@@ -129,9 +120,7 @@ export async function measure(stack: TestStack, populated: Populated): Promise<v
   assertClean("bare", results.plain);
 
   const verdict = (r: LoadResult) => (r.latency.p99 < TARGET_P99_MS ? "PASS" : "FAIL");
-  console.log(
-    `activity reads (issue #6; autocannon, ${CONNECTIONS} connections, ${DURATION_SECONDS} s after ${WARMUP_SECONDS} s warm-up, loopback, load from a child process)`,
-  );
+  console.log(`activity reads (issue #6; ${LOAD_CONDITIONS})`);
   console.log(
     `  index: ${fmt(events)} activity events, ${fmt(links)} links; generated ${fmt(generated.events)} mints in ` +
       `${fmt(generated.transactions)} batchMint transactions and ${fmt(generated.blocks)} blocks in ` +

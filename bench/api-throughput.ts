@@ -4,16 +4,7 @@
 import pg from "pg";
 import { bootStack, json, platformDbUrl, type TestStack, waitForTerminal } from "../test/support/stack.ts";
 import { startBarePageProcess } from "./bare-page-server.ts";
-import {
-  assertClean,
-  CONNECTIONS,
-  DURATION_SECONDS,
-  type LoadResult,
-  line,
-  load,
-  startBare,
-  WARMUP_SECONDS,
-} from "./load.ts";
+import { assertClean, LOAD_CONDITIONS, type LoadResult, line, load, startBare } from "./load.ts";
 
 const RECIPIENT = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8";
 const MINTS = 50;
@@ -109,9 +100,7 @@ export async function benchApiThroughput(): Promise<void> {
     assertClean("authenticated, table written", writtenApi);
     assertClean("bare page, table written", writtenPage);
 
-    console.log(
-      `api throughput (autocannon, ${CONNECTIONS} connections, ${DURATION_SECONDS} s after ${WARMUP_SECONDS} s warm-up, loopback, load from a child process; best of ${ROUNDS} alternating rounds)`,
-    );
+    console.log(`api throughput (${LOAD_CONDITIONS}; best of ${ROUNDS} alternating rounds)`);
     console.log(line(`GET ${LIST} (API key, ${body.meta.total} rows in total, ${bytes} B body)`, authenticated));
     console.log(line(`GET the same ${PAGE}-row page on a bare Hono + kysely route (one query, no auth)`, page));
     console.log(line("GET /ping on a bare Hono app", plain));

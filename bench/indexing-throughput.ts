@@ -8,8 +8,6 @@ import pg from "pg";
 import {
   type Abi,
   type Address,
-  createPublicClient,
-  createWalletClient,
   encodeFunctionData,
   type Hex,
   http,
@@ -32,6 +30,7 @@ import { startPonder } from "../scripts/infra/ponder.ts";
 import { startPostgres } from "../scripts/infra/postgres.ts";
 import { LOCAL_RPC_LANES } from "../src/index-chains.ts";
 import { freePort } from "../test/support/stack.ts";
+import { chainClients } from "./chain-clients.ts";
 
 const EVENTS = Number(process.env.INDEX_BENCH_EVENTS ?? 100_000);
 const BATCH = 100; // recipients per batchMint
@@ -63,9 +62,7 @@ interface Generated {
  */
 async function generateEvents(rpcUrl: string, systemFactory: Address): Promise<Generated> {
   const account = privateKeyToAccount(ANVIL_FUNDER_KEY);
-  const transport = http(rpcUrl);
-  const client = createPublicClient({ chain: anvil, transport, pollingInterval: 50 });
-  const wallet = createWalletClient({ account, chain: anvil, transport });
+  const { client, wallet } = chainClients(anvil, account, http(rpcUrl));
   const send = async (address: Address, abi: Abi, functionName: string, args: readonly unknown[]) => {
     const hash = await wallet.writeContract({ address, abi, functionName, args } as never);
     const receipt = await client.waitForTransactionReceipt({ hash });

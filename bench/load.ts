@@ -10,6 +10,9 @@ export const CONNECTIONS = 32;
 export const WARMUP_SECONDS = 2;
 export const DURATION_SECONDS = Number(process.env.BENCH_DURATION ?? 10);
 
+/** How the figures were taken, for a benchmark's heading. */
+export const LOAD_CONDITIONS = `autocannon, ${CONNECTIONS} connections, ${DURATION_SECONDS} s after ${WARMUP_SECONDS} s warm-up, loopback, load from a child process`;
+
 /** The part of autocannon's result (an hdr-histogram-percentiles-obj per histogram) read here. */
 interface Histogram {
   average: number;

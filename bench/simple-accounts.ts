@@ -4,11 +4,8 @@
 import {
   type Address,
   type Chain,
-  createPublicClient,
-  createWalletClient,
   encodeFunctionData,
   type Hex,
-  http,
   keccak256,
   type LocalAccount,
   parseEther,
@@ -23,6 +20,7 @@ import {
 } from "viem/account-abstraction";
 import { privateKeyToAccount } from "viem/accounts";
 import { accountAbstractionArtifact } from "../host/chain/entry-point.ts";
+import { chainClients } from "./chain-clients.ts";
 
 const FACTORY = accountAbstractionArtifact("SimpleAccountFactory");
 const ACCOUNT = accountAbstractionArtifact("SimpleAccount");
@@ -59,8 +57,7 @@ export async function simpleAccounts(input: {
   count: number;
 }): Promise<SimpleAccounts> {
   const { chain, entryPoint, deployer, count } = input;
-  const client = createPublicClient({ chain, transport: http(), pollingInterval: 50 });
-  const wallet = createWalletClient({ account: deployer, chain, transport: http() });
+  const { client, wallet } = chainClients(chain, deployer);
   const mined = async (hash: Hex) => {
     const receipt = await client.waitForTransactionReceipt({ hash, pollingInterval: 50 });
     if (receipt.status !== "success") throw new Error(`setup transaction ${hash} reverted`);

@@ -5,6 +5,14 @@ import { parseCidr } from "./net/cidr.ts";
 
 const port = z.coerce.number().int().min(0).max(65535);
 const hexKey = z.string().regex(/^0x[0-9a-fA-F]{64}$/, "a 0x-prefixed 32-byte hex string");
+/** How many processes of a kind to run. */
+const processCount = z.coerce.number().int().min(1).max(16).default(1);
+/** A `true`/`false` setting, read as a boolean. */
+export const booleanSetting = (fallback: "true" | "false") =>
+  z
+    .enum(["true", "false"])
+    .default(fallback)
+    .transform((v) => v === "true");
 
 /**
  * The settings, each with what it does (`.describe()`) and, where the default shown is not the schema's own value,
@@ -210,11 +218,9 @@ export const ConfigSchema = z.object({
       "A request's head and body must arrive within this, else 408 `REQUEST_TIMEOUT` (a body shorter than its " +
         "`Content-Length` cannot hang).",
     ),
-  ACCOUNT_ABSTRACTION_ENABLED: z
-    .enum(["true", "false"])
-    .default("false")
-    .transform((v) => v === "true")
-    .describe("Whether `X-Executor: smart-wallet` may be used at all (organisations opt in too)."),
+  ACCOUNT_ABSTRACTION_ENABLED: booleanSetting("false").describe(
+    "Whether `X-Executor: smart-wallet` may be used at all (organisations opt in too).",
+  ),
   BUNDLER_DEBUG_METHODS: z
     .enum(["true", "false"])
     .default("false")
@@ -310,25 +316,13 @@ export const ConfigSchema = z.object({
     .enum(["process", "in-process"])
     .default("process")
     .describe("`process`: the worker runs as its own supervised Node process; `in-process`: inside the host's."),
-  WORKER_PROCESSES: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(16)
-    .default(1)
-    .describe(
-      "Worker processes the supervisor starts (`WORKER_MODE=process`); graphile-worker's locks give each job to one.",
-    ),
-  HOST_PROCESSES: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(16)
-    .default(1)
-    .describe(
-      "Host processes `npm start` runs: its own on `PORT`, then one per port after it (`PORT+1`, …; free ports " +
-        "with `PORT=0`), to put behind a load balancer.",
-    ),
+  WORKER_PROCESSES: processCount.describe(
+    "Worker processes the supervisor starts (`WORKER_MODE=process`); graphile-worker's locks give each job to one.",
+  ),
+  HOST_PROCESSES: processCount.describe(
+    "Host processes `npm start` runs: its own on `PORT`, then one per port after it (`PORT+1`, …; free ports " +
+      "with `PORT=0`), to put behind a load balancer.",
+  ),
   READ_CACHE_ENTRIES: z.coerce
     .number()
     .int()

@@ -1,10 +1,18 @@
 import { describe, expect, it } from "vitest";
 import { ApiError } from "./errors/api-error.ts";
-import { def } from "./errors/registry.ts";
+import type { ErrorDefinition } from "./errors/registry.ts";
 import { definePlugin } from "./plugin.ts";
 import { composePlugins, PluginConflictError } from "./plugin-host.ts";
 
-const error = (id: string) => def(id, 409, "domain", false, "Refused.", "Why it is refused.", "What to do.");
+const error = (id: string): ErrorDefinition => ({
+  id,
+  status: 409,
+  category: "domain",
+  retryable: false,
+  message: "Refused.",
+  why: "Why it is refused.",
+  fix: "What to do.",
+});
 
 describe("composePlugins refuses colliding declarations", () => {
   it("names both plugins when two declare the same error code", () => {
@@ -55,6 +63,7 @@ describe("composePlugins refuses colliding declarations", () => {
   it("refuses a revert rule whose code no one declares", () => {
     const plugin = definePlugin({
       id: "widgets",
+      // @ts-expect-error: no module declares WIDGET_JAMMED, which is what this case is about
       revertErrors: { WidgetJammed: { code: "WIDGET_JAMMED", message: () => "jammed" } },
     });
     expect(() => composePlugins([plugin])).toThrow('Plugin "widgets" maps the revert WidgetJammed to "WIDGET_JAMMED"');
@@ -68,6 +77,7 @@ describe("composePlugins refuses colliding declarations", () => {
     expect([...composed.errors.keys()]).toEqual(["WIDGET_JAMMED", "WIDGET_MISSING"]);
     expect([...composed.permissions.keys()]).toEqual(["widget:turn"]);
     // Composing registers nothing: only registerPlugins (at start) makes the codes known.
+    // @ts-expect-error: the test plugins' codes are declared to no module, so ErrorCode does not hold them either
     expect(() => new ApiError("WIDGET_JAMMED")).toThrow(
       'Unknown error code "WIDGET_JAMMED": neither the host core nor a registered plugin declares it',
     );

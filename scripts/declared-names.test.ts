@@ -1,6 +1,6 @@
-// Error codes and permissions are strings resolved at run time (each plugin declares its own), so the compiler no
-// longer catches a misspelt one: this scans the sources for the literals passed to ApiError and the permission
-// checks and fails on any name neither the host core nor a plugin the platform runs declares.
+// Permissions are strings resolved at run time (each plugin declares its own), so the compiler does not catch a
+// misspelt one (an error code it does: ErrorCode). This scans the sources for the literals passed to ApiError and the
+// permission checks and fails on any name neither the host core nor a plugin the platform runs declares.
 import { readdirSync, readFileSync } from "node:fs";
 import { join, relative, resolve } from "node:path";
 import { describe, expect, it } from "vitest";

@@ -1,10 +1,18 @@
 // The platform composes its plugins when the start path loads (scripts/start.ts → platform.ts → platform-context.ts):
 // plugins declaring a colliding name stop it there, before any database or chain is started.
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { def } from "../host/errors/registry.ts";
+import type { ErrorDefinition } from "../host/errors/registry.ts";
 import { definePlugin } from "../host/plugin.ts";
 
-const jammed = def("SVC-90001", 409, "domain", false, "Jammed.", "The widget jammed.", "Unjam it.");
+const jammed: ErrorDefinition = {
+  id: "SVC-90001",
+  status: 409,
+  category: "domain",
+  retryable: false,
+  message: "Jammed.",
+  why: "The widget jammed.",
+  fix: "Unjam it.",
+};
 
 afterEach(() => {
   vi.doUnmock("../plugins/index.ts");

@@ -87,6 +87,9 @@ export const WalletSelectionFields = {
   forceEoa: z.boolean().optional(),
 };
 
+/** The fields a chain write's body takes to pick and verify its signing wallet. */
+export const SignerFields = { walletVerification: WalletVerificationSchema.optional(), ...WalletSelectionFields };
+
 /** An ERC-20 allowance from the signing wallet (any token the API writes to: platform or registered external). */
 export const ApprovalBodySchema = z
   .object({
@@ -142,4 +145,10 @@ export const mutationResponses = {
 export const jsonResponse = <T extends z.ZodTypeAny>(schema: T, description: string) => ({
   description,
   content: { "application/json": { schema } },
+});
+
+/** The responses of a read of one resource: 200 `{ data, links: { self } }` of `data`, or an error. */
+export const singleResponses = <T extends z.ZodTypeAny>(data: T, description: string) => ({
+  200: jsonResponse(z.object({ data, links: linksSelf }), description),
+  ...errorResponses,
 });

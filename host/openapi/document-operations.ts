@@ -38,6 +38,16 @@ export function isPublic(operation: DocumentOperation): boolean {
   return Array.isArray(operation.security) && operation.security.length === 0;
 }
 
+/** The value for the operation's kind: a chain write, another authenticated write, or any other operation. */
+export function byOperationKind<T>(
+  method: OperationMethod,
+  operation: DocumentOperation,
+  values: { chainWrite: T; authenticatedWrite: T; other: T },
+): T {
+  if (isChainWrite(operation)) return values.chainWrite;
+  return isWrite(method) && !isPublic(operation) ? values.authenticatedWrite : values.other;
+}
+
 type Parameter = { name?: string; in?: string; schema?: { enum?: unknown[] } };
 
 /** The query parameters of a collection route (host/collections): its filter fields and sort values. */

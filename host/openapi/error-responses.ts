@@ -3,13 +3,7 @@
 // responses they describe in their own words; the generic ones become references, and the statuses their kind of
 // operation can answer are added (422 on authenticated writes, 504 on chain writes, 413 and 415 with a body).
 import { ERROR_ENVELOPE_DESCRIPTION } from "../http/schemas.ts";
-import {
-  type DocumentOperation,
-  isChainWrite,
-  isPublic,
-  isWrite,
-  type OperationMethod,
-} from "./document-operations.ts";
+import { byOperationKind, type DocumentOperation, type OperationMethod } from "./document-operations.ts";
 import { ERROR_SCHEMA_NAMES } from "./error-schemas.ts";
 
 const envelope = (description: string, headers?: Record<string, unknown>) => ({
@@ -101,11 +95,11 @@ export function errorResponseComponents(): Record<string, unknown> {
 const WITH_BODY = [413, 415];
 
 function statusesOf(method: OperationMethod, operation: DocumentOperation): number[] {
-  const kind = isChainWrite(operation)
-    ? CHAIN_WRITE
-    : isWrite(method) && !isPublic(operation)
-      ? AUTHENTICATED_WRITE
-      : EVERY_OPERATION;
+  const kind = byOperationKind(method, operation, {
+    chainWrite: CHAIN_WRITE,
+    authenticatedWrite: AUTHENTICATED_WRITE,
+    other: EVERY_OPERATION,
+  });
   return operation.requestBody ? [...kind, ...WITH_BODY] : kind;
 }
 

@@ -2,13 +2,7 @@
 // `components.parameters` and referenced by the operations they apply to: every authenticated write takes the context
 // headers (the host validates them before any route runs), every chain write also Idempotency-Key and Prefer.
 import { IDEMPOTENCY_WINDOW_MS } from "../mutations/idempotency.ts";
-import {
-  type DocumentOperation,
-  isChainWrite,
-  isPublic,
-  isWrite,
-  type OperationMethod,
-} from "./document-operations.ts";
+import { byOperationKind, type DocumentOperation, type OperationMethod } from "./document-operations.ts";
 
 type HeaderParameter = {
   name: string;
@@ -100,7 +94,11 @@ type Parameter = { $ref?: string; name?: string; in?: string };
  */
 export function withSharedHeaders(method: OperationMethod, operation: DocumentOperation): void {
   const wanted = new Set<SharedHeaderName>(
-    isChainWrite(operation) ? CHAIN_WRITE_HEADERS : isWrite(method) && !isPublic(operation) ? CONTEXT_HEADERS : [],
+    byOperationKind(method, operation, {
+      chainWrite: CHAIN_WRITE_HEADERS,
+      authenticatedWrite: CONTEXT_HEADERS,
+      other: [],
+    }),
   );
   const parameters = ((operation.parameters ?? []) as Parameter[]).filter((parameter) => {
     const shared = parameter.in === "header" ? BY_HEADER.get(String(parameter.name).toLowerCase()) : undefined;

@@ -1,11 +1,11 @@
 // The two routes of an activity feed (events and metrics) for any subject: a participant, an account. The subject's
 // plugin says where they live and which feed the caller may read; the shapes, parsing and answers are the same.
-import { createRoute, z } from "@hono/zod-openapi";
+import { createRoute, type z } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { requirePermission } from "../../host/auth/require-permission.ts";
 import { collectionRoute } from "../../host/collections/index.ts";
 import type { App, AppEnv } from "../../host/http/env.ts";
-import { errorResponses, jsonResponse, linksSelf } from "../../host/http/schemas.ts";
+import { singleResponses } from "../../host/http/schemas.ts";
 import { ACTIVITY_COLLECTION, ActivityEventSchema } from "./activity-feed.ts";
 import { ActivityMetricsSchema, type ActivityRangeQuery, ActivityRangeQuerySchema } from "./activity-metrics.ts";
 import { feedMetrics, feedPage, type ReadableFeed } from "./feed-responses.ts";
@@ -45,10 +45,7 @@ export function feedRoutes<P extends z.ZodObject>(app: App, def: FeedRoutes<P>) 
     description: def.description,
     middleware: [requirePermission("activity:read")],
     request: { params: def.params, query: ActivityRangeQuerySchema },
-    responses: {
-      200: jsonResponse(z.object({ data: ActivityMetricsSchema, links: linksSelf }), "The time series"),
-      ...errorResponses,
-    },
+    responses: singleResponses(ActivityMetricsSchema, "The time series"),
   });
   // The route generics do not carry P through createRoute; params and query were validated by their schemas.
   const paramsOf = (c: Context<AppEnv>) => c.req.param() as z.infer<P>;

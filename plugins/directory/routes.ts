@@ -1,11 +1,11 @@
 // The system's contract catalogue: the directory (with its type catalogues) and the addon factories, from the index.
-import { createRoute, z } from "@hono/zod-openapi";
+import { createRoute } from "@hono/zod-openapi";
 import { requirePermission } from "../../host/auth/require-permission.ts";
 import { requestChain } from "../../host/chain/request-chain.ts";
 import { collectionRoute, systemCollection } from "../../host/collections/index.ts";
 import type { App } from "../../host/http/env.ts";
 import { single } from "../../host/http/envelopes.ts";
-import { errorResponses, jsonResponse, linksSelf } from "../../host/http/schemas.ts";
+import { errorResponses, jsonResponse, singleResponses } from "../../host/http/schemas.ts";
 import type { PluginContext } from "../../host/plugin.ts";
 import { systemAddonFactories, systemAddonFactory, toAddonFactoryListItem } from "./addon-factories-query.ts";
 import { ADDON_FACTORY_COLLECTION } from "./addon-factory-collection.ts";
@@ -52,10 +52,7 @@ const getAddonFactory = createRoute({
     "An address the system's addon registry did not create (or removed) answers 404 ADDON_FACTORY_NOT_FOUND.",
   middleware: [requirePermission(PERMISSION)],
   request: { params: AddonFactoryParams },
-  responses: {
-    200: jsonResponse(z.object({ data: AddonFactorySchema, links: linksSelf }), "The addon factory"),
-    ...errorResponses,
-  },
+  responses: singleResponses(AddonFactorySchema, "The addon factory"),
 });
 
 export function directoryRoutes(app: App, ctx: PluginContext) {

@@ -18,6 +18,7 @@ import {
   jsonResponse,
   linksSelf,
   mutationResponses,
+  singleResponses,
   WalletVerificationSchema,
 } from "../../host/http/schemas.ts";
 import { submitChainWrite } from "../../host/mutations/submit-mutation.ts";
@@ -106,10 +107,7 @@ const getCurrencies = createRoute({
   tags: TAGS,
   summary: "The configured provider's key and its currencies, sorted (cached for an hour)",
   middleware: [requirePermission("exchangeRates:list")],
-  responses: {
-    200: jsonResponse(z.object({ data: SupportedCurrenciesSchema, links: linksSelf }), "Provider and currencies"),
-    ...errorResponses,
-  },
+  responses: singleResponses(SupportedCurrenciesSchema, "Provider and currencies"),
 });
 
 const syncRates = createRoute({

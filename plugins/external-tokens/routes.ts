@@ -16,11 +16,9 @@ import { collection, single } from "../../host/http/envelopes.ts";
 import {
   AddressSchema,
   ApprovalBodySchema,
-  errorResponses,
   jsonBody,
-  jsonResponse,
-  linksSelf,
   mutationResponses,
+  singleResponses,
 } from "../../host/http/schemas.ts";
 import { submitSystemWrite } from "../../host/mutations/system-write.ts";
 import type { PluginContext } from "../../host/plugin.ts";
@@ -41,10 +39,7 @@ const inspect = createRoute({
     "Register as an external token only when registration.eligible is true.",
   middleware: [requirePermission(READ)],
   request: { params: z.object({ address: AddressSchema }) },
-  responses: {
-    200: jsonResponse(z.object({ data: ContractInspectionSchema, links: linksSelf }), "The inspection"),
-    ...errorResponses,
-  },
+  responses: singleResponses(ContractInspectionSchema, "The inspection"),
 });
 
 const register = createRoute({

@@ -1,11 +1,11 @@
 // The spec's five fixed yield schedule routes: create, read one, top up, withdraw, claim.
-import { createRoute, z } from "@hono/zod-openapi";
+import { createRoute } from "@hono/zod-openapi";
 import { getAddress } from "viem";
 import { requirePermission } from "../../host/auth/require-permission.ts";
 import { requestChain } from "../../host/chain/request-chain.ts";
 import type { App } from "../../host/http/env.ts";
 import { single } from "../../host/http/envelopes.ts";
-import { errorResponses, jsonBody, jsonResponse, linksSelf, mutationResponses } from "../../host/http/schemas.ts";
+import { jsonBody, mutationResponses, singleResponses } from "../../host/http/schemas.ts";
 import { submitSystemWrite } from "../../host/mutations/system-write.ts";
 import type { PluginContext } from "../../host/plugin.ts";
 import { findSchedule, scheduleView } from "./schedules.ts";
@@ -50,10 +50,7 @@ const read = createRoute({
     "amounts come from the index; a completed period's totalYield and the holder's claimable are read live.",
   middleware: [requirePermission("fixedYieldSchedule:read")],
   request: { params: ScheduleParamsSchema, query: ScheduleQuerySchema },
-  responses: {
-    200: jsonResponse(z.object({ data: FixedYieldScheduleSchema, links: linksSelf }), "The schedule"),
-    ...errorResponses,
-  },
+  responses: singleResponses(FixedYieldScheduleSchema, "The schedule"),
 });
 
 const topUp = createRoute({

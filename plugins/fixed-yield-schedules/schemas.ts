@@ -2,18 +2,11 @@
 // bodies, and the schedule with its periods (and one holder's position).
 import { z } from "@hono/zod-openapi";
 import { FIXED_YIELD_INTERVALS, MAX_PERIODS } from "../../domain/fixed-yield/periods.ts";
-import {
-  AddressSchema,
-  IsoTimestampSchema,
-  UintStringSchema,
-  WalletSelectionFields,
-  WalletVerificationSchema,
-} from "../../host/http/schemas.ts";
+import { AddressSchema, IsoTimestampSchema, SignerFields, UintStringSchema } from "../../host/http/schemas.ts";
 
 /** A raw amount above 0 (the contract refuses 0). */
 const PositiveAmountSchema = UintStringSchema.refine((v) => !/^\d+$/.test(v) || BigInt(v) > 0n, "must be above 0");
 
-const signer = { walletVerification: WalletVerificationSchema.optional(), ...WalletSelectionFields };
 const INTERVALS = Object.keys(FIXED_YIELD_INTERVALS) as [keyof typeof FIXED_YIELD_INTERVALS, ...string[]];
 
 export const CreateFixedYieldScheduleBodySchema = z
@@ -37,7 +30,7 @@ export const CreateFixedYieldScheduleBodySchema = z
     denominationAsset: AddressSchema.openapi({
       description: "What the yield is paid in: a platform token of the system or a registered external token",
     }),
-    ...signer,
+    ...SignerFields,
   })
   .openapi("CreateFixedYieldSchedule");
 
@@ -47,7 +40,7 @@ export const TopUpBodySchema = z
       description:
         "Raw units of the denomination asset, pulled from the signing wallet (grant the schedule an allowance first)",
     }),
-    ...signer,
+    ...SignerFields,
   })
   .openapi("FixedYieldTopUp");
 
@@ -55,11 +48,11 @@ export const WithdrawalBodySchema = z
   .object({
     to: AddressSchema.optional().openapi({ description: "Recipient; default the signing wallet (the owner)" }),
     amount: PositiveAmountSchema.openapi({ description: "Raw units of the denomination asset" }),
-    ...signer,
+    ...SignerFields,
   })
   .openapi("FixedYieldWithdrawal");
 
-export const ClaimBodySchema = z.object(signer).openapi("FixedYieldClaim");
+export const ClaimBodySchema = z.object(SignerFields).openapi("FixedYieldClaim");
 
 export const ScheduleParamsSchema = z.object({ scheduleAddress: AddressSchema });
 

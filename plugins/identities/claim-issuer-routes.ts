@@ -8,14 +8,7 @@ import { requestChain } from "../../host/chain/request-chain.ts";
 import { ApiError } from "../../host/errors/api-error.ts";
 import type { App } from "../../host/http/env.ts";
 import { single } from "../../host/http/envelopes.ts";
-import {
-  AddressSchema,
-  errorResponses,
-  jsonBody,
-  jsonResponse,
-  linksSelf,
-  mutationResponses,
-} from "../../host/http/schemas.ts";
+import { AddressSchema, jsonBody, mutationResponses, singleResponses } from "../../host/http/schemas.ts";
 import { shortAddress } from "../../host/mutations/describe.ts";
 import { requestSigner } from "../../host/mutations/submit-mutation.ts";
 import { submitSystemWrite } from "../../host/mutations/system-write.ts";
@@ -41,10 +34,7 @@ const getClaimIssuer = createRoute({
   summary: "The signing wallet's claim issuer identity (live from the chain)",
   middleware: [requirePermission("claim:issue")],
   request: { query: z.object({ accountWalletId: z.string().min(1).max(64).optional() }) },
-  responses: {
-    200: jsonResponse(z.object({ data: ClaimIssuerSchema, links: linksSelf }), "The claim issuer"),
-    ...errorResponses,
-  },
+  responses: singleResponses(ClaimIssuerSchema, "The claim issuer"),
 });
 
 const createClaimIssuer = createRoute({

@@ -5,7 +5,7 @@ import { hasPermission } from "../../host/auth/permissions.ts";
 import { requirePermission } from "../../host/auth/require-permission.ts";
 import type { App } from "../../host/http/env.ts";
 import { single } from "../../host/http/envelopes.ts";
-import { errorResponses, jsonResponse, linksSelf } from "../../host/http/schemas.ts";
+import { singleResponses } from "../../host/http/schemas.ts";
 import type { PluginContext } from "../../host/plugin.ts";
 
 const AddressKindsSchema = z
@@ -18,10 +18,7 @@ const addressKinds = createRoute({
   tags: ["participants"],
   summary: "Which of the organisation's wallets are EOAs and which smart wallets",
   middleware: [requirePermission("participant:read")],
-  responses: {
-    200: jsonResponse(z.object({ data: AddressKindsSchema, links: linksSelf }), "The address-to-kind map"),
-    ...errorResponses,
-  },
+  responses: singleResponses(AddressKindsSchema, "The address-to-kind map"),
 });
 
 export function addressKindsRoutes(app: App, ctx: PluginContext) {

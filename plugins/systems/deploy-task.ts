@@ -11,7 +11,7 @@ import type { PluginContext } from "../../host/plugin.ts";
 import type { StepId } from "./deployment-steps.ts";
 import { finishDeployment, setStep } from "./deployments.ts";
 import { requestSystemProvisioning } from "./organizations.ts";
-import { readySystem, submitSystemCreate } from "./provision.ts";
+import { readySystem, submitSystemCreate, systemCreateInFlight } from "./provision.ts";
 import { type DeploymentRow, systemsDb } from "./tables.ts";
 
 /** How long the system step follows its transaction, and the index step the index, before failing (resumable). */
@@ -58,14 +58,7 @@ const STEPS: Record<Exclude<StepId, "organization">, (run: StepRun) => Promise<D
     const { organizationId, chainId } = deployment;
     const ready = await readySystem(ctx, organizationId, chainId);
     if (ready) return { systemAddress: ready.systemAddress };
-    const inFlight = await ctx.db.platform
-      .selectFrom("transactionRequests")
-      .select("id")
-      .where("organizationId", "=", organizationId)
-      .where("chainId", "=", chainId)
-      .where("kind", "=", "system.create")
-      .where("status", "not in", [...TERMINAL_STATES])
-      .executeTakeFirst();
+    const inFlight = await systemCreateInFlight(ctx, organizationId, chainId);
     const transactionId =
       inFlight?.id ??
       (await submitSystemCreate(ctx, organizationId, chainId, await ctx.custody.primaryAddress(organizationId))).id;

@@ -8,27 +8,30 @@ import { TERMINAL_STATES } from "../../host/mutations/service.ts";
 import type { PluginContext } from "../../host/plugin.ts";
 
 export function provisionTask(ctx: PluginContext): Task {
-  const db = ctx.db.platform;
   return async (payload) => {
     const { organizationId, chainId } = payload as { organizationId: string; chainId: number };
     if (!ctx.chains.has(chainId)) throw new Error(`Chain ${chainId} is not served by this platform`);
     // In flight first: completion marks the request COMPLETED and the system ready in one transaction, so one of
     // the two checks always sees it and a second deployment is never submitted.
-    const inFlight = await db
-      .selectFrom("transactionRequests")
-      .select("id")
-      .where("organizationId", "=", organizationId)
-      .where("chainId", "=", chainId)
-      .where("kind", "=", "system.create")
-      .where("status", "not in", [...TERMINAL_STATES])
-      .executeTakeFirst();
-    if (inFlight) return;
+    if (await systemCreateInFlight(ctx, organizationId, chainId)) return;
     if (await readySystem(ctx, organizationId, chainId)) return;
 
     const signer = await ctx.custody.primaryAddress(organizationId);
     await fundSigner(ctx, ctx.chains.get(chainId), signer);
     await submitSystemCreate(ctx, organizationId, chainId, signer);
   };
+}
+
+/** The organisation's system.create request on the chain that has not reached a terminal state, if any. */
+export function systemCreateInFlight(ctx: PluginContext, organizationId: string, chainId: number) {
+  return ctx.db.platform
+    .selectFrom("transactionRequests")
+    .select("id")
+    .where("organizationId", "=", organizationId)
+    .where("chainId", "=", chainId)
+    .where("kind", "=", "system.create")
+    .where("status", "not in", [...TERMINAL_STATES])
+    .executeTakeFirst();
 }
 
 /** Marks the organisation's chain pending and queues its system.create write (signed by `signer`). */

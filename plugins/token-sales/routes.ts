@@ -11,14 +11,7 @@ import { requestChain } from "../../host/chain/request-chain.ts";
 import { ApiError, badRequest } from "../../host/errors/api-error.ts";
 import type { App } from "../../host/http/env.ts";
 import { single } from "../../host/http/envelopes.ts";
-import {
-  AddressSchema,
-  errorResponses,
-  jsonBody,
-  jsonResponse,
-  linksSelf,
-  mutationResponses,
-} from "../../host/http/schemas.ts";
+import { AddressSchema, jsonBody, mutationResponses, singleResponses } from "../../host/http/schemas.ts";
 import { submitSystemWrite } from "../../host/mutations/system-write.ts";
 import type { PluginContext } from "../../host/plugin.ts";
 import { assertCreatable, assertPurchasable, assertWithdrawable } from "./prechecks.ts";
@@ -56,10 +49,7 @@ const read = createRoute({
   description: VISIBILITY,
   middleware: [requirePermission("tokenSale:read")],
   request: { params },
-  responses: {
-    200: jsonResponse(z.object({ data: TokenSaleSchema, links: linksSelf }), "The sale"),
-    ...errorResponses,
-  },
+  responses: singleResponses(TokenSaleSchema, "The sale"),
 });
 
 const purchase = createRoute({

@@ -1,15 +1,7 @@
 // The token sale resources as the API names their fields: the creation, purchase and withdrawal bodies, the sale.
 import { z } from "@hono/zod-openapi";
-import {
-  AddressSchema,
-  IsoTimestampSchema,
-  UintStringSchema,
-  WalletSelectionFields,
-  WalletVerificationSchema,
-} from "../../host/http/schemas.ts";
+import { AddressSchema, IsoTimestampSchema, SignerFields, UintStringSchema } from "../../host/http/schemas.ts";
 import { SALE_STATUSES } from "./terms.ts";
-
-const signer = { walletVerification: WalletVerificationSchema.optional(), ...WalletSelectionFields };
 
 export const CreateTokenSaleBodySchema = z
   .object({
@@ -28,7 +20,7 @@ export const CreateTokenSaleBodySchema = z
     endDate: IsoTimestampSchema.openapi({
       description: "ISO 8601, in the future; purchases until then, withdrawals after",
     }),
-    ...signer,
+    ...SignerFields,
   })
   .strict()
   .openapi("CreateTokenSale");
@@ -36,13 +28,13 @@ export const CreateTokenSaleBodySchema = z
 export const PurchaseBodySchema = z
   .object({
     amount: UintStringSchema.openapi({ description: "Token units to buy (raw units); the payment is priceOf(amount)" }),
-    ...signer,
+    ...SignerFields,
   })
   .strict()
   .openapi("TokenSalePurchase");
 
 export const WithdrawalBodySchema = z
-  .object({ ...signer })
+  .object({ ...SignerFields })
   .strict()
   .openapi("TokenSaleWithdrawal");
 

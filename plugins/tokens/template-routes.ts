@@ -6,7 +6,7 @@ import { requirePermission } from "../../host/auth/require-permission.ts";
 import { badRequest } from "../../host/errors/api-error.ts";
 import type { App } from "../../host/http/env.ts";
 import { collection, linkPath, single } from "../../host/http/envelopes.ts";
-import { errorResponses, jsonResponse, linksSelf } from "../../host/http/schemas.ts";
+import { errorResponses, jsonResponse, linksSelf, singleResponses } from "../../host/http/schemas.ts";
 import { zodIssues } from "../../host/http/validation.ts";
 import type { PluginContext } from "../../host/plugin.ts";
 import { enforceRules } from "./feature-configs.ts";
@@ -47,10 +47,7 @@ const getTemplate = createRoute({
   summary: "Read a token template",
   middleware: [requirePermission("token:read")],
   request: { params: IdParam },
-  responses: {
-    200: jsonResponse(z.object({ data: TokenTemplateSchema, links: linksSelf }), "The template"),
-    ...errorResponses,
-  },
+  responses: singleResponses(TokenTemplateSchema, "The template"),
 });
 
 const createTemplate = createRoute({

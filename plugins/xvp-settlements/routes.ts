@@ -13,14 +13,7 @@ import { type RequestChain, requestChain } from "../../host/chain/request-chain.
 import { ApiError } from "../../host/errors/api-error.ts";
 import type { App, AppEnv } from "../../host/http/env.ts";
 import { single } from "../../host/http/envelopes.ts";
-import {
-  AddressSchema,
-  errorResponses,
-  jsonBody,
-  jsonResponse,
-  linksSelf,
-  mutationResponses,
-} from "../../host/http/schemas.ts";
+import { AddressSchema, jsonBody, mutationResponses, singleResponses } from "../../host/http/schemas.ts";
 import { type SignerInput, submitSystemWrite } from "../../host/mutations/system-write.ts";
 import type { PluginContext } from "../../host/plugin.ts";
 import { assertApprovable, assertCancellable, assertCreatable, assertExecutable } from "./prechecks.ts";
@@ -64,10 +57,7 @@ const read = createRoute({
     "receives a leg; otherwise 404 XVP_SETTLEMENT_NOT_FOUND. EXPIRED compares the cutoff with the chain's time.",
   middleware: [requirePermission(READ)],
   request: { params: AddressParam },
-  responses: {
-    200: jsonResponse(z.object({ data: XvpSettlementSchema, links: linksSelf }), "The settlement"),
-    ...errorResponses,
-  },
+  responses: singleResponses(XvpSettlementSchema, "The settlement"),
 });
 
 const action = (path: string, summary: string, description: string, body: z.ZodType = SignerOnlyBodySchema) =>

@@ -1,14 +1,6 @@
 // The XvP settlement resources: the creation, approval, execution and cancellation bodies, and the settlement read.
 import { z } from "@hono/zod-openapi";
-import {
-  AddressSchema,
-  IsoTimestampSchema,
-  UintStringSchema,
-  WalletSelectionFields,
-  WalletVerificationSchema,
-} from "../../host/http/schemas.ts";
-
-const SignerFields = { walletVerification: WalletVerificationSchema.optional(), ...WalletSelectionFields };
+import { AddressSchema, IsoTimestampSchema, SignerFields, UintStringSchema } from "../../host/http/schemas.ts";
 
 const Bytes32Schema = z
   .string()

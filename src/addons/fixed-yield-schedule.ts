@@ -14,16 +14,13 @@ const CREATED = getAbiItem({ abi: FixedYieldScheduleFactoryAbi, name: "FixedYiel
 export const fixedYieldScheduleCreated: AddonCreatedHandler = async (context, { event, system, instance, params }) => {
   const [owner, token, denominationAsset, rateBps, interval, intervalSeconds, startDate, endDate] =
     decodeCreationParams(CREATED, params);
+  // Recorded alike in the row and the activity event (the dates differ: bigint columns, the event's own values).
+  const terms = { owner, token, denominationAsset, rateBps, interval, intervalSeconds };
   await context.db.insert(fixedYieldSchedule).values({
     chainId: context.chain.id,
     id: instance,
     system,
-    owner,
-    token,
-    denominationAsset,
-    rateBps,
-    interval,
-    intervalSeconds,
+    ...terms,
     startDate: BigInt(startDate),
     endDate: BigInt(endDate),
     toppedUp: 0n,
@@ -40,12 +37,7 @@ export const fixedYieldScheduleCreated: AddonCreatedHandler = async (context, { 
     involved: [instance, owner, token, denominationAsset],
     values: {
       schedule: instance,
-      owner,
-      token,
-      denominationAsset,
-      rateBps,
-      interval,
-      intervalSeconds,
+      ...terms,
       startDate,
       endDate,
     },
