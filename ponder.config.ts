@@ -30,11 +30,13 @@ import { VotingPowerFeatureAbi } from "./abis/VotingPowerFeature";
 import { WeightedMultisigAccountAbi } from "./abis/WeightedMultisigAccount";
 import { WeightedMultisigAccountFactoryAbi } from "./abis/WeightedMultisigAccountFactory";
 import { XvPSettlementAbi } from "./abis/XvPSettlement";
-import { type IndexedDeployment, indexedChains, ponderRpc } from "./src/index-chains";
+import { type IndexedDeployment, ponderRpc } from "./src/index-chains";
+import { indexerEnv } from "./src/indexer-env";
 
 // The supervisor passes each chain's deployment manifest and RPC URL (PONDER_CHAINS). Every contract is indexed on
 // every chain: on each, from its own root and start block.
-const indexed = indexedChains();
+const env = indexerEnv();
+const indexed = env.chains;
 const chainName = (deployment: IndexedDeployment) => `chain${deployment.chainId}`;
 
 /** A contract's address and start block on each chain, from that chain's deployment. */
@@ -73,7 +75,7 @@ const EXTERNAL_TOKEN_EVENTS = parseAbi([
 ]);
 
 export default createConfig({
-  database: { kind: "postgres", connectionString: process.env.DATABASE_URL },
+  database: { kind: "postgres", connectionString: env.databaseUrl },
   chains: Object.fromEntries(
     indexed.map((source) => [
       chainName(source.deployment),
@@ -83,7 +85,7 @@ export default createConfig({
         // New blocks pushed (eth_subscribe newHeads) rather than polled: no idle requests against Ponder's paced RPC
         // budget, and a block is indexed as soon as it is made. Polling remains the fallback.
         ws: source.wsUrl || undefined,
-        pollingInterval: Number(process.env.PONDER_POLLING_INTERVAL_MS ?? 250),
+        pollingInterval: env.pollingIntervalMs,
         disableCache: source.disableCache,
       },
     ]),

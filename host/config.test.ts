@@ -1,26 +1,8 @@
 import { describe, expect, it } from "vitest";
+import { z } from "zod";
 import { loadConfig, reorgDepth } from "./config.ts";
 
 describe("configuration", () => {
-  it("lets webhooks target loopback by default only when the database and the chain are embedded", () => {
-    const ranges = (env: NodeJS.ProcessEnv) => loadConfig(env).WEBHOOKS_PRIVATE_TARGET_RANGES;
-    expect(ranges({})).toEqual(["127.0.0.0/8", "::1/128"]);
-    expect(ranges({ DATABASE_URL: "postgres://db/x" })).toEqual([]);
-    expect(ranges({ RPC_URL: "https://rpc.example.com" })).toEqual([]);
-    expect(ranges({ WEBHOOKS_PRIVATE_TARGET_RANGES: "none" })).toEqual([]);
-    expect(
-      ranges({ DATABASE_URL: "postgres://db/x", WEBHOOKS_PRIVATE_TARGET_RANGES: " 10.20.0.0/16, fd12::/64" }),
-    ).toEqual(["10.20.0.0/16", "fd12::/64"]);
-    expect(() => loadConfig({ WEBHOOKS_PRIVATE_TARGET_RANGES: "10.0.0.0/33" })).toThrow(
-      /10\.0\.0\.0\/33 is not a CIDR/,
-    );
-    expect(() => loadConfig({ WEBHOOKS_PRIVATE_TARGET_RANGES: "true" })).toThrow(/WEBHOOKS_PRIVATE_TARGET_RANGES/);
-    expect(() => loadConfig({ WEBHOOKS_ALLOW_PRIVATE_TARGETS: "true" })).toThrow(
-      /replaced by WEBHOOKS_PRIVATE_TARGET_RANGES/,
-    );
-    expect(loadConfig({ WEBHOOK_RETRY_BASE_SECONDS: "0.2" }).WEBHOOK_RETRY_BASE_SECONDS).toBe(0.2);
-  });
-
   it("reads the webhook reorg depth for every chain, per chain, or both", () => {
     expect(reorgDepth(loadConfig({}).WEBHOOK_REORG_DEPTH, 1)).toBe(12);
     expect(reorgDepth("5", 31337)).toBe(5);
@@ -53,7 +35,6 @@ describe("configuration", () => {
         ...{ finalityDepth: 12, indexRpcLanes: 4 },
       },
     ]);
-    expect(config.WEBHOOKS_PRIVATE_TARGET_RANGES).toEqual([]);
     expect(() => loadConfig({ CHAINS: chains, RPC_URL: "https://rpc.example.com" })).toThrow(/CHAINS replaces RPC_URL/);
     expect(() => loadConfig({ CHAINS: "[]" })).toThrow(/CHAINS/);
     expect(() => loadConfig({ CHAINS: '[{"id":1,"rpcUrl":"https://a.example.com","indexRpcLanes":0}]' })).toThrow(
@@ -65,5 +46,36 @@ describe("configuration", () => {
       { id: 1, rpcUrl: "https://b.example.com" },
     ]);
     expect(() => loadConfig({ CHAINS: twice })).toThrow(/twice/);
+  });
+
+  describe("plugin settings", () => {
+    const plugins = [
+      { id: "carrots", settings: z.object({ CARROTS_PER_DAY: z.coerce.number().int().min(1).default(3) }) },
+      { id: "plain" },
+    ];
+
+    it("reads each plugin's settings, with their defaults, under its id", () => {
+      expect(loadConfig({}, plugins).pluginSettings.get("carrots")).toEqual({ CARROTS_PER_DAY: 3 });
+      expect(loadConfig({ CARROTS_PER_DAY: "7" }, plugins).pluginSettings.get("carrots")).toEqual({
+        CARROTS_PER_DAY: 7,
+      });
+      expect(loadConfig({}, plugins).pluginSettings.has("plain")).toBe(false);
+    });
+
+    it("refuses an invalid plugin setting with one line naming the variable and its plugin", () => {
+      expect(() => loadConfig({ CARROTS_PER_DAY: "0", PORT: "x" }, plugins)).toThrow(
+        /^Invalid configuration:\n {2}PORT: .+\n {2}CARROTS_PER_DAY \(plugin carrots\): Too small.+$/,
+      );
+    });
+
+    it("refuses a setting two owners declare", () => {
+      const again = { id: "more-carrots", settings: plugins[0].settings };
+      expect(() => loadConfig({}, [...plugins, again])).toThrow(
+        'Plugin "more-carrots" declares the setting CARROTS_PER_DAY, which carrots declares too',
+      );
+      expect(() => loadConfig({}, [{ id: "ports", settings: z.object({ PORT: z.string() }) }])).toThrow(
+        "which the host core declares too",
+      );
+    });
   });
 });

@@ -1,7 +1,8 @@
-// Every setting the platform reads from the environment, validated once at start.
+// The configuration loader: the host core's settings (ConfigSchema) and each composed plugin's own (its `settings`
+// schema, plugins/<name>/settings.ts), read from the environment and validated once at start. The only place of
+// host/, plugins/, src/ and domain/ that reads process.env besides src/indexer-env.ts (scripts/no-env-reads.test.ts).
 import { resolve } from "node:path";
 import { z } from "zod";
-import { parseCidr } from "./net/cidr.ts";
 
 const port = z.coerce.number().int().min(0).max(65535);
 const hexKey = z.string().regex(/^0x[0-9a-fA-F]{64}$/, "a 0x-prefixed 32-byte hex string");
@@ -15,7 +16,7 @@ export const booleanSetting = (fallback: "true" | "false") =>
     .transform((v) => v === "true");
 
 /**
- * The settings, each with what it does (`.describe()`) and, where the default shown is not the schema's own value,
+ * The host core's settings, each with what it does (`.describe()`) and, where the default shown is not the schema's own value,
  * `defaultText`: docs/configuration.md is generated from this (npm run build:docs).
  */
 export const ConfigSchema = z.object({
@@ -151,10 +152,6 @@ export const ConfigSchema = z.object({
     .bigint()
     .default(10n ** 20n)
     .describe("Gas money (wei) sent to an organisation's signer when it runs low (embedded and test chains)."),
-  PAYMASTER_DEPOSIT_WEI: z.coerce
-    .bigint()
-    .default(10n ** 18n)
-    .describe("An organisation's paymaster deposit at the EntryPoint (wei), topped up to this when below half of it."),
   API_KEY_RATE_LIMIT: z.coerce
     .number()
     .int()
@@ -221,57 +218,6 @@ export const ConfigSchema = z.object({
   ACCOUNT_ABSTRACTION_ENABLED: booleanSetting("false").describe(
     "Whether `X-Executor: smart-wallet` may be used at all (organisations opt in too).",
   ),
-  BUNDLER_DEBUG_METHODS: z
-    .enum(["true", "false"])
-    .default("false")
-    .transform((v) => v === "true")
-    .describe(
-      "`true`: the bundler also serves ERC-7769's `debug_bundler_*` methods (clear state, dump the mempool, bundle " +
-        "now, bundling mode). For tests; never in production.",
-    ),
-  BUNDLER_MAX_BATCH_SIZE: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(1000)
-    .default(20)
-    .describe(
-      "The most requests one JSON-RPC batch to `POST /api/v2/bundler` may hold; a larger batch is refused as a whole " +
-        "(JSON-RPC error -32005, `BUNDLER_BATCH_TOO_LARGE`).",
-    ),
-  BUNDLER_SPONSORED_OPERATIONS_PER_DAY: z.coerce
-    .number()
-    .int()
-    .min(0)
-    .default(100)
-    .describe(
-      "The most UserOperations of one sender (wallet) paid by a paymaster that the bundler accepts in any 24 hours " +
-        "(then JSON-RPC error -32504, `BUNDLER_SPONSORSHIP_LIMIT_EXCEEDED`). 0: no sponsored operations.",
-    ),
-  BUNDLER_SPONSORED_WEI_PER_DAY: z.coerce
-    .bigint()
-    .min(0n)
-    .default(10n ** 17n)
-    .describe(
-      "The most wei one sender's sponsored UserOperations may cost their paymaster in any 24 hours, each counted at " +
-        "its maximum charge (all its gas limits at its `maxFeePerGas`), checked before it enters the mempool.",
-    ),
-  EXCHANGE_RATES_PROVIDER: z
-    .enum(["file", "ecb"])
-    .default("file")
-    .describe(
-      "Where `POST /api/v2/exchange-rates/sync` and the hourly sync read rates: `file` (JSON) or `ecb` (the ECB's " +
-        "daily reference rates, XML).",
-    ),
-  EXCHANGE_RATES_FILE: z.string().min(1).optional().meta({
-    description: 'The `file` provider\'s JSON document (`{base, effectiveAt, rates: {CODE: "decimal"}}`).',
-    defaultText: "`plugins/exchange-rates/sample-rates.json`",
-  }),
-  EXCHANGE_RATES_ECB_URL: z
-    .string()
-    .url()
-    .default("https://www.ecb.europa.eu/stats/eurofxref/eurofxref-daily.xml")
-    .describe("The `ecb` provider's document."),
   RECEIPT_TIMEOUT_SECONDS: z.coerce
     .number()
     .int()
@@ -331,18 +277,6 @@ export const ConfigSchema = z.object({
     .describe(
       "Activity feed pages and counts each host keeps per index version (host/cache/indexed-reads.ts); `0` keeps none.",
     ),
-  REQUEST_LOG_ENABLED: z
-    .enum(["true", "false"])
-    .default("true")
-    .transform((v) => v === "true")
-    .describe("Record every `/api` request for the monitoring routes; `false` records none (`/metrics` still counts)."),
-  REQUEST_LOG_RETENTION_DAYS: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(3650)
-    .default(31)
-    .describe("Recorded requests older than this are pruned (hourly, across the cluster)."),
   TRUSTED_ORIGINS: z
     .string()
     .optional()
@@ -350,15 +284,6 @@ export const ConfigSchema = z.object({
       "Comma-separated origins (`https://console.example.com,http://localhost:5173`) besides the API's own (and " +
         "`PUBLIC_BASE_URL`'s) whose pages may send writes authenticated by the session cookie; a session write from " +
         "any other `Origin` is refused with 403 CROSS_SITE_REQUEST_REFUSED.",
-    ),
-  METRICS_TOKEN: z
-    .string()
-    .min(16)
-    .optional()
-    .describe(
-      "When set (16 characters or more), `GET /metrics` needs `Authorization: Bearer <METRICS_TOKEN>` (else 401 " +
-        "METRICS_TOKEN_INVALID). Unset, `/metrics` is open only while the database and the chain are both embedded; " +
-        "with `DATABASE_URL`, `RPC_URL` or `CHAINS` set it answers 403 METRICS_TOKEN_REQUIRED until a token is set.",
     ),
   LOG_LEVEL: z
     .enum(["debug", "info", "warn", "error"])
@@ -370,26 +295,6 @@ export const ConfigSchema = z.object({
     .describe(
       "Comma-separated plugin modules (paths from the project root, each `export default definePlugin(…)`) loaded " +
         "besides `plugins/index.ts`, e.g. `plugins/example-notes/index.ts`; read from the process's environment at start.",
-    ),
-  WEBHOOKS_PRIVATE_TARGET_RANGES: z
-    .string()
-    .optional()
-    .meta({
-      description:
-        "Comma-separated CIDR ranges (`10.20.0.0/16,fd12::/64`) of loopback, private, link-local or other " +
-        "special-purpose addresses that webhook endpoints may target, over http or https; a public address needs " +
-        "https and no listing. Everything special-purpose not listed is refused, on save and again at each delivery " +
-        "after the name is resolved. The cloud metadata addresses (169.254.169.254, fd00:ec2::254) are allowed only " +
-        "when listed exactly (`169.254.169.254/32`), whatever wider range is listed. `none`: no range.",
-      defaultText: "`127.0.0.0/8,::1/128` (loopback) when both the database and the chain are embedded, else none",
-    }),
-  WEBHOOK_RETRY_BASE_SECONDS: z.coerce
-    .number()
-    .positive()
-    .default(60)
-    .describe(
-      "The wait before a failed webhook delivery's first retry; each of the 12 retries doubles it (±20 % jitter), " +
-        "about three days in all.",
     ),
   WEBHOOK_REORG_DEPTH: z
     .string()
@@ -434,12 +339,12 @@ export interface ChainSetting {
   indexRpcLanes?: number;
 }
 
-export type Config = Omit<z.infer<typeof ConfigSchema>, "WEBHOOKS_PRIVATE_TARGET_RANGES"> & {
+export type Config = z.infer<typeof ConfigSchema> & {
   dataDir: string;
-  /** The special-purpose ranges webhook targets may be in (plugins/webhooks/targets.ts), as CIDRs. */
-  WEBHOOKS_PRIVATE_TARGET_RANGES: string[];
   /** The served chains (CHAINS, else RPC_URL, else EMBEDDED_CHAINS anvils), the primary first. */
   chains: ChainSetting[];
+  /** Each plugin's own settings by plugin id, as its `settings` schema gives them (host/plugin-host.ts's pluginContext). */
+  pluginSettings: ReadonlyMap<string, unknown>;
 };
 
 type Settings = z.infer<typeof ConfigSchema>;
@@ -500,46 +405,42 @@ export function reorgDepth(setting: string, chainId: number): number {
   return Number(forChain?.[1] ?? everyChain?.[0] ?? 12);
 }
 
-/** WEBHOOKS_PRIVATE_TARGET_RANGES as CIDRs, each checked; unset: loopback on the embedded defaults, else none. */
-function targetRanges(setting: string | undefined, embedded: boolean): string[] {
-  if (setting === undefined) return embedded ? ["127.0.0.0/8", "::1/128"] : [];
-  const entries = setting
-    .split(",")
-    .map((entry) => entry.trim())
-    .filter((entry) => entry !== "" && entry !== "none");
-  for (const entry of entries)
-    if (!parseCidr(entry))
-      throw new Error(
-        `Invalid configuration:\n  WEBHOOKS_PRIVATE_TARGET_RANGES: ${entry} is not a CIDR range (10.0.0.0/8)`,
-      );
-  return entries;
-}
-
 /** Whether the platform starts its own database and chain (no DATABASE_URL, RPC_URL or CHAINS): a machine of one's own. */
 export function runsEmbedded(settings: Pick<Settings, "DATABASE_URL" | "RPC_URL" | "CHAINS">): boolean {
   return !settings.DATABASE_URL && !settings.RPC_URL && !settings.CHAINS;
 }
 
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const parsed = ConfigSchema.safeParse(env);
-  if (!parsed.success) {
-    const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
-    throw new Error(`Invalid configuration:\n${lines.join("\n")}`);
+/** A plugin as the loader sees it: its id and, when it has settings of its own, their schema. */
+export interface SettingsOwner {
+  id: string;
+  settings?: z.ZodObject;
+}
+
+/** The core's and `plugins`' settings from `env`, validated: an invalid value throws with one line per setting. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, plugins: readonly SettingsOwner[] = []): Config {
+  const problems: string[] = [];
+  const parse = <T>(schema: z.ZodType<T>, owner?: string): T | undefined => {
+    const parsed = schema.safeParse(env);
+    const of = owner ? ` (plugin ${owner})` : "";
+    if (!parsed.success) problems.push(...parsed.error.issues.map((i) => `  ${i.path.join(".")}${of}: ${i.message}`));
+    return parsed.data;
+  };
+  const settings = parse(ConfigSchema);
+  const pluginSettings = new Map<string, unknown>();
+  for (const [index, plugin] of plugins.entries()) {
+    if (!plugin.settings) continue;
+    for (const name of Object.keys(plugin.settings.shape)) {
+      const earlier = plugins.slice(0, index).find((other) => other.settings?.shape[name]);
+      const owner = name in ConfigSchema.shape ? "the host core" : earlier?.id;
+      if (owner) throw new Error(`Plugin "${plugin.id}" declares the setting ${name}, which ${owner} declares too`);
+    }
+    pluginSettings.set(plugin.id, parse(plugin.settings, plugin.id));
   }
-  // A removed setting fails the start instead of being ignored: its meaning (every private range) is not kept.
-  if (env.WEBHOOKS_ALLOW_PRIVATE_TARGETS !== undefined)
-    throw new Error(
-      "Invalid configuration:\n  WEBHOOKS_ALLOW_PRIVATE_TARGETS was replaced by WEBHOOKS_PRIVATE_TARGET_RANGES " +
-        "(the CIDR ranges webhooks may target, e.g. 127.0.0.0/8,::1/128)",
-    );
-  const { WEBHOOKS_PRIVATE_TARGET_RANGES: ranges, ...settings } = parsed.data;
-  // The embedded defaults (the platform starts its own database and chain: a developer's machine) allow loopback
-  // receivers; link-local, the metadata address and the private networks only ever by listing them.
-  const embedded = runsEmbedded(settings);
+  if (!settings || problems.length > 0) throw new Error(`Invalid configuration:\n${problems.join("\n")}`);
   return {
     ...settings,
     chains: chainSettings(settings),
     dataDir: resolve(settings.DATA_DIR),
-    WEBHOOKS_PRIVATE_TARGET_RANGES: targetRanges(ranges, embedded),
+    pluginSettings,
   };
 }

@@ -163,7 +163,14 @@ export function registerPlugins(composed: ComposedPlugins): void {
   registerRevertRules(composed.revertErrors);
 }
 
-/** The context a plugin's parts receive: the host's, with the plugin's own logger. */
-export function pluginContext(ctx: PluginContext, plugin: Plugin): PluginContext {
-  return { ...ctx, logger: ctx.logger.child({ plugin: plugin.id }) };
+/** The context a plugin's parts receive: the host's, with the plugin's own logger and settings. */
+export function pluginContext(ctx: PluginContext, plugin: Plugin): PluginContext<Record<string, unknown>> {
+  const settings = ctx.config.pluginSettings.get(plugin.id);
+  if (plugin.settings && settings === undefined)
+    throw new Error(`Plugin "${plugin.id}" has settings, but the configuration was loaded without them (loadConfig)`);
+  return {
+    ...ctx,
+    settings: (settings ?? {}) as Record<string, unknown>,
+    logger: ctx.logger.child({ plugin: plugin.id }),
+  };
 }

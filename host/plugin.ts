@@ -5,7 +5,7 @@
 import type { Task } from "graphile-worker";
 import type { Kysely, Transaction } from "kysely";
 import type { Hex } from "viem";
-import type { ZodType } from "zod";
+import type { ZodObject, ZodType, z } from "zod";
 import type { Role } from "./auth/permissions.ts";
 import type { ServedChains } from "./chain/served-chains.ts";
 import type { UserOperationPool } from "./chain/user-operation-pool.ts";
@@ -47,8 +47,18 @@ export interface EmitOptions<DB extends PlatformTables = PlatformTables> {
   trx?: Transaction<DB>;
 }
 
-export interface PluginContext {
+/**
+ * A plugin's settings: environment variables, each a zod schema with what it does (`.describe()` or `.meta()`),
+ * composed into the validated configuration at start (host/config.ts) and documented in docs/configuration.md.
+ */
+export type PluginSettingsSchema = ZodObject;
+
+/** `Settings`: the plugin's own settings as its schema gives them (host/plugin-host.ts's pluginContext fills it). */
+export interface PluginContext<Settings = unknown> {
+  /** The host core's settings; a plugin's own are `settings`. */
   config: Config;
+  /** The plugin's own settings (its `settings` schema's output), validated when the platform starts. */
+  settings: Settings;
   db: Databases;
   /** Every chain this platform serves; a request's own is requestChain(c, ctx) (host/chain/request-chain.ts). */
   chains: ServedChains;
@@ -183,21 +193,26 @@ export interface RequestRecord {
 /** Called once per finished request, after the response is built; must not throw or block (queue the work). */
 export type RequestObserver = (record: RequestRecord) => void;
 
-export interface Plugin {
+/** The context a plugin's parts receive: `ctx.settings` typed by the plugin's own settings schema. */
+type Ctx<S extends PluginSettingsSchema> = PluginContext<z.output<S>>;
+
+export interface Plugin<S extends PluginSettingsSchema = PluginSettingsSchema> {
   /** kebab-case; prefixes task names and logs. */
   id: string;
+  /** The plugin's own environment variables (e.g. `plugins/bundler/settings.ts`), read into `ctx.settings`. */
+  settings?: S;
   /** Registers the plugin's routes on its own sub-app, which the host mounts (`app.route`). */
-  routes?: (app: App, ctx: PluginContext) => void;
+  routes?: (app: App, ctx: Ctx<S>) => void;
   /** Exact paths that need no credential (e.g. sign-in); every other /api path is authenticated. */
   publicPaths?: string[];
   /** graphile-worker tasks, registered as `<plugin id>:<name>`. */
-  tasks?: (ctx: PluginContext) => Record<string, Task>;
+  tasks?: (ctx: Ctx<S>) => Record<string, Task>;
   /** Cluster-wide schedules of the plugin's own tasks. */
   crontab?: CronEntry[];
   /** Process-local schedules. */
-  timers?: (ctx: PluginContext) => TimerEntry[];
+  timers?: (ctx: Ctx<S>) => TimerEntry[];
   /** Sees every finished /api request of this host process (built once per host process). */
-  requestObservers?: (ctx: PluginContext) => RequestObserver[];
+  requestObservers?: (ctx: Ctx<S>) => RequestObserver[];
   /** The plugin's tables, in order. */
   migrations?: PluginMigration[];
   /** Permissions the plugin's routes check, with the organisation roles that grant each. */
@@ -209,14 +224,18 @@ export interface Plugin {
   /** Webhook event types the plugin emits (`<noun>.<verb>`, e.g. `token.transfer.final`). */
   webhookEvents?: Record<string, WebhookEventType>;
   /** Executor modes the plugin provides (`X-Executor` values beyond `eoa`), built once per process. */
-  executors?: Record<string, (ctx: PluginContext) => RequestExecutor>;
+  executors?: Record<string, (ctx: Ctx<S>) => RequestExecutor>;
   /** The pool that takes other plugins' user operations (one plugin at most provides it). */
-  userOperationPool?: (ctx: PluginContext) => UserOperationPool | undefined;
+  userOperationPool?: (ctx: Ctx<S>) => UserOperationPool | undefined;
   /** Chain-write kinds (e.g. `token.create`): how to read a result from the receipt, what to record on completion. */
   mutationKinds?: Record<string, MutationKind>;
 }
 
-export function definePlugin(plugin: Plugin): Plugin {
+/** A plugin without settings of its own: its `ctx.settings` holds nothing. */
+type NoSettings = ZodObject<Record<string, never>>;
+
+/** `settings` types the plugin's `ctx.settings`; the host holds every plugin as a `Plugin` (settings unknown to it). */
+export function definePlugin<S extends PluginSettingsSchema = NoSettings>(plugin: Plugin<S>): Plugin {
   if (!/^[a-z][a-z0-9-]*$/.test(plugin.id)) throw new Error(`Plugin id "${plugin.id}" must be kebab-case`);
-  return plugin;
+  return plugin as unknown as Plugin;
 }

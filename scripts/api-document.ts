@@ -2,18 +2,17 @@
 // placeholder connections (pg, viem and the index client only connect on first use, and serving the document uses
 // none of them), then asked for /api/v2/spec.json as a client would.
 import { createApp } from "../host/app.ts";
-import { loadConfig } from "../host/config.ts";
 import type { App } from "../host/http/env.ts";
 import { createLogger } from "../host/logger.ts";
 import type { OpenApiDocument } from "../host/openapi/api-documents.ts";
-import { composed, createPlatformContext } from "./platform-context.ts";
+import { composed, createPlatformContext, loadPlatformConfig } from "./platform-context.ts";
 
 const NOWHERE = "http://127.0.0.1:9";
 
 /** Runs `use` on the app composed as the platform runs it, on placeholder connections (nothing connects). */
 export async function withOfflineApp<T>(use: (app: App) => Promise<T>): Promise<T> {
   // A fixed master key: the default would create a key file under DATA_DIR.
-  const config = loadConfig({ CUSTODY_MASTER_KEY: `0x${"00".repeat(32)}` });
+  const config = loadPlatformConfig({ CUSTODY_MASTER_KEY: `0x${"00".repeat(32)}` });
   const parts = {
     databaseUrl: "postgres://offline@127.0.0.1:9/none",
     chains: [{ chainId: 31337, rpcUrl: NOWHERE, systemFactory: `0x${"00".repeat(20)}` as const }],

@@ -1,4 +1,4 @@
-// npm run build:docs: regenerates docs/configuration.md from host/config.ts's ConfigSchema.
+// npm run build:docs: regenerates docs/configuration.md from the core's and the plugins' settings schemas.
 import { writeFileSync } from "node:fs";
 import { CONFIG_DOC_PATH, configurationDoc } from "./config-doc.ts";
 

@@ -1,9 +1,8 @@
-// The committed docs/configuration.md is the one host/config.ts's schema gives: a setting added, changed or
-// described anew without `npm run build:docs` fails here.
+// The committed docs/configuration.md is the one the core's and the plugins' settings schemas give: a setting added,
+// changed or described anew without `npm run build:docs` fails here.
 import { readFileSync } from "node:fs";
 import { expect, it } from "vitest";
-import { ConfigSchema } from "../host/config.ts";
-import { CONFIG_DOC_PATH, configurationDoc } from "./config-doc.ts";
+import { CONFIG_DOC_PATH, configurationDoc, settingsByOwner } from "./config-doc.ts";
 
 it("docs/configuration.md is up to date (else run npm run build:docs)", () => {
   expect(readFileSync(CONFIG_DOC_PATH, "utf8"), "docs/configuration.md is stale: run npm run build:docs").toBe(
@@ -11,10 +10,19 @@ it("docs/configuration.md is up to date (else run npm run build:docs)", () => {
   );
 });
 
-it("lists every setting with its default", () => {
+it("lists every setting, the core's and each plugin's, with its owner and default", () => {
   const doc = configurationDoc();
-  for (const name of Object.keys(ConfigSchema.shape)) expect(doc).toContain(`| \`${name}\` |`);
-  expect(doc).toContain("| `API_KEY_RATE_LIMIT` | `1200` | integer, at least 1 |");
-  expect(doc).toContain("| `ANVIL_MINING` | `interval` under `npm start`, else `instant` | `instant`, `interval` |");
-  expect(doc).toContain("| `ORG_FUNDING_WEI` | `100000000000000000000` | integer |");
+  const owners = settingsByOwner();
+  for (const [owner, settings] of owners)
+    for (const name of Object.keys(settings.shape)) expect(doc).toContain(`| \`${name}\` | ${owner} |`);
+  expect(owners.map(([owner]) => owner)).toEqual(
+    expect.arrayContaining(["core", "bundler", "exchange-rates", "monitoring", "smart-wallets", "webhooks"]),
+  );
+  expect(doc).toContain("| `API_KEY_RATE_LIMIT` | core | `1200` | integer, at least 1 |");
+  expect(doc).toContain(
+    "| `ANVIL_MINING` | core | `interval` under `npm start`, else `instant` | `instant`, `interval` |",
+  );
+  expect(doc).toContain("| `ORG_FUNDING_WEI` | core | `100000000000000000000` | integer |");
+  expect(doc).toContain("| `BUNDLER_MAX_BATCH_SIZE` | bundler | `20` | integer, 1 to 1000 |");
+  expect(doc).toContain("| `PAYMASTER_DEPOSIT_WEI` | smart-wallets | `1000000000000000000` | integer |");
 });

@@ -1,8 +1,10 @@
-// docs/configuration.md, generated from host/config.ts's ConfigSchema: each setting's description, accepted values
-// and default, so the page cannot drift from what the platform reads (scripts/config-doc.test.ts fails when stale).
+// docs/configuration.md, generated from host/config.ts's ConfigSchema and each built-in plugin's `settings` schema: each
+// setting's owner, description, accepted values and default, so the page cannot drift from what the platform reads
+// (scripts/config-doc.test.ts fails when stale).
 import { join, resolve } from "node:path";
 import { z } from "zod";
-import { ConfigSchema } from "../host/config.ts";
+import { ConfigSchema, type SettingsOwner } from "../host/config.ts";
+import { plugins } from "../plugins/index.ts";
 import { START_DEFAULTS } from "./start-defaults.ts";
 
 export const CONFIG_DOC_PATH = join(resolve(import.meta.dirname, ".."), "docs", "configuration.md");
@@ -60,6 +62,8 @@ function accepted(schema: z.ZodType): string {
     }
     case "bigint":
       return "integer";
+    case "undefined":
+      return "nothing (refused when set)";
     case "string": {
       const pattern = checks.find((c) => c.format === "regex");
       // A pattern's own message says it best; else the URL format, else the pattern itself.
@@ -82,26 +86,43 @@ function defaultOf(name: string, schema: z.ZodType, meta: SettingMeta): string {
 
 const cell = (text: string) => text.replace(/\|/g, "\\|").replace(/\n/g, " ");
 
+/** The owner the page names for the host core's own settings. */
+export const CORE_OWNER = "core";
+
+/** Every setting with its owner: the host core's first, then each plugin's that has settings, in mount order. */
+export function settingsByOwner(owners: readonly SettingsOwner[] = plugins): [owner: string, z.ZodObject][] {
+  return [
+    [CORE_OWNER, ConfigSchema],
+    ...owners.flatMap((plugin): [string, z.ZodObject][] => (plugin.settings ? [[plugin.id, plugin.settings]] : [])),
+  ];
+}
+
 /** The page's text. Throws for a setting without a description: every setting says what it does. */
-export function configurationDoc(): string {
-  const rows = Object.entries(ConfigSchema.shape).map(([name, schema]) => {
-    const meta = (z.globalRegistry.get(schema as z.ZodType) ?? {}) as SettingMeta;
-    if (!meta.description) throw new Error(`host/config.ts: ${name} has no description (.describe() or .meta())`);
-    const values = accepted(schema as z.ZodType);
-    return `| \`${name}\` | ${cell(defaultOf(name, schema as z.ZodType, meta))} | ${cell(values)} | ${cell(meta.description)} |`;
-  });
+export function configurationDoc(owners: readonly SettingsOwner[] = plugins): string {
+  const rows = settingsByOwner(owners).flatMap(([owner, settings]) =>
+    Object.entries(settings.shape).map(([name, schema]) => {
+      const meta = (z.globalRegistry.get(schema as z.ZodType) ?? {}) as SettingMeta;
+      if (!meta.description) throw new Error(`${owner}: ${name} has no description (.describe() or .meta())`);
+      const values = accepted(schema as z.ZodType);
+      const byDefault = defaultOf(name, schema as z.ZodType, meta);
+      return `| \`${name}\` | ${owner} | ${cell(byDefault)} | ${cell(values)} | ${cell(meta.description)} |`;
+    }),
+  );
   return [
     "# Configuration",
     "",
-    "<!-- Generated from host/config.ts (ConfigSchema) by `npm run build:docs`: edit the schema, not this page. -->",
+    "<!-- Generated from host/config.ts (ConfigSchema) and the plugins' settings schemas (plugins/<name>/settings.ts)",
+    "by `npm run build:docs`: edit the schemas, not this page. -->",
     "",
     "Every setting is an environment variable, validated when the platform starts (an invalid value stops it with",
     "one line per setting). `npm start` runs on the embedded defaults: nothing needs to be set on a development",
     "machine. In production set at least `CUSTODY_MASTER_KEY`, and `DATABASE_URL` and `RPC_URL` (or `CHAINS`) for",
     "a database and chains of your own.",
     "",
-    "| variable | default | accepts | what it does |",
-    "| --- | --- | --- | --- |",
+    "The owner is the host core or the plugin that declares the setting (and alone reads it, as `ctx.settings`).",
+    "",
+    "| variable | owner | default | accepts | what it does |",
+    "| --- | --- | --- | --- | --- |",
     ...rows,
     "",
     "Benchmark settings (`BENCH_*`) are described in [bench/README.md](../bench/README.md).",

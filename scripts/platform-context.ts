@@ -3,7 +3,7 @@
 import type { Task } from "graphile-worker";
 import type { Hex } from "viem";
 import { createServedChains, type ServedChainParts } from "../host/chain/served-chains.ts";
-import type { Config } from "../host/config.ts";
+import { type Config, loadConfig } from "../host/config.ts";
 import { loadMasterKey } from "../host/crypto/master-key.ts";
 import { createCustody } from "../host/custody/custody.ts";
 import { type Databases, openDatabases } from "../host/db/database.ts";
@@ -38,6 +38,9 @@ export interface RunningParts {
 export const composed = composePlugins([...plugins, ...(await loadPluginModules(process.env.PLUGIN_MODULES))]);
 registerPlugins(composed);
 
+/** The host core's and the composed plugins' settings from `env`, validated (an invalid one stops the start). */
+export const loadPlatformConfig = (env: NodeJS.ProcessEnv): Config => loadConfig(env, composed.plugins);
+
 /**
  * Cluster-wide schedules (graphile-worker's crontab, once across every worker process): the host's reconciliation
  * every minute, then the plugins' entries.
@@ -63,6 +66,8 @@ export function createPlatformContext(
   const deployment = { funderKey: parts.funderKey };
   const ctx: PluginContext = {
     config,
+    // The host's own context has no plugin settings: each plugin's parts see theirs (host/plugin-host.ts).
+    settings: {},
     db,
     chains,
     index,

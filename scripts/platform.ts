@@ -2,7 +2,7 @@ import { join, resolve } from "node:path";
 import { Kysely, PostgresDialect } from "kysely";
 import pg from "pg";
 import type { Hex } from "viem";
-import { type Config, loadConfig } from "../host/config.ts";
+import type { Config } from "../host/config.ts";
 import { dropChainViews } from "../host/db/chain-views.ts";
 import { openDatabases } from "../host/db/database.ts";
 import { migrate } from "../host/db/migrations.ts";
@@ -23,7 +23,7 @@ import { claimIndexSchema, indexSchemaName, ponderUrl, startPonder } from "./inf
 import { startPostgres } from "./infra/postgres.ts";
 import { deployContracts, startChainNode } from "./infra/served-chain.ts";
 import { startWorkers } from "./infra/worker-process.ts";
-import { composed, createPlatformContext, type RunningParts } from "./platform-context.ts";
+import { composed, createPlatformContext, loadPlatformConfig, type RunningParts } from "./platform-context.ts";
 import { serveHost } from "./serve-host.ts";
 
 export const ROOT = resolve(import.meta.dirname, "..");
@@ -68,7 +68,7 @@ export async function startPlatform(
     // composed (platform-context.ts) loaded the process's own at import; the worker process would load env's.
     throw new Error("PLUGIN_MODULES is read from the process's environment: set it there, not only in options.env");
   }
-  const config = loadConfig(env);
+  const config = loadPlatformConfig(env);
   const progress = options.progress ?? (() => {});
   const logger = createLogger(config.LOG_LEVEL);
   const timings: Record<string, number> = {};

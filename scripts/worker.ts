@@ -2,13 +2,12 @@
 // supervisor starts one (WORKER_MODE=process) so the writes' send and confirmation runs keep their pace while the
 // host answers a flood of requests; more can run on other machines against the same database.
 // The running parts come from PLATFORM_PARTS (JSON of RunningParts); the rest of the configuration from the env.
-import { loadConfig } from "../host/config.ts";
 import { createLogger } from "../host/logger.ts";
 import { startWorker } from "../host/worker/runner.ts";
 import { stopWhenTold } from "./infra/stop-when-told.ts";
-import { CRONTAB, createPlatformContext, type RunningParts } from "./platform-context.ts";
+import { CRONTAB, createPlatformContext, loadPlatformConfig, type RunningParts } from "./platform-context.ts";
 
-const config = loadConfig(process.env);
+const config = loadPlatformConfig(process.env);
 const logger = createLogger(config.LOG_LEVEL).child({ component: "worker-process" });
 const parts = JSON.parse(process.env.PLATFORM_PARTS ?? "{}") as RunningParts;
 const { db, taskList } = createPlatformContext(config, parts, logger);

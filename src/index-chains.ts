@@ -45,17 +45,8 @@ const PLACEHOLDER: IndexChainSource = {
   deployment: { chainId: 31337, systemFactory: "0x0000000000000000000000000000000000000000", startBlock: 0 },
 };
 
-export function indexedChains(env: NodeJS.ProcessEnv = process.env): IndexChainSource[] {
-  if (!env.PONDER_CHAINS) return [PLACEHOLDER];
-  return JSON.parse(env.PONDER_CHAINS) as IndexChainSource[];
-}
-
-let rpcUrls: Map<number, string> | undefined;
-
-/** The RPC URL of an indexed chain, in the indexer's process. */
-export function ponderRpcUrl(chainId: number): string {
-  rpcUrls ??= new Map(indexedChains().map((c) => [c.deployment.chainId, c.rpcUrl]));
-  const url = rpcUrls.get(chainId);
-  if (!url) throw new Error(`chain ${chainId} is not indexed (PONDER_CHAINS)`);
-  return url;
+/** The chains a PONDER_CHAINS value lists (src/indexer-env.ts reads it). */
+export function indexedChains(ponderChains: string | undefined): IndexChainSource[] {
+  if (!ponderChains) return [PLACEHOLDER];
+  return JSON.parse(ponderChains) as IndexChainSource[];
 }

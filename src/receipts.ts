@@ -10,7 +10,7 @@
 // hash is the event's (a reorg in between reads anew).
 import { type Address, createPublicClient, type Hex, http, type PublicClient, toHex } from "viem";
 import { refusedByNode } from "../domain/evm/rpc-errors.ts";
-import { ponderRpcUrl } from "./index-chains.ts";
+import { ponderRpcUrl } from "./indexer-env.ts";
 
 export interface ReceiptLog {
   address: Address;

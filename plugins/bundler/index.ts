@@ -8,9 +8,11 @@ import { migrations } from "./migrations.ts";
 import { PERMISSIONS } from "./permissions.ts";
 import { userOperationPool } from "./pool.ts";
 import { bundlerRoutes } from "./routes.ts";
+import { BundlerSettings } from "./settings.ts";
 
 export default definePlugin({
   id: "bundler",
+  settings: BundlerSettings,
   routes: bundlerRoutes,
   tasks: (ctx) => ({ bundle: bundleTask(ctx) }),
   migrations,

@@ -7,10 +7,11 @@ import type { PluginContext } from "../../host/plugin.ts";
 import { ERRORS } from "./errors.ts";
 import { answerJsonRpc, type CallContext } from "./json-rpc.ts";
 import { PERMISSIONS } from "./permissions.ts";
+import type { BundlerSettings } from "./settings.ts";
 
 // Only methods that read nothing but the chain's id and EntryPoint run here; the refusals come before any run.
 const call = (roles: string[], maxBatchSize = 3): CallContext => ({
-  ctx: {} as PluginContext,
+  ctx: {} as PluginContext<BundlerSettings>,
   principal: { kind: "api-key", organizationId: "org", userId: "u", roles, scope: "read-write" } as Principal,
   chain: { chainId: 31337, deployment: {} } as unknown as ServedChain,
   requestId: "req",

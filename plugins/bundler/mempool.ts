@@ -8,6 +8,7 @@ import { wakeBundler } from "./bundle-job.ts";
 import { requiredPreVerificationGas } from "./gas.ts";
 import { isQueued } from "./queued-nonce.ts";
 import { rpcError } from "./rpc-error.ts";
+import type { BundlerSettings } from "./settings.ts";
 import { simulateValidation } from "./simulation.ts";
 import { sponsoredUsage } from "./sponsored-usage.ts";
 import { assertWithinSponsorshipLimits, maxCharge } from "./sponsorship-limits.ts";
@@ -19,15 +20,15 @@ const MAX_PENDING_PER_SENDER = 4;
 /** A replacement raises both fees by at least this percentage. */
 const REPLACEMENT_BUMP_PERCENT = 10n;
 
-const sponsorshipLimits = (ctx: PluginContext) => ({
-  operationsPerDay: ctx.config.BUNDLER_SPONSORED_OPERATIONS_PER_DAY,
-  weiPerDay: ctx.config.BUNDLER_SPONSORED_WEI_PER_DAY,
+const sponsorshipLimits = (ctx: PluginContext<BundlerSettings>) => ({
+  operationsPerDay: ctx.settings.BUNDLER_SPONSORED_OPERATIONS_PER_DAY,
+  weiPerDay: ctx.settings.BUNDLER_SPONSORED_WEI_PER_DAY,
 });
 
 const bumped = (previous: string) => (BigInt(previous) * (100n + REPLACEMENT_BUMP_PERCENT) + 99n) / 100n;
 
 export async function acceptUserOperation(
-  ctx: PluginContext,
+  ctx: PluginContext<BundlerSettings>,
   on: ServedChain,
   organizationId: string,
   rpcOp: RpcUserOperation,

@@ -12,6 +12,7 @@ import { userOperationByHash, userOperationReceipt } from "./lookups.ts";
 import { acceptUserOperation } from "./mempool.ts";
 import type { BundlerPermission } from "./permissions.ts";
 import { rpcError } from "./rpc-error.ts";
+import type { BundlerSettings } from "./settings.ts";
 import { bundlerDb } from "./tables.ts";
 import { EstimableUserOperationSchema, RpcUserOperationSchema, rpcForm, toUserOperation } from "./user-operation.ts";
 
@@ -19,7 +20,7 @@ const AddressParam = z.string().regex(/^0x[0-9a-fA-F]{40}$/, "an address");
 const HashParam = z.string().regex(/^0x[0-9a-fA-F]{64}$/, "a 32-byte hex hash");
 
 export interface MethodContext {
-  ctx: PluginContext;
+  ctx: PluginContext<BundlerSettings>;
   principal: Principal;
   /** The request's chain: every method works on it. */
   chain: ServedChain;

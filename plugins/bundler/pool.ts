@@ -14,6 +14,7 @@ import { type BundlerErrorCode, JSON_RPC_CODES } from "./errors.ts";
 import { estimateUserOperationGas } from "./gas.ts";
 import { userOperationReceipt } from "./lookups.ts";
 import { acceptUserOperation } from "./mempool.ts";
+import type { BundlerSettings } from "./settings.ts";
 import { bundlerDb } from "./tables.ts";
 import { type RpcUserOperation, toUserOperation } from "./user-operation.ts";
 
@@ -60,7 +61,7 @@ function entryPointOn(ctx: PluginContext, chainId: number): { on: ServedChain; e
 }
 
 /** The pool the host gives other plugins: each operation on the chain it names. */
-export function userOperationPool(ctx: PluginContext): UserOperationPool {
+export function userOperationPool(ctx: PluginContext<BundlerSettings>): UserOperationPool {
   return {
     send: (chainId, organizationId, operation) =>
       rejections(() => {

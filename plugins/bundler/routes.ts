@@ -10,6 +10,7 @@ import type { App, AppEnv } from "../../host/http/env.ts";
 import { errorResponses } from "../../host/http/schemas.ts";
 import type { PluginContext } from "../../host/plugin.ts";
 import { answerJsonRpc, JsonRpcRequestSchema, JsonRpcResponseSchema } from "./json-rpc.ts";
+import type { BundlerSettings } from "./settings.ts";
 
 const BodySchema = z.union([JsonRpcRequestSchema, z.array(JsonRpcRequestSchema)]);
 // OpenAPI 3.1's schema dialect is JSON Schema 2020-12 (the document names its dialect, not each schema).
@@ -46,7 +47,7 @@ const bundlerRoute = createRoute({
   },
 });
 
-export function bundlerRoutes(app: App, ctx: PluginContext) {
+export function bundlerRoutes(app: App, ctx: PluginContext<BundlerSettings>) {
   const logger = ctx.logger;
   app.openapi(bundlerRoute, (async (c: Context<AppEnv>) => {
     // The served chain alone (an unknown X-Chain-Id is refused before any JSON-RPC): the methods need no system there.
@@ -56,8 +57,8 @@ export function bundlerRoutes(app: App, ctx: PluginContext) {
       principal: c.get("principal"),
       chain,
       requestId: c.get("requestId"),
-      debugMethods: ctx.config.BUNDLER_DEBUG_METHODS,
-      maxBatchSize: ctx.config.BUNDLER_MAX_BATCH_SIZE,
+      debugMethods: ctx.settings.BUNDLER_DEBUG_METHODS,
+      maxBatchSize: ctx.settings.BUNDLER_MAX_BATCH_SIZE,
       onUnexpected: (error) =>
         logger.error("bundler method failed", { error: String((error as Error)?.stack ?? error) }),
     });

@@ -6,11 +6,13 @@ import { ERRORS } from "./errors.ts";
 import { migrations } from "./migrations.ts";
 import { PERMISSIONS } from "./permissions.ts";
 import { exchangeRateRoutes } from "./routes.ts";
+import { ExchangeRateSettings } from "./settings.ts";
 import { MUTATION_KINDS } from "./sync.ts";
 import { syncAllTask } from "./tasks.ts";
 
 export default definePlugin({
   id: "exchange-rates",
+  settings: ExchangeRateSettings,
   routes: exchangeRateRoutes,
   tasks: (ctx) => ({ sync: syncAllTask(ctx) }),
   crontab: [{ task: "sync", schedule: "7 * * * *" }],

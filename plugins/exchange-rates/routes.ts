@@ -35,6 +35,7 @@ import {
   PairParams,
   SupportedCurrenciesSchema,
 } from "./schemas.ts";
+import type { ExchangeRateSettings } from "./settings.ts";
 import { publishRatesCall, SYNC_KIND } from "./sync.ts";
 import { ratesDb } from "./tables.ts";
 
@@ -126,8 +127,8 @@ const syncRates = createRoute({
   responses: mutationResponses,
 });
 
-export function exchangeRateRoutes(app: App, ctx: PluginContext) {
-  const provider = rateProvider(ctx.config);
+export function exchangeRateRoutes(app: App, ctx: PluginContext<ExchangeRateSettings>) {
+  const provider = rateProvider(ctx.settings);
   const currencies = supportedCurrencies(provider);
   const overrides = () => ratesDb(ctx.db.platform);
 

@@ -6,9 +6,10 @@ import type { Address } from "viem";
 import type { PluginContext } from "../../host/plugin.ts";
 import { rateProvider } from "./provider.ts";
 import { systemFeeds } from "./rates-query.ts";
+import type { ExchangeRateSettings } from "./settings.ts";
 import { publishRatesCall, SYNC_KIND } from "./sync.ts";
 
-export function syncAllTask(ctx: PluginContext): Task {
+export function syncAllTask(ctx: PluginContext<ExchangeRateSettings>): Task {
   return async () => {
     const chains = await ctx.db.platform
       .selectFrom("organizationChains")
@@ -25,7 +26,7 @@ export function syncAllTask(ctx: PluginContext): Task {
     );
     const targets = withRegistry.filter((_, i) => used[i]);
     if (targets.length === 0) return;
-    const data = publishRatesCall(await rateProvider(ctx.config).fetch());
+    const data = publishRatesCall(await rateProvider(ctx.settings).fetch());
     for (const row of targets) {
       await ctx.mutations.submit({
         organizationId: row.organizationId,

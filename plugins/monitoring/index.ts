@@ -7,17 +7,19 @@ import { metricsRoute } from "./metrics.ts";
 import { migrations } from "./migrations.ts";
 import { monitoringProcess } from "./process-state.ts";
 import { monitoringRoutes } from "./routes.ts";
+import { MonitoringSettings } from "./settings.ts";
 import { pruneTask } from "./tasks.ts";
 
 export default definePlugin({
   id: "monitoring",
+  settings: MonitoringSettings,
   routes: (app, ctx) => {
     monitoringRoutes(app, ctx);
     metricsRoute(app, ctx, monitoringProcess(ctx).metrics);
   },
   requestObservers: (ctx) => {
     const { recorder, metrics } = monitoringProcess(ctx);
-    return ctx.config.REQUEST_LOG_ENABLED ? [metrics.observe, recorder.observe] : [metrics.observe];
+    return ctx.settings.REQUEST_LOG_ENABLED ? [metrics.observe, recorder.observe] : [metrics.observe];
   },
   timers: (ctx) => {
     const { recorder } = monitoringProcess(ctx);

@@ -4,8 +4,9 @@
 import { timingSafeEqual } from "node:crypto";
 import { type Config, runsEmbedded } from "../../host/config.ts";
 import { ApiError } from "../../host/errors/api-error.ts";
+import type { MonitoringSettings } from "./settings.ts";
 
-type MetricsConfig = Pick<Config, "METRICS_TOKEN" | "DATABASE_URL" | "RPC_URL" | "CHAINS">;
+type MetricsConfig = Pick<MonitoringSettings, "METRICS_TOKEN"> & Pick<Config, "DATABASE_URL" | "RPC_URL" | "CHAINS">;
 
 function tokenMatches(header: string | undefined, token: string): boolean {
   const given = Buffer.from(header?.match(/^Bearer\s+(.+)$/i)?.[1] ?? "");

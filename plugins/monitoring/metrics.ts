@@ -7,6 +7,7 @@ import { Counter, Gauge, Histogram, Registry } from "prom-client";
 import type { App } from "../../host/http/env.ts";
 import type { PluginContext, RequestRecord } from "../../host/plugin.ts";
 import { assertMetricsAccess } from "./metrics-access.ts";
+import type { MonitoringSettings } from "./settings.ts";
 
 export interface Metrics {
   observe(record: RequestRecord): void;
@@ -106,9 +107,9 @@ export function createMetrics(ctx: PluginContext, dropped: () => number): Metric
 }
 
 /** Outside /api: no API key; METRICS_TOKEN as metrics-access.ts decides. */
-export function metricsRoute(app: App, ctx: PluginContext, metrics: Metrics) {
+export function metricsRoute(app: App, ctx: PluginContext<MonitoringSettings>, metrics: Metrics) {
   app.get("/metrics", async (c) => {
-    assertMetricsAccess(ctx.config, c.req.header("authorization"));
+    assertMetricsAccess({ ...ctx.config, ...ctx.settings }, c.req.header("authorization"));
     const { contentType, text } = await metrics.render();
     return c.body(text, 200, { "content-type": contentType, "cache-control": "no-store" });
   });

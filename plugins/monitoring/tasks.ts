@@ -3,12 +3,13 @@
 import type { Task } from "graphile-worker";
 import { sql } from "kysely";
 import type { PluginContext } from "../../host/plugin.ts";
+import type { MonitoringSettings } from "./settings.ts";
 
 const SLICE = 10_000;
 
-export function pruneTask(ctx: PluginContext): Task {
+export function pruneTask(ctx: PluginContext<MonitoringSettings>): Task {
   return async () => {
-    const before = new Date(Date.now() - ctx.config.REQUEST_LOG_RETENTION_DAYS * 86_400_000);
+    const before = new Date(Date.now() - ctx.settings.REQUEST_LOG_RETENTION_DAYS * 86_400_000);
     for (;;) {
       const { numAffectedRows } = await sql`
         delete from platform.monitoring_request_logs where id in (

@@ -27,6 +27,7 @@ import type { ServedChain } from "../../host/chain/served-chains.ts";
 import type { TransactionRequestRow } from "../../host/db/platform-types.ts";
 import { TERMINAL_STATES } from "../../host/mutations/service.ts";
 import type { PluginContext } from "../../host/plugin.ts";
+import type { SmartWalletSettings } from "./settings.ts";
 import { type DeploymentStep, type SmartWalletRow, walletsDb } from "./tables.ts";
 import { factoryArgs, organisationPaymaster, smartWalletDeployment, sponsorship } from "./wallet-chain.ts";
 
@@ -39,7 +40,7 @@ class StepFailed extends Error {}
 
 const addressKey = (address: Address) => keccak256(encodeAbiParameters([{ type: "address" }], [address]));
 
-export function deployTask(ctx: PluginContext): Task {
+export function deployTask(ctx: PluginContext<SmartWalletSettings>): Task {
   const db = walletsDb(ctx.db.platform);
 
   /** Queues (or finds again) the step's write and waits for its outcome; a failed write fails the step. */
@@ -95,7 +96,7 @@ export function deployTask(ctx: PluginContext): Task {
       .onConflict((oc) => oc.column("address").doNothing())
       .execute();
     state = await sponsorship(on, paymaster, wallet.address as Address);
-    const wanted = ctx.config.PAYMASTER_DEPOSIT_WEI;
+    const wanted = ctx.settings.PAYMASTER_DEPOSIT_WEI;
     if (state.deposit < wanted / 2n) {
       await fundSigner(ctx, on, owner);
       await write(wallet, "deposit", {

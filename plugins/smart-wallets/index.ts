@@ -11,12 +11,14 @@ import { executeTask } from "./execute-task.ts";
 import { smartWalletExecutor } from "./executor.ts";
 import { migrations } from "./migrations.ts";
 import { PERMISSIONS } from "./permissions.ts";
+import { SmartWalletSettings } from "./settings.ts";
 import { SPONSORSHIP_KIND, sponsorshipRoute } from "./sponsorship-route.ts";
 import { THRESHOLD_KIND, thresholdRoute } from "./threshold-route.ts";
 import { walletRoutes } from "./wallet-routes.ts";
 
 export default definePlugin({
   id: "smart-wallets",
+  settings: SmartWalletSettings,
   routes(app, ctx) {
     walletRoutes(app, ctx);
     thresholdRoute(app, ctx);

@@ -11,6 +11,7 @@ import { backoffMs, MAX_ATTEMPTS, retryAfterMs } from "./backoff.ts";
 import { wakeEndpoints } from "./enqueue.ts";
 import { envelope } from "./envelope.ts";
 import { type PostOutcome, postDelivery } from "./post.ts";
+import { privateTargetRanges, type WebhookSettings } from "./settings.ts";
 import { signedHeaders, signingSecrets } from "./signing.ts";
 import { type DeliveryRow, type DeliveryStatus, type EndpointRow, type WebhooksDb, webhooksDb } from "./tables.ts";
 import { refusedTarget, targetPolicy } from "./targets.ts";
@@ -31,9 +32,9 @@ async function eachLimited<T>(items: T[], limit: number, work: (item: T) => Prom
   await Promise.all(Array.from({ length: Math.min(limit, items.length) }, lane));
 }
 
-export function deliverTask(ctx: PluginContext): Task {
+export function deliverTask(ctx: PluginContext<WebhookSettings>): Task {
   const db = webhooksDb(ctx.db.platform);
-  const policy = targetPolicy(ctx.config.WEBHOOKS_PRIVATE_TARGET_RANGES);
+  const policy = targetPolicy(privateTargetRanges(ctx.settings, ctx.config));
   const receiptRequired = (type: string) => ctx.webhookEvents.get(type)?.receiptRequired === true;
 
   const record = (id: string, set: Partial<Omit<DeliveryRow, "id">>, trx: WebhooksDb = db) =>
@@ -84,7 +85,7 @@ export function deliverTask(ctx: PluginContext): Task {
       // Delivered, but the type wants a counter-signed receipt: deliver again on the schedule until one comes
       // (receipts.ts settles the delivery); past the schedule it waits for a receipt without more deliveries.
       const again =
-        tried >= MAX_ATTEMPTS ? null : new Date(Date.now() + backoffMs(tried, ctx.config.WEBHOOK_RETRY_BASE_SECONDS));
+        tried >= MAX_ATTEMPTS ? null : new Date(Date.now() + backoffMs(tried, ctx.settings.WEBHOOK_RETRY_BASE_SECONDS));
       await db
         .updateTable("webhookDeliveries")
         .set({
@@ -130,7 +131,7 @@ export function deliverTask(ctx: PluginContext): Task {
       return false;
     }
     const honoured = responseStatus === 429 || responseStatus === 503 ? retryAfterMs(outcome.retryAfter) : null;
-    const wait = honoured ?? backoffMs(tried, ctx.config.WEBHOOK_RETRY_BASE_SECONDS);
+    const wait = honoured ?? backoffMs(tried, ctx.settings.WEBHOOK_RETRY_BASE_SECONDS);
     await record(delivery.id, {
       attempt: tried,
       status: "retrying",

@@ -18,6 +18,7 @@ import {
   envelope,
   UpdateEndpointBodySchema,
 } from "./schemas.ts";
+import type { WebhookSettings } from "./settings.ts";
 import { newSecret, ROTATION_OVERLAP_MS, sealSecret } from "./signing.ts";
 import { webhooksDb } from "./tables.ts";
 
@@ -98,7 +99,7 @@ const rotateSecret = createRoute({
   },
 });
 
-export function endpointRoutes(app: App, ctx: PluginContext) {
+export function endpointRoutes(app: App, ctx: PluginContext<WebhookSettings>) {
   const db = webhooksDb(ctx.db.platform);
   const masterKey = ctx.secrets.masterKey;
 

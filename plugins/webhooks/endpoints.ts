@@ -1,6 +1,7 @@
 // Reading an organisation's endpoint (another organisation's is not found) and its public shape.
 import { ApiError } from "../../host/errors/api-error.ts";
 import type { PluginContext } from "../../host/plugin.ts";
+import { privateTargetRanges, type WebhookSettings } from "./settings.ts";
 import type { DeliveryRow, EndpointRow, WebhooksDb } from "./tables.ts";
 import { refusedTarget, targetPolicy } from "./targets.ts";
 
@@ -72,9 +73,12 @@ export async function findEndpoint(db: WebhooksDb, organizationId: string, id: s
 }
 
 /** Refuses a URL the platform may not call and event types no plugin emits (422, naming the field). */
-export async function assertSubscribable(ctx: PluginContext, input: { url?: string; eventTypes?: string[] }) {
+export async function assertSubscribable(
+  ctx: PluginContext<WebhookSettings>,
+  input: { url?: string; eventTypes?: string[] },
+) {
   if (input.url !== undefined) {
-    const refused = await refusedTarget(input.url, targetPolicy(ctx.config.WEBHOOKS_PRIVATE_TARGET_RANGES));
+    const refused = await refusedTarget(input.url, targetPolicy(privateTargetRanges(ctx.settings, ctx.config)));
     if (refused) throw new ApiError("WEBHOOK_URL_NOT_ALLOWED", { message: refused, details: { field: "url" } });
   }
   const unknown = (input.eventTypes ?? []).filter((type) => !ctx.webhookEvents.has(type));

@@ -12,10 +12,12 @@ import { migrations } from "./migrations.ts";
 import { PLUGIN_ID } from "./names.ts";
 import { PERMISSIONS } from "./permissions.ts";
 import { RECEIPTS_PATH, receiptRoutes } from "./receipts.ts";
+import { WebhookSettings } from "./settings.ts";
 import { sweepTask } from "./sweep.ts";
 
 export default definePlugin({
   id: PLUGIN_ID,
+  settings: WebhookSettings,
   routes(app, ctx) {
     endpointRoutes(app, ctx);
     deliveryRoutes(app, ctx);

@@ -1,12 +1,11 @@
 // A second host process's app on a booted stack's database and chain (no server: requests go to app.fetch), with its
 // own short caches and LISTEN connection, as a replica behind a load balancer would have.
 import { createApp } from "../../host/app.ts";
-import { loadConfig } from "../../host/config.ts";
 import { listenForPlatformChanges } from "../../host/db/platform-changes.ts";
 import { createLogger } from "../../host/logger.ts";
 import { startTimers } from "../../host/timers.ts";
 import { ponderUrl } from "../../scripts/infra/ponder.ts";
-import { composed, createPlatformContext } from "../../scripts/platform-context.ts";
+import { composed, createPlatformContext, loadPlatformConfig } from "../../scripts/platform-context.ts";
 import { platformDbUrl, type TestStack } from "./stack.ts";
 
 export interface SecondHost {
@@ -16,7 +15,7 @@ export interface SecondHost {
 
 /** The app of a further host process (settings overridden, e.g. REQUEST_LOG_ENABLED=false) and how to stop it. */
 export function secondHostApp(stack: TestStack, overrides: Record<string, string> = {}) {
-  const config = loadConfig({ ...stack.env, ...overrides });
+  const config = loadPlatformConfig({ ...stack.env, ...overrides });
   const databaseUrl = platformDbUrl(stack.env);
   const { ctx, chains, index, db } = createPlatformContext(
     config,

@@ -1,0 +1,38 @@
+// The bundler's settings (docs/configuration.md): its debug namespace, batch size and sponsorship limits.
+import { z } from "zod";
+import { booleanSetting } from "../../host/config.ts";
+
+export const BundlerSettings = z.object({
+  BUNDLER_DEBUG_METHODS: booleanSetting("false").describe(
+    "`true`: the bundler also serves ERC-7769's `debug_bundler_*` methods (clear state, dump the mempool, bundle " +
+      "now, bundling mode). For tests; never in production.",
+  ),
+  BUNDLER_MAX_BATCH_SIZE: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(1000)
+    .default(20)
+    .describe(
+      "The most requests one JSON-RPC batch to `POST /api/v2/bundler` may hold; a larger batch is refused as a whole " +
+        "(JSON-RPC error -32005, `BUNDLER_BATCH_TOO_LARGE`).",
+    ),
+  BUNDLER_SPONSORED_OPERATIONS_PER_DAY: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(100)
+    .describe(
+      "The most UserOperations of one sender (wallet) paid by a paymaster that the bundler accepts in any 24 hours " +
+        "(then JSON-RPC error -32504, `BUNDLER_SPONSORSHIP_LIMIT_EXCEEDED`). 0: no sponsored operations.",
+    ),
+  BUNDLER_SPONSORED_WEI_PER_DAY: z.coerce
+    .bigint()
+    .min(0n)
+    .default(10n ** 17n)
+    .describe(
+      "The most wei one sender's sponsored UserOperations may cost their paymaster in any 24 hours, each counted at " +
+        "its maximum charge (all its gas limits at its `maxFeePerGas`), checked before it enters the mempool.",
+    ),
+});
+export type BundlerSettings = z.output<typeof BundlerSettings>;
