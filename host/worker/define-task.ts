@@ -45,6 +45,7 @@ export function parseTaskPayload<S extends z.ZodType>(task: string, schema: S, p
 }
 
 // A payload never becomes valid by waiting: the job is failed for good at once (no retries), its error kept on the row.
+// graphile-worker 0.17 has no permanent-failure error, and its permanently_fail_jobs skips a job still locked (this one).
 const FAIL_FOR_GOOD_SQL = "update graphile_worker._private_jobs set max_attempts = attempts where id = $1";
 
 export function defineTask<S extends z.ZodType>(schema: S, run: TaskRun<z.output<S>>): DefinedTask<S> {
