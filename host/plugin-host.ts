@@ -3,12 +3,12 @@
 // mode, user-operation pool) is checked
 // for collisions, so two plugins that claim the same name stop the platform at start with a message naming both.
 // Error codes and ids, permissions and revert rules are also checked against the host core's own.
-import type { Task } from "graphile-worker";
 import { CORE_PERMISSIONS, registerPermissions } from "./auth/permissions.ts";
 import { CORE_ERRORS, registerErrors } from "./errors/registry.ts";
 import type { RequestExecutor } from "./mutations/executors.ts";
 import { CORE_REVERT_RULES, registerRevertRules } from "./mutations/revert-errors.ts";
 import type { Plugin, PluginContext, PluginMigration, RequestObserver, TimerEntry } from "./plugin.ts";
+import type { DefinedTask } from "./worker/define-task.ts";
 
 /** The owner of the host core's names in conflict messages (never a plugin id: those are kebab-case). */
 export const HOST_CORE = "host core";
@@ -55,7 +55,7 @@ export interface ComposedPlugins {
   /** graphile-worker's crontab text: the plugins' schedules, one line each. */
   crontab: string[];
   /** Every plugin's tasks under `<plugin id>:<name>`. */
-  tasks(ctx: PluginContext): Record<string, Task>;
+  tasks(ctx: PluginContext): Record<string, DefinedTask>;
   timers(ctx: PluginContext): TimerEntry[];
   /** Every plugin's request observers (host/http/record-requests.ts calls them after each /api request). */
   requestObservers(ctx: PluginContext): RequestObserver[];
@@ -119,7 +119,7 @@ export function composePlugins(plugins: Plugin[]): ComposedPlugins {
     plugins,
     crontab,
     tasks(ctx) {
-      const tasks: Record<string, Task> = {};
+      const tasks: Record<string, DefinedTask> = {};
       for (const plugin of plugins) {
         for (const [name, task] of Object.entries(plugin.tasks?.(pluginContext(ctx, plugin)) ?? {})) {
           tasks[`${plugin.id}:${name}`] = task;

@@ -2,7 +2,6 @@
 // the host from the plugins it is given; names are checked for collisions when the platform starts. A plugin
 // never imports another plugin: it asks the host (a task name for addJob, an event, a domain/ function).
 
-import type { Task } from "graphile-worker";
 import type { Kysely, Transaction } from "kysely";
 import type { Hex } from "viem";
 import type { ZodObject, ZodType, z } from "zod";
@@ -20,6 +19,7 @@ import type { Logger } from "./logger.ts";
 import type { RequestExecutor } from "./mutations/executors.ts";
 import type { RevertRule } from "./mutations/revert-errors.ts";
 import type { MutationKind, MutationService } from "./mutations/service.ts";
+import type { DefinedTask } from "./worker/define-task.ts";
 
 export interface AddJobOptions {
   /** Folds repeats into one pending job (graphile-worker's job key). */
@@ -205,8 +205,8 @@ export interface Plugin<S extends PluginSettingsSchema = PluginSettingsSchema> {
   routes?: (app: App, ctx: Ctx<S>) => void;
   /** Exact paths that need no credential (e.g. sign-in); every other /api path is authenticated. */
   publicPaths?: string[];
-  /** graphile-worker tasks, registered as `<plugin id>:<name>`. */
-  tasks?: (ctx: Ctx<S>) => Record<string, Task>;
+  /** graphile-worker tasks, registered as `<plugin id>:<name>`; each checks its payload (host/worker/define-task.ts). */
+  tasks?: (ctx: Ctx<S>) => Record<string, DefinedTask>;
   /** Cluster-wide schedules of the plugin's own tasks. */
   crontab?: CronEntry[];
   /** Process-local schedules. */

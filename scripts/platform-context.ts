@@ -1,6 +1,5 @@
 // What the host and the worker both build from the running parts: databases, chain, custody, mutation kinds, the
 // plugins' context and the worker's task list. The host process and a worker process each call this once.
-import type { Task } from "graphile-worker";
 import type { Hex } from "viem";
 import { createServedChains, type ServedChainParts } from "../host/chain/served-chains.ts";
 import { type Config, loadConfig } from "../host/config.ts";
@@ -15,6 +14,7 @@ import { CONFIRM_TASK, createMutationService, RECONCILE_TASK, SEND_TASK } from "
 import type { PluginContext } from "../host/plugin.ts";
 import { composePlugins, registerPlugins } from "../host/plugin-host.ts";
 import { createConfirmTransactionTask } from "../host/worker/confirm-transaction.ts";
+import type { DefinedTask } from "../host/worker/define-task.ts";
 import { addKeyedJob } from "../host/worker/keyed-jobs.ts";
 import { createReconcileTask } from "../host/worker/reconcile.ts";
 import { createSendTransactionTask } from "../host/worker/send-transaction.ts";
@@ -85,7 +85,7 @@ export function createPlatformContext(
   };
   composed.provideServices(ctx);
   const txDeps = { db: db.platform, chains, custody, mutations, logger, config };
-  const taskList: Record<string, Task> = {
+  const taskList: Record<string, DefinedTask> = {
     [SEND_TASK]: createSendTransactionTask(txDeps),
     [CONFIRM_TASK]: createConfirmTransactionTask(txDeps),
     [RECONCILE_TASK]: createReconcileTask(txDeps),

@@ -92,6 +92,23 @@ describe("the example plugin", () => {
     expect(empty.status).toBe(400);
   });
 
+  it("fails a job whose payload its task refuses at once, naming the field, with no retry", async () => {
+    const { rows } = await sql<{ id: string }>`select (graphile_worker.add_job('example-notes:count-words',
+      '{"noteId": 42}'::json, max_attempts => 25)).id::text as id`.execute(op.db.platform);
+    const job = async () =>
+      (
+        await sql<{ attempts: number; cap: number; error: string | null; free: boolean }>`select attempts,
+          max_attempts as cap, last_error as error, locked_at is null as free from graphile_worker.jobs
+          where id = ${rows[0]?.id}::bigint`.execute(op.db.platform)
+      ).rows[0];
+    await expect
+      .poll(async () => (await job())?.error ?? null, { timeout: 30_000, interval: 200 })
+      .toBe(
+        "Task example-notes:count-words refused its payload: noteId: Invalid input: expected string, received number",
+      );
+    expect(await job()).toEqual(expect.objectContaining({ attempts: 1, cap: 1, free: true }));
+  });
+
   it("emits only with the caller's commit, once per idempotency key, and only declared, valid events", async () => {
     const emit = createEmitter(op.db.platform, composed.webhookEvents);
     const before = (await outboxOf("example.note.created")).length;

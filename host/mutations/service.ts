@@ -2,6 +2,7 @@
 import type { Transaction } from "kysely";
 import { v7 as uuidv7 } from "uuid";
 import type { Address, Hex, TransactionReceipt } from "viem";
+import { z } from "zod";
 import type { Custody } from "../custody/custody.ts";
 import type { PlatformDb } from "../db/database.ts";
 import type { PlatformTables, TransactionRequestRow, WalletSelection } from "../db/platform-types.ts";
@@ -68,11 +69,15 @@ export interface MutationService {
   cancel(organizationId: string, transactionId: string): Promise<TransactionRequestRow | undefined>;
 }
 
+/** The payload of a signer's send and confirmation runs (both tasks parse it with this schema). */
+export const SignerRunPayload = z.object({ chainId: z.number().int(), fromAddress: z.string() });
+export type SignerRun = z.output<typeof SignerRunPayload>;
+
 /**
  * The one send job of a signer: keyed per (chain, signer), so any number of submissions fold into one pending run
  * that sends all their queued writes in order; the queue of the same name keeps two runs from overlapping.
  */
-export function sendJobSpec(chainId: number, from: string): FoldableJob {
+export function sendJobSpec(chainId: number, from: string): FoldableJob<SignerRun> {
   const name = signerQueue(chainId, from);
   return {
     task: SEND_TASK,
@@ -86,7 +91,7 @@ export function sendJobSpec(chainId: number, from: string): FoldableJob {
  * The one confirmation run of a signer: polls every broadcast write of it until each has its outcome. Its own queue
  * keeps two runs of a signer from overlapping (two would race to sign a write anew), apart from its send runs.
  */
-export function confirmJobSpec(chainId: number, from: string): KeyedJob {
+export function confirmJobSpec(chainId: number, from: string): KeyedJob<SignerRun> {
   const name = `confirm:${signerQueue(chainId, from)}`;
   return { task: CONFIRM_TASK, payload: { chainId, fromAddress: from.toLowerCase() }, queueName: name, jobKey: name };
 }

@@ -5,11 +5,11 @@
 // in the node's pool after STUCK_TRANSACTION_SECONDS is replaced with higher fees (FEE_BUMP_LIMIT times at most), one
 // the node no longer holds is broadcast again once; one without a receipt after RECEIPT_TIMEOUT_SECONDS is marked
 // RECEIPT_TIMEOUT once and left to reconciliation.
-import type { Task } from "graphile-worker";
 import type { Address, Hex } from "viem";
 import type { TransactionRequestRow } from "../db/platform-types.ts";
-import { confirmJobSpec } from "../mutations/service.ts";
+import { confirmJobSpec, type SignerRun, SignerRunPayload } from "../mutations/service.ts";
 import { completeRequest } from "./complete-request.ts";
+import { defineTask, type TaskRun } from "./define-task.ts";
 import { type ChainTaskDeps, isAlreadyKnown, perChainTask, type TransactionTaskDeps, updateRequest } from "./deps.ts";
 import { bumpFees } from "./fee-bump.ts";
 import { addKeyedJob } from "./keyed-jobs.ts";
@@ -22,11 +22,11 @@ const NONCE_TAKEN_GRACE_MS = 5_000;
 /** A run polls this long at most, then hands over to a fresh run (so a worker slot is not held forever). */
 const RUN_BUDGET_MS = 60_000;
 
-export function createConfirmTransactionTask(deps: TransactionTaskDeps): Task {
-  return perChainTask(deps, confirmOnChain);
+export function createConfirmTransactionTask(deps: TransactionTaskDeps) {
+  return defineTask(SignerRunPayload, perChainTask(deps, confirmOnChain));
 }
 
-function confirmOnChain(deps: ChainTaskDeps): Task {
+function confirmOnChain(deps: ChainTaskDeps): TaskRun<SignerRun> {
   const { db, chain, mutations, config, logger } = deps;
   const ageMs = (row: TransactionRequestRow) => Date.now() - new Date(row.updatedAt).getTime();
 
@@ -61,7 +61,7 @@ function confirmOnChain(deps: ChainTaskDeps): Task {
   }
 
   return async (payload) => {
-    const { chainId, fromAddress } = payload as { chainId: number; fromAddress: string };
+    const { chainId, fromAddress } = payload;
     const stopAt = Date.now() + RUN_BUDGET_MS;
     const patienceMs = Math.min(config.STUCK_TRANSACTION_SECONDS, config.RECEIPT_TIMEOUT_SECONDS) * 1000;
     const waiting = db

@@ -1,5 +1,4 @@
 // What the transaction tasks need from the host.
-import type { Task } from "graphile-worker";
 import type { ServedChain, ServedChains } from "../chain/served-chains.ts";
 import type { Config } from "../config.ts";
 import type { Custody } from "../custody/custody.ts";
@@ -7,6 +6,7 @@ import type { PlatformDb } from "../db/database.ts";
 import type { TransactionRequestRow } from "../db/platform-types.ts";
 import type { Logger } from "../logger.ts";
 import type { MutationService } from "../mutations/service.ts";
+import type { TaskRun } from "./define-task.ts";
 
 export interface TransactionTaskDeps {
   db: PlatformDb;
@@ -30,10 +30,13 @@ export interface ChainTaskDeps extends TransactionTaskDeps {
 }
 
 /** A task whose every run works on the chain its payload names (`chainId`): one `create` per served chain. */
-export function perChainTask(deps: TransactionTaskDeps, create: (deps: ChainTaskDeps) => Task): Task {
-  const tasks = new Map<number, Task>();
+export function perChainTask<P extends { chainId: number }>(
+  deps: TransactionTaskDeps,
+  create: (deps: ChainTaskDeps) => TaskRun<P>,
+): TaskRun<P> {
+  const tasks = new Map<number, TaskRun<P>>();
   return (payload, helpers) => {
-    const { chainId } = payload as { chainId: number };
+    const { chainId } = payload;
     let task = tasks.get(chainId);
     if (!task) {
       task = create({ ...deps, chain: deps.chains.get(chainId) });

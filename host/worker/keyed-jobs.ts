@@ -4,9 +4,10 @@
 // transaction's rows were committed), so such a caller adds the job again once they are.
 import { type Kysely, type RawBuilder, sql } from "kysely";
 
-export interface KeyedJob {
+/** `P`: the task's payload, typed from its schema (define-task.ts's TaskPayload) where the job is built. */
+export interface KeyedJob<P extends object = Record<string, unknown>> {
   task: string;
-  payload: Record<string, unknown>;
+  payload: P;
   /** Folds repeats into one pending job. */
   jobKey?: string;
   /** Runs of one queue never overlap. */
@@ -16,26 +17,26 @@ export interface KeyedJob {
 }
 
 /** The added job's id, or null when a worker locked the keyed job meanwhile (see above). */
-export function addKeyedJobSql(job: KeyedJob): RawBuilder<string | null> {
+export function addKeyedJobSql(job: KeyedJob<object>): RawBuilder<string | null> {
   return sql<string | null>`(graphile_worker.add_job(${job.task}, ${JSON.stringify(job.payload)}::json,
     queue_name => ${job.queueName ?? null}::text, run_at => ${job.runAt ?? null}::timestamptz,
     job_key => ${job.jobKey ?? null}::text, max_attempts => ${job.maxAttempts ?? 25}::int)).id`;
 }
 
 /** A job every repeat of which folds into one pending run. */
-export type FoldableJob = KeyedJob & { jobKey: string };
+export type FoldableJob<P extends object = Record<string, unknown>> = KeyedJob<P> & { jobKey: string };
 
 /**
  * Folds into the key's pending job (one no worker has taken and that is due) without touching its row, else adds
  * it: for submissions many callers make at once for one key. Must run in the transaction whose rows the job reads:
  * the job's run waits for that transaction (keyed-job-barrier.ts). The job's id, or null as for addKeyedJobSql.
  */
-export function foldIntoKeyedJobSql(job: FoldableJob): RawBuilder<string | null> {
+export function foldIntoKeyedJobSql(job: FoldableJob<object>): RawBuilder<string | null> {
   return sql<string | null>`platform.fold_into_keyed_job(${job.task}, ${JSON.stringify(job.payload)}::json,
     ${job.queueName ?? null}::text, ${job.jobKey}::text, ${job.maxAttempts ?? 25}::int)::text`;
 }
 
 /** Adds (or folds into) the keyed job; called after a commit, so a run that locked it meanwhile sees the new rows. */
-export async function addKeyedJob<DB>(db: Kysely<DB>, job: KeyedJob): Promise<void> {
+export async function addKeyedJob<DB>(db: Kysely<DB>, job: KeyedJob<object>): Promise<void> {
   await sql`select ${addKeyedJobSql(job)}`.execute(db as unknown as Kysely<unknown>);
 }

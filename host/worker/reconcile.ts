@@ -3,10 +3,10 @@
 // lasts (the same signed bytes again while their nonce is unused; signed anew only once that nonce was consumed
 // by another transaction, so the old bytes can never be mined too), else it goes to DEAD_LETTER. It also restarts the
 // runs of signers whose writes wait without one (stranded-runs.ts).
-import type { Task } from "graphile-worker";
 import type { Address, Hex } from "viem";
 import { confirmJobSpec } from "../mutations/service.ts";
 import { completeRequest } from "./complete-request.ts";
+import { defineTask, NoPayload } from "./define-task.ts";
 import { type ChainTaskDeps, isAlreadyKnown, type TransactionTaskDeps, updateRequest } from "./deps.ts";
 import { addKeyedJob } from "./keyed-jobs.ts";
 import { receiptOfAny } from "./receipts.ts";
@@ -14,10 +14,10 @@ import { requeueWithNewNonce } from "./requeue.ts";
 import { restartStrandedRuns } from "./stranded-runs.ts";
 
 /** The cluster-wide reconciliation (one run a minute): every served chain in turn. */
-export function createReconcileTask(deps: TransactionTaskDeps): Task {
-  return async () => {
+export function createReconcileTask(deps: TransactionTaskDeps) {
+  return defineTask(NoPayload, async () => {
     for (const chain of deps.chains.all()) await reconcileChain({ ...deps, chain });
-  };
+  });
 }
 
 async function reconcileChain(deps: ChainTaskDeps) {

@@ -5,14 +5,14 @@
 // in nonce order (each answered before the next), then marks them CONFIRMING and schedules the signer's confirmation
 // run in one more transaction. Bytes stored before a crash go out again as they are: never a second, different
 // transaction for one request.
-import type { Task } from "graphile-worker";
 import { type Kysely, sql, type Transaction } from "kysely";
 import { type Address, type Hex, keccak256 } from "viem";
 import { estimateGasForNextBlock, nextBlockTimestamp } from "../chain/estimate-gas.ts";
 import { minesPerTransaction } from "../chain/mines-per-transaction.ts";
 import type { PlatformTables, TransactionRequestRow } from "../db/platform-types.ts";
 import { decodeContractError } from "../mutations/contract-errors.ts";
-import { confirmJobSpec, sendJobSpec } from "../mutations/service.ts";
+import { confirmJobSpec, type SignerRun, SignerRunPayload, sendJobSpec } from "../mutations/service.ts";
+import { defineTask, type TaskRun } from "./define-task.ts";
 import { type ChainTaskDeps, isAlreadyKnown, perChainTask, type TransactionTaskDeps, updateRequest } from "./deps.ts";
 import { addKeyedJob, addKeyedJobSql } from "./keyed-jobs.ts";
 import { nextNonce } from "./next-nonce.ts";
@@ -39,11 +39,11 @@ async function lockSignable(trx: Transaction<PlatformTables>, ids: string[]): Pr
   return new Set(rows.map((row) => row.id));
 }
 
-export function createSendTransactionTask(deps: TransactionTaskDeps): Task {
-  return perChainTask(deps, sendOnChain);
+export function createSendTransactionTask(deps: TransactionTaskDeps) {
+  return defineTask(SignerRunPayload, perChainTask(deps, sendOnChain));
 }
 
-function sendOnChain(deps: ChainTaskDeps): Task {
+function sendOnChain(deps: ChainTaskDeps): TaskRun<SignerRun> {
   const { db, chain, custody } = deps;
 
   /**
@@ -211,7 +211,7 @@ function sendOnChain(deps: ChainTaskDeps): Task {
   }
 
   return async (payload) => {
-    const { chainId, fromAddress } = payload as { chainId: number; fromAddress: string };
+    const { chainId, fromAddress } = payload;
     // Writes queued while a batch was being sent are sent by this run too, at once: they folded into the next job,
     // which a worker would only take at its next poll (up to a second later, so a burst missed blocks). A write is
     // read once per run (one left QUEUED by a batch is the next run's), and a run hands over after RUN_BUDGET_MS.

@@ -3,13 +3,18 @@
 // never overlap. Auto mode wakes it on each accepted operation; manual mode only on debug_bundler_sendBundleNow.
 
 import { sql } from "kysely";
+import { z } from "zod";
 import { coalesced } from "../../host/cache/indexed-reads.ts";
 import type { PluginContext } from "../../host/plugin.ts";
+import type { TaskPayload } from "../../host/worker/define-task.ts";
 import { addKeyedJobSql, type KeyedJob } from "../../host/worker/keyed-jobs.ts";
 
 export const BUNDLE_TASK = "bundler:bundle";
 
-export function bundleJob(chainId: number, organizationId: string): KeyedJob {
+/** The bundle task's payload (bundle.ts parses it with this schema). */
+export const BundlePayload = z.object({ organizationId: z.string(), chainId: z.number().int() });
+
+export function bundleJob(chainId: number, organizationId: string): KeyedJob<TaskPayload<typeof BundlePayload>> {
   const name = `bundler:${chainId}:${organizationId}`;
   return { task: BUNDLE_TASK, payload: { chainId, organizationId }, queueName: name, jobKey: name };
 }

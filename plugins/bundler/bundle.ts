@@ -3,7 +3,6 @@
 // submits the bundle with the gas its operations' limits add up to, a chain write of the organisation's bundler
 // wallet through the transaction pipeline (host/worker: nonces, fee bumps, exactly once). The bundle's receipt marks
 // them included (mutation kind `bundler.handle-ops`).
-import type { Task } from "graphile-worker";
 import { type Kysely, sql } from "kysely";
 import { type Address, decodeEventLog, encodeFunctionData, type Hex, type TransactionReceipt } from "viem";
 import { entryPoint08Abi, type PackedUserOperation } from "viem/account-abstraction";
@@ -11,8 +10,9 @@ import { fundSigner } from "../../host/chain/fund-signer.ts";
 import type { MutationKind } from "../../host/mutations/service.ts";
 import { TERMINAL_STATES } from "../../host/mutations/service.ts";
 import type { PluginContext } from "../../host/plugin.ts";
+import { defineTask } from "../../host/worker/define-task.ts";
 import { addKeyedJobSql } from "../../host/worker/keyed-jobs.ts";
-import { bundleJob } from "./bundle-job.ts";
+import { BundlePayload, bundleJob } from "./bundle-job.ts";
 import { bundlerWallet } from "./bundler-wallet.ts";
 import { previousNonce } from "./queued-nonce.ts";
 import { checkBundle } from "./simulation.ts";
@@ -116,7 +116,7 @@ export function bundleable(pending: UserOperationRow[], submitted: Pick<UserOper
   return taken;
 }
 
-export function bundleTask(ctx: PluginContext): Task {
+export function bundleTask(ctx: PluginContext) {
   const db = bundlerDb(ctx.db.platform);
   const fail = (hashes: string[], reason: string) =>
     db
@@ -125,8 +125,7 @@ export function bundleTask(ctx: PluginContext): Task {
       .where("userOpHash", "in", hashes)
       .where("status", "=", "pending")
       .execute();
-  return async (payload) => {
-    const { organizationId, chainId } = payload as { organizationId: string; chainId: number };
+  return defineTask(BundlePayload, async ({ organizationId, chainId }) => {
     if (!ctx.chains.has(chainId)) throw new Error(`Chain ${chainId} is not served by this platform`);
     const on = ctx.chains.get(chainId);
     await settleAbandoned(ctx, chainId, organizationId);
@@ -190,7 +189,7 @@ export function bundleTask(ctx: PluginContext): Task {
       .where("status", "=", "pending")
       .execute();
     // Operations left behind (behind an unmined bundle, past the bundle's size) wait for the bundle's receipt.
-  };
+  });
 }
 
 /** A stored PackedUserOperation's quantities as bigints again (JSON keeps them as strings). */

@@ -9,9 +9,11 @@ import type { App } from "../../host/http/env.ts";
 import { collection, single } from "../../host/http/envelopes.ts";
 import { errorResponses, jsonBody, jsonResponse, linksSelf } from "../../host/http/schemas.ts";
 import type { PluginContext } from "../../host/plugin.ts";
+import type { TaskPayload } from "../../host/worker/define-task.ts";
 import { NOTE_COLLECTION } from "./collection.ts";
 import { NoteBodySchema, NoteIdParams, NoteSchema } from "./schemas.ts";
 import { type ExampleNoteRow, exampleDb } from "./tables.ts";
+import type { countWordsTask } from "./tasks.ts";
 
 const toNote = (row: ExampleNoteRow) => ({
   id: row.id,
@@ -72,7 +74,8 @@ export function noteRoutes(app: App, ctx: PluginContext) {
       return note;
     });
     // After the commit, so the task finds the note.
-    await ctx.addJob("example-notes:count-words", { noteId: row.id });
+    // Typed from the task's own schema: a payload it would refuse fails the typecheck here.
+    await ctx.addJob("example-notes:count-words", { noteId: row.id } satisfies TaskPayload<typeof countWordsTask>);
     return c.json(single(c, toNote(row)), 201);
   });
 

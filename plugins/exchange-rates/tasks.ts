@@ -1,16 +1,16 @@
 // The hourly sync (the plugin's crontab entry, once across the cluster): every ready system on every served chain whose
 // feed registry has feeds (its organisation synced once through the API there: an organisation that never asked for
 // rates spends no gas) gets the provider's sheet as one chain write on that chain, signed by its organisation's signer.
-import type { Task } from "graphile-worker";
 import type { Address } from "viem";
 import type { PluginContext } from "../../host/plugin.ts";
+import { defineTask, NoPayload } from "../../host/worker/define-task.ts";
 import { rateProvider } from "./provider.ts";
 import { systemFeeds } from "./rates-query.ts";
 import type { ExchangeRateSettings } from "./settings.ts";
 import { publishRatesCall, SYNC_KIND } from "./sync.ts";
 
-export function syncAllTask(ctx: PluginContext<ExchangeRateSettings>): Task {
-  return async () => {
+export function syncAllTask(ctx: PluginContext<ExchangeRateSettings>) {
+  return defineTask(NoPayload, async () => {
     const chains = await ctx.db.platform
       .selectFrom("organizationChains")
       .select(["organizationId", "chainId", "contracts", "systemAddress"])
@@ -38,5 +38,5 @@ export function syncAllTask(ctx: PluginContext<ExchangeRateSettings>): Task {
       });
     }
     ctx.logger.info(`exchange rates synced for ${targets.length} system(s)`);
-  };
+  });
 }

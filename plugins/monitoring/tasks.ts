@@ -1,14 +1,14 @@
 // The cron entry's task (hourly, once across the cluster): prunes request logs older than REQUEST_LOG_RETENTION_DAYS,
 // in slices so no single statement holds many locks.
-import type { Task } from "graphile-worker";
 import { sql } from "kysely";
 import type { PluginContext } from "../../host/plugin.ts";
+import { defineTask, NoPayload } from "../../host/worker/define-task.ts";
 import type { MonitoringSettings } from "./settings.ts";
 
 const SLICE = 10_000;
 
-export function pruneTask(ctx: PluginContext<MonitoringSettings>): Task {
-  return async () => {
+export function pruneTask(ctx: PluginContext<MonitoringSettings>) {
+  return defineTask(NoPayload, async () => {
     const before = new Date(Date.now() - ctx.settings.REQUEST_LOG_RETENTION_DAYS * 86_400_000);
     for (;;) {
       const { numAffectedRows } = await sql`
@@ -18,5 +18,5 @@ export function pruneTask(ctx: PluginContext<MonitoringSettings>): Task {
       );
       if (Number(numAffectedRows ?? 0) < SLICE) return;
     }
-  };
+  });
 }

@@ -1,21 +1,20 @@
 // smart-wallets:confirm, one run per (chain, wallet) at a time: each CONFIRMING request of the wallet is followed in
 // the pool until its operation is mined (COMPLETED, or FAILED with the execution's revert reason decoded) or dropped
 // (FAILED). The run comes back while any is still pending.
-import type { Task } from "graphile-worker";
 import type { Hex } from "viem";
 import { decodeRevertData } from "../../host/mutations/contract-errors.ts";
 import type { PluginContext } from "../../host/plugin.ts";
 import { completeRequest } from "../../host/worker/complete-request.ts";
+import { defineTask } from "../../host/worker/define-task.ts";
 import { updateRequest } from "../../host/worker/deps.ts";
 import { addKeyedJob } from "../../host/worker/keyed-jobs.ts";
-import { confirmJob } from "./jobs.ts";
+import { confirmJob, WalletRunPayload } from "./jobs.ts";
 import { walletsDb } from "./tables.ts";
 
 const POLL_MS = 250;
 
-export function confirmTask(ctx: PluginContext): Task {
-  return async (payload) => {
-    const { chainId, wallet } = payload as { chainId: number; wallet: string };
+export function confirmTask(ctx: PluginContext) {
+  return defineTask(WalletRunPayload, async ({ chainId, wallet }) => {
     const pool = ctx.userOperations!;
     const confirming = await walletsDb(ctx.db.platform)
       .selectFrom("transactionRequests as r")
@@ -62,5 +61,5 @@ export function confirmTask(ctx: PluginContext): Task {
       );
     }
     if (pending) await addKeyedJob(ctx.db.platform, confirmJob(chainId, wallet, new Date(Date.now() + POLL_MS)));
-  };
+  });
 }

@@ -6,7 +6,6 @@
 //   account           the account created by the factory at the predicted address
 //   identity-key      the wallet as a management key on the participant's identity (when the participant has one)
 //   identity-registry the wallet registered in the system's identity registry with that identity and country
-import type { Task } from "graphile-worker";
 import {
   type Address,
   encodeAbiParameters,
@@ -27,6 +26,8 @@ import type { ServedChain } from "../../host/chain/served-chains.ts";
 import type { TransactionRequestRow } from "../../host/db/platform-types.ts";
 import { TERMINAL_STATES } from "../../host/mutations/service.ts";
 import type { PluginContext } from "../../host/plugin.ts";
+import { defineTask } from "../../host/worker/define-task.ts";
+import { WalletDeployPayload } from "./jobs.ts";
 import type { SmartWalletSettings } from "./settings.ts";
 import { type DeploymentStep, type SmartWalletRow, walletsDb } from "./tables.ts";
 import { factoryArgs, organisationPaymaster, smartWalletDeployment, sponsorship } from "./wallet-chain.ts";
@@ -40,7 +41,7 @@ class StepFailed extends Error {}
 
 const addressKey = (address: Address) => keccak256(encodeAbiParameters([{ type: "address" }], [address]));
 
-export function deployTask(ctx: PluginContext<SmartWalletSettings>): Task {
+export function deployTask(ctx: PluginContext<SmartWalletSettings>) {
   const db = walletsDb(ctx.db.platform);
 
   /** Queues (or finds again) the step's write and waits for its outcome; a failed write fails the step. */
@@ -225,9 +226,7 @@ export function deployTask(ctx: PluginContext<SmartWalletSettings>): Task {
 
   const STEPS: DeploymentStep[] = ["sponsorship", "account", "identity-key", "identity-registry"];
 
-  return async (payload) => {
-    // Jobs queued before payloads named the chain carry only the wallet: its row names the chain.
-    const { chainId, wallet: address } = payload as { chainId?: number; wallet: string };
+  return defineTask(WalletDeployPayload, async ({ chainId, wallet: address }) => {
     const wallet = await db
       .selectFrom("smartWallets")
       .selectAll()
@@ -262,5 +261,5 @@ export function deployTask(ctx: PluginContext<SmartWalletSettings>): Task {
         .where("address", "=", address)
         .execute();
     }
-  };
+  });
 }

@@ -3,16 +3,16 @@
 // with enough weight it goes to the pool (the bundler) and the request is CONFIRMING, below the threshold it waits in
 // PENDING_APPROVAL for co-signers (approval-routes.ts). The operation's own nonce key means the EntryPoint runs it
 // at most once, whatever happens to this run.
-import type { Task } from "graphile-worker";
 import type { Address, Hex } from "viem";
 import type { ServedChain } from "../../host/chain/served-chains.ts";
 import { UserOperationRejected } from "../../host/chain/user-operation-pool.ts";
 import type { TransactionRequestRow } from "../../host/db/platform-types.ts";
 import type { PluginContext } from "../../host/plugin.ts";
+import { defineTask } from "../../host/worker/define-task.ts";
 import { updateRequest } from "../../host/worker/deps.ts";
 import { addKeyedJob } from "../../host/worker/keyed-jobs.ts";
 import { signAsParticipant, weigh } from "./approvals.ts";
-import { confirmJob } from "./jobs.ts";
+import { confirmJob, WalletRunPayload } from "./jobs.ts";
 import { type SmartWalletOperationRow, walletsDb } from "./tables.ts";
 import { buildUserOperation, packSignatures } from "./user-operation.ts";
 import { liveSigners, organisationPaymaster, smartWalletDeployment, sponsorship } from "./wallet-chain.ts";
@@ -90,9 +90,8 @@ export async function sendOperation(ctx: PluginContext, request: TransactionRequ
   await addKeyedJob(ctx.db.platform, confirmJob(request.chainId, request.fromAddress));
 }
 
-export function executeTask(ctx: PluginContext): Task {
-  return async (payload) => {
-    const { chainId, wallet } = payload as { chainId: number; wallet: string };
+export function executeTask(ctx: PluginContext) {
+  return defineTask(WalletRunPayload, async ({ chainId, wallet }) => {
     const owner = await walletsDb(ctx.db.platform)
       .selectFrom("smartWallets")
       .select(["participantId", "organizationId"])
@@ -136,7 +135,7 @@ export function executeTask(ctx: PluginContext): Task {
           "QUEUED",
         );
     }
-  };
+  });
 }
 
 function reload(ctx: PluginContext, requestId: string) {

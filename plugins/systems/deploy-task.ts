@@ -2,14 +2,14 @@
 // the transaction pipeline, the index). Each step is safe to run again, so a crashed run resumes where it stopped;
 // a step that fails records its public error (`wireError`) and ends the deployment as failed until the request
 // that started it is repeated with the same Idempotency-Key (deployments.ts, resumeDeployment).
-import type { Task } from "graphile-worker";
 import { fundSigner } from "../../host/chain/fund-signer.ts";
 import { ApiError } from "../../host/errors/api-error.ts";
 import { publicError } from "../../host/errors/render.ts";
 import { TERMINAL_STATES } from "../../host/mutations/service.ts";
 import type { PluginContext } from "../../host/plugin.ts";
+import { defineTask } from "../../host/worker/define-task.ts";
 import type { StepId } from "./deployment-steps.ts";
-import { finishDeployment, setStep } from "./deployments.ts";
+import { DeployPayload, finishDeployment, setStep } from "./deployments.ts";
 import { requestSystemProvisioning } from "./organizations.ts";
 import { readySystem, submitSystemCreate, systemCreateInFlight } from "./provision.ts";
 import { type DeploymentRow, systemsDb } from "./tables.ts";
@@ -123,10 +123,9 @@ function wireErrorOf(error: unknown, nodeId: string) {
   return publicError(new ApiError("ORGANIZATION_DEPLOYMENT_STEP_FAILED", { details: { nodeId, reason } }));
 }
 
-export function deployOrganizationTask(ctx: PluginContext): Task {
+export function deployOrganizationTask(ctx: PluginContext) {
   const db = ctx.db.platform;
-  return async (payload) => {
-    const { deploymentId } = payload as { deploymentId: string };
+  return defineTask(DeployPayload, async ({ deploymentId }) => {
     const sdb = systemsDb(db);
     const deployment = await sdb
       .selectFrom("organizationDeployments")
@@ -166,5 +165,5 @@ export function deployOrganizationTask(ctx: PluginContext): Task {
     for (const chainId of ctx.chains.ids.filter((id) => id !== deployment.chainId)) {
       await requestSystemProvisioning(db, deployment.organizationId, chainId);
     }
-  };
+  });
 }

@@ -1,6 +1,7 @@
 // An organisation's deployment, as rows: the request creates the organisation with its owner and the deployment with
 // its steps in one transaction; the deploy task moves the steps on; a repeat with the same key resumes a failed one.
 import { v7 as uuidv7 } from "uuid";
+import { z } from "zod";
 import type { PlatformDb } from "../../host/db/database.ts";
 import { ApiError } from "../../host/errors/api-error.ts";
 import { DEPLOYMENT_STEPS } from "./deployment-steps.ts";
@@ -8,6 +9,9 @@ import { type DeploymentRow, type DeploymentStepRow, type StepStatus, systemsDb 
 
 /** The plugin's deploy task, by its full name (index.ts). */
 export const DEPLOY_TASK = "systems:deploy-organization";
+
+/** The deploy task's payload (deploy-task.ts parses it with this schema). */
+export const DeployPayload = z.object({ deploymentId: z.string() });
 
 export interface DeploymentTree {
   deployment: DeploymentRow;

@@ -12,8 +12,9 @@ import type { App } from "../../host/http/env.ts";
 import { errorResponses, jsonBody } from "../../host/http/schemas.ts";
 import { effectiveIdempotencyKey, IDEMPOTENT_REPLAYED } from "../../host/mutations/idempotency.ts";
 import type { PluginContext } from "../../host/plugin.ts";
+import type { TaskPayload } from "../../host/worker/define-task.ts";
 import { streamDeployment } from "./deployment-stream.ts";
-import { DEPLOY_TASK, deploymentTree, resumeDeployment, startDeployment } from "./deployments.ts";
+import { DEPLOY_TASK, type DeployPayload, deploymentTree, resumeDeployment, startDeployment } from "./deployments.ts";
 import { DEPLOYMENT_CHANNEL } from "./migrations.ts";
 
 const CreateOrganizationSchema = z
@@ -115,15 +116,11 @@ export function organizationRoutes(app: App, ctx: PluginContext) {
     }
     // Added again on a repeat too: the job key folds it into a pending run, and a run finding it done does nothing.
     if (deployment.status === "running") {
-      await ctx.addJob(
-        DEPLOY_TASK,
-        { deploymentId: deployment.id },
-        {
-          jobKey: `deploy-organization:${deployment.id}`,
-          queueName: `provision:${deployment.organizationId}`,
-          maxAttempts: 3,
-        },
-      );
+      await ctx.addJob(DEPLOY_TASK, { deploymentId: deployment.id } satisfies TaskPayload<typeof DeployPayload>, {
+        jobKey: `deploy-organization:${deployment.id}`,
+        queueName: `provision:${deployment.organizationId}`,
+        maxAttempts: 3,
+      });
     }
     await setActiveOrganization(db, principal.sessionId, deployment.organizationId);
     const streamUrl = `/v2/organizations/deploy/${deployment.id}/stream`;

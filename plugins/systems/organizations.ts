@@ -1,12 +1,17 @@
 // Organisations (the CLI and the first-start bootstrap): a new organisation with its custody seed, and the request
 // that deploys its system on a chain (this plugin's provision task).
 import { v7 as uuidv7 } from "uuid";
+import { z } from "zod";
 import type { Custody } from "../../host/custody/custody.ts";
 import type { PlatformDb } from "../../host/db/database.ts";
+import type { TaskPayload } from "../../host/worker/define-task.ts";
 import { addKeyedJob } from "../../host/worker/keyed-jobs.ts";
 
 /** The plugin's provision task (index.ts), by its full name. */
 const PROVISION_TASK = "systems:provision";
+
+/** The provision task's payload (provision.ts parses it with this schema). */
+export const ProvisionPayload = z.object({ organizationId: z.string(), chainId: z.number().int() });
 
 /**
  * A new organisation with its custody seed; its system on each of `chainIds` (its default network first) is deployed
@@ -40,7 +45,7 @@ export async function createOrganization(
 export async function requestSystemProvisioning(db: PlatformDb, organizationId: string, chainId: number) {
   await addKeyedJob(db, {
     task: PROVISION_TASK,
-    payload: { organizationId, chainId },
+    payload: { organizationId, chainId } satisfies TaskPayload<typeof ProvisionPayload>,
     queueName: `provision:${organizationId}`,
     jobKey: `provision:${organizationId}:${chainId}`,
     maxAttempts: 5,

@@ -1,15 +1,15 @@
 // systems:provision: gives an organisation a ready system on a chain: funds its signer (embedded and test
 // chains), then deploys the system through the transaction pipeline. Safe to run again at any point.
-import type { Task } from "graphile-worker";
 import { type Address, encodeFunctionData } from "viem";
 import { SystemFactoryAbi } from "../../abis/SystemFactory.ts";
 import { fundSigner } from "../../host/chain/fund-signer.ts";
 import { TERMINAL_STATES } from "../../host/mutations/service.ts";
 import type { PluginContext } from "../../host/plugin.ts";
+import { defineTask } from "../../host/worker/define-task.ts";
+import { ProvisionPayload } from "./organizations.ts";
 
-export function provisionTask(ctx: PluginContext): Task {
-  return async (payload) => {
-    const { organizationId, chainId } = payload as { organizationId: string; chainId: number };
+export function provisionTask(ctx: PluginContext) {
+  return defineTask(ProvisionPayload, async ({ organizationId, chainId }) => {
     if (!ctx.chains.has(chainId)) throw new Error(`Chain ${chainId} is not served by this platform`);
     // In flight first: completion marks the request COMPLETED and the system ready in one transaction, so one of
     // the two checks always sees it and a second deployment is never submitted.
@@ -19,7 +19,7 @@ export function provisionTask(ctx: PluginContext): Task {
     const signer = await ctx.custody.primaryAddress(organizationId);
     await fundSigner(ctx, ctx.chains.get(chainId), signer);
     await submitSystemCreate(ctx, organizationId, chainId, signer);
-  };
+  });
 }
 
 /** The organisation's system.create request on the chain that has not reached a terminal state, if any. */

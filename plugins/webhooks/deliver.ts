@@ -3,13 +3,14 @@
 // awaits a counter-signed receipt when the type wants one); 410 disables the endpoint; anything else is tried again
 // later (Retry-After on 429 and 503, else backoff.ts) until the attempts run out. At least once: a crash mid-drain
 // leaves the unsent deliveries due, and graphile-worker runs the job again.
-import type { Task } from "graphile-worker";
 import { sql } from "kysely";
 import { parseOutboxRow, selectOutbox } from "../../host/events/outbox.ts";
 import type { PluginContext } from "../../host/plugin.ts";
+import { defineTask } from "../../host/worker/define-task.ts";
 import { backoffMs, MAX_ATTEMPTS, retryAfterMs } from "./backoff.ts";
 import { wakeEndpoints } from "./enqueue.ts";
 import { envelope } from "./envelope.ts";
+import { DeliverPayload } from "./names.ts";
 import { type PostOutcome, postDelivery } from "./post.ts";
 import { privateTargetRanges, type WebhookSettings } from "./settings.ts";
 import { signedHeaders, signingSecrets } from "./signing.ts";
@@ -32,7 +33,7 @@ async function eachLimited<T>(items: T[], limit: number, work: (item: T) => Prom
   await Promise.all(Array.from({ length: Math.min(limit, items.length) }, lane));
 }
 
-export function deliverTask(ctx: PluginContext<WebhookSettings>): Task {
+export function deliverTask(ctx: PluginContext<WebhookSettings>) {
   const db = webhooksDb(ctx.db.platform);
   const policy = targetPolicy(privateTargetRanges(ctx.settings, ctx.config));
   const receiptRequired = (type: string) => ctx.webhookEvents.get(type)?.receiptRequired === true;
@@ -151,9 +152,8 @@ export function deliverTask(ctx: PluginContext<WebhookSettings>): Task {
       .where("status", "in", DUE_STATUSES)
       .execute();
 
-  return async (payload) => {
-    const { endpointId } = payload as { endpointId?: string };
-    if (typeof endpointId !== "string") return; // a job of the per-delivery design before it: the sweep wakes its endpoint
+  return defineTask(DeliverPayload, async ({ endpointId }) => {
+    if (endpointId === undefined) return; // a job of the per-delivery design before it: the sweep wakes its endpoint
     const started = Date.now();
     for (;;) {
       const endpoint = await db
@@ -223,5 +223,5 @@ export function deliverTask(ctx: PluginContext<WebhookSettings>): Task {
       .where("nextAttemptAt", ">", new Date())
       .executeTakeFirst();
     if (next?.at) await wakeEndpoints(ctx.db.platform, [endpointId], { at: new Date(next.at), keepEarlier: true });
-  };
+  });
 }

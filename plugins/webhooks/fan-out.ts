@@ -1,10 +1,10 @@
 // The fan-out task: every queued outbox event (platform.webhook_fan_out_queue, filled by a trigger in the emitting
 // transaction) becomes one delivery per enabled endpoint of its organisation subscribed to its type. Woken by the
 // trigger's job and by the sweep (sweep.ts); concurrent runs take disjoint events (skip locked).
-import type { Task } from "graphile-worker";
 import { sql } from "kysely";
 import { v7 as uuidv7 } from "uuid";
 import type { PluginContext } from "../../host/plugin.ts";
+import { defineTask, NoPayload } from "../../host/worker/define-task.ts";
 import { wakeEndpoints } from "./enqueue.ts";
 import { type WebhooksDb, webhooksDb } from "./tables.ts";
 
@@ -59,7 +59,7 @@ export async function fanOut(db: WebhooksDb): Promise<void> {
   while ((await batch()) === BATCH) {}
 }
 
-export function fanOutTask(ctx: PluginContext): Task {
+export function fanOutTask(ctx: PluginContext) {
   const db = webhooksDb(ctx.db.platform);
-  return () => fanOut(db);
+  return defineTask(NoPayload, () => fanOut(db));
 }

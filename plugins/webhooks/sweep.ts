@@ -2,9 +2,9 @@
 // migrations.ts), and wakes the drain of any endpoint with a delivery long overdue (its job lost, e.g. to
 // graphile-worker giving up after database errors). A pending wake-up keeps its time, so a drain merely waiting
 // behind busy endpoints is not moved.
-import type { Task } from "graphile-worker";
 import { sql } from "kysely";
 import type { PluginContext } from "../../host/plugin.ts";
+import { defineTask, NoPayload } from "../../host/worker/define-task.ts";
 import { wakeEndpoints } from "./enqueue.ts";
 import { fanOut } from "./fan-out.ts";
 import { webhooksDb } from "./tables.ts";
@@ -12,9 +12,9 @@ import { webhooksDb } from "./tables.ts";
 const OVERDUE = sql`interval '5 minutes'`;
 const SWEEP_LIMIT = 1000;
 
-export function sweepTask(ctx: PluginContext): Task {
+export function sweepTask(ctx: PluginContext) {
   const db = webhooksDb(ctx.db.platform);
-  return async () => {
+  return defineTask(NoPayload, async () => {
     await fanOut(db);
     const overdue = await db
       .selectFrom("webhookDeliveries")
@@ -34,5 +34,5 @@ export function sweepTask(ctx: PluginContext): Task {
       overdue.map((d) => d.endpointId),
       { keepEarlier: true },
     );
-  };
+  });
 }
