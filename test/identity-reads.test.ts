@@ -523,10 +523,14 @@ describe("identities, claims and their reads, end to end over HTTP", () => {
         ]),
       );
       const contracts = await get("/api/v2/system/identities?filter[isContract]=true&sort=createdAt");
-      expect(contracts.body.data.map((i: { id: string }) => i.id)).toEqual([
-        identityOf.deposit.toLowerCase(),
-        identityOf.stablecoin.toLowerCase(),
-      ]);
+      // Oldest first; two created in the same block second come in id order.
+      const listed = contracts.body.data as { id: string; createdAt: string }[];
+      expect(listed.map((i) => i.id).sort()).toEqual(
+        [identityOf.deposit.toLowerCase(), identityOf.stablecoin.toLowerCase()].sort(),
+      );
+      const [first, second] = listed as [{ id: string; createdAt: string }, { id: string; createdAt: string }];
+      expect(first.createdAt <= second.createdAt).toBe(true);
+      if (first.createdAt === second.createdAt) expect(first.id < second.id).toBe(true);
       expect((await get("/api/v2/system/identities", keys.memberA)).status).toBe(403);
     });
   });

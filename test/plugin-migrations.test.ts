@@ -93,11 +93,13 @@ describe("plugin migrations", () => {
       select plugin_id, name from platform.plugin_migrations order by plugin_id, name`.execute(legacy);
     expect(pluginNames.rows).toEqual([
       { plugin_id: "bundler", name: "0001_mempool" },
+      { plugin_id: "bundler", name: "0002_sponsorship_limits" },
       { plugin_id: "compliance-templates", name: "0001_compliance_templates" },
       { plugin_id: "exchange-rates", name: "0001_exchange_rate_overrides" },
       { plugin_id: "monitoring", name: "0001_request_logs" },
       { plugin_id: "smart-wallets", name: "0001_smart_wallets" },
       { plugin_id: "smart-wallets", name: "0002_smart_wallets_per_chain" },
+      { plugin_id: "smart-wallets", name: "0003_smart_wallets_sponsored" },
       { plugin_id: "systems", name: "0001_organization_deployments" },
       { plugin_id: "tokens", name: "0001_token_templates" },
       { plugin_id: "webhooks", name: "0001_webhooks" },

@@ -3,7 +3,8 @@
 // when there is nothing to purge), force-redeploy registers the running worker again, cleanup-stale-deployments hands
 // a dead process's jobs on; only a platform operator (no organisation role, owner included, grants it) runs them;
 // every call audited with URL credentials REDACTED.
-import { execFileSync } from "node:child_process";
+import { execFile } from "node:child_process";
+import { promisify } from "node:util";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { grantPlatformRole } from "../plugins/access/platform-roles.ts";
@@ -188,23 +189,29 @@ describe("workflow-engine recovery on graphile-worker", () => {
 
   it("follows the platform role granted and revoked by the CLI", async () => {
     const owner = await ops.member(org, "owner");
-    const cli = (...args: string[]) =>
-      execFileSync("node_modules/.bin/tsx", ["scripts/cli.ts", ...args], {
-        env: { ...process.env, ...stack.env },
-        encoding: "utf8",
-      });
-    expect(JSON.parse(cli("platform-operator", "grant", "--user", owner.userId))).toMatchObject({
+    // Asynchronously: the host runs in this process, and a blocked event loop would let its keep-alive sockets expire
+    // under the client's next request (ECONNRESET).
+    const cli = async (...args: string[]) =>
+      (
+        await promisify(execFile)("node_modules/.bin/tsx", ["scripts/cli.ts", ...args], {
+          env: { ...process.env, ...stack.env },
+          encoding: "utf8",
+        })
+      ).stdout;
+    expect(JSON.parse(await cli("platform-operator", "grant", "--user", owner.userId))).toMatchObject({
       platformRoles: ["platformOperator"],
     });
     // The key's cached row is dropped when the CLI's write NOTIFYs this host.
     const doctorStatus = () => post("doctor", {}, owner.key).then((res) => res.status);
     await until(doctorStatus, (status) => status === 200);
-    cli("platform-operator", "revoke", "--user", owner.userId);
+    await cli("platform-operator", "revoke", "--user", owner.userId);
     await until(doctorStatus, (status) => status === 403);
-    cli("platform-operator", "revoke", "--user", keys.otherOperatorUser);
-    const holders = JSON.parse(cli("platform-operator", "list"));
+    await cli("platform-operator", "revoke", "--user", keys.otherOperatorUser);
+    const holders = JSON.parse(await cli("platform-operator", "list"));
     expect(holders.map((h: { email: string }) => h.email)).toEqual([`owner+${org}@localhost`]); // the local owner
-    expect(() => cli("platform-operator", "revoke", "--user", holders[0].userId)).toThrow(/last platformOperator/);
+    await expect(cli("platform-operator", "revoke", "--user", holders[0].userId)).rejects.toThrow(
+      /last platformOperator/,
+    );
   });
 
   it("validates bodies", async () => {
