@@ -20,3 +20,19 @@ export interface AttackContext {
 }
 
 export type AttackContextGetter = () => AttackContext;
+
+/** Signs a person in through /api/rpc from the API's own origin, as the browser app does; returns its session cookie. */
+export async function signInCookie(baseUrl: string, email: string, password: string): Promise<string> {
+  const res = await fetch(`${baseUrl}/api/rpc/auth/signIn/post`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin: baseUrl },
+    body: JSON.stringify({ json: { email, password } }),
+  });
+  if (res.status !== 200) throw new Error(`Sign-in answered ${res.status}: ${await res.text()}`);
+  const cookie = res.headers
+    .getSetCookie()
+    .find((c) => c.startsWith("svc_session="))
+    ?.split(";")[0];
+  if (!cookie) throw new Error("Sign-in set no session cookie");
+  return cookie;
+}

@@ -4,7 +4,7 @@
 // from a foreign page is refused.
 import { describe, expect, it } from "vitest";
 import { json } from "../support/stack.ts";
-import type { AttackContextGetter } from "./context.ts";
+import { type AttackContextGetter, signInCookie } from "./context.ts";
 
 const PASSWORD = "pw-for-csrf-attacks";
 const EVIL = "http://evil.example";
@@ -37,16 +37,7 @@ export function csrfAttacks(ctx: AttackContextGetter) {
     it("signs in from the API's own origin", async () => {
       const { stack, op, orgA } = ctx();
       ({ email } = await op.person(orgA.id, "owner", { password: PASSWORD, pincode: "135790" }));
-      const res = await fetch(`${stack.platform.baseUrl}/api/rpc/auth/signIn/post`, {
-        method: "POST",
-        headers: { "content-type": "application/json", origin: own() },
-        body: JSON.stringify({ json: { email, password: PASSWORD } }),
-      });
-      expect(res.status).toBe(200);
-      cookie = res.headers
-        .getSetCookie()
-        .find((c) => c.startsWith("svc_session="))!
-        .split(";")[0]!;
+      cookie = await signInCookie(stack.platform.baseUrl, email, PASSWORD);
       expect(await sessionAlive()).toBe(true);
     });
 

@@ -2,7 +2,7 @@
 // procedure, and a body nested 20,000 deep on /api/rpc. Each now answers 400 or 405 in the error envelope.
 import { describe, expect, it } from "vitest";
 import { json } from "../support/stack.ts";
-import type { AttackContextGetter } from "./context.ts";
+import { type AttackContextGetter, signInCookie } from "./context.ts";
 
 const PASSWORD = "pw-for-edge-attacks";
 const nested = (depth: number) => `${'{"a":'.repeat(depth)}1${"}".repeat(depth)}`;
@@ -23,16 +23,7 @@ export function edgeAttacks(ctx: AttackContextGetter) {
     it("signs in (the RPC cases run with a session)", async () => {
       const { op, orgA } = ctx();
       const { email } = await op.person(orgA.id, "owner", { password: PASSWORD, pincode: "135790" });
-      const res = await fetch(`${base()}/api/rpc/auth/signIn/post`, {
-        method: "POST",
-        headers: { "content-type": "application/json", origin: base() },
-        body: JSON.stringify({ json: { email, password: PASSWORD } }),
-      });
-      expect(res.status).toBe(200);
-      cookie = res.headers
-        .getSetCookie()
-        .find((c) => c.startsWith("svc_session="))!
-        .split(";")[0]!;
+      cookie = await signInCookie(base(), email, PASSWORD);
     });
 
     it("answers 400 to a date outside years 0001..9999, the offset applied, before it reaches PostgreSQL", async () => {
