@@ -3,7 +3,7 @@
 import { sql } from "kysely";
 import type { LedgerDb } from "../../host/db/database.ts";
 import { indexedHex } from "../../host/db/ledger-types.ts";
-import { summarizeClaims } from "./claim-summary.ts";
+import { type ClaimSummary, claimSummaryOf, summarizeClaims } from "./claim-summary.ts";
 
 /** Unpaged and unordered (the collection engine adds those); one row per contract identity of `system`. */
 export function systemEntities(db: LedgerDb, system: string) {
@@ -62,4 +62,16 @@ export async function entityClaimSummaries(db: LedgerDb, system: string, identit
     ])
     .execute();
   return summarizeClaims(claims.map((claim) => ({ ...claim, trusted: Boolean(claim.trusted) })));
+}
+
+/** A page's rows made items, each with its identity's claim summary (one query for the page). */
+export function withClaimSummaries<Row extends { id: string }, Item>(toItem: (row: Row, claims: ClaimSummary) => Item) {
+  return async (rows: Row[], chain: { ledger: LedgerDb; systemAddress: string }) => {
+    const claims = await entityClaimSummaries(
+      chain.ledger,
+      chain.systemAddress,
+      rows.map((row) => row.id),
+    );
+    return rows.map((row) => toItem(row, claimSummaryOf(claims, row.id)));
+  };
 }

@@ -10,8 +10,8 @@ import { jsonBody, mutationResponses } from "../../host/http/schemas.ts";
 import { shortAddress } from "../../host/mutations/describe.ts";
 import { submitSystemWrite } from "../../host/mutations/system-write.ts";
 import type { PluginContext } from "../../host/plugin.ts";
-import { type ClaimSummary, claimSummaryOf } from "./claim-summary.ts";
-import { type EntityRow, entityClaimSummaries, systemEntities } from "./entities-query.ts";
+import type { ClaimSummary } from "./claim-summary.ts";
+import { type EntityRow, systemEntities, withClaimSummaries } from "./entities-query.ts";
 import { ENTITY_COLLECTION, ENTITY_STATUSES } from "./entity-collection.ts";
 import { CreateEntityBodySchema } from "./write-schemas.ts";
 
@@ -74,14 +74,7 @@ const createEntity = createRoute({
 
 export function entityRoutes(app: App, ctx: PluginContext) {
   app.openapi(listEntities, async (c) => {
-    const page = await systemCollection(c, ctx, ENTITY_COLLECTION, systemEntities, async (rows, chain) => {
-      const claims = await entityClaimSummaries(
-        chain.ledger,
-        chain.systemAddress,
-        rows.map((row) => row.id),
-      );
-      return rows.map((row) => toEntity(row, claimSummaryOf(claims, row.id)));
-    });
+    const page = await systemCollection(c, ctx, ENTITY_COLLECTION, systemEntities, withClaimSummaries(toEntity));
     return c.json(page, 200);
   });
 

@@ -4,8 +4,8 @@ import { alpha2OfNumeric } from "../../domain/geo/iso3166.ts";
 import { collectionRoute, systemCollection } from "../../host/collections/index.ts";
 import type { App } from "../../host/http/env.ts";
 import type { PluginContext } from "../../host/plugin.ts";
-import { type ClaimSummary, claimSummaryOf } from "./claim-summary.ts";
-import { entityClaimSummaries } from "./entities-query.ts";
+import type { ClaimSummary } from "./claim-summary.ts";
+import { withClaimSummaries } from "./entities-query.ts";
 import { IDENTITY_COLLECTION, IDENTITY_STATUSES, type IdentityRow, systemIdentities } from "./identity-collection.ts";
 
 const IdentitySchema = z
@@ -58,14 +58,7 @@ const listIdentities = collectionRoute({
 
 export function identityListRoute(app: App, ctx: PluginContext) {
   app.openapi(listIdentities, async (c) => {
-    const page = await systemCollection(c, ctx, IDENTITY_COLLECTION, systemIdentities, async (rows, chain) => {
-      const claims = await entityClaimSummaries(
-        chain.ledger,
-        chain.systemAddress,
-        rows.map((row) => row.id),
-      );
-      return rows.map((row) => toIdentity(row, claimSummaryOf(claims, row.id)));
-    });
+    const page = await systemCollection(c, ctx, IDENTITY_COLLECTION, systemIdentities, withClaimSummaries(toIdentity));
     return c.json(page, 200);
   });
 }
