@@ -7,10 +7,9 @@ import type { Kysely, Transaction } from "kysely";
 import type { Hex } from "viem";
 import type { ZodType } from "zod";
 import type { Role } from "./auth/permissions.ts";
+import type { Capabilities, CapabilityName, HostCapabilityName, PluginCapabilityName } from "./capabilities.ts";
 import type { ServedChains } from "./chain/served-chains.ts";
-import type { UserOperationPool } from "./chain/user-operation-pool.ts";
 import type { Config } from "./config.ts";
-import type { Custody } from "./custody/custody.ts";
 import type { Databases, LedgerDb } from "./db/database.ts";
 import type { PlatformTables } from "./db/platform-types.ts";
 import type { ErrorDefinition } from "./errors/registry.ts";
@@ -47,23 +46,19 @@ export interface EmitOptions<DB extends PlatformTables = PlatformTables> {
   trx?: Transaction<DB>;
 }
 
-export interface PluginContext {
+/** What every plugin receives; custody, the secrets and other plugins' capabilities only when it requires them. */
+export interface SharedContext {
   config: Config;
   db: Databases;
   /** Every chain this platform serves; a request's own is requestChain(c, ctx) (host/chain/request-chain.ts). */
   chains: ServedChains;
   index: IndexStatus;
-  custody: Custody;
   mutations: MutationService;
   logger: Logger;
   /** The key that funds signers on embedded and test chains (each chain's contracts: chains.get(id).deployment). */
   deployment: { funderKey?: Hex };
-  /** The master key that seals secrets at rest (custody seeds, second-factor secrets). */
-  secrets: { masterKey: Buffer };
   /** Executor modes beyond `eoa` a plugin provides (`smart-wallet`), by name. */
   executors: ReadonlyMap<string, RequestExecutor>;
-  /** The user-operation pool a plugin provides (the bundler's), when one does. */
-  userOperations?: UserOperationPool;
   /** Every webhook event type the composed plugins declare (the webhooks plugin's catalogue and subscriptions). */
   webhookEvents: ReadonlyMap<string, WebhookEventType>;
   /** Queues a graphile-worker job by its full task name `<plugin id>:<name>` (any plugin's task). */
@@ -74,6 +69,12 @@ export interface PluginContext {
    */
   emit<DB extends PlatformTables>(type: string, payload: unknown, options: EmitOptions<DB>): Promise<void>;
 }
+
+/** A plugin's context: the shared one and the capabilities `R` it requires (host/capabilities.ts), typed. */
+export type PluginContext<R extends CapabilityName = never> = SharedContext & Pick<Capabilities, R>;
+
+/** The host's own context: the shared one with custody and the secrets, from which each plugin's is cut. */
+export type HostContext = PluginContext<HostCapabilityName>;
 
 /** A cluster-wide schedule: graphile-worker's crontab runs the task once per period across all worker processes. */
 export interface CronEntry {
@@ -183,21 +184,27 @@ export interface RequestRecord {
 /** Called once per finished request, after the response is built; must not throw or block (queue the work). */
 export type RequestObserver = (record: RequestRecord) => void;
 
-export interface Plugin {
+/** A plugin whose parts receive the context `PluginContext<R>` (what definePlugin checks; the host holds `Plugin`). */
+export interface Plugin<R extends CapabilityName = never> {
   /** kebab-case; prefixes task names and logs. */
   id: string;
+  /** Capabilities the plugin's parts receive on their context (host/capabilities.ts); the host refuses to start when
+   * no loaded plugin provides one. */
+  requires?: readonly R[];
+  /** Capabilities the plugin builds for others, by name; once per process, after those it requires. */
+  provides?: { [N in PluginCapabilityName]?: (ctx: PluginContext<R>) => Capabilities[N] };
   /** Registers the plugin's routes on its own sub-app, which the host mounts (`app.route`). */
-  routes?: (app: App, ctx: PluginContext) => void;
+  routes?: (app: App, ctx: PluginContext<R>) => void;
   /** Exact paths that need no credential (e.g. sign-in); every other /api path is authenticated. */
   publicPaths?: string[];
   /** graphile-worker tasks, registered as `<plugin id>:<name>`. */
-  tasks?: (ctx: PluginContext) => Record<string, Task>;
+  tasks?: (ctx: PluginContext<R>) => Record<string, Task>;
   /** Cluster-wide schedules of the plugin's own tasks. */
   crontab?: CronEntry[];
   /** Process-local schedules. */
-  timers?: (ctx: PluginContext) => TimerEntry[];
+  timers?: (ctx: PluginContext<R>) => TimerEntry[];
   /** Sees every finished /api request of this host process (built once per host process). */
-  requestObservers?: (ctx: PluginContext) => RequestObserver[];
+  requestObservers?: (ctx: PluginContext<R>) => RequestObserver[];
   /** The plugin's tables, in order. */
   migrations?: PluginMigration[];
   /** Permissions the plugin's routes check, with the organisation roles that grant each. */
@@ -209,14 +216,13 @@ export interface Plugin {
   /** Webhook event types the plugin emits (`<noun>.<verb>`, e.g. `token.transfer.final`). */
   webhookEvents?: Record<string, WebhookEventType>;
   /** Executor modes the plugin provides (`X-Executor` values beyond `eoa`), built once per process. */
-  executors?: Record<string, (ctx: PluginContext) => RequestExecutor>;
-  /** The pool that takes other plugins' user operations (one plugin at most provides it). */
-  userOperationPool?: (ctx: PluginContext) => UserOperationPool | undefined;
+  executors?: Record<string, (ctx: PluginContext<R>) => RequestExecutor>;
   /** Chain-write kinds (e.g. `token.create`): how to read a result from the receipt, what to record on completion. */
   mutationKinds?: Record<string, MutationKind>;
 }
 
-export function definePlugin(plugin: Plugin): Plugin {
+export function definePlugin<const R extends CapabilityName = never>(plugin: Plugin<R>): Plugin {
   if (!/^[a-z][a-z0-9-]*$/.test(plugin.id)) throw new Error(`Plugin id "${plugin.id}" must be kebab-case`);
-  return plugin;
+  // The host gives each part the context cut for `requires` (pluginContext in host/plugin-host.ts).
+  return plugin as unknown as Plugin;
 }

@@ -12,7 +12,7 @@ import { createIndexStatus } from "../host/index-status.ts";
 import type { Logger } from "../host/logger.ts";
 import type { RequestExecutor } from "../host/mutations/executors.ts";
 import { CONFIRM_TASK, createMutationService, RECONCILE_TASK, SEND_TASK } from "../host/mutations/service.ts";
-import type { PluginContext } from "../host/plugin.ts";
+import type { HostContext } from "../host/plugin.ts";
 import { composePlugins, registerPlugins } from "../host/plugin-host.ts";
 import { createConfirmTransactionTask } from "../host/worker/confirm-transaction.ts";
 import { addKeyedJob } from "../host/worker/keyed-jobs.ts";
@@ -61,7 +61,7 @@ export function createPlatformContext(
   const executors = new Map<string, RequestExecutor>();
   const mutations = createMutationService(db.platform, custody, executors);
   const deployment = { funderKey: parts.funderKey };
-  const ctx: PluginContext = {
+  const ctx: HostContext = {
     config,
     db,
     chains,

@@ -8,6 +8,7 @@ import { PERMISSIONS } from "./permissions.ts";
 
 export default definePlugin({
   id: "access",
+  requires: ["custody"],
   errors: ERRORS,
   permissions: PERMISSIONS,
   routes: (app, ctx) => {

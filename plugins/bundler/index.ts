@@ -11,11 +11,12 @@ import { bundlerRoutes } from "./routes.ts";
 
 export default definePlugin({
   id: "bundler",
+  requires: ["custody"],
   routes: bundlerRoutes,
   tasks: (ctx) => ({ bundle: bundleTask(ctx) }),
   migrations,
   permissions: PERMISSIONS,
   errors: ERRORS,
   mutationKinds: { [HANDLE_OPS_KIND]: handleOpsKind },
-  userOperationPool: (ctx) => userOperationPool(ctx),
+  provides: { userOperationPool: (ctx) => userOperationPool(ctx) },
 });

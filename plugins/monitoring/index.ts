@@ -11,6 +11,7 @@ import { pruneTask } from "./tasks.ts";
 
 export default definePlugin({
   id: "monitoring",
+  requires: ["webhookDeliveryStats"],
   routes: (app, ctx) => {
     monitoringRoutes(app, ctx);
     metricsRoute(app, ctx, monitoringProcess(ctx).metrics);

@@ -15,7 +15,7 @@ export interface Metrics {
 
 const statusClass = (status: number) => `${Math.floor(status / 100)}xx`;
 
-export function createMetrics(ctx: PluginContext, dropped: () => number): Metrics {
+export function createMetrics(ctx: PluginContext<"webhookDeliveryStats">, dropped: () => number): Metrics {
   const registry = new Registry();
   const labels = ["method", "route", "status_class", "request_type"] as const;
   const requests = new Counter({
@@ -65,11 +65,7 @@ export function createMetrics(ctx: PluginContext, dropped: () => number): Metric
         .execute(ctx.db.platform)
         .then((r) => r.rows)
         .catch(() => []),
-      sql<{ outcome: string; count: number }>`
-        select status as outcome, count(*)::int as count from platform.webhook_deliveries group by status`
-        .execute(ctx.db.platform)
-        .then((r) => r.rows)
-        .catch(() => []),
+      ctx.webhookDeliveryStats.byOutcome().catch(() => []),
       heads(),
     ]);
     for (const g of [queueDepth, jobFailures, jobsDead, deliveries, chainHead, indexHead, indexLag]) g.reset();

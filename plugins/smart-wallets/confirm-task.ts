@@ -13,10 +13,10 @@ import { walletsDb } from "./tables.ts";
 
 const POLL_MS = 250;
 
-export function confirmTask(ctx: PluginContext): Task {
+export function confirmTask(ctx: PluginContext<"userOperationPool">): Task {
   return async (payload) => {
     const { chainId, wallet } = payload as { chainId: number; wallet: string };
-    const pool = ctx.userOperations!;
+    const pool = ctx.userOperationPool;
     const confirming = await walletsDb(ctx.db.platform)
       .selectFrom("transactionRequests as r")
       .innerJoin("smartWalletOperations as o", "o.requestId", "r.id")

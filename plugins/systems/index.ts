@@ -14,6 +14,7 @@ import { SYSTEM_WEBHOOK_EVENTS } from "./webhook-events.ts";
 
 export default definePlugin({
   id: "systems",
+  requires: ["custody"],
   errors: ERRORS,
   permissions: PERMISSIONS,
   migrations,

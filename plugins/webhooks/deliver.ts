@@ -31,7 +31,7 @@ async function eachLimited<T>(items: T[], limit: number, work: (item: T) => Prom
   await Promise.all(Array.from({ length: Math.min(limit, items.length) }, lane));
 }
 
-export function deliverTask(ctx: PluginContext): Task {
+export function deliverTask(ctx: PluginContext<"secrets">): Task {
   const db = webhooksDb(ctx.db.platform);
   const policy = targetPolicy(ctx.config.WEBHOOKS_PRIVATE_TARGET_RANGES);
   const receiptRequired = (type: string) => ctx.webhookEvents.get(type)?.receiptRequired === true;

@@ -98,7 +98,7 @@ const rotateSecret = createRoute({
   },
 });
 
-export function endpointRoutes(app: App, ctx: PluginContext) {
+export function endpointRoutes(app: App, ctx: PluginContext<"secrets">) {
   const db = webhooksDb(ctx.db.platform);
   const masterKey = ctx.secrets.masterKey;
 
