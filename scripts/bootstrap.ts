@@ -9,11 +9,16 @@ import { rolesOf } from "../host/auth/memberships.ts";
 import { ROLES } from "../host/auth/permissions.ts";
 import type { ServedChain } from "../host/chain/served-chains.ts";
 import type { HostContext } from "../host/plugin.ts";
-import { createApiKey } from "../plugins/access/api-key-store.ts";
-import { addMember, grantRoles, provisionMissingMemberWallets } from "../plugins/access/members.ts";
-import { grantPlatformRole, platformRoleHolders } from "../plugins/access/platform-roles.ts";
-import { createUser } from "../plugins/access/users.ts";
-import { createOrganization, requestSystemProvisioning } from "../plugins/systems/organizations.ts";
+import {
+  addMember,
+  createApiKey,
+  createUser,
+  grantPlatformRole,
+  grantRoles,
+  platformRoleHolders,
+  provisionMissingMemberWallets,
+} from "../plugins/access/index.ts";
+import { createOrganization, requestSystemProvisioning } from "../plugins/systems/index.ts";
 import { waitFor } from "./infra/child-process.ts";
 
 export interface Credentials {

@@ -59,3 +59,6 @@ export default definePlugin({
     },
   },
 });
+
+// The operator functions scripts/ (bootstrap, cli) call: a plugin's index.ts is its only public entry.
+export { createOrganization, requestSystemProvisioning } from "./organizations.ts";
