@@ -4,7 +4,9 @@
 // - domain/ only zod, viem and its own files;
 // - host/ never imports a plugin;
 // - a plugin never imports another plugin;
-// - scripts/ use a plugin only through its public entry, plugins/<name>/index.ts (or the list, plugins/index.ts).
+// - scripts/ use a plugin only through its public entry, plugins/<name>/index.ts (or the list, plugins/index.ts);
+// - and, beyond imports, a plugin's code names no table another plugin's migrations create (it reads them through
+//   the capability the owner provides).
 import { readdirSync, readFileSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 import ts from "typescript";
@@ -69,6 +71,33 @@ const pluginRule: Rule = (s, file) => {
 const scriptsRule: Rule = (s, file) =>
   !s.startsWith(".") || landsIn(s, file) !== "plugins" || isPublicEntry(target(s, file));
 
+/** Each table a plugin's migrations create (`createTable("<name>")`), with its owner. */
+function pluginTables(): Map<string, string> {
+  const owners = new Map<string, string>();
+  for (const file of sourceFiles("plugins", false).filter((f) => f.endsWith("/migrations.ts"))) {
+    for (const [, table] of readFileSync(join(ROOT, file), "utf8").matchAll(/createTable\("([a-z_]+)"\)/g)) {
+      owners.set(table, pluginOf(file)!);
+    }
+  }
+  return owners;
+}
+
+const camel = (table: string) => table.replace(/_([a-z])/g, (_, letter: string) => letter.toUpperCase());
+
+/** The tables of other plugins a file's text names: `platform.<table>` in SQL, or the Kysely table in a query. */
+function foreignTables(text: string, own: string | undefined, owners: Map<string, string>): string[] {
+  return [...owners]
+    .filter(([, owner]) => owner !== own)
+    .map(([table]) => table)
+    .filter(
+      (table) =>
+        new RegExp(`\\bplatform\\.${table}\\b`).test(text) ||
+        new RegExp(
+          `\\b(?:selectFrom|insertInto|updateTable|deleteFrom|innerJoin|leftJoin)\\(\\s*"${camel(table)}\\b`,
+        ).test(text),
+    );
+}
+
 describe("import rules", () => {
   it("src/ imports only ponder, viem, abis/, domain/ and its own files", () => {
     expect(offending(sourceFiles("src", false), srcRule)).toEqual([]);
@@ -84,6 +113,19 @@ describe("import rules", () => {
 
   it("a plugin never imports another plugin", () => {
     expect(offending(sourceFiles("plugins"), pluginRule)).toEqual([]);
+  });
+
+  it("a plugin names no other plugin's table", () => {
+    const owners = pluginTables();
+    expect(owners.get("webhook_deliveries")).toBe("webhooks");
+    const reads = sourceFiles("plugins", false).flatMap((file) =>
+      foreignTables(readFileSync(join(ROOT, file), "utf8"), pluginOf(file), owners).map((t) => `${file}: ${t}`),
+    );
+    expect(reads).toEqual([]);
+    expect(foreignTables("sql`select * from platform.webhook_deliveries`", "monitoring", owners)).toEqual([
+      "webhook_deliveries",
+    ]);
+    expect(foreignTables('db.selectFrom("complianceTemplates")', "tokens", owners)).toEqual(["compliance_templates"]);
   });
 
   it("scripts/ use a plugin only through its index.ts", () => {
