@@ -1,6 +1,7 @@
 // Capabilities: what a plugin receives beyond the host's shared context, by name. The host provides custody and the
 // secrets; a plugin provides the others (`provides`) and a plugin that needs one declares it (`requires`): its
 // context then carries it, typed, under the same name. Plugins never import each other, so the shapes live here.
+import type { Hex } from "viem";
 import type { UserOperationPool } from "./chain/user-operation-pool.ts";
 import type { Custody } from "./custody/custody.ts";
 
@@ -27,6 +28,8 @@ export interface Capabilities {
   custody: Custody;
   /** The master key that seals secrets at rest: custody seeds, second-factor and webhook secrets (host). */
   secrets: { masterKey: Buffer };
+  /** The key that funds signers on embedded and test chains (host; host/chain/fund-signer.ts uses it). */
+  deployment: { funderKey?: Hex };
   /** Takes other plugins' user operations (the bundler's pool). */
   userOperationPool: UserOperationPool;
   /** Reads of the compliance-templates plugin's templates. */
@@ -36,7 +39,7 @@ export interface Capabilities {
 }
 
 /** The capabilities the host itself puts on its context; every other one is a plugin's. */
-export const HOST_CAPABILITIES = ["custody", "secrets"] as const;
+export const HOST_CAPABILITIES = ["custody", "secrets", "deployment"] as const;
 
 export type CapabilityName = keyof Capabilities;
 export type HostCapabilityName = (typeof HOST_CAPABILITIES)[number];

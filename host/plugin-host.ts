@@ -223,10 +223,11 @@ type WithProvided = HostContext & { [PROVIDED]?: Map<string, unknown> };
  * (custody, the secrets, other plugins') only those it requires.
  */
 export function pluginContext(ctx: HostContext, plugin: Plugin): PluginContext {
-  const { custody, secrets, ...shared } = ctx;
+  const { custody, secrets, deployment, ...shared } = ctx;
   const capabilities = new Map<string, unknown>([
     ["custody", custody],
     ["secrets", secrets],
+    ["deployment", deployment],
     ...((ctx as WithProvided)[PROVIDED] ?? []),
   ]);
   const required = (plugin.requires ?? []).map((name) => [name, capabilities.get(name)]);

@@ -4,7 +4,6 @@
 
 import type { Task } from "graphile-worker";
 import type { Kysely, Transaction } from "kysely";
-import type { Hex } from "viem";
 import type { ZodType } from "zod";
 import type { Role } from "./auth/permissions.ts";
 import type { Capabilities, CapabilityName, HostCapabilityName, PluginCapabilityName } from "./capabilities.ts";
@@ -55,8 +54,6 @@ export interface SharedContext {
   index: IndexStatus;
   mutations: MutationService;
   logger: Logger;
-  /** The key that funds signers on embedded and test chains (each chain's contracts: chains.get(id).deployment). */
-  deployment: { funderKey?: Hex };
   /** Executor modes beyond `eoa` a plugin provides (`smart-wallet`), by name. */
   executors: ReadonlyMap<string, RequestExecutor>;
   /** Every webhook event type the composed plugins declare (the webhooks plugin's catalogue and subscriptions). */

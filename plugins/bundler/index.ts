@@ -11,7 +11,7 @@ import { bundlerRoutes } from "./routes.ts";
 
 export default definePlugin({
   id: "bundler",
-  requires: ["custody"],
+  requires: ["custody", "deployment"],
   routes: bundlerRoutes,
   tasks: (ctx) => ({ bundle: bundleTask(ctx) }),
   migrations,

@@ -17,7 +17,7 @@ import { walletRoutes } from "./wallet-routes.ts";
 
 export default definePlugin({
   id: "smart-wallets",
-  requires: ["custody", "userOperationPool"],
+  requires: ["custody", "deployment", "userOperationPool"],
   routes(app, ctx) {
     walletRoutes(app, ctx);
     thresholdRoute(app, ctx);

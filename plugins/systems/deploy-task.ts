@@ -21,7 +21,7 @@ const POLL_MS = 250;
 
 type Detail = Record<string, unknown>;
 interface StepRun {
-  ctx: PluginContext<"custody">;
+  ctx: PluginContext<"custody" | "deployment">;
   deployment: DeploymentRow;
   /** What earlier steps produced, by node id. */
   done: Map<string, Detail>;
@@ -130,7 +130,7 @@ function wireErrorOf(error: unknown, nodeId: string) {
   return publicError(new ApiError("ORGANIZATION_DEPLOYMENT_STEP_FAILED", { details: { nodeId, reason } }));
 }
 
-export function deployOrganizationTask(ctx: PluginContext<"custody">): Task {
+export function deployOrganizationTask(ctx: PluginContext<"custody" | "deployment">): Task {
   const db = ctx.db.platform;
   return async (payload) => {
     const { deploymentId } = payload as { deploymentId: string };

@@ -14,7 +14,7 @@ import { SYSTEM_WEBHOOK_EVENTS } from "./webhook-events.ts";
 
 export default definePlugin({
   id: "systems",
-  requires: ["custody"],
+  requires: ["custody", "deployment"],
   errors: ERRORS,
   permissions: PERMISSIONS,
   migrations,

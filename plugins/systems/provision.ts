@@ -7,7 +7,7 @@ import { fundSigner } from "../../host/chain/fund-signer.ts";
 import { TERMINAL_STATES } from "../../host/mutations/service.ts";
 import type { PluginContext } from "../../host/plugin.ts";
 
-export function provisionTask(ctx: PluginContext<"custody">): Task {
+export function provisionTask(ctx: PluginContext<"custody" | "deployment">): Task {
   const db = ctx.db.platform;
   return async (payload) => {
     const { organizationId, chainId } = payload as { organizationId: string; chainId: number };
