@@ -220,7 +220,7 @@ type WithProvided = HostContext & { [PROVIDED]?: Map<string, unknown> };
 
 /**
  * The context a plugin's parts receive: the host's shared context, the plugin's own logger, and of the capabilities
- * (custody, the secrets, other plugins') only those it requires.
+ * (custody, the secrets, the funder key, other plugins') only those it requires.
  */
 export function pluginContext(ctx: HostContext, plugin: Plugin): PluginContext {
   const { custody, secrets, deployment, ...shared } = ctx;

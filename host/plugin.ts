@@ -45,7 +45,7 @@ export interface EmitOptions<DB extends PlatformTables = PlatformTables> {
   trx?: Transaction<DB>;
 }
 
-/** What every plugin receives; custody, the secrets and other plugins' capabilities only when it requires them. */
+/** What every plugin receives; custody, the secrets, the funder key and other plugins' capabilities only on request. */
 export interface SharedContext {
   config: Config;
   db: Databases;
@@ -70,7 +70,7 @@ export interface SharedContext {
 /** A plugin's context: the shared one and the capabilities `R` it requires (host/capabilities.ts), typed. */
 export type PluginContext<R extends CapabilityName = never> = SharedContext & Pick<Capabilities, R>;
 
-/** The host's own context: the shared one with custody and the secrets, from which each plugin's is cut. */
+/** The host's own context: the shared one with custody, the secrets and the funder key; each plugin's is cut from it. */
 export type HostContext = PluginContext<HostCapabilityName>;
 
 /** A cluster-wide schedule: graphile-worker's crontab runs the task once per period across all worker processes. */
@@ -185,8 +185,10 @@ export type RequestObserver = (record: RequestRecord) => void;
 export interface Plugin<R extends CapabilityName = never> {
   /** kebab-case; prefixes task names and logs. */
   id: string;
-  /** Capabilities the plugin's parts receive on their context (host/capabilities.ts); the host refuses to start when
-   * no loaded plugin provides one. */
+  /**
+   * Capabilities the plugin's parts receive on their context (host/capabilities.ts); the host refuses to start when
+   * no loaded plugin provides one.
+   */
   requires?: readonly R[];
   /** Capabilities the plugin builds for others, by name; once per process, after those it requires. */
   provides?: { [N in PluginCapabilityName]?: (ctx: PluginContext<R>) => Capabilities[N] };
