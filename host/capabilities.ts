@@ -41,6 +41,10 @@ export interface Capabilities {
 /** The capabilities the host itself puts on its context; every other one is a plugin's. */
 export const HOST_CAPABILITIES = ["custody", "secrets", "deployment"] as const;
 
+/** The settings that hold the host's keys: never on a plugin's config (the capabilities above stand for them). */
+export const HOST_KEY_SETTINGS = ["CUSTODY_MASTER_KEY", "DEPLOYER_PRIVATE_KEY"] as const;
+
 export type CapabilityName = keyof Capabilities;
+export type HostKeySetting = (typeof HOST_KEY_SETTINGS)[number];
 export type HostCapabilityName = (typeof HOST_CAPABILITIES)[number];
 export type PluginCapabilityName = Exclude<CapabilityName, HostCapabilityName>;

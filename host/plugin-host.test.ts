@@ -116,7 +116,7 @@ describe("composePlugins composes requirements and provided capabilities", () =>
     expect(() => composePlugins([a, b])).toThrow("in a cycle: a → b → a");
   });
 
-  it("gives a plugin the capabilities it requires and no custody or secrets unless it requires them", () => {
+  it("gives a plugin the capabilities it requires: no custody, secrets or host keys unless it requires them", () => {
     const seen: Record<string, PluginContext<"custody" | "secrets" | "webhookDeliveryStats">> = {};
     const observe = (id: string) => (ctx: PluginContext) => {
       seen[id] = ctx as (typeof seen)[string];
@@ -129,7 +129,8 @@ describe("composePlugins composes requirements and provided capabilities", () =>
       provider,
     ]);
     const logger = { child: () => logger } as unknown as Logger;
-    const host = { logger, custody: { kind: "custody" }, secrets: { masterKey: Buffer.alloc(32) } };
+    const config = { CUSTODY_MASTER_KEY: "0x01", DEPLOYER_PRIVATE_KEY: "0x02", LOG_LEVEL: "info" };
+    const host = { logger, config, custody: { kind: "custody" }, secrets: { masterKey: Buffer.alloc(32) } };
     const withServices = { ...host, executors: new Map() } as unknown as HostContext;
     composed.provideServices(withServices);
     composed.timers(withServices);
@@ -137,7 +138,9 @@ describe("composePlugins composes requirements and provided capabilities", () =>
     expect(Object.keys(seen.reader)).not.toContain("custody");
     expect(seen.signer.custody).toBe(host.custody);
     expect(Object.keys(seen.signer)).not.toContain("secrets");
-    expect(Object.keys(seen.plain).sort()).toEqual(["executors", "logger"]);
+    expect(Object.keys(seen.plain).sort()).toEqual(["config", "executors", "logger"]);
+    // The host's keys are not settings a plugin reads.
+    expect(seen.plain.config).toEqual({ LOG_LEVEL: "info" });
     expect(pluginContext(withServices, composed.plugins[0])).not.toHaveProperty("secrets");
   });
 });

@@ -6,7 +6,7 @@
 // a plugin requires must be the host's or another loaded plugin's: the platform refuses to start otherwise.
 import type { Task } from "graphile-worker";
 import { CORE_PERMISSIONS, registerPermissions } from "./auth/permissions.ts";
-import { HOST_CAPABILITIES } from "./capabilities.ts";
+import { HOST_CAPABILITIES, HOST_KEY_SETTINGS } from "./capabilities.ts";
 import { CORE_ERRORS, registerErrors } from "./errors/registry.ts";
 import type { RequestExecutor } from "./mutations/executors.ts";
 import { CORE_REVERT_RULES, registerRevertRules } from "./mutations/revert-errors.ts";
@@ -231,5 +231,8 @@ export function pluginContext(ctx: HostContext, plugin: Plugin): PluginContext {
     ...((ctx as WithProvided)[PROVIDED] ?? []),
   ]);
   const required = (plugin.requires ?? []).map((name) => [name, capabilities.get(name)]);
-  return { ...shared, ...Object.fromEntries(required), logger: ctx.logger.child({ plugin: plugin.id }) };
+  const config = Object.fromEntries(
+    Object.entries(ctx.config).filter(([name]) => !(HOST_KEY_SETTINGS as readonly string[]).includes(name)),
+  ) as PluginContext["config"];
+  return { ...shared, config, ...Object.fromEntries(required), logger: ctx.logger.child({ plugin: plugin.id }) };
 }

@@ -6,7 +6,13 @@ import type { Task } from "graphile-worker";
 import type { Kysely, Transaction } from "kysely";
 import type { ZodType } from "zod";
 import type { Role } from "./auth/permissions.ts";
-import type { Capabilities, CapabilityName, HostCapabilityName, PluginCapabilityName } from "./capabilities.ts";
+import type {
+  Capabilities,
+  CapabilityName,
+  HostCapabilityName,
+  HostKeySetting,
+  PluginCapabilityName,
+} from "./capabilities.ts";
 import type { ServedChains } from "./chain/served-chains.ts";
 import type { Config } from "./config.ts";
 import type { Databases, LedgerDb } from "./db/database.ts";
@@ -47,7 +53,8 @@ export interface EmitOptions<DB extends PlatformTables = PlatformTables> {
 
 /** What every plugin receives; custody, the secrets, the funder key and other plugins' capabilities only on request. */
 export interface SharedContext {
-  config: Config;
+  /** Without the host's keys (HOST_KEY_SETTINGS): a plugin that needs one requires its capability. */
+  config: Omit<Config, HostKeySetting>;
   db: Databases;
   /** Every chain this platform serves; a request's own is requestChain(c, ctx) (host/chain/request-chain.ts). */
   chains: ServedChains;

@@ -21,7 +21,15 @@ describe("the built-in plugins' requirements", () => {
   it("give each plugin the capabilities it declares, and custody, the secrets and the funder key to none other", () => {
     const composed = composePlugins(plugins);
     const logger = { child: () => logger } as unknown as Logger;
-    const host = { logger, db: { platform: {} }, executors: new Map(), custody: {}, secrets: {}, deployment: {} };
+    const host = {
+      logger,
+      db: { platform: {} },
+      config: {},
+      executors: new Map(),
+      custody: {},
+      secrets: {},
+      deployment: {},
+    };
     const ctx = host as unknown as HostContext;
     composed.provideServices(ctx);
     const capabilities = [
