@@ -11,7 +11,7 @@ import { createIndexStatus } from "../host/index-status.ts";
 import type { Logger } from "../host/logger.ts";
 import type { RequestExecutor } from "../host/mutations/executors.ts";
 import { CONFIRM_TASK, createMutationService, RECONCILE_TASK, SEND_TASK } from "../host/mutations/service.ts";
-import type { PluginContext } from "../host/plugin.ts";
+import type { HostContext } from "../host/plugin.ts";
 import { composePlugins, registerPlugins } from "../host/plugin-host.ts";
 import { createConfirmTransactionTask } from "../host/worker/confirm-transaction.ts";
 import type { DefinedTask } from "../host/worker/define-task.ts";
@@ -64,10 +64,8 @@ export function createPlatformContext(
   const executors = new Map<string, RequestExecutor>();
   const mutations = createMutationService(db.platform, custody, executors);
   const deployment = { funderKey: parts.funderKey };
-  const ctx: PluginContext = {
+  const ctx: HostContext = {
     config,
-    // The host's own context has no plugin settings: each plugin's parts see theirs (host/plugin-host.ts).
-    settings: {},
     db,
     chains,
     index,

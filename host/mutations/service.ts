@@ -4,6 +4,7 @@ import { v7 as uuidv7 } from "uuid";
 import type { Address, Hex, TransactionReceipt } from "viem";
 import { z } from "zod";
 import type { Custody } from "../custody/custody.ts";
+import { resolveSigner } from "../custody/wallet-selection.ts";
 import type { PlatformDb } from "../db/database.ts";
 import type { PlatformTables, TransactionRequestRow, WalletSelection } from "../db/platform-types.ts";
 import { ApiError } from "../errors/api-error.ts";
@@ -59,6 +60,8 @@ export type SubmittedRequest = TransactionRequestRow & { replayed: boolean };
 
 export interface MutationService {
   kinds: Map<string, MutationKind>;
+  /** The wallet that signs an organisation's request (host/custody/wallet-selection.ts), without handing out custody. */
+  signerFor(input: Omit<Parameters<typeof resolveSigner>[2], "executors">): Promise<Address>;
   /** Queues a write, or returns the earlier request with the same sender, chain and key (or throws its 409). */
   submit(input: SubmitInput): Promise<SubmittedRequest>;
   find(organizationId: string, transactionId: string): Promise<TransactionRequestRow | undefined>;
@@ -108,6 +111,7 @@ export function createMutationService(
   const kinds = new Map<string, MutationKind>();
   return {
     kinds,
+    signerFor: (input) => resolveSigner(db, custody, { ...input, executors }),
     async submit(input) {
       const kind = kinds.get(input.kind);
       if (!kind) throw new Error(`Unknown mutation kind ${input.kind}`);

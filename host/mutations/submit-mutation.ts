@@ -2,7 +2,6 @@
 // (or attach to the earlier request with the same key), then answer as the caller preferred.
 import type { Context } from "hono";
 import type { Address, Hex } from "viem";
-import { resolveSigner } from "../custody/wallet-selection.ts";
 import type { TransactionRequestRow, WalletSelection } from "../db/platform-types.ts";
 import { ApiError } from "../errors/api-error.ts";
 import type { AppEnv } from "../http/env.ts";
@@ -41,13 +40,12 @@ export function requestSigner(
   chainId = c.get("requestChainId"),
 ): Promise<Address> {
   if (chainId === undefined) throw new Error("requestSigner needs the request's chain: call requestChain first");
-  return resolveSigner(ctx.db.platform, ctx.custody, {
+  return ctx.mutations.signerFor({
     organizationId: c.get("principal").organizationId,
     executor: requestExecutor(c, selection),
     selection,
     participantId: c.get("requestContext")?.participantId,
     chainId,
-    executors: ctx.executors,
     cache: c.get("organizationRows"),
   });
 }
@@ -73,7 +71,7 @@ export function walletSelectionOf(body: WalletSelection): WalletSelection {
   };
 }
 
-type Ctx = Pick<PluginContext, "db" | "custody" | "mutations" | "index" | "executors">;
+type Ctx = Pick<PluginContext, "db" | "mutations" | "index" | "executors">;
 
 async function waitForTerminal(ctx: Ctx, row: TransactionRequestRow, deadline: number): Promise<TransactionRequestRow> {
   let current = row;

@@ -41,7 +41,7 @@ class StepFailed extends Error {}
 
 const addressKey = (address: Address) => keccak256(encodeAbiParameters([{ type: "address" }], [address]));
 
-export function deployTask(ctx: PluginContext<SmartWalletSettings>) {
+export function deployTask(ctx: PluginContext<"custody" | "deployment", SmartWalletSettings>) {
   const db = walletsDb(ctx.db.platform);
 
   /** Queues (or finds again) the step's write and waits for its outcome; a failed write fails the step. */

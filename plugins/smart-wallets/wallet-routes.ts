@@ -140,7 +140,7 @@ function requestedSigners(body: CreationBody): {
   return { validatorType, signers: list, threshold: body.threshold };
 }
 
-export function walletRoutes(app: App, ctx: PluginContext) {
+export function walletRoutes(app: App, ctx: PluginContext<"custody">) {
   const db = walletsDb(ctx.db.platform);
 
   app.openapi(create, async (c) => {

@@ -21,7 +21,7 @@ const POLL_MS = 250;
 
 type Detail = Record<string, unknown>;
 interface StepRun {
-  ctx: PluginContext;
+  ctx: PluginContext<"custody" | "deployment">;
   deployment: DeploymentRow;
   /** What earlier steps produced, by node id. */
   done: Map<string, Detail>;
@@ -123,7 +123,7 @@ function wireErrorOf(error: unknown, nodeId: string) {
   return publicError(new ApiError("ORGANIZATION_DEPLOYMENT_STEP_FAILED", { details: { nodeId, reason } }));
 }
 
-export function deployOrganizationTask(ctx: PluginContext) {
+export function deployOrganizationTask(ctx: PluginContext<"custody" | "deployment">) {
   const db = ctx.db.platform;
   return defineTask(DeployPayload, async ({ deploymentId }) => {
     const sdb = systemsDb(db);

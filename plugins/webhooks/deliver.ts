@@ -33,7 +33,7 @@ async function eachLimited<T>(items: T[], limit: number, work: (item: T) => Prom
   await Promise.all(Array.from({ length: Math.min(limit, items.length) }, lane));
 }
 
-export function deliverTask(ctx: PluginContext<WebhookSettings>) {
+export function deliverTask(ctx: PluginContext<"secrets", WebhookSettings>) {
   const db = webhooksDb(ctx.db.platform);
   const policy = targetPolicy(privateTargetRanges(ctx.settings, ctx.config));
   const receiptRequired = (type: string) => ctx.webhookEvents.get(type)?.receiptRequired === true;
