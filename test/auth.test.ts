@@ -314,7 +314,7 @@ describe("authentication and scope", () => {
     });
   });
 
-  describe("DELETE /api/v2/sessions/{sessionId}", () => {
+  describe("GET and DELETE /api/v2/sessions", () => {
     const sessionIdOf = async (cookie: string) =>
       (await json(await stack.api("/api/v2/auth/session", asSession(cookie)))).data.sessionId;
     const revoke = (id: string, init: RequestInit & { key?: string | null } = {}) =>
@@ -332,6 +332,30 @@ describe("authentication and scope", () => {
       expect((await json(await stack.api("/api/v2/auth/session", asSession(cookie)))).code).toBe(
         "SESSION_EVIDENCE_INVALID",
       );
+    });
+
+    it("GET /api/v2/sessions lists your live sessions (current marked); an admin sees every member's, not another organisation's", async () => {
+      const listed = async (cookie: string, query = "") => {
+        const res = await stack.api(`/api/v2/sessions${query}`, asSession(cookie));
+        expect(res.status).toBe(200);
+        return (await json(res)).data as { id: string; email: string; current: boolean }[];
+      };
+      const member = await person("member");
+      const phone = await signIn(member.email);
+      const laptop = await signIn(member.email);
+      const mine = await listed(laptop);
+      expect(mine.map((s) => s.email)).toEqual([member.email, member.email]);
+      expect(mine.find((s) => s.current)?.id).toBe(await sessionIdOf(laptop));
+      // An ended session is no longer listed.
+      await revoke(await sessionIdOf(phone), asSession(laptop));
+      expect((await listed(laptop)).map((s) => s.id)).toEqual([await sessionIdOf(laptop)]);
+      const other = await cli("org", "create", "--name", "Listed elsewhere");
+      const stranger = await person("owner", { org: other.organizationId });
+      await signIn(stranger.email);
+      const admin = await signIn((await person("admin")).email);
+      const everyone = await listed(admin, `?filter[q]=${encodeURIComponent(member.email)}`);
+      expect(everyone.map((s) => s.id)).toEqual([await sessionIdOf(laptop)]);
+      expect((await listed(admin)).some((s) => s.email === stranger.email)).toBe(false);
     });
 
     it("another member's session: 403 SESSION_REVOCATION_NOT_AUTHORIZED for a member, allowed for an admin", async () => {

@@ -5,6 +5,7 @@ import { privateKeyToAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TokenAbi } from "../abis/Token.ts";
 import { ANVIL_FUNDER_KEY } from "../scripts/infra/anvil.ts";
+import { waitFor } from "../scripts/infra/child-process.ts";
 import {
   bootStack,
   createDepositToken,
@@ -219,6 +220,28 @@ describe("chain writes: idempotency, Prefer and signer selection", () => {
     }
     const bad = await mint("5", { prefer: "wait=100" });
     expect(bad.status).toBe(400);
+  });
+
+  it("a write dead-lettered while the caller waits answers its terminal error at once, not 504", async () => {
+    await rpc("evm_setAutomine", [false]);
+    try {
+      const waiting = mint("6", { prefer: "wait=20", "idempotency-key": "dead-while-waiting" });
+      await waitFor("the request", async () => (await requestsWithKey("dead-while-waiting")).length > 0, 10_000, 20);
+      const [row] = await requestsWithKey("dead-while-waiting");
+      const started = Date.now();
+      // What reconciliation does when no receipt comes within its budget (host/worker/reconcile.ts).
+      await db.query("update platform.transaction_requests set status = 'DEAD_LETTER' where id = $1", [row.id]);
+      const res = await waiting;
+      expect(Date.now() - started).toBeLessThan(3_000); // woken by the row's change, not the deadline
+      expect(res.status).toBe(409);
+      expect((await json(res)).data).toMatchObject({
+        id: "SVC-9544",
+        transactionId: row.id,
+        status: "DEAD_LETTER",
+      });
+    } finally {
+      await rpc("evm_setAutomine", [true]);
+    }
   });
 
   it("a refusal by the contract is FAILED with contractError (422 CONTRACT_ERROR under Prefer: wait), nothing sent", async () => {

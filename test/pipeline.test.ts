@@ -179,6 +179,9 @@ describe("the transaction pipeline", () => {
     expect(row.replaced_hashes).toContain(original.transaction_hash);
     expect(done.transactionHash).toBe(row.transaction_hash);
     expect(done.transactionHash).not.toBe(original.transaction_hash);
+    // Every hash it was broadcast as, oldest first: the original, then the replacement(s).
+    expect(done.transactionHashes[0]).toBe(original.transaction_hash);
+    expect(done.transactionHashes.at(-1)).toBe(done.transactionHash);
     const replaced = parseTransaction(original.raw_transaction as `0x${string}`);
     const replacement = parseTransaction(row.raw_transaction);
     expect(replacement.maxFeePerGas! > replaced.maxFeePerGas!).toBe(true);
@@ -237,6 +240,7 @@ describe("the transaction pipeline", () => {
     const done = await waitForTerminal(stack, `/v2/transaction-requests/${id}`);
     expect(done.status).toBe("COMPLETED");
     expect(done.transactionHash).not.toBe(first.transaction_hash);
+    expect(done.transactionHashes).toEqual([first.transaction_hash, done.transactionHash]);
     const row = await request(id);
     expect(row.nonce).toBeGreaterThan(first.nonce);
     expect(row.attempts).toBe(1);

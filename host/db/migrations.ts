@@ -531,6 +531,29 @@ export const coreMigrations: Record<string, Migration> = {
         execute function platform.wake_job_of_request()`.execute(db);
     },
   },
+  "0028_broadcast_hashes": {
+    async up(db: Kysely<unknown>) {
+      // Every hash a request was broadcast as, oldest first: fee bumps (same nonce) and signings anew (another
+      // nonce) alike. Recorded by the row itself, so no path that sets transaction_hash can forget it.
+      await sql`alter table platform.transaction_requests
+        add column broadcast_hashes text[] not null default '{}'`.execute(db);
+      await sql`update platform.transaction_requests
+        set broadcast_hashes = replaced_hashes || coalesce(array[transaction_hash], '{}')
+        where transaction_hash is not null or cardinality(replaced_hashes) > 0`.execute(db);
+      await sql`
+        create function platform.record_broadcast_hash() returns trigger language plpgsql as $$
+        begin
+          if new.transaction_hash is not null and not (new.transaction_hash = any(new.broadcast_hashes)) then
+            new.broadcast_hashes := array_append(new.broadcast_hashes, new.transaction_hash);
+          end if;
+          return new;
+        end $$`.execute(db);
+      await sql`
+        create trigger transaction_request_broadcast_hash
+        before insert or update of transaction_hash on platform.transaction_requests for each row
+        execute function platform.record_broadcast_hash()`.execute(db);
+    },
+  },
 };
 
 /** Sets the description of the requests `where` selects, from their kind, target and calldata. */

@@ -120,6 +120,8 @@ export interface TransactionRequestsTable {
   transactionHash: string | null;
   /** Earlier hashes of this write that a fee bump replaced (same nonce, so at most one is ever mined). */
   replacedHashes: ColumnType<string[], string[] | undefined, string[]>;
+  /** Every hash the write was broadcast as, oldest first (kept by a trigger: migration 0028). */
+  broadcastHashes: ColumnType<string[], never, never>;
   feeBumps: ColumnType<number, number | undefined, number>;
   blockNumber: bigint | null;
   result: unknown | null;

@@ -106,8 +106,12 @@ async function answer(c: Context<AppEnv>, ctx: Ctx, request: TransactionRequestR
     if (row.contractError) throw revertError(row.contractError as ContractError, { details, fallbackMessage });
     throw new ApiError("CONTRACT_ERROR", { message: fallbackMessage, details });
   }
-  // Cancelled while the caller waited: the same answer a retry with this key gets.
+  // Cancelled or dead-lettered while the caller waited: terminal, and the same answer a retry with this key gets.
   if (row.status === "CANCELLED") throw new ApiError("IDEMPOTENCY_REQUEST_CANCELLED", { details });
+  if (row.status === "DEAD_LETTER") {
+    const status = { status: row.status, subStatus: row.subStatus, errorMessage: row.errorMessage };
+    throw new ApiError("IDEMPOTENCY_REQUEST_UNRECOVERABLE", { details: { ...details, ...status } });
+  }
   if (preference.waitSeconds && !preference.respondAsync) {
     throw new ApiError("REQUEST_DEADLINE_EXCEEDED", { headers: { "Retry-After": "5" }, details });
   }

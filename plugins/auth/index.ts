@@ -1,8 +1,9 @@
-// People's authentication: sign-in with password and TOTP, sessions, and ending them.
+// People's authentication: sign-in with password and TOTP, sessions, listing and ending them.
 import { definePlugin } from "../../host/plugin.ts";
 import { ERRORS } from "./errors.ts";
 import { PERMISSIONS } from "./permissions.ts";
 import { authRoutes, PUBLIC_AUTH_PATHS } from "./routes.ts";
+import { sessionListRoute } from "./session-list-route.ts";
 
 export default definePlugin({
   id: "auth",
@@ -10,5 +11,8 @@ export default definePlugin({
   errors: ERRORS,
   permissions: PERMISSIONS,
   publicPaths: PUBLIC_AUTH_PATHS,
-  routes: authRoutes,
+  routes: (app, ctx) => {
+    authRoutes(app, ctx);
+    sessionListRoute(app, ctx);
+  },
 });

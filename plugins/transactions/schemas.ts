@@ -18,7 +18,11 @@ export const TransactionRequestSchema = z
     status: z.enum(TRANSACTION_STATUSES),
     subStatus: z.string().nullable(),
     transactionHash: z.string().nullable(),
-    transactionHashes: z.array(z.string()),
+    transactionHashes: z.array(z.string()).openapi({
+      description:
+        "Every hash the request was broadcast as, oldest first: fee bumps (same nonce) and signings anew (another " +
+        "nonce, when one of the signer's other transactions took it). At most one of them is ever mined: `transactionHash`.",
+    }),
     blockNumber: z.string().nullable(),
     errorMessage: z.string().nullable(),
     contractError: z

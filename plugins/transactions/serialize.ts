@@ -9,7 +9,7 @@ export function toTransactionRequest(row: TransactionRequestRow): TransactionReq
     status: row.status as TransactionRequest["status"],
     subStatus: row.subStatus,
     transactionHash: row.transactionHash,
-    transactionHashes: [],
+    transactionHashes: row.broadcastHashes ?? [],
     blockNumber: row.blockNumber === null ? null : row.blockNumber.toString(),
     errorMessage: row.errorMessage,
     ...(row.contractError ? { contractError: row.contractError as TransactionRequest["contractError"] } : {}),
