@@ -180,6 +180,11 @@ describe("the index through reorgs", () => {
       return true;
     }, "every write COMPLETED again with a receipt");
     const recovered = (Date.now() - started) / 1000;
+    const nonces = await db.query("select id, nonce from platform.transaction_requests where id = any($1)", [
+      [removed[0], follower],
+    ]);
+    const nonceOf = (id: string) => nonces.rows.find((row) => row.id === id)?.nonce;
+    const depthOnePath = nonceOf(removed[0]) > nonceOf(follower) ? "signed anew after the follower" : "its bytes again";
     for (const row of await rows()) expect(row.reorgs, row.id).toBe(removed.includes(row.id) ? 1 : 0);
 
     // Each effect once: the balances are the amounts minted, and the index equals the chain.
@@ -213,7 +218,8 @@ describe("the index through reorgs", () => {
     ).rows[0].n;
     console.log(
       `completed writes removed by reorgs: ${removed.length}; shown REORGED within ${reorgedSeconds.toFixed(1)} s;` +
-        ` all COMPLETED again with receipts ${recovered.toFixed(1)} s after the first write; ${retracted} provisional events retracted`,
+        ` all COMPLETED again with receipts ${recovered.toFixed(1)} s after the first write (depth 1: ${depthOnePath});` +
+        ` ${retracted} provisional events retracted`,
     );
   });
 
@@ -224,8 +230,8 @@ describe("the index through reorgs", () => {
       (await db.query("select status, nonce, transaction_hash from platform.transaction_requests where id = $1", [id]))
         .rows[0];
     let first: string | undefined;
-    // The confirmation run may read the receipt between the block and the reorg (then the write is COMPLETED and
-    // lost, see docs/chain-writes.md): try again with another write.
+    // The confirmation run may read the receipt between the block and the reorg (then the write is COMPLETED and the
+    // finality watch sends it back, the case above): try again with another write.
     for (let attempt = 0; attempt < 3 && !first; attempt++) {
       await stack.rpc("evm_setAutomine", [false]);
       try {
