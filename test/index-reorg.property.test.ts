@@ -124,6 +124,13 @@ describe("the index through reorgs", () => {
       expect(outcome.status).toBe(200);
       return requestOf(outcome.txHash);
     };
+    /** A retry of the depth-3 batch's first mint under its Idempotency-Key. */
+    const retry = (prefer?: string) =>
+      stack.api(`/api/v2/tokens/${token}/mint`, {
+        method: "POST",
+        headers: { "idempotency-key": `reorg-retry-${token}`, ...(prefer ? { prefer } : {}) },
+        body: JSON.stringify({ recipients: [CAROL], amounts: ["1"] }),
+      });
     const apiStatus = async (id: string) => (await json(await stack.api(`/api/v2/transaction-requests/${id}`))).data;
     const removed: string[] = [];
     const started = Date.now();
@@ -141,7 +148,10 @@ describe("the index through reorgs", () => {
     let reorgedSeconds = 0;
     for (const depth of [2, 3]) {
       const batch: string[] = [];
-      for (let i = 1; i <= depth; i++) batch.push(await mint(CAROL, i));
+      for (let i = 1; i <= depth; i++) {
+        if (depth === 3 && i === 1) batch.push((await json(await retry("wait=30"))).data.transactionId);
+        else batch.push(await mint(CAROL, i));
+      }
       await stack.rpc("evm_setAutomine", [false]);
       try {
         const at = Date.now();
@@ -157,6 +167,12 @@ describe("the index through reorgs", () => {
         const metrics = parsePrometheusText(await (await fetch(`${stack.platform.baseUrl}/metrics`)).text());
         const chain = { chain_id: String(stack.platform.credentials.chainId) };
         expect(sampleValue(metrics, "transaction_requests_reorged", chain)).toBeGreaterThanOrEqual(depth);
+        // A retry answers the current truth: not the vanished COMPLETED, the write being confirmed again.
+        if (depth === 3) {
+          const replay = await retry();
+          expect(replay.status).toBe(202);
+          expect(await json(replay)).toMatchObject({ transactionId: batch[0], status: "CONFIRMING" });
+        }
       } finally {
         await stack.rpc("evm_setAutomine", [true]);
         await stack.rpc("evm_mine");
@@ -180,6 +196,10 @@ describe("the index through reorgs", () => {
       return true;
     }, "every write COMPLETED again with a receipt");
     const recovered = (Date.now() - started) / 1000;
+    const replayed = await retry("wait=30");
+    expect(replayed.headers.get("idempotent-replayed")).toBe("true");
+    const replayedHash = (await json(replayed)).meta.txHashes[0];
+    expect(await stack.rpc("eth_getTransactionReceipt", [replayedHash])).toMatchObject({ status: "0x1" });
     const nonces = await db.query("select id, nonce from platform.transaction_requests where id = any($1)", [
       [removed[0], follower],
     ]);
