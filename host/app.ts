@@ -24,7 +24,7 @@ import { sameOriginGuard } from "./http/same-origin.ts";
 import { validationError } from "./http/validation.ts";
 import { isPublicDocPath, mountApiDocs } from "./openapi/index.ts";
 import { documentRoutePermissions } from "./openapi/route-permissions.ts";
-import type { PluginContext } from "./plugin.ts";
+import type { HostContext } from "./plugin.ts";
 import { type ComposedPlugins, pluginContext } from "./plugin-host.ts";
 import { type Readiness, readinessRoutes } from "./readiness.ts";
 import { type MountedRoute, routeOverlap } from "./route-overlap.ts";
@@ -45,7 +45,7 @@ const validationHook: OpenAPIHonoOptions<AppEnv>["defaultHook"] = (result, c) =>
 
 /** `changes`: the platform change listener that keeps the short caches honest; without it nothing is cached. */
 export function createApp(
-  ctx: PluginContext,
+  ctx: HostContext,
   composed: ComposedPlugins,
   readiness: Readiness,
   changes?: PlatformChanges,

@@ -1,8 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { ApiError } from "./errors/api-error.ts";
 import type { ErrorDefinition } from "./errors/registry.ts";
-import { definePlugin } from "./plugin.ts";
-import { composePlugins, PluginConflictError } from "./plugin-host.ts";
+import type { Logger } from "./logger.ts";
+import { definePlugin, type HostContext, type PluginContext } from "./plugin.ts";
+import { composePlugins, PluginConflictError, PluginRequirementError, pluginContext } from "./plugin-host.ts";
 
 const error = (id: string): ErrorDefinition => ({
   id,
@@ -81,5 +82,77 @@ describe("composePlugins refuses colliding declarations", () => {
     expect(() => new ApiError("WIDGET_JAMMED")).toThrow(
       'Unknown error code "WIDGET_JAMMED": neither the host core nor a registered plugin declares it',
     );
+  });
+});
+
+describe("composePlugins composes requirements and provided capabilities", () => {
+  const stats = { byOutcome: async () => [{ outcome: "succeeded", count: 1 }] };
+  const provider = definePlugin({ id: "provider", provides: { webhookDeliveryStats: () => stats } });
+  const consumer = definePlugin({ id: "consumer", requires: ["webhookDeliveryStats"] });
+
+  it("refuses a requirement no loaded plugin provides, naming the plugin and the capability", () => {
+    expect(() => composePlugins([consumer])).toThrow(PluginRequirementError);
+    expect(() => composePlugins([consumer])).toThrow(
+      'Plugin "consumer" requires the capability "webhookDeliveryStats", which no loaded plugin provides',
+    );
+  });
+
+  it("builds providers before the plugins that require them, and keeps the given order otherwise", () => {
+    const composed = composePlugins([consumer, provider]);
+    expect(composed.plugins.map((p) => p.id)).toEqual(["consumer", "provider"]);
+    expect(composed.dependencyOrder.map((p) => p.id)).toEqual(["provider", "consumer"]);
+  });
+
+  it("refuses two providers of one capability, and a plugin providing the host's own", () => {
+    const twin = definePlugin({ id: "twin", provides: { webhookDeliveryStats: () => stats } });
+    expect(() => composePlugins([provider, twin])).toThrow(
+      'Plugins "provider" and "twin" both declare the capability "webhookDeliveryStats"',
+    );
+    const impostor = definePlugin({ id: "impostor", provides: { custody: () => ({}) } } as never);
+    expect(() => composePlugins([impostor])).toThrow('Plugin "impostor" declares the capability "custody"');
+  });
+
+  it("refuses plugins that require each other in a cycle", () => {
+    const a = definePlugin({
+      id: "a",
+      requires: ["complianceTemplates"],
+      provides: { userOperationPool: () => ({}) as never },
+    });
+    const b = definePlugin({
+      id: "b",
+      requires: ["userOperationPool"],
+      provides: { complianceTemplates: () => ({}) as never },
+    });
+    expect(() => composePlugins([a, b])).toThrow("in a cycle: a → b → a");
+  });
+
+  it("gives a plugin the capabilities it requires: no custody, secrets or host keys unless it requires them", () => {
+    const seen: Record<string, PluginContext<"custody" | "secrets" | "webhookDeliveryStats">> = {};
+    const observe = (id: string) => (ctx: PluginContext) => {
+      seen[id] = ctx as (typeof seen)[string];
+      return [];
+    };
+    const composed = composePlugins([
+      definePlugin({ id: "reader", requires: ["webhookDeliveryStats"], timers: observe("reader") }),
+      definePlugin({ id: "signer", requires: ["custody"], timers: observe("signer") }),
+      definePlugin({ id: "plain", timers: observe("plain") }),
+      provider,
+    ]);
+    const logger = { child: () => logger } as unknown as Logger;
+    const pluginSettings = new Map([["signer", { SIGNER_LIMIT: 3 }]]);
+    const config = { CUSTODY_MASTER_KEY: "0x01", DEPLOYER_PRIVATE_KEY: "0x02", LOG_LEVEL: "info", pluginSettings };
+    const host = { logger, config, custody: { kind: "custody" }, secrets: { masterKey: Buffer.alloc(32) } };
+    const withServices = { ...host, executors: new Map() } as unknown as HostContext;
+    composed.provideServices(withServices);
+    composed.timers(withServices);
+    expect(seen.reader.webhookDeliveryStats).toBe(stats);
+    expect(Object.keys(seen.reader)).not.toContain("custody");
+    expect(seen.signer.custody).toBe(host.custody);
+    expect(Object.keys(seen.signer)).not.toContain("secrets");
+    expect(Object.keys(seen.plain).sort()).toEqual(["config", "executors", "logger", "settings"]);
+    expect(seen.signer.settings).toEqual({ SIGNER_LIMIT: 3 });
+    // The host's keys and other plugins' settings are not settings a plugin reads.
+    expect(seen.plain.config).toEqual({ LOG_LEVEL: "info" });
+    expect(pluginContext(withServices, composed.plugins[0])).not.toHaveProperty("secrets");
   });
 });

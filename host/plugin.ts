@@ -3,13 +3,17 @@
 // never imports another plugin: it asks the host (a task name for addJob, an event, a domain/ function).
 
 import type { Kysely, Transaction } from "kysely";
-import type { Hex } from "viem";
 import type { ZodObject, ZodType, z } from "zod";
 import type { Role } from "./auth/permissions.ts";
+import type {
+  Capabilities,
+  CapabilityName,
+  HostCapabilityName,
+  HostKeySetting,
+  PluginCapabilityName,
+} from "./capabilities.ts";
 import type { ServedChains } from "./chain/served-chains.ts";
-import type { UserOperationPool } from "./chain/user-operation-pool.ts";
 import type { Config } from "./config.ts";
-import type { Custody } from "./custody/custody.ts";
 import type { Databases, LedgerDb } from "./db/database.ts";
 import type { PlatformTables } from "./db/platform-types.ts";
 import type { ErrorDefinition } from "./errors/registry.ts";
@@ -53,27 +57,21 @@ export interface EmitOptions<DB extends PlatformTables = PlatformTables> {
  */
 export type PluginSettingsSchema = ZodObject;
 
-/** `Settings`: the plugin's own settings as its schema gives them (host/plugin-host.ts's pluginContext fills it). */
-export interface PluginContext<Settings = unknown> {
-  /** The host core's settings; a plugin's own are `settings`. */
-  config: Config;
-  /** The plugin's own settings (its `settings` schema's output), validated when the platform starts. */
-  settings: Settings;
+/** The host core's settings as a plugin sees them: without the host's keys and other plugins' settings. */
+export type PluginConfig = Omit<Config, HostKeySetting | "pluginSettings">;
+
+/** What every plugin receives; custody, the secrets, the funder key and other plugins' capabilities only on request. */
+export interface SharedContext {
+  /** The host core's settings without the host's keys (HOST_KEY_SETTINGS); a plugin's own are `settings`. */
+  config: PluginConfig;
   db: Databases;
   /** Every chain this platform serves; a request's own is requestChain(c, ctx) (host/chain/request-chain.ts). */
   chains: ServedChains;
   index: IndexStatus;
-  custody: Custody;
   mutations: MutationService;
   logger: Logger;
-  /** The key that funds signers on embedded and test chains (each chain's contracts: chains.get(id).deployment). */
-  deployment: { funderKey?: Hex };
-  /** The master key that seals secrets at rest (custody seeds, second-factor secrets). */
-  secrets: { masterKey: Buffer };
   /** Executor modes beyond `eoa` a plugin provides (`smart-wallet`), by name. */
   executors: ReadonlyMap<string, RequestExecutor>;
-  /** The user-operation pool a plugin provides (the bundler's), when one does. */
-  userOperations?: UserOperationPool;
   /** Every webhook event type the composed plugins declare (the webhooks plugin's catalogue and subscriptions). */
   webhookEvents: ReadonlyMap<string, WebhookEventType>;
   /** Queues a graphile-worker job by its full task name `<plugin id>:<name>` (any plugin's task). */
@@ -84,6 +82,16 @@ export interface PluginContext<Settings = unknown> {
    */
   emit<DB extends PlatformTables>(type: string, payload: unknown, options: EmitOptions<DB>): Promise<void>;
 }
+
+/** A plugin's context: the shared one and the capabilities `R` it requires (host/capabilities.ts), typed. */
+export type PluginContext<R extends CapabilityName = never, Settings = unknown> = SharedContext &
+  Pick<Capabilities, R> & {
+    /** The plugin's own settings (its `settings` schema's output), validated when the platform starts. */
+    settings: Settings;
+  };
+
+/** The host's own context: the shared one with custody, the secrets and the funder key; each plugin's is cut from it. */
+export type HostContext = Omit<SharedContext, "config"> & { config: Config } & Pick<Capabilities, HostCapabilityName>;
 
 /** A cluster-wide schedule: graphile-worker's crontab runs the task once per period across all worker processes. */
 export interface CronEntry {
@@ -193,26 +201,37 @@ export interface RequestRecord {
 /** Called once per finished request, after the response is built; must not throw or block (queue the work). */
 export type RequestObserver = (record: RequestRecord) => void;
 
-/** The context a plugin's parts receive: `ctx.settings` typed by the plugin's own settings schema. */
-type Ctx<S extends PluginSettingsSchema> = PluginContext<z.output<S>>;
+/** The context a plugin's parts receive: its capabilities and `ctx.settings` typed by its own settings schema. */
+type Ctx<R extends CapabilityName, S extends PluginSettingsSchema> = PluginContext<R, z.output<S>>;
 
-export interface Plugin<S extends PluginSettingsSchema = PluginSettingsSchema> {
+/**
+ * A plugin's parts receive `PluginContext<R, z.output<S>>`: the capabilities it requires and its own settings
+ * (what definePlugin checks; the host holds every plugin as `Plugin`).
+ */
+export interface Plugin<R extends CapabilityName = never, S extends PluginSettingsSchema = PluginSettingsSchema> {
   /** kebab-case; prefixes task names and logs. */
   id: string;
   /** The plugin's own environment variables (e.g. `plugins/bundler/settings.ts`), read into `ctx.settings`. */
   settings?: S;
+  /**
+   * Capabilities the plugin's parts receive on their context (host/capabilities.ts); the host refuses to start when
+   * no loaded plugin provides one.
+   */
+  requires?: readonly R[];
+  /** Capabilities the plugin builds for others, by name; once per process, after those it requires. */
+  provides?: { [N in PluginCapabilityName]?: (ctx: Ctx<R, S>) => Capabilities[N] };
   /** Registers the plugin's routes on its own sub-app, which the host mounts (`app.route`). */
-  routes?: (app: App, ctx: Ctx<S>) => void;
+  routes?: (app: App, ctx: Ctx<R, S>) => void;
   /** Exact paths that need no credential (e.g. sign-in); every other /api path is authenticated. */
   publicPaths?: string[];
   /** graphile-worker tasks, registered as `<plugin id>:<name>`; each checks its payload (host/worker/define-task.ts). */
-  tasks?: (ctx: Ctx<S>) => Record<string, DefinedTask>;
+  tasks?: (ctx: Ctx<R, S>) => Record<string, DefinedTask>;
   /** Cluster-wide schedules of the plugin's own tasks. */
   crontab?: CronEntry[];
   /** Process-local schedules. */
-  timers?: (ctx: Ctx<S>) => TimerEntry[];
+  timers?: (ctx: Ctx<R, S>) => TimerEntry[];
   /** Sees every finished /api request of this host process (built once per host process). */
-  requestObservers?: (ctx: Ctx<S>) => RequestObserver[];
+  requestObservers?: (ctx: Ctx<R, S>) => RequestObserver[];
   /** The plugin's tables, in order. */
   migrations?: PluginMigration[];
   /** Permissions the plugin's routes check, with the organisation roles that grant each. */
@@ -224,9 +243,7 @@ export interface Plugin<S extends PluginSettingsSchema = PluginSettingsSchema> {
   /** Webhook event types the plugin emits (`<noun>.<verb>`, e.g. `token.transfer.final`). */
   webhookEvents?: Record<string, WebhookEventType>;
   /** Executor modes the plugin provides (`X-Executor` values beyond `eoa`), built once per process. */
-  executors?: Record<string, (ctx: Ctx<S>) => RequestExecutor>;
-  /** The pool that takes other plugins' user operations (one plugin at most provides it). */
-  userOperationPool?: (ctx: Ctx<S>) => UserOperationPool | undefined;
+  executors?: Record<string, (ctx: Ctx<R, S>) => RequestExecutor>;
   /** Chain-write kinds (e.g. `token.create`): how to read a result from the receipt, what to record on completion. */
   mutationKinds?: Record<string, MutationKind>;
 }
@@ -234,8 +251,11 @@ export interface Plugin<S extends PluginSettingsSchema = PluginSettingsSchema> {
 /** A plugin without settings of its own: its `ctx.settings` holds nothing. */
 type NoSettings = ZodObject<Record<string, never>>;
 
-/** `settings` types the plugin's `ctx.settings`; the host holds every plugin as a `Plugin` (settings unknown to it). */
-export function definePlugin<S extends PluginSettingsSchema = NoSettings>(plugin: Plugin<S>): Plugin {
+/** `requires` types the capabilities on the plugin's context, `settings` its `ctx.settings`. */
+export function definePlugin<const R extends CapabilityName = never, S extends PluginSettingsSchema = NoSettings>(
+  plugin: Plugin<R, S>,
+): Plugin {
   if (!/^[a-z][a-z0-9-]*$/.test(plugin.id)) throw new Error(`Plugin id "${plugin.id}" must be kebab-case`);
+  // The host gives each part the context cut for `requires` and its settings (pluginContext in host/plugin-host.ts).
   return plugin as unknown as Plugin;
 }

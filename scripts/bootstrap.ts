@@ -8,12 +8,17 @@ import { join } from "node:path";
 import { rolesOf } from "../host/auth/memberships.ts";
 import { ROLES } from "../host/auth/permissions.ts";
 import type { ServedChain } from "../host/chain/served-chains.ts";
-import type { PluginContext } from "../host/plugin.ts";
-import { createApiKey } from "../plugins/access/api-key-store.ts";
-import { addMember, grantRoles, provisionMissingMemberWallets } from "../plugins/access/members.ts";
-import { grantPlatformRole, platformRoleHolders } from "../plugins/access/platform-roles.ts";
-import { createUser } from "../plugins/access/users.ts";
-import { createOrganization, requestSystemProvisioning } from "../plugins/systems/organizations.ts";
+import type { HostContext } from "../host/plugin.ts";
+import {
+  addMember,
+  createApiKey,
+  createUser,
+  grantPlatformRole,
+  grantRoles,
+  platformRoleHolders,
+  provisionMissingMemberWallets,
+} from "../plugins/access/index.ts";
+import { createOrganization, requestSystemProvisioning } from "../plugins/systems/index.ts";
 import { waitFor } from "./infra/child-process.ts";
 
 export interface Credentials {
@@ -39,7 +44,7 @@ const localOwnerEmail = (organizationId: string) => `owner+${organizationId}@loc
  * The first-start owner holds every role (see createLocalOrganization). A data folder from before that rule (its owner
  * holds `owner` alone) is brought up to it; roles changed on purpose since (API or CLI) are left as they are.
  */
-async function upgradeLegacyLocalOwner(ctx: PluginContext, organizationId: string) {
+async function upgradeLegacyLocalOwner(ctx: HostContext, organizationId: string) {
   const db = ctx.db.platform;
   const owner = await db
     .selectFrom("users")
@@ -53,7 +58,7 @@ async function upgradeLegacyLocalOwner(ctx: PluginContext, organizationId: strin
 }
 
 /** A data folder from before platform roles has no platform operator: its local owner becomes it. */
-async function upgradeLegacyPlatformOperator(ctx: PluginContext, organizationId: string) {
+async function upgradeLegacyPlatformOperator(ctx: HostContext, organizationId: string) {
   const db = ctx.db.platform;
   if ((await platformRoleHolders(db, "platformOperator")).length > 0) return;
   const owner = await db
@@ -64,7 +69,7 @@ async function upgradeLegacyPlatformOperator(ctx: PluginContext, organizationId:
   if (owner) await grantPlatformRole(db, owner.id, "platformOperator");
 }
 
-async function createLocalOrganization(ctx: PluginContext, baseUrl: string, rpcUrl: string): Promise<Credentials> {
+async function createLocalOrganization(ctx: HostContext, baseUrl: string, rpcUrl: string): Promise<Credentials> {
   const db = ctx.db.platform;
   const { organizationId } = await createOrganization(db, ctx.custody, {
     name: "Local organisation",
@@ -85,7 +90,7 @@ async function createLocalOrganization(ctx: PluginContext, baseUrl: string, rpcU
   return { baseUrl, organizationId, apiKey: key, rpcUrl, chainId: ctx.chains.primary.chainId };
 }
 
-async function systemReady(ctx: PluginContext, organizationId: string, chain: ServedChain): Promise<boolean> {
+async function systemReady(ctx: HostContext, organizationId: string, chain: ServedChain): Promise<boolean> {
   const row = await ctx.db.platform
     .selectFrom("organizationChains")
     .select(["status", "systemAddress"])
@@ -101,7 +106,7 @@ async function systemReady(ctx: PluginContext, organizationId: string, chain: Se
  * Every organisation's system on every served chain: one created before a chain was added to the configuration gets
  * its system there now, in the background (its requests there answer CHAIN_NOT_READY until it is ready).
  */
-async function provisionMissingSystems(ctx: PluginContext): Promise<void> {
+async function provisionMissingSystems(ctx: HostContext): Promise<void> {
   const rows = await ctx.db.platform
     .selectFrom("organizations as o")
     .leftJoin("organizationChains as oc", "oc.organizationId", "o.id")
@@ -121,7 +126,7 @@ async function provisionMissingSystems(ctx: PluginContext): Promise<void> {
 }
 
 export async function bootstrap(input: {
-  ctx: PluginContext;
+  ctx: HostContext;
   baseUrl: string;
   rpcUrl: string;
   /** Why to stop waiting for the systems (the start was stopped), else undefined. */

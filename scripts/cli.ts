@@ -7,17 +7,22 @@ import { loadMasterKey } from "../host/crypto/master-key.ts";
 import { createCustody } from "../host/custody/custody.ts";
 import { openDatabases } from "../host/db/database.ts";
 import { registerErrors } from "../host/errors/registry.ts";
-import { createApiKey, listApiKeys, revokeApiKey } from "../plugins/access/api-key-store.ts";
-import { ERRORS as ACCESS_ERRORS } from "../plugins/access/errors.ts";
-import { addMember, setMemberRoles } from "../plugins/access/members.ts";
-import { grantPlatformRole, platformRoleHolders, revokePlatformRole } from "../plugins/access/platform-roles.ts";
-import { createUser } from "../plugins/access/users.ts";
-import { ERRORS as SYSTEMS_ERRORS } from "../plugins/systems/errors.ts";
-import { createOrganization } from "../plugins/systems/organizations.ts";
+import access, {
+  addMember,
+  createApiKey,
+  createUser,
+  grantPlatformRole,
+  listApiKeys,
+  platformRoleHolders,
+  revokeApiKey,
+  revokePlatformRole,
+  setMemberRoles,
+} from "../plugins/access/index.ts";
+import systems, { createOrganization } from "../plugins/systems/index.ts";
 
 // The error codes the operator functions answer with (e.g. the access plugin's last owner), without loading every
 // plugin: each command is a process of its own and starts in a moment.
-registerErrors(new Map(Object.entries({ ...ACCESS_ERRORS, ...SYSTEMS_ERRORS })));
+registerErrors(new Map(Object.entries({ ...access.errors, ...systems.errors })));
 
 const USAGE = `Usage: npm run cli -- <command> [options]
 

@@ -11,7 +11,8 @@ import { createIndexStatus } from "../host/index-status.ts";
 import type { Logger } from "../host/logger.ts";
 import type { RequestExecutor } from "../host/mutations/executors.ts";
 import { CONFIRM_TASK, createMutationService, RECONCILE_TASK, SEND_TASK } from "../host/mutations/service.ts";
-import type { PluginContext } from "../host/plugin.ts";
+import { TRANSACTION_REQUEST_CHANNEL } from "../host/mutations/wait-for-terminal.ts";
+import type { HostContext } from "../host/plugin.ts";
 import { composePlugins, registerPlugins } from "../host/plugin-host.ts";
 import { createConfirmTransactionTask } from "../host/worker/confirm-transaction.ts";
 import type { DefinedTask } from "../host/worker/define-task.ts";
@@ -63,12 +64,10 @@ export function createPlatformContext(
   const secrets = { masterKey: loadMasterKey(config) };
   const custody = createCustody(db.platform, secrets.masterKey);
   const executors = new Map<string, RequestExecutor>();
-  const mutations = createMutationService(db.platform, custody, executors);
+  const mutations = createMutationService(db.platform, custody, executors, db.listen(TRANSACTION_REQUEST_CHANNEL));
   const deployment = { funderKey: parts.funderKey };
-  const ctx: PluginContext = {
+  const ctx: HostContext = {
     config,
-    // The host's own context has no plugin settings: each plugin's parts see theirs (host/plugin-host.ts).
-    settings: {},
     db,
     chains,
     index,

@@ -7,7 +7,7 @@ import { createApp } from "../host/app.ts";
 import type { Config } from "../host/config.ts";
 import { listenForPlatformChanges } from "../host/db/platform-changes.ts";
 import { answerClientErrors, serverTimeouts } from "../host/http/client-errors.ts";
-import type { PluginContext } from "../host/plugin.ts";
+import type { HostContext } from "../host/plugin.ts";
 import type { Readiness } from "../host/readiness.ts";
 import { composed } from "./platform-context.ts";
 
@@ -20,7 +20,7 @@ export interface ServedHost {
 }
 
 export async function serveHost(options: {
-  ctx: PluginContext;
+  ctx: HostContext;
   readiness: Readiness;
   config: Config;
   databaseUrl: string;

@@ -1,6 +1,6 @@
 // The lockout policies the configuration sets (docs/configuration.md): per account and per source address for
 // sign-in and the second factor, and per source address for failed API keys and session cookies.
-import type { Config } from "../config.ts";
+import type { PluginConfig } from "../plugin.ts";
 import type { LockoutPolicy } from "./failure-counters.ts";
 
 export interface LockoutPolicies {
@@ -10,7 +10,7 @@ export interface LockoutPolicies {
   credential: LockoutPolicy;
 }
 
-export function lockoutPolicies(config: Config): LockoutPolicies {
+export function lockoutPolicies(config: PluginConfig): LockoutPolicies {
   const growing = {
     baseSeconds: config.SIGN_IN_LOCKOUT_BASE_SECONDS,
     maxSeconds: config.SIGN_IN_LOCKOUT_MAX_SECONDS,

@@ -6,7 +6,11 @@ import type { PluginContext } from "../plugin.ts";
 import { isAlreadyKnown } from "../worker/deps.ts";
 import type { ServedChain } from "./served-chains.ts";
 
-export async function fundSigner(ctx: Pick<PluginContext, "deployment" | "config">, on: ServedChain, signer: Address) {
+export async function fundSigner(
+  ctx: Pick<PluginContext<"deployment">, "deployment" | "config">,
+  on: ServedChain,
+  signer: Address,
+) {
   const { funderKey } = ctx.deployment;
   const wanted = ctx.config.ORG_FUNDING_WEI;
   if (!funderKey || (await on.client.getBalance({ address: signer })) >= wanted / 2n) return;

@@ -6,6 +6,7 @@ import { RowCamelCasePlugin } from "./camel-case-rows.ts";
 import { chainViewsSchema } from "./chain-views.ts";
 import type { LedgerTables } from "./ledger-types.ts";
 import { LocalPlatformChangesPlugin } from "./local-platform-changes.ts";
+import { type ChannelListener, listenChannel } from "./notifications.ts";
 import type { PlatformTables } from "./platform-types.ts";
 
 // numeric(78,0) (uint256 columns, block numbers) and int8 arrive as bigint, not as lossy JS numbers or strings.
@@ -28,6 +29,11 @@ export interface Databases {
   ledgerOn(chainId: number): LedgerDb;
   /** INDEX_VIEWS_SCHEMA. */
   viewsSchema: string;
+  /**
+   * This process's listener on a NOTIFY channel, one per channel (its connection opens for the first subscriber and
+   * closes after the last); `keyOf` routes a payload to its subscribers (default: the payload itself).
+   */
+  listen(channel: string, keyOf?: (payload: string) => string | undefined): ChannelListener;
   close(): Promise<void>;
 }
 
@@ -43,6 +49,7 @@ export function openDatabases(url: string, viewsSchema: string, max = 10): Datab
   }).withSchema("platform");
   const index = new Kysely<LedgerTables>({ dialect, plugins: [new RowCamelCasePlugin()] });
   const chainLedgers = new Map<number, LedgerDb>();
+  const listeners = new Map<string, ChannelListener>();
   return {
     pool,
     platform: platform as unknown as PlatformDb,
@@ -55,6 +62,14 @@ export function openDatabases(url: string, viewsSchema: string, max = 10): Datab
       return ledger;
     },
     viewsSchema,
+    listen(channel, keyOf) {
+      let listener = listeners.get(channel);
+      if (!listener) {
+        listener = listenChannel({ connectionString: url }, channel, keyOf);
+        listeners.set(channel, listener);
+      }
+      return listener;
+    },
     close: () => pool.end(),
   };
 }

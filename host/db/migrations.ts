@@ -2,7 +2,9 @@
 // then each plugin's own list (host/db/plugin-migrations.ts). Numbers missing here (0008, 0010) were tables that
 // plugins now own: their migrations adopt those steps on databases that ran them.
 import { type Kysely, type Migration, Migrator, type RawBuilder, sql } from "kysely";
+import { TRANSACTION_REQUEST_CHANNEL } from "../mutations/wait-for-terminal.ts";
 import type { PluginMigrations } from "../plugin-host.ts";
+import { createNotifyTrigger } from "./notify-trigger.ts";
 import { adoptLegacySteps, migratePlugins } from "./plugin-migrations.ts";
 import { createTableVersions, versionTable } from "./table-versions.ts";
 
@@ -501,7 +503,35 @@ export const coreMigrations: Record<string, Migration> = {
         check (platform_roles <@ array['platformOperator']::text[])`.execute(db);
     },
   },
-  "0027_write_finality": {
+  "0027_request_changes_and_wake_jobs": {
+    async up(db: Kysely<unknown>) {
+      // A waiter on a request (Prefer: wait) is woken by its change, from whichever process made it
+      // (host/mutations/wait-for-terminal.ts), instead of reading the row in a loop.
+      await createNotifyTrigger(db, {
+        table: "transaction_requests",
+        channel: TRANSACTION_REQUEST_CHANNEL,
+        keyColumn: "id",
+        columns: ["status", "transaction_hash"],
+      });
+      // A multi-step job (a smart wallet's deployment) names its next run on the request it waits for: queued in the
+      // transaction that ends the request, on any path (completed, failed, dead-lettered, cancelled).
+      await sql`alter table platform.transaction_requests add column wake_job jsonb`.execute(db);
+      await sql`
+        create function platform.wake_job_of_request() returns trigger language plpgsql as $$
+        begin
+          perform graphile_worker.add_job(new.wake_job->>'task', (new.wake_job->'payload')::json,
+            queue_name => new.wake_job->>'queueName', job_key => new.wake_job->>'jobKey');
+          return null;
+        end $$`.execute(db);
+      await sql`
+        create trigger transaction_request_wakes_job
+        after update on platform.transaction_requests for each row
+        when (new.wake_job is not null and old.status is distinct from new.status
+              and new.status in ('COMPLETED', 'FAILED', 'DEAD_LETTER', 'CANCELLED'))
+        execute function platform.wake_job_of_request()`.execute(db);
+    },
+  },
+  "0028_write_finality": {
     async up(db: Kysely<unknown>) {
       // A COMPLETED write is watched until its block is final (host/worker/watch-finality.ts). Writes completed
       // before this version are taken as final: their blocks are old, and checking each would sweep the whole table.

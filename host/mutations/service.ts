@@ -4,18 +4,21 @@ import { v7 as uuidv7 } from "uuid";
 import type { Address, Hex, TransactionReceipt } from "viem";
 import { z } from "zod";
 import type { Custody } from "../custody/custody.ts";
+import { resolveSigner } from "../custody/wallet-selection.ts";
 import type { PlatformDb } from "../db/database.ts";
+import type { ChannelListener } from "../db/notifications.ts";
 import type { PlatformTables, TransactionRequestRow, WalletSelection } from "../db/platform-types.ts";
 import { ApiError } from "../errors/api-error.ts";
 import { addKeyedJob, type FoldableJob, foldIntoKeyedJobSql, type KeyedJob } from "../worker/keyed-jobs.ts";
 import { describeCall } from "./describe.ts";
 import type { RequestExecutor } from "./executors.ts";
 import { attachToExisting } from "./idempotency.ts";
+import { waitForTerminalRequest } from "./wait-for-terminal.ts";
 
 export const SEND_TASK = "host:send-transaction";
 export const CONFIRM_TASK = "host:confirm-transaction";
 export const RECONCILE_TASK = "host:reconcile";
-export const TERMINAL_STATES = new Set(["COMPLETED", "FAILED", "DEAD_LETTER", "CANCELLED"]);
+export { TERMINAL_STATES } from "./wait-for-terminal.ts";
 
 export interface MutationKind {
   /**
@@ -52,6 +55,11 @@ export interface SubmitInput {
   gas?: bigint;
   /** A human summary, e.g. "Mint 1,500.5 EURD to 0x7099…79C8"; by default the kind and the decoded call, abridged. */
   description?: string;
+  /**
+   * A job queued (in the same transaction) when the request ends, whatever its outcome: a multi-step job's next run
+   * (migration 0027's trigger), so it need not hold a worker slot waiting.
+   */
+  wakeJob?: Pick<KeyedJob<object>, "task" | "payload" | "queueName" | "jobKey">;
 }
 
 /** A submitted request; `replayed`: the earlier request of the same sender, chain and key, not a new one. */
@@ -59,9 +67,20 @@ export type SubmittedRequest = TransactionRequestRow & { replayed: boolean };
 
 export interface MutationService {
   kinds: Map<string, MutationKind>;
+  /** The wallet that signs an organisation's request (host/custody/wallet-selection.ts), without handing out custody. */
+  signerFor(input: Omit<Parameters<typeof resolveSigner>[2], "executors">): Promise<Address>;
   /** Queues a write, or returns the earlier request with the same sender, chain and key (or throws its 409). */
   submit(input: SubmitInput): Promise<SubmittedRequest>;
   find(organizationId: string, transactionId: string): Promise<TransactionRequestRow | undefined>;
+  /**
+   * The request once it is terminal (COMPLETED, FAILED, CANCELLED, DEAD_LETTER), or as it stands at `deadline`
+   * (epoch ms); woken by its change's NOTIFY, not by polling. Undefined when the organisation has no such request.
+   */
+  waitForTerminal(
+    organizationId: string,
+    transactionId: string,
+    deadline: number,
+  ): Promise<TransactionRequestRow | undefined>;
   /**
    * Marks the request CANCELLED while it is QUEUED and unsigned; returns its row as it then stands (CANCELLED, or
    * the state that kept it from being cancelled), or undefined when the organisation has no such request.
@@ -103,11 +122,14 @@ function signerQueue(chainId: number, from: string): string {
 export function createMutationService(
   db: PlatformDb,
   custody: Custody,
-  executors: ReadonlyMap<string, RequestExecutor> = new Map(),
+  executors: ReadonlyMap<string, RequestExecutor>,
+  /** The listener on TRANSACTION_REQUEST_CHANNEL (Databases.listen). */
+  requestChanges: ChannelListener,
 ): MutationService {
   const kinds = new Map<string, MutationKind>();
   return {
     kinds,
+    signerFor: (input) => resolveSigner(db, custody, { ...input, executors }),
     async submit(input) {
       const kind = kinds.get(input.kind);
       if (!kind) throw new Error(`Unknown mutation kind ${input.kind}`);
@@ -143,6 +165,7 @@ export function createMutationService(
               executor,
               walletSelection: JSON.stringify(walletSelection),
               gasLimit: input.gas?.toString() ?? null,
+              wakeJob: input.wakeJob ? JSON.stringify(input.wakeJob) : null,
             })
             .onConflict((oc) =>
               oc
@@ -179,6 +202,10 @@ export function createMutationService(
         payloadIgnored: kind.idempotencyIgnoresPayload,
       });
       return { ...attached, replayed: true };
+    },
+    waitForTerminal(organizationId, transactionId, deadline) {
+      const find = () => this.find(organizationId, transactionId);
+      return waitForTerminalRequest(requestChanges, find, transactionId, deadline);
     },
     async find(organizationId, transactionId) {
       return db

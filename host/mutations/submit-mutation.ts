@@ -2,7 +2,6 @@
 // (or attach to the earlier request with the same key), then answer as the caller preferred.
 import type { Context } from "hono";
 import type { Address, Hex } from "viem";
-import { resolveSigner } from "../custody/wallet-selection.ts";
 import type { TransactionRequestRow, WalletSelection } from "../db/platform-types.ts";
 import { ApiError } from "../errors/api-error.ts";
 import type { AppEnv } from "../http/env.ts";
@@ -12,10 +11,8 @@ import type { PluginContext } from "../plugin.ts";
 import type { ContractError } from "./contract-errors.ts";
 import { effectiveIdempotencyKey, IDEMPOTENT_REPLAYED } from "./idempotency.ts";
 import { revertError } from "./revert-errors.ts";
-import { TERMINAL_STATES } from "./service.ts";
 
 const INDEX_CATCH_UP_MS = 30_000;
-const POLL_MS = 50;
 
 export interface ChainWrite {
   chainId: number;
@@ -41,13 +38,12 @@ export function requestSigner(
   chainId = c.get("requestChainId"),
 ): Promise<Address> {
   if (chainId === undefined) throw new Error("requestSigner needs the request's chain: call requestChain first");
-  return resolveSigner(ctx.db.platform, ctx.custody, {
+  return ctx.mutations.signerFor({
     organizationId: c.get("principal").organizationId,
     executor: requestExecutor(c, selection),
     selection,
     participantId: c.get("requestContext")?.participantId,
     chainId,
-    executors: ctx.executors,
     cache: c.get("organizationRows"),
   });
 }
@@ -73,21 +69,14 @@ export function walletSelectionOf(body: WalletSelection): WalletSelection {
   };
 }
 
-type Ctx = Pick<PluginContext, "db" | "custody" | "mutations" | "index" | "executors">;
-
-async function waitForTerminal(ctx: Ctx, row: TransactionRequestRow, deadline: number): Promise<TransactionRequestRow> {
-  let current = row;
-  while (!TERMINAL_STATES.has(current.status) && Date.now() < deadline) {
-    await new Promise((r) => setTimeout(r, POLL_MS));
-    current = (await ctx.mutations.find(row.organizationId, row.id)) ?? current;
-  }
-  return current;
-}
+type Ctx = Pick<PluginContext, "db" | "mutations" | "index" | "executors">;
 
 async function answer(c: Context<AppEnv>, ctx: Ctx, request: TransactionRequestRow, preference: Preference) {
   const started = Date.now();
   const deadline = started + (preference.waitSeconds ?? 0) * 1000;
-  const row = preference.waitSeconds ? await waitForTerminal(ctx, request, deadline) : request;
+  const row = preference.waitSeconds
+    ? ((await ctx.mutations.waitForTerminal(request.organizationId, request.id, deadline)) ?? request)
+    : request;
   if (row.transactionHash) c.header("X-Transaction-Hash", row.transactionHash);
   const applied = preferenceApplied(preference);
   if (applied) c.header("Preference-Applied", applied);

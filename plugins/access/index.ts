@@ -8,6 +8,7 @@ import { PERMISSIONS } from "./permissions.ts";
 
 export default definePlugin({
   id: "access",
+  requires: ["custody"],
   errors: ERRORS,
   permissions: PERMISSIONS,
   routes: (app, ctx) => {
@@ -15,3 +16,9 @@ export default definePlugin({
     memberRoutes(app, ctx);
   },
 });
+
+// The operator functions scripts/ (bootstrap, cli) call: a plugin's index.ts is its only public entry.
+export { createApiKey, listApiKeys, revokeApiKey } from "./api-key-store.ts";
+export { addMember, grantRoles, provisionMissingMemberWallets, setMemberRoles } from "./members.ts";
+export { grantPlatformRole, platformRoleHolders, revokePlatformRole } from "./platform-roles.ts";
+export { createUser } from "./users.ts";

@@ -37,7 +37,7 @@ const setRoles = createRoute({
   responses: { 200: jsonResponse(envelope(MemberSchema), "The member with the new roles"), ...errorResponses },
 });
 
-export function memberRoutes(app: App, ctx: PluginContext) {
+export function memberRoutes(app: App, ctx: PluginContext<"custody">) {
   const db = ctx.db.platform;
 
   app.openapi(listMembers, async (c) => {

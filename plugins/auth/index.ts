@@ -6,6 +6,7 @@ import { authRoutes, PUBLIC_AUTH_PATHS } from "./routes.ts";
 
 export default definePlugin({
   id: "auth",
+  requires: ["secrets"],
   errors: ERRORS,
   permissions: PERMISSIONS,
   publicPaths: PUBLIC_AUTH_PATHS,

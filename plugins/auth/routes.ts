@@ -82,7 +82,7 @@ const revoke = createRoute({
 // Compared against when the email is unknown, so timing does not reveal which emails exist.
 const decoyHash = hashSecret("decoy password that never matches");
 
-export function authRoutes(app: App, ctx: PluginContext) {
+export function authRoutes(app: App, ctx: PluginContext<"secrets">) {
   const db = ctx.db.platform;
   const policies = lockoutPolicies(ctx.config);
   const credentialFailures = createCredentialFailures(db, policies.credential);

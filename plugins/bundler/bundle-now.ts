@@ -2,10 +2,12 @@
 // answers the bundle's transaction hash once the pipeline has signed it (null when the mempool held nothing to
 // bundle).
 import type { Hex } from "viem";
+import { waitForChange } from "../../host/db/wait-for-change.ts";
+import { TERMINAL_STATES, TRANSACTION_REQUEST_CHANNEL } from "../../host/mutations/wait-for-terminal.ts";
 import type { PluginContext } from "../../host/plugin.ts";
 import { wakeBundler } from "./bundle-job.ts";
 import { rpcError } from "./rpc-error.ts";
-import { bundlerDb } from "./tables.ts";
+import { bundlerDb, USER_OPERATION_CHANNEL } from "./tables.ts";
 
 const WAIT_MS = 20_000;
 
@@ -23,16 +25,41 @@ export async function sendBundleNow(ctx: PluginContext, chainId: number, organiz
   if (!pending) return null;
   await wakeBundler(ctx, chainId, organizationId, true);
   const deadline = Date.now() + WAIT_MS;
-  while (Date.now() < deadline) {
-    const row = await db
+  const read = () =>
+    db
       .selectFrom("bundlerUserOperations as o")
       .leftJoin("transactionRequests as r", "r.id", "o.transactionRequestId")
-      .select(["o.status", "o.failureReason", "r.transactionHash"])
+      .select([
+        "o.status",
+        "o.failureReason",
+        "o.transactionRequestId",
+        "r.transactionHash",
+        "r.status as requestStatus",
+      ])
       .where("o.userOpHash", "=", pending.userOpHash)
       .executeTakeFirstOrThrow();
-    if (row.transactionHash) return row.transactionHash as Hex;
-    if (row.status === "failed") throw rpcError("BUNDLER_USER_OPERATION_REJECTED", row.failureReason ?? "failed");
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw rpcError("BUNDLER_INTERNAL_ERROR", "The bundle was not sent within 20 s");
+  // Bundled into a request (or refused), then that request signed: each wait woken by its row's change.
+  let row = await waitForChange({
+    listener: ctx.db.listen(USER_OPERATION_CHANNEL),
+    key: pending.userOpHash,
+    read,
+    done: (op) => op.status !== "pending",
+    deadline,
+  });
+  if (row.transactionRequestId && !row.transactionHash)
+    row = await waitForChange({
+      listener: ctx.db.listen(TRANSACTION_REQUEST_CHANNEL),
+      key: row.transactionRequestId,
+      read,
+      done: (op) =>
+        op.transactionHash !== null || op.status === "failed" || TERMINAL_STATES.has(op.requestStatus ?? ""),
+      deadline,
+    });
+  if (row.transactionHash) return row.transactionHash as Hex;
+  if (row.status === "failed") throw rpcError("BUNDLER_USER_OPERATION_REJECTED", row.failureReason ?? "failed");
+  const ended = row.requestStatus && TERMINAL_STATES.has(row.requestStatus);
+  throw rpcError(
+    "BUNDLER_INTERNAL_ERROR",
+    ended ? `The bundle's transaction ended ${row.requestStatus}, unsent` : "The bundle was not sent within 20 s",
+  );
 }

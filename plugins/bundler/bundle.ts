@@ -116,7 +116,7 @@ export function bundleable(pending: UserOperationRow[], submitted: Pick<UserOper
   return taken;
 }
 
-export function bundleTask(ctx: PluginContext) {
+export function bundleTask(ctx: PluginContext<"custody" | "deployment">) {
   const db = bundlerDb(ctx.db.platform);
   const fail = (hashes: string[], reason: string) =>
     db

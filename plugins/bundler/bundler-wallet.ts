@@ -5,5 +5,5 @@ import type { PluginContext } from "../../host/plugin.ts";
 
 export const BUNDLER_WALLET_PATH = "m/44'/60'/1'/0/0";
 
-export const bundlerWallet = (ctx: PluginContext, organizationId: string): Promise<Address> =>
+export const bundlerWallet = (ctx: PluginContext<"custody">, organizationId: string): Promise<Address> =>
   ctx.custody.serviceWallet(organizationId, BUNDLER_WALLET_PATH, "bundler");

@@ -13,11 +13,12 @@ import { BundlerSettings } from "./settings.ts";
 export default definePlugin({
   id: "bundler",
   settings: BundlerSettings,
+  requires: ["custody", "deployment"],
   routes: bundlerRoutes,
   tasks: (ctx) => ({ bundle: bundleTask(ctx) }),
   migrations,
   permissions: PERMISSIONS,
   errors: ERRORS,
   mutationKinds: { [HANDLE_OPS_KIND]: handleOpsKind },
-  userOperationPool: (ctx) => userOperationPool(ctx),
+  provides: { userOperationPool: (ctx) => userOperationPool(ctx) },
 });

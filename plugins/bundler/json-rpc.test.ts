@@ -11,7 +11,7 @@ import type { BundlerSettings } from "./settings.ts";
 
 // Only methods that read nothing but the chain's id and EntryPoint run here; the refusals come before any run.
 const call = (roles: string[], maxBatchSize = 3): CallContext => ({
-  ctx: {} as PluginContext<BundlerSettings>,
+  ctx: {} as PluginContext<never, BundlerSettings>,
   principal: { kind: "api-key", organizationId: "org", userId: "u", roles, scope: "read-write" } as Principal,
   chain: { chainId: 31337, deployment: {} } as unknown as ServedChain,
   requestId: "req",

@@ -20,7 +20,7 @@ const MAX_PENDING_PER_SENDER = 4;
 /** A replacement raises both fees by at least this percentage. */
 const REPLACEMENT_BUMP_PERCENT = 10n;
 
-const sponsorshipLimits = (ctx: PluginContext<BundlerSettings>) => ({
+const sponsorshipLimits = (ctx: PluginContext<never, BundlerSettings>) => ({
   operationsPerDay: ctx.settings.BUNDLER_SPONSORED_OPERATIONS_PER_DAY,
   weiPerDay: ctx.settings.BUNDLER_SPONSORED_WEI_PER_DAY,
 });
@@ -28,7 +28,7 @@ const sponsorshipLimits = (ctx: PluginContext<BundlerSettings>) => ({
 const bumped = (previous: string) => (BigInt(previous) * (100n + REPLACEMENT_BUMP_PERCENT) + 99n) / 100n;
 
 export async function acceptUserOperation(
-  ctx: PluginContext<BundlerSettings>,
+  ctx: PluginContext<never, BundlerSettings>,
   on: ServedChain,
   organizationId: string,
   rpcOp: RpcUserOperation,

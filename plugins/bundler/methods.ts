@@ -20,7 +20,7 @@ const AddressParam = z.string().regex(/^0x[0-9a-fA-F]{40}$/, "an address");
 const HashParam = z.string().regex(/^0x[0-9a-fA-F]{64}$/, "a 32-byte hex hash");
 
 export interface MethodContext {
-  ctx: PluginContext<BundlerSettings>;
+  ctx: PluginContext<never, BundlerSettings>;
   principal: Principal;
   /** The request's chain: every method works on it. */
   chain: ServedChain;

@@ -1,6 +1,8 @@
 // The bundler's mempool and settings; each step runs once (platform.plugin_migrations). Add steps, never edit one.
 import { type Kysely, sql } from "kysely";
+import { createNotifyTrigger } from "../../host/db/notify-trigger.ts";
 import type { PluginMigration } from "../../host/plugin.ts";
+import { USER_OPERATION_CHANNEL } from "./tables.ts";
 
 export const migrations: PluginMigration[] = [
   {
@@ -50,6 +52,18 @@ export const migrations: PluginMigration[] = [
         add column max_charge numeric(78, 0)`.execute(db);
       await sql`create index bundler_user_operations_sponsored on platform.bundler_user_operations
         (chain_id, sender, created_at) where paymaster is not null`.execute(db);
+    },
+  },
+  {
+    // debug_bundler_sendBundleNow waits for its operation to be bundled: woken by the change, from any worker.
+    name: "0003_user_operation_changes",
+    async up(db: Kysely<unknown>) {
+      await createNotifyTrigger(db, {
+        table: "bundler_user_operations",
+        channel: USER_OPERATION_CHANNEL,
+        keyColumn: "user_op_hash",
+        columns: ["status", "transaction_request_id"],
+      });
     },
   },
 ];

@@ -61,7 +61,7 @@ function entryPointOn(ctx: PluginContext, chainId: number): { on: ServedChain; e
 }
 
 /** The pool the host gives other plugins: each operation on the chain it names. */
-export function userOperationPool(ctx: PluginContext<BundlerSettings>): UserOperationPool {
+export function userOperationPool(ctx: PluginContext<never, BundlerSettings>): UserOperationPool {
   return {
     send: (chainId, organizationId, operation) =>
       rejections(() => {

@@ -47,7 +47,7 @@ const bundlerRoute = createRoute({
   },
 });
 
-export function bundlerRoutes(app: App, ctx: PluginContext<BundlerSettings>) {
+export function bundlerRoutes(app: App, ctx: PluginContext<never, BundlerSettings>) {
   const logger = ctx.logger;
   app.openapi(bundlerRoute, (async (c: Context<AppEnv>) => {
     // The served chain alone (an unknown X-Chain-Id is refused before any JSON-RPC): the methods need no system there.

@@ -2,6 +2,9 @@
 import type { ColumnType, Selectable } from "kysely";
 import type { PlatformDb } from "../../host/db/database.ts";
 
+/** NOTIFYed with an operation's hash when its status changes (migration 0003_user_operation_changes). */
+export const USER_OPERATION_CHANNEL = "user_operation_changed";
+
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 export type UserOperationStatus = "pending" | "submitted" | "included" | "failed";
 

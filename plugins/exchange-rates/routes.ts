@@ -127,7 +127,7 @@ const syncRates = createRoute({
   responses: mutationResponses,
 });
 
-export function exchangeRateRoutes(app: App, ctx: PluginContext<ExchangeRateSettings>) {
+export function exchangeRateRoutes(app: App, ctx: PluginContext<never, ExchangeRateSettings>) {
   const provider = rateProvider(ctx.settings);
   const currencies = supportedCurrencies(provider);
   const overrides = () => ratesDb(ctx.db.platform);

@@ -9,7 +9,7 @@ import { systemFeeds } from "./rates-query.ts";
 import type { ExchangeRateSettings } from "./settings.ts";
 import { publishRatesCall, SYNC_KIND } from "./sync.ts";
 
-export function syncAllTask(ctx: PluginContext<ExchangeRateSettings>) {
+export function syncAllTask(ctx: PluginContext<never, ExchangeRateSettings>) {
   return defineTask(NoPayload, async () => {
     const chains = await ctx.db.platform
       .selectFrom("organizationChains")

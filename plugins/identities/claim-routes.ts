@@ -52,7 +52,7 @@ const removeClaim = createRoute({
 const claimNamed = (body: { topic?: string; claimId?: string }) =>
   body.topic ? `the ${body.topic} claim` : `claim ${body.claimId?.slice(0, 6)}…${body.claimId?.slice(-4)}`;
 
-export function claimRoutes(app: App, ctx: PluginContext) {
+export function claimRoutes(app: App, ctx: PluginContext<"custody">) {
   app.openapi(issueClaim, async (c) => {
     const body = c.req.valid("json");
     return submitSystemWrite(c, ctx, body, async (chain, signer) => {

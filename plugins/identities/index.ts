@@ -15,6 +15,7 @@ import { identityRoutes } from "./routes.ts";
 
 export default definePlugin({
   id: "identities",
+  requires: ["custody"],
   errors: ERRORS,
   permissions: PERMISSIONS,
   routes(app, ctx) {

@@ -13,6 +13,7 @@ import { pruneTask } from "./tasks.ts";
 export default definePlugin({
   id: "monitoring",
   settings: MonitoringSettings,
+  requires: ["webhookDeliveryStats"],
   routes: (app, ctx) => {
     monitoringRoutes(app, ctx);
     metricsRoute(app, ctx, monitoringProcess(ctx).metrics);

@@ -17,7 +17,7 @@ export interface Metrics {
 
 const statusClass = (status: number) => `${Math.floor(status / 100)}xx`;
 
-export function createMetrics(ctx: PluginContext, dropped: () => number): Metrics {
+export function createMetrics(ctx: PluginContext<"webhookDeliveryStats">, dropped: () => number): Metrics {
   const registry = new Registry();
   const labels = ["method", "route", "status_class", "request_type"] as const;
   const requests = new Counter({
@@ -78,11 +78,7 @@ export function createMetrics(ctx: PluginContext, dropped: () => number): Metric
         .execute(ctx.db.platform)
         .then((r) => r.rows)
         .catch(() => []),
-      sql<{ outcome: string; count: number }>`
-        select status as outcome, count(*)::int as count from platform.webhook_deliveries group by status`
-        .execute(ctx.db.platform)
-        .then((r) => r.rows)
-        .catch(() => []),
+      ctx.webhookDeliveryStats.byOutcome().catch(() => []),
       heads(),
       // Each part reads one partial index (migration 0027_write_finality).
       sql<{ chainId: number; unfinal: number; reorged: number; reorgs: number }>`
@@ -138,7 +134,7 @@ export function createMetrics(ctx: PluginContext, dropped: () => number): Metric
 }
 
 /** Outside /api: no API key; METRICS_TOKEN as metrics-access.ts decides. */
-export function metricsRoute(app: App, ctx: PluginContext<MonitoringSettings>, metrics: Metrics) {
+export function metricsRoute(app: App, ctx: PluginContext<never, MonitoringSettings>, metrics: Metrics) {
   app.get("/metrics", async (c) => {
     assertMetricsAccess({ ...ctx.config, ...ctx.settings }, c.req.header("authorization"));
     const { contentType, text } = await metrics.render();

@@ -16,7 +16,7 @@ export interface MonitoringProcess {
 
 const processes = new WeakMap<object, MonitoringProcess>();
 
-export function monitoringProcess(ctx: PluginContext): MonitoringProcess {
+export function monitoringProcess(ctx: PluginContext<"webhookDeliveryStats">): MonitoringProcess {
   let state = processes.get(ctx.db);
   if (!state) {
     const recorder = createRecorder(ctx, ctx.logger);

@@ -89,7 +89,7 @@ const streamRoute = createRoute({
   },
 });
 
-export function monitoringRoutes(app: App, ctx: PluginContext) {
+export function monitoringRoutes(app: App, ctx: PluginContext<"webhookDeliveryStats">) {
   const db = ctx.db.platform;
   const state = monitoringProcess(ctx);
 

@@ -7,7 +7,7 @@ import type { MonitoringSettings } from "./settings.ts";
 
 const SLICE = 10_000;
 
-export function pruneTask(ctx: PluginContext<MonitoringSettings>) {
+export function pruneTask(ctx: PluginContext<never, MonitoringSettings>) {
   return defineTask(NoPayload, async () => {
     const before = new Date(Date.now() - ctx.settings.REQUEST_LOG_RETENTION_DAYS * 86_400_000);
     for (;;) {

@@ -7,6 +7,7 @@ import { PERMISSIONS } from "./permissions.ts";
 
 export default definePlugin({
   id: "participants",
+  requires: ["custody"],
   permissions: PERMISSIONS,
   routes(app, ctx) {
     addressKindsRoutes(app, ctx);

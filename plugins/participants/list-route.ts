@@ -63,7 +63,7 @@ function withRouteSort(query: CollectionQuery, params: ParticipantListQuery): Co
   };
 }
 
-export function participantListRoutes(app: App, ctx: PluginContext) {
+export function participantListRoutes(app: App, ctx: PluginContext<"custody">) {
   app.openapi(listParticipants, async (c) => {
     // The collection parameters' loose shape widens the inferred type; these keys were validated by their schema.
     const params = c.req.valid("query") as ParticipantListQuery;

@@ -44,7 +44,7 @@ const sign = createRoute({
   responses: { 200: jsonResponse(dataOf(ApprovalSchema), "The approval after signing"), ...errorResponses },
 });
 
-export function approvalRoutes(app: App, ctx: PluginContext) {
+export function approvalRoutes(app: App, ctx: PluginContext<"custody">) {
   const db = walletsDb(ctx.db.platform);
 
   /** The wallet's operations on the chain: those waiting for signatures, or the one of `userOpHash`. */

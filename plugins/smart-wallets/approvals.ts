@@ -36,7 +36,7 @@ export async function approvalState(
  * the addresses that signed now.
  */
 export async function signAsParticipant(
-  ctx: PluginContext,
+  ctx: PluginContext<"custody">,
   input: { organizationId: string; userId: string; requestId: string; userOpHash: Hex; signers: string[] },
 ): Promise<string[]> {
   const custodied = await ctx.db.platform

@@ -13,9 +13,9 @@ import { walletsDb } from "./tables.ts";
 
 const POLL_MS = 250;
 
-export function confirmTask(ctx: PluginContext) {
+export function confirmTask(ctx: PluginContext<"userOperationPool">) {
   return defineTask(WalletRunPayload, async ({ chainId, wallet }) => {
-    const pool = ctx.userOperations!;
+    const pool = ctx.userOperationPool;
     const confirming = await walletsDb(ctx.db.platform)
       .selectFrom("transactionRequests as r")
       .innerJoin("smartWalletOperations as o", "o.requestId", "r.id")

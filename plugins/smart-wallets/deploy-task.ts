@@ -1,6 +1,7 @@
 // smart-wallets:deploy: a wallet's deployment on its chain as resumable steps, each a chain write of the
 // organisation's primary wallet through the transaction pipeline, keyed (wallet, step, attempt) so a retried run
-// attaches to the write it queued before; every step first checks whether the chain already has its effect.
+// attaches to the write it queued before; every step first checks whether the chain already has its effect. A run
+// never waits for a write: it ends, and the write's end queues the next run (SubmitInput.wakeJob).
 //   sponsorship       (sponsored wallets only) the organisation's paymaster (created once by the paymaster factory), its deposit at the
 //                     EntryPoint topped up to PAYMASTER_DEPOSIT_WEI, and the wallet sponsored (counterfactually)
 //   account           the account created by the factory at the predicted address
@@ -23,11 +24,11 @@ import { SponsoringPaymasterFactoryAbi } from "../../abis/SponsoringPaymasterFac
 import { WeightedMultisigAccountFactoryAbi } from "../../abis/WeightedMultisigAccountFactory.ts";
 import { fundSigner } from "../../host/chain/fund-signer.ts";
 import type { ServedChain } from "../../host/chain/served-chains.ts";
-import type { TransactionRequestRow } from "../../host/db/platform-types.ts";
 import { TERMINAL_STATES } from "../../host/mutations/service.ts";
 import type { PluginContext } from "../../host/plugin.ts";
 import { defineTask } from "../../host/worker/define-task.ts";
-import { WalletDeployPayload } from "./jobs.ts";
+import { addKeyedJob } from "../../host/worker/keyed-jobs.ts";
+import { deployJob, WalletDeployPayload } from "./jobs.ts";
 import type { SmartWalletSettings } from "./settings.ts";
 import { type DeploymentStep, type SmartWalletRow, walletsDb } from "./tables.ts";
 import { factoryArgs, organisationPaymaster, smartWalletDeployment, sponsorship } from "./wallet-chain.ts";
@@ -35,16 +36,30 @@ import { factoryArgs, organisationPaymaster, smartWalletDeployment, sponsorship 
 export const DEPLOY_STEP_KIND = "smart-wallet.deployment-step";
 const MANAGEMENT = 1n;
 const ECDSA_KEY = 1n;
-const STEP_TIMEOUT_MS = 120_000;
+/** A run after a pending write, should its wake-up be lost: the write's end normally queues the next run at once. */
+const STAND_BY_RUN_MS = 30_000;
 
 class StepFailed extends Error {}
 
+/** The step's write is queued or on its way: the run ends here and resumes when it ends. */
+class StepPending extends Error {
+  constructor(
+    readonly wallet: SmartWalletRow,
+    readonly requestId: string,
+  ) {
+    super(`Waiting for request ${requestId}`);
+  }
+}
+
 const addressKey = (address: Address) => keccak256(encodeAbiParameters([{ type: "address" }], [address]));
 
-export function deployTask(ctx: PluginContext<SmartWalletSettings>) {
+export function deployTask(ctx: PluginContext<"custody" | "deployment", SmartWalletSettings>) {
   const db = walletsDb(ctx.db.platform);
 
-  /** Queues (or finds again) the step's write and waits for its outcome; a failed write fails the step. */
+  /**
+   * Queues (or finds again) the step's write: done when it completed, StepFailed when it failed, else StepPending
+   * (the run ends; the write's end queues the next run: its wakeJob).
+   */
   async function write(
     wallet: SmartWalletRow,
     step: string,
@@ -60,15 +75,22 @@ export function deployTask(ctx: PluginContext<SmartWalletSettings>) {
       from: call.from,
       createdBy: wallet.participantId,
       idempotencyKey: `smart-wallet:${wallet.address}:${step}:${wallet.attempt}`,
+      wakeJob: deployJob(wallet.chainId, wallet.address),
     });
-    const deadline = Date.now() + STEP_TIMEOUT_MS;
-    let row: TransactionRequestRow = request;
-    while (!TERMINAL_STATES.has(row.status)) {
-      if (Date.now() > deadline) throw new Error(`The ${step} write of ${wallet.address} is still ${row.status}`);
-      await new Promise((r) => setTimeout(r, 100));
-      row = (await ctx.mutations.find(wallet.organizationId, request.id)) ?? row;
-    }
-    if (row.status !== "COMPLETED") throw new StepFailed(`${step}: ${row.errorMessage ?? row.status}`);
+    if (!TERMINAL_STATES.has(request.status)) throw new StepPending(wallet, request.id);
+    if (request.status !== "COMPLETED") throw new StepFailed(`${step}: ${request.errorMessage ?? request.status}`);
+  }
+
+  /**
+   * Ends a run whose step waits for its write: the write's end wakes the next run; a later run stands by in case the
+   * request ended before this run's job was released (the wake then replaced by this one: re-added at once).
+   */
+  async function waitForWrite(pending: StepPending) {
+    const { wallet, requestId } = pending;
+    const job = deployJob(wallet.chainId, wallet.address);
+    await addKeyedJob(ctx.db.platform, { ...job, runAt: new Date(Date.now() + STAND_BY_RUN_MS) });
+    const request = await ctx.mutations.find(wallet.organizationId, requestId);
+    if (!request || TERMINAL_STATES.has(request.status)) await addKeyedJob(ctx.db.platform, job);
   }
 
   async function sponsor(on: ServedChain, wallet: SmartWalletRow, owner: Address) {
@@ -244,6 +266,7 @@ export function deployTask(ctx: PluginContext<SmartWalletSettings>) {
         } else if (step === "account") await createAccount(on, wallet, owner);
         else await identitySteps(on, wallet, owner, step);
       } catch (error) {
+        if (error instanceof StepPending) return waitForWrite(error);
         if (!(error instanceof StepFailed)) throw error; // the run is retried with backoff
         await db
           .updateTable("smartWallets")

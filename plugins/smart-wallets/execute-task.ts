@@ -21,7 +21,12 @@ import { liveSigners, organisationPaymaster, smartWalletDeployment, sponsorship 
 const THROTTLED = -32504;
 
 /** The request's stored operation, or a new one built on its chain and stored (the first store wins a race). */
-async function operationFor(ctx: PluginContext, on: ServedChain, request: TransactionRequestRow, signerCount: number) {
+async function operationFor(
+  ctx: PluginContext<"custody" | "userOperationPool">,
+  on: ServedChain,
+  request: TransactionRequestRow,
+  signerCount: number,
+) {
   const db = walletsDb(ctx.db.platform);
   const stored = await db
     .selectFrom("smartWalletOperations")
@@ -57,8 +62,12 @@ async function operationFor(ctx: PluginContext, on: ServedChain, request: Transa
 }
 
 /** Sends the signed operation to the pool; CONFIRMING when accepted, FAILED when refused (not when throttled). */
-export async function sendOperation(ctx: PluginContext, request: TransactionRequestRow, op: SmartWalletOperationRow) {
-  const pool = ctx.userOperations!;
+export async function sendOperation(
+  ctx: PluginContext<"userOperationPool">,
+  request: TransactionRequestRow,
+  op: SmartWalletOperationRow,
+) {
+  const pool = ctx.userOperationPool;
   const signed = { ...op.operation, signature: packSignatures(op.signatures) } as never;
   // Marks the request as signed while it is still QUEUED: a cancellation that comes later finds it signed (409).
   const marked = await ctx.db.platform
@@ -90,7 +99,7 @@ export async function sendOperation(ctx: PluginContext, request: TransactionRequ
   await addKeyedJob(ctx.db.platform, confirmJob(request.chainId, request.fromAddress));
 }
 
-export function executeTask(ctx: PluginContext) {
+export function executeTask(ctx: PluginContext<"custody" | "userOperationPool">) {
   return defineTask(WalletRunPayload, async ({ chainId, wallet }) => {
     const owner = await walletsDb(ctx.db.platform)
       .selectFrom("smartWallets")

@@ -19,6 +19,7 @@ import { walletRoutes } from "./wallet-routes.ts";
 export default definePlugin({
   id: "smart-wallets",
   settings: SmartWalletSettings,
+  requires: ["custody", "deployment", "userOperationPool"],
   routes(app, ctx) {
     walletRoutes(app, ctx);
     thresholdRoute(app, ctx);

@@ -1,7 +1,9 @@
 // The smart wallets and their user operations; each step runs once (platform.plugin_migrations). Add steps, never
 // edit one.
 import { type Kysely, sql } from "kysely";
+import { createNotifyTrigger } from "../../host/db/notify-trigger.ts";
 import type { PluginMigration } from "../../host/plugin.ts";
+import { SMART_WALLET_CHANNEL } from "./tables.ts";
 
 export const migrations: PluginMigration[] = [
   {
@@ -58,6 +60,18 @@ export const migrations: PluginMigration[] = [
     name: "0003_smart_wallets_sponsored",
     async up(db: Kysely<unknown>) {
       await sql`alter table platform.smart_wallets add column sponsored boolean not null default true`.execute(db);
+    },
+  },
+  {
+    // A creation that waits (Prefer: wait) is woken by its wallet's next deployment step, from any worker process.
+    name: "0004_smart_wallet_changes",
+    async up(db: Kysely<unknown>) {
+      await createNotifyTrigger(db, {
+        table: "smart_wallets",
+        channel: SMART_WALLET_CHANNEL,
+        keyColumn: "address",
+        columns: ["step"],
+      });
     },
   },
 ];

@@ -41,7 +41,7 @@ const setSponsorship = createRoute({
   responses: mutationResponses,
 });
 
-export function sponsorshipRoute(app: App, ctx: PluginContext) {
+export function sponsorshipRoute(app: App, ctx: PluginContext<"custody">) {
   app.openapi(setSponsorship, async (c) => {
     const body = c.req.valid("json");
     const { organizationId } = c.get("principal");

@@ -2,6 +2,9 @@
 import type { ColumnType, Selectable } from "kysely";
 import type { PlatformDb } from "../../host/db/database.ts";
 
+/** NOTIFYed with a wallet's address when its deployment step changes (migration 0004_smart_wallet_changes). */
+export const SMART_WALLET_CHANNEL = "smart_wallet_changed";
+
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type Json<T> = ColumnType<T, string, string>;
 

@@ -42,7 +42,7 @@ export interface BuiltOperation {
 
 /** The request's operation on its chain `on`, with the pool's gas estimate. */
 export async function buildUserOperation(
-  ctx: PluginContext,
+  ctx: PluginContext<"userOperationPool">,
   on: ServedChain,
   input: {
     request: TransactionRequestRow;
@@ -54,8 +54,7 @@ export async function buildUserOperation(
   },
 ): Promise<BuiltOperation> {
   const { request, entryPoint, paymaster } = input;
-  const pool = ctx.userOperations;
-  if (!pool) throw new Error("No user-operation pool: the bundler plugin is not loaded");
+  const pool = ctx.userOperationPool;
   const fees = await on.client.estimateFeesPerGas();
   const draft: UserOperation<"0.8"> = {
     sender: request.fromAddress as Address,

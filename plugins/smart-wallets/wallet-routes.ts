@@ -5,6 +5,7 @@ import { type Address, getAddress, zeroAddress } from "viem";
 import { assertPermission, requirePermission } from "../../host/auth/require-permission.ts";
 import { verifyWalletForWrite } from "../../host/auth/wallet-verification.ts";
 import { requestChain } from "../../host/chain/request-chain.ts";
+import { waitForChange } from "../../host/db/wait-for-change.ts";
 import { ApiError } from "../../host/errors/api-error.ts";
 import type { App } from "../../host/http/env.ts";
 import { single } from "../../host/http/envelopes.ts";
@@ -24,7 +25,7 @@ import {
   SmartWalletSchema,
   WalletParams,
 } from "./schemas.ts";
-import { type WalletSigner, walletsDb } from "./tables.ts";
+import { SMART_WALLET_CHANNEL, type WalletSigner, walletsDb } from "./tables.ts";
 import { liveSigners, organisationPaymaster, predictWalletAddress, sponsorship, walletSalt } from "./wallet-chain.ts";
 import { findWallet, walletOfRequest, walletRecord } from "./wallet-store.ts";
 
@@ -140,7 +141,7 @@ function requestedSigners(body: CreationBody): {
   return { validatorType, signers: list, threshold: body.threshold };
 }
 
-export function walletRoutes(app: App, ctx: PluginContext) {
+export function walletRoutes(app: App, ctx: PluginContext<"custody">) {
   const db = walletsDb(ctx.db.platform);
 
   app.openapi(create, async (c) => {
@@ -216,13 +217,14 @@ export function walletRoutes(app: App, ctx: PluginContext) {
       .executeTakeFirstOrThrow();
     if (current.step !== "deployed" && current.step !== "failed")
       await addKeyedJob(ctx.db.platform, deployJob(chain.chainId, current.address));
-    let wallet = current;
     const wait = parsePrefer(c.req.header("prefer")).waitSeconds;
-    const deadline = Date.now() + (wait ?? 0) * 1000;
-    while (wallet.step !== "deployed" && wallet.step !== "failed" && Date.now() < deadline) {
-      await new Promise((r) => setTimeout(r, 100));
-      wallet = await findWallet(ctx, organizationId, chain.chainId, address!);
-    }
+    const wallet = await waitForChange({
+      listener: ctx.db.listen(SMART_WALLET_CHANNEL),
+      key: current.address,
+      read: () => findWallet(ctx, organizationId, chain.chainId, current.address),
+      done: (row) => row.step === "deployed" || row.step === "failed",
+      deadline: Date.now() + (wait ?? 0) * 1000,
+    });
     c.header("Location", `/api/v2/smart-wallets/${wallet.address}`);
     return c.json(single(c, walletRecord(wallet)), wallet.step === "deployed" ? 200 : 202);
   });

@@ -21,7 +21,7 @@ const POLL_MS = 250;
 
 type Detail = Record<string, unknown>;
 interface StepRun {
-  ctx: PluginContext;
+  ctx: PluginContext<"custody" | "deployment">;
   deployment: DeploymentRow;
   /** What earlier steps produced, by node id. */
   done: Map<string, Detail>;
@@ -63,32 +63,28 @@ const STEPS: Record<Exclude<StepId, "organization">, (run: StepRun) => Promise<D
       inFlight?.id ??
       (await submitSystemCreate(ctx, organizationId, chainId, await ctx.custody.primaryAddress(organizationId))).id;
     await progress({ transactionId });
-    const deadline = Date.now() + SYSTEM_WAIT_MS;
-    for (;;) {
-      const request = await ctx.mutations.find(organizationId, transactionId);
-      if (!request) throw new Error(`Transaction request ${transactionId} disappeared`);
-      const submitted = { transactionId, transactionHash: request.transactionHash };
-      if (request.status === "COMPLETED") {
-        const result = (request.result ?? {}) as { systemAddress?: string };
-        const systemAddress = result.systemAddress?.toLowerCase(); // as the platform records it
-        return { ...submitted, blockNumber: String(request.blockNumber), systemAddress };
-      }
-      if (TERMINAL_STATES.has(request.status)) {
-        const details = { transactionId, status: request.status };
-        if (request.contractError) {
-          throw new ApiError("CONTRACT_ERROR", { details: { ...details, contractError: request.contractError } });
-        }
-        throw new ApiError("ORGANIZATION_DEPLOYMENT_STEP_FAILED", {
-          details: {
-            ...details,
-            nodeId: "system",
-            reason: request.errorMessage ?? request.subStatus ?? request.status,
-          },
-        });
-      }
-      if (Date.now() > deadline) throw new ApiError("CONFIRMATION_TIMEOUT", { details: submitted });
-      await sleep(POLL_MS);
+    const request = await ctx.mutations.waitForTerminal(organizationId, transactionId, Date.now() + SYSTEM_WAIT_MS);
+    if (!request) throw new Error(`Transaction request ${transactionId} disappeared`);
+    const submitted = { transactionId, transactionHash: request.transactionHash };
+    if (request.status === "COMPLETED") {
+      const result = (request.result ?? {}) as { systemAddress?: string };
+      const systemAddress = result.systemAddress?.toLowerCase(); // as the platform records it
+      return { ...submitted, blockNumber: String(request.blockNumber), systemAddress };
     }
+    if (TERMINAL_STATES.has(request.status)) {
+      const details = { transactionId, status: request.status };
+      if (request.contractError) {
+        throw new ApiError("CONTRACT_ERROR", { details: { ...details, contractError: request.contractError } });
+      }
+      throw new ApiError("ORGANIZATION_DEPLOYMENT_STEP_FAILED", {
+        details: {
+          ...details,
+          nodeId: "system",
+          reason: request.errorMessage ?? request.subStatus ?? request.status,
+        },
+      });
+    }
+    throw new ApiError("CONFIRMATION_TIMEOUT", { details: submitted });
   },
 
   async index({ ctx, deployment, done }) {
@@ -123,7 +119,7 @@ function wireErrorOf(error: unknown, nodeId: string) {
   return publicError(new ApiError("ORGANIZATION_DEPLOYMENT_STEP_FAILED", { details: { nodeId, reason } }));
 }
 
-export function deployOrganizationTask(ctx: PluginContext) {
+export function deployOrganizationTask(ctx: PluginContext<"custody" | "deployment">) {
   const db = ctx.db.platform;
   return defineTask(DeployPayload, async ({ deploymentId }) => {
     const sdb = systemsDb(db);

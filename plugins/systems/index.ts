@@ -14,6 +14,7 @@ import { SYSTEM_WEBHOOK_EVENTS } from "./webhook-events.ts";
 
 export default definePlugin({
   id: "systems",
+  requires: ["custody", "deployment"],
   errors: ERRORS,
   permissions: PERMISSIONS,
   migrations,
@@ -58,3 +59,6 @@ export default definePlugin({
     },
   },
 });
+
+// The operator functions scripts/ (bootstrap, cli) call: a plugin's index.ts is its only public entry.
+export { createOrganization, requestSystemProvisioning } from "./organizations.ts";

@@ -8,7 +8,7 @@ import type { PluginContext } from "../../host/plugin.ts";
 import { defineTask } from "../../host/worker/define-task.ts";
 import { ProvisionPayload } from "./organizations.ts";
 
-export function provisionTask(ctx: PluginContext) {
+export function provisionTask(ctx: PluginContext<"custody" | "deployment">) {
   return defineTask(ProvisionPayload, async ({ organizationId, chainId }) => {
     if (!ctx.chains.has(chainId)) throw new Error(`Chain ${chainId} is not served by this platform`);
     // In flight first: completion marks the request COMPLETED and the system ready in one transaction, so one of

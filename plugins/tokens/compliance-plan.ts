@@ -7,25 +7,16 @@ import type { RequestChain } from "../../host/chain/request-chain.ts";
 import { ApiError, badRequest } from "../../host/errors/api-error.ts";
 import { zodIssues } from "../../host/http/validation.ts";
 import type { PluginContext } from "../../host/plugin.ts";
-import { tokensDb } from "./tables.ts";
 
 export interface PlannedModule {
   module: Address;
   params: Hex;
 }
 
-interface TemplateModule {
-  typeId: string;
-  params?: Record<string, unknown>;
-}
+type Ctx = PluginContext<"complianceTemplates">;
 
-async function findTemplate(ctx: PluginContext, organizationId: string, id: string) {
-  const row = await tokensDb(ctx.db.platform)
-    .selectFrom("complianceTemplates")
-    .selectAll()
-    .where("id", "=", id)
-    .where((eb) => eb.or([eb("organizationId", "=", organizationId), eb("isSystem", "=", true)]))
-    .executeTakeFirst();
+async function findTemplate(ctx: Ctx, organizationId: string, id: string) {
+  const row = await ctx.complianceTemplates.visible(organizationId, id);
   if (!row) throw new ApiError("COMPLIANCE_TEMPLATE_NOT_FOUND", { details: { complianceTemplateId: id } });
   if (row.isDraft) {
     throw new ApiError("COMPLIANCE_TEMPLATE_NOT_APPLICABLE", {
@@ -38,7 +29,7 @@ async function findTemplate(ctx: PluginContext, organizationId: string, id: stri
 
 /** The (module, params) pairs for createTokenWithFeatures; empty without a compliance template. */
 export async function planCompliance(
-  ctx: PluginContext,
+  ctx: Ctx,
   chain: RequestChain,
   input: {
     organizationId: string;
@@ -57,7 +48,7 @@ export async function planCompliance(
     return [];
   }
   const template = await findTemplate(ctx, input.organizationId, complianceTemplateId);
-  const modules = template.modules as TemplateModule[];
+  const { modules } = template;
   const typeIds = [...new Set([...modules.map((m) => m.typeId), ...template.requiredControls])];
   const unknown = Object.keys(complianceConfigs).filter((id) => !typeIds.includes(id));
   if (unknown.length) {

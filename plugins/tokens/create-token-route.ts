@@ -75,7 +75,7 @@ async function checkConversionTarget(chain: RequestChain, features: PlannedFeatu
   }
 }
 
-export function createTokenRoutes(app: App, ctx: PluginContext) {
+export function createTokenRoutes(app: App, ctx: PluginContext<"complianceTemplates">) {
   for (const path of ["/api/v2/tokens", "/api/v2/token"]) {
     app.openapi(createTokenAt(path), async (c) => {
       const body = c.req.valid("json");

@@ -17,6 +17,7 @@ import { TOKEN_WEBHOOK_EVENTS } from "./webhook-events.ts";
 
 export default definePlugin({
   id: "tokens",
+  requires: ["complianceTemplates"],
   errors: ERRORS,
   permissions: PERMISSIONS,
   revertErrors: REVERT_ERRORS,

@@ -99,7 +99,7 @@ const rotateSecret = createRoute({
   },
 });
 
-export function endpointRoutes(app: App, ctx: PluginContext<WebhookSettings>) {
+export function endpointRoutes(app: App, ctx: PluginContext<"secrets", WebhookSettings>) {
   const db = webhooksDb(ctx.db.platform);
   const masterKey = ctx.secrets.masterKey;
 

@@ -74,7 +74,7 @@ export async function findEndpoint(db: WebhooksDb, organizationId: string, id: s
 
 /** Refuses a URL the platform may not call and event types no plugin emits (422, naming the field). */
 export async function assertSubscribable(
-  ctx: PluginContext<WebhookSettings>,
+  ctx: PluginContext<never, WebhookSettings>,
   input: { url?: string; eventTypes?: string[] },
 ) {
   if (input.url !== undefined) {

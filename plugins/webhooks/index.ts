@@ -4,6 +4,7 @@
 import { definePlugin } from "../../host/plugin.ts";
 import { deliverTask } from "./deliver.ts";
 import { deliveryRoutes } from "./delivery-routes.ts";
+import { webhookDeliveryStats } from "./delivery-stats.ts";
 import { endpointRoutes } from "./endpoint-routes.ts";
 import { ERRORS } from "./errors.ts";
 import { eventTypeRoutes } from "./event-type-routes.ts";
@@ -18,6 +19,8 @@ import { sweepTask } from "./sweep.ts";
 export default definePlugin({
   id: PLUGIN_ID,
   settings: WebhookSettings,
+  requires: ["secrets"],
+  provides: { webhookDeliveryStats: (ctx) => webhookDeliveryStats(ctx.db.platform) },
   routes(app, ctx) {
     endpointRoutes(app, ctx);
     deliveryRoutes(app, ctx);

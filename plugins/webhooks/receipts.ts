@@ -88,7 +88,13 @@ const toReceipt = (row: {
 });
 
 /** The endpoint (among those the event was delivered to) whose secret signed the receipt, if any. */
-async function signingEndpoint(ctx: PluginContext, db: WebhooksDb, evtId: string, body: string, headers: Headers) {
+async function signingEndpoint(
+  ctx: PluginContext<"secrets">,
+  db: WebhooksDb,
+  evtId: string,
+  body: string,
+  headers: Headers,
+) {
   const endpoints = await db
     .selectFrom("webhookDeliveries as d")
     .innerJoin("webhookEndpoints as e", "e.id", "d.endpointId")
@@ -111,7 +117,7 @@ async function signingEndpoint(ctx: PluginContext, db: WebhooksDb, evtId: string
   return undefined;
 }
 
-export function receiptRoutes(app: App, ctx: PluginContext) {
+export function receiptRoutes(app: App, ctx: PluginContext<"secrets">) {
   const db = webhooksDb(ctx.db.platform);
 
   app.openapi(submitReceipt, async (c) => {
