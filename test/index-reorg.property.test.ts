@@ -2,7 +2,8 @@
 // transfer, freezes, pause) through the REST API with random anvil_reorg depths (some re-including removed
 // transactions) and mined blocks in between; afterwards every holder's indexed balance and freezes, the total supply,
 // the pause, the holder count and the event counts (token event log and the token's activity feed) equal the chain's.
-// Every write must also still complete or be refused by a rule after a reorg (no stalled signer). A failure prints
+// Every write must also still complete or be refused by a rule after a reorg (no stalled signer), and a completed
+// write a reorg removed is mined again, once (issue 36: writes tracked to finality). A failure prints
 // fast-check's seed and path; replay with REORG_SEED=<seed> REORG_PATH=<path> (REORG_KEEP_DATA=1 keeps the logs).
 import fc from "fast-check";
 import pg from "pg";
