@@ -19,6 +19,7 @@ import type { DefinedTask } from "../host/worker/define-task.ts";
 import { addKeyedJob } from "../host/worker/keyed-jobs.ts";
 import { createReconcileTask } from "../host/worker/reconcile.ts";
 import { createSendTransactionTask } from "../host/worker/send-transaction.ts";
+import { createWatchFinalityTask, FINALITY_TASK } from "../host/worker/watch-finality.ts";
 import { plugins } from "../plugins/index.ts";
 import { loadPluginModules } from "./plugin-modules.ts";
 
@@ -88,6 +89,7 @@ export function createPlatformContext(
     [SEND_TASK]: createSendTransactionTask(txDeps),
     [CONFIRM_TASK]: createConfirmTransactionTask(txDeps),
     [RECONCILE_TASK]: createReconcileTask(txDeps),
+    [FINALITY_TASK]: createWatchFinalityTask(txDeps),
   };
   for (const [kind, definition] of composed.mutationKinds) mutations.kinds.set(kind, definition);
   Object.assign(taskList, composed.tasks(ctx));

@@ -133,6 +133,14 @@ export async function startPlatform(
       await db.platform.deleteFrom("organizationChains").where("chainId", "=", chain.node.chainId).execute();
       // Nonces reserved on the lost chain: its signers start again from the node's count.
       await db.platform.deleteFrom("signerNonces").where("chainId", "=", chain.node.chainId).execute();
+      // Its writes are history, not removed by a reorg: the finality watch must not send them to the new chain.
+      await db.platform
+        .updateTable("transactionRequests")
+        .set({ finalizedAt: new Date() })
+        .where("chainId", "=", chain.node.chainId)
+        .where("status", "=", "COMPLETED")
+        .where("finalizedAt", "is", null)
+        .execute();
     }
     phase("migrations", "platform schema up to date");
 

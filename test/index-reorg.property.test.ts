@@ -2,18 +2,30 @@
 // transfer, freezes, pause) through the REST API with random anvil_reorg depths (some re-including removed
 // transactions) and mined blocks in between; afterwards every holder's indexed balance and freezes, the total supply,
 // the pause, the holder count and the event counts (token event log and the token's activity feed) equal the chain's.
-// Every write must also still complete or be refused by a rule after a reorg (no stalled signer). A failure prints
+// Every write must also still complete or be refused by a rule after a reorg (no stalled signer), and a completed
+// write a reorg removed is mined again, once (issue 36: writes tracked to finality). A failure prints
 // fast-check's seed and path; replay with REORG_SEED=<seed> REORG_PATH=<path> (REORG_KEEP_DATA=1 keeps the logs).
 import fc from "fast-check";
 import pg from "pg";
 import type { Address } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { reorgDepth } from "../host/config.ts";
 import { ALICE, BOB, CAROL } from "./support/api-flows.ts";
 import { indexVsChain } from "./support/index-vs-chain.ts";
+import { parsePrometheusText, sampleValue } from "./support/prometheus-text.ts";
 import { type Op, opArbitrary, performWrite, reorg, writeOf } from "./support/reorg-workload.ts";
 import { bootStack, createDepositToken, json, platformDbUrl, type TestStack } from "./support/stack.ts";
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Polls `condition` every 100 ms until it holds; fails naming `what` after `timeoutMs`. */
+async function until(condition: () => Promise<boolean>, what: string, timeoutMs = 30_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error(`not within ${timeoutMs} ms: ${what}`);
+    await sleep(100);
+  }
+}
 
 /** Blocks mined after a token's creation, so that no reorg (depth <= 5) can remove the token itself. */
 const SAFE_DEPTH = 6;
@@ -50,14 +62,18 @@ describe("the index through reorgs", () => {
     run += 1;
     const token = (await createDepositToken(stack, `Reorg ${run}`, `RG${run}`)) as Address;
     await stack.rpc("anvil_mine", [`0x${SAFE_DEPTH.toString(16)}`]);
-    const tally = { completed: 0, refused: 0, removed: 0, reincluded: 0, lost: 0 };
+    const tally = { completed: 0, refused: 0, removed: 0, reincluded: 0, reexecuted: 0, lost: 0 };
     const completed: string[] = [];
     for (const op of ops) {
       const write = writeOf(op, holders);
       if (write) {
         const outcome = await performWrite(stack, token, write);
-        if (outcome.status === 200) completed.push(outcome.txHash as string);
-        else tally.refused += 1;
+        if (outcome.status === 200) {
+          const { rows } = await db.query("select id from platform.transaction_requests where transaction_hash = $1", [
+            outcome.txHash,
+          ]);
+          completed.push(rows[0].id);
+        } else tally.refused += 1;
       } else if (op.kind === "reorg") {
         const { removed, reincluded } = await reorg(stack, op);
         tally.removed += removed;
@@ -66,39 +82,166 @@ describe("the index through reorgs", () => {
         await stack.rpc("anvil_mine", [`0x${op.blocks.toString(16)}`]);
       }
     }
+    // Completed writes a reorg removed are mined again (or, signed anew, refused by a rule now): wait for them.
+    const outcomes = async () =>
+      (
+        await db.query(
+          "select id, status, transaction_hash, reorgs from platform.transaction_requests where id = any($1)",
+          [completed],
+        )
+      ).rows;
+    const unmined = async () => {
+      let count = 0;
+      for (const row of await outcomes()) {
+        const mined =
+          row.status === "COMPLETED" && (await stack.rpc("eth_getTransactionReceipt", [row.transaction_hash]));
+        if (!mined && row.status !== "FAILED") count += 1;
+      }
+      return count;
+    };
+    await until(async () => (await unmined()) === 0, "every completed write mined again", 60_000).catch(() => {});
     const compare = indexVsChain(stack, db);
     await compare.settle();
     const [indexed, onChain] = await Promise.all([compare.index(token, holders), compare.chain(token, holders)]);
     expect(indexed).toEqual(onChain);
-    // Writes that read COMPLETED but whose transaction a reorg removed for good (see docs/chain-writes.md).
     tally.completed = completed.length;
-    for (const hash of completed) if (!(await stack.rpc("eth_getTransactionReceipt", [hash]))) tally.lost += 1;
+    tally.reexecuted = (await outcomes()).filter((row) => row.reorgs > 0).length;
+    tally.lost = await unmined(); // read COMPLETED once, but not on chain now
+    expect(tally.lost).toBe(0);
     console.info(`reorg run ${run}: ${ops.length} steps`, tally, `supply ${onChain.totalSupply}`);
   }
 
-  it("a reorg that removes the signer's newest write: the index follows at the same height, the next write takes the freed nonce", async () => {
-    const token = (await createDepositToken(stack, "Reorg focus", "RGF")) as Address;
+  it("completed writes a reorg removes (depth 1-3) go back to CONFIRMING / REORGED and are mined again exactly once", async () => {
+    const token = (await createDepositToken(stack, "Reorg completed", "RGD")) as Address;
     await stack.rpc("anvil_mine", [`0x${SAFE_DEPTH.toString(16)}`]);
+    const requestOf = async (hash: string | undefined) =>
+      (await db.query("select id from platform.transaction_requests where transaction_hash = $1", [hash])).rows[0]
+        .id as string;
+    const mint = async (to: string, amount: number) => {
+      const outcome = await performWrite(stack, token, {
+        path: "mint",
+        body: { recipients: [to], amounts: [`${amount}`] },
+      });
+      expect(outcome.status).toBe(200);
+      return requestOf(outcome.txHash);
+    };
+    /** A retry of the depth-3 batch's first mint under its Idempotency-Key. */
+    const retry = (prefer?: string) =>
+      stack.api(`/api/v2/tokens/${token}/mint`, {
+        method: "POST",
+        headers: { "idempotency-key": `reorg-retry-${token}`, ...(prefer ? { prefer } : {}) },
+        body: JSON.stringify({ recipients: [CAROL], amounts: ["1"] }),
+      });
+    const apiStatus = async (id: string) => (await json(await stack.api(`/api/v2/transaction-requests/${id}`))).data;
+    const removed: string[] = [];
+    const started = Date.now();
+
+    // Depth 1, and the signer's next write at once: it takes the removed write's nonce when it is signed before the
+    // watch sees the reorg (the removed write is then signed anew), else the next one (its bytes go out again).
+    removed.push(await mint(ALICE, 1));
+    expect(await reorg(stack, { kind: "reorg", depth: 1, reinclude: 0, offset: 0 })).toEqual({
+      removed: 1,
+      reincluded: 0,
+    });
+    const follower = await mint(BOB, 2);
+
+    // Depths 2 and 3, the chain held (no automine) while the API, the metrics and the webhook outbox are read.
+    let reorgedSeconds = 0;
+    for (const depth of [2, 3]) {
+      const batch: string[] = [];
+      for (let i = 1; i <= depth; i++) {
+        if (depth === 3 && i === 1) batch.push((await json(await retry("wait=30"))).data.transactionId);
+        else batch.push(await mint(CAROL, i));
+      }
+      await stack.rpc("evm_setAutomine", [false]);
+      try {
+        const at = Date.now();
+        expect(await reorg(stack, { kind: "reorg", depth, reinclude: 0, offset: 0 })).toEqual({
+          removed: depth,
+          reincluded: 0,
+        });
+        for (const id of batch) {
+          await until(async () => (await apiStatus(id)).subStatus === "REORGED", `${id} shown REORGED`);
+          expect(await apiStatus(id)).toMatchObject({ status: "CONFIRMING", subStatus: "REORGED", blockNumber: null });
+        }
+        reorgedSeconds = Math.max(reorgedSeconds, (Date.now() - at) / 1000);
+        const metrics = parsePrometheusText(await (await fetch(`${stack.platform.baseUrl}/metrics`)).text());
+        const chain = { chain_id: String(stack.platform.credentials.chainId) };
+        expect(sampleValue(metrics, "transaction_requests_reorged", chain)).toBeGreaterThanOrEqual(depth);
+        // A retry answers the current truth: not the vanished COMPLETED, the write being confirmed again.
+        if (depth === 3) {
+          const replay = await retry();
+          expect(replay.status).toBe(202);
+          expect(await json(replay)).toMatchObject({ transactionId: batch[0], status: "CONFIRMING" });
+        }
+      } finally {
+        await stack.rpc("evm_setAutomine", [true]);
+        await stack.rpc("evm_mine");
+      }
+      removed.push(...batch);
+    }
+
+    // Every request COMPLETED again, with a hash that has a receipt; the reorg counted once on each removed one.
+    const rows = async () =>
+      (
+        await db.query(
+          "select id, status, transaction_hash, reorgs, finalized_at from platform.transaction_requests where id = any($1)",
+          [[...removed, follower]],
+        )
+      ).rows;
+    await until(async () => {
+      for (const row of await rows()) {
+        if (row.status !== "COMPLETED" || !(await stack.rpc("eth_getTransactionReceipt", [row.transaction_hash])))
+          return false;
+      }
+      return true;
+    }, "every write COMPLETED again with a receipt");
+    const recovered = (Date.now() - started) / 1000;
+    const replayed = await retry("wait=30");
+    expect(replayed.headers.get("idempotent-replayed")).toBe("true");
+    const replayedHash = (await json(replayed)).meta.txHashes[0];
+    expect(await stack.rpc("eth_getTransactionReceipt", [replayedHash])).toMatchObject({ status: "0x1" });
+    const nonces = await db.query("select id, nonce from platform.transaction_requests where id = any($1)", [
+      [removed[0], follower],
+    ]);
+    const nonceOf = (id: string) => nonces.rows.find((row) => row.id === id)?.nonce;
+    const depthOnePath = nonceOf(removed[0]) > nonceOf(follower) ? "signed anew after the follower" : "its bytes again";
+    for (const row of await rows()) expect(row.reorgs, row.id).toBe(removed.includes(row.id) ? 1 : 0);
+
+    // Each effect once: the balances are the amounts minted, and the index equals the chain.
     const compare = indexVsChain(stack, db);
-    const first = await performWrite(stack, token, { path: "mint", body: { recipients: [ALICE], amounts: ["7"] } });
-    expect(first.status).toBe(200);
-    const removed = await reorg(stack, { kind: "reorg", depth: 1, reinclude: 0, offset: 0 });
-    expect(removed).toEqual({ removed: 1, reincluded: 0 });
-
-    // No block is mined after the reorg: the index still drops the removed mint.
-    const { indexed, onChain } = await compare.converged(token, holders);
-    expect(indexed).toEqual(onChain);
-    expect(onChain.totalSupply).toBe("0");
-
-    // anvil did not return the mint to its pool: the signer's next write takes its nonce (no gap that stalls it).
-    const nonceOf = async (hash: string | undefined) =>
-      (await db.query("select nonce from platform.transaction_requests where transaction_hash = $1", [hash])).rows[0]
-        ?.nonce;
-    const second = await performWrite(stack, token, { path: "mint", body: { recipients: [BOB], amounts: ["5"] } });
-    expect(second.status).toBe(200);
-    expect(await nonceOf(second.txHash)).toBe(await nonceOf(first.txHash));
     await compare.settle();
-    expect(await compare.index(token, holders)).toEqual(await compare.chain(token, holders));
+    const [indexed, onChain] = await Promise.all([compare.index(token, holders), compare.chain(token, holders)]);
+    expect(indexed).toEqual(onChain);
+    expect(onChain.totalSupply).toBe(String(1 + 2 + (1 + 2) + (1 + 2 + 3)));
+    expect(onChain.accounts[ALICE.toLowerCase()]?.value).toBe("1");
+    expect(onChain.accounts[CAROL.toLowerCase()]?.value).toBe("9");
+
+    // Past the finality depth the writes are final, and each was told final once to webhooks.
+    const depth = reorgDepth(stack.env.WEBHOOK_REORG_DEPTH ?? "12", stack.platform.credentials.chainId);
+    await stack.rpc("anvil_mine", [`0x${(depth + 1).toString(16)}`]);
+    await until(async () => (await rows()).every((row) => row.finalized_at !== null), "every write final");
+    await compare.settle();
+    const told = async (state: string) =>
+      (
+        await db.query(
+          "select request_id from platform.webhook_outbox where request_id = any($1) and lifecycle_state = $2 and type = $3",
+          [removed, state, "token.transfer.final"],
+        )
+      ).rows.map((r) => r.request_id);
+    await until(async () => (await told("final")).length >= removed.length, "a final event for each write");
+    expect((await told("final")).sort()).toEqual([...removed].sort());
+    const retracted = (
+      await db.query(
+        "select count(*)::int as n from platform.webhook_outbox where request_id = any($1) and lifecycle_state = 'retracted'",
+        [removed],
+      )
+    ).rows[0].n;
+    console.log(
+      `completed writes removed by reorgs: ${removed.length}; shown REORGED within ${reorgedSeconds.toFixed(1)} s;` +
+        ` all COMPLETED again with receipts ${recovered.toFixed(1)} s after the first write (depth 1: ${depthOnePath});` +
+        ` ${retracted} provisional events retracted`,
+    );
   });
 
   it("a reorg that removes a write still CONFIRMING: its bytes go out again, and the signer's next write follows", async () => {
@@ -108,8 +251,8 @@ describe("the index through reorgs", () => {
       (await db.query("select status, nonce, transaction_hash from platform.transaction_requests where id = $1", [id]))
         .rows[0];
     let first: string | undefined;
-    // The confirmation run may read the receipt between the block and the reorg (then the write is COMPLETED and
-    // lost, see docs/chain-writes.md): try again with another write.
+    // The confirmation run may read the receipt between the block and the reorg (then the write is COMPLETED and the
+    // finality watch sends it back, the case above): try again with another write.
     for (let attempt = 0; attempt < 3 && !first; attempt++) {
       await stack.rpc("evm_setAutomine", [false]);
       try {

@@ -1,7 +1,7 @@
 // Webhook events read from the index, end to end against the real chain: a mint is told provisional, a transfer
 // final once deeper than WEBHOOK_REORG_DEPTH (carrying the client's idempotency key), a transfer that a reorg moves
-// to another block is final once, a mint a reorg removes is retracted and never final; every payload validates
-// against its published schema; token.transfer.final waits for a counter-signed receipt.
+// to another block is final once, a mint a reorg removes is retracted (then, sent again, told again and final once);
+// every payload validates against its published schema; token.transfer.final waits for a counter-signed receipt.
 import { Ajv2020 } from "ajv/dist/2020.js";
 import { Webhook } from "standardwebhooks";
 import { encodeFunctionData, getAddress, keccak256, toHex } from "viem";
@@ -277,25 +277,36 @@ describe("webhook events from the index", () => {
     expect(event.request).toBeUndefined(); // not caused by an API request
   });
 
-  it("retracts the provisional event of a mint a reorg removes, and never tells it final", async () => {
+  it("retracts the provisional event of a mint a reorg removes; sent again, the mint is told again and final once", async () => {
     const signer = (await json(await stack.api("/api/user/assets"))).wallets[0] as string;
     const mint = await write("mint", { recipients: [signer], amounts: ["99"] }, "lifecycle-mint-gone");
     await expect.poll(() => of(ISSUANCE, mint, "provisional").length, poll).toBeGreaterThan(0);
     const provisional = of(ISSUANCE, mint, "provisional")[0];
-    // The mint's block is the head: replace it with an empty one.
-    await stack.rpc("anvil_reorg", [1, []]);
-    expect(await stack.rpc("eth_getTransactionReceipt", [mint])).toBeNull();
-    await expect.poll(() => of(ISSUANCE, mint, "retracted").length, poll).toBeGreaterThan(0);
+    // The mint's block is the head: replace it with an empty one. The platform's finality watch broadcasts the mint
+    // again (docs/chain-writes.md): the chain is held (no automine) until the retraction is told.
+    await stack.rpc("evm_setAutomine", [false]);
+    try {
+      await stack.rpc("anvil_reorg", [1, []]);
+      expect(await stack.rpc("eth_getTransactionReceipt", [mint])).toBeNull();
+      await expect.poll(() => of(ISSUANCE, mint, "retracted").length, poll).toBeGreaterThan(0);
+    } finally {
+      await stack.rpc("evm_setAutomine", [true]);
+    }
     expect(of(ISSUANCE, mint, "retracted")[0]).toMatchObject({
       retracted_evt_id: provisional.evt_id,
       request: { idempotency_key: "lifecycle-mint-gone" },
       payload: provisional.payload,
     });
     expect(of(ISSUANCE, mint, "retracted")[0].evt_id).not.toBe(provisional.evt_id);
+    // The same bytes (its nonce is free): mined again under the same hash, told provisional again, then final once.
+    await mine(1);
+    await expect.poll(async () => (await stack.rpc("eth_getTransactionReceipt", [mint])) !== null, poll).toBe(true);
+    await expect.poll(() => distinct(of(ISSUANCE, mint, "provisional")).length, poll).toBe(2);
     await mine(DEPTH + 2);
+    await expect.poll(() => of(FINAL, mint).length, poll).toBeGreaterThan(0);
     await new Promise((r) => setTimeout(r, 2000));
-    expect(of(FINAL, mint)).toHaveLength(0);
-    expect(distinct(of(ISSUANCE, mint))).toHaveLength(2);
+    expect(distinct(of(FINAL, mint))).toHaveLength(1);
+    expect(distinct(of(ISSUANCE, mint))).toHaveLength(3);
   });
 
   it("tells and retracts 10,000 observations of one tick (an index catching up a backfill) under the parameter limit", async () => {

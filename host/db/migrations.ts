@@ -554,6 +554,22 @@ export const coreMigrations: Record<string, Migration> = {
         execute function platform.record_broadcast_hash()`.execute(db);
     },
   },
+  "0029_write_finality": {
+    async up(db: Kysely<unknown>) {
+      // A COMPLETED write is watched until its block is final (host/worker/watch-finality.ts). Writes completed
+      // before this version are taken as final: their blocks are old, and checking each would sweep the whole table.
+      await sql`alter table platform.transaction_requests add column finalized_at timestamptz,
+        add column reorgs integer not null default 0`.execute(db);
+      await sql`update platform.transaction_requests set finalized_at = updated_at where status = 'COMPLETED'`.execute(
+        db,
+      );
+      await sql`create index transaction_requests_unfinal on platform.transaction_requests (chain_id, block_number)
+        where status = 'COMPLETED' and finalized_at is null and executor = 'eoa'`.execute(db);
+      // The monitoring's count of reorged writes reads only these.
+      await sql`create index transaction_requests_reorged on platform.transaction_requests (chain_id)
+        where reorgs > 0`.execute(db);
+    },
+  },
 };
 
 /** Sets the description of the requests `where` selects, from their kind, target and calldata. */

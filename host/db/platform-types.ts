@@ -137,6 +137,10 @@ export interface TransactionRequestsTable {
   gasLimit: ColumnType<bigint | null, bigint | string | null | undefined, bigint | string | null>;
   /** A job queued when the request ends (SubmitInput.wakeJob): a multi-step job's next run. */
   wakeJob: ColumnType<unknown | null, string | null | undefined, string | null>;
+  /** When the finality watcher found its block final (host/worker/watch-finality.ts); null while it is watched. */
+  finalizedAt: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  /** How many times a reorg removed its mined transaction and sent it back to CONFIRMING. */
+  reorgs: ColumnType<number, number | undefined, number>;
   createdAt: Timestamp;
   updatedAt: Timestamp;
 }

@@ -4,7 +4,7 @@
 // write whose nonce another transaction took is signed anew (its bytes can never be mined). One still unmined
 // in the node's pool after STUCK_TRANSACTION_SECONDS is replaced with higher fees (FEE_BUMP_LIMIT times at most), one
 // the node no longer holds is broadcast again once; one without a receipt after RECEIPT_TIMEOUT_SECONDS is marked
-// RECEIPT_TIMEOUT once and left to reconciliation.
+// RECEIPT_TIMEOUT once and left to reconciliation. A completed write is then watched until its block is final.
 import type { Address, Hex } from "viem";
 import type { TransactionRequestRow } from "../db/platform-types.ts";
 import { confirmJobSpec, type SignerRun, SignerRunPayload } from "../mutations/service.ts";
@@ -15,6 +15,7 @@ import { bumpFees } from "./fee-bump.ts";
 import { addKeyedJob } from "./keyed-jobs.ts";
 import { receiptOf, receiptOfReplaced } from "./receipts.ts";
 import { requeueWithNewNonce } from "./requeue.ts";
+import { finalityJobSpec } from "./watch-finality.ts";
 
 /** How long a used nonce must go without any receipt of ours before the write is signed anew. */
 const NONCE_TAKEN_GRACE_MS = 5_000;
@@ -103,6 +104,8 @@ function confirmOnChain(deps: ChainTaskDeps): TaskRun<SignerRun> {
           }
         }),
       );
+      // Completed writes are watched until their blocks are final (watch-finality.ts).
+      if (progressed) await addKeyedJob(db, finalityJobSpec(chainId));
       const stuck = [];
       for (const row of due.filter((r) => !minedRows.includes(r))) {
         const action = await unminedAction(row);

@@ -21,6 +21,8 @@ export interface TransactionTaskDeps {
     | "RECONCILE_RETRY_BUDGET"
     | "STUCK_TRANSACTION_SECONDS"
     | "FEE_BUMP_LIMIT"
+    | "chains"
+    | "WEBHOOK_REORG_DEPTH"
   >;
 }
 

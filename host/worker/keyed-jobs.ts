@@ -14,13 +14,16 @@ export interface KeyedJob<P extends object = Record<string, unknown>> {
   queueName?: string;
   runAt?: Date;
   maxAttempts?: number;
+  /** `preserve_run_at`: a repeat keeps the pending job's run time (a scheduled run is not put off). */
+  jobKeyMode?: "replace" | "preserve_run_at";
 }
 
 /** The added job's id, or null when a worker locked the keyed job meanwhile (see above). */
 export function addKeyedJobSql(job: KeyedJob<object>): RawBuilder<string | null> {
   return sql<string | null>`(graphile_worker.add_job(${job.task}, ${JSON.stringify(job.payload)}::json,
     queue_name => ${job.queueName ?? null}::text, run_at => ${job.runAt ?? null}::timestamptz,
-    job_key => ${job.jobKey ?? null}::text, max_attempts => ${job.maxAttempts ?? 25}::int)).id`;
+    job_key => ${job.jobKey ?? null}::text, max_attempts => ${job.maxAttempts ?? 25}::int,
+    job_key_mode => ${job.jobKeyMode ?? "replace"}::text)).id`;
 }
 
 /** A job every repeat of which folds into one pending run. */

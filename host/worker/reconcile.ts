@@ -2,7 +2,7 @@
 // appeared (for any signed version of the write) completes them; after RECONCILE_AFTER_SECONDS without one, a write is requeued while the retry budget
 // lasts (the same signed bytes again while their nonce is unused; signed anew only once that nonce was consumed
 // by another transaction, so the old bytes can never be mined too), else it goes to DEAD_LETTER. It also restarts the
-// runs of signers whose writes wait without one (stranded-runs.ts).
+// runs of signers whose writes wait without one (stranded-runs.ts), and a chain's finality watch (watch-finality.ts).
 import type { Address, Hex } from "viem";
 import { confirmJobSpec } from "../mutations/service.ts";
 import { completeRequest } from "./complete-request.ts";
@@ -12,6 +12,7 @@ import { addKeyedJob } from "./keyed-jobs.ts";
 import { receiptOfAny } from "./receipts.ts";
 import { requeueWithNewNonce } from "./requeue.ts";
 import { restartStrandedRuns } from "./stranded-runs.ts";
+import { ensureFinalityWatch } from "./watch-finality.ts";
 
 /** The cluster-wide reconciliation (one run a minute): every served chain in turn. */
 export function createReconcileTask(deps: TransactionTaskDeps) {
@@ -24,6 +25,7 @@ async function reconcileChain(deps: ChainTaskDeps) {
   const { db, chain, mutations, config, logger } = deps;
   const restarted = await restartStrandedRuns(db, chain.chainId);
   if (restarted > 0) logger.warn("restarted the runs of signers with waiting writes", { runs: restarted });
+  await ensureFinalityWatch(deps, chain.chainId); // the chain's finality watch, should its job have been lost
   const timedOut = await db
     .selectFrom("transactionRequests")
     .selectAll()

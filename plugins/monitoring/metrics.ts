@@ -1,7 +1,8 @@
 // GET /metrics in the Prometheus text format (prom-client), one registry per host process: request counts and
 // latency by route template and status class (counted by the request observer), and at each scrape the worker's
 // queue depth and failures by task (graphile-worker's jobs), each served chain's head against the index head there,
-// and webhook deliveries by outcome. Who may read it: metrics-access.ts.
+// webhook deliveries by outcome, and the writes awaiting finality or sent back by a reorg. Who may read it:
+// metrics-access.ts.
 import { sql } from "kysely";
 import { Counter, Gauge, Histogram, Registry } from "prom-client";
 import type { App } from "../../host/http/env.ts";
@@ -42,6 +43,17 @@ export function createMetrics(ctx: PluginContext<"webhookDeliveryStats">, droppe
   const indexLag = gauge("index_lag_blocks", "Chain head minus index head", ["chain_id"]);
   const deliveries = gauge("webhook_deliveries", "Webhook deliveries by outcome (status)", ["outcome"]);
   const droppedLogs = gauge("request_log_dropped_total", "Request log records this process could not write");
+  const unfinal = gauge(
+    "transaction_requests_awaiting_finality",
+    "COMPLETED writes whose block is not yet final (the chain's finality depth), watched for reorgs",
+    ["chain_id"],
+  );
+  const reorged = gauge(
+    "transaction_requests_reorged",
+    "Writes a reorg removed after they completed, back in CONFIRMING (sub-status REORGED) until mined again",
+    ["chain_id"],
+  );
+  const reorgs = gauge("transaction_request_reorgs_total", "Completed writes a reorg removed, ever", ["chain_id"]);
 
   /** Each served chain's head and the index's head there. */
   const heads = () =>
@@ -56,7 +68,7 @@ export function createMetrics(ctx: PluginContext<"webhookDeliveryStats">, droppe
     );
 
   async function refresh() {
-    const [jobs, webhook, chains] = await Promise.all([
+    const [jobs, webhook, chains, finality] = await Promise.all([
       sql<{ task: string; depth: number; failed: number; dead: number }>`
         select task_identifier as task,
                count(*) filter (where attempts < max_attempts)::int as depth,
@@ -68,8 +80,27 @@ export function createMetrics(ctx: PluginContext<"webhookDeliveryStats">, droppe
         .catch(() => []),
       ctx.webhookDeliveryStats.byOutcome().catch(() => []),
       heads(),
+      // Each part reads one partial index (migration 0027_write_finality).
+      sql<{ chainId: number; unfinal: number; reorged: number; reorgs: number }>`
+        select chain_id, sum(unfinal)::int as unfinal, sum(reorged)::int as reorged, sum(reorgs)::int as reorgs from (
+          select chain_id, count(*) as unfinal, 0 as reorged, 0 as reorgs from platform.transaction_requests
+           where status = 'COMPLETED' and finalized_at is null and executor = 'eoa' group by chain_id
+          union all
+          select chain_id, 0, count(*) filter (where status = 'CONFIRMING' and sub_status = 'REORGED'), sum(reorgs)
+            from platform.transaction_requests where reorgs > 0 group by chain_id) parts
+         group by chain_id`
+        .execute(ctx.db.platform)
+        .then((r) => r.rows)
+        .catch(() => []),
     ]);
     for (const g of [queueDepth, jobFailures, jobsDead, deliveries, chainHead, indexHead, indexLag]) g.reset();
+    for (const g of [unfinal, reorged, reorgs]) g.reset();
+    for (const row of finality) {
+      const chain = { chain_id: String(row.chainId) };
+      unfinal.set(chain, row.unfinal);
+      reorged.set(chain, row.reorged);
+      reorgs.set(chain, row.reorgs);
+    }
     for (const row of jobs) {
       queueDepth.set({ task: row.task }, row.depth);
       jobFailures.set({ task: row.task }, row.failed);
