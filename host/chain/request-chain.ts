@@ -3,11 +3,13 @@
 import type { Context } from "hono";
 import type { Address } from "viem";
 import type { ShortCache } from "../cache/short-cache.ts";
+import type { Config } from "../config.ts";
 import type { Databases, LedgerDb, PlatformDb } from "../db/database.ts";
 import type { OrganizationChainsTable, SystemContracts } from "../db/platform-types.ts";
 import { ApiError } from "../errors/api-error.ts";
 import { parseChainIdHeader } from "../http/context-headers.ts";
 import type { AppEnv } from "../http/env.ts";
+import { clientForRequest } from "./chain-unavailable.ts";
 import type { ServedChain, ServedChains } from "./served-chains.ts";
 
 export interface RequestChain extends ServedChain {
@@ -52,7 +54,17 @@ async function lookup(db: PlatformDb, organizationId: string, headerChainId: num
   }
 }
 
-export type RequestChainContext = { db: Databases; chains: ServedChains };
+export type RequestChainContext = {
+  db: Databases;
+  chains: ServedChains;
+  config: Pick<Config, "CHAIN_REQUEST_TIMEOUT_SECONDS">;
+};
+
+/** The served chain with the request's own client: its calls end by the request's deadline (503 once passed). */
+function forRequest(c: Context<AppEnv>, ctx: RequestChainContext, chainId: number): ServedChain {
+  const served = ctx.chains.get(chainId);
+  return { ...served, client: clientForRequest(c, served.client, ctx.config.CHAIN_REQUEST_TIMEOUT_SECONDS * 1000) };
+}
 
 /** The served chain a request names (X-Chain-Id, else the organisation's default) and its system row there. */
 async function resolve(c: Context<AppEnv>, ctx: RequestChainContext) {
@@ -81,7 +93,7 @@ export async function requestChainId(c: Context<AppEnv>, ctx: RequestChainContex
 
 /** The request's served chain (its node and the platform's contracts there), for routes that need no system on it. */
 export async function requestServedChain(c: Context<AppEnv>, ctx: RequestChainContext): Promise<ServedChain> {
-  return ctx.chains.get((await resolve(c, ctx)).chainId);
+  return forRequest(c, ctx, (await resolve(c, ctx)).chainId);
 }
 
 export async function requestChain(c: Context<AppEnv>, ctx: RequestChainContext): Promise<RequestChain> {
@@ -90,8 +102,10 @@ export async function requestChain(c: Context<AppEnv>, ctx: RequestChainContext)
   if (row.status !== "ready" || !row.systemAddress || !row.tokenFactoryAddress || !row.contracts) {
     throw new ApiError("CHAIN_NOT_READY", { details: { chainId, chainStatus: row.status } });
   }
+  // Its index is read by the caller (and a write's checks): not before it has caught up after a start.
+  await c.get("indexGate")?.enter(chainId);
   return {
-    ...ctx.chains.get(chainId),
+    ...forRequest(c, ctx, chainId),
     systemAddress: row.systemAddress as Address,
     tokenFactoryAddress: row.tokenFactoryAddress as Address,
     contracts: row.contracts,
