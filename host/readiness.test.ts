@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createServedChains } from "./chain/served-chains.ts";
 import { openDatabases } from "./db/database.ts";
 import { createIndexStatus } from "./index-status.ts";
-import { CHECK_TIMEOUT_MS, readinessReport, within } from "./readiness.ts";
+import { readinessReport, within } from "./readiness.ts";
 
 /** A server that accepts connections and never answers: a SIGSTOPped anvil, a hung indexer. */
 let stalled: Server;
@@ -24,7 +24,7 @@ describe("readiness checks", () => {
   it("give a part that does not answer its limit, then report it false", async () => {
     const started = Date.now();
     expect(await within(() => new Promise<boolean>(() => {}), false, 100)).toBe(false);
-    expect(Date.now() - started).toBeLessThan(300);
+    expect(Date.now() - started).toBeLessThan(1_000);
     expect(await within(async () => 7, undefined, 100)).toBe(7);
     expect(await within(() => Promise.reject(new Error("down")), "fallback", 100)).toBe("fallback");
   });
@@ -45,7 +45,7 @@ describe("readiness checks", () => {
       const started = Date.now();
       const report = await readinessReport({ db, chains, index, workerRunning: () => true });
       const elapsed = Date.now() - started;
-      expect(elapsed).toBeLessThan(CHECK_TIMEOUT_MS + 700);
+      expect(elapsed).toBeLessThan(2_000); // the bound for /readyz during a stall
       expect(report.ready).toBe(false);
       expect(report.checks).toMatchObject({ chain: false, database: false, worker: true });
       expect(report.chain).toMatchObject({ chainId: 31337, head: null, indexedBlock: 5 });
