@@ -22,6 +22,7 @@ import { rejectMalformedText } from "./http/reject-malformed-text.ts";
 import { requestId } from "./http/request-id.ts";
 import { sameOriginGuard } from "./http/same-origin.ts";
 import { validationError } from "./http/validation.ts";
+import { createIndexGate, platformProbes } from "./index-gate.ts";
 import { isPublicDocPath, mountApiDocs } from "./openapi/index.ts";
 import { documentRoutePermissions } from "./openapi/route-permissions.ts";
 import type { HostContext } from "./plugin.ts";
@@ -62,6 +63,7 @@ export function createApp(
           ctx.config.READ_CACHE_ENTRIES,
         )
       : undefined;
+  const indexGate = createIndexGate(platformProbes(ctx));
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
   app.use("*", requestId);
   // Outermost after the id: it sees every /api answer, auth failures and errors included, and their whole duration.
@@ -129,6 +131,7 @@ export function createApp(
     if (participantRows) c.set("participantRows", participantRows);
     if (organizationRows) c.set("organizationRows", organizationRows);
     if (indexedReads) c.set("indexedReads", indexedReads);
+    c.set("indexGate", indexGate);
     if (isPublicDocPath(c.req.path) || publicPaths.has(c.req.path)) {
       sameOrigin.publicWrite(c);
       return next();

@@ -215,6 +215,14 @@ export const ConfigSchema = z.object({
       "A request's head and body must arrive within this, else 408 `REQUEST_TIMEOUT` (a body shorter than its " +
         "`Content-Length` cannot hang).",
     ),
+  CHAIN_REQUEST_TIMEOUT_SECONDS: z.coerce
+    .number()
+    .min(0.1)
+    .default(5)
+    .describe(
+      "How long a request may wait in all on the chain's node for its live reads (pre-checks, gas status, contract " +
+        "inspection), else 503 `SERVICE_UNAVAILABLE`: a stalled node never holds a request longer.",
+    ),
   ACCOUNT_ABSTRACTION_ENABLED: booleanSetting("false").describe(
     "Whether `X-Executor: smart-wallet` may be used at all (organisations opt in too).",
   ),

@@ -18,13 +18,22 @@ export interface Readiness {
 /** An organisation's system on a chain, as readiness sees it. */
 type SystemState = "ready" | "indexing" | "deploying" | "failed" | "missing";
 
-async function check(fn: () => Promise<boolean>): Promise<boolean> {
+/** Each check's limit: a part that does not answer by then (a stalled node, a hung database) reports false. */
+export const CHECK_TIMEOUT_MS = 1_000;
+
+/** `fn`'s answer, or `fallback` when it fails or takes longer than CHECK_TIMEOUT_MS. */
+export async function within<T>(fn: () => Promise<T>, fallback: T, timeoutMs = CHECK_TIMEOUT_MS): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
   try {
-    return await fn();
+    return await Promise.race([fn(), new Promise<T>((r) => (timer = setTimeout(() => r(fallback), timeoutMs)))]);
   } catch {
-    return false;
+    return fallback;
+  } finally {
+    clearTimeout(timer);
   }
 }
+
+const check = (fn: () => Promise<boolean>): Promise<boolean> => within(fn, false);
 
 /** What readiness reads of the platform's systems, once per report (a probe must stay cheap with many tenants). */
 interface SystemsSnapshot {
@@ -34,7 +43,11 @@ interface SystemsSnapshot {
   counts: { chainId: number; status: "pending" | "ready" | "failed"; count: number }[];
 }
 
-async function systemsSnapshot(r: Readiness): Promise<SystemsSnapshot | undefined> {
+function systemsSnapshot(r: Readiness): Promise<SystemsSnapshot | undefined> {
+  return within(() => readSystems(r), undefined);
+}
+
+async function readSystems(r: Readiness): Promise<SystemsSnapshot | undefined> {
   try {
     const [gating, counts] = await Promise.all([
       r.db.platform
@@ -94,8 +107,9 @@ async function systemsReport(r: Readiness, chainId: number, snapshot: SystemsSna
 /** A served chain: its node's head, the index's block there, whether its views of the index exist, its systems. */
 async function chainReport(r: Readiness, chain: ServedChain, snapshot: SystemsSnapshot | undefined) {
   const [head, indexedBlock, views, systems] = await Promise.all([
-    chain.client.getBlockNumber().catch(() => undefined),
-    r.index.indexedBlock(chain.chainId),
+    // Aborted at the limit: a stalled node's reads do not pile up behind the probes.
+    within(() => chain.client.scope({ signal: AbortSignal.timeout(CHECK_TIMEOUT_MS) }).getBlockNumber(), undefined),
+    within(() => r.index.indexedBlock(chain.chainId), undefined),
     check(() => chainViewsExist(r.db.pool, r.db.viewsSchema, chain.chainId)),
     systemsReport(r, chain.chainId, snapshot),
   ]);
@@ -115,7 +129,7 @@ export async function readinessReport(r: Readiness) {
   const snapshot = await systemsSnapshot(r);
   const [database, indexReady, chains] = await Promise.all([
     check(async () => (await r.db.pool.query("select 1")).rowCount === 1),
-    r.index.isReady(),
+    check(() => r.index.isReady()),
     Promise.all(r.chains.all().map((chain) => chainReport(r, chain, snapshot))),
   ]);
   const checks = {

@@ -1,13 +1,16 @@
 // The chain a request works on (X-Chain-Id, else the organisation's default), the organisation's system there, the
-// chain's node and the index as that chain sees it.
+// chain's node (calls ended by the request's deadline: host/chain/chain-unavailable.ts) and the index as that chain
+// sees it (once caught up after a start: host/index-gate.ts).
 import type { Context } from "hono";
-import type { Address } from "viem";
+import type { Address, PublicClient } from "viem";
 import type { ShortCache } from "../cache/short-cache.ts";
+import type { Config } from "../config.ts";
 import type { Databases, LedgerDb, PlatformDb } from "../db/database.ts";
 import type { OrganizationChainsTable, SystemContracts } from "../db/platform-types.ts";
 import { ApiError } from "../errors/api-error.ts";
 import { parseChainIdHeader } from "../http/context-headers.ts";
 import type { AppEnv } from "../http/env.ts";
+import { clientForRequest } from "./chain-unavailable.ts";
 import type { ServedChain, ServedChains } from "./served-chains.ts";
 
 export interface RequestChain extends ServedChain {
@@ -52,7 +55,33 @@ async function lookup(db: PlatformDb, organizationId: string, headerChainId: num
   }
 }
 
-export type RequestChainContext = { db: Databases; chains: ServedChains };
+export type RequestChainContext = {
+  db: Databases;
+  chains: ServedChains;
+  config: Pick<Config, "CHAIN_REQUEST_TIMEOUT_SECONDS">;
+};
+
+/**
+ * The served chain (with `more`) and the request's own client: its calls end by the request's deadline (503 once
+ * passed), made on first use (most requests never call the node).
+ */
+function forRequest<T extends object>(
+  c: Context<AppEnv>,
+  ctx: RequestChainContext,
+  chainId: number,
+  more: T,
+): ServedChain & T {
+  const served = ctx.chains.get(chainId);
+  let client: PublicClient | undefined;
+  return {
+    ...served,
+    ...more,
+    get client() {
+      client ??= clientForRequest(c, served.client, ctx.config.CHAIN_REQUEST_TIMEOUT_SECONDS * 1000);
+      return client;
+    },
+  };
+}
 
 /** The served chain a request names (X-Chain-Id, else the organisation's default) and its system row there. */
 async function resolve(c: Context<AppEnv>, ctx: RequestChainContext) {
@@ -81,7 +110,7 @@ export async function requestChainId(c: Context<AppEnv>, ctx: RequestChainContex
 
 /** The request's served chain (its node and the platform's contracts there), for routes that need no system on it. */
 export async function requestServedChain(c: Context<AppEnv>, ctx: RequestChainContext): Promise<ServedChain> {
-  return ctx.chains.get((await resolve(c, ctx)).chainId);
+  return forRequest(c, ctx, (await resolve(c, ctx)).chainId, {});
 }
 
 export async function requestChain(c: Context<AppEnv>, ctx: RequestChainContext): Promise<RequestChain> {
@@ -90,11 +119,12 @@ export async function requestChain(c: Context<AppEnv>, ctx: RequestChainContext)
   if (row.status !== "ready" || !row.systemAddress || !row.tokenFactoryAddress || !row.contracts) {
     throw new ApiError("CHAIN_NOT_READY", { details: { chainId, chainStatus: row.status } });
   }
-  return {
-    ...ctx.chains.get(chainId),
+  // Its index is read by the caller (and a write's checks): not before it has caught up after a start.
+  await c.get("indexGate")?.enter(chainId);
+  return forRequest(c, ctx, chainId, {
     systemAddress: row.systemAddress as Address,
     tokenFactoryAddress: row.tokenFactoryAddress as Address,
     contracts: row.contracts,
     ledger: ctx.db.ledgerOn(chainId),
-  };
+  });
 }

@@ -45,6 +45,28 @@ export async function createChainViews(pool: pg.Pool, viewsSchema: string, chain
   }
 }
 
+/**
+ * Which publication of a chain's views is in place (its `token` view's oid: every createChainViews makes new ones),
+ * or null while there is none. A reader that saw one publication caught up knows a later one may not be yet.
+ */
+export async function chainViewsPublication(
+  pool: pg.Pool,
+  viewsSchema: string,
+  chainId: number,
+): Promise<string | null> {
+  const { rows } = await pool.query<{ oid: string | null }>("select to_regclass($1)::oid::text as oid", [
+    `${quoted(chainViewsSchema(viewsSchema, chainId))}."token"`,
+  ]);
+  return rows[0]?.oid ?? null;
+}
+
+/** Whether `error` is a query's failure on a chain's view that is not there (dropped until the indexer is ready). */
+export function isMissingChainView(error: unknown): boolean {
+  const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
+  // 42P01 undefined_table, 3F000 invalid_schema_name, on a relation of a `<views schema>_chain_<id>` schema.
+  return (code === "42P01" || code === "3F000") && typeof message === "string" && /_chain_\d+/.test(message);
+}
+
 /** Whether a chain's views exist (the indexer was ready and the supervisor made them). */
 export async function chainViewsExist(pool: pg.Pool, viewsSchema: string, chainId: number): Promise<boolean> {
   const { rows } = await pool.query<{ ok: boolean }>("select to_regclass($1) is not null as ok", [

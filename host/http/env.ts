@@ -2,6 +2,7 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import type { IndexedReads } from "../cache/indexed-reads.ts";
 import type { ShortCache } from "../cache/short-cache.ts";
+import type { IndexGate } from "../index-gate.ts";
 
 export interface Principal {
   /** How the caller authenticated: an API key (inherits its user's roles) or a person's session cookie. */
@@ -47,6 +48,8 @@ export interface AppEnv {
     indexVersion?: Promise<string>;
     /** The chain the request works on, once requestChain resolved it: results kept from the index are per chain. */
     requestChainId?: number;
+    /** Whether the request chain's index can be read yet (host/index-gate.ts); absent in tests of parts. */
+    indexGate?: IndexGate;
   };
 }
 

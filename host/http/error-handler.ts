@@ -1,13 +1,24 @@
-// The one place errors become responses: ApiError as is, framework errors mapped, anything else SVC-0084.
+// The one place errors become responses: ApiError as is, framework errors, a missing chain view (503
+// INDEXER_REINDEXING) and a node that did not answer (503 SERVICE_UNAVAILABLE) mapped, anything else SVC-0084.
 import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";
+import { chainUnavailable, isChainUnavailable } from "../chain/chain-unavailable.ts";
+import { isMissingChainView } from "../db/chain-views.ts";
 import { ApiError } from "../errors/api-error.ts";
 import { errorFormFor, renderError } from "../errors/render.ts";
+import { indexNotReady } from "../index-gate.ts";
 import type { Logger } from "../logger.ts";
 import type { AppEnv } from "./env.ts";
 
-function toApiError(error: unknown): ApiError | undefined {
+function toApiError(error: unknown, c: Context<AppEnv>): ApiError | undefined {
   if (error instanceof ApiError) return error;
+  // The chain views were dropped under the request (the indexer restarts): as if it had come a moment later.
+  if (isMissingChainView(error)) {
+    const chainId = c.get("requestChainId");
+    if (chainId !== undefined) c.get("indexGate")?.viewsMissing(chainId);
+    return indexNotReady(chainId);
+  }
+  if (isChainUnavailable(error)) return chainUnavailable();
   if (error instanceof HTTPException) {
     if (error.status === 400) return new ApiError("BAD_REQUEST", { message: error.message || undefined });
     if (error.status === 401) return new ApiError("UNAUTHORIZED");
@@ -28,7 +39,7 @@ export function errorResponse(c: Context<AppEnv>, error: ApiError) {
 
 export function handleError(logger: Logger) {
   return (error: unknown, c: Context<AppEnv>) => {
-    const known = toApiError(error);
+    const known = toApiError(error, c);
     if (known) return errorResponse(c, known);
     logger.error("unhandled error", {
       requestId: c.get("requestId"),

@@ -64,7 +64,17 @@ export const ERROR_RESPONSES = {
   InternalServerError: [500, envelope("An unexpected failure; retry with backoff and quote `data.requestId`.")],
   ServiceUnavailable: [
     503,
-    envelope("A dependency (database, chain, index) is not available right now; retry with exponential backoff."),
+    envelope(
+      "A dependency (database, chain, index) is not available right now; retry with exponential backoff. " +
+        "SERVICE_UNAVAILABLE: the chain's node did not answer in time. INDEXER_REINDEXING: the index is catching up " +
+        "after a start; retry after the seconds in Retry-After (also `data.retryAfterSeconds`).",
+      {
+        "Retry-After": {
+          description: "Seconds to wait before retrying (INDEXER_REINDEXING)",
+          schema: { type: "integer", minimum: 0 },
+        },
+      },
+    ),
   ],
   GatewayTimeout: [
     504,

@@ -3,6 +3,7 @@
 // factory made it.
 import { type Address, erc20Abi, formatUnits, getAddress } from "viem";
 import { ExternalTokenRegistryAbi } from "../../abis/ExternalTokenRegistry.ts";
+import { unlessChainUnavailable } from "../../host/chain/chain-unavailable.ts";
 import type { RequestChain } from "../../host/chain/request-chain.ts";
 import { indexedHex } from "../../host/db/ledger-types.ts";
 import { ApiError } from "../../host/errors/api-error.ts";
@@ -61,8 +62,8 @@ export async function assertRegistered(chain: RequestChain, address: Address) {
   }
 }
 
-/** A read that answers undefined when the contract does not answer (no such function, a revert). */
-const attempt = <T>(read: Promise<T>): Promise<T | undefined> => read.catch(() => undefined);
+/** A read that answers undefined when the contract does not answer (no such function, a revert); the node must. */
+const attempt = <T>(read: Promise<T>): Promise<T | undefined> => read.catch(unlessChainUnavailable(undefined));
 
 /** The ERC-20 metadata, or null when the contract does not answer totalSupply(). */
 async function tokenMetadata(chain: RequestChain, address: Address) {

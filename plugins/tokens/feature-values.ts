@@ -8,6 +8,7 @@ import {
   isFeatureId,
 } from "../../domain/features/feature-params.ts";
 import type { ChainService } from "../../host/chain/chain-service.ts";
+import { isChainUnavailable, unlessChainUnavailable } from "../../host/chain/chain-unavailable.ts";
 import { isoFromSeconds, type LedgerTables } from "../../host/db/ledger-types.ts";
 import { readAssetDecimals } from "./asset-decimals.ts";
 
@@ -25,12 +26,13 @@ export async function featureConfig(
     const decimals = new Map<string, number>();
     for (const asset of amountAssets(id, row.decodedParams)) {
       if (asset === "token" || decimals.has(asset)) continue;
-      decimals.set(asset, await readAssetDecimals(chain, asset).catch(() => 0)); // not an ERC-20: raw units
+      decimals.set(asset, await readAssetDecimals(chain, asset).catch(unlessChainUnavailable(0))); // not an ERC-20: raw units
     }
     return formatFeatureParams(id, row.decodedParams, (asset) =>
       asset === "token" ? tokenDecimals : (decimals.get(asset) ?? 0),
     );
-  } catch {
+  } catch (error) {
+    if (isChainUnavailable(error)) throw error; // 503, not a feature shown without its parameters
     return {};
   }
 }

@@ -1,0 +1,56 @@
+// A node that does not answer (a stall, a dropped connection, an RPC proxy failing) is 503 SERVICE_UNAVAILABLE
+// (SVC-0083), never a 500 nor a request left hanging: a request's live reads of the chain share one deadline
+// (CHAIN_REQUEST_TIMEOUT_SECONDS), after which its calls are aborted with viem's TimeoutError.
+import type { Context } from "hono";
+import { HttpRequestError, type PublicClient, SocketClosedError, TimeoutError } from "viem";
+import { ApiError } from "../errors/api-error.ts";
+
+/** Whether `error` (or one of its causes) says the node did not answer, as opposed to answering with a refusal. */
+export function isChainUnavailable(error: unknown): boolean {
+  for (let e = error, depth = 0; e && depth < 10; e = (e as { cause?: unknown }).cause, depth++) {
+    if (e instanceof TimeoutError || e instanceof HttpRequestError || e instanceof SocketClosedError) return true;
+  }
+  return false;
+}
+
+export function chainUnavailable(): ApiError {
+  return new ApiError("SERVICE_UNAVAILABLE", {
+    message: "The chain's node did not answer in time; retry with exponential backoff",
+  });
+}
+
+/**
+ * A catch handler for a read that may fail for its own reasons (e.g. a contract without that function): the
+ * fallback then, but a node that did not answer still fails the request (503), never a made-up answer.
+ */
+export const unlessChainUnavailable =
+  <T>(fallback: T) =>
+  (error: unknown): T => {
+    if (isChainUnavailable(error)) throw error;
+    return fallback;
+  };
+
+/** Each request's deadline per node, aborting its calls once passed. */
+const deadlines = new WeakMap<object, Map<PublicClient, AbortSignal>>();
+
+/**
+ * `client` for the request `c`: every call it makes is aborted with a TimeoutError once `timeoutMs` passed since the
+ * request's first use of the node (its batches stay its own: viem's `scope`).
+ */
+export function clientForRequest(c: Context, client: PublicClient, timeoutMs: number): PublicClient {
+  const byClient = deadlines.get(c) ?? new Map<PublicClient, AbortSignal>();
+  deadlines.set(c, byClient);
+  let signal = byClient.get(client);
+  if (!signal) {
+    const controller = new AbortController();
+    const url = client.chain?.rpcUrls.default.http[0] ?? "the chain's node";
+    const timer = setTimeout(
+      () => controller.abort(new TimeoutError({ body: { deadlineMs: timeoutMs }, url })),
+      timeoutMs,
+    );
+    timer.unref();
+    signal = controller.signal;
+    byClient.set(client, signal);
+  }
+  return client.scope({ signal }) as PublicClient;
+}

@@ -1,0 +1,114 @@
+import { describe, expect, it } from "vitest";
+import { ApiError } from "./errors/api-error.ts";
+import { createIndexGate, type IndexGateProbes } from "./index-gate.ts";
+
+const CHAIN = 31337;
+const TIMING = { probeMs: 200, recheckMs: 100, closedRecheckMs: 20 };
+
+/** A chain, its views and its index as the gate sees them, moved by the test; counts the views probes. */
+function platform() {
+  const state = {
+    publication: null as string | null,
+    head: 100n,
+    indexed: 100n,
+    publicationReads: 0,
+    /** The database does not answer the views probe (a loaded pool). */
+    databaseStalled: false,
+  };
+  const probes: IndexGateProbes = {
+    async publication() {
+      state.publicationReads += 1;
+      if (state.databaseStalled) return new Promise(() => {});
+      return state.publication;
+    },
+    head: async () => state.head,
+    async waitForBlock(_chainId, block, timeoutMs) {
+      const deadline = Date.now() + timeoutMs;
+      while (Date.now() < deadline) {
+        if (state.indexed >= block) return true;
+        await new Promise((r) => setTimeout(r, 10));
+      }
+      return false;
+    },
+  };
+  return { state, gate: createIndexGate(probes, TIMING) };
+}
+
+async function refusal(entering: Promise<void>) {
+  try {
+    await entering;
+  } catch (error) {
+    if (error instanceof ApiError) return error;
+    throw error;
+  }
+  return undefined;
+}
+
+const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+describe("the index gate", () => {
+  it("answers 503 INDEXER_REINDEXING with Retry-After while the chain views are not published", async () => {
+    const { gate } = platform();
+    const error = await refusal(gate.enter(CHAIN));
+    expect(error).toMatchObject({
+      code: "INDEXER_REINDEXING",
+      status: 503,
+      headers: { "Retry-After": "1" },
+      details: { retryAfterSeconds: 1, chainId: CHAIN },
+    });
+    expect(error?.definition).toMatchObject({ id: "SVC-0018", retryable: true });
+  });
+
+  it("stays closed on published views whose index is behind the head, and opens once it reaches it", async () => {
+    const { state, gate } = platform();
+    state.publication = "1";
+    state.indexed = 70n; // Ponder is ready but re-reads its unfinalised blocks: a token of block 90 is not there yet
+    const started = Date.now();
+    expect((await refusal(gate.enter(CHAIN)))?.code).toBe("INDEXER_REINDEXING");
+    expect(Date.now() - started).toBeLessThan(TIMING.probeMs + 400); // waited for it, within the probe's limit
+    // Nearly there: the request waits for it rather than answering 503.
+    setTimeout(() => {
+      state.indexed = 100n;
+    }, 50);
+    await pause(TIMING.closedRecheckMs + 20);
+    expect(await refusal(gate.enter(CHAIN))).toBeUndefined();
+  });
+
+  it("once caught up, stays open while the index trails new blocks, and closes for a new publication", async () => {
+    const { state, gate } = platform();
+    state.publication = "1";
+    await gate.enter(CHAIN);
+    state.head = 105n; // blocks arrive: the usual lag is no restart
+    await pause(TIMING.recheckMs + 20);
+    expect(await refusal(gate.enter(CHAIN))).toBeUndefined();
+    // The indexer restarted: the supervisor dropped the views and published new ones, the index behind again.
+    state.publication = "2";
+    state.indexed = 90n;
+    await pause(TIMING.recheckMs + 20);
+    expect((await refusal(gate.enter(CHAIN)))?.code).toBe("INDEXER_REINDEXING");
+    state.indexed = 105n;
+    await pause(TIMING.closedRecheckMs + 20);
+    expect(await refusal(gate.enter(CHAIN))).toBeUndefined();
+  });
+
+  it("checks again at once after a read found the views missing", async () => {
+    const { state, gate } = platform();
+    state.publication = "1";
+    await gate.enter(CHAIN);
+    state.publication = null;
+    gate.viewsMissing(CHAIN); // within recheckMs: without it the gate would still be open
+    expect((await refusal(gate.enter(CHAIN)))?.code).toBe("INDEXER_REINDEXING");
+  });
+
+  it("shares one check among concurrent requests, and stays open when the database is slow to say", async () => {
+    const { state, gate } = platform();
+    state.publication = "1";
+    await Promise.all(Array.from({ length: 50 }, () => gate.enter(CHAIN)));
+    expect(state.publicationReads).toBe(1);
+    state.databaseStalled = true;
+    await pause(TIMING.recheckMs + 20);
+    const started = Date.now();
+    expect(await refusal(gate.enter(CHAIN))).toBeUndefined();
+    expect(Date.now() - started).toBeLessThan(TIMING.probeMs + 400);
+  });
+});
