@@ -18,7 +18,6 @@ import type { App } from "../../host/http/env.ts";
 import { collection } from "../../host/http/envelopes.ts";
 import { errorResponses } from "../../host/http/schemas.ts";
 import type { PluginContext } from "../../host/plugin.ts";
-import { eligibility } from "./eligibility.ts";
 import {
   eligibilityPage,
   PARTICIPANT_COLLECTION,
@@ -26,7 +25,8 @@ import {
   ParticipantListQuerySchema,
   ParticipantSchema,
   withRouteSort,
-} from "./participant-collection.ts";
+} from "./collections.ts";
+import { eligibility } from "./eligibility.ts";
 import { participantsQuery } from "./participants-query.ts";
 
 /** Without userSearch a caller sees only these kinds (spec: participant directory permissions). */

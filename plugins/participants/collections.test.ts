@@ -1,11 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { parseCollectionQuery } from "../../host/collections/index.ts";
-import {
-  eligibilityPage,
-  PARTICIPANT_COLLECTION,
-  ParticipantListQuerySchema,
-  withRouteSort,
-} from "./participant-collection.ts";
+import { eligibilityPage, PARTICIPANT_COLLECTION, ParticipantListQuerySchema, withRouteSort } from "./collections.ts";
 
 const query = (search = "") => parseCollectionQuery(new URLSearchParams(search), PARTICIPANT_COLLECTION);
 
