@@ -31,9 +31,10 @@ contract TransactionFeeAccountingFeature is TransactionFeeSchedule {
         return FeatureIds.one(FeatureIds.TRANSACTION_FEE);
     }
 
-    function onUpdate(address sender, address from, address to, uint256 amount) external override onlyToken {
-        (address payer, uint256 fee) = feeFor(sender, from, to, amount);
-        if (fee == 0) return;
+    function _takeFee(address sender, address payer, address from, address to, uint256 amount, uint256 fee)
+        internal
+        override
+    {
         feesOwed[payer] += fee;
         totalFeesOwed += fee;
         emit TransactionFeeAccrued(sender, payer, recipient, from, to, amount, fee);

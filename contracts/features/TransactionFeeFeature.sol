@@ -26,9 +26,10 @@ contract TransactionFeeFeature is TransactionFeeSchedule {
         return FeatureIds.one(FeatureIds.TRANSACTION_FEE_ACCOUNTING);
     }
 
-    function onUpdate(address sender, address from, address to, uint256 amount) external override onlyToken {
-        (address payer, uint256 fee) = feeFor(sender, from, to, amount);
-        if (fee == 0) return;
+    function _takeFee(address sender, address payer, address from, address to, uint256 amount, uint256 fee)
+        internal
+        override
+    {
         if (to == address(0)) _featureToken().featureMint(recipient, fee);
         else _featureToken().featureTransfer(payer, recipient, fee);
         emit TransactionFeeCollected(sender, payer, recipient, from, to, amount, fee);

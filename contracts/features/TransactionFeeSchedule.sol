@@ -36,6 +36,16 @@ abstract contract TransactionFeeSchedule is TokenFeature {
         fee = amount * bps / BPS;
     }
 
+    function onUpdate(address sender, address from, address to, uint256 amount) external override onlyToken {
+        (address payer, uint256 fee) = feeFor(sender, from, to, amount);
+        if (fee != 0) _takeFee(sender, payer, from, to, amount, fee);
+    }
+
+    /// Collects or records a non-zero `fee` that `payer` owes `recipient` for one movement.
+    function _takeFee(address sender, address payer, address from, address to, uint256 amount, uint256 fee)
+        internal
+        virtual;
+
     function _configure(address, bytes calldata params, bool) internal override {
         (uint256 mintBps, uint256 burnBps, uint256 transferBps, address recipient_) =
             abi.decode(params, (uint256, uint256, uint256, address));

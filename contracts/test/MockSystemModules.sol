@@ -2,19 +2,6 @@
 pragma solidity ^0.8.24;
 
 import {Initializable} from "@openzeppelin/contracts/proxy/utils/Initializable.sol";
-import {Clones} from "@openzeppelin/contracts/proxy/Clones.sol";
-import {Address} from "@openzeppelin/contracts/utils/Address.sol";
-
-/// @notice Test-only: clones an implementation and calls its initializer in one transaction.
-contract MockSystemCloner {
-    event Cloned(address indexed clone, address indexed implementation);
-
-    function clone(address implementation, bytes calldata initData) external returns (address instance) {
-        instance = Clones.clone(implementation);
-        Address.functionCall(instance, initData);
-        emit Cloned(instance, implementation);
-    }
-}
 
 /// @notice Test-only: a clonable factory recording what its initializer was given.
 contract MockSystemTokenFactory is Initializable {

@@ -3,10 +3,8 @@ pragma solidity ^0.8.24;
 
 import {ERC20} from "@openzeppelin/contracts/token/ERC20/ERC20.sol";
 
-/// @notice Test-only: answers the ERC-3643 (T-REX) getters the external token registry probes.
-contract MockSystemERC3643Token is ERC20 {
-    constructor() ERC20("Regulated", "REG") {}
-
+/// @notice Test-only: answers the ERC-3643 (T-REX) getters the external token registry probes (each with itself).
+abstract contract MockRegulatedGetters is ERC20 {
     function identityRegistry() external view returns (address) {
         return address(this);
     }
@@ -20,22 +18,15 @@ contract MockSystemERC3643Token is ERC20 {
     }
 }
 
+/// @notice Test-only: an ERC-3643 (T-REX) token.
+contract MockSystemERC3643Token is MockRegulatedGetters {
+    constructor() ERC20("Regulated", "REG") {}
+}
+
 /// @notice Test-only: answers the SMART getters (identityRegistry, compliance, complianceModules) and
 /// also onchainID, as SMART tokens do.
-contract MockSystemSmartToken is ERC20 {
+contract MockSystemSmartToken is MockRegulatedGetters {
     constructor() ERC20("Smart", "SMRT") {}
-
-    function identityRegistry() external view returns (address) {
-        return address(this);
-    }
-
-    function compliance() external view returns (address) {
-        return address(this);
-    }
-
-    function onchainID() external view returns (address) {
-        return address(this);
-    }
 
     function complianceModules() external pure returns (address[] memory modules) {
         modules = new address[](0);

@@ -5,7 +5,7 @@ import { collectionPage, collectionRoute } from "../../host/collections/index.ts
 import type { App } from "../../host/http/env.ts";
 import { errorResponses } from "../../host/http/schemas.ts";
 import type { PluginContext } from "../../host/plugin.ts";
-import { COMPLIANCE_TEMPLATE_COLLECTION } from "./collection.ts";
+import { COMPLIANCE_TEMPLATE_COLLECTION } from "./collections.ts";
 import { ComplianceTemplateSchema, TemplateEnvelopeSchema, TemplateIdParams } from "./schemas.ts";
 import { templateEnvelope, toComplianceTemplate } from "./serialize.ts";
 import { findTemplate, visibleTemplates } from "./store.ts";

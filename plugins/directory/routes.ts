@@ -8,7 +8,7 @@ import { single } from "../../host/http/envelopes.ts";
 import { errorResponses, jsonResponse, singleResponses } from "../../host/http/schemas.ts";
 import type { PluginContext } from "../../host/plugin.ts";
 import { systemAddonFactories, systemAddonFactory, toAddonFactoryListItem } from "./addon-factories-query.ts";
-import { ADDON_FACTORY_COLLECTION } from "./addon-factory-collection.ts";
+import { ADDON_FACTORY_COLLECTION } from "./collections.ts";
 import { readDirectory } from "./directory-query.ts";
 import {
   AddonFactoryListItemSchema,

@@ -10,7 +10,7 @@ import { collection, single } from "../../host/http/envelopes.ts";
 import { errorResponses, jsonBody, jsonResponse, linksSelf } from "../../host/http/schemas.ts";
 import type { PluginContext } from "../../host/plugin.ts";
 import type { TaskPayload } from "../../host/worker/define-task.ts";
-import { NOTE_COLLECTION } from "./collection.ts";
+import { NOTE_COLLECTION } from "./collections.ts";
 import { NoteBodySchema, NoteIdParams, NoteSchema } from "./schemas.ts";
 import { type ExampleNoteRow, exampleDb } from "./tables.ts";
 import type { countWordsTask } from "./tasks.ts";

@@ -22,7 +22,7 @@ import {
 } from "../../host/http/schemas.ts";
 import { submitSystemWrite } from "../../host/mutations/system-write.ts";
 import type { PluginContext } from "../../host/plugin.ts";
-import { EXTERNAL_TOKEN_COLLECTION, systemExternalTokens, toExternalToken } from "./collection.ts";
+import { EXTERNAL_TOKEN_COLLECTION, systemExternalTokens, toExternalToken } from "./collections.ts";
 import { assertEligible, assertRegistered, inspectContract } from "./inspection.ts";
 import { ContractInspectionSchema, ExternalTokenSchema, RegisterExternalTokenBodySchema } from "./schemas.ts";
 

@@ -13,8 +13,8 @@ import { shortAddress } from "../../host/mutations/describe.ts";
 import { requestSigner } from "../../host/mutations/submit-mutation.ts";
 import { submitSystemWrite } from "../../host/mutations/system-write.ts";
 import type { PluginContext } from "../../host/plugin.ts";
-import { claimIssuerOf } from "./chain-reads.ts";
 import { addressKey, CLAIM_PURPOSE } from "./claim-signing.ts";
+import { claimIssuerOf } from "./prechecks.ts";
 import { SignerBodySchema } from "./write-schemas.ts";
 
 const ECDSA_KEY_TYPE = 1n;

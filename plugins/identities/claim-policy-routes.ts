@@ -10,8 +10,8 @@ import { jsonBody, mutationResponses } from "../../host/http/schemas.ts";
 import { shortAddress } from "../../host/mutations/describe.ts";
 import { submitSystemWrite } from "../../host/mutations/system-write.ts";
 import type { PluginContext } from "../../host/plugin.ts";
-import { requireClaimIssuer } from "./chain-reads.ts";
 import { topicIdOf } from "./claim-signing.ts";
+import { requireClaimIssuer } from "./prechecks.ts";
 import {
   AddTrustedIssuerBodySchema,
   IssuerAddressParams,

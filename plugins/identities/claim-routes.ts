@@ -9,10 +9,10 @@ import { jsonBody, mutationResponses } from "../../host/http/schemas.ts";
 import { shortAddress } from "../../host/mutations/describe.ts";
 import { submitSystemWrite } from "../../host/mutations/system-write.ts";
 import type { PluginContext } from "../../host/plugin.ts";
-import { attachedClaim, requireClaimIssuer, topicScheme } from "./chain-reads.ts";
 import { encodeClaimValues } from "./claim-data.ts";
 import { claimIdOf, ECDSA_SCHEME, signClaim, topicIdOf } from "./claim-signing.ts";
 import { subjectIdentity } from "./identity-lookup.ts";
+import { attachedClaim, requireClaimIssuer, topicScheme } from "./prechecks.ts";
 import { IssueClaimBodySchema, RemoveClaimBodySchema, RevokeClaimBodySchema } from "./write-schemas.ts";
 
 const issueClaim = createRoute({

@@ -3,7 +3,7 @@
 import { definePlugin } from "../../host/plugin.ts";
 import { claimEventRoutes } from "./claim-events-routes.ts";
 import { claimIssuerRoutes } from "./claim-issuer-routes.ts";
-import { claimPolicyReadRoutes } from "./claim-policy-reads.ts";
+import { claimPolicyReadRoutes } from "./claim-policy-query.ts";
 import { claimPolicyRoutes } from "./claim-policy-routes.ts";
 import { claimRoutes } from "./claim-routes.ts";
 import { entityRoutes } from "./entity-routes.ts";

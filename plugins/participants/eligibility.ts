@@ -5,7 +5,7 @@ import { type Address, encodeFunctionData, getAddress, type PublicClient } from 
 import { ComplianceAbi } from "../../abis/Compliance.ts";
 import { TokenAbi } from "../../abis/Token.ts";
 import { simulateCall } from "../../host/chain/simulate.ts";
-import type { ELIGIBILITY_ACTIONS } from "./participant-collection.ts";
+import type { ELIGIBILITY_ACTIONS } from "./collections.ts";
 
 export type EligibilityAction = (typeof ELIGIBILITY_ACTIONS)[number];
 

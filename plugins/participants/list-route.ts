@@ -6,7 +6,6 @@ import { hasPermission } from "../../host/auth/permissions.ts";
 import { requirePermission } from "../../host/auth/require-permission.ts";
 import { requestChain } from "../../host/chain/request-chain.ts";
 import {
-  type CollectionQuery,
   collectionQueryParameters,
   collectionResponseSchema,
   PAGE_OFFSET,
@@ -19,13 +18,15 @@ import type { App } from "../../host/http/env.ts";
 import { collection } from "../../host/http/envelopes.ts";
 import { errorResponses } from "../../host/http/schemas.ts";
 import type { PluginContext } from "../../host/plugin.ts";
-import { eligibility } from "./eligibility.ts";
 import {
+  eligibilityPage,
   PARTICIPANT_COLLECTION,
   type ParticipantListQuery,
   ParticipantListQuerySchema,
   ParticipantSchema,
-} from "./participant-collection.ts";
+  withRouteSort,
+} from "./collections.ts";
+import { eligibility } from "./eligibility.ts";
 import { participantsQuery } from "./participants-query.ts";
 
 /** Without userSearch a caller sees only these kinds (spec: participant directory permissions). */
@@ -53,15 +54,6 @@ const listParticipants = createRoute({
     ...errorResponses,
   },
 });
-
-/** sortBy and sortDirection (this route's documented keys) take the place of sort. */
-function withRouteSort(query: CollectionQuery, params: ParticipantListQuery): CollectionQuery {
-  if (!params.sortBy && !params.sortDirection) return query;
-  return {
-    ...query,
-    sort: { field: params.sortBy ?? query.sort.field, direction: params.sortDirection ?? "asc" },
-  };
-}
 
 export function participantListRoutes(app: App, ctx: PluginContext<"custody">) {
   app.openapi(listParticipants, async (c) => {
@@ -106,11 +98,9 @@ export function participantListRoutes(app: App, ctx: PluginContext<"custody">) {
       all.rows.map((row) => row.transferAddress),
     );
     const judged = all.rows.map((row, i) => ({ ...toParticipant(row), eligible: verdicts[i] }));
-    const reveal = params["eligibleForToken[reveal]"] === "true";
-    const shown = reveal ? judged : judged.filter((row) => row.eligible);
-    const page = shown.slice(query.page.offset, query.page.offset + query.page.limit);
-    const body = collection(c, page, shown.length, query.page);
-    const meta = reveal ? body.meta : { ...body.meta, eligibilityHiddenCount: judged.length - shown.length };
+    const shown = eligibilityPage(judged, params["eligibleForToken[reveal]"] === "true", query.page);
+    const body = collection(c, shown.rows, shown.total, query.page);
+    const meta = shown.hidden === undefined ? body.meta : { ...body.meta, eligibilityHiddenCount: shown.hidden };
     return c.json({ ...body, meta }, 200);
   });
 }

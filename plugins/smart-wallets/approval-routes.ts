@@ -17,7 +17,7 @@ import { executeJob } from "./jobs.ts";
 import { ApprovalParams, ApprovalSchema, dataOf, SignApprovalBodySchema, WalletParams } from "./schemas.ts";
 import { walletsDb } from "./tables.ts";
 import { liveSigners } from "./wallet-chain.ts";
-import { walletOfRequest } from "./wallet-store.ts";
+import { walletOfRequest } from "./wallet-query.ts";
 
 const tags = ["smart wallets"];
 

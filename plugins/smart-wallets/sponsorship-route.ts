@@ -14,7 +14,7 @@ import type { PluginContext } from "../../host/plugin.ts";
 import { WalletParams } from "./schemas.ts";
 import { walletsDb } from "./tables.ts";
 import { organisationPaymaster, sponsorship } from "./wallet-chain.ts";
-import { walletOfRequest } from "./wallet-store.ts";
+import { walletOfRequest } from "./wallet-query.ts";
 
 export const SPONSORSHIP_KIND = "smart-wallet.sponsorship";
 const EOA = { forceEoa: true };

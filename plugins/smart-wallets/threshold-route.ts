@@ -12,7 +12,7 @@ import { jsonBody, mutationResponses } from "../../host/http/schemas.ts";
 import { submitChainWrite } from "../../host/mutations/submit-mutation.ts";
 import type { PluginContext } from "../../host/plugin.ts";
 import { isUint64FromOne, ThresholdBodySchema, WalletParams } from "./schemas.ts";
-import { walletOfRequest } from "./wallet-store.ts";
+import { walletOfRequest } from "./wallet-query.ts";
 
 export const THRESHOLD_KIND = "smart-wallet.threshold";
 

@@ -27,7 +27,7 @@ import {
 } from "./schemas.ts";
 import { SMART_WALLET_CHANNEL, type WalletSigner, walletsDb } from "./tables.ts";
 import { liveSigners, organisationPaymaster, predictWalletAddress, sponsorship, walletSalt } from "./wallet-chain.ts";
-import { findWallet, walletOfRequest, walletRecord } from "./wallet-store.ts";
+import { findWallet, walletOfRequest, walletRecord } from "./wallet-query.ts";
 
 const WalletResponse = jsonResponse(dataOf(SmartWalletSchema), "The smart wallet");
 const tags = ["smart wallets"];

@@ -25,7 +25,7 @@ import {
   TOPIC_SCHEME_STATS,
   TRUSTED_ISSUER_STATS,
 } from "./families.ts";
-import { PresetParamsSchema, RangeQuerySchema } from "./range-query.ts";
+import { PresetParamsSchema, RangeQuerySchema } from "./range-params.ts";
 
 const STATS = "/api/v2/system/stats";
 const base = { tags: ["system"], middleware: [requirePermission("systemStats:read")] };

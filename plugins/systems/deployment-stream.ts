@@ -66,6 +66,31 @@ export function completeEvent({ deployment, steps }: DeploymentTree) {
   };
 }
 
+/** What a follower of the stream has seen: the tree's shape (nodes and parents) and each node as last sent. */
+export interface SeenTree {
+  shape: string;
+  nodes: Map<string, string>;
+}
+
+/**
+ * The events that bring a follower who has seen `seen` up to `tree`, and what it has seen then: the whole `tree`
+ * first and whenever the nodes change shape, else an `update` (without parentId and name) per node that changed.
+ */
+export function treeChanges(
+  seen: SeenTree | undefined,
+  tree: DeploymentTree,
+): { events: { event: "tree" | "update"; data: unknown }[]; seen: SeenTree } {
+  const nodes = tree.steps.map(nodeOf);
+  const shape = nodes.map((n) => `${n.nodeId}<${n.parentId ?? ""}`).join(",");
+  const texts = new Map(nodes.map((n) => [n.nodeId, JSON.stringify(n)]));
+  if (!seen || seen.shape !== shape)
+    return { events: [{ event: "tree", data: treeEvent(tree) }], seen: { shape, nodes: texts } };
+  const events = nodes
+    .filter((node) => seen.nodes.get(node.nodeId) !== texts.get(node.nodeId))
+    .map(({ parentId: _parentId, name: _name, ...patch }) => ({ event: "update" as const, data: patch }));
+  return { events, seen: { shape, nodes: texts } };
+}
+
 export function streamDeployment(
   c: Context<AppEnv>,
   input: { db: PlatformDb; listener: ChannelListener; logger: Logger; deploymentId: string; organizationId: string },
@@ -82,30 +107,17 @@ export function streamDeployment(
     const unsubscribe = await input.listener.subscribe(input.deploymentId, notify).catch(() => () => {});
     stream.onAbort(notify);
     const send = (event: string, data: unknown) => stream.writeSSE({ event, data: JSON.stringify(data) });
-    let sent: Map<string, string> | undefined;
+    let seen: SeenTree | undefined;
     let lastWrite = Date.now();
     try {
       while (!stream.aborted) {
         dirty = false;
         const tree = await deploymentTree(input.db, input.deploymentId, input.organizationId);
         if (!tree) throw new ApiError("ORGANIZATION_DEPLOYMENT_NOT_FOUND");
-        const nodes = tree.steps.map(nodeOf);
-        const shape = nodes.map((n) => `${n.nodeId}<${n.parentId ?? ""}`).join(",");
-        if (!sent || sent.get("") !== shape) {
-          await send("tree", treeEvent(tree));
-          sent = new Map(nodes.map((n) => [n.nodeId, JSON.stringify(n)]));
-          sent.set("", shape);
-          lastWrite = Date.now();
-        } else {
-          for (const node of nodes) {
-            const text = JSON.stringify(node);
-            if (sent.get(node.nodeId) === text) continue;
-            const { parentId: _parentId, name: _name, ...patch } = node;
-            await send("update", patch);
-            sent.set(node.nodeId, text);
-            lastWrite = Date.now();
-          }
-        }
+        const changes = treeChanges(seen, tree);
+        for (const { event, data } of changes.events) await send(event, data);
+        if (changes.events.length > 0) lastWrite = Date.now();
+        seen = changes.seen;
         if (tree.deployment.status !== "running") {
           await send("complete", completeEvent(tree));
           return;

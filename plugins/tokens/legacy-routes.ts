@@ -13,7 +13,7 @@ import {
   legacyEventsPage,
   refuseSenderWithWallet,
   toLegacyHolder,
-} from "./legacy-reads.ts";
+} from "./legacy-query.ts";
 import { findOrgToken, holderBalances } from "./routes.ts";
 import { LegacyHolderSchema } from "./schemas.ts";
 

@@ -11,7 +11,7 @@ import type { App, AppEnv } from "../../host/http/env.ts";
 import { AddressSchema } from "../../host/http/schemas.ts";
 import type { PluginContext } from "../../host/plugin.ts";
 import { TokenEventSchema } from "./events-collection.ts";
-import { involving, LegacyPageQuerySchema, legacyEventsPage, toLegacyHolder } from "./legacy-reads.ts";
+import { involving, LegacyPageQuerySchema, legacyEventsPage, toLegacyHolder } from "./legacy-query.ts";
 import { LegacyHolderSchema } from "./schemas.ts";
 
 const WalletQuery = { wallet: AddressSchema.optional().openapi({ description: "one of your wallets (default: all)" }) };

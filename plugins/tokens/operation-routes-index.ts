@@ -9,7 +9,7 @@ import { legacyUserRoutes } from "./legacy-user-routes.ts";
 import { metadataRoutes } from "./metadata-routes.ts";
 import { operationRoutes } from "./operations-routes.ts";
 import { permitRoutes } from "./permit-routes.ts";
-import { precheckRoutes } from "./precheck.ts";
+import { precheckRoutes } from "./prechecks.ts";
 import { redemptionRoutes } from "./redemption-routes.ts";
 
 export function tokenOperationRoutes(app: App, ctx: PluginContext) {

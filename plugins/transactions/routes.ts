@@ -8,7 +8,7 @@ import type { App } from "../../host/http/env.ts";
 import { single } from "../../host/http/envelopes.ts";
 import { errorResponses, linksSelf } from "../../host/http/schemas.ts";
 import type { PluginContext } from "../../host/plugin.ts";
-import { TRANSACTION_REQUEST_COLLECTION } from "./collection.ts";
+import { TRANSACTION_REQUEST_COLLECTION } from "./collections.ts";
 import { TransactionRequestSchema } from "./schemas.ts";
 import { toTransactionRequest } from "./serialize.ts";
 

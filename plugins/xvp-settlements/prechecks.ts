@@ -6,7 +6,7 @@ import { chainNow } from "../../host/chain/chain-time.ts";
 import { assertErc20Funds } from "../../host/chain/erc20-funds.ts";
 import type { RequestChain } from "../../host/chain/request-chain.ts";
 import { ApiError } from "../../host/errors/api-error.ts";
-import type { Settlement } from "./reads.ts";
+import type { Settlement } from "./settlement-query.ts";
 
 const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
 

@@ -17,13 +17,13 @@ import { AddressSchema, jsonBody, mutationResponses, singleResponses } from "../
 import { type SignerInput, submitSystemWrite } from "../../host/mutations/system-write.ts";
 import type { PluginContext } from "../../host/plugin.ts";
 import { assertApprovable, assertCancellable, assertCreatable, assertExecutable } from "./prechecks.ts";
-import { type Settlement, toSettlement, visibleSettlement } from "./reads.ts";
 import {
   CreateXvpSettlementBodySchema,
   ExecuteXvpSettlementBodySchema,
   SignerOnlyBodySchema,
   XvpSettlementSchema,
 } from "./schemas.ts";
+import { type Settlement, toSettlement, visibleSettlement } from "./settlement-query.ts";
 
 const TAGS = ["addons"];
 const BASE = "/api/v2/addons/xvp-settlements";

@@ -65,7 +65,7 @@ export async function startSystemFixture(): Promise<SystemFixture> {
   const [admin, manager, outsider, relayer] = chain.accounts;
   const deploy = async (name: string, args: readonly unknown[] = []) => getAddress(await chain.deploy(name, args));
   const forwarder = await deploy("Forwarder");
-  const cloner = await deploy("MockSystemCloner");
+  const cloner = await deploy("MockCloner");
 
   const errors = allErrors(chain);
   const send = async (from: number, address: Address, name: string, fn: string, args: readonly unknown[] = []) => {
@@ -76,7 +76,7 @@ export async function startSystemFixture(): Promise<SystemFixture> {
   };
   const cloneWithLogs = async (name: string, implementation: Address, args: readonly unknown[]) => {
     const data = encodeFunctionData({ abi: chain.abi(name), functionName: "initialize", args } as never);
-    const sent = await send(0, cloner, "MockSystemCloner", "clone", [implementation, data]);
+    const sent = await send(0, cloner, "MockCloner", "cloneAndCall", [implementation, data]);
     const cloned = sent.logs.find((log) => log.eventName === "Cloned");
     if (!cloned) throw new Error("No Cloned event");
     return { ...sent, address: cloned.args.clone as Address };

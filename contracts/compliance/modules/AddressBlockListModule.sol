@@ -1,25 +1,22 @@
 // SPDX-License-Identifier: MIT
 pragma solidity ^0.8.24;
 
-import {ListModuleBase} from "./ListModuleBase.sol";
+import {BlockListModuleBase} from "./BlockListModuleBase.sol";
 
 /// @notice address-block-list-v2: blocked wallets may neither send nor receive.
 /// params: abi.encode(address[] blocked) (may be empty). Mints check the recipient; burns pass.
-contract AddressBlockListModule is ListModuleBase {
+contract AddressBlockListModule is BlockListModuleBase {
     function typeId() public pure virtual override returns (string memory) {
         return "address-block-list-v2";
     }
 
-    function check(address token, address from, address to, uint256)
-        external
+    function _blockedReason(bytes32 scope, address wallet, string memory side)
+        internal
         view
-        returns (bool allowed, string memory reason)
+        override
+        returns (string memory)
     {
-        if (to == address(0)) return (true, "");
-        bytes32 scope = _listScope(token);
-        if (from != address(0) && _hasAddress(scope, from)) return (false, "sender address blocked");
-        if (_hasAddress(scope, to)) return (false, "recipient address blocked");
-        return (true, "");
+        return _hasAddress(scope, wallet) ? string.concat(side, " address blocked") : "";
     }
 
     function _configure(address token, bytes calldata params) internal override {

@@ -2,25 +2,20 @@
 pragma solidity ^0.8.24;
 
 import {ListModuleBase} from "./ListModuleBase.sol";
+import {RecipientModuleBase} from "./RecipientModuleBase.sol";
 
 /// @notice identity-allow-list-v2: the recipient's registered identity contract must be listed.
 /// params: abi.encode(address[] identities) (at least one). Mints and transfers check the recipient
 /// only; burns pass.
-contract IdentityAllowListModule is ListModuleBase {
+contract IdentityAllowListModule is ListModuleBase, RecipientModuleBase {
     function typeId() public pure virtual override returns (string memory) {
         return "identity-allow-list-v2";
     }
 
-    function check(address token, address, address to, uint256)
-        external
-        view
-        returns (bool allowed, string memory reason)
-    {
-        if (to == address(0)) return (true, "");
+    function _recipientRefusal(address token, address to) internal view override returns (string memory) {
         address identity = _identityOf(to);
-        if (identity == address(0)) return (false, "recipient not registered");
-        if (!_hasAddress(_listScope(token), identity)) return (false, "recipient identity not allowed");
-        return (true, "");
+        if (identity == address(0)) return "recipient not registered";
+        return _hasAddress(_listScope(token), identity) ? "" : "recipient identity not allowed";
     }
 
     function _configure(address token, bytes calldata params) internal override {

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 pragma solidity ^0.8.24;
 
-import {ComplianceModuleBase} from "./ComplianceModuleBase.sol";
+import {RecipientModuleBase} from "./RecipientModuleBase.sol";
 
 /// @notice identity-verification-v2: the recipient must be registered and satisfy an expression over
 /// claim topics, each topic evaluated with IIdentityRegistry.isVerified(wallet, [topic]).
@@ -9,7 +9,7 @@ import {ComplianceModuleBase} from "./ComplianceModuleBase.sol";
 /// nodeType 0 = TOPIC (value = topic id), 1 = AND, 2 = OR, 3 = NOT (value ignored for operators).
 /// "topic A and topic B" is [TOPIC A, TOPIC B, AND]; an empty expression requires registration only.
 /// Mints and transfers check the recipient; burns pass.
-contract IdentityVerificationModule is ComplianceModuleBase {
+contract IdentityVerificationModule is RecipientModuleBase {
     uint256 public constant MAX_EXPRESSION_NODES = 32;
     uint8 internal constant TOPIC = 0;
     uint8 internal constant AND = 1;
@@ -30,22 +30,6 @@ contract IdentityVerificationModule is ComplianceModuleBase {
 
     function typeId() public pure virtual override returns (string memory) {
         return "identity-verification-v2";
-    }
-
-    function check(address token, address, address to, uint256)
-        external
-        view
-        returns (bool allowed, string memory reason)
-    {
-        if (to == address(0)) return (true, "");
-        if (!identityRegistry.contains(to)) return (false, "recipient not registered");
-        Node[] storage expression = _expression[token];
-        if (expression.length == 0) {
-            if (!identityRegistry.isVerified(to, new uint256[](0))) return (false, "recipient not verified");
-            return (true, "");
-        }
-        if (!_evaluate(expression, to)) return (false, "recipient not verified");
-        return (true, "");
     }
 
     function expressionOf(address token) external view returns (Node[] memory) {
@@ -79,6 +63,15 @@ contract IdentityVerificationModule is ComplianceModuleBase {
 
     function _clear(address token) internal override {
         delete _expression[token];
+    }
+
+    function _recipientRefusal(address token, address to) internal view override returns (string memory) {
+        if (!identityRegistry.contains(to)) return "recipient not registered";
+        Node[] storage expression = _expression[token];
+        // An empty expression requires registration only: the registry is asked with no topics.
+        bool verified =
+            expression.length == 0 ? identityRegistry.isVerified(to, new uint256[](0)) : _evaluate(expression, to);
+        return verified ? "" : "recipient not verified";
     }
 
     function _evaluate(Node[] storage expression, address wallet) private view returns (bool) {

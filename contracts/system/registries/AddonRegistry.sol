@@ -4,13 +4,13 @@ pragma solidity ^0.8.24;
 import {IAccessControl} from "@openzeppelin/contracts/access/IAccessControl.sol";
 import {Clones} from "@openzeppelin/contracts/proxy/Clones.sol";
 import {Address} from "@openzeppelin/contracts/utils/Address.sol";
-import {SystemAccessControlled} from "../SystemAccessControlled.sol";
 import {SystemAccessRoles} from "../SystemAccessRoles.sol";
 import {ContractProbe} from "./ContractProbe.sol";
+import {TypeRegistry} from "./TypeRegistry.sol";
 
 /// @notice The system's addon types (the directory's addonTypes) and the addons created from them
 /// (the spec's addon factories): one addon per type, a clone of the type's factory implementation.
-contract AddonRegistry is SystemAccessControlled {
+contract AddonRegistry is TypeRegistry {
     /// ABI uint8: 0 unknown, 1 factory, 2 singleton.
     enum AddonKind {
         Unknown,
@@ -83,13 +83,8 @@ contract AddonRegistry is SystemAccessControlled {
     mapping(bytes32 typeId => AddonType) private _types;
     mapping(bytes32 typeId => address addon) private _addonOfType;
     mapping(address addon => Addon) private _addons;
-    bytes32[] private _typeIds;
 
-    constructor(address forwarder) SystemAccessControlled(forwarder) {}
-
-    function initialize(address accessManager_) external initializer {
-        __SystemAccessControlled_init(accessManager_);
-    }
+    constructor(address forwarder) TypeRegistry(forwarder) {}
 
     function registerAddonType(
         string calldata name,
@@ -105,7 +100,7 @@ contract AddonRegistry is SystemAccessControlled {
         _types[typeId] = AddonType(
             name, kind, factoryImplementation, instanceImplementation, uint64(block.timestamp), isExperimental
         );
-        _typeIds.push(typeId);
+        _listTypeId(typeId);
         emit AddonTypeRegistered(
             _msgSender(),
             typeId,
@@ -139,13 +134,7 @@ contract AddonRegistry is SystemAccessControlled {
         address existing = _addonOfType[typeId];
         if (existing != address(0)) revert AddonTypeInUse(typeId, existing);
         delete _types[typeId];
-        for (uint256 i = 0; i < _typeIds.length; i++) {
-            if (_typeIds[i] == typeId) {
-                _typeIds[i] = _typeIds[_typeIds.length - 1];
-                _typeIds.pop();
-                break;
-            }
-        }
+        _unlistTypeId(typeId);
         emit AddonTypeRemoved(_msgSender(), typeId);
     }
 
@@ -182,10 +171,6 @@ contract AddonRegistry is SystemAccessControlled {
 
     function addonType(bytes32 typeId) external view returns (AddonType memory) {
         return _types[typeId];
-    }
-
-    function typeIds() external view returns (bytes32[] memory) {
-        return _typeIds;
     }
 
     /// The spec's single read: name, typeId (bytes32 and string), kind and version (0 when unknown).

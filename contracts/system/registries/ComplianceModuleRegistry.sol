@@ -2,13 +2,13 @@
 pragma solidity ^0.8.24;
 
 import {IComplianceModule} from "../../interfaces/IComplianceModule.sol";
-import {SystemAccessControlled} from "../SystemAccessControlled.sol";
 import {SystemAccessRoles} from "../SystemAccessRoles.sol";
 import {ContractProbe} from "./ContractProbe.sol";
+import {TypeRegistry} from "./TypeRegistry.sol";
 
 /// @notice The system's compliance module types (the directory's complianceModuleTypes). A type is a
 /// shared module deployment; its name is the module's own `typeId()` string, typeId = keccak256(name).
-contract ComplianceModuleRegistry is SystemAccessControlled {
+contract ComplianceModuleRegistry is TypeRegistry {
     struct ComplianceModuleType {
         string name;
         address implementation;
@@ -37,13 +37,8 @@ contract ComplianceModuleRegistry is SystemAccessControlled {
 
     mapping(bytes32 typeId => ComplianceModuleType) private _types;
     mapping(address module => bytes32 typeId) private _typeIdOfModule;
-    bytes32[] private _typeIds;
 
-    constructor(address forwarder) SystemAccessControlled(forwarder) {}
-
-    function initialize(address accessManager_) external initializer {
-        __SystemAccessControlled_init(accessManager_);
-    }
+    constructor(address forwarder) TypeRegistry(forwarder) {}
 
     function registerComplianceModule(address module, bool isExperimental)
         external
@@ -56,7 +51,7 @@ contract ComplianceModuleRegistry is SystemAccessControlled {
         if (_typeIdOfModule[module] != bytes32(0)) revert ComplianceModuleAlreadyRegistered(module);
         _types[typeId] = ComplianceModuleType(name, module, uint64(block.timestamp), isExperimental);
         _typeIdOfModule[module] = typeId;
-        _typeIds.push(typeId);
+        _listTypeId(typeId);
         emit ComplianceModuleTypeRegistered(_msgSender(), typeId, module, name, block.timestamp, isExperimental);
     }
 
@@ -85,22 +80,12 @@ contract ComplianceModuleRegistry is SystemAccessControlled {
         address module = _existing(typeId).implementation;
         delete _types[typeId];
         delete _typeIdOfModule[module];
-        for (uint256 i = 0; i < _typeIds.length; i++) {
-            if (_typeIds[i] == typeId) {
-                _typeIds[i] = _typeIds[_typeIds.length - 1];
-                _typeIds.pop();
-                break;
-            }
-        }
+        _unlistTypeId(typeId);
         emit ComplianceModuleTypeRemoved(_msgSender(), typeId, module);
     }
 
     function complianceModuleType(bytes32 typeId) external view returns (ComplianceModuleType memory) {
         return _types[typeId];
-    }
-
-    function typeIds() external view returns (bytes32[] memory) {
-        return _typeIds;
     }
 
     function moduleOf(bytes32 typeId) external view returns (address) {

@@ -4,12 +4,12 @@ pragma solidity ^0.8.24;
 import {IAccessControl} from "@openzeppelin/contracts/access/IAccessControl.sol";
 import {Clones} from "@openzeppelin/contracts/proxy/Clones.sol";
 import {Address} from "@openzeppelin/contracts/utils/Address.sol";
-import {SystemAccessControlled} from "../SystemAccessControlled.sol";
 import {SystemAccessRoles} from "../SystemAccessRoles.sol";
+import {TypeRegistry} from "./TypeRegistry.sol";
 
 /// @notice The system's token types (the directory's tokenTypes): each type gets its own token factory,
 /// a clone of the type's factory implementation initialised with calldata the caller provides.
-contract TokenFactoryRegistry is SystemAccessControlled {
+contract TokenFactoryRegistry is TypeRegistry {
     struct TokenType {
         string name;
         address implementation;
@@ -40,13 +40,8 @@ contract TokenFactoryRegistry is SystemAccessControlled {
 
     mapping(bytes32 typeId => TokenType) private _types;
     mapping(address factory => bytes32 typeId) private _typeIdOfFactory;
-    bytes32[] private _typeIds;
 
-    constructor(address forwarder) SystemAccessControlled(forwarder) {}
-
-    function initialize(address accessManager_) external initializer {
-        __SystemAccessControlled_init(accessManager_);
-    }
+    constructor(address forwarder) TypeRegistry(forwarder) {}
 
     /// Clones `factoryImplementation`, calls it with `factoryInitData` (its initializer) and grants it
     /// TOKEN_FACTORY_MODULE_ROLE, which needs this registry to hold SYSTEM_MODULE_ROLE.
@@ -71,7 +66,7 @@ contract TokenFactoryRegistry is SystemAccessControlled {
             name, implementation, factoryImplementation, factory, uint64(block.timestamp), isExperimental
         );
         _typeIdOfFactory[factory] = typeId;
-        _typeIds.push(typeId);
+        _listTypeId(typeId);
         emit TokenTypeRegistered(
             _msgSender(),
             typeId,
@@ -102,22 +97,12 @@ contract TokenFactoryRegistry is SystemAccessControlled {
         IAccessControl(accessManager).revokeRole(SystemAccessRoles.TOKEN_FACTORY_MODULE_ROLE, factory);
         delete _types[typeId];
         delete _typeIdOfFactory[factory];
-        for (uint256 i = 0; i < _typeIds.length; i++) {
-            if (_typeIds[i] == typeId) {
-                _typeIds[i] = _typeIds[_typeIds.length - 1];
-                _typeIds.pop();
-                break;
-            }
-        }
+        _unlistTypeId(typeId);
         emit TokenTypeRemoved(_msgSender(), typeId, factory);
     }
 
     function tokenType(bytes32 typeId) external view returns (TokenType memory) {
         return _types[typeId];
-    }
-
-    function typeIds() external view returns (bytes32[] memory) {
-        return _typeIds;
     }
 
     function factoryOf(bytes32 typeId) external view returns (address) {

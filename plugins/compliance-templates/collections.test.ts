@@ -3,7 +3,7 @@ import { DummyDriver, Kysely, PostgresAdapter, PostgresIntrospector, PostgresQue
 import { describe, expect, it } from "vitest";
 import { parseCollectionQuery } from "../../host/collections/index.ts";
 import { ApiError } from "../../host/errors/api-error.ts";
-import { COMPLIANCE_TEMPLATE_COLLECTION, jurisdictionCondition } from "./collection.ts";
+import { COMPLIANCE_TEMPLATE_COLLECTION, jurisdictionCondition } from "./collections.ts";
 
 const compiler = new Kysely<unknown>({
   dialect: {

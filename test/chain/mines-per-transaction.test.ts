@@ -4,10 +4,10 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createPublicClient, http } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { minesPerTransaction } from "../../host/chain/mines-per-transaction.ts";
 import { rpcCall, startChain } from "../../scripts/infra/anvil.ts";
 import { removeDataDir } from "../../scripts/infra/data-dir.ts";
-import { freePort } from "../../test/support/stack.ts";
-import { minesPerTransaction } from "./mines-per-transaction.ts";
+import { freePort } from "../support/stack.ts";
 
 describe("minesPerTransaction", () => {
   const dataDir = mkdtempSync(join(tmpdir(), "mines-per-transaction-"));

@@ -1,7 +1,7 @@
 // The list declares exactly the spec's sort and filter fields and facets, and shapes a row as the spec's item.
 import { describe, expect, it } from "vitest";
 import { parseCollectionQuery } from "../../host/collections/index.ts";
-import { EXTERNAL_TOKEN_COLLECTION, toExternalToken } from "./collection.ts";
+import { EXTERNAL_TOKEN_COLLECTION, toExternalToken } from "./collections.ts";
 
 const refusal = (query: string) => {
   try {

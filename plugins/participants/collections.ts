@@ -1,7 +1,7 @@
 // How the participant directory is listed: kind filter, search over name and address, and the route's own
 // sortBy/sortDirection (documented for this route instead of sort).
 import { z } from "@hono/zod-openapi";
-import { defineCollection } from "../../host/collections/index.ts";
+import { type CollectionQuery, defineCollection } from "../../host/collections/index.ts";
 import { PARTICIPANT_KINDS } from "../../host/http/participant-relation.ts";
 import { AddressSchema } from "../../host/http/schemas.ts";
 import { PARTICIPANT_PURPOSES } from "./participants-query.ts";
@@ -43,6 +43,32 @@ export const ParticipantListQuerySchema = z.object({
     .openapi({ description: "true: list ineligible participants too, each with its eligible flag" }),
 });
 export type ParticipantListQuery = z.infer<typeof ParticipantListQuerySchema>;
+
+/** sortBy and sortDirection (this route's documented keys) take the place of sort. */
+export function withRouteSort(query: CollectionQuery, params: ParticipantListQuery): CollectionQuery {
+  if (!params.sortBy && !params.sortDirection) return query;
+  return {
+    ...query,
+    sort: { field: params.sortBy ?? query.sort.field, direction: params.sortDirection ?? "asc" },
+  };
+}
+
+/**
+ * The page of participants judged for eligibility: with `reveal` all of them (each with its flag), else only the
+ * eligible ones and how many were hidden (`hidden` is undefined when revealing).
+ */
+export function eligibilityPage<T extends { eligible: boolean }>(
+  judged: T[],
+  reveal: boolean,
+  page: { offset: number; limit: number },
+): { rows: T[]; total: number; hidden: number | undefined } {
+  const shown = reveal ? judged : judged.filter((row) => row.eligible);
+  return {
+    rows: shown.slice(page.offset, page.offset + page.limit),
+    total: shown.length,
+    hidden: reveal ? undefined : judged.length - shown.length,
+  };
+}
 
 export const ParticipantSchema = z
   .object({

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { MAX_BUCKETS } from "../../domain/statistics/time-range.ts";
-import { RangeQuerySchema } from "./range-query.ts";
+import { RangeQuerySchema } from "./range-params.ts";
 
 const at = (iso: string) => new Date(iso);
 

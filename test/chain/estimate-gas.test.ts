@@ -6,10 +6,10 @@ import { createPublicClient, createWalletClient, encodeFunctionData, type Hex, h
 import { privateKeyToAccount } from "viem/accounts";
 import { anvil } from "viem/chains";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { estimateGasForNextBlock, nextBlockTimestamp } from "../../host/chain/estimate-gas.ts";
 import { ANVIL_FUNDER_KEY, startChain } from "../../scripts/infra/anvil.ts";
 import { removeDataDir } from "../../scripts/infra/data-dir.ts";
-import { freePort } from "../../test/support/stack.ts";
-import { estimateGasForNextBlock, nextBlockTimestamp } from "./estimate-gas.ts";
+import { freePort } from "../support/stack.ts";
 
 // A write keyed by block timestamp, as OpenZeppelin's Checkpoints are: refused within the block of the last one.
 const SOURCE = `pragma solidity ^0.8.0;
