@@ -18,8 +18,9 @@ const row: TransactionRequestRow = {
   nonce: 7,
   rawTransaction: null,
   transactionHash: `0x${"ab".repeat(32)}`,
-  replacedHashes: [],
-  feeBumps: 0,
+  replacedHashes: [`0x${"aa".repeat(32)}`],
+  broadcastHashes: [`0x${"aa".repeat(32)}`, `0x${"ab".repeat(32)}`],
+  feeBumps: 1,
   blockNumber: 12345678901234567890n,
   result: { tokenAddress: "0x00000000000000000000000000000000000000c3" },
   errorMessage: null,
@@ -32,6 +33,8 @@ const row: TransactionRequestRow = {
   walletSelection: {},
   gasLimit: null,
   wakeJob: null,
+  finalizedAt: null,
+  reorgs: 0,
   createdAt: new Date("2026-01-02T03:04:05.000Z"),
   updatedAt: new Date("2026-01-02T03:04:06.000Z"),
 };
@@ -43,6 +46,8 @@ describe("toTransactionRequest", () => {
     expect(request).toMatchObject({
       transactionId: "tx-1",
       blockNumber: "12345678901234567890",
+      // Every hash it was broadcast as, oldest first: the fee-bumped one, then the mined one.
+      transactionHashes: [`0x${"aa".repeat(32)}`, `0x${"ab".repeat(32)}`],
       result: { tokenAddress: "0x00000000000000000000000000000000000000c3" },
       createdAt: "2026-01-02T03:04:05.000Z",
       updatedAt: "2026-01-02T03:04:06.000Z",
