@@ -1,0 +1,44 @@
+// The deployment's progress, step by step, beside its manifest (`<chainId>.steps.json`) until the manifest is written:
+// each contract's signed transaction before it is sent, then the block that mined it. A deployment stopped midway
+// (a flaky node, a Ctrl-C) resumes from it: a contract already there is skipped, one whose transaction was signed is
+// sent with the same bytes again (never a second transaction), and the index's start block is still known.
+import { existsSync, readFileSync, rmSync } from "node:fs";
+import type { Address, Hex } from "viem";
+import { writeFileAtomically } from "../infra/atomic-file.ts";
+import type { SignedTransaction } from "./send-once.ts";
+
+export interface DeploymentStep {
+  transaction?: SignedTransaction;
+  /** Once mined. */
+  block?: { number: number; hash: Hex };
+}
+
+export interface DeploymentSteps {
+  path: string;
+  get(address: Address): DeploymentStep | undefined;
+  record(address: Address, step: DeploymentStep): void;
+  /** The deployment is complete (its manifest written): the steps are no longer needed. */
+  remove(): void;
+}
+
+export function stepsPath(manifestPath: string): string {
+  return manifestPath.replace(/(\.json)?$/, ".steps.json");
+}
+
+export function openDeploymentSteps(manifestPath: string, chainId: number): DeploymentSteps {
+  const path = stepsPath(manifestPath);
+  let steps: Record<string, DeploymentStep> = {};
+  if (existsSync(path)) {
+    const saved = JSON.parse(readFileSync(path, "utf8")) as { chainId: number; steps: Record<string, DeploymentStep> };
+    if (saved.chainId === chainId) steps = saved.steps;
+  }
+  return {
+    path,
+    get: (address) => steps[address.toLowerCase()],
+    record(address, step) {
+      steps[address.toLowerCase()] = step;
+      writeFileAtomically(path, `${JSON.stringify({ chainId, steps }, null, 2)}\n`);
+    },
+    remove: () => rmSync(path, { force: true }),
+  };
+}
