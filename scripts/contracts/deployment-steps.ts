@@ -2,7 +2,8 @@
 // each contract's signed transaction before it is sent, then the block that mined it. A deployment stopped midway
 // (a flaky node, a Ctrl-C) resumes from it: a contract already there is skipped, one whose transaction was signed is
 // sent with the same bytes again (never a second transaction), and the index's start block is still known.
-import { existsSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
+import { dirname } from "node:path";
 import type { Address, Hex } from "viem";
 import { writeFileAtomically } from "../infra/atomic-file.ts";
 import type { SignedTransaction } from "./send-once.ts";
@@ -37,6 +38,7 @@ export function openDeploymentSteps(manifestPath: string, chainId: number): Depl
     get: (address) => steps[address.toLowerCase()],
     record(address, step) {
       steps[address.toLowerCase()] = step;
+      mkdirSync(dirname(path), { recursive: true });
       writeFileAtomically(path, `${JSON.stringify({ chainId, steps }, null, 2)}\n`);
     },
     remove: () => rmSync(path, { force: true }),
