@@ -66,7 +66,8 @@ export async function ensureDeployment(options: {
     nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 },
     rpcUrls: { default: { http: [rpcUrl] } },
   };
-  const client = createPublicClient({ chain, transport: http(rpcUrl), pollingInterval: 100 });
+  // Each call is retried here (viem's own retries would only add their pauses to these).
+  const client = createPublicClient({ chain, transport: http(rpcUrl, { retryCount: 0 }), pollingInterval: 100 });
   const tried = <T>(what: string, work: () => Promise<T>) => retrying(what, work, retry);
   const hasCode = async (address: Address) => {
     const code = await tried(`eth_getCode ${address}`, () => client.getCode({ address }));
@@ -96,6 +97,7 @@ export async function ensureDeployment(options: {
   const steps = openDeploymentSteps(manifestPath, chainId);
   // One transaction at a time, each mined before the next (anvil stalls on out-of-order nonces).
   let lastBlock: { number: number; hash: Hex } | undefined;
+  let deployerFound = false;
   async function create2(initCode: Hex, salt: Hex = SALT): Promise<Address> {
     const address = getContractAddress({ opcode: "CREATE2", from: CREATE2_DEPLOYER, salt, bytecode: initCode });
     const recorded = steps.get(address);
@@ -103,9 +105,8 @@ export async function ensureDeployment(options: {
       lastBlock = recorded?.block ?? lastBlock; // deployed by a run that stopped before its manifest
       return address;
     }
-    if (!(await hasCode(CREATE2_DEPLOYER))) {
-      throw new Error(`The CREATE2 deployer ${CREATE2_DEPLOYER} is missing on chain ${chainId}`);
-    }
+    deployerFound ||= await hasCode(CREATE2_DEPLOYER);
+    if (!deployerFound) throw new Error(`The CREATE2 deployer ${CREATE2_DEPLOYER} is missing on chain ${chainId}`);
     // A transaction signed by a run that stopped before its receipt goes again as it was; a new one only if its
     // nonce went to another transaction (then this contract is still missing, checked above).
     let transaction: SignedTransaction | undefined = recorded?.transaction;

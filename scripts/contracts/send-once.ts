@@ -49,9 +49,11 @@ export async function receiptOf(
   client: PublicClient,
   tx: SignedTransaction,
   from: Address,
-  options: { timeoutMs?: number; pollMs?: number; resendMs?: number; retry?: RetryOptions } = {},
+  options: { timeoutMs?: number; maxPollMs?: number; resendMs?: number; retry?: RetryOptions } = {},
 ): Promise<TransactionReceipt> {
   const deadline = Date.now() + (options.timeoutMs ?? 120_000);
+  // Soon at first (an instant-mining chain has it within milliseconds), then less often (a chain with a block time).
+  let pollMs = 10;
   let resendAt = Date.now() + (options.resendMs ?? 5_000);
   for (;;) {
     try {
@@ -72,7 +74,8 @@ export async function receiptOf(
       await broadcast(client, tx, options.retry);
       resendAt = Date.now() + (options.resendMs ?? 5_000);
     }
-    await new Promise((resolve) => setTimeout(resolve, options.pollMs ?? 100));
+    await new Promise((resolve) => setTimeout(resolve, pollMs));
+    pollMs = Math.min(pollMs * 2, options.maxPollMs ?? 1_000);
   }
 }
 

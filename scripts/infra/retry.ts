@@ -3,9 +3,9 @@
 // (a revert, an unknown method) is not a fault of the connection and fails at once.
 
 export interface RetryOptions {
-  /** Tries in all (default 10: about 30 s of pauses with the defaults). */
+  /** Tries in all (default 12: about 30 s of pauses with the defaults). */
   attempts?: number;
-  /** The first pause; each next one doubles, up to `maxDelayMs` (defaults 200 ms and 5 s). */
+  /** The first pause; each next one doubles, up to `maxDelayMs` (defaults 100 ms and 5 s). */
   firstDelayMs?: number;
   maxDelayMs?: number;
   /** Told of each failed try that will be tried again. */
@@ -31,8 +31,8 @@ export function isTransient(error: unknown): boolean {
 }
 
 export async function retrying<T>(what: string, work: () => Promise<T>, options: RetryOptions = {}): Promise<T> {
-  const attempts = options.attempts ?? 10;
-  let delay = options.firstDelayMs ?? 200;
+  const attempts = options.attempts ?? 12;
+  let delay = options.firstDelayMs ?? 100;
   for (let attempt = 1; ; attempt++) {
     try {
       return await work();
