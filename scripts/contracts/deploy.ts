@@ -22,7 +22,7 @@ import { type RetryOptions, retrying } from "../infra/retry.ts";
 import type { BuildOutput } from "./compile.ts";
 import { openDeploymentSteps } from "./deployment-steps.ts";
 import { deployPlatformRoot, type PlatformRoot } from "./platform-contracts.ts";
-import { broadcast, NonceTaken, receiptOf, type SignedTransaction, signNext } from "./send-once.ts";
+import { broadcast, NonceTaken, receiptOf, signNext } from "./send-once.ts";
 
 /** The deterministic-deployment proxy present on anvil and most EVM chains. */
 export const CREATE2_DEPLOYER: Address = "0x4e59b44847b379578588920cA78FbF26c0B4956C";
@@ -107,30 +107,24 @@ export async function ensureDeployment(options: {
     }
     deployerFound ||= await hasCode(CREATE2_DEPLOYER);
     if (!deployerFound) throw new Error(`The CREATE2 deployer ${CREATE2_DEPLOYER} is missing on chain ${chainId}`);
-    // A transaction signed by a run that stopped before its receipt goes again as it was; a new one only if its
-    // nonce went to another transaction (then this contract is still missing, checked above).
-    let transaction: SignedTransaction | undefined = recorded?.transaction;
+    // A run that stopped before this step's receipt signed it at a nonce: signed again at that nonce while it is
+    // free, so the earlier transaction and this one cannot both land.
+    let nonce = recorded?.transaction?.nonce;
     for (;;) {
-      if (!transaction) {
-        transaction = await signNext(
-          client,
-          account,
-          chainId,
-          { to: CREATE2_DEPLOYER, data: concat([salt, initCode]) },
-          retry,
-        );
-        steps.record(address, { transaction });
-      }
+      const call = { to: CREATE2_DEPLOYER, data: concat([salt, initCode]) };
+      const transaction = await signNext(client, account, chainId, call, { nonce, retry });
+      steps.record(address, { transaction: { hash: transaction.hash, nonce: transaction.nonce } });
       try {
         await broadcast(client, transaction, retry);
         const receipt = await receiptOf(client, transaction, account.address, { retry });
         if (receipt.status !== "success") throw new Error(`CREATE2 deployment reverted (${transaction.hash})`);
         lastBlock = { number: Number(receipt.blockNumber), hash: receipt.blockHash };
-        steps.record(address, { transaction, block: lastBlock });
+        steps.record(address, { transaction: { hash: transaction.hash, nonce: transaction.nonce }, block: lastBlock });
         return address;
       } catch (error) {
-        if (!(error instanceof NonceTaken) || (await hasCode(address))) throw error;
-        transaction = undefined;
+        if (!(error instanceof NonceTaken)) throw error;
+        if (await hasCode(address)) return address; // the earlier transaction at that nonce created it
+        nonce = undefined; // another transaction took it: this step at the next one
       }
     }
   }

@@ -1,15 +1,14 @@
 // The deployment's progress, step by step, beside its manifest (`<chainId>.steps.json`) until the manifest is written:
-// each contract's signed transaction before it is sent, then the block that mined it. A deployment stopped midway
-// (a flaky node, a Ctrl-C) resumes from it: a contract already there is skipped, one whose transaction was signed is
-// sent with the same bytes again (never a second transaction), and the index's start block is still known.
+// each contract's transaction (hash and nonce) before it is sent, then the block that mined it. A deployment stopped
+// midway (a flaky node, a Ctrl-C) resumes from it: a contract already there is skipped, one whose transaction was
+// signed is signed again at the same nonce (so never two transactions land), and the index's start block is known.
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import { dirname } from "node:path";
 import type { Address, Hex } from "viem";
 import { writeFileAtomically } from "../infra/atomic-file.ts";
-import type { SignedTransaction } from "./send-once.ts";
 
 export interface DeploymentStep {
-  transaction?: SignedTransaction;
+  transaction?: { hash: Hex; nonce: number };
   /** Once mined. */
   block?: { number: number; hash: Hex };
 }

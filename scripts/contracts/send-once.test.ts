@@ -83,8 +83,12 @@ describe("a transaction sent once through a flaky node", () => {
 
   it("says so when another transaction took its nonce, so the step is signed anew", async () => {
     const lost = await signNext(client, account, node.chainId, call);
+    // Signed again after a stop: at the same nonce while it is free (only one of the two can land)...
+    expect((await signNext(client, account, node.chainId, call, { nonce: lost.nonce })).nonce).toBe(lost.nonce);
     const other = await signNext(client, account, node.chainId, { ...call, data: "0x5678" });
     await broadcast(client, other);
+    // ...and at the next one once another transaction took it.
+    expect((await signNext(client, account, node.chainId, call, { nonce: lost.nonce })).nonce).toBe(lost.nonce + 1);
     await expect(receiptOf(client, lost, account.address, { resendMs: 0, timeoutMs: 5_000 })).rejects.toThrow(
       NonceTaken,
     );

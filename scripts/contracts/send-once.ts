@@ -79,19 +79,26 @@ export async function receiptOf(
   }
 }
 
-/** Signs a transaction at the signer's next nonce (gas and fees as the node suggests). */
+/**
+ * Signs a transaction at the signer's next nonce, or at `nonce` while the chain has not used it (a step signed
+ * before a stop: whichever of the two lands, only one can). Gas and fees as the node suggests.
+ */
 export async function signNext(
   client: PublicClient,
   account: LocalAccount,
   chainId: number,
   call: { to: Address; data: Hex },
-  retry?: RetryOptions,
+  options: { nonce?: number; retry?: RetryOptions } = {},
 ): Promise<SignedTransaction> {
-  const nonce = await retrying(
-    "eth_getTransactionCount",
-    () => client.getTransactionCount({ address: account.address, blockTag: "pending" }),
-    retry,
-  );
+  const { retry } = options;
+  const count = (blockTag: "latest" | "pending") =>
+    retrying(
+      "eth_getTransactionCount",
+      () => client.getTransactionCount({ address: account.address, blockTag }),
+      retry,
+    );
+  const nonce =
+    options.nonce !== undefined && (await count("latest")) <= options.nonce ? options.nonce : await count("pending");
   const gas = await retrying("eth_estimateGas", () => client.estimateGas({ account, ...call }), retry);
   const fees = await retrying("fee estimate", () => client.estimateFeesPerGas(), retry);
   const raw = await account.signTransaction({ type: "eip1559", chainId, nonce, gas, ...fees, ...call });
