@@ -198,6 +198,7 @@ export async function startChain(options: {
   void save(); // at once: a loaded legacy file becomes the new format, a new chain is on disk from the start
   const timer = setInterval(save, options.saveIntervalMs ?? STATE_SAVE_INTERVAL_MS);
   timer.unref();
+  void child.exited.then(() => clearInterval(timer)); // nothing to save from an anvil that ended
   const stop = async () => {
     clearInterval(timer);
     if (child.process.exitCode === null && child.process.signalCode === null) {
