@@ -1,9 +1,9 @@
 // The embedded chain's state is never torn (issue 36, part 4): the chain process is stopped with SIGTERM and then
-// SIGKILLed at awkward moments (as a service manager or a second Ctrl-C does), and every next start has the chain
+// SIGKILLed with its anvil at awkward moments (as a service manager does), and every next start has the chain
 // intact; a torn newest file falls back to the kept copy, and with no readable copy left the start fails at once in
 // one line naming the file. A deployment through a flaky node (part 5) succeeds with every contract created once.
 import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { gunzipSync } from "node:zlib";
@@ -14,6 +14,7 @@ import { compileContracts } from "../scripts/contracts/compile.ts";
 import { ensureDeployment } from "../scripts/contracts/deploy.ts";
 import { ANVIL_FUNDER_KEY, rpcCall, startChain } from "../scripts/infra/anvil.ts";
 import { stateFiles } from "../scripts/infra/chain-state.ts";
+import { pidFile } from "../scripts/infra/orphans.ts";
 import { duplicatesAndFailures, transactionsFrom } from "./support/deployer-transactions.ts";
 import { freePort } from "./support/stack.ts";
 
@@ -105,9 +106,16 @@ describe("the embedded chain's state", () => {
     };
     const starts: string[] = [];
     for (const killAfterMs of [0, 20, 50, 100, 200]) {
+      const anvil = JSON.parse(readFileSync(pidFile(dataDir, "anvil"), "utf8")).pid as number;
       chain.child.kill("SIGTERM"); // saving its state, then stopping anvil
       await sleep(killAfterMs);
+      // As a service manager ends a unit that does not stop in time: every process of it, anvil too.
       chain.child.kill("SIGKILL");
+      try {
+        process.kill(anvil, "SIGKILL");
+      } catch {
+        // already stopped
+      }
       await chain.exited;
       chain = await startChainProcess(dataDir);
       expect(chain.rpcUrl, chain.stderr).toBeDefined();
