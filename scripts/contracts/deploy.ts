@@ -1,12 +1,13 @@
 // Deploys the platform's root once per chain (CREATE2, so the address is fixed by the build) and keeps
-// a manifest that later starts reuse.
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+// a manifest that later starts reuse. Every call to the node is retried (a flaky node delays the deployment, it does
+// not fail it) and each step is recorded, so a deployment stopped midway resumes where it stopped.
+import { existsSync, mkdirSync, readFileSync } from "node:fs";
 import { dirname } from "node:path";
 import {
   type Address,
+  BlockNotFoundError,
   concat,
   createPublicClient,
-  createWalletClient,
   encodeDeployData,
   getContractAddress,
   type Hex,
@@ -16,8 +17,12 @@ import {
 } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { accountAbstractionArtifact, CANONICAL_ENTRY_POINT, ENTRY_POINT_SALT } from "../../host/chain/entry-point.ts";
+import { writeFileAtomically } from "../infra/atomic-file.ts";
+import { type RetryOptions, retrying } from "../infra/retry.ts";
 import type { BuildOutput } from "./compile.ts";
+import { openDeploymentSteps } from "./deployment-steps.ts";
 import { deployPlatformRoot, type PlatformRoot } from "./platform-contracts.ts";
+import { broadcast, NonceTaken, receiptOf, signNext } from "./send-once.ts";
 
 /** The deterministic-deployment proxy present on anvil and most EVM chains. */
 export const CREATE2_DEPLOYER: Address = "0x4e59b44847b379578588920cA78FbF26c0B4956C";
@@ -51,44 +56,77 @@ export async function ensureDeployment(options: {
   deployerKey: Hex;
   manifestPath: string;
   build: BuildOutput;
+  /** How each call to the node is tried again (tests shorten it). */
+  retry?: RetryOptions;
 }): Promise<{ manifest: DeploymentManifest; reused: boolean; chainReset: boolean }> {
-  const { rpcUrl, chainId, build, manifestPath } = options;
+  const { rpcUrl, chainId, build, manifestPath, retry } = options;
   const chain = {
     id: chainId,
     name: `chain${chainId}`,
     nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 },
     rpcUrls: { default: { http: [rpcUrl] } },
   };
-  const client = createPublicClient({ chain, transport: http(rpcUrl), pollingInterval: 100 });
+  // Each call is retried here (viem's own retries would only add their pauses to these).
+  const client = createPublicClient({ chain, transport: http(rpcUrl, { retryCount: 0 }), pollingInterval: 100 });
+  const tried = <T>(what: string, work: () => Promise<T>) => retrying(what, work, retry);
+  const hasCode = async (address: Address) => {
+    const code = await tried(`eth_getCode ${address}`, () => client.getCode({ address }));
+    return !!code && code !== "0x";
+  };
+  /** A block's hash; none when the chain has no such block (it was reset). */
+  const blockHash = (number: number) =>
+    tried(`eth_getBlockByNumber ${number}`, () => client.getBlock({ blockNumber: BigInt(number) })).then(
+      (block) => block.hash as Hex,
+      (error) => {
+        if (error instanceof BlockNotFoundError) return undefined;
+        throw error;
+      },
+    );
 
   const existing = readManifest(manifestPath);
   let chainReset = false;
   let sameRoot = false;
   if (existing && existing.chainId === chainId) {
-    const anchor = await client.getBlock({ blockNumber: BigInt(existing.startBlock) }).catch(() => undefined);
-    const code = await client.getCode({ address: existing.systemFactory });
-    const sameChain = anchor?.hash === existing.startBlockHash && !!code && code !== "0x";
+    const anchorHash = await blockHash(existing.startBlock);
+    const sameChain = anchorHash === existing.startBlockHash && (await hasCode(existing.systemFactory));
     chainReset = !sameChain;
     sameRoot = sameChain && existing.buildHash === build.hash;
   }
 
   const account = privateKeyToAccount(options.deployerKey);
-  const wallet = createWalletClient({ account, chain, transport: http(rpcUrl) });
+  const steps = openDeploymentSteps(manifestPath, chainId);
   // One transaction at a time, each mined before the next (anvil stalls on out-of-order nonces).
-  let lastBlock: { number: bigint; hash: Hex } | undefined;
+  let lastBlock: { number: number; hash: Hex } | undefined;
+  let deployerFound = false;
   async function create2(initCode: Hex, salt: Hex = SALT): Promise<Address> {
     const address = getContractAddress({ opcode: "CREATE2", from: CREATE2_DEPLOYER, salt, bytecode: initCode });
-    const code = await client.getCode({ address });
-    if (code && code !== "0x") return address;
-    const deployerCode = await client.getCode({ address: CREATE2_DEPLOYER });
-    if (!deployerCode || deployerCode === "0x") {
-      throw new Error(`The CREATE2 deployer ${CREATE2_DEPLOYER} is missing on chain ${chainId}`);
+    const recorded = steps.get(address);
+    if (await hasCode(address)) {
+      lastBlock = recorded?.block ?? lastBlock; // deployed by a run that stopped before its manifest
+      return address;
     }
-    const hash = await wallet.sendTransaction({ to: CREATE2_DEPLOYER, data: concat([salt, initCode]) });
-    const receipt = await client.waitForTransactionReceipt({ hash });
-    if (receipt.status !== "success") throw new Error(`CREATE2 deployment reverted (${hash})`);
-    lastBlock = { number: receipt.blockNumber, hash: receipt.blockHash };
-    return address;
+    deployerFound ||= await hasCode(CREATE2_DEPLOYER);
+    if (!deployerFound) throw new Error(`The CREATE2 deployer ${CREATE2_DEPLOYER} is missing on chain ${chainId}`);
+    // A run that stopped before this step's receipt signed it at a nonce: signed again at that nonce while it is
+    // free, so the earlier transaction and this one cannot both land.
+    let nonce = recorded?.transaction?.nonce;
+    for (;;) {
+      const call = { to: CREATE2_DEPLOYER, data: concat([salt, initCode]) };
+      const transaction = await signNext(client, account, chainId, call, { nonce, retry });
+      steps.record(address, { transaction: { hash: transaction.hash, nonce: transaction.nonce } });
+      try {
+        await broadcast(client, transaction, retry);
+        const receipt = await receiptOf(client, transaction, account.address, { retry });
+        if (receipt.status !== "success") throw new Error(`CREATE2 deployment reverted (${transaction.hash})`);
+        lastBlock = { number: Number(receipt.blockNumber), hash: receipt.blockHash };
+        steps.record(address, { transaction: { hash: transaction.hash, nonce: transaction.nonce }, block: lastBlock });
+        return address;
+      } catch (error) {
+        if (!(error instanceof NonceTaken)) throw error;
+        if (await hasCode(address)) return address; // the earlier transaction at that nonce created it
+        nonce = undefined; // another transaction took it: this step at the next one
+      }
+    }
   }
   // The package's EntryPoint at its canonical address (found there if the chain has it already).
   const deployEntryPoint = () => create2(accountAbstractionArtifact("EntryPoint").bytecode, ENTRY_POINT_SALT);
@@ -110,6 +148,7 @@ export async function ensureDeployment(options: {
     const entryPoint = existing.entryPoint ?? (await deployEntryPoint());
     const manifest = { ...existing, entryPoint, ...(await deploySmartWalletFactories(entryPoint)) };
     writeManifest(manifestPath, manifest);
+    steps.remove();
     return { manifest, reused: true, chainReset };
   }
 
@@ -117,8 +156,11 @@ export async function ensureDeployment(options: {
     const { abi, bytecode } = build.contracts[name];
     return create2(args.length ? encodeDeployData({ abi, bytecode, args }) : bytecode);
   });
-  // A root found already deployed (its manifest lost) is indexed from genesis.
-  const anchor = lastBlock ?? (await client.getBlock({ blockNumber: 0n }));
+  // A root found already deployed (its manifest and steps lost, or from another chain's state) is indexed from genesis.
+  const anchor =
+    lastBlock && (await blockHash(lastBlock.number)) === lastBlock.hash
+      ? lastBlock
+      : { number: 0, hash: (await blockHash(0)) as Hex };
   // After the anchor: the index starts at the root's last block and follows these from there.
   const entryPoint = await deployEntryPoint();
   const { smartAccountFactory, paymasterFactory } = await deploySmartWalletFactories(entryPoint);
@@ -137,16 +179,20 @@ export async function ensureDeployment(options: {
     deployedAt: new Date().toISOString(),
   };
   writeManifest(manifestPath, manifest);
+  steps.remove();
   return { manifest, reused: false, chainReset };
 }
 
 function writeManifest(path: string, manifest: DeploymentManifest) {
   mkdirSync(dirname(path), { recursive: true });
-  writeFileSync(path, `${JSON.stringify(manifest, null, 2)}\n`);
+  writeFileAtomically(path, `${JSON.stringify(manifest, null, 2)}\n`, { mode: 0o644 });
 }
 
 /** For a given manifest that names no EntryPoint: the canonical v0.8 one, when the chain has it. */
 export async function canonicalEntryPoint(rpcUrl: string): Promise<Address | undefined> {
-  const code = await createPublicClient({ transport: http(rpcUrl) }).getCode({ address: CANONICAL_ENTRY_POINT });
+  const client = createPublicClient({ transport: http(rpcUrl) });
+  const code = await retrying("eth_getCode of the EntryPoint", () =>
+    client.getCode({ address: CANONICAL_ENTRY_POINT }),
+  );
   return code && code !== "0x" ? CANONICAL_ENTRY_POINT : undefined;
 }

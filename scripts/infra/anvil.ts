@@ -1,8 +1,10 @@
-// The chain: RPC_URL when given, else anvil from npm, its state kept under $DATA_DIR/anvil.
+// The chain: RPC_URL when given, else anvil from npm, its state kept under $DATA_DIR/anvil (see chain-state.ts).
 import { mkdirSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
+import { compactState, StateRefused, saveState, startFromState, stateFiles } from "./chain-state.ts";
 import { type Child, startChild, waitFor } from "./child-process.ts";
+import { retrying } from "./retry.ts";
 
 export interface Chain {
   rpcUrl: string;
@@ -28,13 +30,19 @@ function anvilBinary(): string {
   return join(dirname(require.resolve("@foundry-rs/anvil-linux-amd64/package.json")), "bin", "anvil");
 }
 
-export async function rpcCall<T>(rpcUrl: string, method: string, params: unknown[] = []): Promise<T> {
+export async function rpcCall<T>(
+  rpcUrl: string,
+  method: string,
+  params: unknown[] = [],
+  timeoutMs = 5_000,
+): Promise<T> {
   const res = await fetch(rpcUrl, {
     method: "POST",
     headers: { "content-type": "application/json" },
     body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params }),
-    signal: AbortSignal.timeout(5_000),
+    signal: AbortSignal.timeout(timeoutMs),
   });
+  if (!res.ok) throw new Error(`${method}: HTTP ${res.status} from ${rpcUrl}`);
   const body = (await res.json()) as { result?: T; error?: { message: string } };
   if (body.error) throw new Error(`${method}: ${body.error.message}`);
   return body.result as T;
@@ -47,6 +55,26 @@ export function miningArguments(mining: "instant" | "interval", blockTimeSeconds
     return ["--block-time", String(blockTimeSeconds)];
   }
   return blockTimeSeconds > 0 ? ["--block-time", String(blockTimeSeconds), "--mixed-mining"] : [];
+}
+
+/**
+ * How many block states the embedded anvil keeps (`--prune-history`): enough to reorganise the chain as deep as the
+ * index follows a reorg (Ponder re-reads the newest 30 blocks of a local chain; the chain's finality depth, if
+ * deeper). An `anvil_reorg` of depth d needs d + 1 of them. Older states serve only calls at old blocks, which
+ * nothing of the platform makes; without the bound anvil keeps hundreds in memory and more on disk.
+ */
+export function historyStates(reorgDepth = 0): number {
+  return Math.max(reorgDepth, INDEX_UNSETTLED_BLOCKS) + 1;
+}
+const INDEX_UNSETTLED_BLOCKS = 30;
+
+/** How often the embedded chain's state is saved while it runs (and once more on a clean stop). */
+export const STATE_SAVE_INTERVAL_MS = 30_000;
+
+/** The first error line anvil printed, when it ended during its start. */
+function startError(output: string): string {
+  const line = output.split("\n").find((l) => /^error/i.test(l.trim())) ?? output.trim().split("\n").at(-1);
+  return line?.trim() || "no output";
 }
 
 export async function startChain(options: {
@@ -63,10 +91,20 @@ export async function startChain(options: {
   blockTimeSeconds?: number;
   /** The embedded anvil's name: its state under $DATA_DIR/<name>, its log and PID file (default `anvil`). */
   name?: string;
+  /** The deepest reorg the platform follows on this chain (its finality depth): see historyStates. */
+  reorgDepth?: number;
+  /** How often the state is saved (default STATE_SAVE_INTERVAL_MS). */
+  saveIntervalMs?: number;
+  /** Where a one-line notice goes (a state that cannot be loaded, a failed save); default stderr. */
+  say?: (line: string) => void;
 }): Promise<Chain> {
+  const say = options.say ?? ((line: string) => process.stderr.write(`${line}\n`));
   if (options.rpcUrl) {
     const rpcUrl = options.rpcUrl;
-    const chainId = Number.parseInt(await rpcCall<string>(rpcUrl, "eth_chainId"), 16);
+    const chainId = Number.parseInt(
+      await retrying(`eth_chainId at ${rpcUrl}`, () => rpcCall<string>(rpcUrl, "eth_chainId")),
+      16,
+    );
     if (options.chainId && options.chainId !== chainId) {
       throw new Error(`CHAIN_ID ${options.chainId} does not match the chain at RPC_URL (${chainId})`);
     }
@@ -74,34 +112,54 @@ export async function startChain(options: {
   }
   const chainId = options.chainId ?? 31337;
   const name = options.name ?? "anvil";
-  const stateFile = join(options.dataDir, name, "state.json");
-  mkdirSync(dirname(stateFile), { recursive: true }); // anvil does not create it
-  const child: Child = startChild(
-    name,
-    anvilBinary(),
-    [
-      "--host",
-      "127.0.0.1",
-      "--port",
-      String(options.port),
-      "--chain-id",
-      String(chainId),
-      ...miningArguments(options.mining ?? "instant", options.blockTimeSeconds ?? 0),
-      ...(options.ephemeral
-        ? []
-        : [
-            "--state",
-            stateFile, // loaded at start, written on exit
-            "--state-interval",
-            "30", // and every 30 s, so a crash loses little
-            // Not --preserve-historical-states: it dumps a full state per block (1 GB after 20 minutes of 1 s blocks,
-            // seconds to load at each start, and a dump cut short at stop lost the chain); nothing reads old states.
-          ]),
-    ],
-    { logFile: join(options.dataDir, "logs", `${name}.log`), dataDir: options.dataDir },
-  );
+  const stateDir = join(options.dataDir, name);
+  mkdirSync(stateDir, { recursive: true, mode: 0o700 });
+  const files = stateFiles(stateDir);
   const rpcUrl = `http://127.0.0.1:${options.port}`;
-  await waitFor("anvil", async () => (await rpcCall<string>(rpcUrl, "eth_chainId")) !== undefined, 30_000, 50);
+  const launch = async (loadFile: string | undefined): Promise<Child> => {
+    const child = startChild(
+      name,
+      anvilBinary(),
+      [
+        "--host",
+        "127.0.0.1",
+        "--port",
+        String(options.port),
+        "--chain-id",
+        String(chainId),
+        ...miningArguments(options.mining ?? "instant", options.blockTimeSeconds ?? 0),
+        "--prune-history",
+        String(historyStates(options.reorgDepth)),
+        // No --state: anvil would write the file in place at exit (see chain-state.ts); this supervisor saves it.
+        ...(loadFile ? ["--load-state", loadFile] : []),
+      ],
+      { logFile: join(options.dataDir, "logs", `${name}.log`), dataDir: options.dataDir },
+    );
+    let output = "";
+    child.process.stderr?.on("data", (chunk) => (output = (output + chunk).slice(-4096)));
+    child.process.stdout?.on("data", (chunk) => (output = (output + chunk).slice(-4096)));
+    // "close": exited, and its output read to the end.
+    const ended = new Promise<never>((_, reject) =>
+      child.process.once("close", (code) => {
+        const reason = startError(output);
+        // anvil checks its --load-state file before anything else, and names the flag when it refuses it.
+        if (loadFile && reason.includes("--load-state")) reject(new StateRefused(reason));
+        else reject(new Error(`anvil ended during its start (exit code ${code}): ${reason}`));
+      }),
+    );
+    try {
+      await Promise.race([
+        ended,
+        waitFor("anvil", async () => (await rpcCall<string>(rpcUrl, "eth_chainId")) !== undefined, 30_000, 50),
+      ]);
+    } catch (error) {
+      await child.stop();
+      throw error;
+    }
+    ended.catch(() => {}); // its later exit is the supervisor's business, not this start's
+    return child;
+  };
+  const child = options.ephemeral ? await launch(undefined) : await startFromState(files, say, launch);
   // anvil regenerates its genesis block (new hash) on every restart from --state, while block 1 keeps
   // the old parent hash. The indexer treats the newest 30 blocks of chain 31337 as unsettled, so on a
   // young chain it anchors at genesis and sees a "reorg". Padding a fresh chain keeps genesis out of reach.
@@ -124,5 +182,30 @@ export async function startChain(options: {
           }
         }
       : asIs;
-  return { rpcUrl, wsUrl, chainId, embedded: true, minedInstantly, stop: () => child.stop() };
+  if (options.ephemeral) return { rpcUrl, wsUrl, chainId, embedded: true, minedInstantly, stop: () => child.stop() };
+
+  // One save at a time; a failed one leaves the files as they were (the next one tries again).
+  let saving: Promise<void> | undefined;
+  const save = () =>
+    (saving ??= (async () => {
+      // A large state takes anvil a while to serialise.
+      saveState(files, await compactState(await rpcCall<string>(rpcUrl, "anvil_dumpState", [], 120_000)));
+    })()
+      .catch((error) => say(`Could not save the chain state to ${files.current}: ${(error as Error).message}`))
+      .finally(() => {
+        saving = undefined;
+      }));
+  void save(); // at once: a loaded legacy file becomes the new format, a new chain is on disk from the start
+  const timer = setInterval(save, options.saveIntervalMs ?? STATE_SAVE_INTERVAL_MS);
+  timer.unref();
+  void child.exited.then(() => clearInterval(timer)); // nothing to save from an anvil that ended
+  const stop = async () => {
+    clearInterval(timer);
+    if (child.process.exitCode === null && child.process.signalCode === null) {
+      await saving;
+      await save(); // what the chain made since the last save
+    }
+    await child.stop();
+  };
+  return { rpcUrl, wsUrl, chainId, embedded: true, minedInstantly, stop };
 }

@@ -54,6 +54,7 @@ export function startChainNode(setting: ChainSetting, config: Config, primary: b
     mining: config.ANVIL_MINING,
     blockTimeSeconds: config.ANVIL_BLOCK_TIME_SECONDS,
     name: primary ? "anvil" : `anvil-${setting.chainId}`,
+    reorgDepth: setting.finalityDepth,
   });
 }
 

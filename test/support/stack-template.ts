@@ -19,7 +19,7 @@ import { composed } from "../../scripts/platform-context.ts";
 
 const CHAIN_ID = 31337;
 /** The chain's files a start reuses (paths under the data dir). */
-const CHAIN_FILES = ["anvil/state.json", `deployments/${CHAIN_ID}.json`];
+const CHAIN_FILES = ["anvil/state.json.gz", `deployments/${CHAIN_ID}.json`];
 /** Settings under which a start would not use the embedded database or chain, or not deploy: no template then. */
 const OWN_SETUP = ["DATABASE_URL", "RPC_URL", "CHAIN_ID", "DEPLOYMENT_MANIFEST", "DEPLOYER_PRIVATE_KEY"];
 
@@ -39,7 +39,7 @@ export async function prepareStackTemplate(ports: { postgres: number; anvil: num
         build: compileContracts(),
       });
     } finally {
-      await chain.stop(); // anvil writes its state file on exit
+      await chain.stop(); // saves the chain's state
     }
     const db = openDatabases(postgres.url, "ledger", 2);
     try {

@@ -1,0 +1,70 @@
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { privateKeyToAccount } from "viem/accounts";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { duplicatesAndFailures, transactionsFrom } from "../../test/support/deployer-transactions.ts";
+import { freePort } from "../../test/support/stack.ts";
+import { startRpcFaultProxy } from "../chaos/rpc-fault-proxy.ts";
+import { ANVIL_FUNDER_KEY, type Chain, rpcCall, startChain } from "../infra/anvil.ts";
+import { compileContracts } from "./compile.ts";
+import { ensureDeployment } from "./deploy.ts";
+import type { DeploymentStep } from "./deployment-steps.ts";
+import { stepsPath } from "./deployment-steps.ts";
+import { IMPLEMENTATIONS } from "./platform-contracts.ts";
+
+describe("a deployment stopped midway", () => {
+  let node: Chain;
+  let dataDir: string;
+  beforeAll(async () => {
+    dataDir = mkdtempSync(join(tmpdir(), "deploy-resume-"));
+    node = await startChain({ dataDir, port: await freePort(), ephemeral: true });
+  });
+  afterAll(async () => {
+    await node?.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it("resumes where it stopped: each contract created once, the index's start block kept", async () => {
+    const manifestPath = join(dataDir, "deployments", "31337.json");
+    const journal = stepsPath(manifestPath);
+    const recorded = () =>
+      existsSync(journal)
+        ? (JSON.parse(readFileSync(journal, "utf8")).steps as Record<string, DeploymentStep>)
+        : ({} as Record<string, DeploymentStep>);
+    // The root is every implementation, the forwarder, then catalogue and addons, the SystemFactory last: once more
+    // steps than the implementations are mined, the node fails every call (the root's last block is in the journal).
+    const rootDone = () => Object.values(recorded()).filter((step) => step.block).length >= 53;
+    const proxy = await startRpcFaultProxy(node.rpcUrl, { errorRate: 0.5, random: () => (rootDone() ? 0 : 0.99) });
+    const deploy = () =>
+      ensureDeployment({
+        rpcUrl: proxy.url,
+        chainId: 31337,
+        deployerKey: ANVIL_FUNDER_KEY,
+        manifestPath,
+        build: compileContracts(),
+        retry: { attempts: 2, firstDelayMs: 5 },
+      });
+    try {
+      expect(Object.keys(IMPLEMENTATIONS).length).toBeLessThan(53);
+      await expect(deploy()).rejects.toThrow();
+      expect(existsSync(manifestPath)).toBe(false);
+      const stoppedAt = recorded();
+      proxy.setFaults({ errorRate: 0 });
+      const { manifest } = await deploy();
+      expect(existsSync(journal)).toBe(false); // complete: the manifest says it all
+      // The index starts at the SystemFactory's block, known from the journal though this run found it deployed.
+      expect(manifest.startBlock).toBe(stoppedAt[manifest.systemFactory.toLowerCase()]?.block?.number);
+      const block = await rpcCall<{ hash: string }>(node.rpcUrl, "eth_getBlockByNumber", [
+        `0x${manifest.startBlock.toString(16)}`,
+        false,
+      ]);
+      expect(manifest.startBlockHash).toBe(block.hash);
+      const sent = await transactionsFrom(node.rpcUrl, privateKeyToAccount(ANVIL_FUNDER_KEY).address);
+      expect(duplicatesAndFailures(sent)).toEqual({ duplicated: 0, failed: 0 });
+      expect(sent.length).toBe(56); // the root's 53, the EntryPoint and the smart wallets' two factories
+    } finally {
+      await proxy.stop();
+    }
+  });
+});
