@@ -7,9 +7,6 @@ export interface BackoffPolicy {
   maxMs: number;
 }
 
-/** A crashed part's restarts: 0.5 s, 1 s, 2 s ... 30 s. */
-export const RESTART_BACKOFF: BackoffPolicy = { initialMs: 500, maxMs: 30_000 };
-
 /** The wait before retry number `attempt` (1 for the first): initialMs doubled per earlier attempt, at most maxMs. */
 export function backoffDelay(policy: BackoffPolicy, attempt: number): number {
   const doublings = Math.max(0, attempt - 1);

@@ -70,7 +70,7 @@ describe("timers", () => {
     up = true;
     await expect.poll(() => lines.length, { timeout: 5000 }).toBe(2);
     await timers.stop();
-    expect(lines).toEqual([
+    expect(lines).toMatchObject([
       { level: "warn", msg: "timer flush: database unavailable; waiting for it" },
       { level: "info", msg: "timer flush: database back" },
     ]);

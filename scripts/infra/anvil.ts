@@ -15,6 +15,8 @@ export interface Chain {
    * (a deployment of dozens of contracts in order would otherwise wait a block for each), then resumes its interval.
    */
   minedInstantly<T>(work: () => Promise<T>): Promise<T>;
+  /** The embedded anvil's process (for the supervisor to watch). */
+  child?: Child;
   stop(): Promise<void>;
 }
 
@@ -124,5 +126,5 @@ export async function startChain(options: {
           }
         }
       : asIs;
-  return { rpcUrl, wsUrl, chainId, embedded: true, minedInstantly, stop: () => child.stop() };
+  return { rpcUrl, wsUrl, chainId, embedded: true, minedInstantly, child, stop: () => child.stop() };
 }
