@@ -14,7 +14,7 @@ import {
 } from "graphile-worker";
 import pg from "pg";
 import { backoffDelay } from "../backoff.ts";
-import { databaseOutage, OUTAGE_BACKOFF } from "../db/outage.ts";
+import { databaseOutage, isDatabaseUnavailable, OUTAGE_BACKOFF } from "../db/outage.ts";
 import type { Logger } from "../logger.ts";
 import { registerWorkerDeployment } from "./deployment.ts";
 import { withKeyedJobBarrier } from "./keyed-job-barrier.ts";
@@ -79,6 +79,25 @@ async function startRunner(pool: pg.Pool, taskList: TaskList, options: RunnerOpt
   return { runner, poolId: poolId ?? "unknown", utils, stop };
 }
 
+/** The runners of this process, told when a job's outcome could not be recorded. */
+const lostOutcomeListeners = new Set<(reason: string) => void>();
+let lostOutcomesWatched = false;
+
+/**
+ * graphile-worker records a failed job's outcome without awaiting it: when the database is gone that promise (a 57P01
+ * or ECONNREFUSED from batchFailJobs) rejects unhandled, which would end the process, and the job stays locked by a
+ * runner that lives on. Such a rejection makes the runners start anew instead (their jobs released). Any other
+ * unhandled rejection still ends the process, as Node's default does.
+ */
+function watchLostOutcomes() {
+  if (lostOutcomesWatched) return;
+  lostOutcomesWatched = true;
+  process.on("unhandledRejection", (reason) => {
+    if (!isDatabaseUnavailable(reason)) throw reason;
+    for (const listener of lostOutcomeListeners) listener(String(reason));
+  });
+}
+
 /** The runner gets its own pool with pg's default type parsing (the platform pool turns int8 into bigint). */
 export async function startWorker(
   databaseUrl: string,
@@ -89,6 +108,10 @@ export async function startWorker(
   const pool = new pg.Pool({ connectionString: databaseUrl, max: options.concurrency + 3 });
   pool.on("error", () => {});
   pool.on("connect", (client) => client.on("error", () => {}));
+  watchLostOutcomes();
+  let lostOutcome = (_reason: string) => {};
+  const onLostOutcome = (reason: string) => lostOutcome(reason);
+  lostOutcomeListeners.add(onLostOutcome);
   const runnerOptions = { ...options, logger: log };
   let current = await startRunner(pool, taskList, runnerOptions);
   let stopped = false;
@@ -102,13 +125,18 @@ export async function startWorker(
       };
     });
 
-  /** After the runner stops by itself: a new one, tried with backoff until the database takes it. */
+  /** After the runner stops by itself or loses a job's outcome: a new one, tried with backoff until the database takes it. */
   async function keepRunning() {
     for (;;) {
-      const failure = await current.runner.promise.then(
-        () => "stopped by itself",
-        (error: unknown) => String(error),
-      );
+      const failure = await Promise.race([
+        current.runner.promise.then(
+          () => "stopped by itself",
+          (error: unknown) => String(error),
+        ),
+        new Promise<string>((resolve) => {
+          lostOutcome = (reason) => resolve(`a job's outcome was lost: ${reason}`);
+        }),
+      ]);
       if (stopped) return;
       log.warn("worker runner stopped; starting a new one", { reason: failure });
       const gone = current;
@@ -138,6 +166,7 @@ export async function startWorker(
 
   return {
     async stop() {
+      lostOutcomeListeners.delete(onLostOutcome);
       stopped = true;
       wake();
       await current.stop();
