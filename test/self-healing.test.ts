@@ -159,6 +159,17 @@ describe("a platform that keeps itself up", () => {
     expect(lifecycleLines.length).toBeLessThanOrEqual(2); // its start (and end), not one per 100 ms tick
   });
 
+  it("restarts a killed indexer: its schema claimed again, the chain views made again, ready within 60 s", async () => {
+    const before = (await partStatus("ponder"))?.restarts ?? 0;
+    const killed = Date.now();
+    process.kill(pidOf("ponder"), "SIGKILL");
+    const ready = await readyAfterRestart("ponder", before, killed, 60_000);
+    const done = await mintCompletes("heal-ponder", killed, 60_000);
+    console.log(`indexer SIGKILL: ready again after ${ready.seconds} s, a mint completed after ${done} s`);
+    const balance = await api(`/api/v2/tokens/${token}/holders`);
+    expect(balance.status).toBe(200); // read from the index through the chain views made again
+  });
+
   it("leaves no child running when the supervisor is killed outright", async () => {
     const run = join(dataDir, "run");
     const pids = readdirSync(run)
