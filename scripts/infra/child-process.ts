@@ -19,7 +19,7 @@ export interface Child {
 const SETPRIV = ["/usr/bin/setpriv", "/bin/setpriv"].find((path) => existsSync(path));
 
 /** The command line that runs `command`, stopped with `signal` when this process dies (as is, without setpriv). */
-export function diesWithSupervisor(command: string, args: string[], signal: NodeJS.Signals): [string, string[]] {
+function diesWithSupervisor(command: string, args: string[], signal: NodeJS.Signals): [string, string[]] {
   return SETPRIV ? [SETPRIV, ["--pdeathsig", signal, "--", command, ...args]] : [command, args];
 }
 
