@@ -14,6 +14,7 @@ const E2E_ALONE = [
   "test/index-reorg.property.test.ts",
   "test/openapi.test.ts",
   "test/pipeline.test.ts",
+  "test/self-healing.test.ts",
   "test/slice.test.ts",
   "test/webhook-lifecycle.test.ts",
   "test/webhooks.test.ts",

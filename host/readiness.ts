@@ -13,6 +13,17 @@ export interface Readiness {
   chains: ServedChains;
   index: IndexStatus;
   workerRunning: () => boolean;
+  /** The supervisor's child processes (only the process that supervises them knows). */
+  parts?: () => PartStatus[];
+}
+
+/** A supervised part (scripts/infra/supervisor.ts): whether it runs, how often it was restarted and why. */
+export interface PartStatus {
+  name: string;
+  state: "running" | "restarting" | "stopped";
+  restarts: number;
+  /** Why it last exited or failed to start again ("signal SIGKILL", "exit code 1", "start failed: ..."). */
+  lastExit: string | null;
 }
 
 /** An organisation's system on a chain, as readiness sees it. */
@@ -152,6 +163,7 @@ export async function readinessReport(r: Readiness) {
     // The primary chain, then every served chain.
     chain: view[0],
     chains: view,
+    ...(r.parts ? { parts: r.parts() } : {}),
   };
 }
 

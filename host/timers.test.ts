@@ -1,4 +1,7 @@
+import { createServer } from "node:net";
+import pg from "pg";
 import { describe, expect, it } from "vitest";
+import { recordingLogger } from "../test/support/recording-logger.ts";
 import { createLogger } from "./logger.ts";
 import { startTimers } from "./timers.ts";
 
@@ -40,5 +43,36 @@ describe("timers", () => {
     expect(() =>
       startTimers([{ name: "bad", schedule: "every minute", run: async () => {} }], createLogger("error")),
     ).toThrow('Timer "bad": invalid schedule "every minute"');
+  });
+
+  it("pauses a timer while the database is down and logs the outage once, not every run", async () => {
+    const server = createServer();
+    await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+    const { port } = server.address() as { port: number };
+    await new Promise((r) => server.close(r)); // nothing listens there: the "database" refuses every connection
+    let up = false;
+    const { logger, lines } = recordingLogger();
+    const timers = startTimers(
+      [
+        {
+          name: "flush",
+          schedule: "* * * * * *",
+          async run() {
+            if (up) return;
+            const client = new pg.Client({ connectionString: `postgres://x:y@127.0.0.1:${port}/z` });
+            await client.connect();
+          },
+        },
+      ],
+      logger,
+    );
+    await new Promise((r) => setTimeout(r, 3500)); // three or four runs due
+    up = true;
+    await expect.poll(() => lines.length, { timeout: 5000 }).toBe(2);
+    await timers.stop();
+    expect(lines).toMatchObject([
+      { level: "warn", msg: "timer flush: database unavailable; waiting for it" },
+      { level: "info", msg: "timer flush: database back" },
+    ]);
   });
 });

@@ -1,6 +1,8 @@
 // The plugins' timers (process-local schedules, node-cron) in one host process: started with the host, and stopped
-// with it: no new run, the running ones awaited, then each entry's stop() (e.g. a last flush).
+// with it: no new run, the running ones awaited, then each entry's stop() (e.g. a last flush). A run that finds the
+// database down pauses its timer (backoff: its next due runs are skipped) and the outage is logged once per timer.
 import cron from "node-cron";
+import { databaseOutage } from "./db/outage.ts";
 import type { Logger } from "./logger.ts";
 import type { TimerEntry } from "./plugin.ts";
 
@@ -13,21 +15,29 @@ export function startTimers(entries: TimerEntry[], logger: Logger): Timers {
     if (!cron.validate(entry.schedule)) throw new Error(`Timer "${entry.name}": invalid schedule "${entry.schedule}"`);
   }
   const running = new Set<Promise<void>>();
-  const tasks = entries.map((entry) =>
-    cron.schedule(
+  const tasks = entries.map((entry) => {
+    const outage = databaseOutage(logger, `timer ${entry.name}`);
+    let pausedUntil = 0;
+    return cron.schedule(
       entry.schedule,
       () => {
+        if (Date.now() < pausedUntil) return;
         const run = entry
           .run()
-          .catch((error) => logger.warn("timer run failed", { timer: entry.name, error: String(error) }))
+          .then(() => outage.succeeded())
+          .catch((error) => {
+            const wait = outage.failed(error);
+            if (wait !== undefined) pausedUntil = Date.now() + wait;
+            else logger.warn("timer run failed", { timer: entry.name, error: String(error) });
+          })
           .finally(() => running.delete(run));
         running.add(run);
         return run;
       },
       // unref: a timer never keeps the process alive on its own.
       { name: entry.name, noOverlap: true, unref: true },
-    ),
-  );
+    );
+  });
   let stopped: Promise<void> | undefined;
   return {
     stop() {

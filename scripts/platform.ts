@@ -1,9 +1,7 @@
 import { join, resolve } from "node:path";
 import { Kysely, PostgresDialect } from "kysely";
-import pg from "pg";
 import type { Hex } from "viem";
 import type { Config } from "../host/config.ts";
-import { dropChainViews } from "../host/db/chain-views.ts";
 import { openDatabases } from "../host/db/database.ts";
 import { migrate } from "../host/db/migrations.ts";
 import { startIndexLifecycle } from "../host/events/index-lifecycle.ts";
@@ -14,14 +12,15 @@ import { bootstrap, type Credentials } from "./bootstrap.ts";
 import { type BuildOutput, compileContracts } from "./contracts/compile.ts";
 import type { DeploymentManifest } from "./contracts/deploy.ts";
 import { ANVIL_FUNDER_KEY } from "./infra/anvil.ts";
-import { publishChainViewsWhenReady } from "./infra/chain-views.ts";
 import { waitFor } from "./infra/child-process.ts";
 import { prepareDataDir } from "./infra/data-dir.ts";
-import { startNodeChild } from "./infra/node-child.ts";
+import { startIndexer } from "./infra/indexer-part.ts";
+import { keptUp, startNodeChild } from "./infra/node-child.ts";
 import { reclaimOrphans } from "./infra/orphans.ts";
-import { claimIndexSchema, indexSchemaName, ponderUrl, startPonder } from "./infra/ponder.ts";
+import { indexSchemaName, ponderUrl } from "./infra/ponder.ts";
 import { startPostgres } from "./infra/postgres.ts";
 import { deployContracts, startChainNode } from "./infra/served-chain.ts";
+import { createSupervisor } from "./infra/supervisor.ts";
 import { startWorkers } from "./infra/worker-process.ts";
 import { composed, createPlatformContext, loadPlatformConfig, type RunningParts } from "./platform-context.ts";
 import { serveHost } from "./serve-host.ts";
@@ -71,6 +70,9 @@ export async function startPlatform(
   const config = loadPlatformConfig(env);
   const progress = options.progress ?? (() => {});
   const logger = createLogger(config.LOG_LEVEL);
+  // Restarts the parts that crash (not the ones stop() stops): the database, the chains, the indexer, the workers and
+  // further hosts.
+  const supervisor = createSupervisor(logger.child({ component: "supervisor" }));
   const timings: Record<string, number> = {};
   const stops: (() => Promise<void>)[] = [];
   const started = Date.now();
@@ -89,11 +91,9 @@ export async function startPlatform(
   try {
     prepareDataDir(config.dataDir);
     await reclaimOrphans(config.dataDir, progress);
-    const postgres = await startPostgres({
-      databaseUrl: config.DATABASE_URL,
-      dataDir: config.dataDir,
-      port: config.EMBEDDED_POSTGRES_PORT,
-    });
+    const postgres = await supervisor.keep(() =>
+      startPostgres({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir, port: config.EMBEDDED_POSTGRES_PORT }),
+    );
     stops.push(postgres.stop);
     phase(
       "database",
@@ -103,7 +103,7 @@ export async function startPlatform(
     // Every chain's node, then its contracts, chains side by side; the primary first. The embedded chains share
     // anvil's funder.
     const nodes = await allStarted(
-      config.chains.map((setting, i) => startChainNode(setting, config, i === 0)),
+      config.chains.map((setting, i) => supervisor.keep(() => startChainNode(setting, config, i === 0))),
       (node) => stops.push(node.stop),
     );
     phase("chain", nodes.map((n) => `${n.embedded ? "anvil" : "RPC"} ${n.rpcUrl} (chain ${n.chainId})`).join(", "));
@@ -162,7 +162,7 @@ export async function startPlatform(
       logger,
     });
     stops.push(lifecycle.stop);
-    const worker = startWorkers({ config, env, parts, taskList, logger });
+    const worker = startWorkers({ config, env, parts, taskList, logger, supervisor });
     stops.push(worker.stop);
 
     const indexChains = chains.map((chain) => chain.index);
@@ -170,51 +170,47 @@ export async function startPlatform(
       ROOT,
       indexChains.map((c) => c.deployment),
     );
-    const lockClient = new pg.Client({ connectionString: postgres.url });
-    lockClient.on("error", () => {}); // the server stopping under it is not a crash
-    await lockClient.connect();
-    stops.push(() => lockClient.end());
-    await claimIndexSchema(lockClient, schema);
-    await dropChainViews(db.pool, config.INDEX_VIEWS_SCHEMA);
-    const indexer = await startPonder({
-      root: ROOT,
-      schema,
-      databaseUrl: postgres.url,
-      chains: indexChains,
-      viewsSchema: config.INDEX_VIEWS_SCHEMA,
-      port: config.PONDER_PORT,
-      logFile: join(config.dataDir, "logs", "ponder.log"),
-      dataDir: config.dataDir,
-    });
-    stops.push(indexer.stop);
-    const chainViews = publishChainViewsWhenReady({
-      index,
+    const indexer = await startIndexer({
+      ponder: {
+        root: ROOT,
+        schema,
+        databaseUrl: postgres.url,
+        chains: indexChains,
+        viewsSchema: config.INDEX_VIEWS_SCHEMA,
+        port: config.PONDER_PORT,
+        logFile: join(config.dataDir, "logs", "ponder.log"),
+        dataDir: config.dataDir,
+      },
       pool: db.pool,
-      viewsSchema: config.INDEX_VIEWS_SCHEMA,
+      index,
       chainIds: served.ids,
       logger,
+      supervisor,
     });
-    stops.push(chainViews.stop);
+    stops.push(indexer.stop);
     phase("index", `ponder schema ${schema}, views ${config.INDEX_VIEWS_SCHEMA}`);
 
     await worker.ready; // started before the index, so the two start side by side
     phase("worker", worker.description);
 
-    const readiness = { db: ctx.db, chains: served, index, workerRunning: worker.running };
+    const readiness = { db: ctx.db, chains: served, index, workerRunning: worker.running, parts: supervisor.parts };
     const host = await serveHost({ ctx, readiness, config, databaseUrl: postgres.url, port: config.PORT });
     stops.push(host.stop);
     const baseUrl = config.PUBLIC_BASE_URL ?? `http://${config.HOST}:${host.port}`;
     // HOST_PROCESSES - 1 more, each on the next port (or a free one with PORT 0), behind whatever balances them.
-    const moreHosts = Array.from({ length: config.HOST_PROCESSES - 1 }, (_, i) =>
-      startNodeChild<{ port: number }>({
-        name: `host-${i + 2}`,
-        script: "host.ts",
-        config,
-        env,
-        parts,
-        extraEnv: { HOST_PORT: String(config.PORT === 0 ? 0 : config.PORT + i + 1) },
-      }),
-    );
+    const moreHosts = Array.from({ length: config.HOST_PROCESSES - 1 }, (_, i) => {
+      const start = (port: number) =>
+        startNodeChild<{ port: number }>({
+          name: `host-${i + 2}`,
+          script: "host.ts",
+          config,
+          env,
+          parts,
+          extraEnv: { HOST_PORT: String(port) },
+        });
+      // A restarted host takes the port the first one listened on.
+      return keptUp(supervisor, start(config.PORT === 0 ? 0 : config.PORT + i + 1), ({ port }) => start(port));
+    });
     stops.push(async () => {
       await Promise.all(moreHosts.map((h) => h.stop()));
     });

@@ -11,6 +11,7 @@ import { indexVersionReader } from "../cache/indexed-reads.ts";
 import { chainViewsSchema } from "../db/chain-views.ts";
 import type { PlatformDb } from "../db/database.ts";
 import type { LedgerTables } from "../db/ledger-types.ts";
+import { databaseOutage } from "../db/outage.ts";
 import type { PlatformTables } from "../db/platform-types.ts";
 import { readInChunks, statementChunks } from "../db/statement-chunks.ts";
 import type { Logger } from "../logger.ts";
@@ -287,7 +288,8 @@ const QUIET_TICK_MS = 30_000;
  * Settles the index continuously, every served chain: a tick whenever the index's version moves (or a tick failed),
  * and every QUIET_TICK_MS besides. Not every second: a tick reads every observation inside the reorg depth, and with
  * big blocks (a thousand mints each) re-reading an unchanged window kept the host busy (~60 % of a core) for nothing.
- * Ticks never overlap; a chain's failed tick is logged and retried without holding the others up.
+ * Ticks never overlap; a chain's failed tick is logged and retried without holding the others up. While the database
+ * is down the loop backs off (up to 10 s between tries) and logs the outage once, not every tick.
  */
 export function startIndexLifecycle(opts: IndexLifecycleChains, pollMs = 100): { stop(): Promise<void> } {
   if (sourcedEvents(opts.events, "provisional").length + sourcedEvents(opts.events, "final").length === 0) {
@@ -299,7 +301,14 @@ export function startIndexLifecycle(opts: IndexLifecycleChains, pollMs = 100): {
   let lastTick = 0;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> = Promise.resolve();
+  const outage = databaseOutage(opts.logger, "index lifecycle");
+  let wait = pollMs;
   const failed = (error: unknown) => {
+    const backoff = outage.failed(error);
+    if (backoff !== undefined) {
+      wait = Math.max(wait, backoff);
+      return;
+    }
     // The index's views may not exist yet (first start), or the database restarts: try again next round. A
     // serialization failure (40001: the snapshot's writes met a row a concurrent fan-out changed) rolled the tick
     // back whole; repeatable read expects the retry the next round makes.
@@ -309,6 +318,7 @@ export function startIndexLifecycle(opts: IndexLifecycleChains, pollMs = 100): {
       opts.logger.warn("index lifecycle tick failed", { error: String(error) });
   };
   const loop = async () => {
+    wait = pollMs;
     try {
       const { checkpoints, stamp } = await readVersion();
       const version = `${checkpoints}/${stamp}`; // the stamp also moves when a replacement block repeats a checkpoint
@@ -325,10 +335,11 @@ export function startIndexLifecycle(opts: IndexLifecycleChains, pollMs = 100): {
         }
         if (settled) lastVersion = version;
       }
+      if (wait === pollMs) outage.succeeded();
     } catch (error) {
       failed(error);
     }
-    if (!stopped) timer = setTimeout(() => (running = loop()), pollMs);
+    if (!stopped) timer = setTimeout(() => (running = loop()), wait);
   };
   running = loop();
   return {

@@ -2,6 +2,7 @@
 // instead of after graphile-worker's 4-hour lock timeout; each worker process beats and recovers the others.
 import type { WorkerUtils } from "graphile-worker";
 import type pg from "pg";
+import { databaseOutage } from "../db/outage.ts";
 import type { Logger } from "../logger.ts";
 
 export interface LockRecoveryOptions {
@@ -38,11 +39,16 @@ export function startLockRecovery(
     await pool.query("delete from platform.worker_heartbeats where pool_id = any($1)", [dead]);
     logger.warn("released the jobs of stopped worker processes", { workers: dead });
   }
-  const timer = setInterval(
-    () => tick().catch((e) => logger.warn("lock recovery failed", { error: String(e) })),
-    options.beatMs,
-  );
-  const first = tick().catch((e) => logger.warn("lock recovery failed", { error: String(e) }));
+  // While the database is down: logged once, not every beat.
+  const outage = databaseOutage(logger, "lock recovery");
+  const beat = () =>
+    tick()
+      .then(() => outage.succeeded())
+      .catch((e) => {
+        if (outage.failed(e) === undefined) logger.warn("lock recovery failed", { error: String(e) });
+      });
+  const timer = setInterval(beat, options.beatMs);
+  const first = beat();
   return {
     first,
     async stop() {

@@ -17,6 +17,8 @@ export interface Chain {
    * (a deployment of dozens of contracts in order would otherwise wait a block for each), then resumes its interval.
    */
   minedInstantly<T>(work: () => Promise<T>): Promise<T>;
+  /** The embedded anvil's process (for the supervisor to watch). */
+  child?: Child;
   stop(): Promise<void>;
 }
 
@@ -182,7 +184,8 @@ export async function startChain(options: {
           }
         }
       : asIs;
-  if (options.ephemeral) return { rpcUrl, wsUrl, chainId, embedded: true, minedInstantly, stop: () => child.stop() };
+  if (options.ephemeral)
+    return { rpcUrl, wsUrl, chainId, embedded: true, minedInstantly, child, stop: () => child.stop() };
 
   // One save at a time; a failed one leaves the files as they were (the next one tries again).
   let saving: Promise<void> | undefined;
@@ -207,5 +210,5 @@ export async function startChain(options: {
     }
     await child.stop();
   };
-  return { rpcUrl, wsUrl, chainId, embedded: true, minedInstantly, stop };
+  return { rpcUrl, wsUrl, chainId, embedded: true, minedInstantly, child, stop };
 }

@@ -1,6 +1,6 @@
 // Supervised child processes: output to a log file, clean stop on SIGTERM with a SIGKILL fallback.
 import { type ChildProcess, spawn } from "node:child_process";
-import { createWriteStream, fchmodSync, mkdirSync, openSync } from "node:fs";
+import { createWriteStream, existsSync, fchmodSync, mkdirSync, openSync } from "node:fs";
 import { dirname } from "node:path";
 import { forgetChild, recordChild } from "./orphans.ts";
 
@@ -10,6 +10,17 @@ export interface Child {
   stop(): Promise<void>;
   /** Resolves when the child exits; rejects never. */
   exited: Promise<number | null>;
+}
+
+/**
+ * util-linux's setpriv (Debian's util-linux, an essential package): it sets the parent-death signal and then runs the
+ * program in its place (same PID), so the kernel stops the program when the supervisor dies, even by SIGKILL.
+ */
+const SETPRIV = ["/usr/bin/setpriv", "/bin/setpriv"].find((path) => existsSync(path));
+
+/** The command line that runs `command`, stopped with `signal` when this process dies (as is, without setpriv). */
+function diesWithSupervisor(command: string, args: string[], signal: NodeJS.Signals): [string, string[]] {
+  return SETPRIV ? [SETPRIV, ["--pdeathsig", signal, "--", command, ...args]] : [command, args];
 }
 
 export function startChild(
@@ -35,7 +46,11 @@ export function startChild(
   const fd = openSync(options.logFile, "a", 0o600);
   fchmodSync(fd, 0o600);
   const log = createWriteStream("", { fd });
-  const child = spawn(command, args, {
+  // A Node child sees the supervisor die on its IPC channel (stop-when-told.ts); any other gets its stop signal.
+  const [file, argv] = options.ipc
+    ? [command, args]
+    : diesWithSupervisor(command, args, options.stopSignal ?? "SIGTERM");
+  const child = spawn(file, argv, {
     cwd: options.cwd,
     env: options.env ?? process.env,
     stdio: options.ipc ? ["ignore", "pipe", "pipe", "ipc"] : ["ignore", "pipe", "pipe"],

@@ -1,9 +1,10 @@
 // A Node process of the platform's own (a worker, a further host) started with the running parts in PLATFORM_PARTS:
-// it says it is ready over IPC (its first message), and dies with the supervisor.
+// it says it is ready over IPC (its first message), dies with the supervisor, and is restarted when it crashes.
 import { join, resolve } from "node:path";
 import type { Config } from "../../host/config.ts";
 import type { RunningParts } from "../platform-context.ts";
 import { type Child, startChild } from "./child-process.ts";
+import type { SupervisedPart, Supervisor } from "./supervisor.ts";
 
 const ROOT = resolve(import.meta.dirname, "../..");
 const START_TIMEOUT_MS = 60_000;
@@ -55,5 +56,37 @@ export function startNodeChild<M>(options: {
     ready,
     running: () => child.process.exitCode === null && child.process.signalCode === null,
     stop: () => child.stop(),
+  };
+}
+
+/**
+ * Keeps a Node child up once it said it is ready: after an exit it was not told to make, `again` (given the first's
+ * ready message, e.g. its port) starts a replacement, whose readiness the supervisor awaits.
+ */
+export function keptUp<M>(
+  supervisor: Supervisor,
+  first: NodeChild<M>,
+  again: (firstReady: M) => NodeChild<M>,
+): NodeChild<M> {
+  let part: SupervisedPart | undefined;
+  const ready = first.ready.then((message) => {
+    part = supervisor.watch(first.child, async () => {
+      const next = again(message);
+      try {
+        await next.ready;
+      } catch (error) {
+        await next.stop(); // it stayed silent: not left running beside the next attempt
+        throw error;
+      }
+      return next.child;
+    });
+    return message;
+  });
+  ready.catch(() => {}); // awaited by the supervisor; never an unhandled rejection meanwhile
+  return {
+    child: first.child,
+    ready,
+    running: () => part?.running() ?? first.running(),
+    stop: () => (part ?? first).stop(),
   };
 }

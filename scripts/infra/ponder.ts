@@ -125,7 +125,10 @@ export async function startPonder(options: {
     120_000,
     100,
     () => (exitCode === undefined ? undefined : `ponder exited with code ${exitCode}; see ${options.logFile}`),
-  );
+  ).catch(async (error) => {
+    await child.stop(); // not left running beside a next attempt
+    throw error;
+  });
   return { url, schema, viewsSchema: options.viewsSchema, child, stop: () => child.stop() };
 }
 

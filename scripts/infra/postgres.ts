@@ -6,12 +6,14 @@ import { chownSync, existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import pg from "pg";
-import { startChild, waitFor } from "./child-process.ts";
+import { type Child, startChild, waitFor } from "./child-process.ts";
 import { type ClusterPlace, placeCluster, SetupError, SYSTEM_BASE } from "./postgres-home.ts";
 
 export interface Database {
   url: string;
   embedded: boolean;
+  /** The embedded server's process (for the supervisor to watch). */
+  child?: Child;
   stop(): Promise<void>;
 }
 
@@ -117,6 +119,7 @@ export async function startPostgres(options: {
   return {
     url: `postgres://${USER}:${PASSWORD}@127.0.0.1:${options.port}/${DB_NAME}`,
     embedded: true,
+    child,
     stop: () => child.stop(),
   };
 }

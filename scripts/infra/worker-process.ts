@@ -5,7 +5,8 @@ import type { Config } from "../../host/config.ts";
 import type { Logger } from "../../host/logger.ts";
 import { startWorker } from "../../host/worker/runner.ts";
 import { CRONTAB, type RunningParts } from "../platform-context.ts";
-import { startNodeChild } from "./node-child.ts";
+import { keptUp, startNodeChild } from "./node-child.ts";
+import type { Supervisor } from "./supervisor.ts";
 
 export interface Workers {
   /** Resolves once the worker takes jobs; rejects when it cannot start. */
@@ -21,6 +22,8 @@ export function startWorkers(options: {
   parts: RunningParts;
   taskList: TaskList;
   logger: Logger;
+  /** Restarts a worker process that exits unbidden. */
+  supervisor: Supervisor;
 }): Workers {
   const { config, parts, taskList, logger } = options;
   const tasks = Object.keys(taskList).length;
@@ -42,15 +45,17 @@ export function startWorkers(options: {
     };
   }
   // WORKER_PROCESSES of them on the one database: graphile-worker's locks give each job to one.
-  const children = Array.from({ length: config.WORKER_PROCESSES }, (_, i) =>
-    startNodeChild({
-      name: i === 0 ? "worker" : `worker-${i + 1}`,
-      script: "worker.ts",
-      config,
-      env: options.env,
-      parts,
-    }),
-  );
+  const children = Array.from({ length: config.WORKER_PROCESSES }, (_, i) => {
+    const start = () =>
+      startNodeChild({
+        name: i === 0 ? "worker" : `worker-${i + 1}`,
+        script: "worker.ts",
+        config,
+        env: options.env,
+        parts,
+      });
+    return keptUp(options.supervisor, start(), start);
+  });
   const pids = children.map((c) => c.child.process.pid).join(", ");
   return {
     ready: Promise.all(children.map((c) => c.ready)).then(() => undefined),
