@@ -2,34 +2,23 @@
 import { createConfig, factory, mergeAbis } from "ponder";
 import { type Address, getAbiItem, parseAbi, zeroAddress } from "viem";
 import { AddonRegistryAbi } from "./abis/AddonRegistry";
-import { AumFeeFeatureAbi } from "./abis/AumFeeFeature";
 import { ComplianceAbi } from "./abis/Compliance";
 import { ComplianceModuleRegistryAbi } from "./abis/ComplianceModuleRegistry";
-import { ConversionFeatureAbi } from "./abis/ConversionFeature";
-import { ConversionMinterFeatureAbi } from "./abis/ConversionMinterFeature";
+import { ADDON_INSTANCE_ABIS, FEATURE_ABIS } from "./abis/catalogue";
 import { DirectoryAbi } from "./abis/Directory";
 import { EntryPointAbi } from "./abis/EntryPoint";
 import { ExchangeRateFeedAbi } from "./abis/ExchangeRateFeed";
 import { ExternalTokenRegistryAbi } from "./abis/ExternalTokenRegistry";
-import { ExternalTransactionFeeFeatureAbi } from "./abis/ExternalTransactionFeeFeature";
-import { FixedTreasuryYieldFeatureAbi } from "./abis/FixedTreasuryYieldFeature";
-import { FixedYieldScheduleAbi } from "./abis/FixedYieldSchedule";
 import { IdentityAbi } from "./abis/Identity";
 import { IdentityRegistryAbi } from "./abis/IdentityRegistry";
-import { MaturityRedemptionFeatureAbi } from "./abis/MaturityRedemptionFeature";
 import { SystemAccessManagerAbi } from "./abis/SystemAccessManager";
 import { SystemFactoryAbi } from "./abis/SystemFactory";
 import { TokenAbi } from "./abis/Token";
 import { TokenFactoryRegistryAbi } from "./abis/TokenFactoryRegistry";
-import { TokenSaleAbi } from "./abis/TokenSale";
 import { TopicSchemeRegistryAbi } from "./abis/TopicSchemeRegistry";
-import { TransactionFeeAccountingFeatureAbi } from "./abis/TransactionFeeAccountingFeature";
-import { TransactionFeeFeatureAbi } from "./abis/TransactionFeeFeature";
 import { TrustedIssuersRegistryAbi } from "./abis/TrustedIssuersRegistry";
-import { VotingPowerFeatureAbi } from "./abis/VotingPowerFeature";
 import { WeightedMultisigAccountAbi } from "./abis/WeightedMultisigAccount";
 import { WeightedMultisigAccountFactoryAbi } from "./abis/WeightedMultisigAccountFactory";
-import { XvPSettlementAbi } from "./abis/XvPSettlement";
 import { type IndexedDeployment, ponderRpc } from "./src/index-chains";
 import { indexerEnv } from "./src/indexer-env";
 
@@ -93,21 +82,9 @@ export default createConfig({
   contracts: {
     SystemFactory: { abi: SystemFactoryAbi, chain: onEveryChain((d) => d.systemFactory) },
     Token: { abi: TokenAbi, chain: fromRoot("TokenCreated", "token") },
-    // Every feature instance: parameter updates and the features' own events (redemptions, fees, ...).
-    TokenFeature: {
-      abi: mergeAbis([
-        MaturityRedemptionFeatureAbi,
-        FixedTreasuryYieldFeatureAbi,
-        AumFeeFeatureAbi,
-        TransactionFeeFeatureAbi,
-        TransactionFeeAccountingFeatureAbi,
-        ExternalTransactionFeeFeatureAbi,
-        ConversionFeatureAbi,
-        ConversionMinterFeatureAbi,
-        VotingPowerFeatureAbi,
-      ]),
-      chain: fromRoot("FeatureAttached", "feature"),
-    },
+    // Every feature instance: parameter updates and the features' own events (redemptions, fees, ...): the ABI of
+    // every feature in the catalogue (abis/catalogue.ts, generated).
+    TokenFeature: { abi: mergeAbis(FEATURE_ABIS), chain: fromRoot("FeatureAttached", "feature") },
     // Each system's compliance engine: module registrations and the modules in force per token.
     Compliance: { abi: ComplianceAbi, chain: fromRoot("SystemCreated", "compliance") },
     // Every identity any system's factory created (wallet or contract): its claims, and revocations it issues.
@@ -159,9 +136,10 @@ export default createConfig({
     },
     // Every system's exchange rate feeds (announced by the root): their rounds.
     ExchangeRateFeed: { abi: ExchangeRateFeedAbi, chain: fromRoot("ExchangeRateFeedCreated", "feed") },
-    // Every addon instance (announced by the root, whichever system's addon created it): each type's own events.
+    // Every addon instance (announced by the root, whichever system's addon created it): each type's own events, the
+    // instance ABI of every add-on in ADDON_CONTRACTS (abis/catalogue.ts, generated).
     AddonInstance: {
-      abi: mergeAbis([XvPSettlementAbi, TokenSaleAbi, FixedYieldScheduleAbi]),
+      abi: mergeAbis(ADDON_INSTANCE_ABIS),
       chain: fromRoot("AddonInstanceCreated", "instance"),
     },
     // ERC-4337: the EntryPoint's user operations and deposits, the smart wallets' factory and each account it made.

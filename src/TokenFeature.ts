@@ -2,6 +2,7 @@
 import { type Context, ponder } from "ponder:registry";
 import { tokenFeature } from "ponder:schema";
 import type { Address } from "viem";
+import { type FeatureEvent, featureEvents } from "../domain/features/catalogue.ts";
 import { featureValues } from "./feature-values.ts";
 import { type LoggedEvent, recordTokenEvent } from "./record-event.ts";
 
@@ -23,53 +24,23 @@ ponder.on("TokenFeature:FeatureParametersUpdated", async ({ event, context }) =>
   });
 });
 
-/** Logs a feature event with its sender and the accounts it names. */
-function logFeatureEvent(
-  eventName: string,
-  shape: (args: Record<string, unknown>) => { sender: Address; involved: Address[] },
-) {
+/** Logs a feature event against its token, with the sender and the accounts its catalogue entry names. */
+function logFeatureEvent(eventName: string, { sender = "sender", involved }: FeatureEvent) {
   return async ({ event, context }: { event: LoggedEvent & { args: Record<string, unknown> }; context: Context }) => {
     const owner = await tokenOf(context, event.log.address);
     if (!owner) return;
-    const { sender, involved } = shape(event.args);
-    await recordTokenEvent(context, event, { token: owner, eventName, sender, involved, values: event.args });
+    await recordTokenEvent(context, event, {
+      token: owner,
+      eventName,
+      sender: event.args[sender] as Address,
+      involved: involved.map((name) => event.args[name] as Address),
+      values: event.args,
+    });
   };
 }
 
-const bySender = (args: Record<string, unknown>) => ({ sender: args.sender as Address, involved: [] });
-const withAccounts =
-  (...names: string[]) =>
-  (args: Record<string, unknown>) => ({
-    sender: args.sender as Address,
-    involved: names.map((n) => args[n] as Address),
-  });
-
-ponder.on("TokenFeature:Redeemed", logFeatureEvent("Redeemed", withAccounts("sender", "treasury")));
-ponder.on("TokenFeature:YieldClaimed", logFeatureEvent("YieldClaimed", withAccounts("sender")));
-ponder.on("TokenFeature:AumFeeCollected", logFeatureEvent("AumFeeCollected", withAccounts("recipient")));
-ponder.on(
-  "TokenFeature:TransactionFeeCollected",
-  logFeatureEvent("TransactionFeeCollected", withAccounts("payer", "recipient")),
-);
-ponder.on(
-  "TokenFeature:TransactionFeeAccrued",
-  logFeatureEvent("TransactionFeeAccrued", withAccounts("payer", "recipient")),
-);
-ponder.on(
-  "TokenFeature:TransactionFeeSettled",
-  logFeatureEvent("TransactionFeeSettled", withAccounts("payer", "recipient")),
-);
-ponder.on(
-  "TokenFeature:ExternalTransactionFeeCharged",
-  logFeatureEvent("ExternalTransactionFeeCharged", withAccounts("recipient", "from", "to")),
-);
-ponder.on("TokenFeature:Converted", logFeatureEvent("Converted", withAccounts("sender")));
-ponder.on("TokenFeature:ConversionMinted", logFeatureEvent("ConversionMinted", withAccounts("to")));
-ponder.on("TokenFeature:ConversionAuthorizationChanged", logFeatureEvent("ConversionAuthorizationChanged", bySender));
-ponder.on(
-  "TokenFeature:DelegateChanged",
-  logFeatureEvent("DelegateChanged", (args) => ({
-    sender: args.delegator as Address,
-    involved: [args.delegator, args.fromDelegate, args.toDelegate] as Address[],
-  })),
-);
+// Every feature's own events (domain/features/catalogue.ts). A loop cannot type a name, so it is cast; the catalogue's
+// names and arguments are checked against the ABIs (scripts/contracts/catalogue.test.ts).
+for (const [eventName, event] of featureEvents()) {
+  ponder.on(`TokenFeature:${eventName}` as never, logFeatureEvent(eventName, event));
+}

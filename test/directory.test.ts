@@ -19,6 +19,7 @@ import { AddonRegistryAbi } from "../abis/AddonRegistry.ts";
 import { ComplianceModuleRegistryAbi } from "../abis/ComplianceModuleRegistry.ts";
 import { DirectoryAbi } from "../abis/Directory.ts";
 import { directoryKeyName } from "../domain/directory/directory-keys.ts";
+import { ADDON_CONTRACTS } from "../scripts/contracts/platform-contracts.ts";
 import { type Operator, operator } from "./support/organizations.ts";
 import { bootStack, json, stackChain, type TestStack } from "./support/stack.ts";
 
@@ -26,8 +27,10 @@ const FACTORY = 1;
 const SINGLETON = 2;
 const typeIdOf = (name: string) => keccak256(stringToHex(name));
 const UNREGISTERED = "0x000000000000000000000000000000000000dEaD";
-/** The addon types (and their addons, named as the type) every system is created with, by name. */
-const BUILT_IN = ["fixed-yield-schedule", "token-sale", "xvp-settlement"];
+/** The addon types (and their addons, named as the type) every system is created with, by name (code point order). */
+const BUILT_IN = Object.keys(ADDON_CONTRACTS).sort();
+/** Names in the lists' order by name: the database's, by code point (capitals first). */
+const byName = (...names: string[]) => names.sort();
 const isBuiltIn = (row: { name: string }) => BUILT_IN.includes(row.name);
 
 describe("the directory and the addon factories, end to end over HTTP", () => {
@@ -242,7 +245,7 @@ describe("the directory and the addon factories, end to end over HTTP", () => {
       await addonWrite(orgA, "updateAddonType", [typeIdOf("custom-settlement"), impl.factory, impl.instance, true]);
       await addonWrite(orgB, "registerAddonType", ["custom-settlement", FACTORY, impl.factory, impl.instance, false]);
       addon.b = await createAddon(orgB, "custom-settlement", "B Settlement");
-      await until("/api/v2/system/addon-factories", (body) => body.meta?.total === 4, keys.memberB);
+      await until("/api/v2/system/addon-factories", (body) => body.meta?.total === BUILT_IN.length + 1, keys.memberB);
       await until("/api/v2/system/directory", (body) =>
         (body.data as { addonTypes: { isExperimental: boolean }[] }).addonTypes.some((t) => t.isExperimental),
       );
@@ -251,11 +254,9 @@ describe("the directory and the addon factories, end to end over HTTP", () => {
     it("lists the organisation's addon factories by name with the spec's fields and facets", async () => {
       const { status, body } = await get("/api/v2/system/addon-factories");
       expect(status).toBe(200);
-      expect(body.data.map((row: { name: string }) => row.name)).toEqual([
-        "Custom Settlement",
-        "Custom Yield",
-        ...BUILT_IN,
-      ]);
+      expect(body.data.map((row: { name: string }) => row.name)).toEqual(
+        byName("Custom Settlement", "Custom Yield", ...BUILT_IN),
+      );
       expect(body.data.filter((row: { name: string }) => !isBuiltIn(row))).toEqual([
         {
           id: addon.xvp.address,
@@ -284,11 +285,11 @@ describe("the directory and the addon factories, end to end over HTTP", () => {
         expect(builtIn).toMatchObject({ typeId: builtIn.name, kind: "factory", systemAddonImplementation: null });
       }
       expect(body.meta).toEqual({
-        total: 5,
+        total: BUILT_IN.length + 2,
         facets: {
-          typeId: ["custom-settlement", "custom-yield", ...BUILT_IN].map((value) => ({ value, count: 1 })),
+          typeId: byName("custom-settlement", "custom-yield", ...BUILT_IN).map((value) => ({ value, count: 1 })),
           kind: [
-            { value: "factory", count: 4 },
+            { value: "factory", count: BUILT_IN.length + 1 },
             { value: "singleton", count: 1 },
           ],
         },
@@ -303,14 +304,16 @@ describe("the directory and the addon factories, end to end over HTTP", () => {
       expect(await names(`filter[id]=${addon.xvp.address.toLowerCase()}`)).toEqual(["Custom Settlement"]);
       expect(await names(`filter[account]=${addon.yield.address}`)).toEqual(["Custom Yield"]);
       expect(await names("filter[name]=Custom%20Yield")).toEqual(["Custom Yield"]);
-      expect(await names("filter[name][iLike]=settle")).toEqual(["Custom Settlement", "xvp-settlement"]);
+      expect(await names("filter[name][iLike]=settle")).toEqual(
+        byName("Custom Settlement", ...BUILT_IN.filter((name) => name.includes("settle"))),
+      );
       expect(await names("filter[typeId]=custom-settlement")).toEqual(["Custom Settlement"]);
       expect(await names("filter[kind]=singleton")).toEqual(["Custom Yield"]);
-      expect(await names("filter[kind][inArray]=factory,unknown")).toEqual(["Custom Settlement", ...BUILT_IN]);
+      expect(await names("filter[kind][inArray]=factory,unknown")).toEqual(byName("Custom Settlement", ...BUILT_IN));
       expect(await names("filter[q]=custom%20settle")).toEqual(["Custom Settlement"]);
       expect(await names(`filter[q]=${addon.yield.address.slice(2, 12).toLowerCase()}`)).toEqual(["Custom Yield"]);
       expect(await names("filter[typeId]=doomed")).toEqual([]);
-      expect(await names("sort=-name")).toEqual([...BUILT_IN].reverse().concat(["Custom Yield", "Custom Settlement"]));
+      expect(await names("sort=-name")).toEqual(byName("Custom Settlement", "Custom Yield", ...BUILT_IN).reverse());
       expect(await custom("sort=-typeId")).toEqual(["Custom Yield", "Custom Settlement"]);
       const byId = [addon.xvp, addon.yield].sort((a, b) =>
         a.address.toLowerCase() < b.address.toLowerCase() ? -1 : 1,
@@ -330,7 +333,7 @@ describe("the directory and the addon factories, end to end over HTTP", () => {
     it("pages with links", async () => {
       const first = (await get("/api/v2/system/addon-factories?page[limit]=1")).body;
       expect(first.data.map((row: { name: string }) => row.name)).toEqual(["Custom Settlement"]);
-      expect(first.meta.total).toBe(5);
+      expect(first.meta.total).toBe(BUILT_IN.length + 2);
       const page = (link: string | null) => {
         if (link === null) return null;
         const params = new URL(link, "http://x").searchParams;
@@ -343,7 +346,7 @@ describe("the directory and the addon factories, end to end over HTTP", () => {
         first: ["0", "1"],
         prev: null,
         next: ["1", "1"],
-        last: ["4", "1"],
+        last: [String(BUILT_IN.length + 1), "1"],
       });
       expect(first.links.self).toMatch(/^\/v2\/system\/addon-factories\?/);
       const second = (await get(first.links.next.replace(/^\/v2/, "/api/v2"))).body;
@@ -417,10 +420,9 @@ describe("the directory and the addon factories, end to end over HTTP", () => {
         },
       ]);
       const b = (await get("/api/v2/system/directory", keys.memberB)).body.data;
-      expect(b.addonTypes.map((t: { name: string; isExperimental: boolean }) => [t.name, t.isExperimental])).toEqual([
-        ["custom-settlement", false],
-        ...BUILT_IN.map((name) => [name, false]),
-      ]);
+      expect(b.addonTypes.map((t: { name: string; isExperimental: boolean }) => [t.name, t.isExperimental])).toEqual(
+        byName("custom-settlement", ...BUILT_IN).map((name) => [name, false]),
+      );
     });
   });
 });

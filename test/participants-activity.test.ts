@@ -15,6 +15,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AddonRegistryAbi } from "../abis/AddonRegistry.ts";
 import { TokenAbi } from "../abis/Token.ts";
+import { ADDON_CONTRACTS } from "../scripts/contracts/platform-contracts.ts";
 import { type AccountAbstraction, deployAccountAbstraction } from "./support/account-abstraction.ts";
 import { anvilAccount, keyedApi } from "./support/api-flows.ts";
 import { FORWARD_REQUEST_TYPES } from "./support/chain.ts";
@@ -221,7 +222,7 @@ describe("participants and activity, end to end over HTTP", () => {
 
     it("shows only assets (and addons) to callers without userSearch", async () => {
       const { body } = await get("/api/v2/participants?purpose=transfer&page[limit]=200", mia.key);
-      // The two deposit tokens, and the three addons every system is created with.
+      // The two deposit tokens, and the addons every system is created with.
       expect(new Set(body.data.map((p: { kind: string }) => p.kind))).toEqual(new Set(["asset", "addon"]));
       expect(body.data.filter((p: { kind: string }) => p.kind === "asset")).toHaveLength(2);
       expect(body.meta.total).toBe(5);
@@ -579,13 +580,10 @@ describe("participants and activity, end to end over HTTP", () => {
         address: addon,
         displayName: "Relay Addon",
       });
-      // Beside the three every system is created with.
-      expect(body.data.map((p: { displayName: string }) => p.displayName).sort()).toEqual([
-        "Relay Addon",
-        "fixed-yield-schedule",
-        "token-sale",
-        "xvp-settlement",
-      ]);
+      // Beside those every system is created with (named as their type).
+      expect(body.data.map((p: { displayName: string }) => p.displayName).sort()).toEqual(
+        ["Relay Addon", ...Object.keys(ADDON_CONTRACTS)].sort(),
+      );
       const feed = await get(`/api/v2/participants/${addon}/activities`, ivy.key);
       // Its registration also granted it the addon-factory role on the system's access manager.
       expect(names(feed.body.data).sort()).toEqual(["AddonFactoryCreated", "RoleGranted"]);

@@ -1,6 +1,5 @@
-// The eleven token features' parameters: their JSON shape in the API, their ABI encoding on chain
-// (contracts/features/README.md) and their decoded values in the index. One table drives validation, encoding,
-// decoding and formatting.
+// The token features' parameters: their JSON shape in the API, their ABI encoding on chain and their decoded values
+// in the index. The catalogue's fields (catalogue.ts) drive validation, encoding, decoding and formatting.
 import {
   type Address,
   decodeAbiParameters,
@@ -13,92 +12,14 @@ import {
 import { z } from "zod";
 import { AddressSchema } from "../evm/schemas.ts";
 import { isStorableTime, STORABLE_TIME_RULE } from "../time/storable-time.ts";
+import { type FeatureId, type Field, featureEntry, TOKEN_FEATURES } from "./catalogue.ts";
 
-export const TOKEN_FEATURES = [
-  "historical-balances",
-  "maturity-redemption",
-  "fixed-treasury-yield",
-  "voting-power",
-  "aum-fee",
-  "transaction-fee",
-  "transaction-fee-accounting",
-  "external-transaction-fee",
-  "conversion",
-  "conversion-minter",
-  "permit",
-] as const;
-export type FeatureId = (typeof TOKEN_FEATURES)[number];
+export { type FeatureId, TOKEN_FEATURES };
 
 export const YIELD_INTERVALS = ["DAILY", "WEEKLY", "MONTHLY", "QUARTERLY", "SEMI_ANNUALLY", "ANNUALLY"] as const;
 
-/**
- * How one parameter is written in JSON and on chain. `amount` fields are decimal strings in the units of
- * the asset named by `asset` (another field holding its address, or "token" for the token itself).
- */
-type Field = { name: string; about: string } & (
-  | { kind: "address" | "bps" | "date" | "interval" | "bool" | "integer" }
-  | { kind: "amount"; asset: string }
-);
-
-const FEES = (what: string): Field[] => [
-  { name: "mintFeeBps", kind: "bps", about: `${what} on each mint` },
-  { name: "burnFeeBps", kind: "bps", about: `${what} on each burn` },
-  { name: "transferFeeBps", kind: "bps", about: `${what} on each transfer` },
-  { name: "recipient", kind: "address", about: "the wallet that receives the fees" },
-];
-
-/** Units as contracts/features/README.md states them; `about` says what the parameter is. */
-const FIELDS: Record<FeatureId, Field[]> = {
-  "historical-balances": [],
-  "maturity-redemption": [
-    { name: "maturityDate", kind: "date", about: "when the token matures and holders may redeem" },
-    { name: "denominationAsset", kind: "address", about: "the ERC-20 the face value is paid in" },
-    { name: "treasury", kind: "address", about: "the wallet that pays the face value" },
-    {
-      name: "faceValue",
-      kind: "amount",
-      asset: "denominationAsset",
-      about: "paid per whole token at maturity",
-    },
-  ],
-  "fixed-treasury-yield": [
-    { name: "rate", kind: "bps", about: "the yield per year of 365 days" },
-    { name: "interval", kind: "interval", about: "how often yield falls due" },
-    { name: "treasury", kind: "address", about: "the wallet that pays the yield" },
-    { name: "denominationAsset", kind: "address", about: "the ERC-20 the yield is paid in" },
-  ],
-  "voting-power": [],
-  "aum-fee": [
-    { name: "feeBps", kind: "bps", about: "the management fee per year of 365 days, on the supply" },
-    { name: "recipient", kind: "address", about: "the wallet that receives the fee" },
-  ],
-  "transaction-fee": FEES("the fee, taken in tokens,"),
-  "transaction-fee-accounting": FEES("the fee, recorded for later settlement,"),
-  "external-transaction-fee": [
-    { name: "feeToken", kind: "address", about: "the ERC-20 the fees are paid in" },
-    { name: "mintFeeAmount", kind: "amount", asset: "feeToken", about: "the flat fee on each mint" },
-    { name: "burnFeeAmount", kind: "amount", asset: "feeToken", about: "the flat fee on each burn" },
-    { name: "transferFeeAmount", kind: "amount", asset: "feeToken", about: "the flat fee on each transfer" },
-    { name: "recipient", kind: "address", about: "the wallet that receives the fees" },
-  ],
-  conversion: [
-    { name: "targetToken", kind: "address", about: "the token holders convert into (it carries conversion-minter)" },
-    { name: "conversionMinter", kind: "address", about: "the target token's conversion-minter feature" },
-    { name: "denominationAsset", kind: "address", about: "the ERC-20 prices are expressed in" },
-    { name: "discountBps", kind: "bps", about: "the discount on the conversion price" },
-    {
-      name: "capPricePerShareWad",
-      kind: "integer",
-      about: "the price cap: whole denomination units per whole target share, scaled by 1e18",
-    },
-    { name: "conversionWindowStart", kind: "date", about: "when conversions open" },
-    { name: "conversionWindowEnd", kind: "date", about: "when conversions close" },
-    { name: "minConversionAmount", kind: "amount", asset: "token", about: "the smallest amount converted at once" },
-    { name: "partialAllowed", kind: "bool", about: "whether a holder may convert part of a balance" },
-  ],
-  "conversion-minter": [],
-  permit: [],
-};
+/** Each feature's parameters, in the order of their encoding. */
+const fieldsOf = (id: FeatureId) => featureEntry(id).fields;
 
 const ABI_TYPE: Record<Field["kind"], string> = {
   address: "address",
@@ -154,12 +75,12 @@ const fieldSchema = (field: Field) =>
     example: KIND_DOC[field.kind].example,
   });
 
-const exampleOf = (id: FeatureId) => Object.fromEntries(FIELDS[id].map((f) => [f.name, KIND_DOC[f.kind].example]));
+const exampleOf = (id: FeatureId) => Object.fromEntries(fieldsOf(id).map((f) => [f.name, KIND_DOC[f.kind].example]));
 
 const CONFIG_SCHEMAS = new Map(
   TOKEN_FEATURES.map((id) => [
     id,
-    z.object(Object.fromEntries(FIELDS[id].map((f) => [f.name, fieldSchema(f)]))).strict(),
+    z.object(Object.fromEntries(fieldsOf(id).map((f) => [f.name, fieldSchema(f)]))).strict(),
   ]),
 );
 
@@ -184,7 +105,7 @@ export const FeatureConfigsSchema = z
           .meta({
             id: `${pascal(id)}FeatureConfig`,
             description:
-              FIELDS[id].length === 0
+              fieldsOf(id).length === 0
                 ? `The ${id} feature has no parameters: send {} to attach it.`
                 : `The ${id} feature's parameters (${featureParameterNames(id).join(", ")}); each is required ` +
                   "unless the template's defaults give it.",
@@ -197,12 +118,12 @@ export const FeatureConfigsSchema = z
   .strict();
 
 export function featureParameterNames(id: FeatureId): string[] {
-  return FIELDS[id].map((f) => f.name);
+  return fieldsOf(id).map((f) => f.name);
 }
 
 /** Assets whose decimals encoding or decoding needs ("token" stands for the token itself). */
 export function amountAssets(id: FeatureId, values: Record<string, unknown>): (Address | "token")[] {
-  return FIELDS[id].flatMap((f) =>
+  return fieldsOf(id).flatMap((f) =>
     f.kind === "amount" ? [f.asset === "token" ? "token" : getAddress(String(values[f.asset]))] : [],
   );
 }
@@ -213,7 +134,7 @@ const toSeconds = (date: string) => BigInt(Math.floor(epochMs(date) / 1000));
 
 /** The ABI encoding of a validated configuration; "0x" for features without parameters. */
 export function encodeFeatureParams(id: FeatureId, config: Record<string, unknown>, decimalsOf: DecimalsOf): Hex {
-  const fields = FIELDS[id];
+  const fields = fieldsOf(id);
   if (fields.length === 0) return "0x";
   const values = fields.map((f) => {
     const v = config[f.name];
@@ -248,7 +169,7 @@ export type FeatureValues = Record<string, string | boolean>;
 
 /** The values of an on-chain encoding (see FeatureValues); throws for params that do not decode as `id`'s. */
 export function decodeFeatureValues(id: FeatureId, params: Hex): FeatureValues {
-  const fields = FIELDS[id];
+  const fields = fieldsOf(id);
   if (fields.length === 0 || params === "0x") return {};
   const raw = decodeAbiParameters(
     fields.map((f) => ({ name: f.name, type: ABI_TYPE[f.kind] })),
@@ -269,7 +190,7 @@ export function formatFeatureParams(
   decimalsOf: DecimalsOf,
 ): Record<string, unknown> {
   return Object.fromEntries(
-    FIELDS[id]
+    fieldsOf(id)
       .filter((f) => f.name in values)
       .map((f) => {
         const v = values[f.name];

@@ -1,14 +1,7 @@
 // The features' dependency and incompatibility rules, as the feature contracts declare them on chain
-// (requiredFeatures / incompatibleFeatures): the API refuses a violation before sending anything.
-import type { FeatureId } from "./feature-params.ts";
-
-const REQUIRES: Partial<Record<FeatureId, FeatureId[]>> = {
-  "fixed-treasury-yield": ["historical-balances"],
-};
-const EXCLUDES: Partial<Record<FeatureId, FeatureId[]>> = {
-  "transaction-fee": ["transaction-fee-accounting"],
-  "transaction-fee-accounting": ["transaction-fee"],
-};
+// (requiredFeatures / incompatibleFeatures) and the catalogue mirrors them: the API refuses a violation before
+// sending anything.
+import { type FeatureId, featureEntry } from "./catalogue.ts";
 
 export type FeatureRuleViolation =
   | { rule: "requires"; featureId: FeatureId; requiredFeatureId: FeatureId }
@@ -18,10 +11,10 @@ export type FeatureRuleViolation =
 export function checkFeatureRules(features: readonly FeatureId[]): FeatureRuleViolation | undefined {
   const present = new Set(features);
   for (const featureId of features) {
-    for (const requiredFeatureId of REQUIRES[featureId] ?? []) {
+    for (const requiredFeatureId of requiredFeaturesOf(featureId)) {
       if (!present.has(requiredFeatureId)) return { rule: "requires", featureId, requiredFeatureId };
     }
-    for (const incompatibleFeatureId of EXCLUDES[featureId] ?? []) {
+    for (const incompatibleFeatureId of incompatibleFeaturesOf(featureId)) {
       if (present.has(incompatibleFeatureId)) return { rule: "excludes", featureId, incompatibleFeatureId };
     }
   }
@@ -29,9 +22,9 @@ export function checkFeatureRules(features: readonly FeatureId[]): FeatureRuleVi
 }
 
 export function requiredFeaturesOf(id: FeatureId): FeatureId[] {
-  return REQUIRES[id] ?? [];
+  return [...(featureEntry(id).requires ?? [])];
 }
 
 export function incompatibleFeaturesOf(id: FeatureId): FeatureId[] {
-  return EXCLUDES[id] ?? [];
+  return [...(featureEntry(id).excludes ?? [])];
 }

@@ -5,6 +5,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import {
+  abiCatalogueModule,
   abiIndexModule,
   abiModule,
   type BuildOutput,
@@ -34,6 +35,8 @@ describe("contract build", () => {
     }
     const index = readFileSync(join(import.meta.dirname, "../../abis/index.ts"), "utf8");
     expect(index, `abis/index.ts is stale: ${RUN}`).toBe(abiIndexModule());
+    const catalogue = readFileSync(join(import.meta.dirname, "../../abis/catalogue.ts"), "utf8");
+    expect(catalogue, `abis/catalogue.ts is stale: ${RUN}`).toBe(abiCatalogueModule());
   });
 
   it("serves the shipped build without compiling while the sources match it", () => {

@@ -1,6 +1,7 @@
 // What a platform root is built from: every implementation, the feature catalogue, the compliance modules and the
 // addon types, deployed in order by any deploy function (CREATE2 in production, plain CREATE in tests).
 import type { Address } from "viem";
+import { FEATURE_CATALOGUE, type FeatureId, TOKEN_FEATURES } from "../../domain/features/catalogue.ts";
 
 /** Implementation slot of ISystemFactory.Implementations → contract name; `forwarder` ones take it as argument. */
 export const IMPLEMENTATIONS = {
@@ -26,20 +27,10 @@ export const IMPLEMENTATIONS = {
 } as const;
 type ImplementationSlot = keyof typeof IMPLEMENTATIONS | "forwarder";
 
-/** Feature id → contract (the order is the catalogue's). */
-export const FEATURE_CONTRACTS = {
-  "historical-balances": "HistoricalBalancesFeature",
-  "maturity-redemption": "MaturityRedemptionFeature",
-  "fixed-treasury-yield": "FixedTreasuryYieldFeature",
-  "voting-power": "VotingPowerFeature",
-  "aum-fee": "AumFeeFeature",
-  "transaction-fee": "TransactionFeeFeature",
-  "transaction-fee-accounting": "TransactionFeeAccountingFeature",
-  "external-transaction-fee": "ExternalTransactionFeeFeature",
-  conversion: "ConversionFeature",
-  "conversion-minter": "ConversionMinterFeature",
-  permit: "PermitFeature",
-} as const;
+/** Feature id → contract, from the feature catalogue (its order is the one registered on chain). */
+export const FEATURE_CONTRACTS = Object.fromEntries(
+  TOKEN_FEATURES.map((id) => [id, FEATURE_CATALOGUE[id].contract]),
+) as { [id in FeatureId]: (typeof FEATURE_CATALOGUE)[id]["contract"] };
 
 /** Compliance control type id → module contract (v2 first, then the legacy v1 ids). */
 export const MODULE_CONTRACTS = {
@@ -60,7 +51,10 @@ export const MODULE_CONTRACTS = {
   "transfer-approval": "LegacyTransferApprovalModule",
 } as const;
 
-/** Addon type id → its factory's and its instances' contracts (every system registers and creates each). */
+/**
+ * The add-ons: type id → its factory's and its instances' contracts. Every system registers and creates each; the
+ * compile list (compile.ts) and the index's AddonInstance ABIs (abis/catalogue.ts) are derived from it.
+ */
 export const ADDON_CONTRACTS = {
   "xvp-settlement": { factory: "XvPSettlementFactory", instance: "XvPSettlement" },
   "token-sale": { factory: "TokenSaleFactory", instance: "TokenSale" },

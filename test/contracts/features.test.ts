@@ -1,6 +1,7 @@
 // Features: the registry, creation announcements, the on-chain rules, and the non-fee features at work.
 import { type Address, domainSeparator, type Hex, maxUint256, parseSignature, parseUnits } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { incompatibleFeaturesOf, requiredFeaturesOf } from "../../domain/features/feature-rules.ts";
 import {
   EIP170_LIMIT,
   encode,
@@ -72,13 +73,14 @@ describe("feature registry", () => {
     );
   });
 
-  it("exposes the rules on every implementation", async () => {
+  it("exposes the rules on every implementation, as the catalogue mirrors them", async () => {
     const rules: Record<string, [string[], string[]]> = {};
     for (const [id, name] of Object.entries(FEATURES)) {
       rules[id] = [
         await f.read<string[]>(f.implementations[name], f.chain.abi(name), "requiredFeatures"),
         await f.read<string[]>(f.implementations[name], f.chain.abi(name), "incompatibleFeatures"),
       ];
+      expect(rules[id], id).toEqual([requiredFeaturesOf(id as FeatureId), incompatibleFeaturesOf(id as FeatureId)]);
     }
     expect(rules["fixed-treasury-yield"]).toEqual([["historical-balances"], []]);
     expect(rules["transaction-fee"]).toEqual([[], ["transaction-fee-accounting"]]);
