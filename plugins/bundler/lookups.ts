@@ -52,13 +52,15 @@ function loadersOf(ctx: PluginContext, on: ServedChain): Loaders {
   }
   let found = byChain.get(on.chainId);
   if (!found) {
+    // Kept for the process: the chain's own client, not the first request's (whose calls end with that request).
+    const client = ctx.chains.get(on.chainId).client;
     found = {
       row: batchLoader((hashes: string[]) => locateAll(ctx, on.chainId, hashes)),
       receipt: batchLoader(async (hashes: Hex[]) => {
         const receipts = await Promise.all(
           hashes.map(
             (transactionHash) =>
-              on.client.request({
+              client.request({
                 method: "eth_getTransactionReceipt",
                 params: [transactionHash],
               }) as Promise<RpcTransactionReceipt | null>,
