@@ -13,7 +13,7 @@ import {
   type WorkerUtils,
 } from "graphile-worker";
 import pg from "pg";
-import { backoffDelay } from "../backoff.ts";
+import { backoffDelay, interruptibleSleep } from "../backoff.ts";
 import { databaseOutage, isDatabaseUnavailable, OUTAGE_BACKOFF } from "../db/outage.ts";
 import type { Logger } from "../logger.ts";
 import { registerWorkerDeployment } from "./deployment.ts";
@@ -115,15 +115,7 @@ export async function startWorker(
   const runnerOptions = { ...options, logger: log };
   let current = await startRunner(pool, taskList, runnerOptions);
   let stopped = false;
-  let wake = () => {};
-  const sleep = (ms: number) =>
-    new Promise<void>((resolve) => {
-      const timer = setTimeout(resolve, ms);
-      wake = () => {
-        clearTimeout(timer);
-        resolve();
-      };
-    });
+  const { sleep, wake } = interruptibleSleep();
 
   /** After the runner stops by itself or loses a job's outcome: a new one, tried with backoff until the database takes it. */
   async function keepRunning() {

@@ -2,7 +2,7 @@
 // is started again after a backoff (0.5 s doubling to 30 s, back to 0.5 s once it has stayed up a minute), and each
 // exit is logged with its reason and attempt. A part stopped on purpose (its stop()) stays stopped. /readyz shows
 // every part's state (Readiness.parts).
-import { type BackoffPolicy, backoffDelay } from "../../host/backoff.ts";
+import { type BackoffPolicy, backoffDelay, interruptibleSleep } from "../../host/backoff.ts";
 import type { Logger } from "../../host/logger.ts";
 import type { PartStatus } from "../../host/readiness.ts";
 import type { Child } from "./child-process.ts";
@@ -78,15 +78,7 @@ function supervise(first: Child, restart: () => Promise<Child>, logger: Logger, 
   let attempt = 0;
   let upSince = Date.now();
   let stopping = false;
-  let wake = () => {};
-  const sleep = (ms: number) =>
-    new Promise<void>((resolve) => {
-      const timer = setTimeout(resolve, ms);
-      wake = () => {
-        clearTimeout(timer);
-        resolve();
-      };
-    });
+  const { sleep, wake } = interruptibleSleep();
 
   /** Restarts the part after each exit, until it is stopped; a failed start counts as another attempt. */
   async function keepUp() {
