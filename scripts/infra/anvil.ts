@@ -132,8 +132,10 @@ export async function startChain(options: {
         ...miningArguments(options.mining ?? "instant", options.blockTimeSeconds ?? 0),
         "--prune-history",
         String(historyStates(options.reorgDepth)),
-        // No --state: anvil would write the file in place at exit (see chain-state.ts); this supervisor saves it.
+        // No --state: anvil would write the file in place at exit (see chain-state.ts); this supervisor saves it,
+        // and anvil's own dump when told to stop goes to a file of its own, adopted by the next start when whole.
         ...(loadFile ? ["--load-state", loadFile] : []),
+        ...(options.ephemeral ? [] : ["--dump-state", files.exitDump]),
       ],
       { logFile: join(options.dataDir, "logs", `${name}.log`), dataDir: options.dataDir },
     );

@@ -1,10 +1,10 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync, truncateSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, truncateSync, utimesSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { gunzipSync, gzipSync } from "node:zlib";
 import { afterEach, describe, expect, it } from "vitest";
 import { pendingPath, writeFileAtomically } from "./atomic-file.ts";
-import { compactState, StateRefused, saveState, startFromState, stateFiles } from "./chain-state.ts";
+import { adoptExitDump, compactState, StateRefused, saveState, startFromState, stateFiles } from "./chain-state.ts";
 
 const temps: string[] = [];
 function temp(): string {
@@ -135,5 +135,61 @@ describe("the chain state files", () => {
     const hex = `0x${gzipSync(JSON.stringify(dump)).toString("hex")}`;
     const compacted = JSON.parse(gunzipSync(await compactState(hex)).toString());
     expect(compacted).toEqual({ ...dump, transactions: [{ info: { transaction_hash: "0xaa", traces: [] } }] });
+  });
+});
+
+describe("anvil's own dump at its last stop", () => {
+  const exitDump = (files: ReturnType<typeof stateFiles>, n: number, ageSeconds = 0) => {
+    writeFileSync(files.exitDump, JSON.stringify({ block: { number: n }, accounts: {} }));
+    const at = Date.now() / 1000 - ageSeconds;
+    utimesSync(files.exitDump, at, at);
+  };
+
+  it("is adopted as the newest state when it is whole and newer than the last save (a supervisor killed)", async () => {
+    const files = stateFiles(temp());
+    saveState(files, state(1));
+    const saved = Date.now() / 1000 - 60;
+    utimesSync(files.current, saved, saved);
+    exitDump(files, 2);
+    const lines: string[] = [];
+    expect(
+      await startFromState(
+        files,
+        (l) => lines.push(l),
+        async (f) => loadedNumber(f),
+      ),
+    ).toBe(2);
+    expect(savedNumber(files.current)).toBe(2);
+    expect(savedNumber(files.kept)).toBe(1);
+    expect(existsSync(files.exitDump)).toBe(false);
+    expect(lines).toEqual([]);
+  });
+
+  it("is set aside with one line when torn (killed while anvil wrote it), the last save loaded", async () => {
+    const files = stateFiles(temp());
+    saveState(files, state(1));
+    writeFileSync(files.exitDump, '{"block": {"numb'); // what a kill while anvil wrote it leaves
+    const later = Date.now() / 1000 + 5;
+    utimesSync(files.exitDump, later, later);
+    const lines: string[] = [];
+    expect(
+      await startFromState(
+        files,
+        (l) => lines.push(l),
+        async (f) => loadedNumber(f),
+      ),
+    ).toBe(1);
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toContain(files.exitDump);
+    expect(existsSync(`${files.exitDump}.unreadable`)).toBe(true);
+  });
+
+  it("is dropped when older than the last save", async () => {
+    const files = stateFiles(temp());
+    exitDump(files, 2, 60);
+    saveState(files, state(3));
+    await adoptExitDump(files, () => {});
+    expect(savedNumber(files.current)).toBe(3);
+    expect(existsSync(files.exitDump)).toBe(false);
   });
 });

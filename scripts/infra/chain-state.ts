@@ -2,12 +2,15 @@
 // it empty, and the chain is lost) and keeps every transaction's full call trace (hundreds of MB after a busy hour).
 // Instead the supervisor asks anvil for its state (anvil_dumpState), drops the traces (nothing reads the traces of
 // old transactions; blocks, transactions and receipts stay, so the index can still read the whole history), and
-// writes it gzipped and atomically, the previous good copy kept. anvil starts from the newest readable one.
-import { createReadStream, createWriteStream, existsSync, renameSync, rmSync } from "node:fs";
+// writes it gzipped and atomically, the previous good copy kept. anvil starts from the newest readable one. anvil
+// also dumps its state to a file of its own when it is told to stop (`--dump-state`: the supervisor's stop, or the
+// supervisor dying, which stops it with a signal): a start adopts that dump when it is whole and newer, so a
+// supervisor killed outright loses nothing the chain made since the last save.
+import { createReadStream, createWriteStream, existsSync, readFileSync, renameSync, rmSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { pipeline } from "node:stream/promises";
 import { Worker } from "node:worker_threads";
-import { createGunzip } from "node:zlib";
+import { createGunzip, gzipSync } from "node:zlib";
 import { writeFileAtomically } from "./atomic-file.ts";
 
 export interface StateFiles {
@@ -19,6 +22,8 @@ export interface StateFiles {
   legacy: string;
   /** The decompressed state handed to anvil's `--load-state` (removed once anvil is up). */
   loading: string;
+  /** anvil's own dump when it stops (`--dump-state`), adopted by the next start (adoptExitDump). */
+  exitDump: string;
 }
 
 export function stateFiles(dir: string): StateFiles {
@@ -27,6 +32,7 @@ export function stateFiles(dir: string): StateFiles {
     kept: join(dir, "state.prev.json.gz"),
     legacy: join(dir, "state.json"),
     loading: join(dir, "loading-state.json"),
+    exitDump: join(dir, "state.exit.json"),
   };
 }
 
@@ -34,6 +40,28 @@ export function stateFiles(dir: string): StateFiles {
 export function saveState(files: StateFiles, gzipped: Uint8Array) {
   writeFileAtomically(files.current, gzipped, { keep: files.kept });
   rmSync(files.legacy, { force: true });
+}
+
+/**
+ * Makes anvil's dump at its last stop the newest saved state when it is whole and newer than the last save (a torn
+ * one, from a kill while anvil wrote it, is moved aside with one line naming it); the dump is removed either way.
+ */
+export async function adoptExitDump(files: StateFiles, say: (line: string) => void): Promise<void> {
+  if (!existsSync(files.exitDump)) return;
+  const newer = !existsSync(files.current) || statSync(files.exitDump).mtimeMs > statSync(files.current).mtimeMs;
+  if (!newer) return rmSync(files.exitDump, { force: true });
+  const text = readFileSync(files.exitDump);
+  try {
+    JSON.parse(text.toString("utf8"));
+  } catch (error) {
+    renameSync(files.exitDump, `${files.exitDump}.unreadable`);
+    say(
+      `anvil's state at its last stop ${files.exitDump} is torn (${(error as Error).message}); it is now ${files.exitDump}.unreadable`,
+    );
+    return;
+  }
+  saveState(files, await compactState(`0x${gzipSync(text).toString("hex")}`));
+  rmSync(files.exitDump, { force: true });
 }
 
 /** Thrown by a start that anvil could not make from the state file it was given (the message says why). */
@@ -51,6 +79,7 @@ export async function startFromState<T>(
   say: (line: string) => void,
   start: (loadFile: string | undefined) => Promise<T>,
 ): Promise<T> {
+  await adoptExitDump(files, say);
   const candidates = [files.current, files.kept].filter((file) => existsSync(file));
   if (candidates.length === 0) return start(existsSync(files.legacy) ? files.legacy : undefined);
   for (const [i, source] of candidates.entries()) {
