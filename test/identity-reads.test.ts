@@ -130,9 +130,14 @@ describe("identities, claims and their reads, end to end over HTTP", () => {
         kind: "trustedIssuer.add",
         issuer: issuerA,
         claimTopics: [KYC],
+        topics: [{ topicId: KYC, name: "kyc" }],
       });
       const updated = await write("PUT", `/api/v2/system/trusted-issuers/${issuerA}`, { claimTopics: ["kyc", "aml"] });
       expect(updated.claimTopics).toEqual([KYC, AML]);
+      expect(updated.topics).toEqual([
+        { topicId: KYC, name: "kyc" },
+        { topicId: AML, name: "aml" },
+      ]);
       const duplicate = await call("PUT", `/api/v2/system/trusted-issuers/${issuerA}`, { claimTopics: ["kyc", "kyc"] });
       expect(duplicate.status).toBe(400);
 
@@ -188,6 +193,7 @@ describe("identities, claims and their reads, end to end over HTTP", () => {
         eventName: "ClaimAdded",
         identity: identityOf.alice,
         topic: KYC,
+        topicName: "kyc",
         issuer: issuerA,
       });
       const changed = await write("POST", "/api/v2/system/identity-claims", {
@@ -205,6 +211,7 @@ describe("identities, claims and their reads, end to end over HTTP", () => {
         identity: identityOf.alice,
         issuer: issuerA,
         topic: AML,
+        topicName: "aml",
       });
 
       const bobKyc = await write("POST", "/api/v2/system/identity-claims", { wallet: BOB, topic: "kyc", data: "0x" });
@@ -213,6 +220,8 @@ describe("identities, claims and their reads, end to end over HTTP", () => {
       ).toMatchObject({
         kind: "claim.remove",
         claimId: bobKyc.claimId,
+        topic: KYC,
+        topicName: "kyc", // found in the index: the removal named the claim by its id
       });
 
       // Not trusted for accredited: attached, but untrusted.

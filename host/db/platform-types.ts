@@ -135,6 +135,8 @@ export interface TransactionRequestsTable {
   walletSelection: ColumnType<WalletSelection, string | undefined, string>;
   /** The gas the sender gave (not estimated, signed as given), or null: estimated when signed. */
   gasLimit: ColumnType<bigint | null, bigint | string | null | undefined, bigint | string | null>;
+  /** Merged into `result` once mined (SubmitInput.resultContext). */
+  resultContext: ColumnType<Record<string, unknown> | null, string | null | undefined, string | null>;
   /** A job queued when the request ends (SubmitInput.wakeJob): a multi-step job's next run. */
   wakeJob: ColumnType<unknown | null, string | null | undefined, string | null>;
   /** When the finality watcher found its block final (host/worker/watch-finality.ts); null while it is watched. */

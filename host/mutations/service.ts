@@ -56,6 +56,11 @@ export interface SubmitInput {
   /** A human summary, e.g. "Mint 1,500.5 EURD to 0x7099…79C8"; by default the kind and the decoded call, abridged. */
   description?: string;
   /**
+   * What the route knew and the receipt cannot say (e.g. a claim topic's name beside its id), merged into the
+   * request's `result` once mined; the kind's own result wins on a name both give.
+   */
+  resultContext?: Record<string, unknown>;
+  /**
    * A job queued (in the same transaction) when the request ends, whatever its outcome: a multi-step job's next run
    * (migration 0027's trigger), so it need not hold a worker slot waiting.
    */
@@ -166,6 +171,7 @@ export function createMutationService(
               walletSelection: JSON.stringify(walletSelection),
               gasLimit: input.gas?.toString() ?? null,
               wakeJob: input.wakeJob ? JSON.stringify(input.wakeJob) : null,
+              resultContext: input.resultContext ? JSON.stringify(input.resultContext) : null,
             })
             .onConflict((oc) =>
               oc

@@ -25,6 +25,8 @@ export interface ChainWrite {
   from?: Address;
   /** The request's human summary (see SubmitInput.description). */
   description?: string;
+  /** Merged into the result once mined (see SubmitInput.resultContext). */
+  resultContext?: Record<string, unknown>;
 }
 
 /**
@@ -137,6 +139,7 @@ export async function submitChainWrite(c: Context<AppEnv>, ctx: Ctx, write: Chai
     executor: requestExecutor(c, walletSelection),
     walletSelection,
     ...(write.description !== undefined ? { description: write.description } : {}),
+    ...(write.resultContext !== undefined ? { resultContext: write.resultContext } : {}),
   });
   c.header("Idempotency-Key", key);
   // As Stripe does: the answer is the earlier request's (its recorded result, or that request followed), not a new one.

@@ -19,6 +19,8 @@ export interface SystemWrite {
   data: Hex;
   /** The request's human summary (see SubmitInput.description). */
   description?: string;
+  /** Merged into the result once mined (see SubmitInput.resultContext). */
+  resultContext?: Record<string, unknown>;
   /**
    * Refuses the write before it is queued, from the state it changes (e.g. already registered). Skipped for a retry
    * of an earlier request (same signer, chain and Idempotency-Key): that one answers as the earlier request does,

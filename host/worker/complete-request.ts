@@ -21,7 +21,7 @@ export async function completeRequest(
 ) {
   const kind = mutations.kinds.get(row.kind);
   const success = receipt.status === "success" && !failure;
-  const result = success ? (kind?.result?.(receipt, row) ?? {}) : {};
+  const result = success ? { ...(row.resultContext ?? {}), ...(kind?.result?.(receipt, row) ?? {}) } : {};
   const complete = (executor: PlatformDb) =>
     executor
       .updateTable("transactionRequests")

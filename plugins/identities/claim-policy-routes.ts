@@ -73,6 +73,8 @@ const removeTopicScheme = createRoute({
 
 const issuersRegistry = (chain: RequestChain) => getAddress(chain.contracts.trustedIssuersRegistry);
 const topicsRegistry = (chain: RequestChain) => getAddress(chain.contracts.topicSchemeRegistry);
+/** The topics a write names, as every answer shows a topic: its id (decimal) and its name beside it. */
+const topicRefsOf = (names: string[]) => names.map((name) => ({ topicId: topicIdOf(name).toString(), name }));
 
 export function claimPolicyRoutes(app: App, ctx: PluginContext) {
   app.openapi(addTrustedIssuer, async (c) => {
@@ -84,6 +86,7 @@ export function claimPolicyRoutes(app: App, ctx: PluginContext) {
       return {
         kind: "trustedIssuer.add",
         description: `Trust ${shortAddress(issuer)} for ${body.claimTopics.join(", ")}`,
+        resultContext: { topics: topicRefsOf(body.claimTopics) },
         to: issuersRegistry(chain),
         data: encodeFunctionData({
           abi: TrustedIssuersRegistryAbi,
@@ -100,6 +103,7 @@ export function claimPolicyRoutes(app: App, ctx: PluginContext) {
     return submitSystemWrite(c, ctx, body, (chain) => ({
       kind: "trustedIssuer.update",
       description: `Trust ${shortAddress(issuer)} for ${body.claimTopics.join(", ")} only`,
+      resultContext: { topics: topicRefsOf(body.claimTopics) },
       to: issuersRegistry(chain),
       data: encodeFunctionData({
         abi: TrustedIssuersRegistryAbi,

@@ -13,6 +13,7 @@ import { encodeClaimValues } from "./claim-data.ts";
 import { claimIdOf, ECDSA_SCHEME, signClaim, topicIdOf } from "./claim-signing.ts";
 import { subjectIdentity } from "./identity-lookup.ts";
 import { attachedClaim, requireClaimIssuer, topicScheme } from "./prechecks.ts";
+import { topicNameContext } from "./topic-names.ts";
 import { IssueClaimBodySchema, RemoveClaimBodySchema, RevokeClaimBodySchema } from "./write-schemas.ts";
 
 const issueClaim = createRoute({
@@ -65,6 +66,7 @@ export function claimRoutes(app: App, ctx: PluginContext<"custody">) {
       return {
         kind: "claim.issue",
         description: `Issue the ${body.topic} claim to identity ${shortAddress(subject)}`,
+        resultContext: { topicName: body.topic },
         to: subject,
         data: encodeFunctionData({
           abi: IdentityAbi,
@@ -82,6 +84,7 @@ export function claimRoutes(app: App, ctx: PluginContext<"custody">) {
       const issuer = await requireClaimIssuer(chain, signer);
       const claimId = (body.claimId as Hex | undefined) ?? claimIdOf(issuer, topicIdOf(body.topic as string));
       const claim = await attachedClaim(chain, subject, claimId);
+      const resultContext = await topicNameContext(chain.ledger, chain.systemAddress, claim.topic, body.topic);
       if (!isAddressEqual(claim.issuer, issuer)) {
         throw new ApiError("CLAIM_NOT_FOUND", {
           message: "Your claim issuer did not issue this claim",
@@ -91,6 +94,7 @@ export function claimRoutes(app: App, ctx: PluginContext<"custody">) {
       return {
         kind: "claim.revoke",
         description: `Revoke ${claimNamed(body)} of identity ${shortAddress(subject)}`,
+        resultContext,
         to: issuer,
         data: encodeFunctionData({ abi: IdentityAbi, functionName: "revokeClaim", args: [claimId, subject] }),
       };
@@ -104,10 +108,11 @@ export function claimRoutes(app: App, ctx: PluginContext<"custody">) {
       const claimId =
         (body.claimId as Hex | undefined) ??
         claimIdOf(await requireClaimIssuer(chain, signer), topicIdOf(body.topic as string));
-      await attachedClaim(chain, subject, claimId);
+      const { topic } = await attachedClaim(chain, subject, claimId);
       return {
         kind: "claim.remove",
         description: `Remove ${claimNamed(body)} from identity ${shortAddress(subject)}`,
+        resultContext: await topicNameContext(chain.ledger, chain.systemAddress, topic, body.topic),
         to: subject,
         data: encodeFunctionData({ abi: IdentityAbi, functionName: "removeClaim", args: [claimId] }),
       };

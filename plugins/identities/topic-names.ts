@@ -28,3 +28,8 @@ export function topicRef(names: ReadonlyMap<string, string>, topic: bigint): z.i
   const topicId = topic.toString();
   return { topicId, name: names.get(topicId) ?? null };
 }
+
+/** A claim's topic name for a write's result (SubmitInput.resultContext): the one the caller gave, else the index's. */
+export async function topicNameContext(db: LedgerDb, system: string, topic: bigint, given?: string) {
+  return { topicName: given ?? (await topicNames(db, system, [topic])).get(topic.toString()) ?? null };
+}

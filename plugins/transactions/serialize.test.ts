@@ -33,6 +33,7 @@ const row: TransactionRequestRow = {
   walletSelection: {},
   gasLimit: null,
   wakeJob: null,
+  resultContext: null,
   finalizedAt: null,
   reorgs: 0,
   createdAt: new Date("2026-01-02T03:04:05.000Z"),
