@@ -3,7 +3,7 @@ import { ApiError } from "./errors/api-error.ts";
 import { createIndexGate, type IndexGateProbes } from "./index-gate.ts";
 
 const CHAIN = 31337;
-const TIMING = { probeMs: 200, recheckMs: 100, closedRecheckMs: 20 };
+const TIMING = { probeMs: 200, catchUpMs: 200, recheckMs: 100, closedRecheckMs: 20 };
 
 /** A chain, its views and its index as the gate sees them, moved by the test; counts the views probes. */
 function platform() {
@@ -110,5 +110,18 @@ describe("the index gate", () => {
     const started = Date.now();
     expect(await refusal(gate.enter(CHAIN))).toBeUndefined();
     expect(Date.now() - started).toBeLessThan(TIMING.probeMs + 400);
+  });
+
+  it("waits for the head it first saw for a publication, not a head a burst of writes keeps moving", async () => {
+    const { state, gate } = platform();
+    state.publication = "views-1";
+    state.head = 200n;
+    state.indexed = 150n; // the indexer re-reads what its restart rewound
+    expect(await refusal(gate.enter(CHAIN))).toMatchObject({ code: "INDEXER_REINDEXING" });
+    // Meanwhile writes keep mining a block each: the head runs ahead of the index, which passes the first head.
+    state.head = 260n;
+    state.indexed = 205n;
+    await pause(TIMING.closedRecheckMs + 20);
+    expect(await refusal(gate.enter(CHAIN))).toBeUndefined();
   });
 });

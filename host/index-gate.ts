@@ -44,8 +44,10 @@ export function platformProbes(parts: { db: Databases; chains: ServedChains; ind
 }
 
 export interface IndexGateTiming {
-  /** Each probe's limit: a request waits at most about this for an index that is nearly there. */
+  /** Each probe's limit (the views, the head). */
   probeMs: number;
+  /** How long a request waits for a closed gate's index to reach its target before it is answered 503. */
+  catchUpMs: number;
   /** An open gate checks its publication is still the one it saw caught up at most this often. */
   recheckMs: number;
   /** A closed one checks again at most this often (a flood of requests while starting shares the checks). */
@@ -62,18 +64,21 @@ export interface IndexGate {
 interface ChainGate {
   /** The publication seen caught up with the chain; undefined while closed. */
   open?: string;
+  /**
+   * What a closed gate waits for: the chain's head when it first saw this publication. Not the moving head: under a
+   * burst of writes (a block each) the index is always a few blocks behind, yet has re-read what a restart rewound.
+   */
+  target?: { publication: string; head: bigint };
   checkedAt: number;
   checking?: Promise<void>;
 }
 
-const DEFAULT_TIMING: IndexGateTiming = { probeMs: 1_000, recheckMs: 1_000, closedRecheckMs: 100 };
+const DEFAULT_TIMING: IndexGateTiming = { probeMs: 1_000, catchUpMs: 5_000, recheckMs: 1_000, closedRecheckMs: 100 };
 
 export function createIndexGate(probes: IndexGateProbes, timing: IndexGateTiming = DEFAULT_TIMING): IndexGate {
   const chains = new Map<number, ChainGate>();
-  const within = <T>(promise: Promise<T>, fallback: T) =>
-    Promise.race([promise, new Promise<T>((r) => setTimeout(() => r(fallback), timing.probeMs).unref())]).catch(
-      () => fallback,
-    );
+  const within = <T>(promise: Promise<T>, fallback: T, ms = timing.probeMs) =>
+    Promise.race([promise, new Promise<T>((r) => setTimeout(() => r(fallback), ms).unref())]).catch(() => fallback);
 
   /**
    * Opens on a publication whose index has reached the head; keeps it open while that publication stays (or while
@@ -84,10 +89,13 @@ export function createIndexGate(probes: IndexGateProbes, timing: IndexGateTiming
     if (publication === undefined || (publication !== null && publication === gate.open)) return;
     gate.open = undefined;
     if (publication === null) return;
-    const head = await within(probes.head(chainId, timing.probeMs), undefined);
-    if (head !== undefined && (await within(probes.waitForBlock(chainId, head, timing.probeMs), false))) {
-      gate.open = publication;
+    if (gate.target?.publication !== publication) {
+      const head = await within(probes.head(chainId, timing.probeMs), undefined);
+      if (head === undefined) return;
+      gate.target = { publication, head };
     }
+    const caughtUp = probes.waitForBlock(chainId, gate.target.head, timing.catchUpMs);
+    if (await within(caughtUp, false, timing.catchUpMs)) gate.open = publication;
   }
 
   const gateOf = (chainId: number) => {

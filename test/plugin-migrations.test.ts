@@ -91,21 +91,12 @@ describe("plugin migrations", () => {
     expect(kyselyNames.rows.map((r) => r.name)).toEqual(Object.keys(coreMigrations));
     const pluginNames = await sql<{ plugin_id: string; name: string }>`
       select plugin_id, name from platform.plugin_migrations order by plugin_id, name`.execute(legacy);
-    expect(pluginNames.rows).toEqual([
-      { plugin_id: "bundler", name: "0001_mempool" },
-      { plugin_id: "bundler", name: "0002_sponsorship_limits" },
-      { plugin_id: "compliance-templates", name: "0001_compliance_templates" },
-      { plugin_id: "exchange-rates", name: "0001_exchange_rate_overrides" },
-      { plugin_id: "monitoring", name: "0001_request_logs" },
-      { plugin_id: "smart-wallets", name: "0001_smart_wallets" },
-      { plugin_id: "smart-wallets", name: "0002_smart_wallets_per_chain" },
-      { plugin_id: "smart-wallets", name: "0003_smart_wallets_sponsored" },
-      { plugin_id: "systems", name: "0001_organization_deployments" },
-      { plugin_id: "tokens", name: "0001_token_templates" },
-      { plugin_id: "webhooks", name: "0001_webhooks" },
-      { plugin_id: "webhooks", name: "0002_webhook_receipts" },
-      { plugin_id: "workflow-engine", name: "0001_operations_audit" },
-    ]);
+    // Every step of every composed plugin, recorded once.
+    const declared = pluginLists
+      .flatMap(({ pluginId, migrations }) => migrations.map(({ name }) => ({ plugin_id: pluginId, name })))
+      .sort((a, b) => (a.plugin_id === b.plugin_id ? (a.name < b.name ? -1 : 1) : a.plugin_id < b.plugin_id ? -1 : 1));
+    expect(pluginNames.rows).toEqual(declared);
+    expect(declared).toContainEqual({ plugin_id: "tokens", name: "0001_token_templates" });
     const kept = await sql<{ name: string }>`select name from platform.token_templates`.execute(legacy);
     expect(kept.rows).toEqual([{ name: "Kept" }]);
     const library = await sql<{ n: number }>`

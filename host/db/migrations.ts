@@ -554,13 +554,6 @@ export const coreMigrations: Record<string, Migration> = {
         execute function platform.record_broadcast_hash()`.execute(db);
     },
   },
-  "0030_request_result_context": {
-    async up(db: Kysely<unknown>) {
-      // What the route knew when it queued the write and the receipt cannot say (a claim topic's name beside its
-      // id): merged into the request's result once mined (SubmitInput.resultContext).
-      await sql`alter table platform.transaction_requests add column result_context jsonb`.execute(db);
-    },
-  },
   "0029_write_finality": {
     async up(db: Kysely<unknown>) {
       // A COMPLETED write is watched until its block is final (host/worker/watch-finality.ts). Writes completed
@@ -575,6 +568,13 @@ export const coreMigrations: Record<string, Migration> = {
       // The monitoring's count of reorged writes reads only these.
       await sql`create index transaction_requests_reorged on platform.transaction_requests (chain_id)
         where reorgs > 0`.execute(db);
+    },
+  },
+  "0030_request_result_context": {
+    async up(db: Kysely<unknown>) {
+      // What the route knew when it queued the write and the receipt cannot say (a claim topic's name beside its
+      // id): merged into the request's result once mined (SubmitInput.resultContext).
+      await sql`alter table platform.transaction_requests add column result_context jsonb`.execute(db);
     },
   },
 };
