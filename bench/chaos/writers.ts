@@ -1,0 +1,142 @@
+// The chaos suite's clients: mints of one token, each with an amount of its own (so that a duplicate or a loss on
+// chain names its write) and an Idempotency-Key, each sent again under that key — through refused connections,
+// 5xx, 503 with Retry-After, timeouts — until it is terminal, as a careful client does.
+import type { Credentials } from "./platform-process.ts";
+
+/** Holders the mints go to, in turn (anvil's accounts 1-4). */
+export const RECIPIENTS = [
+  "0x70997970C51812dc3A010C7d01b50e0d17dc79C8",
+  "0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC",
+  "0x90F79bf6EB2c8f437d52DE9e7F1c5A8a2D4c8aA1",
+  "0x15d34AAf54267DB7D7c367839AAf71A00a2C6A65",
+] as const;
+
+const TERMINAL = new Set(["COMPLETED", "FAILED", "DEAD_LETTER", "CANCELLED"]);
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+export interface Write {
+  key: string;
+  amount: bigint;
+  recipient: string;
+  /** Answered 200 or 202 at least once: the platform took it. */
+  accepted: boolean;
+  /** Its last terminal status (undefined: never terminal within the client's patience). */
+  status?: string;
+  txHash?: string;
+  /** Answers other than 200/202 it saw (status code or "network"), for the report. */
+  refusals: Record<string, number>;
+}
+
+export interface Writers {
+  writes: Write[];
+  /** How many writes were accepted so far. */
+  accepted(): number;
+  /** Sends one more write (a probe) and resolves when it is terminal; returns it. */
+  probe(name: string): Promise<Write>;
+  /** Resolves when every write of the burst is terminal (or the patience ran out). */
+  done: Promise<void>;
+  /** Each accepted write once more under its key until terminal: the current truth (after reorgs, a restart). */
+  confirmAll(timeoutMs: number): Promise<void>;
+}
+
+export function startWriters(options: {
+  credentials: Credentials;
+  token: string;
+  scenario: string;
+  count: number;
+  concurrency: number;
+  /** How long one write is retried before the client gives up on it. */
+  patienceMs: number;
+}): Writers {
+  const { credentials, token, scenario } = options;
+  const writes: Write[] = [];
+  const newWrite = (key: string, amount: bigint): Write => {
+    const write: Write = {
+      key,
+      amount,
+      recipient: RECIPIENTS[writes.length % RECIPIENTS.length],
+      accepted: false,
+      refusals: {},
+    };
+    writes.push(write);
+    return write;
+  };
+
+  /** One POST under the write's key; the answer's status and body (status 0: no answer). */
+  async function send(write: Write, waitSeconds: number) {
+    try {
+      const res = await fetch(`${credentials.baseUrl}/api/v2/tokens/${token}/mint`, {
+        method: "POST",
+        headers: {
+          "x-api-key": credentials.apiKey,
+          "content-type": "application/json",
+          "idempotency-key": write.key,
+          prefer: `respond-async, wait=${waitSeconds}`,
+        },
+        body: JSON.stringify({ recipients: [write.recipient], amounts: [String(write.amount)] }),
+        signal: AbortSignal.timeout((waitSeconds + 15) * 1000),
+      });
+      // biome-ignore lint/suspicious/noExplicitAny: the answer's JSON, read loosely
+      const body: any = await res.json().catch(() => undefined);
+      return { status: res.status, body, retryAfter: Number(res.headers.get("retry-after") ?? 0) };
+    } catch {
+      return { status: 0, body: undefined, retryAfter: 0 };
+    }
+  }
+
+  /** Sends the write under its key until it answers a terminal status. */
+  async function drive(write: Write, patienceMs: number) {
+    const deadline = Date.now() + patienceMs;
+    while (Date.now() < deadline) {
+      const { status, body, retryAfter } = await send(write, 10);
+      if (status === 200 && TERMINAL.has(body?.data?.status)) {
+        Object.assign(write, { accepted: true, status: body.data.status, txHash: body.meta?.txHashes?.[0] });
+        return;
+      }
+      if (status === 202) {
+        write.accepted = true; // not terminal yet: the next POST under the key waits again
+        await sleep(100);
+        continue;
+      }
+      // A refusal of the write itself (a revert, cancelled, unrecoverable) names the request: terminal too.
+      if (status >= 400 && status < 500 && status !== 429 && body?.data?.transactionId) {
+        Object.assign(write, { accepted: true, status: `FAILED ${body.code}` });
+        return;
+      }
+      const label = status === 0 ? "network" : `${status}${body?.code ? ` ${body.code}` : ""}`;
+      write.refusals[label] = (write.refusals[label] ?? 0) + 1;
+      await sleep(retryAfter > 0 ? Math.min(retryAfter * 1000, 5_000) : 250);
+    }
+  }
+
+  const burst = Array.from({ length: options.count }, (_, i) => newWrite(`${scenario}-${i}`, BigInt(i + 1)));
+  let next = 0;
+  const done = Promise.all(
+    Array.from({ length: options.concurrency }, async () => {
+      while (next < burst.length) await drive(burst[next++], options.patienceMs);
+    }),
+  ).then(() => undefined);
+
+  let probes = 0;
+  return {
+    writes,
+    accepted: () => writes.filter((w) => w.accepted).length,
+    async probe(name) {
+      probes += 1;
+      // Amounts above the burst's: each probe is a write of its own in the audit too.
+      const write = newWrite(`${scenario}-probe-${name}`, BigInt(1_000_000 + probes));
+      await drive(write, options.patienceMs);
+      return write;
+    },
+    done,
+    async confirmAll(timeoutMs) {
+      const pending = writes.filter((w) => w.accepted);
+      let i = 0;
+      await Promise.all(
+        Array.from({ length: options.concurrency }, async () => {
+          while (i < pending.length) await drive(pending[i++], timeoutMs);
+        }),
+      );
+    },
+  };
+}
