@@ -7,7 +7,7 @@ import { startRpcFaultProxy } from "../../scripts/chaos/rpc-fault-proxy.ts";
 import { ANVIL_FUNDER_KEY, rpcCall, startChain } from "../../scripts/infra/anvil.ts";
 import { freePort } from "../../test/support/stack.ts";
 import type { PlatformProcess } from "./platform-process.ts";
-import { readyz } from "./recovery.ts";
+import { type Fault, readyz, restartsOf } from "./recovery.ts";
 import type { Writers } from "./writers.ts";
 
 export interface ScenarioRun {
@@ -35,7 +35,7 @@ export interface Scenario {
   fault: string;
   setup?(): Promise<Setup>;
   /** Injects the fault during the burst; resolves to when recovery is timed from (undefined: not timed). */
-  inject(run: ScenarioRun): Promise<number | undefined>;
+  inject(run: ScenarioRun): Promise<Fault | undefined>;
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -48,8 +48,9 @@ async function midBurst(run: ScenarioRun, share: number) {
 function killPart(part: string): Scenario["inject"] {
   return async (run) => {
     await midBurst(run, 0.25);
+    const restartsBefore = restartsOf(await readyz(run.platform.credentials), part);
     process.kill(run.platform.pidOf(part), "SIGKILL");
-    return Date.now();
+    return { at: Date.now(), restarted: { part, restartsBefore } };
   };
 }
 
@@ -75,7 +76,7 @@ export const SCENARIOS: Scenario[] = [
       const killed = Date.now();
       await run.platform.startAgain();
       run.note(`started again in ${((Date.now() - killed) / 1000).toFixed(1)} s`);
-      return killed;
+      return { at: killed };
     },
   },
   {
@@ -99,7 +100,7 @@ export const SCENARIOS: Scenario[] = [
         process.kill(anvil, "SIGCONT");
       }
       run.note(`/readyz during the stall: ${answers} answers, slowest ${(slowest / 1000).toFixed(2)} s`);
-      return Date.now();
+      return { at: Date.now() };
     },
   },
   {
@@ -151,7 +152,7 @@ export const SCENARIOS: Scenario[] = [
         last = Date.now();
       }
       run.note(`${depths.length} reorgs (depths ${depths.join(", ")})`);
-      return last;
+      return { at: last };
     },
   },
 ];

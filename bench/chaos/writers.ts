@@ -37,6 +37,8 @@ export interface Writers {
   done: Promise<void>;
   /** Each accepted write once more under its key until terminal: the current truth (after reorgs, a restart). */
   confirmAll(timeoutMs: number): Promise<void>;
+  /** Gives up on every write still being sent (a scenario that failed). */
+  stop(): void;
 }
 
 export function startWriters(options: {
@@ -50,6 +52,7 @@ export function startWriters(options: {
 }): Writers {
   const { credentials, token, scenario } = options;
   const writes: Write[] = [];
+  let stopped = false;
   const newWrite = (key: string, amount: bigint): Write => {
     const write: Write = {
       key,
@@ -87,7 +90,7 @@ export function startWriters(options: {
   /** Sends the write under its key until it answers a terminal status. */
   async function drive(write: Write, patienceMs: number) {
     const deadline = Date.now() + patienceMs;
-    while (Date.now() < deadline) {
+    while (Date.now() < deadline && !stopped) {
       const { status, body, retryAfter } = await send(write, 10);
       if (status === 200 && TERMINAL.has(body?.data?.status)) {
         Object.assign(write, { accepted: true, status: body.data.status, txHash: body.meta?.txHashes?.[0] });
@@ -137,6 +140,9 @@ export function startWriters(options: {
           while (i < pending.length) await drive(pending[i++], timeoutMs);
         }),
       );
+    },
+    stop() {
+      stopped = true;
     },
   };
 }
