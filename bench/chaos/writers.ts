@@ -90,6 +90,7 @@ export function startWriters(options: {
   /** Sends the write under its key until it answers a terminal status. */
   async function drive(write: Write, patienceMs: number) {
     const deadline = Date.now() + patienceMs;
+    let pause = 250; // after a refusal without Retry-After: doubling to 4 s, as a polite client backs off
     while (Date.now() < deadline && !stopped) {
       const { status, body, retryAfter } = await send(write, 10);
       if (status === 200 && TERMINAL.has(body?.data?.status)) {
@@ -108,7 +109,8 @@ export function startWriters(options: {
       }
       const label = status === 0 ? "network" : `${status}${body?.code ? ` ${body.code}` : ""}`;
       write.refusals[label] = (write.refusals[label] ?? 0) + 1;
-      await sleep(retryAfter > 0 ? Math.min(retryAfter * 1000, 5_000) : 250);
+      await sleep(retryAfter > 0 ? retryAfter * 1000 : pause);
+      pause = Math.min(pause * 2, 4_000);
     }
   }
 
