@@ -78,6 +78,7 @@ async function runScenario(scenario: Scenario): Promise<Row> {
   let setup: Setup | undefined;
   let platform: PlatformProcess | undefined;
   let writers: Writers | undefined;
+  let progress: NodeJS.Timeout | undefined;
   try {
     setup = await scenario.setup?.();
     const booted = Date.now();
@@ -96,6 +97,11 @@ async function runScenario(scenario: Scenario): Promise<Row> {
       patienceMs: PATIENCE_MS,
     });
     const burstStarted = Date.now();
+    progress = setInterval(() => {
+      const phases: Record<string, number> = {};
+      for (const w of writers?.writes ?? []) phases[w.phase] = (phases[w.phase] ?? 0) + 1;
+      say(`  … ${((Date.now() - burstStarted) / 1000).toFixed(0)} s: ${JSON.stringify(phases)}`);
+    }, 15_000);
     const fault = await scenario.inject({
       platform,
       writers,
@@ -140,6 +146,7 @@ async function runScenario(scenario: Scenario): Promise<Row> {
       }
     }
   } finally {
+    clearInterval(progress);
     writers?.stop();
     if (setup) row.notes.push(setup.notes());
     await platform?.stop().catch(() => {});

@@ -3,12 +3,12 @@
 // 5xx, 503 with Retry-After, timeouts — until it is terminal, as a careful client does.
 import type { Credentials } from "./platform-process.ts";
 
-/** Holders the mints go to, in turn (anvil's accounts 1-4). */
+/** Holders the mints go to, in turn (anvil's accounts 1-4, lowercase). */
 export const RECIPIENTS = [
-  "0x70997970C51812dc3A010C7d01b50e0d17dc79C8",
-  "0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC",
-  "0x90F79bf6EB2c8f437d52DE9e7F1c5A8a2D4c8aA1",
-  "0x15d34AAf54267DB7D7c367839AAf71A00a2C6A65",
+  "0x70997970c51812dc3a010c7d01b50e0d17dc79c8",
+  "0x3c44cdddb6a900fa2b585dd299e03d12fa4293bc",
+  "0x90f79bf6eb2c8f437d52de9e7f1c5a8a2d4c8aa1",
+  "0x15d34aaf54267db7d7c367839aaf71a00a2c6a65",
 ] as const;
 
 const TERMINAL = new Set(["COMPLETED", "FAILED", "DEAD_LETTER", "CANCELLED"]);
@@ -25,6 +25,8 @@ export interface Write {
   txHash?: string;
   /** Answers other than 200/202 it saw (status code or "network"), for the report. */
   refusals: Record<string, number>;
+  /** What its client is doing now (for the progress line). */
+  phase: string;
 }
 
 export interface Writers {
@@ -60,6 +62,7 @@ export function startWriters(options: {
       recipient: RECIPIENTS[writes.length % RECIPIENTS.length],
       accepted: false,
       refusals: {},
+      phase: "waiting",
     };
     writes.push(write);
     return write;
@@ -92,9 +95,11 @@ export function startWriters(options: {
     const deadline = Date.now() + patienceMs;
     let pause = 250; // after a refusal without Retry-After: doubling to 4 s, as a polite client backs off
     while (Date.now() < deadline && !stopped) {
+      write.phase = "sending";
       const { status, body, retryAfter } = await send(write, 10);
       if (status === 200 && TERMINAL.has(body?.data?.status)) {
         Object.assign(write, { accepted: true, status: body.data.status, txHash: body.meta?.txHashes?.[0] });
+        write.phase = "done";
         return;
       }
       if (status === 202) {
@@ -104,11 +109,16 @@ export function startWriters(options: {
       }
       // A refusal of the write itself (a revert, cancelled, unrecoverable) names the request: terminal too.
       if (status >= 400 && status < 500 && status !== 429 && body?.data?.transactionId) {
-        Object.assign(write, { accepted: true, status: `FAILED ${body.code}` });
+        Object.assign(write, { accepted: true, status: `FAILED ${body.code}`, phase: "done" });
         return;
       }
       const label = status === 0 ? "network" : `${status}${body?.code ? ` ${body.code}` : ""}`;
       write.refusals[label] = (write.refusals[label] ?? 0) + 1;
+      write.phase = `paused after ${label} (Retry-After ${retryAfter})`;
+      if (status === 400) {
+        write.status = `REFUSED ${body?.message}`; // the write itself is wrong: sending it again cannot help
+        return;
+      }
       await sleep(retryAfter > 0 ? retryAfter * 1000 : pause);
       pause = Math.min(pause * 2, 4_000);
     }
