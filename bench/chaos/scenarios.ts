@@ -142,7 +142,7 @@ export const SCENARIOS: Scenario[] = [
   },
   {
     name: "reorg",
-    fault: "anvil_reorg of depth 1, 2, 3, 1, 2, 3 at every sixth of the burst",
+    fault: "anvil_reorg of depth 1, 2, 3, 1, 2, 3 at 1/7 … 6/7 of the burst accepted",
     async inject(run) {
       const depths = [1, 2, 3, 1, 2, 3];
       let last = Date.now();
