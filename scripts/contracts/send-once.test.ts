@@ -87,6 +87,7 @@ describe("a transaction sent once through a flaky node", () => {
     expect((await signNext(client, account, node.chainId, call, { nonce: lost.nonce })).nonce).toBe(lost.nonce);
     const other = await signNext(client, account, node.chainId, { ...call, data: "0x5678" });
     await broadcast(client, other);
+    await receiptOf(client, other, account.address); // anvil answers the send before it mines the block
     // ...and at the next one once another transaction took it.
     expect((await signNext(client, account, node.chainId, call, { nonce: lost.nonce })).nonce).toBe(lost.nonce + 1);
     await expect(receiptOf(client, lost, account.address, { resendMs: 0, timeoutMs: 5_000 })).rejects.toThrow(
