@@ -8,6 +8,7 @@ import { startIndexLifecycle } from "../host/events/index-lifecycle.ts";
 import { createLogger } from "../host/logger.ts";
 import { readinessReport } from "../host/readiness.ts";
 import { startTimers } from "../host/timers.ts";
+import { migrateWorkerSchema } from "../host/worker/worker-schema.ts";
 import { bootstrap, type Credentials } from "./bootstrap.ts";
 import { type BuildOutput, compileContracts } from "./contracts/compile.ts";
 import type { DeploymentManifest } from "./contracts/deploy.ts";
@@ -128,6 +129,7 @@ export async function startPlatform(
     const db = openDatabases(postgres.url, config.INDEX_VIEWS_SCHEMA);
     stops.push(() => db.close());
     await migrate(new Kysely<unknown>({ dialect: new PostgresDialect({ pool: db.pool }) }), composed.migrations);
+    await migrateWorkerSchema(db.pool, logger);
     for (const chain of chains.filter((c) => c.chainReset)) {
       // The chain lost its state or the root changed: the organisations' systems are deployed again below.
       await db.platform.deleteFrom("organizationChains").where("chainId", "=", chain.node.chainId).execute();
@@ -170,7 +172,9 @@ export async function startPlatform(
       ROOT,
       indexChains.map((c) => c.deployment),
     );
-    const indexer = await startIndexer({
+    // Ponder's start (its build, its tables) is the slowest phase: the host and the organisation start beside it,
+    // as the host's index gate answers 503 INDEXER_REINDEXING to reads until the chain views exist.
+    const indexerStarting = startIndexer({
       ponder: {
         root: ROOT,
         schema,
@@ -187,11 +191,14 @@ export async function startPlatform(
       logger,
       supervisor,
     });
-    stops.push(indexer.stop);
-    phase("index", `ponder schema ${schema}, views ${config.INDEX_VIEWS_SCHEMA}`);
-
-    await worker.ready; // started before the index, so the two start side by side
-    phase("worker", worker.description);
+    indexerStarting.catch(() => {}); // awaited below; not an unhandled rejection if it fails meanwhile
+    stops.push(() =>
+      indexerStarting.then(
+        (indexer) => indexer.stop(),
+        () => {},
+      ),
+    );
+    worker.ready.catch(() => {}); // the same: awaited once the organisation is there
 
     const readiness = { db: ctx.db, chains: served, index, workerRunning: worker.running, parts: supervisor.parts };
     const host = await serveHost({ ctx, readiness, config, databaseUrl: postgres.url, port: config.PORT });
@@ -227,6 +234,12 @@ export async function startPlatform(
       rpcUrl: primary.node.rpcUrl,
     });
     phase("organisation", created ? `created ${credentials.organizationId}` : `reused ${credentials.organizationId}`);
+
+    await worker.ready; // it started before the index and the host, and ran the organisation's jobs once up
+    phase("worker", worker.description);
+
+    await indexerStarting;
+    phase("index", `ponder schema ${schema}, views ${config.INDEX_VIEWS_SCHEMA}`);
 
     await waitFor("readiness", async () => (await readinessReport(readiness)).ready, 120_000, 100, stopped);
     phase("ready", `${baseUrl}/readyz`);

@@ -3,15 +3,7 @@
 // graphile-worker gives up when it cannot record a job's outcome) is started again once the database is back, so the
 // process survives a database restart.
 import { EventEmitter } from "node:events";
-import {
-  makeWorkerUtils,
-  type Runner,
-  run,
-  type TaskList,
-  type WorkerEvents,
-  Logger as WorkerLogger,
-  type WorkerUtils,
-} from "graphile-worker";
+import { makeWorkerUtils, type Runner, run, type TaskList, type WorkerEvents, type WorkerUtils } from "graphile-worker";
 import pg from "pg";
 import { backoffDelay, interruptibleSleep } from "../backoff.ts";
 import { databaseOutage, isDatabaseUnavailable, OUTAGE_BACKOFF } from "../db/outage.ts";
@@ -19,6 +11,7 @@ import type { Logger } from "../logger.ts";
 import { registerWorkerDeployment } from "./deployment.ts";
 import { withKeyedJobBarrier } from "./keyed-job-barrier.ts";
 import { startLockRecovery } from "./lock-recovery.ts";
+import { workerLogger } from "./worker-logger.ts";
 
 export interface WorkerProcess {
   stop(): Promise<void>;
@@ -53,11 +46,7 @@ async function startRunner(pool: pg.Pool, taskList: TaskList, options: RunnerOpt
     pollInterval: 1_000,
     crontab: options.crontab,
     events,
-    logger: new WorkerLogger(() => (level, message, meta) => {
-      if (level === "error") log.error(message, meta);
-      else if (level === "warning") log.warn(message, meta);
-      else log.debug(message, meta);
-    }),
+    logger: workerLogger(log),
   });
   runner.promise.catch(() => {}); // watched by startWorker
   let utils: WorkerUtils | undefined;

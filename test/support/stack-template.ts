@@ -9,6 +9,8 @@ import { dirname, join } from "node:path";
 import { Kysely, PostgresDialect } from "kysely";
 import { openDatabases } from "../../host/db/database.ts";
 import { migrate } from "../../host/db/migrations.ts";
+import { createLogger } from "../../host/logger.ts";
+import { migrateWorkerSchema } from "../../host/worker/worker-schema.ts";
 import { compileContracts } from "../../scripts/contracts/compile.ts";
 import { ensureDeployment } from "../../scripts/contracts/deploy.ts";
 import { ANVIL_FUNDER_KEY, startChain } from "../../scripts/infra/anvil.ts";
@@ -44,6 +46,7 @@ export async function prepareStackTemplate(ports: { postgres: number; anvil: num
     const db = openDatabases(postgres.url, "ledger", 2);
     try {
       await migrate(new Kysely<unknown>({ dialect: new PostgresDialect({ pool: db.pool }) }), composed.migrations);
+      await migrateWorkerSchema(db.pool, createLogger("warn"));
     } finally {
       await db.close();
     }
