@@ -1,8 +1,9 @@
 // Signs a batch and stores every signed transaction and the signer's next nonce in one database transaction. The
 // first nonce is the node's pending count unless our reservation above it is still held (next-nonce.ts: a reorg
-// frees it).
+// frees it). Each write pays its speed's fees (X-Transaction-Speed), read once for the batch.
 import { type Kysely, sql, type Transaction } from "kysely";
 import { type Address, type Hex, keccak256 } from "viem";
+import { speedFees } from "../chain/fee-history.ts";
 import type { PlatformTables, TransactionRequestRow } from "../db/platform-types.ts";
 import type { ChainTaskDeps } from "./deps.ts";
 import { nextNonce } from "./next-nonce.ts";
@@ -34,7 +35,7 @@ export async function signBatch(
 ): Promise<Map<string, Hex>> {
   const { chainId, fromAddress } = signer;
   const [fees, pending] = await Promise.all([
-    chain.client.estimateFeesPerGas(),
+    speedFees(chain.client),
     chain.client.getTransactionCount({ address: fromAddress as Address, blockTag: "pending" }),
   ]);
   return db.transaction().execute(async (trx) => {
@@ -60,8 +61,7 @@ export async function signBatch(
         value: BigInt(row.value),
         gas: limit,
         nonce,
-        maxFeePerGas: fees.maxFeePerGas,
-        maxPriorityFeePerGas: fees.maxPriorityFeePerGas,
+        ...fees[row.speed],
       });
       signed.set(id, raw);
     }
