@@ -222,6 +222,33 @@ describe("chain writes: idempotency, Prefer and signer selection", () => {
     expect(bad.status).toBe(400);
   });
 
+  it("X-Transaction-Speed: slow < standard < fast in the priority fee on chain, kept on the request; another value is 400, nothing queued", async () => {
+    const priorityFee: Record<string, bigint> = {};
+    for (const speed of ["slow", "standard", "fast"]) {
+      const res = await mint("3", { prefer: "wait=30", "x-transaction-speed": speed });
+      const body = await json(res);
+      expect(res.status, JSON.stringify(body)).toBe(200);
+      const tx = (await rpc("eth_getTransactionByHash", [body.meta.txHashes[0]])) as { maxPriorityFeePerGas: string };
+      priorityFee[speed] = BigInt(tx.maxPriorityFeePerGas);
+      const request = await json(await stack.api(`/api/v2/transaction-requests/${body.data.transactionId}`));
+      expect(request.data.speed).toBe(speed);
+    }
+    expect(priorityFee.slow).toBeLessThan(priorityFee.standard);
+    expect(priorityFee.standard).toBeLessThan(priorityFee.fast);
+
+    const count = async () =>
+      (await db.query("select count(*)::int as n from platform.transaction_requests")).rows[0].n;
+    const before = await count();
+    const turbo = await mint("3", { "x-transaction-speed": "turbo", "idempotency-key": "turbo-1" });
+    const refusal = await json(turbo);
+    expect([turbo.status, refusal.code, refusal.data.issues[0].path]).toEqual([
+      400,
+      "BAD_REQUEST",
+      "X-Transaction-Speed",
+    ]);
+    expect(await count()).toBe(before);
+  });
+
   it("a write dead-lettered while the caller waits answers its terminal error at once, not 504", async () => {
     await rpc("evm_setAutomine", [false]);
     try {

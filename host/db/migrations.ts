@@ -577,6 +577,13 @@ export const coreMigrations: Record<string, Migration> = {
       await sql`alter table platform.transaction_requests add column result_context jsonb`.execute(db);
     },
   },
+  "0031_transaction_speed": {
+    async up(db: Kysely<unknown>) {
+      // X-Transaction-Speed: the write's fees (and its fee bumps') come from this speed; earlier writes were standard.
+      await sql`alter table platform.transaction_requests add column speed text not null default 'standard'
+        check (speed in ('slow', 'standard', 'fast'))`.execute(db);
+    },
+  },
 };
 
 /** Sets the description of the requests `where` selects, from their kind, target and calldata. */

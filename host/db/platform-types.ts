@@ -1,5 +1,6 @@
 // Row types of the platform's core tables (created by host/db/migrations.ts); plugins declare their own.
 import type { ColumnType, Selectable } from "kysely";
+import type { TransactionSpeed } from "../chain/transaction-speed.ts";
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 
@@ -133,6 +134,8 @@ export interface TransactionRequestsTable {
   attempts: ColumnType<number, number | undefined, number>;
   executor: ColumnType<string, string | undefined, string>;
   walletSelection: ColumnType<WalletSelection, string | undefined, string>;
+  /** How much the write bids to be mined (X-Transaction-Speed): its fees and fee bumps (migration 0031). */
+  speed: ColumnType<TransactionSpeed, TransactionSpeed | undefined, TransactionSpeed>;
   /** The gas the sender gave (not estimated, signed as given), or null: estimated when signed. */
   gasLimit: ColumnType<bigint | null, bigint | string | null | undefined, bigint | string | null>;
   /** Merged into `result` once mined (SubmitInput.resultContext). */

@@ -3,6 +3,7 @@ import type { Transaction } from "kysely";
 import { v7 as uuidv7 } from "uuid";
 import type { Address, Hex, TransactionReceipt } from "viem";
 import { z } from "zod";
+import type { TransactionSpeed } from "../chain/transaction-speed.ts";
 import type { Custody } from "../custody/custody.ts";
 import { resolveSigner } from "../custody/wallet-selection.ts";
 import type { PlatformDb } from "../db/database.ts";
@@ -51,6 +52,8 @@ export interface SubmitInput {
   idempotencyKey?: string;
   executor?: "eoa" | "smart-wallet";
   walletSelection?: WalletSelection;
+  /** How much the write bids to be mined (X-Transaction-Speed); default standard. */
+  speed?: TransactionSpeed;
   /** The transaction's gas, when the sender knows it: signed as given, not estimated (nor refused by estimation). */
   gas?: bigint;
   /** A human summary, e.g. "Mint 1,500.5 EURD to 0x7099…79C8"; by default the kind and the decoded call, abridged. */
@@ -170,6 +173,7 @@ export function createMutationService(
               executor,
               walletSelection: JSON.stringify(walletSelection),
               gasLimit: input.gas?.toString() ?? null,
+              ...(input.speed !== undefined ? { speed: input.speed } : {}),
               wakeJob: input.wakeJob ? JSON.stringify(input.wakeJob) : null,
               resultContext: input.resultContext ? JSON.stringify(input.resultContext) : null,
             })

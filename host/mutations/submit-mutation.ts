@@ -1,4 +1,4 @@
-// The one way a route performs a chain write: validate Prefer and Idempotency-Key, choose the signer, queue
+// The one way a route performs a chain write: validate Prefer, Idempotency-Key and X-Transaction-Speed, choose the signer, queue
 // (or attach to the earlier request with the same key), then answer as the caller preferred.
 import type { Context } from "hono";
 import type { Address, Hex } from "viem";
@@ -7,6 +7,7 @@ import { ApiError } from "../errors/api-error.ts";
 import type { AppEnv } from "../http/env.ts";
 import { accepted, statusUrl } from "../http/envelopes.ts";
 import { type Preference, parsePrefer, preferenceApplied } from "../http/prefer.ts";
+import { parseTransactionSpeed } from "../http/transaction-speed.ts";
 import type { PluginContext } from "../plugin.ts";
 import type { ContractError } from "./contract-errors.ts";
 import { effectiveIdempotencyKey, IDEMPOTENT_REPLAYED } from "./idempotency.ts";
@@ -123,6 +124,7 @@ async function answer(c: Context<AppEnv>, ctx: Ctx, request: TransactionRequestR
 export async function submitChainWrite(c: Context<AppEnv>, ctx: Ctx, write: ChainWrite) {
   const preference = parsePrefer(c.req.header("prefer"));
   const key = effectiveIdempotencyKey(c.req.header("idempotency-key"));
+  const speed = parseTransactionSpeed(c.req.header("x-transaction-speed"));
   const principal = c.get("principal");
   const walletSelection = write.walletSelection ?? {};
   const from = write.from ?? (await requestSigner(c, ctx, walletSelection, write.chainId));
@@ -138,6 +140,7 @@ export async function submitChainWrite(c: Context<AppEnv>, ctx: Ctx, write: Chai
     idempotencyKey: key,
     executor: requestExecutor(c, walletSelection),
     walletSelection,
+    speed,
     ...(write.description !== undefined ? { description: write.description } : {}),
     ...(write.resultContext !== undefined ? { resultContext: write.resultContext } : {}),
   });

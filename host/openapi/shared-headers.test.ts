@@ -16,13 +16,14 @@ const plain = (extra: Record<string, unknown> = {}) =>
   ({ responses: { 200: { description: "ok" } }, ...extra }) as unknown as DocumentOperation;
 
 describe("withSharedHeaders", () => {
-  it("gives a chain write all five, after its own parameters", () => {
+  it("gives a chain write all six, after its own parameters", () => {
     const operation = chainWrite();
     withSharedHeaders("post", operation);
     expect(operation.parameters).toEqual([
       pathParameter,
       ref("IdempotencyKey"),
       ref("Prefer"),
+      ref("XTransactionSpeed"),
       ref("XChainId"),
       ref("XParticipant"),
       ref("XExecutor"),
@@ -54,5 +55,7 @@ describe("withSharedHeaders", () => {
     expect(SHARED_HEADERS.Prefer.description).toContain("5 to 99");
     expect(SHARED_HEADERS.XExecutor.schema.enum).toEqual(["eoa", "smart-wallet"]);
     expect(SHARED_HEADERS.IdempotencyKey.description).toContain("24 hours");
+    expect(SHARED_HEADERS.XTransactionSpeed.schema.enum).toEqual(["slow", "standard", "fast"]);
+    expect(SHARED_HEADERS.XTransactionSpeed.schema.default).toBe("standard");
   });
 });

@@ -1,6 +1,8 @@
-// The shared request headers (the spec's context headers, Idempotency-Key and Prefer), defined once as
-// `components.parameters` and referenced by the operations they apply to: every authenticated write takes the context
-// headers (the host validates them before any route runs), every chain write also Idempotency-Key and Prefer.
+// The shared request headers (the spec's context headers, Idempotency-Key, Prefer and X-Transaction-Speed), defined
+// once as `components.parameters` and referenced by the operations they apply to: every authenticated write takes the
+// context headers (the host validates them before any route runs), every chain write also Idempotency-Key, Prefer and
+// X-Transaction-Speed.
+import { DEFAULT_TRANSACTION_SPEED, SPEED_PERCENTILES, TRANSACTION_SPEEDS } from "../chain/transaction-speed.ts";
 import { IDEMPOTENCY_WINDOW_MS } from "../mutations/idempotency.ts";
 import { byOperationKind, type DocumentOperation, type OperationMethod } from "./document-operations.ts";
 
@@ -45,6 +47,19 @@ export const SHARED_HEADERS = {
       respondAsync: { summary: "Wait up to 10 s, then answer 202", value: "respond-async, wait=10" },
     },
   },
+  XTransactionSpeed: {
+    name: "X-Transaction-Speed",
+    in: "header",
+    required: false,
+    description:
+      "How much the write bids to be mined, from the chain's recent priority fees (eth_feeHistory over the last " +
+      `blocks): \`slow\` pays their ${SPEED_PERCENTILES.slow}th percentile, \`standard\` the median, \`fast\` the ` +
+      `${SPEED_PERCENTILES.fast}th, each with a floor (0.1, 1 and 2 gwei) and at least 12.5% under the next faster one, ` +
+      "so slow < standard < fast; the max fee adds twice the next block's base fee. Default: " +
+      `\`${DEFAULT_TRANSACTION_SPEED}\`. Kept on the transaction request (\`speed\`); a stuck write's fee bump raises ` +
+      "from its speed's current fees. Anything else answers 400 BAD_REQUEST before anything is queued.",
+    schema: { type: "string", enum: [...TRANSACTION_SPEEDS], default: DEFAULT_TRANSACTION_SPEED },
+  },
   XChainId: {
     name: "X-Chain-Id",
     in: "header",
@@ -78,7 +93,7 @@ export const SHARED_HEADERS = {
 type SharedHeaderName = keyof typeof SHARED_HEADERS;
 
 const CONTEXT_HEADERS: SharedHeaderName[] = ["XChainId", "XParticipant", "XExecutor"];
-const CHAIN_WRITE_HEADERS: SharedHeaderName[] = ["IdempotencyKey", "Prefer", ...CONTEXT_HEADERS];
+const CHAIN_WRITE_HEADERS: SharedHeaderName[] = ["IdempotencyKey", "Prefer", "XTransactionSpeed", ...CONTEXT_HEADERS];
 
 const refTo = (name: SharedHeaderName) => ({ $ref: `#/components/parameters/${name}` });
 

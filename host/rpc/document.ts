@@ -14,8 +14,8 @@ const DESCRIPTION = [
   "operation's `operationId` with slashes for dots (`tokens.mint.post` is `POST /api/rpc/tokens/mint/post`). It takes",
   "the same input, checks the same permissions and runs the same handler as its REST route. The input is one object:",
   "the path's parameters by name, the other fields the route's body (routes that take one) or its query (nested",
-  "objects as `filter[status]`). The context headers (`Idempotency-Key`, `Prefer`, `X-Participant`, `X-Executor`,",
-  "`X-Chain-Id`, `x-organization-id`) are sent on the RPC request. A session cookie is required: an `X-Api-Key` is",
+  "objects as `filter[status]`). The context headers (`Idempotency-Key`, `Prefer`, `X-Transaction-Speed`,",
+  "`X-Participant`, `X-Executor`, `X-Chain-Id`, `x-organization-id`) are sent on the RPC request. A session cookie is required: an `X-Api-Key` is",
   "refused with 403 `API_KEY_NOT_SUPPORTED_ON_RPC`. A failure answers the route's status with the RPC error, the",
   "public error object at `data.dapiError`.",
 ].join(" ");

@@ -5,66 +5,87 @@
 // in the node's pool after STUCK_TRANSACTION_SECONDS is replaced with higher fees (FEE_BUMP_LIMIT times at most), one
 // the node no longer holds is broadcast again once; one without a receipt after RECEIPT_TIMEOUT_SECONDS is marked
 // RECEIPT_TIMEOUT once and left to reconciliation. A completed write is then watched until its block is final.
+// The decisions are in confirm-plan.ts.
 import type { Address, Hex } from "viem";
 import type { TransactionRequestRow } from "../db/platform-types.ts";
 import { confirmJobSpec, type SignerRun, SignerRunPayload } from "../mutations/service.ts";
 import { completeRequest } from "./complete-request.ts";
+import {
+  minedOf,
+  needsPoolLookup,
+  nextPollDelay,
+  nonceTakenAction,
+  patienceMs,
+  unminedAction,
+} from "./confirm-plan.ts";
 import { defineTask, type TaskRun } from "./define-task.ts";
-import { type ChainTaskDeps, isAlreadyKnown, perChainTask, type TransactionTaskDeps, updateRequest } from "./deps.ts";
+import { type ChainTaskDeps, perChainTask, type TransactionTaskDeps, updateRequest } from "./deps.ts";
 import { bumpFees } from "./fee-bump.ts";
 import { addKeyedJob } from "./keyed-jobs.ts";
+import { poolStateOf, rebroadcast } from "./rebroadcast.ts";
 import { receiptOf, receiptOfReplaced } from "./receipts.ts";
 import { requeueWithNewNonce } from "./requeue.ts";
 import { finalityJobSpec } from "./watch-finality.ts";
 
-/** How long a used nonce must go without any receipt of ours before the write is signed anew. */
-const NONCE_TAKEN_GRACE_MS = 5_000;
-
 /** A run polls this long at most, then hands over to a fresh run (so a worker slot is not held forever). */
 const RUN_BUDGET_MS = 60_000;
+
+const ageMs = (row: TransactionRequestRow) => Date.now() - new Date(row.updatedAt).getTime();
 
 export function createConfirmTransactionTask(deps: TransactionTaskDeps) {
   return defineTask(SignerRunPayload, perChainTask(deps, confirmOnChain));
 }
 
-function confirmOnChain(deps: ChainTaskDeps): TaskRun<SignerRun> {
-  const { db, chain, mutations, config, logger } = deps;
-  const ageMs = (row: TransactionRequestRow) => Date.now() - new Date(row.updatedAt).getTime();
-
-  /**
-   * What to do with a write that has no receipt yet. One the node still holds in its pool waits for a fee bump
-   * while bumps remain (it is pending, not missing). One the node no longer holds (dropped, or mined and then removed
-   * by a reorg: anvil does not return those to its pool) is broadcast again once, the same bytes; then it times out.
-   */
-  async function unminedAction(row: TransactionRequestRow): Promise<"wait" | "bump" | "rebroadcast" | "timeout"> {
-    const age = ageMs(row);
-    const stuckAge = age > config.STUCK_TRANSACTION_SECONDS * 1000;
-    const timedOut = age > config.RECEIPT_TIMEOUT_SECONDS * 1000;
-    if (!stuckAge && !timedOut) return "wait";
-    const held = await chain.client.getTransaction({ hash: row.transactionHash as Hex }).catch(() => undefined);
-    if (held && held.blockNumber === null && row.feeBumps < config.FEE_BUMP_LIMIT) return stuckAge ? "bump" : "wait";
-    if (!held && stuckAge && !timedOut && row.subStatus !== "REBROADCAST") return "rebroadcast";
-    return timedOut ? "timeout" : "wait";
-  }
-
-  /** The same signed bytes again (same nonce: at most one of them is ever mined); a refusal leaves it to time out. */
-  async function rebroadcast(row: TransactionRequestRow) {
-    try {
-      await chain.client.sendRawTransaction({ serializedTransaction: row.rawTransaction as Hex });
-    } catch (error) {
-      if (!isAlreadyKnown(error)) {
-        logger.warn("the node refused the rebroadcast", { transactionId: row.id, error: (error as Error).message });
-        return;
+/** Completes the mined writes that have a receipt and handles those whose nonce another took; whether any completed. */
+async function settleMined(deps: ChainTaskDeps, rows: TransactionRequestRow[]): Promise<boolean> {
+  const { db, chain, mutations, logger } = deps;
+  const receipts = await Promise.all(
+    rows.map(
+      async (row) => (await receiptOf(chain, row.transactionHash as Hex)) ?? (await receiptOfReplaced(chain, row)),
+    ),
+  );
+  await Promise.all(
+    rows.map(async (row, i) => {
+      const receipt = receipts[i];
+      if (receipt) return completeRequest(db, mutations, row, receipt);
+      const action = nonceTakenAction(row, ageMs(row));
+      if (action === "mark") await updateRequest(db, row.id, { subStatus: "NONCE_TAKEN" });
+      else if (action === "resign") {
+        logger.warn("nonce taken by another transaction; signing the write anew", { transactionId: row.id });
+        await requeueWithNewNonce(db, row, "REQUEUED");
       }
-    }
-    await updateRequest(db, row.id, { subStatus: "REBROADCAST" }, "CONFIRMING");
-    logger.warn("the node no longer held the transaction; broadcast it again", { transactionId: row.id });
-  }
+    }),
+  );
+  return receipts.some(Boolean);
+}
 
-  return async (payload) => {
-    const { chainId, fromAddress } = payload;
+/** Waits, bumps, rebroadcasts or times out each write without a receipt; whether any was bumped. */
+async function handleUnmined(deps: ChainTaskDeps, rows: TransactionRequestRow[]): Promise<boolean> {
+  const { db, chain, config, logger } = deps;
+  const stuck = [];
+  for (const row of rows) {
+    const age = ageMs(row);
+    const pool = needsPoolLookup(age, config) ? await poolStateOf(chain, row.transactionHash as string) : undefined;
+    const action = unminedAction(row, age, pool, config);
+    if (action === "bump") stuck.push(row);
+    else if (action === "rebroadcast") await rebroadcast(deps, row);
+    else if (action === "timeout") {
+      await updateRequest(db, row.id, {
+        subStatus: "RECEIPT_TIMEOUT",
+        errorMessage: "No receipt yet; handed to reconciliation.",
+      });
+      logger.warn("receipt timed out; reconciliation takes over", { transactionId: row.id, hash: row.transactionHash });
+    }
+  }
+  if (stuck.length === 0) return false;
+  await bumpFees(deps, stuck);
+  return true;
+}
+
+function confirmOnChain(deps: ChainTaskDeps): TaskRun<SignerRun> {
+  const { db, chain, config } = deps;
+  return async ({ chainId, fromAddress }) => {
     const stopAt = Date.now() + RUN_BUDGET_MS;
-    const patienceMs = Math.min(config.STUCK_TRANSACTION_SECONDS, config.RECEIPT_TIMEOUT_SECONDS) * 1000;
     const waiting = db
       .selectFrom("transactionRequests")
       .where("status", "=", "CONFIRMING")
@@ -77,60 +98,26 @@ function confirmOnChain(deps: ChainTaskDeps): TaskRun<SignerRun> {
       const mined = await chain.client.getTransactionCount({ address: fromAddress as Address, blockTag: "latest" });
       const due = await waiting
         .selectAll()
-        .where((eb) => eb.or([eb("nonce", "<", mined), eb("updatedAt", "<", new Date(Date.now() - patienceMs))]))
+        .where((eb) =>
+          eb.or([eb("nonce", "<", mined), eb("updatedAt", "<", new Date(Date.now() - patienceMs(config)))]),
+        )
         .orderBy("nonce")
         .limit(1_000)
         .execute();
       if (due.length === 0 && !(await waiting.select("id").limit(1).executeTakeFirst())) return;
-      const minedRows = due.filter((row) => row.nonce !== null && row.nonce < mined);
-      const receipts = await Promise.all(
-        minedRows.map(
-          async (row) => (await receiptOf(chain, row.transactionHash as Hex)) ?? (await receiptOfReplaced(chain, row)),
-        ),
-      );
-      let progressed = minedRows.some((_, i) => receipts[i]);
-      await Promise.all(
-        minedRows.map(async (row, i) => {
-          const receipt = receipts[i];
-          if (receipt) {
-            await completeRequest(db, mutations, row, receipt);
-          } else if (row.subStatus !== "NONCE_TAKEN") {
-            // The nonce is used but no version of ours has a receipt: another transaction took it. A node may count
-            // a nonce before it serves the receipt, so this must hold for a while before the write is signed anew.
-            await updateRequest(db, row.id, { subStatus: "NONCE_TAKEN" });
-          } else if (ageMs(row) >= NONCE_TAKEN_GRACE_MS) {
-            logger.warn("nonce taken by another transaction; signing the write anew", { transactionId: row.id });
-            await requeueWithNewNonce(db, row, "REQUEUED");
-          }
-        }),
-      );
+      const minedRows = minedOf(due, mined);
+      const completed = await settleMined(deps, minedRows);
       // Completed writes are watched until their blocks are final (watch-finality.ts).
-      if (progressed) await addKeyedJob(db, finalityJobSpec(chainId));
-      const stuck = [];
-      for (const row of due.filter((r) => !minedRows.includes(r))) {
-        const action = await unminedAction(row);
-        if (action === "bump") stuck.push(row);
-        else if (action === "rebroadcast") await rebroadcast(row);
-        else if (action === "timeout") {
-          await updateRequest(db, row.id, {
-            subStatus: "RECEIPT_TIMEOUT",
-            errorMessage: "No receipt yet; handed to reconciliation.",
-          });
-          logger.warn("receipt timed out; reconciliation takes over", {
-            transactionId: row.id,
-            hash: row.transactionHash,
-          });
-        }
-      }
-      if (stuck.length > 0) {
-        await bumpFees(deps, stuck);
-        progressed = true;
-      }
+      if (completed) await addKeyedJob(db, finalityJobSpec(chainId));
+      const bumped = await handleUnmined(
+        deps,
+        due.filter((row) => !minedRows.includes(row)),
+      );
       if (Date.now() > stopAt) {
         await addKeyedJob(db, confirmJobSpec(chainId, fromAddress));
         return;
       }
-      delay = progressed ? 25 : Math.min(delay * 2, 250); // a poll is two small reads: no need to back off far
+      delay = nextPollDelay(delay, completed || bumped);
       await new Promise((r) => setTimeout(r, delay));
     }
   };

@@ -1,8 +1,9 @@
 // Replaces stuck writes: the same call, gas and nonce, signed again with fees at least 12.5% higher (nodes want
-// 10% more to accept a replacement) and no lower than the network's current estimate. The new bytes are stored
+// 10% more to accept a replacement) and no lower than the write's speed's current fees (X-Transaction-Speed). The new bytes are stored
 // before they are sent, and the old hash is kept: whichever version is mined completes the request, and the
 // shared nonce means only one can be.
 import { type Address, type Hex, keccak256, parseTransaction } from "viem";
+import { speedFees } from "../chain/fee-history.ts";
 import type { TransactionRequestRow } from "../db/platform-types.ts";
 import { type ChainTaskDeps, isAlreadyKnown } from "./deps.ts";
 
@@ -12,9 +13,10 @@ const max = (a: bigint, b: bigint) => (a > b ? a : b);
 export async function bumpFees(deps: ChainTaskDeps, rows: TransactionRequestRow[]): Promise<void> {
   const { db, chain, custody, logger } = deps;
   if (rows.length === 0) return;
-  const network = await chain.client.estimateFeesPerGas();
+  const current = await speedFees(chain.client);
   for (const row of [...rows].sort((a, b) => (a.nonce ?? 0) - (b.nonce ?? 0))) {
     const previous = parseTransaction(row.rawTransaction as Hex);
+    const network = current[row.speed];
     const maxPriorityFeePerGas = max(bumped(previous.maxPriorityFeePerGas ?? 0n), network.maxPriorityFeePerGas);
     const maxFeePerGas = max(max(bumped(previous.maxFeePerGas ?? 0n), network.maxFeePerGas), maxPriorityFeePerGas);
     const account = await custody.signer(row.organizationId, row.fromAddress as Address);

@@ -1,5 +1,6 @@
 // Response schemas of the transaction-request routes.
 import { z } from "@hono/zod-openapi";
+import { TRANSACTION_SPEEDS } from "../../host/chain/transaction-speed.ts";
 
 export const TRANSACTION_STATUSES = [
   "QUEUED",
@@ -37,6 +38,9 @@ export const TransactionRequestSchema = z
     description: z.string().nullable(),
     fromAddress: z.string(),
     chainId: z.number().int(),
+    speed: z.enum(TRANSACTION_SPEEDS).openapi({
+      description: "How much the write bids to be mined (its X-Transaction-Speed; standard when none was sent).",
+    }),
     result: z.record(z.string(), z.unknown()).nullable(),
     createdAt: z.string(),
     updatedAt: z.string(),

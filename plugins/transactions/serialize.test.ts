@@ -32,6 +32,7 @@ const row: TransactionRequestRow = {
   executor: "eoa",
   walletSelection: {},
   gasLimit: null,
+  speed: "fast",
   wakeJob: null,
   resultContext: null,
   finalizedAt: null,
@@ -50,6 +51,7 @@ describe("toTransactionRequest", () => {
       // Every hash it was broadcast as, oldest first: the fee-bumped one, then the mined one.
       transactionHashes: [`0x${"aa".repeat(32)}`, `0x${"ab".repeat(32)}`],
       result: { tokenAddress: "0x00000000000000000000000000000000000000c3" },
+      speed: "fast", // its X-Transaction-Speed
       createdAt: "2026-01-02T03:04:05.000Z",
       updatedAt: "2026-01-02T03:04:06.000Z",
     });

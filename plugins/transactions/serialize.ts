@@ -16,6 +16,7 @@ export function toTransactionRequest(row: TransactionRequestRow): TransactionReq
     description: row.description,
     fromAddress: row.fromAddress,
     chainId: row.chainId,
+    speed: row.speed,
     result: (row.result as Record<string, unknown> | null) ?? null,
     createdAt: new Date(row.createdAt).toISOString(),
     updatedAt: new Date(row.updatedAt).toISOString(),

@@ -3308,7 +3308,7 @@ export interface paths {
         put?: never;
         /**
          * Call a procedure
-         * @description The API's operations as procedures for browser sessions, over oRPC's RPC protocol (any oRPC client, e.g. `RPCLink` from `@orpc/client`, at `/api/rpc`). Each procedure is an operation of this document: its name is the operation's `operationId` with slashes for dots (`tokens.mint.post` is `POST /api/rpc/tokens/mint/post`). It takes the same input, checks the same permissions and runs the same handler as its REST route. The input is one object: the path's parameters by name, the other fields the route's body (routes that take one) or its query (nested objects as `filter[status]`). The context headers (`Idempotency-Key`, `Prefer`, `X-Participant`, `X-Executor`, `X-Chain-Id`, `x-organization-id`) are sent on the RPC request. A session cookie is required: an `X-Api-Key` is refused with 403 `API_KEY_NOT_SUPPORTED_ON_RPC`. A failure answers the route's status with the RPC error, the public error object at `data.dapiError`.
+         * @description The API's operations as procedures for browser sessions, over oRPC's RPC protocol (any oRPC client, e.g. `RPCLink` from `@orpc/client`, at `/api/rpc`). Each procedure is an operation of this document: its name is the operation's `operationId` with slashes for dots (`tokens.mint.post` is `POST /api/rpc/tokens/mint/post`). It takes the same input, checks the same permissions and runs the same handler as its REST route. The input is one object: the path's parameters by name, the other fields the route's body (routes that take one) or its query (nested objects as `filter[status]`). The context headers (`Idempotency-Key`, `Prefer`, `X-Transaction-Speed`, `X-Participant`, `X-Executor`, `X-Chain-Id`, `x-organization-id`) are sent on the RPC request. A session cookie is required: an `X-Api-Key` is refused with 403 `API_KEY_NOT_SUPPORTED_ON_RPC`. A failure answers the route's status with the RPC error, the public error object at `data.dapiError`.
          */
         post: {
             parameters: {
@@ -3759,6 +3759,11 @@ export interface components {
             description: string | null;
             fromAddress: string;
             chainId: number;
+            /**
+             * @description How much the write bids to be mined (its X-Transaction-Speed; standard when none was sent).
+             * @enum {string}
+             */
+            speed: "slow" | "standard" | "fast";
             result: {
                 [key: string]: unknown;
             } | null;
@@ -6525,6 +6530,8 @@ export interface components {
         IdempotencyKey: string;
         /** @description RFC 7240 preferences. `wait=N` (N whole seconds from 5 to 99) waits for the operation to finish and answers 200 with the completed result (504 REQUEST_DEADLINE_EXCEEDED when it does not finish in time: it may still run). `respond-async, wait=N` waits and then degrades to 202. Without it the write answers 202 at once. An honoured `respond-async` is echoed in `Preference-Applied`. */
         Prefer: string;
+        /** @description How much the write bids to be mined, from the chain's recent priority fees (eth_feeHistory over the last blocks): `slow` pays their 10th percentile, `standard` the median, `fast` the 90th, each with a floor (0.1, 1 and 2 gwei) and at least 12.5% under the next faster one, so slow < standard < fast; the max fee adds twice the next block's base fee. Default: `standard`. Kept on the transaction request (`speed`); a stuck write's fee bump raises from its speed's current fees. Anything else answers 400 BAD_REQUEST before anything is queued. */
+        XTransactionSpeed: "slow" | "standard" | "fast";
         /** @description The chain to work on, as a decimal chain id; default: the organisation's default network. A chain the platform does not serve for the organisation answers 400 CHAIN_NOT_AVAILABLE_FOR_ORGANIZATION. */
         XChainId: string;
         /** @description The participant (user id) to act as; default: the caller. Acting for another member needs the participant:act-for-others permission (403 REQUEST_PARTICIPANT_FORBIDDEN otherwise). */
@@ -7630,6 +7637,8 @@ export interface operations {
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description RFC 7240 preferences. `wait=N` (N whole seconds from 5 to 99) waits for the operation to finish and answers 200 with the completed result (504 REQUEST_DEADLINE_EXCEEDED when it does not finish in time: it may still run). `respond-async, wait=N` waits and then degrades to 202. Without it the write answers 202 at once. An honoured `respond-async` is echoed in `Preference-Applied`. */
                 Prefer?: components["parameters"]["Prefer"];
+                /** @description How much the write bids to be mined, from the chain's recent priority fees (eth_feeHistory over the last blocks): `slow` pays their 10th percentile, `standard` the median, `fast` the 90th, each with a floor (0.1, 1 and 2 gwei) and at least 12.5% under the next faster one, so slow < standard < fast; the max fee adds twice the next block's base fee. Default: `standard`. Kept on the transaction request (`speed`); a stuck write's fee bump raises from its speed's current fees. Anything else answers 400 BAD_REQUEST before anything is queued. */
+                "X-Transaction-Speed"?: components["parameters"]["XTransactionSpeed"];
                 /** @description The chain to work on, as a decimal chain id; default: the organisation's default network. A chain the platform does not serve for the organisation answers 400 CHAIN_NOT_AVAILABLE_FOR_ORGANIZATION. */
                 "X-Chain-Id"?: components["parameters"]["XChainId"];
                 /** @description The participant (user id) to act as; default: the caller. Acting for another member needs the participant:act-for-others permission (403 REQUEST_PARTICIPANT_FORBIDDEN otherwise). */
@@ -7694,6 +7703,8 @@ export interface operations {
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description RFC 7240 preferences. `wait=N` (N whole seconds from 5 to 99) waits for the operation to finish and answers 200 with the completed result (504 REQUEST_DEADLINE_EXCEEDED when it does not finish in time: it may still run). `respond-async, wait=N` waits and then degrades to 202. Without it the write answers 202 at once. An honoured `respond-async` is echoed in `Preference-Applied`. */
                 Prefer?: components["parameters"]["Prefer"];
+                /** @description How much the write bids to be mined, from the chain's recent priority fees (eth_feeHistory over the last blocks): `slow` pays their 10th percentile, `standard` the median, `fast` the 90th, each with a floor (0.1, 1 and 2 gwei) and at least 12.5% under the next faster one, so slow < standard < fast; the max fee adds twice the next block's base fee. Default: `standard`. Kept on the transaction request (`speed`); a stuck write's fee bump raises from its speed's current fees. Anything else answers 400 BAD_REQUEST before anything is queued. */
+                "X-Transaction-Speed"?: components["parameters"]["XTransactionSpeed"];
                 /** @description The chain to work on, as a decimal chain id; default: the organisation's default network. A chain the platform does not serve for the organisation answers 400 CHAIN_NOT_AVAILABLE_FOR_ORGANIZATION. */
                 "X-Chain-Id"?: components["parameters"]["XChainId"];
                 /** @description The participant (user id) to act as; default: the caller. Acting for another member needs the participant:act-for-others permission (403 REQUEST_PARTICIPANT_FORBIDDEN otherwise). */
@@ -7898,6 +7909,8 @@ export interface operations {
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description RFC 7240 preferences. `wait=N` (N whole seconds from 5 to 99) waits for the operation to finish and answers 200 with the completed result (504 REQUEST_DEADLINE_EXCEEDED when it does not finish in time: it may still run). `respond-async, wait=N` waits and then degrades to 202. Without it the write answers 202 at once. An honoured `respond-async` is echoed in `Preference-Applied`. */
                 Prefer?: components["parameters"]["Prefer"];
+                /** @description How much the write bids to be mined, from the chain's recent priority fees (eth_feeHistory over the last blocks): `slow` pays their 10th percentile, `standard` the median, `fast` the 90th, each with a floor (0.1, 1 and 2 gwei) and at least 12.5% under the next faster one, so slow < standard < fast; the max fee adds twice the next block's base fee. Default: `standard`. Kept on the transaction request (`speed`); a stuck write's fee bump raises from its speed's current fees. Anything else answers 400 BAD_REQUEST before anything is queued. */
+                "X-Transaction-Speed"?: components["parameters"]["XTransactionSpeed"];
                 /** @description The chain to work on, as a decimal chain id; default: the organisation's default network. A chain the platform does not serve for the organisation answers 400 CHAIN_NOT_AVAILABLE_FOR_ORGANIZATION. */
                 "X-Chain-Id"?: components["parameters"]["XChainId"];
                 /** @description The participant (user id) to act as; default: the caller. Acting for another member needs the participant:act-for-others permission (403 REQUEST_PARTICIPANT_FORBIDDEN otherwise). */
@@ -7965,6 +7978,8 @@ export interface operations {
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description RFC 7240 preferences. `wait=N` (N whole seconds from 5 to 99) waits for the operation to finish and answers 200 with the completed result (504 REQUEST_DEADLINE_EXCEEDED when it does not finish in time: it may still run). `respond-async, wait=N` waits and then degrades to 202. Without it the write answers 202 at once. An honoured `respond-async` is echoed in `Preference-Applied`. */
                 Prefer?: components["parameters"]["Prefer"];
+                /** @description How much the write bids to be mined, from the chain's recent priority fees (eth_feeHistory over the last blocks): `slow` pays their 10th percentile, `standard` the median, `fast` the 90th, each with a floor (0.1, 1 and 2 gwei) and at least 12.5% under the next faster one, so slow < standard < fast; the max fee adds twice the next block's base fee. Default: `standard`. Kept on the transaction request (`speed`); a stuck write's fee bump raises from its speed's current fees. Anything else answers 400 BAD_REQUEST before anything is queued. */
+                "X-Transaction-Speed"?: components["parameters"]["XTransactionSpeed"];
                 /** @description The chain to work on, as a decimal chain id; default: the organisation's default network. A chain the platform does not serve for the organisation answers 400 CHAIN_NOT_AVAILABLE_FOR_ORGANIZATION. */
                 "X-Chain-Id"?: components["parameters"]["XChainId"];
                 /** @description The participant (user id) to act as; default: the caller. Acting for another member needs the participant:act-for-others permission (403 REQUEST_PARTICIPANT_FORBIDDEN otherwise). */
@@ -8032,6 +8047,8 @@ export interface operations {
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description RFC 7240 preferences. `wait=N` (N whole seconds from 5 to 99) waits for the operation to finish and answers 200 with the completed result (504 REQUEST_DEADLINE_EXCEEDED when it does not finish in time: it may still run). `respond-async, wait=N` waits and then degrades to 202. Without it the write answers 202 at once. An honoured `respond-async` is echoed in `Preference-Applied`. */
                 Prefer?: components["parameters"]["Prefer"];
+                /** @description How much the write bids to be mined, from the chain's recent priority fees (eth_feeHistory over the last blocks): `slow` pays their 10th percentile, `standard` the median, `fast` the 90th, each with a floor (0.1, 1 and 2 gwei) and at least 12.5% under the next faster one, so slow < standard < fast; the max fee adds twice the next block's base fee. Default: `standard`. Kept on the transaction request (`speed`); a stuck write's fee bump raises from its speed's current fees. Anything else answers 400 BAD_REQUEST before anything is queued. */
+                "X-Transaction-Speed"?: components["parameters"]["XTransactionSpeed"];
                 /** @description The chain to work on, as a decimal chain id; default: the organisation's default network. A chain the platform does not serve for the organisation answers 400 CHAIN_NOT_AVAILABLE_FOR_ORGANIZATION. */
                 "X-Chain-Id"?: components["parameters"]["XChainId"];
                 /** @description The participant (user id) to act as; default: the caller. Acting for another member needs the participant:act-for-others permission (403 REQUEST_PARTICIPANT_FORBIDDEN otherwise). */
@@ -8098,6 +8115,8 @@ export interface operations {
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description RFC 7240 preferences. `wait=N` (N whole seconds from 5 to 99) waits for the operation to finish and answers 200 with the completed result (504 REQUEST_DEADLINE_EXCEEDED when it does not finish in time: it may still run). `respond-async, wait=N` waits and then degrades to 202. Without it the write answers 202 at once. An honoured `respond-async` is echoed in `Preference-Applied`. */
                 Prefer?: components["parameters"]["Prefer"];
+                /** @description How much the write bids to be mined, from the chain's recent priority fees (eth_feeHistory over the last blocks): `slow` pays their 10th percentile, `standard` the median, `fast` the 90th, each with a floor (0.1, 1 and 2 gwei) and at least 12.5% under the next faster one, so slow < standard < fast; the max fee adds twice the next block's base fee. Default: `standard`. Kept on the transaction request (`speed`); a stuck write's fee bump raises from its speed's current fees. Anything else answers 400 BAD_REQUEST before anything is queued. */
+                "X-Transaction-Speed"?: components["parameters"]["XTransactionSpeed"];
                 /** @description The chain to work on, as a decimal chain id; default: the organisation's default network. A chain the platform does not serve for the organisation answers 400 CHAIN_NOT_AVAILABLE_FOR_ORGANIZATION. */
                 "X-Chain-Id"?: components["parameters"]["XChainId"];
                 /** @description The participant (user id) to act as; default: the caller. Acting for another member needs the participant:act-for-others permission (403 REQUEST_PARTICIPANT_FORBIDDEN otherwise). */
@@ -8164,6 +8183,8 @@ export interface operations {
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description RFC 7240 preferences. `wait=N` (N whole seconds from 5 to 99) waits for the operation to finish and answers 200 with the completed result (504 REQUEST_DEADLINE_EXCEEDED when it does not finish in time: it may still run). `respond-async, wait=N` waits and then degrades to 202. Without it the write answers 202 at once. An honoured `respond-async` is echoed in `Preference-Applied`. */
                 Prefer?: components["parameters"]["Prefer"];
+                /** @description How much the write bids to be mined, from the chain's recent priority fees (eth_feeHistory over the last blocks): `slow` pays their 10th percentile, `standard` the median, `fast` the 90th, each with a floor (0.1, 1 and 2 gwei) and at least 12.5% under the next faster one, so slow < standard < fast; the max fee adds twice the next block's base fee. Default: `standard`. Kept on the transaction request (`speed`); a stuck write's fee bump raises from its speed's current fees. Anything else answers 400 BAD_REQUEST before anything is queued. */
+                "X-Transaction-Speed"?: components["parameters"]["XTransactionSpeed"];
                 /** @description The chain to work on, as a decimal chain id; default: the organisation's default network. A chain the platform does not serve for the organisation answers 400 CHAIN_NOT_AVAILABLE_FOR_ORGANIZATION. */
                 "X-Chain-Id"?: components["parameters"]["XChainId"];
                 /** @description The participant (user id) to act as; default: the caller. Acting for another member needs the participant:act-for-others permission (403 REQUEST_PARTICIPANT_FORBIDDEN otherwise). */
@@ -8230,6 +8251,8 @@ export interface operations {
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description RFC 7240 preferences. `wait=N` (N whole seconds from 5 to 99) waits for the operation to finish and answers 200 with the completed result (504 REQUEST_DEADLINE_EXCEEDED when it does not finish in time: it may still run). `respond-async, wait=N` waits and then degrades to 202. Without it the write answers 202 at once. An honoured `respond-async` is echoed in `Preference-Applied`. */
                 Prefer?: components["parameters"]["Prefer"];
+                /** @description How much the write bids to be mined, from the chain's recent priority fees (eth_feeHistory over the last blocks): `slow` pays their 10th percentile, `standard` the median, `fast` the 90th, each with a floor (0.1, 1 and 2 gwei) and at least 12.5% under the next faster one, so slow < standard < fast; the max fee adds twice the next block's base fee. Default: `standard`. Kept on the transaction request (`speed`); a stuck write's fee bump raises from its speed's current fees. Anything else answers 400 BAD_REQUEST before anything is queued. */
+                "X-Transaction-Speed"?: components["parameters"]["XTransactionSpeed"];
                 /** @description The chain to work on, as a decimal chain id; default: the organisation's default network. A chain the platform does not serve for the organisation answers 400 CHAIN_NOT_AVAILABLE_FOR_ORGANIZATION. */
                 "X-Chain-Id"?: components["parameters"]["XChainId"];
                 /** @description The participant (user id) to act as; default: the caller. Acting for another member needs the participant:act-for-others permission (403 REQUEST_PARTICIPANT_FORBIDDEN otherwise). */
@@ -8296,6 +8319,8 @@ export interface operations {
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description RFC 7240 preferences. `wait=N` (N whole seconds from 5 to 99) waits for the operation to finish and answers 200 with the completed result (504 REQUEST_DEADLINE_EXCEEDED when it does not finish in time: it may still run). `respond-async, wait=N` waits and then degrades to 202. Without it the write answers 202 at once. An honoured `respond-async` is echoed in `Preference-Applied`. */
                 Prefer?: components["parameters"]["Prefer"];
+                /** @description How much the write bids to be mined, from the chain's recent priority fees (eth_feeHistory over the last blocks): `slow` pays their 10th percentile, `standard` the median, `fast` the 90th, each with a floor (0.1, 1 and 2 gwei) and at least 12.5% under the next faster one, so slow < standard < fast; the max fee adds twice the next block's base fee. Default: `standard`. Kept on the transaction request (`speed`); a stuck write's fee bump raises from its speed's current fees. Anything else answers 400 BAD_REQUEST before anything is queued. */
+                "X-Transaction-Speed"?: components["parameters"]["XTransactionSpeed"];
                 /** @description The chain to work on, as a decimal chain id; default: the organisation's default network. A chain the platform does not serve for the organisation answers 400 CHAIN_NOT_AVAILABLE_FOR_ORGANIZATION. */
                 "X-Chain-Id"?: components["parameters"]["XChainId"];
                 /** @description The participant (user id) to act as; default: the caller. Acting for another member needs the participant:act-for-others permission (403 REQUEST_PARTICIPANT_FORBIDDEN otherwise). */
@@ -8362,6 +8387,8 @@ export interface operations {
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description RFC 7240 preferences. `wait=N` (N whole seconds from 5 to 99) waits for the operation to finish and answers 200 with the completed result (504 REQUEST_DEADLINE_EXCEEDED when it does not finish in time: it may still run). `respond-async, wait=N` waits and then degrades to 202. Without it the write answers 202 at once. An honoured `respond-async` is echoed in `Preference-Applied`. */
                 Prefer?: components["parameters"]["Prefer"];
+                /** @description How much the write bids to be mined, from the chain's recent priority fees (eth_feeHistory over the last blocks): `slow` pays their 10th percentile, `standard` the median, `fast` the 90th, each with a floor (0.1, 1 and 2 gwei) and at least 12.5% under the next faster one, so slow < standard < fast; the max fee adds twice the next block's base fee. Default: `standard`. Kept on the transaction request (`speed`); a stuck write's fee bump raises from its speed's current fees. Anything else answers 400 BAD_REQUEST before anything is queued. */
+                "X-Transaction-Speed"?: components["parameters"]["XTransactionSpeed"];
                 /** @description The chain to work on, as a decimal chain id; default: the organisation's default network. A chain the platform does not serve for the organisation answers 400 CHAIN_NOT_AVAILABLE_FOR_ORGANIZATION. */
                 "X-Chain-Id"?: components["parameters"]["XChainId"];
                 /** @description The participant (user id) to act as; default: the caller. Acting for another member needs the participant:act-for-others permission (403 REQUEST_PARTICIPANT_FORBIDDEN otherwise). */
@@ -8428,6 +8455,8 @@ export interface operations {
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description RFC 7240 preferences. `wait=N` (N whole seconds from 5 to 99) waits for the operation to finish and answers 200 with the completed result (504 REQUEST_DEADLINE_EXCEEDED when it does not finish in time: it may still run). `respond-async, wait=N` waits and then degrades to 202. Without it the write answers 202 at once. An honoured `respond-async` is echoed in `Preference-Applied`. */
                 Prefer?: components["parameters"]["Prefer"];
+                /** @description How much the write bids to be mined, from the chain's recent priority fees (eth_feeHistory over the last blocks): `slow` pays their 10th percentile, `standard` the median, `fast` the 90th, each with a floor (0.1, 1 and 2 gwei) and at least 12.5% under the next faster one, so slow < standard < fast; the max fee adds twice the next block's base fee. Default: `standard`. Kept on the transaction request (`speed`); a stuck write's fee bump raises from its speed's current fees. Anything else answers 400 BAD_REQUEST before anything is queued. */
+                "X-Transaction-Speed"?: components["parameters"]["XTransactionSpeed"];
                 /** @description The chain to work on, as a decimal chain id; default: the organisation's default network. A chain the platform does not serve for the organisation answers 400 CHAIN_NOT_AVAILABLE_FOR_ORGANIZATION. */
                 "X-Chain-Id"?: components["parameters"]["XChainId"];
                 /** @description The participant (user id) to act as; default: the caller. Acting for another member needs the participant:act-for-others permission (403 REQUEST_PARTICIPANT_FORBIDDEN otherwise). */
@@ -8494,6 +8523,8 @@ export interface operations {
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description RFC 7240 preferences. `wait=N` (N whole seconds from 5 to 99) waits for the operation to finish and answers 200 with the completed result (504 REQUEST_DEADLINE_EXCEEDED when it does not finish in time: it may still run). `respond-async, wait=N` waits and then degrades to 202. Without it the write answers 202 at once. An honoured `respond-async` is echoed in `Preference-Applied`. */
                 Prefer?: components["parameters"]["Prefer"];
+                /** @description How much the write bids to be mined, from the chain's recent priority fees (eth_feeHistory over the last blocks): `slow` pays their 10th percentile, `standard` the median, `fast` the 90th, each with a floor (0.1, 1 and 2 gwei) and at least 12.5% under the next faster one, so slow < standard < fast; the max fee adds twice the next block's base fee. Default: `standard`. Kept on the transaction request (`speed`); a stuck write's fee bump raises from its speed's current fees. Anything else answers 400 BAD_REQUEST before anything is queued. */
+                "X-Transaction-Speed"?: components["parameters"]["XTransactionSpeed"];
                 /** @description The chain to work on, as a decimal chain id; default: the organisation's default network. A chain the platform does not serve for the organisation answers 400 CHAIN_NOT_AVAILABLE_FOR_ORGANIZATION. */
                 "X-Chain-Id"?: components["parameters"]["XChainId"];
                 /** @description The participant (user id) to act as; default: the caller. Acting for another member needs the participant:act-for-others permission (403 REQUEST_PARTICIPANT_FORBIDDEN otherwise). */
@@ -8560,6 +8591,8 @@ export interface operations {
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description RFC 7240 preferences. `wait=N` (N whole seconds from 5 to 99) waits for the operation to finish and answers 200 with the completed result (504 REQUEST_DEADLINE_EXCEEDED when it does not finish in time: it may still run). `respond-async, wait=N` waits and then degrades to 202. Without it the write answers 202 at once. An honoured `respond-async` is echoed in `Preference-Applied`. */
                 Prefer?: components["parameters"]["Prefer"];
+                /** @description How much the write bids to be mined, from the chain's recent priority fees (eth_feeHistory over the last blocks): `slow` pays their 10th percentile, `standard` the median, `fast` the 90th, each with a floor (0.1, 1 and 2 gwei) and at least 12.5% under the next faster one, so slow < standard < fast; the max fee adds twice the next block's base fee. Default: `standard`. Kept on the transaction request (`speed`); a stuck write's fee bump raises from its speed's current fees. Anything else answers 400 BAD_REQUEST before anything is queued. */
+                "X-Transaction-Speed"?: components["parameters"]["XTransactionSpeed"];
                 /** @description The chain to work on, as a decimal chain id; default: the organisation's default network. A chain the platform does not serve for the organisation answers 400 CHAIN_NOT_AVAILABLE_FOR_ORGANIZATION. */
                 "X-Chain-Id"?: components["parameters"]["XChainId"];
                 /** @description The participant (user id) to act as; default: the caller. Acting for another member needs the participant:act-for-others permission (403 REQUEST_PARTICIPANT_FORBIDDEN otherwise). */
@@ -8626,6 +8659,8 @@ export interface operations {
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description RFC 7240 preferences. `wait=N` (N whole seconds from 5 to 99) waits for the operation to finish and answers 200 with the completed result (504 REQUEST_DEADLINE_EXCEEDED when it does not finish in time: it may still run). `respond-async, wait=N` waits and then degrades to 202. Without it the write answers 202 at once. An honoured `respond-async` is echoed in `Preference-Applied`. */
                 Prefer?: components["parameters"]["Prefer"];
+                /** @description How much the write bids to be mined, from the chain's recent priority fees (eth_feeHistory over the last blocks): `slow` pays their 10th percentile, `standard` the median, `fast` the 90th, each with a floor (0.1, 1 and 2 gwei) and at least 12.5% under the next faster one, so slow < standard < fast; the max fee adds twice the next block's base fee. Default: `standard`. Kept on the transaction request (`speed`); a stuck write's fee bump raises from its speed's current fees. Anything else answers 400 BAD_REQUEST before anything is queued. */
+                "X-Transaction-Speed"?: components["parameters"]["XTransactionSpeed"];
                 /** @description The chain to work on, as a decimal chain id; default: the organisation's default network. A chain the platform does not serve for the organisation answers 400 CHAIN_NOT_AVAILABLE_FOR_ORGANIZATION. */
                 "X-Chain-Id"?: components["parameters"]["XChainId"];
                 /** @description The participant (user id) to act as; default: the caller. Acting for another member needs the participant:act-for-others permission (403 REQUEST_PARTICIPANT_FORBIDDEN otherwise). */
@@ -8692,6 +8727,8 @@ export interface operations {
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description RFC 7240 preferences. `wait=N` (N whole seconds from 5 to 99) waits for the operation to finish and answers 200 with the completed result (504 REQUEST_DEADLINE_EXCEEDED when it does not finish in time: it may still run). `respond-async, wait=N` waits and then degrades to 202. Without it the write answers 202 at once. An honoured `respond-async` is echoed in `Preference-Applied`. */
                 Prefer?: components["parameters"]["Prefer"];
+                /** @description How much the write bids to be mined, from the chain's recent priority fees (eth_feeHistory over the last blocks): `slow` pays their 10th percentile, `standard` the median, `fast` the 90th, each with a floor (0.1, 1 and 2 gwei) and at least 12.5% under the next faster one, so slow < standard < fast; the max fee adds twice the next block's base fee. Default: `standard`. Kept on the transaction request (`speed`); a stuck write's fee bump raises from its speed's current fees. Anything else answers 400 BAD_REQUEST before anything is queued. */
+                "X-Transaction-Speed"?: components["parameters"]["XTransactionSpeed"];
                 /** @description The chain to work on, as a decimal chain id; default: the organisation's default network. A chain the platform does not serve for the organisation answers 400 CHAIN_NOT_AVAILABLE_FOR_ORGANIZATION. */
                 "X-Chain-Id"?: components["parameters"]["XChainId"];
                 /** @description The participant (user id) to act as; default: the caller. Acting for another member needs the participant:act-for-others permission (403 REQUEST_PARTICIPANT_FORBIDDEN otherwise). */
@@ -8802,6 +8839,8 @@ export interface operations {
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description RFC 7240 preferences. `wait=N` (N whole seconds from 5 to 99) waits for the operation to finish and answers 200 with the completed result (504 REQUEST_DEADLINE_EXCEEDED when it does not finish in time: it may still run). `respond-async, wait=N` waits and then degrades to 202. Without it the write answers 202 at once. An honoured `respond-async` is echoed in `Preference-Applied`. */
                 Prefer?: components["parameters"]["Prefer"];
+                /** @description How much the write bids to be mined, from the chain's recent priority fees (eth_feeHistory over the last blocks): `slow` pays their 10th percentile, `standard` the median, `fast` the 90th, each with a floor (0.1, 1 and 2 gwei) and at least 12.5% under the next faster one, so slow < standard < fast; the max fee adds twice the next block's base fee. Default: `standard`. Kept on the transaction request (`speed`); a stuck write's fee bump raises from its speed's current fees. Anything else answers 400 BAD_REQUEST before anything is queued. */
+                "X-Transaction-Speed"?: components["parameters"]["XTransactionSpeed"];
                 /** @description The chain to work on, as a decimal chain id; default: the organisation's default network. A chain the platform does not serve for the organisation answers 400 CHAIN_NOT_AVAILABLE_FOR_ORGANIZATION. */
                 "X-Chain-Id"?: components["parameters"]["XChainId"];
                 /** @description The participant (user id) to act as; default: the caller. Acting for another member needs the participant:act-for-others permission (403 REQUEST_PARTICIPANT_FORBIDDEN otherwise). */
@@ -8868,6 +8907,8 @@ export interface operations {
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description RFC 7240 preferences. `wait=N` (N whole seconds from 5 to 99) waits for the operation to finish and answers 200 with the completed result (504 REQUEST_DEADLINE_EXCEEDED when it does not finish in time: it may still run). `respond-async, wait=N` waits and then degrades to 202. Without it the write answers 202 at once. An honoured `respond-async` is echoed in `Preference-Applied`. */
                 Prefer?: components["parameters"]["Prefer"];
+                /** @description How much the write bids to be mined, from the chain's recent priority fees (eth_feeHistory over the last blocks): `slow` pays their 10th percentile, `standard` the median, `fast` the 90th, each with a floor (0.1, 1 and 2 gwei) and at least 12.5% under the next faster one, so slow < standard < fast; the max fee adds twice the next block's base fee. Default: `standard`. Kept on the transaction request (`speed`); a stuck write's fee bump raises from its speed's current fees. Anything else answers 400 BAD_REQUEST before anything is queued. */
+                "X-Transaction-Speed"?: components["parameters"]["XTransactionSpeed"];
                 /** @description The chain to work on, as a decimal chain id; default: the organisation's default network. A chain the platform does not serve for the organisation answers 400 CHAIN_NOT_AVAILABLE_FOR_ORGANIZATION. */
                 "X-Chain-Id"?: components["parameters"]["XChainId"];
                 /** @description The participant (user id) to act as; default: the caller. Acting for another member needs the participant:act-for-others permission (403 REQUEST_PARTICIPANT_FORBIDDEN otherwise). */
@@ -8935,6 +8976,8 @@ export interface operations {
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description RFC 7240 preferences. `wait=N` (N whole seconds from 5 to 99) waits for the operation to finish and answers 200 with the completed result (504 REQUEST_DEADLINE_EXCEEDED when it does not finish in time: it may still run). `respond-async, wait=N` waits and then degrades to 202. Without it the write answers 202 at once. An honoured `respond-async` is echoed in `Preference-Applied`. */
                 Prefer?: components["parameters"]["Prefer"];
+                /** @description How much the write bids to be mined, from the chain's recent priority fees (eth_feeHistory over the last blocks): `slow` pays their 10th percentile, `standard` the median, `fast` the 90th, each with a floor (0.1, 1 and 2 gwei) and at least 12.5% under the next faster one, so slow < standard < fast; the max fee adds twice the next block's base fee. Default: `standard`. Kept on the transaction request (`speed`); a stuck write's fee bump raises from its speed's current fees. Anything else answers 400 BAD_REQUEST before anything is queued. */
+                "X-Transaction-Speed"?: components["parameters"]["XTransactionSpeed"];
                 /** @description The chain to work on, as a decimal chain id; default: the organisation's default network. A chain the platform does not serve for the organisation answers 400 CHAIN_NOT_AVAILABLE_FOR_ORGANIZATION. */
                 "X-Chain-Id"?: components["parameters"]["XChainId"];
                 /** @description The participant (user id) to act as; default: the caller. Acting for another member needs the participant:act-for-others permission (403 REQUEST_PARTICIPANT_FORBIDDEN otherwise). */
@@ -9061,6 +9104,8 @@ export interface operations {
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description RFC 7240 preferences. `wait=N` (N whole seconds from 5 to 99) waits for the operation to finish and answers 200 with the completed result (504 REQUEST_DEADLINE_EXCEEDED when it does not finish in time: it may still run). `respond-async, wait=N` waits and then degrades to 202. Without it the write answers 202 at once. An honoured `respond-async` is echoed in `Preference-Applied`. */
                 Prefer?: components["parameters"]["Prefer"];
+                /** @description How much the write bids to be mined, from the chain's recent priority fees (eth_feeHistory over the last blocks): `slow` pays their 10th percentile, `standard` the median, `fast` the 90th, each with a floor (0.1, 1 and 2 gwei) and at least 12.5% under the next faster one, so slow < standard < fast; the max fee adds twice the next block's base fee. Default: `standard`. Kept on the transaction request (`speed`); a stuck write's fee bump raises from its speed's current fees. Anything else answers 400 BAD_REQUEST before anything is queued. */
+                "X-Transaction-Speed"?: components["parameters"]["XTransactionSpeed"];
                 /** @description The chain to work on, as a decimal chain id; default: the organisation's default network. A chain the platform does not serve for the organisation answers 400 CHAIN_NOT_AVAILABLE_FOR_ORGANIZATION. */
                 "X-Chain-Id"?: components["parameters"]["XChainId"];
                 /** @description The participant (user id) to act as; default: the caller. Acting for another member needs the participant:act-for-others permission (403 REQUEST_PARTICIPANT_FORBIDDEN otherwise). */
@@ -9127,6 +9172,8 @@ export interface operations {
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description RFC 7240 preferences. `wait=N` (N whole seconds from 5 to 99) waits for the operation to finish and answers 200 with the completed result (504 REQUEST_DEADLINE_EXCEEDED when it does not finish in time: it may still run). `respond-async, wait=N` waits and then degrades to 202. Without it the write answers 202 at once. An honoured `respond-async` is echoed in `Preference-Applied`. */
                 Prefer?: components["parameters"]["Prefer"];
+                /** @description How much the write bids to be mined, from the chain's recent priority fees (eth_feeHistory over the last blocks): `slow` pays their 10th percentile, `standard` the median, `fast` the 90th, each with a floor (0.1, 1 and 2 gwei) and at least 12.5% under the next faster one, so slow < standard < fast; the max fee adds twice the next block's base fee. Default: `standard`. Kept on the transaction request (`speed`); a stuck write's fee bump raises from its speed's current fees. Anything else answers 400 BAD_REQUEST before anything is queued. */
+                "X-Transaction-Speed"?: components["parameters"]["XTransactionSpeed"];
                 /** @description The chain to work on, as a decimal chain id; default: the organisation's default network. A chain the platform does not serve for the organisation answers 400 CHAIN_NOT_AVAILABLE_FOR_ORGANIZATION. */
                 "X-Chain-Id"?: components["parameters"]["XChainId"];
                 /** @description The participant (user id) to act as; default: the caller. Acting for another member needs the participant:act-for-others permission (403 REQUEST_PARTICIPANT_FORBIDDEN otherwise). */
@@ -9759,6 +9806,8 @@ export interface operations {
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description RFC 7240 preferences. `wait=N` (N whole seconds from 5 to 99) waits for the operation to finish and answers 200 with the completed result (504 REQUEST_DEADLINE_EXCEEDED when it does not finish in time: it may still run). `respond-async, wait=N` waits and then degrades to 202. Without it the write answers 202 at once. An honoured `respond-async` is echoed in `Preference-Applied`. */
                 Prefer?: components["parameters"]["Prefer"];
+                /** @description How much the write bids to be mined, from the chain's recent priority fees (eth_feeHistory over the last blocks): `slow` pays their 10th percentile, `standard` the median, `fast` the 90th, each with a floor (0.1, 1 and 2 gwei) and at least 12.5% under the next faster one, so slow < standard < fast; the max fee adds twice the next block's base fee. Default: `standard`. Kept on the transaction request (`speed`); a stuck write's fee bump raises from its speed's current fees. Anything else answers 400 BAD_REQUEST before anything is queued. */
+                "X-Transaction-Speed"?: components["parameters"]["XTransactionSpeed"];
                 /** @description The chain to work on, as a decimal chain id; default: the organisation's default network. A chain the platform does not serve for the organisation answers 400 CHAIN_NOT_AVAILABLE_FOR_ORGANIZATION. */
                 "X-Chain-Id"?: components["parameters"]["XChainId"];
                 /** @description The participant (user id) to act as; default: the caller. Acting for another member needs the participant:act-for-others permission (403 REQUEST_PARTICIPANT_FORBIDDEN otherwise). */
@@ -9885,6 +9934,8 @@ export interface operations {
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description RFC 7240 preferences. `wait=N` (N whole seconds from 5 to 99) waits for the operation to finish and answers 200 with the completed result (504 REQUEST_DEADLINE_EXCEEDED when it does not finish in time: it may still run). `respond-async, wait=N` waits and then degrades to 202. Without it the write answers 202 at once. An honoured `respond-async` is echoed in `Preference-Applied`. */
                 Prefer?: components["parameters"]["Prefer"];
+                /** @description How much the write bids to be mined, from the chain's recent priority fees (eth_feeHistory over the last blocks): `slow` pays their 10th percentile, `standard` the median, `fast` the 90th, each with a floor (0.1, 1 and 2 gwei) and at least 12.5% under the next faster one, so slow < standard < fast; the max fee adds twice the next block's base fee. Default: `standard`. Kept on the transaction request (`speed`); a stuck write's fee bump raises from its speed's current fees. Anything else answers 400 BAD_REQUEST before anything is queued. */
+                "X-Transaction-Speed"?: components["parameters"]["XTransactionSpeed"];
                 /** @description The chain to work on, as a decimal chain id; default: the organisation's default network. A chain the platform does not serve for the organisation answers 400 CHAIN_NOT_AVAILABLE_FOR_ORGANIZATION. */
                 "X-Chain-Id"?: components["parameters"]["XChainId"];
                 /** @description The participant (user id) to act as; default: the caller. Acting for another member needs the participant:act-for-others permission (403 REQUEST_PARTICIPANT_FORBIDDEN otherwise). */
@@ -10056,6 +10107,8 @@ export interface operations {
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description RFC 7240 preferences. `wait=N` (N whole seconds from 5 to 99) waits for the operation to finish and answers 200 with the completed result (504 REQUEST_DEADLINE_EXCEEDED when it does not finish in time: it may still run). `respond-async, wait=N` waits and then degrades to 202. Without it the write answers 202 at once. An honoured `respond-async` is echoed in `Preference-Applied`. */
                 Prefer?: components["parameters"]["Prefer"];
+                /** @description How much the write bids to be mined, from the chain's recent priority fees (eth_feeHistory over the last blocks): `slow` pays their 10th percentile, `standard` the median, `fast` the 90th, each with a floor (0.1, 1 and 2 gwei) and at least 12.5% under the next faster one, so slow < standard < fast; the max fee adds twice the next block's base fee. Default: `standard`. Kept on the transaction request (`speed`); a stuck write's fee bump raises from its speed's current fees. Anything else answers 400 BAD_REQUEST before anything is queued. */
+                "X-Transaction-Speed"?: components["parameters"]["XTransactionSpeed"];
                 /** @description The chain to work on, as a decimal chain id; default: the organisation's default network. A chain the platform does not serve for the organisation answers 400 CHAIN_NOT_AVAILABLE_FOR_ORGANIZATION. */
                 "X-Chain-Id"?: components["parameters"]["XChainId"];
                 /** @description The participant (user id) to act as; default: the caller. Acting for another member needs the participant:act-for-others permission (403 REQUEST_PARTICIPANT_FORBIDDEN otherwise). */
@@ -10120,6 +10173,8 @@ export interface operations {
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description RFC 7240 preferences. `wait=N` (N whole seconds from 5 to 99) waits for the operation to finish and answers 200 with the completed result (504 REQUEST_DEADLINE_EXCEEDED when it does not finish in time: it may still run). `respond-async, wait=N` waits and then degrades to 202. Without it the write answers 202 at once. An honoured `respond-async` is echoed in `Preference-Applied`. */
                 Prefer?: components["parameters"]["Prefer"];
+                /** @description How much the write bids to be mined, from the chain's recent priority fees (eth_feeHistory over the last blocks): `slow` pays their 10th percentile, `standard` the median, `fast` the 90th, each with a floor (0.1, 1 and 2 gwei) and at least 12.5% under the next faster one, so slow < standard < fast; the max fee adds twice the next block's base fee. Default: `standard`. Kept on the transaction request (`speed`); a stuck write's fee bump raises from its speed's current fees. Anything else answers 400 BAD_REQUEST before anything is queued. */
+                "X-Transaction-Speed"?: components["parameters"]["XTransactionSpeed"];
                 /** @description The chain to work on, as a decimal chain id; default: the organisation's default network. A chain the platform does not serve for the organisation answers 400 CHAIN_NOT_AVAILABLE_FOR_ORGANIZATION. */
                 "X-Chain-Id"?: components["parameters"]["XChainId"];
                 /** @description The participant (user id) to act as; default: the caller. Acting for another member needs the participant:act-for-others permission (403 REQUEST_PARTICIPANT_FORBIDDEN otherwise). */
@@ -10184,6 +10239,8 @@ export interface operations {
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description RFC 7240 preferences. `wait=N` (N whole seconds from 5 to 99) waits for the operation to finish and answers 200 with the completed result (504 REQUEST_DEADLINE_EXCEEDED when it does not finish in time: it may still run). `respond-async, wait=N` waits and then degrades to 202. Without it the write answers 202 at once. An honoured `respond-async` is echoed in `Preference-Applied`. */
                 Prefer?: components["parameters"]["Prefer"];
+                /** @description How much the write bids to be mined, from the chain's recent priority fees (eth_feeHistory over the last blocks): `slow` pays their 10th percentile, `standard` the median, `fast` the 90th, each with a floor (0.1, 1 and 2 gwei) and at least 12.5% under the next faster one, so slow < standard < fast; the max fee adds twice the next block's base fee. Default: `standard`. Kept on the transaction request (`speed`); a stuck write's fee bump raises from its speed's current fees. Anything else answers 400 BAD_REQUEST before anything is queued. */
+                "X-Transaction-Speed"?: components["parameters"]["XTransactionSpeed"];
                 /** @description The chain to work on, as a decimal chain id; default: the organisation's default network. A chain the platform does not serve for the organisation answers 400 CHAIN_NOT_AVAILABLE_FOR_ORGANIZATION. */
                 "X-Chain-Id"?: components["parameters"]["XChainId"];
                 /** @description The participant (user id) to act as; default: the caller. Acting for another member needs the participant:act-for-others permission (403 REQUEST_PARTICIPANT_FORBIDDEN otherwise). */
@@ -10248,6 +10305,8 @@ export interface operations {
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description RFC 7240 preferences. `wait=N` (N whole seconds from 5 to 99) waits for the operation to finish and answers 200 with the completed result (504 REQUEST_DEADLINE_EXCEEDED when it does not finish in time: it may still run). `respond-async, wait=N` waits and then degrades to 202. Without it the write answers 202 at once. An honoured `respond-async` is echoed in `Preference-Applied`. */
                 Prefer?: components["parameters"]["Prefer"];
+                /** @description How much the write bids to be mined, from the chain's recent priority fees (eth_feeHistory over the last blocks): `slow` pays their 10th percentile, `standard` the median, `fast` the 90th, each with a floor (0.1, 1 and 2 gwei) and at least 12.5% under the next faster one, so slow < standard < fast; the max fee adds twice the next block's base fee. Default: `standard`. Kept on the transaction request (`speed`); a stuck write's fee bump raises from its speed's current fees. Anything else answers 400 BAD_REQUEST before anything is queued. */
+                "X-Transaction-Speed"?: components["parameters"]["XTransactionSpeed"];
                 /** @description The chain to work on, as a decimal chain id; default: the organisation's default network. A chain the platform does not serve for the organisation answers 400 CHAIN_NOT_AVAILABLE_FOR_ORGANIZATION. */
                 "X-Chain-Id"?: components["parameters"]["XChainId"];
                 /** @description The participant (user id) to act as; default: the caller. Acting for another member needs the participant:act-for-others permission (403 REQUEST_PARTICIPANT_FORBIDDEN otherwise). */
@@ -10374,6 +10433,8 @@ export interface operations {
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description RFC 7240 preferences. `wait=N` (N whole seconds from 5 to 99) waits for the operation to finish and answers 200 with the completed result (504 REQUEST_DEADLINE_EXCEEDED when it does not finish in time: it may still run). `respond-async, wait=N` waits and then degrades to 202. Without it the write answers 202 at once. An honoured `respond-async` is echoed in `Preference-Applied`. */
                 Prefer?: components["parameters"]["Prefer"];
+                /** @description How much the write bids to be mined, from the chain's recent priority fees (eth_feeHistory over the last blocks): `slow` pays their 10th percentile, `standard` the median, `fast` the 90th, each with a floor (0.1, 1 and 2 gwei) and at least 12.5% under the next faster one, so slow < standard < fast; the max fee adds twice the next block's base fee. Default: `standard`. Kept on the transaction request (`speed`); a stuck write's fee bump raises from its speed's current fees. Anything else answers 400 BAD_REQUEST before anything is queued. */
+                "X-Transaction-Speed"?: components["parameters"]["XTransactionSpeed"];
                 /** @description The chain to work on, as a decimal chain id; default: the organisation's default network. A chain the platform does not serve for the organisation answers 400 CHAIN_NOT_AVAILABLE_FOR_ORGANIZATION. */
                 "X-Chain-Id"?: components["parameters"]["XChainId"];
                 /** @description The participant (user id) to act as; default: the caller. Acting for another member needs the participant:act-for-others permission (403 REQUEST_PARTICIPANT_FORBIDDEN otherwise). */
@@ -10438,6 +10499,8 @@ export interface operations {
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description RFC 7240 preferences. `wait=N` (N whole seconds from 5 to 99) waits for the operation to finish and answers 200 with the completed result (504 REQUEST_DEADLINE_EXCEEDED when it does not finish in time: it may still run). `respond-async, wait=N` waits and then degrades to 202. Without it the write answers 202 at once. An honoured `respond-async` is echoed in `Preference-Applied`. */
                 Prefer?: components["parameters"]["Prefer"];
+                /** @description How much the write bids to be mined, from the chain's recent priority fees (eth_feeHistory over the last blocks): `slow` pays their 10th percentile, `standard` the median, `fast` the 90th, each with a floor (0.1, 1 and 2 gwei) and at least 12.5% under the next faster one, so slow < standard < fast; the max fee adds twice the next block's base fee. Default: `standard`. Kept on the transaction request (`speed`); a stuck write's fee bump raises from its speed's current fees. Anything else answers 400 BAD_REQUEST before anything is queued. */
+                "X-Transaction-Speed"?: components["parameters"]["XTransactionSpeed"];
                 /** @description The chain to work on, as a decimal chain id; default: the organisation's default network. A chain the platform does not serve for the organisation answers 400 CHAIN_NOT_AVAILABLE_FOR_ORGANIZATION. */
                 "X-Chain-Id"?: components["parameters"]["XChainId"];
                 /** @description The participant (user id) to act as; default: the caller. Acting for another member needs the participant:act-for-others permission (403 REQUEST_PARTICIPANT_FORBIDDEN otherwise). */
@@ -10504,6 +10567,8 @@ export interface operations {
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description RFC 7240 preferences. `wait=N` (N whole seconds from 5 to 99) waits for the operation to finish and answers 200 with the completed result (504 REQUEST_DEADLINE_EXCEEDED when it does not finish in time: it may still run). `respond-async, wait=N` waits and then degrades to 202. Without it the write answers 202 at once. An honoured `respond-async` is echoed in `Preference-Applied`. */
                 Prefer?: components["parameters"]["Prefer"];
+                /** @description How much the write bids to be mined, from the chain's recent priority fees (eth_feeHistory over the last blocks): `slow` pays their 10th percentile, `standard` the median, `fast` the 90th, each with a floor (0.1, 1 and 2 gwei) and at least 12.5% under the next faster one, so slow < standard < fast; the max fee adds twice the next block's base fee. Default: `standard`. Kept on the transaction request (`speed`); a stuck write's fee bump raises from its speed's current fees. Anything else answers 400 BAD_REQUEST before anything is queued. */
+                "X-Transaction-Speed"?: components["parameters"]["XTransactionSpeed"];
                 /** @description The chain to work on, as a decimal chain id; default: the organisation's default network. A chain the platform does not serve for the organisation answers 400 CHAIN_NOT_AVAILABLE_FOR_ORGANIZATION. */
                 "X-Chain-Id"?: components["parameters"]["XChainId"];
                 /** @description The participant (user id) to act as; default: the caller. Acting for another member needs the participant:act-for-others permission (403 REQUEST_PARTICIPANT_FORBIDDEN otherwise). */
@@ -10633,6 +10698,8 @@ export interface operations {
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description RFC 7240 preferences. `wait=N` (N whole seconds from 5 to 99) waits for the operation to finish and answers 200 with the completed result (504 REQUEST_DEADLINE_EXCEEDED when it does not finish in time: it may still run). `respond-async, wait=N` waits and then degrades to 202. Without it the write answers 202 at once. An honoured `respond-async` is echoed in `Preference-Applied`. */
                 Prefer?: components["parameters"]["Prefer"];
+                /** @description How much the write bids to be mined, from the chain's recent priority fees (eth_feeHistory over the last blocks): `slow` pays their 10th percentile, `standard` the median, `fast` the 90th, each with a floor (0.1, 1 and 2 gwei) and at least 12.5% under the next faster one, so slow < standard < fast; the max fee adds twice the next block's base fee. Default: `standard`. Kept on the transaction request (`speed`); a stuck write's fee bump raises from its speed's current fees. Anything else answers 400 BAD_REQUEST before anything is queued. */
+                "X-Transaction-Speed"?: components["parameters"]["XTransactionSpeed"];
                 /** @description The chain to work on, as a decimal chain id; default: the organisation's default network. A chain the platform does not serve for the organisation answers 400 CHAIN_NOT_AVAILABLE_FOR_ORGANIZATION. */
                 "X-Chain-Id"?: components["parameters"]["XChainId"];
                 /** @description The participant (user id) to act as; default: the caller. Acting for another member needs the participant:act-for-others permission (403 REQUEST_PARTICIPANT_FORBIDDEN otherwise). */
@@ -10697,6 +10764,8 @@ export interface operations {
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description RFC 7240 preferences. `wait=N` (N whole seconds from 5 to 99) waits for the operation to finish and answers 200 with the completed result (504 REQUEST_DEADLINE_EXCEEDED when it does not finish in time: it may still run). `respond-async, wait=N` waits and then degrades to 202. Without it the write answers 202 at once. An honoured `respond-async` is echoed in `Preference-Applied`. */
                 Prefer?: components["parameters"]["Prefer"];
+                /** @description How much the write bids to be mined, from the chain's recent priority fees (eth_feeHistory over the last blocks): `slow` pays their 10th percentile, `standard` the median, `fast` the 90th, each with a floor (0.1, 1 and 2 gwei) and at least 12.5% under the next faster one, so slow < standard < fast; the max fee adds twice the next block's base fee. Default: `standard`. Kept on the transaction request (`speed`); a stuck write's fee bump raises from its speed's current fees. Anything else answers 400 BAD_REQUEST before anything is queued. */
+                "X-Transaction-Speed"?: components["parameters"]["XTransactionSpeed"];
                 /** @description The chain to work on, as a decimal chain id; default: the organisation's default network. A chain the platform does not serve for the organisation answers 400 CHAIN_NOT_AVAILABLE_FOR_ORGANIZATION. */
                 "X-Chain-Id"?: components["parameters"]["XChainId"];
                 /** @description The participant (user id) to act as; default: the caller. Acting for another member needs the participant:act-for-others permission (403 REQUEST_PARTICIPANT_FORBIDDEN otherwise). */
@@ -10763,6 +10832,8 @@ export interface operations {
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description RFC 7240 preferences. `wait=N` (N whole seconds from 5 to 99) waits for the operation to finish and answers 200 with the completed result (504 REQUEST_DEADLINE_EXCEEDED when it does not finish in time: it may still run). `respond-async, wait=N` waits and then degrades to 202. Without it the write answers 202 at once. An honoured `respond-async` is echoed in `Preference-Applied`. */
                 Prefer?: components["parameters"]["Prefer"];
+                /** @description How much the write bids to be mined, from the chain's recent priority fees (eth_feeHistory over the last blocks): `slow` pays their 10th percentile, `standard` the median, `fast` the 90th, each with a floor (0.1, 1 and 2 gwei) and at least 12.5% under the next faster one, so slow < standard < fast; the max fee adds twice the next block's base fee. Default: `standard`. Kept on the transaction request (`speed`); a stuck write's fee bump raises from its speed's current fees. Anything else answers 400 BAD_REQUEST before anything is queued. */
+                "X-Transaction-Speed"?: components["parameters"]["XTransactionSpeed"];
                 /** @description The chain to work on, as a decimal chain id; default: the organisation's default network. A chain the platform does not serve for the organisation answers 400 CHAIN_NOT_AVAILABLE_FOR_ORGANIZATION. */
                 "X-Chain-Id"?: components["parameters"]["XChainId"];
                 /** @description The participant (user id) to act as; default: the caller. Acting for another member needs the participant:act-for-others permission (403 REQUEST_PARTICIPANT_FORBIDDEN otherwise). */
@@ -11871,6 +11942,8 @@ export interface operations {
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description RFC 7240 preferences. `wait=N` (N whole seconds from 5 to 99) waits for the operation to finish and answers 200 with the completed result (504 REQUEST_DEADLINE_EXCEEDED when it does not finish in time: it may still run). `respond-async, wait=N` waits and then degrades to 202. Without it the write answers 202 at once. An honoured `respond-async` is echoed in `Preference-Applied`. */
                 Prefer?: components["parameters"]["Prefer"];
+                /** @description How much the write bids to be mined, from the chain's recent priority fees (eth_feeHistory over the last blocks): `slow` pays their 10th percentile, `standard` the median, `fast` the 90th, each with a floor (0.1, 1 and 2 gwei) and at least 12.5% under the next faster one, so slow < standard < fast; the max fee adds twice the next block's base fee. Default: `standard`. Kept on the transaction request (`speed`); a stuck write's fee bump raises from its speed's current fees. Anything else answers 400 BAD_REQUEST before anything is queued. */
+                "X-Transaction-Speed"?: components["parameters"]["XTransactionSpeed"];
                 /** @description The chain to work on, as a decimal chain id; default: the organisation's default network. A chain the platform does not serve for the organisation answers 400 CHAIN_NOT_AVAILABLE_FOR_ORGANIZATION. */
                 "X-Chain-Id"?: components["parameters"]["XChainId"];
                 /** @description The participant (user id) to act as; default: the caller. Acting for another member needs the participant:act-for-others permission (403 REQUEST_PARTICIPANT_FORBIDDEN otherwise). */
@@ -11935,6 +12008,8 @@ export interface operations {
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description RFC 7240 preferences. `wait=N` (N whole seconds from 5 to 99) waits for the operation to finish and answers 200 with the completed result (504 REQUEST_DEADLINE_EXCEEDED when it does not finish in time: it may still run). `respond-async, wait=N` waits and then degrades to 202. Without it the write answers 202 at once. An honoured `respond-async` is echoed in `Preference-Applied`. */
                 Prefer?: components["parameters"]["Prefer"];
+                /** @description How much the write bids to be mined, from the chain's recent priority fees (eth_feeHistory over the last blocks): `slow` pays their 10th percentile, `standard` the median, `fast` the 90th, each with a floor (0.1, 1 and 2 gwei) and at least 12.5% under the next faster one, so slow < standard < fast; the max fee adds twice the next block's base fee. Default: `standard`. Kept on the transaction request (`speed`); a stuck write's fee bump raises from its speed's current fees. Anything else answers 400 BAD_REQUEST before anything is queued. */
+                "X-Transaction-Speed"?: components["parameters"]["XTransactionSpeed"];
                 /** @description The chain to work on, as a decimal chain id; default: the organisation's default network. A chain the platform does not serve for the organisation answers 400 CHAIN_NOT_AVAILABLE_FOR_ORGANIZATION. */
                 "X-Chain-Id"?: components["parameters"]["XChainId"];
                 /** @description The participant (user id) to act as; default: the caller. Acting for another member needs the participant:act-for-others permission (403 REQUEST_PARTICIPANT_FORBIDDEN otherwise). */
@@ -12839,6 +12914,8 @@ export interface operations {
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description RFC 7240 preferences. `wait=N` (N whole seconds from 5 to 99) waits for the operation to finish and answers 200 with the completed result (504 REQUEST_DEADLINE_EXCEEDED when it does not finish in time: it may still run). `respond-async, wait=N` waits and then degrades to 202. Without it the write answers 202 at once. An honoured `respond-async` is echoed in `Preference-Applied`. */
                 Prefer?: components["parameters"]["Prefer"];
+                /** @description How much the write bids to be mined, from the chain's recent priority fees (eth_feeHistory over the last blocks): `slow` pays their 10th percentile, `standard` the median, `fast` the 90th, each with a floor (0.1, 1 and 2 gwei) and at least 12.5% under the next faster one, so slow < standard < fast; the max fee adds twice the next block's base fee. Default: `standard`. Kept on the transaction request (`speed`); a stuck write's fee bump raises from its speed's current fees. Anything else answers 400 BAD_REQUEST before anything is queued. */
+                "X-Transaction-Speed"?: components["parameters"]["XTransactionSpeed"];
                 /** @description The chain to work on, as a decimal chain id; default: the organisation's default network. A chain the platform does not serve for the organisation answers 400 CHAIN_NOT_AVAILABLE_FOR_ORGANIZATION. */
                 "X-Chain-Id"?: components["parameters"]["XChainId"];
                 /** @description The participant (user id) to act as; default: the caller. Acting for another member needs the participant:act-for-others permission (403 REQUEST_PARTICIPANT_FORBIDDEN otherwise). */
@@ -12905,6 +12982,8 @@ export interface operations {
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description RFC 7240 preferences. `wait=N` (N whole seconds from 5 to 99) waits for the operation to finish and answers 200 with the completed result (504 REQUEST_DEADLINE_EXCEEDED when it does not finish in time: it may still run). `respond-async, wait=N` waits and then degrades to 202. Without it the write answers 202 at once. An honoured `respond-async` is echoed in `Preference-Applied`. */
                 Prefer?: components["parameters"]["Prefer"];
+                /** @description How much the write bids to be mined, from the chain's recent priority fees (eth_feeHistory over the last blocks): `slow` pays their 10th percentile, `standard` the median, `fast` the 90th, each with a floor (0.1, 1 and 2 gwei) and at least 12.5% under the next faster one, so slow < standard < fast; the max fee adds twice the next block's base fee. Default: `standard`. Kept on the transaction request (`speed`); a stuck write's fee bump raises from its speed's current fees. Anything else answers 400 BAD_REQUEST before anything is queued. */
+                "X-Transaction-Speed"?: components["parameters"]["XTransactionSpeed"];
                 /** @description The chain to work on, as a decimal chain id; default: the organisation's default network. A chain the platform does not serve for the organisation answers 400 CHAIN_NOT_AVAILABLE_FOR_ORGANIZATION. */
                 "X-Chain-Id"?: components["parameters"]["XChainId"];
                 /** @description The participant (user id) to act as; default: the caller. Acting for another member needs the participant:act-for-others permission (403 REQUEST_PARTICIPANT_FORBIDDEN otherwise). */
@@ -13340,6 +13419,8 @@ export interface operations {
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description RFC 7240 preferences. `wait=N` (N whole seconds from 5 to 99) waits for the operation to finish and answers 200 with the completed result (504 REQUEST_DEADLINE_EXCEEDED when it does not finish in time: it may still run). `respond-async, wait=N` waits and then degrades to 202. Without it the write answers 202 at once. An honoured `respond-async` is echoed in `Preference-Applied`. */
                 Prefer?: components["parameters"]["Prefer"];
+                /** @description How much the write bids to be mined, from the chain's recent priority fees (eth_feeHistory over the last blocks): `slow` pays their 10th percentile, `standard` the median, `fast` the 90th, each with a floor (0.1, 1 and 2 gwei) and at least 12.5% under the next faster one, so slow < standard < fast; the max fee adds twice the next block's base fee. Default: `standard`. Kept on the transaction request (`speed`); a stuck write's fee bump raises from its speed's current fees. Anything else answers 400 BAD_REQUEST before anything is queued. */
+                "X-Transaction-Speed"?: components["parameters"]["XTransactionSpeed"];
                 /** @description The chain to work on, as a decimal chain id; default: the organisation's default network. A chain the platform does not serve for the organisation answers 400 CHAIN_NOT_AVAILABLE_FOR_ORGANIZATION. */
                 "X-Chain-Id"?: components["parameters"]["XChainId"];
                 /** @description The participant (user id) to act as; default: the caller. Acting for another member needs the participant:act-for-others permission (403 REQUEST_PARTICIPANT_FORBIDDEN otherwise). */
@@ -13406,6 +13487,8 @@ export interface operations {
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description RFC 7240 preferences. `wait=N` (N whole seconds from 5 to 99) waits for the operation to finish and answers 200 with the completed result (504 REQUEST_DEADLINE_EXCEEDED when it does not finish in time: it may still run). `respond-async, wait=N` waits and then degrades to 202. Without it the write answers 202 at once. An honoured `respond-async` is echoed in `Preference-Applied`. */
                 Prefer?: components["parameters"]["Prefer"];
+                /** @description How much the write bids to be mined, from the chain's recent priority fees (eth_feeHistory over the last blocks): `slow` pays their 10th percentile, `standard` the median, `fast` the 90th, each with a floor (0.1, 1 and 2 gwei) and at least 12.5% under the next faster one, so slow < standard < fast; the max fee adds twice the next block's base fee. Default: `standard`. Kept on the transaction request (`speed`); a stuck write's fee bump raises from its speed's current fees. Anything else answers 400 BAD_REQUEST before anything is queued. */
+                "X-Transaction-Speed"?: components["parameters"]["XTransactionSpeed"];
                 /** @description The chain to work on, as a decimal chain id; default: the organisation's default network. A chain the platform does not serve for the organisation answers 400 CHAIN_NOT_AVAILABLE_FOR_ORGANIZATION. */
                 "X-Chain-Id"?: components["parameters"]["XChainId"];
                 /** @description The participant (user id) to act as; default: the caller. Acting for another member needs the participant:act-for-others permission (403 REQUEST_PARTICIPANT_FORBIDDEN otherwise). */
@@ -13506,6 +13589,8 @@ export interface operations {
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description RFC 7240 preferences. `wait=N` (N whole seconds from 5 to 99) waits for the operation to finish and answers 200 with the completed result (504 REQUEST_DEADLINE_EXCEEDED when it does not finish in time: it may still run). `respond-async, wait=N` waits and then degrades to 202. Without it the write answers 202 at once. An honoured `respond-async` is echoed in `Preference-Applied`. */
                 Prefer?: components["parameters"]["Prefer"];
+                /** @description How much the write bids to be mined, from the chain's recent priority fees (eth_feeHistory over the last blocks): `slow` pays their 10th percentile, `standard` the median, `fast` the 90th, each with a floor (0.1, 1 and 2 gwei) and at least 12.5% under the next faster one, so slow < standard < fast; the max fee adds twice the next block's base fee. Default: `standard`. Kept on the transaction request (`speed`); a stuck write's fee bump raises from its speed's current fees. Anything else answers 400 BAD_REQUEST before anything is queued. */
+                "X-Transaction-Speed"?: components["parameters"]["XTransactionSpeed"];
                 /** @description The chain to work on, as a decimal chain id; default: the organisation's default network. A chain the platform does not serve for the organisation answers 400 CHAIN_NOT_AVAILABLE_FOR_ORGANIZATION. */
                 "X-Chain-Id"?: components["parameters"]["XChainId"];
                 /** @description The participant (user id) to act as; default: the caller. Acting for another member needs the participant:act-for-others permission (403 REQUEST_PARTICIPANT_FORBIDDEN otherwise). */
@@ -13573,6 +13658,8 @@ export interface operations {
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description RFC 7240 preferences. `wait=N` (N whole seconds from 5 to 99) waits for the operation to finish and answers 200 with the completed result (504 REQUEST_DEADLINE_EXCEEDED when it does not finish in time: it may still run). `respond-async, wait=N` waits and then degrades to 202. Without it the write answers 202 at once. An honoured `respond-async` is echoed in `Preference-Applied`. */
                 Prefer?: components["parameters"]["Prefer"];
+                /** @description How much the write bids to be mined, from the chain's recent priority fees (eth_feeHistory over the last blocks): `slow` pays their 10th percentile, `standard` the median, `fast` the 90th, each with a floor (0.1, 1 and 2 gwei) and at least 12.5% under the next faster one, so slow < standard < fast; the max fee adds twice the next block's base fee. Default: `standard`. Kept on the transaction request (`speed`); a stuck write's fee bump raises from its speed's current fees. Anything else answers 400 BAD_REQUEST before anything is queued. */
+                "X-Transaction-Speed"?: components["parameters"]["XTransactionSpeed"];
                 /** @description The chain to work on, as a decimal chain id; default: the organisation's default network. A chain the platform does not serve for the organisation answers 400 CHAIN_NOT_AVAILABLE_FOR_ORGANIZATION. */
                 "X-Chain-Id"?: components["parameters"]["XChainId"];
                 /** @description The participant (user id) to act as; default: the caller. Acting for another member needs the participant:act-for-others permission (403 REQUEST_PARTICIPANT_FORBIDDEN otherwise). */
@@ -13828,6 +13915,8 @@ export interface operations {
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description RFC 7240 preferences. `wait=N` (N whole seconds from 5 to 99) waits for the operation to finish and answers 200 with the completed result (504 REQUEST_DEADLINE_EXCEEDED when it does not finish in time: it may still run). `respond-async, wait=N` waits and then degrades to 202. Without it the write answers 202 at once. An honoured `respond-async` is echoed in `Preference-Applied`. */
                 Prefer?: components["parameters"]["Prefer"];
+                /** @description How much the write bids to be mined, from the chain's recent priority fees (eth_feeHistory over the last blocks): `slow` pays their 10th percentile, `standard` the median, `fast` the 90th, each with a floor (0.1, 1 and 2 gwei) and at least 12.5% under the next faster one, so slow < standard < fast; the max fee adds twice the next block's base fee. Default: `standard`. Kept on the transaction request (`speed`); a stuck write's fee bump raises from its speed's current fees. Anything else answers 400 BAD_REQUEST before anything is queued. */
+                "X-Transaction-Speed"?: components["parameters"]["XTransactionSpeed"];
                 /** @description The chain to work on, as a decimal chain id; default: the organisation's default network. A chain the platform does not serve for the organisation answers 400 CHAIN_NOT_AVAILABLE_FOR_ORGANIZATION. */
                 "X-Chain-Id"?: components["parameters"]["XChainId"];
                 /** @description The participant (user id) to act as; default: the caller. Acting for another member needs the participant:act-for-others permission (403 REQUEST_PARTICIPANT_FORBIDDEN otherwise). */
@@ -13928,6 +14017,8 @@ export interface operations {
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description RFC 7240 preferences. `wait=N` (N whole seconds from 5 to 99) waits for the operation to finish and answers 200 with the completed result (504 REQUEST_DEADLINE_EXCEEDED when it does not finish in time: it may still run). `respond-async, wait=N` waits and then degrades to 202. Without it the write answers 202 at once. An honoured `respond-async` is echoed in `Preference-Applied`. */
                 Prefer?: components["parameters"]["Prefer"];
+                /** @description How much the write bids to be mined, from the chain's recent priority fees (eth_feeHistory over the last blocks): `slow` pays their 10th percentile, `standard` the median, `fast` the 90th, each with a floor (0.1, 1 and 2 gwei) and at least 12.5% under the next faster one, so slow < standard < fast; the max fee adds twice the next block's base fee. Default: `standard`. Kept on the transaction request (`speed`); a stuck write's fee bump raises from its speed's current fees. Anything else answers 400 BAD_REQUEST before anything is queued. */
+                "X-Transaction-Speed"?: components["parameters"]["XTransactionSpeed"];
                 /** @description The chain to work on, as a decimal chain id; default: the organisation's default network. A chain the platform does not serve for the organisation answers 400 CHAIN_NOT_AVAILABLE_FOR_ORGANIZATION. */
                 "X-Chain-Id"?: components["parameters"]["XChainId"];
                 /** @description The participant (user id) to act as; default: the caller. Acting for another member needs the participant:act-for-others permission (403 REQUEST_PARTICIPANT_FORBIDDEN otherwise). */
@@ -13995,6 +14086,8 @@ export interface operations {
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description RFC 7240 preferences. `wait=N` (N whole seconds from 5 to 99) waits for the operation to finish and answers 200 with the completed result (504 REQUEST_DEADLINE_EXCEEDED when it does not finish in time: it may still run). `respond-async, wait=N` waits and then degrades to 202. Without it the write answers 202 at once. An honoured `respond-async` is echoed in `Preference-Applied`. */
                 Prefer?: components["parameters"]["Prefer"];
+                /** @description How much the write bids to be mined, from the chain's recent priority fees (eth_feeHistory over the last blocks): `slow` pays their 10th percentile, `standard` the median, `fast` the 90th, each with a floor (0.1, 1 and 2 gwei) and at least 12.5% under the next faster one, so slow < standard < fast; the max fee adds twice the next block's base fee. Default: `standard`. Kept on the transaction request (`speed`); a stuck write's fee bump raises from its speed's current fees. Anything else answers 400 BAD_REQUEST before anything is queued. */
+                "X-Transaction-Speed"?: components["parameters"]["XTransactionSpeed"];
                 /** @description The chain to work on, as a decimal chain id; default: the organisation's default network. A chain the platform does not serve for the organisation answers 400 CHAIN_NOT_AVAILABLE_FOR_ORGANIZATION. */
                 "X-Chain-Id"?: components["parameters"]["XChainId"];
                 /** @description The participant (user id) to act as; default: the caller. Acting for another member needs the participant:act-for-others permission (403 REQUEST_PARTICIPANT_FORBIDDEN otherwise). */
@@ -14062,6 +14155,8 @@ export interface operations {
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description RFC 7240 preferences. `wait=N` (N whole seconds from 5 to 99) waits for the operation to finish and answers 200 with the completed result (504 REQUEST_DEADLINE_EXCEEDED when it does not finish in time: it may still run). `respond-async, wait=N` waits and then degrades to 202. Without it the write answers 202 at once. An honoured `respond-async` is echoed in `Preference-Applied`. */
                 Prefer?: components["parameters"]["Prefer"];
+                /** @description How much the write bids to be mined, from the chain's recent priority fees (eth_feeHistory over the last blocks): `slow` pays their 10th percentile, `standard` the median, `fast` the 90th, each with a floor (0.1, 1 and 2 gwei) and at least 12.5% under the next faster one, so slow < standard < fast; the max fee adds twice the next block's base fee. Default: `standard`. Kept on the transaction request (`speed`); a stuck write's fee bump raises from its speed's current fees. Anything else answers 400 BAD_REQUEST before anything is queued. */
+                "X-Transaction-Speed"?: components["parameters"]["XTransactionSpeed"];
                 /** @description The chain to work on, as a decimal chain id; default: the organisation's default network. A chain the platform does not serve for the organisation answers 400 CHAIN_NOT_AVAILABLE_FOR_ORGANIZATION. */
                 "X-Chain-Id"?: components["parameters"]["XChainId"];
                 /** @description The participant (user id) to act as; default: the caller. Acting for another member needs the participant:act-for-others permission (403 REQUEST_PARTICIPANT_FORBIDDEN otherwise). */
@@ -14129,6 +14224,8 @@ export interface operations {
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description RFC 7240 preferences. `wait=N` (N whole seconds from 5 to 99) waits for the operation to finish and answers 200 with the completed result (504 REQUEST_DEADLINE_EXCEEDED when it does not finish in time: it may still run). `respond-async, wait=N` waits and then degrades to 202. Without it the write answers 202 at once. An honoured `respond-async` is echoed in `Preference-Applied`. */
                 Prefer?: components["parameters"]["Prefer"];
+                /** @description How much the write bids to be mined, from the chain's recent priority fees (eth_feeHistory over the last blocks): `slow` pays their 10th percentile, `standard` the median, `fast` the 90th, each with a floor (0.1, 1 and 2 gwei) and at least 12.5% under the next faster one, so slow < standard < fast; the max fee adds twice the next block's base fee. Default: `standard`. Kept on the transaction request (`speed`); a stuck write's fee bump raises from its speed's current fees. Anything else answers 400 BAD_REQUEST before anything is queued. */
+                "X-Transaction-Speed"?: components["parameters"]["XTransactionSpeed"];
                 /** @description The chain to work on, as a decimal chain id; default: the organisation's default network. A chain the platform does not serve for the organisation answers 400 CHAIN_NOT_AVAILABLE_FOR_ORGANIZATION. */
                 "X-Chain-Id"?: components["parameters"]["XChainId"];
                 /** @description The participant (user id) to act as; default: the caller. Acting for another member needs the participant:act-for-others permission (403 REQUEST_PARTICIPANT_FORBIDDEN otherwise). */
@@ -14231,6 +14328,8 @@ export interface operations {
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description RFC 7240 preferences. `wait=N` (N whole seconds from 5 to 99) waits for the operation to finish and answers 200 with the completed result (504 REQUEST_DEADLINE_EXCEEDED when it does not finish in time: it may still run). `respond-async, wait=N` waits and then degrades to 202. Without it the write answers 202 at once. An honoured `respond-async` is echoed in `Preference-Applied`. */
                 Prefer?: components["parameters"]["Prefer"];
+                /** @description How much the write bids to be mined, from the chain's recent priority fees (eth_feeHistory over the last blocks): `slow` pays their 10th percentile, `standard` the median, `fast` the 90th, each with a floor (0.1, 1 and 2 gwei) and at least 12.5% under the next faster one, so slow < standard < fast; the max fee adds twice the next block's base fee. Default: `standard`. Kept on the transaction request (`speed`); a stuck write's fee bump raises from its speed's current fees. Anything else answers 400 BAD_REQUEST before anything is queued. */
+                "X-Transaction-Speed"?: components["parameters"]["XTransactionSpeed"];
                 /** @description The chain to work on, as a decimal chain id; default: the organisation's default network. A chain the platform does not serve for the organisation answers 400 CHAIN_NOT_AVAILABLE_FOR_ORGANIZATION. */
                 "X-Chain-Id"?: components["parameters"]["XChainId"];
                 /** @description The participant (user id) to act as; default: the caller. Acting for another member needs the participant:act-for-others permission (403 REQUEST_PARTICIPANT_FORBIDDEN otherwise). */
@@ -14297,6 +14396,8 @@ export interface operations {
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description RFC 7240 preferences. `wait=N` (N whole seconds from 5 to 99) waits for the operation to finish and answers 200 with the completed result (504 REQUEST_DEADLINE_EXCEEDED when it does not finish in time: it may still run). `respond-async, wait=N` waits and then degrades to 202. Without it the write answers 202 at once. An honoured `respond-async` is echoed in `Preference-Applied`. */
                 Prefer?: components["parameters"]["Prefer"];
+                /** @description How much the write bids to be mined, from the chain's recent priority fees (eth_feeHistory over the last blocks): `slow` pays their 10th percentile, `standard` the median, `fast` the 90th, each with a floor (0.1, 1 and 2 gwei) and at least 12.5% under the next faster one, so slow < standard < fast; the max fee adds twice the next block's base fee. Default: `standard`. Kept on the transaction request (`speed`); a stuck write's fee bump raises from its speed's current fees. Anything else answers 400 BAD_REQUEST before anything is queued. */
+                "X-Transaction-Speed"?: components["parameters"]["XTransactionSpeed"];
                 /** @description The chain to work on, as a decimal chain id; default: the organisation's default network. A chain the platform does not serve for the organisation answers 400 CHAIN_NOT_AVAILABLE_FOR_ORGANIZATION. */
                 "X-Chain-Id"?: components["parameters"]["XChainId"];
                 /** @description The participant (user id) to act as; default: the caller. Acting for another member needs the participant:act-for-others permission (403 REQUEST_PARTICIPANT_FORBIDDEN otherwise). */
@@ -14363,6 +14464,8 @@ export interface operations {
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description RFC 7240 preferences. `wait=N` (N whole seconds from 5 to 99) waits for the operation to finish and answers 200 with the completed result (504 REQUEST_DEADLINE_EXCEEDED when it does not finish in time: it may still run). `respond-async, wait=N` waits and then degrades to 202. Without it the write answers 202 at once. An honoured `respond-async` is echoed in `Preference-Applied`. */
                 Prefer?: components["parameters"]["Prefer"];
+                /** @description How much the write bids to be mined, from the chain's recent priority fees (eth_feeHistory over the last blocks): `slow` pays their 10th percentile, `standard` the median, `fast` the 90th, each with a floor (0.1, 1 and 2 gwei) and at least 12.5% under the next faster one, so slow < standard < fast; the max fee adds twice the next block's base fee. Default: `standard`. Kept on the transaction request (`speed`); a stuck write's fee bump raises from its speed's current fees. Anything else answers 400 BAD_REQUEST before anything is queued. */
+                "X-Transaction-Speed"?: components["parameters"]["XTransactionSpeed"];
                 /** @description The chain to work on, as a decimal chain id; default: the organisation's default network. A chain the platform does not serve for the organisation answers 400 CHAIN_NOT_AVAILABLE_FOR_ORGANIZATION. */
                 "X-Chain-Id"?: components["parameters"]["XChainId"];
                 /** @description The participant (user id) to act as; default: the caller. Acting for another member needs the participant:act-for-others permission (403 REQUEST_PARTICIPANT_FORBIDDEN otherwise). */
