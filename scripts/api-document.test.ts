@@ -17,7 +17,7 @@ const refs = (operation: { parameters?: unknown[] }) =>
   (operation.parameters ?? []).map((p) => (p as { $ref?: string }).$ref).filter(Boolean);
 const where = (path: string, method: string) => `${method.toUpperCase()} ${path}`;
 
-const SHARED = ["IdempotencyKey", "Prefer", "XChainId", "XParticipant", "XExecutor"];
+const SHARED = ["IdempotencyKey", "Prefer", "XTransactionSpeed", "XChainId", "XParticipant", "XExecutor"];
 /** A write answering 202 without a transaction request (e.g. a webhook replay) takes a key, not Prefer: it queues. */
 const QUEUED = ["IdempotencyKey", "XChainId", "XParticipant", "XExecutor"];
 
