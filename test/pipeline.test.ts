@@ -229,10 +229,12 @@ describe("the transaction pipeline", () => {
       });
       await rpc("eth_sendRawTransaction", [foreign]);
       await rpc("evm_mine");
-      // Either the confirmation sees the nonce taken, or its receipt times out and reconciliation sees it.
-      await until("the write to be handed back", async () =>
-        ["REQUEUED", "RECEIPT_TIMEOUT"].includes((await request(id)).sub_status),
-      );
+      // Either the confirmation sees the nonce taken, or its receipt times out and reconciliation sees it. REQUEUED
+      // lasts only until the send run signs it anew, so a new nonce counts too (a poll may miss the sub-status).
+      await until("the write to be handed back", async () => {
+        const row = await request(id);
+        return ["REQUEUED", "RECEIPT_TIMEOUT"].includes(row.sub_status) || row.nonce > first.nonce;
+      });
     } finally {
       await rpc("evm_setAutomine", [true]);
     }
