@@ -3,8 +3,6 @@
 
 import { createRoute, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
-import { sql } from "kysely";
-import { v7 as uuidv7 } from "uuid";
 import { requirePermission } from "../../host/auth/require-permission.ts";
 import { verifyWalletForWrite } from "../../host/auth/wallet-verification.ts";
 import { requestChain } from "../../host/chain/request-chain.ts";
@@ -26,8 +24,9 @@ import type { PluginContext } from "../../host/plugin.ts";
 import { HISTORY_COLLECTION, RATE_COLLECTION } from "./collections.ts";
 import { supportedCurrencies } from "./currencies.ts";
 import { pairHistory, toHistoryItem } from "./history-query.ts";
+import { removeOverride, replaceOverride } from "./overrides-store.ts";
 import { rateProvider } from "./provider.ts";
-import { liveOverrides, readPair, type Scope, systemFeeds, withOverrides } from "./rates-query.ts";
+import { readPair, type Scope, systemFeeds, withOverrides } from "./rates-query.ts";
 import {
   ExchangeRateHistoryItemSchema,
   ExchangeRateSchema,
@@ -37,7 +36,6 @@ import {
 } from "./schemas.ts";
 import type { ExchangeRateSettings } from "./settings.ts";
 import { publishRatesCall, SYNC_KIND } from "./sync.ts";
-import { ratesDb } from "./tables.ts";
 
 const TAGS = ["exchangeRates"];
 const BASE = "/api/v2/exchange-rates";
@@ -130,7 +128,6 @@ const syncRates = createRoute({
 export function exchangeRateRoutes(app: App, ctx: PluginContext<never, ExchangeRateSettings>) {
   const provider = rateProvider(ctx.settings);
   const currencies = supportedCurrencies(provider);
-  const overrides = () => ratesDb(ctx.db.platform);
 
   async function scopeOf(c: Context<AppEnv>): Promise<Scope> {
     const chain = await requestChain(c, ctx);
@@ -159,54 +156,15 @@ export function exchangeRateRoutes(app: App, ctx: PluginContext<never, ExchangeR
     const { rate, effectiveAt } = c.req.valid("json");
     const scope = await scopeOf(c);
     const key = { organizationId: scope.organizationId, chainId: scope.chainId, ...pair };
-    await overrides()
-      .transaction()
-      .execute(async (trx) => {
-        // One override write per pair at a time (two concurrent PUTs would both find no live row and both insert).
-        await sql`select pg_advisory_xact_lock(hashtext(${`exchange-rate:${key.organizationId}:${key.chainId}:${key.baseCurrency}/${key.quoteCurrency}`}))`.execute(
-          trx,
-        );
-        // The previous override goes to the history; the partial unique index keeps one live per pair.
-        await trx
-          .updateTable("exchangeRateOverrides")
-          .set({ removedAt: new Date() })
-          .where("organizationId", "=", key.organizationId)
-          .where("chainId", "=", key.chainId)
-          .where("baseCurrency", "=", key.baseCurrency)
-          .where("quoteCurrency", "=", key.quoteCurrency)
-          .where("removedAt", "is", null)
-          .execute();
-        await trx
-          .insertInto("exchangeRateOverrides")
-          .values({
-            id: uuidv7(),
-            ...key,
-            rate: normaliseDecimal(rate),
-            effectiveAt: effectiveAt ?? new Date(),
-            createdBy: c.get("principal").userId,
-          })
-          .execute();
-      });
+    await replaceOverride(ctx.db, key, { rate, effectiveAt, createdBy: c.get("principal").userId });
     return c.json(single(c, (await readPair(ctx.db, scope, pair))!), 200);
   });
 
   app.openapi(deleteRate, async (c) => {
     const pair = c.req.valid("param");
     const scope = await scopeOf(c);
-    const removed = await overrides()
-      .updateTable("exchangeRateOverrides")
-      .set({ removedAt: new Date() })
-      .where(
-        "id",
-        "in",
-        liveOverrides(ctx.db, scope)
-          .clearSelect()
-          .select("id")
-          .where("baseCurrency", "=", pair.baseCurrency)
-          .where("quoteCurrency", "=", pair.quoteCurrency),
-      )
-      .executeTakeFirst();
-    if (Number(removed.numUpdatedRows) === 0) throw new ApiError("EXCHANGE_RATE_OVERRIDE_NOT_FOUND", { details: pair });
+    if (!(await removeOverride(ctx.db, scope, pair)))
+      throw new ApiError("EXCHANGE_RATE_OVERRIDE_NOT_FOUND", { details: pair });
     const rate = await readPair(ctx.db, scope, pair);
     const none = {
       ...pair,
@@ -236,12 +194,4 @@ export function exchangeRateRoutes(app: App, ctx: PluginContext<never, ExchangeR
     const data = publishRatesCall(await provider.fetch());
     return submitChainWrite(c, ctx, { chainId: chain.chainId, kind: SYNC_KIND, to: registry as `0x${string}`, data });
   });
-}
-
-/** "001.50" → "1.5": one spelling per value in the history. */
-function normaliseDecimal(value: string): string {
-  const [whole, fraction = ""] = value.split(".");
-  const int = whole.replace(/^0+(?=\d)/, "");
-  const frac = fraction.replace(/0+$/, "");
-  return frac ? `${int}.${frac}` : int;
 }
