@@ -6,6 +6,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signInCookie } from "./security/context.ts";
+import { keyedApi } from "./support/api-flows.ts";
 import { type Member, type Operator, operator } from "./support/organizations.ts";
 import { bootStack, json, type TestStack } from "./support/stack.ts";
 
@@ -170,6 +171,48 @@ describe("KYC documents, end to end over HTTP", () => {
     };
     expect((await send(stack.platform.baseUrl)).status).toBe(201);
     expect(await codeOf(await send("https://evil.example"))).toBe("CROSS_SITE_REQUEST_REFUSED");
+  });
+
+  it("lets a claim name a document of its subject by sha256, as an RFC 6920 uri", async () => {
+    const { call, write } = keyedApi(
+      () => stack,
+      () => ownerA,
+    );
+    const shaOf = async (res: Response) => (await json(res)).data.sha256 as string;
+    const [identity] = await Promise.all([
+      write("POST", "/api/v2/system/identities", { wallet: plain.wallet, country: 56 }).then((r) => r.identity),
+      write("POST", "/api/v2/system/topic-schemes", { name: "kyc", signature: "string level" }),
+    ]);
+    await write("POST", "/api/v2/system/claim-issuer");
+    const own = await shaOf(await upload(plain.userId, idm.key, { type: "passport", file: pdf(64) }));
+    const others = await shaOf(await upload(idm.userId, idm.key, { type: "passport", file: pdf(64) }));
+    const claim = (extra: object) =>
+      call("POST", "/api/v2/system/identity-claims", {
+        wallet: plain.wallet,
+        topic: "kyc",
+        values: ["full"],
+        ...extra,
+      });
+
+    for (const documentSha256 of [`0x${"00".repeat(32)}`, others]) {
+      const refused = await claim({ documentSha256 });
+      expect([refused.status, refused.body.code]).toEqual([404, "KYC_DOCUMENT_NOT_FOUND"]);
+    }
+    expect((await claim({ documentSha256: own, uri: "https://example.com" })).status).toBe(400);
+    const issued = await claim({ documentSha256: own });
+    expect([issued.status, issued.body.data?.status]).toEqual([200, "COMPLETED"]);
+
+    const uri = `ni:///sha-256;${Buffer.from(own.slice(2), "hex").toString("base64url")}`;
+    const deadline = Date.now() + 30_000;
+    for (;;) {
+      const events = await json(await get(`/api/v2/system/identities/${identity}/claim-events`, ownerA));
+      const uris = (events.data ?? []).flatMap((e: { values: { name: string; value: string }[] }) =>
+        e.values.filter((v) => v.name === "uri").map((v) => v.value),
+      );
+      if (uris.includes(uri)) break;
+      if (Date.now() > deadline) throw new Error(`no claim with ${uri}: ${JSON.stringify(events)}`);
+      await new Promise((r) => setTimeout(r, 250));
+    }
   });
 
   it("refuses a missing field with 400, and a file of 10 MiB + 1 byte with 413 (10 MiB is accepted)", async () => {

@@ -31,6 +31,17 @@ export function documentStore(platform: PlatformDb) {
       if (!row) throw notFound(owner, documentId);
       return row;
     },
+    /** The organisation's participants holding a document with this SHA-256. */
+    async holders(organizationId: string, sha256: string): Promise<string[]> {
+      const rows = await db
+        .selectFrom("kycDocuments")
+        .select("participantId")
+        .distinct()
+        .where("organizationId", "=", organizationId)
+        .where("sha256", "=", sha256.toLowerCase())
+        .execute();
+      return rows.map((row) => row.participantId);
+    },
     /** Removes the row and answers it, or KYC_DOCUMENT_NOT_FOUND. */
     async delete(owner: DocumentOwner, documentId: string): Promise<KycDocumentRow> {
       const row = await db

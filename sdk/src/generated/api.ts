@@ -1357,7 +1357,7 @@ export interface paths {
         put?: never;
         /**
          * Issue a claim on an identity, signed by the signing wallet for its claim issuer identity
-         * @description The topic must be a registered topic scheme. A second claim of the same issuer and topic changes the first (ClaimChanged). The signer needs a management or claim key on the subject identity (onboarding gives it one).
+         * @description The topic must be a registered topic scheme. A second claim of the same issuer and topic changes the first (ClaimChanged). The signer needs a management or claim key on the subject identity (onboarding gives it one). documentSha256 names a KYC document of the subject's participant as the evidence (404 KYC_DOCUMENT_NOT_FOUND when the subject has none with that digest); the claim's uri is then its RFC 6920 name.
          *
          *     A chain write: it answers 202 Accepted at once with `statusUrl` (also in `Location`); poll it until a terminal state and do not resubmit. `Prefer: wait=N` (5 to 99 s) waits and answers 200 with the completed result. Send an `Idempotency-Key` to retry safely; the response echoes the effective key. Refusals known before anything is queued answer 4xx (422 for a domain rule, e.g. COMPLIANCE_CHECK_FAILED).
          *
@@ -5123,6 +5123,11 @@ export interface components {
             /** @description The claim data as values, ABI-encoded with the topic scheme's signature (or give data) */
             values?: (string | number | boolean)[];
             uri?: string;
+            /**
+             * @description The evidence: the sha256 of a KYC document of the subject's participant (POST /api/v2/participants/{participantId}/kyc-documents), checked to exist; the claim's uri becomes its RFC 6920 name `ni:///sha-256;<base64url digest>` (give uri or documentSha256)
+             * @example 0xabababababababababababababababababababababababababababababababab
+             */
+            documentSha256?: string;
             walletVerification?: components["schemas"]["WalletVerification"];
             accountWalletId?: string;
             /** @example 0x5FbDB2315678afecb367f032d93F642f64180aa3 */
