@@ -1915,7 +1915,71 @@ export interface paths {
          *
          *     Permission: `kycDocument:write`.
          */
-        post: operations["participants.kycDocuments.post"];
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description The chain to work on, as a decimal chain id; default: the organisation's default network. A chain the platform does not serve for the organisation answers 400 CHAIN_NOT_AVAILABLE_FOR_ORGANIZATION. */
+                    "X-Chain-Id"?: components["parameters"]["XChainId"];
+                    /** @description The participant (user id) to act as; default: the caller. Acting for another member needs the participant:act-for-others permission (403 REQUEST_PARTICIPANT_FORBIDDEN otherwise). */
+                    "X-Participant"?: components["parameters"]["XParticipant"];
+                    /** @description Who sends chain writes: `eoa` (the organisation's custody wallets) or `smart-wallet` (the participant's ERC-4337 smart wallet); default: the organisation's executor policy. Anything else answers 400 INVALID_REQUEST_EXECUTOR; smart-wallet where it is disabled answers 403. */
+                    "X-Executor"?: components["parameters"]["XExecutor"];
+                };
+                path: {
+                    participantId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "multipart/form-data": components["schemas"]["KycDocumentUpload"];
+                };
+            };
+            responses: {
+                /** @description Stored: the document's metadata */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["KycDocument"];
+                            links: {
+                                self: string;
+                            };
+                        };
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+                409: components["responses"]["Conflict"];
+                /** @description PAYLOAD_TOO_LARGE: the file is above 10485760 bytes (10 MiB); `data.maxBytes` */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description UNSUPPORTED_MEDIA_TYPE: the body is not multipart/form-data */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                422: components["responses"]["UnprocessableEntity"];
+                429: components["responses"]["TooManyRequests"];
+                500: components["responses"]["InternalServerError"];
+                503: components["responses"]["ServiceUnavailable"];
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;
@@ -1935,7 +1999,37 @@ export interface paths {
          *
          *     Permission: `kycDocument:read`.
          */
-        get: operations["participants.kycDocuments.read"];
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    participantId: string;
+                    documentId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The file */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/octet-stream": string;
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+                409: components["responses"]["Conflict"];
+                429: components["responses"]["TooManyRequests"];
+                500: components["responses"]["InternalServerError"];
+                503: components["responses"]["ServiceUnavailable"];
+            };
+        };
         put?: never;
         post?: never;
         /**
@@ -3378,7 +3472,7 @@ export interface paths {
                     "X-Executor"?: components["parameters"]["XExecutor"];
                 };
                 path: {
-                    procedure: "auth/signIn/post" | "auth/twoFactor/post" | "auth/signOut/post" | "auth/session/get" | "sessions/delete" | "sessions/get" | "apiKeys/post" | "apiKeys/get" | "apiKeys/delete" | "organization/members/get" | "organization/members/roles/put" | "settings/executorPolicy/get" | "settings/executorPolicy/put" | "organizations/post" | "transactionRequests/get" | "transactionRequests/read" | "transactionRequests/cancel/post" | "blockchainTransactions/read" | "tokenTemplates/get" | "tokenTemplates/read" | "tokenTemplates/post" | "tokenTemplates/delete" | "tokens/post" | "token/post" | "tokens/get" | "token/read" | "tokens/read" | "token/features/get" | "tokens/features/get" | "token/features/put" | "tokens/features/put" | "tokens/mint/post" | "tokens/burn/post" | "tokens/transfer/post" | "tokens/approvals/post" | "tokens/forcedTransfer/post" | "tokens/freezeAddress/post" | "tokens/freezeTokens/post" | "tokens/pause/post" | "tokens/unfreezeAddress/post" | "tokens/unfreezeTokens/post" | "tokens/unpause/post" | "tokens/metadata/patch" | "tokens/metadata/get" | "tokens/documents/put" | "tokens/documents/delete" | "tokens/documents/get" | "tokens/permits/post" | "tokens/redemptions/post" | "tokens/preCheck/get" | "tokens/events/get" | "tokens/holders/get" | "settings/complianceTemplates/get" | "settings/complianceTemplates/read" | "settings/complianceTemplates/post" | "settings/complianceTemplates/put" | "settings/complianceTemplates/publish/put" | "settings/complianceTemplates/delete" | "system/identities/post" | "system/identities/get" | "system/entities/get" | "system/entities/post" | "system/identities/claimEvents/get" | "system/claimIssuer/get" | "system/claimIssuer/post" | "system/identityClaims/post" | "system/identityClaimRevocations/post" | "system/identityClaimRemovals/post" | "system/trustedIssuers/post" | "system/trustedIssuers/put" | "system/trustedIssuers/delete" | "system/topicSchemes/post" | "system/topicSchemes/put" | "system/topicSchemes/delete" | "system/topicSchemes/get" | "system/trustedIssuers/get" | "system/stats/identityCount/get" | "system/stats/identityStatTimeseries/get" | "system/stats/identityStatTimeseries/presets/read" | "system/stats/claimStatSnapshots/current/get" | "system/stats/claimStatRanges/get" | "system/stats/claimStatRangePresets/read" | "system/stats/trustedIssuerStatSnapshots/current/get" | "system/stats/trustedIssuerStatRanges/get" | "system/stats/trustedIssuerStatRangePresets/read" | "system/stats/topicSchemeStatSnapshots/current/get" | "system/stats/topicSchemeStatRanges/get" | "system/stats/topicSchemeStatRangePresets/read" | "system/stats/topicSchemeClaimsCoverage/get" | "system/stats/countryAssetCount/get" | "participants/addressKinds/get" | "participants/get" | "participants/kycDocuments/post" | "participants/kycDocuments/get" | "participants/kycDocuments/read" | "participants/kycDocuments/delete" | "participants/activities/get" | "participants/activityMetrics/get" | "system/accounts/activities/get" | "system/accounts/activityMetrics/get" | "system/directory/get" | "system/addonFactories/get" | "system/addonFactories/read" | "contracts/read" | "externalTokens/post" | "externalTokens/approvals/post" | "externalTokens/get" | "webhooks/endpoints/post" | "webhooks/endpoints/get" | "webhooks/endpoints/read" | "webhooks/endpoints/patch" | "webhooks/endpoints/delete" | "webhooks/endpoints/secret/rotate/post" | "webhooks/endpoints/deliveries/get" | "webhooks/endpoints/deliveries/retry/post" | "webhooks/endpoints/replay/post" | "webhooks/eventTypes/get" | "webhooks/asyncapiJson/get" | "webhooks/receipts/post" | "webhooks/receipts/read" | "bundler/post" | "smartWallets/post" | "smartWallets/read" | "smartWallets/signers/get" | "smartWallets/gasStatus/get" | "smartWallets/threshold/put" | "smartWallets/sponsorship/put" | "smartWallets/approvals/get" | "smartWallets/approvals/sign/post" | "exchangeRates/get" | "exchangeRates/read" | "exchangeRates/put" | "exchangeRates/delete" | "exchangeRates/history/get" | "exchangeRates/supportedCurrencies/get" | "exchangeRates/sync/post" | "addons/tokenSales/post" | "addons/tokenSales/read" | "addons/tokenSales/purchases/post" | "addons/tokenSales/withdrawals/post" | "admin/operator/workflowEngine/doctor/post" | "admin/operator/workflowEngine/forceRedeploy/post" | "admin/operator/workflowEngine/cleanupStaleDeployments/post" | "admin/operator/workflowEngine/recoverStuckWorkflow/post" | "addons/xvpSettlements/post" | "addons/xvpSettlements/read" | "addons/xvpSettlements/approvals/post" | "addons/xvpSettlements/executions/post" | "addons/xvpSettlements/cancellations/post" | "addons/fixedYieldSchedules/post" | "addons/fixedYieldSchedules/read" | "addons/fixedYieldSchedules/topUps/post" | "addons/fixedYieldSchedules/withdrawals/post" | "addons/fixedYieldSchedules/claims/post" | "monitoring/api/requestMetrics/summary/get" | "monitoring/api/requestMetrics/timeline/get" | "monitoring/api/endpointMetrics/get" | "monitoring/api/requestLogs/get" | "monitoring/api/requestLogs/read" | "monitoring/api/requestMetrics/topErrors/get";
+                    procedure: "auth/signIn/post" | "auth/twoFactor/post" | "auth/signOut/post" | "auth/session/get" | "sessions/delete" | "sessions/get" | "apiKeys/post" | "apiKeys/get" | "apiKeys/delete" | "organization/members/get" | "organization/members/roles/put" | "settings/executorPolicy/get" | "settings/executorPolicy/put" | "organizations/post" | "transactionRequests/get" | "transactionRequests/read" | "transactionRequests/cancel/post" | "blockchainTransactions/read" | "tokenTemplates/get" | "tokenTemplates/read" | "tokenTemplates/post" | "tokenTemplates/delete" | "tokens/post" | "token/post" | "tokens/get" | "token/read" | "tokens/read" | "token/features/get" | "tokens/features/get" | "token/features/put" | "tokens/features/put" | "tokens/mint/post" | "tokens/burn/post" | "tokens/transfer/post" | "tokens/approvals/post" | "tokens/forcedTransfer/post" | "tokens/freezeAddress/post" | "tokens/freezeTokens/post" | "tokens/pause/post" | "tokens/unfreezeAddress/post" | "tokens/unfreezeTokens/post" | "tokens/unpause/post" | "tokens/metadata/patch" | "tokens/metadata/get" | "tokens/documents/put" | "tokens/documents/delete" | "tokens/documents/get" | "tokens/permits/post" | "tokens/redemptions/post" | "tokens/preCheck/get" | "tokens/events/get" | "tokens/holders/get" | "settings/complianceTemplates/get" | "settings/complianceTemplates/read" | "settings/complianceTemplates/post" | "settings/complianceTemplates/put" | "settings/complianceTemplates/publish/put" | "settings/complianceTemplates/delete" | "system/identities/post" | "system/identities/get" | "system/entities/get" | "system/entities/post" | "system/identities/claimEvents/get" | "system/claimIssuer/get" | "system/claimIssuer/post" | "system/identityClaims/post" | "system/identityClaimRevocations/post" | "system/identityClaimRemovals/post" | "system/trustedIssuers/post" | "system/trustedIssuers/put" | "system/trustedIssuers/delete" | "system/topicSchemes/post" | "system/topicSchemes/put" | "system/topicSchemes/delete" | "system/topicSchemes/get" | "system/trustedIssuers/get" | "system/stats/identityCount/get" | "system/stats/identityStatTimeseries/get" | "system/stats/identityStatTimeseries/presets/read" | "system/stats/claimStatSnapshots/current/get" | "system/stats/claimStatRanges/get" | "system/stats/claimStatRangePresets/read" | "system/stats/trustedIssuerStatSnapshots/current/get" | "system/stats/trustedIssuerStatRanges/get" | "system/stats/trustedIssuerStatRangePresets/read" | "system/stats/topicSchemeStatSnapshots/current/get" | "system/stats/topicSchemeStatRanges/get" | "system/stats/topicSchemeStatRangePresets/read" | "system/stats/topicSchemeClaimsCoverage/get" | "system/stats/countryAssetCount/get" | "participants/addressKinds/get" | "participants/get" | "participants/kycDocuments/get" | "participants/kycDocuments/delete" | "participants/activities/get" | "participants/activityMetrics/get" | "system/accounts/activities/get" | "system/accounts/activityMetrics/get" | "system/directory/get" | "system/addonFactories/get" | "system/addonFactories/read" | "contracts/read" | "externalTokens/post" | "externalTokens/approvals/post" | "externalTokens/get" | "webhooks/endpoints/post" | "webhooks/endpoints/get" | "webhooks/endpoints/read" | "webhooks/endpoints/patch" | "webhooks/endpoints/delete" | "webhooks/endpoints/secret/rotate/post" | "webhooks/endpoints/deliveries/get" | "webhooks/endpoints/deliveries/retry/post" | "webhooks/endpoints/replay/post" | "webhooks/eventTypes/get" | "webhooks/asyncapiJson/get" | "webhooks/receipts/post" | "webhooks/receipts/read" | "bundler/post" | "smartWallets/post" | "smartWallets/read" | "smartWallets/signers/get" | "smartWallets/gasStatus/get" | "smartWallets/threshold/put" | "smartWallets/sponsorship/put" | "smartWallets/approvals/get" | "smartWallets/approvals/sign/post" | "exchangeRates/get" | "exchangeRates/read" | "exchangeRates/put" | "exchangeRates/delete" | "exchangeRates/history/get" | "exchangeRates/supportedCurrencies/get" | "exchangeRates/sync/post" | "addons/tokenSales/post" | "addons/tokenSales/read" | "addons/tokenSales/purchases/post" | "addons/tokenSales/withdrawals/post" | "admin/operator/workflowEngine/doctor/post" | "admin/operator/workflowEngine/forceRedeploy/post" | "admin/operator/workflowEngine/cleanupStaleDeployments/post" | "admin/operator/workflowEngine/recoverStuckWorkflow/post" | "addons/xvpSettlements/post" | "addons/xvpSettlements/read" | "addons/xvpSettlements/approvals/post" | "addons/xvpSettlements/executions/post" | "addons/xvpSettlements/cancellations/post" | "addons/fixedYieldSchedules/post" | "addons/fixedYieldSchedules/read" | "addons/fixedYieldSchedules/topUps/post" | "addons/fixedYieldSchedules/withdrawals/post" | "addons/fixedYieldSchedules/claims/post" | "monitoring/api/requestMetrics/summary/get" | "monitoring/api/requestMetrics/timeline/get" | "monitoring/api/endpointMetrics/get" | "monitoring/api/requestLogs/get" | "monitoring/api/requestLogs/read" | "monitoring/api/requestMetrics/topErrors/get";
                 };
                 cookie?: never;
             };
@@ -11577,102 +11671,6 @@ export interface operations {
                             last: string;
                         };
                     };
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            409: components["responses"]["Conflict"];
-            429: components["responses"]["TooManyRequests"];
-            500: components["responses"]["InternalServerError"];
-            503: components["responses"]["ServiceUnavailable"];
-        };
-    };
-    "participants.kycDocuments.post": {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description The chain to work on, as a decimal chain id; default: the organisation's default network. A chain the platform does not serve for the organisation answers 400 CHAIN_NOT_AVAILABLE_FOR_ORGANIZATION. */
-                "X-Chain-Id"?: components["parameters"]["XChainId"];
-                /** @description The participant (user id) to act as; default: the caller. Acting for another member needs the participant:act-for-others permission (403 REQUEST_PARTICIPANT_FORBIDDEN otherwise). */
-                "X-Participant"?: components["parameters"]["XParticipant"];
-                /** @description Who sends chain writes: `eoa` (the organisation's custody wallets) or `smart-wallet` (the participant's ERC-4337 smart wallet); default: the organisation's executor policy. Anything else answers 400 INVALID_REQUEST_EXECUTOR; smart-wallet where it is disabled answers 403. */
-                "X-Executor"?: components["parameters"]["XExecutor"];
-            };
-            path: {
-                participantId: string;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "multipart/form-data": components["schemas"]["KycDocumentUpload"];
-            };
-        };
-        responses: {
-            /** @description Stored: the document's metadata */
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        data: components["schemas"]["KycDocument"];
-                        links: {
-                            self: string;
-                        };
-                    };
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            409: components["responses"]["Conflict"];
-            /** @description PAYLOAD_TOO_LARGE: the file is above 10485760 bytes (10 MiB); `data.maxBytes` */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description UNSUPPORTED_MEDIA_TYPE: the body is not multipart/form-data */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            422: components["responses"]["UnprocessableEntity"];
-            429: components["responses"]["TooManyRequests"];
-            500: components["responses"]["InternalServerError"];
-            503: components["responses"]["ServiceUnavailable"];
-        };
-    };
-    "participants.kycDocuments.read": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                participantId: string;
-                documentId: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The file */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/octet-stream": string;
                 };
             };
             400: components["responses"]["BadRequest"];
