@@ -12,7 +12,7 @@ import { ApiError } from "../../host/errors/api-error.ts";
 import type { App, AppEnv } from "../../host/http/env.ts";
 import { collection, linkPath, single } from "../../host/http/envelopes.ts";
 import { findParticipant } from "../../host/http/find-participant.ts";
-import { errorResponses, jsonResponse, linksSelf } from "../../host/http/schemas.ts";
+import { ErrorFormASchema, errorResponses, jsonResponse, linksSelf } from "../../host/http/schemas.ts";
 import { acceptsUpload } from "../../host/http/upload-body.ts";
 import type { PluginContext } from "../../host/plugin.ts";
 import { KYC_DOCUMENT_COLLECTION } from "./collections.ts";
@@ -68,11 +68,11 @@ const uploadDocument = createRoute({
     ...errorResponses,
     413: {
       description: `PAYLOAD_TOO_LARGE: the file is above ${KYC_DOCUMENT_MAX_BYTES} bytes (10 MiB); \`data.maxBytes\``,
-      content: { "application/json": { schema: errorResponses[400].content["application/json"].schema } },
+      content: { "application/json": { schema: ErrorFormASchema } },
     },
     415: {
       description: "UNSUPPORTED_MEDIA_TYPE: the body is not multipart/form-data",
-      content: { "application/json": { schema: errorResponses[400].content["application/json"].schema } },
+      content: { "application/json": { schema: ErrorFormASchema } },
     },
   },
 });
