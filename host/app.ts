@@ -21,6 +21,7 @@ import { recordRequests } from "./http/record-requests.ts";
 import { rejectMalformedText } from "./http/reject-malformed-text.ts";
 import { requestId } from "./http/request-id.ts";
 import { sameOriginGuard } from "./http/same-origin.ts";
+import { uploadAllowance } from "./http/upload-body.ts";
 import { validationError } from "./http/validation.ts";
 import { createIndexGate, platformProbes } from "./index-gate.ts";
 import { isPublicDocPath, mountApiDocs } from "./openapi/index.ts";
@@ -32,7 +33,10 @@ import { type MountedRoute, routeOverlap } from "./route-overlap.ts";
 import { isRpcPath } from "./rpc/path.ts";
 import { mountRpc } from "./rpc/transport.ts";
 
-/** Request bodies above this are refused with 413 PAYLOAD_TOO_LARGE before they are read whole. */
+/**
+ * Request bodies above this are refused with 413 PAYLOAD_TOO_LARGE before they are read whole; a route that takes a
+ * file declares its own size (host/http/upload-body.ts).
+ */
 const MAX_BODY_BYTES = 1024 * 1024;
 
 /** How long a cached API key or chain row may serve at most, should a change notification be lost. */
@@ -72,13 +76,22 @@ export function createApp(
   const rpcTemplate = (path: string) => (procedurePaths.has(path) ? path : null);
   app.use("*", recordRequests(composed.requestObservers(ctx), ctx.config.TRUST_PROXY, rpcTemplate));
   app.use("*", closeUnreadBodies);
-  const limitBody = bodyLimit({
-    maxSize: MAX_BODY_BYTES,
-    onError: () => {
-      throw new ApiError("PAYLOAD_TOO_LARGE");
-    },
-  });
-  app.use("/api/*", (c, next) => (hasBody(c) ? limitBody(c, next) : next()));
+  const limiters = new Map<number, ReturnType<typeof bodyLimit>>();
+  const limitBody = (maxSize: number) => {
+    let limiter = limiters.get(maxSize);
+    if (!limiter) {
+      const message = `The request body exceeds ${maxSize} bytes`;
+      limiter = bodyLimit({
+        maxSize,
+        onError: () => {
+          throw new ApiError("PAYLOAD_TOO_LARGE", { message, details: { maxBytes: maxSize } });
+        },
+      });
+      limiters.set(maxSize, limiter);
+    }
+    return limiter;
+  };
+  app.use("/api/*", (c, next) => (hasBody(c) ? limitBody(uploadAllowance(c) ?? MAX_BODY_BYTES)(c, next) : next()));
   app.use("/api/*", rejectMalformedText);
   app.onError(handleError(ctx.logger));
   // The composed endpoints, read once on the first miss (every route is mounted by then).

@@ -23,6 +23,12 @@ export interface WebhookDeliveryStats {
   byOutcome(): Promise<{ outcome: string; count: number }[]>;
 }
 
+/** What a claim may name as its evidence: the kyc-documents plugin's documents, by their SHA-256. */
+export interface KycDocumentLookup {
+  /** The organisation's participants (ids) holding a document with this SHA-256 (0x and 64 hex digits). */
+  holders(organizationId: string, sha256: string): Promise<string[]>;
+}
+
 export interface Capabilities {
   /** The organisations' wallets and signers (host). */
   custody: Custody;
@@ -36,6 +42,8 @@ export interface Capabilities {
   complianceTemplates: ComplianceTemplates;
   /** The webhooks plugin's delivery counts. */
   webhookDeliveryStats: WebhookDeliveryStats;
+  /** The kyc-documents plugin's documents, by their SHA-256. */
+  kycDocuments: KycDocumentLookup;
 }
 
 /** The capabilities the host itself puts on its context; every other one is a plugin's. */

@@ -39,6 +39,7 @@ describe("the built-in plugins' requirements", () => {
       "userOperationPool",
       "complianceTemplates",
       "webhookDeliveryStats",
+      "kycDocuments",
     ];
     const contextOf = (id: string) =>
       pluginContext(ctx, plugins.find((p) => p.id === id)!) as unknown as Record<string, unknown>;
@@ -47,6 +48,8 @@ describe("the built-in plugins' requirements", () => {
     expect(received("tokens")).toEqual(["complianceTemplates"]);
     expect(received("monitoring")).toEqual(["webhookDeliveryStats"]);
     expect(received("webhooks")).toEqual(["secrets"]);
+    expect(received("kyc-documents")).toEqual(["secrets"]);
+    expect(received("identities").sort()).toEqual(["custody", "kycDocuments"]);
     expect(received("exchange-rates")).toEqual([]);
     expect(contextOf("systems").custody).toBe(host.custody);
   });

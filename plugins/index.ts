@@ -10,6 +10,7 @@ import exchangeRates from "./exchange-rates/index.ts";
 import externalTokens from "./external-tokens/index.ts";
 import fixedYieldSchedules from "./fixed-yield-schedules/index.ts";
 import identities from "./identities/index.ts";
+import kycDocuments from "./kyc-documents/index.ts";
 import monitoring from "./monitoring/index.ts";
 import participants from "./participants/index.ts";
 import smartWallets from "./smart-wallets/index.ts";
@@ -32,6 +33,7 @@ export const plugins: Plugin[] = [
   identities,
   systemStats,
   participants,
+  kycDocuments,
   accountActivity,
   directory,
   externalTokens,

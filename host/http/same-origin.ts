@@ -2,14 +2,18 @@
 // site send the session cookie): a write authenticated by the session cookie must come from a page of this origin
 // (its Origin header: the request's own scheme, host and port, PUBLIC_BASE_URL's, or one of TRUSTED_ORIGINS) and carry
 // JSON (Content-Type: application/json, which a cross-site form or no-cors fetch cannot send without a CORS
-// preflight, and this API answers none). API-key requests carry no ambient credential and are not checked; the public
+// preflight, and this API answers none; a route that takes a file accepts multipart/form-data on the Origin check alone,
+// which every browser's cross-site POST fails). API-key requests carry no ambient credential and are not checked; the public
 // sign-in routes, which set the cookie, get the Origin check whenever a browser sent one.
 import type { Context } from "hono";
 import { ApiError } from "../errors/api-error.ts";
 import type { AppEnv } from "./env.ts";
 import { isJsonContentType } from "./json-content-type.ts";
+import { uploadAllowance } from "./upload-body.ts";
 
 const READ_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+const isMultipart = (type: string | undefined) => type?.split(";")[0]?.trim().toLowerCase() === "multipart/form-data";
 
 /** `https://app.example.com:8443/x` → `https://app.example.com:8443`; not a web origin → undefined. */
 export function originOf(url: string): string | undefined {
@@ -62,7 +66,7 @@ export function trustedOrigins(settings: SameOriginSettings): Set<string> {
 }
 
 export interface SameOriginGuard {
-  /** A write the session cookie authenticated: same origin and JSON, else 403. */
+  /** A write the session cookie authenticated: same origin and JSON (or a form, to a route taking a file), else 403. */
   sessionWrite(c: Context<AppEnv>): void;
   /** A public route that sets the cookie (sign-in): a browser's Origin, when sent, must be this site's. */
   publicWrite(c: Context<AppEnv>): void;
@@ -82,6 +86,8 @@ export function sameOriginGuard(settings: SameOriginSettings): SameOriginGuard {
       if (exempt(c) || c.get("principal")?.kind !== "session") return;
       checkOrigin(c, c.req.header("origin"));
       const type = c.req.header("content-type");
+      // A route that takes a file (upload-body.ts) takes it as a form; the Origin check above still applies.
+      if (isMultipart(type) && uploadAllowance(c) !== undefined) return;
       if (!isJsonContentType(type))
         throw new ApiError("SESSION_WRITE_JSON_REQUIRED", {
           message: `A write authenticated by the session cookie must send Content-Type: application/json (it sent ${type ? JSON.stringify(type.slice(0, 100)) : "none"}), even without a body`,

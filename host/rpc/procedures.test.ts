@@ -25,13 +25,17 @@ describe("rpcProcedures", () => {
       Object.entries(operations).map(([method, operation]) => ({ method, path, ...operation })),
     );
 
-  it("takes v2 operations with their parameters and whether they take a body; streams and other paths stay out", () => {
+  it("takes v2 operations with their parameters and whether they take a body; streams, files and other paths stay out", () => {
     const procedures = rpcProcedures(
       document({
         "/api/v2/tokens/{tokenAddress}/mint": { post: { request: { body: {} } } },
         "/api/v2/things/{id}": { get: {}, delete: {} },
         "/api/v2/things/stream": {
           get: { responses: { 200: { content: { "text/event-stream": {} } } } },
+        },
+        "/api/v2/things/{id}/file": {
+          get: { responses: { 200: { content: { "application/octet-stream": {} } } } },
+          post: { request: { body: { content: { "multipart/form-data": {} } } } },
         },
         "/api/token/{address}": { get: {} },
       }),

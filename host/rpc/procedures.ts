@@ -41,9 +41,16 @@ export interface RegisteredRoute {
   responses?: Record<string, { content?: Record<string, unknown> }>;
 }
 
-/** A stream answers text/event-stream: it has no place in a request-response transport. */
-function isStream(route: RegisteredRoute): boolean {
-  return Object.values(route.responses ?? {}).some((r) => r.content && "text/event-stream" in r.content);
+/**
+ * Routes with no place in a JSON request-response transport: a stream (text/event-stream), a file download
+ * (application/octet-stream) or a file upload (a multipart/form-data body).
+ */
+function outsideJsonTransport(route: RegisteredRoute): boolean {
+  const answersJsonless = Object.values(route.responses ?? {}).some(
+    (r) => r.content && ("text/event-stream" in r.content || "application/octet-stream" in r.content),
+  );
+  const body = route.request?.body as { content?: Record<string, unknown> } | undefined;
+  return answersJsonless || (body?.content !== undefined && "multipart/form-data" in body.content);
 }
 
 /**
@@ -57,7 +64,12 @@ export function rpcProcedures(routes: RegisteredRoute[]): Procedure[] {
   for (const route of routes) {
     const method = route.method.toLowerCase();
     const { path } = route;
-    if (!path.startsWith(REST_PREFIX) || !(METHODS as readonly string[]).includes(method) || isStream(route)) continue;
+    if (
+      !path.startsWith(REST_PREFIX) ||
+      !(METHODS as readonly string[]).includes(method) ||
+      outsideJsonTransport(route)
+    )
+      continue;
     const name = procedureName(method, path, route.operationId);
     const described = `${method.toUpperCase()} ${path}`;
     const other = taken.get(name);

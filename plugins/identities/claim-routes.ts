@@ -10,6 +10,7 @@ import { shortAddress } from "../../host/mutations/describe.ts";
 import { submitSystemWrite } from "../../host/mutations/system-write.ts";
 import type { PluginContext } from "../../host/plugin.ts";
 import { encodeClaimValues } from "./claim-data.ts";
+import { claimEvidenceUri } from "./claim-evidence.ts";
 import { claimIdOf, ECDSA_SCHEME, signClaim, topicIdOf } from "./claim-signing.ts";
 import { subjectIdentity } from "./identity-lookup.ts";
 import { attachedClaim, requireClaimIssuer, topicScheme } from "./prechecks.ts";
@@ -23,7 +24,9 @@ const issueClaim = createRoute({
   summary: "Issue a claim on an identity, signed by the signing wallet for its claim issuer identity",
   description:
     "The topic must be a registered topic scheme. A second claim of the same issuer and topic changes the first " +
-    "(ClaimChanged). The signer needs a management or claim key on the subject identity (onboarding gives it one).",
+    "(ClaimChanged). The signer needs a management or claim key on the subject identity (onboarding gives it one). " +
+    "documentSha256 names a KYC document of the subject's participant as the evidence (404 KYC_DOCUMENT_NOT_FOUND " +
+    "when the subject has none with that digest); the claim's uri is then its RFC 6920 name.",
   middleware: [requirePermission("claim:issue")],
   request: { body: jsonBody(IssueClaimBodySchema) },
   responses: mutationResponses,
@@ -53,11 +56,14 @@ const removeClaim = createRoute({
 const claimNamed = (body: { topic?: string; claimId?: string }) =>
   body.topic ? `the ${body.topic} claim` : `claim ${body.claimId?.slice(0, 6)}…${body.claimId?.slice(-4)}`;
 
-export function claimRoutes(app: App, ctx: PluginContext<"custody">) {
+export function claimRoutes(app: App, ctx: PluginContext<"custody" | "kycDocuments">) {
   app.openapi(issueClaim, async (c) => {
     const body = c.req.valid("json");
     return submitSystemWrite(c, ctx, body, async (chain, signer) => {
       const subject = await subjectIdentity(chain, body);
+      const uri = body.documentSha256
+        ? await claimEvidenceUri(c, ctx, chain, subject, body.documentSha256)
+        : (body.uri ?? "");
       const { topicId, signature: scheme } = await topicScheme(chain, body.topic);
       const data = body.values ? encodeClaimValues(scheme, body.values) : ((body.data ?? "0x") as Hex);
       const issuer = await requireClaimIssuer(chain, signer);
@@ -71,7 +77,7 @@ export function claimRoutes(app: App, ctx: PluginContext<"custody">) {
         data: encodeFunctionData({
           abi: IdentityAbi,
           functionName: "addClaim",
-          args: [topicId, ECDSA_SCHEME, issuer, signature, data, body.uri ?? ""],
+          args: [topicId, ECDSA_SCHEME, issuer, signature, data, uri],
         }),
       };
     });

@@ -15,7 +15,7 @@ import { identityRoutes } from "./routes.ts";
 
 export default definePlugin({
   id: "identities",
-  requires: ["custody"],
+  requires: ["custody", "kycDocuments"],
   errors: ERRORS,
   permissions: PERMISSIONS,
   routes(app, ctx) {

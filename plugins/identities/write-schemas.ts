@@ -50,6 +50,17 @@ export const IssueClaimBodySchema = z
       description: "The claim data as values, ABI-encoded with the topic scheme's signature (or give data)",
     }),
     uri: z.string().max(2048).optional(),
+    documentSha256: z
+      .string()
+      .regex(/^0x[0-9a-fA-F]{64}$/, "must be 0x-prefixed 32-byte hex")
+      .optional()
+      .openapi({
+        description:
+          "The evidence: the sha256 of a KYC document of the subject's participant (POST /api/v2/participants/" +
+          "{participantId}/kyc-documents), checked to exist; the claim's uri becomes its RFC 6920 name " +
+          "`ni:///sha-256;<base64url digest>` (give uri or documentSha256)",
+        example: `0x${"ab".repeat(32)}`,
+      }),
     ...SignerFields,
   })
   .strict()
@@ -57,6 +68,9 @@ export const IssueClaimBodySchema = z
     oneSubject(body, ctx);
     if (body.data !== undefined && body.values !== undefined) {
       ctx.addIssue({ code: "custom", path: ["values"], message: "give data or values, not both" });
+    }
+    if (body.uri !== undefined && body.documentSha256 !== undefined) {
+      ctx.addIssue({ code: "custom", path: ["documentSha256"], message: "give uri or documentSha256, not both" });
     }
   })
   .openapi("IssueClaimRequest");

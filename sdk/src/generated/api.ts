@@ -1357,7 +1357,7 @@ export interface paths {
         put?: never;
         /**
          * Issue a claim on an identity, signed by the signing wallet for its claim issuer identity
-         * @description The topic must be a registered topic scheme. A second claim of the same issuer and topic changes the first (ClaimChanged). The signer needs a management or claim key on the subject identity (onboarding gives it one).
+         * @description The topic must be a registered topic scheme. A second claim of the same issuer and topic changes the first (ClaimChanged). The signer needs a management or claim key on the subject identity (onboarding gives it one). documentSha256 names a KYC document of the subject's participant as the evidence (404 KYC_DOCUMENT_NOT_FOUND when the subject has none with that digest); the claim's uri is then its RFC 6920 name.
          *
          *     A chain write: it answers 202 Accepted at once with `statusUrl` (also in `Location`); poll it until a terminal state and do not resubmit. `Prefer: wait=N` (5 to 99 s) waits and answers 200 with the completed result. Send an `Idempotency-Key` to retry safely; the response echoes the effective key. Refusals known before anything is queued answer 4xx (422 for a domain rule, e.g. COMPLIANCE_CHECK_FAILED).
          *
@@ -1889,6 +1889,156 @@ export interface paths {
         put?: never;
         post?: never;
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/participants/{participantId}/kyc-documents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List a participant's KYC documents
+         * @description The documents' metadata, newest first; facet type. Needs identityManager or claimIssuer. 404 PARTICIPANT_NOT_FOUND (SVC-0524) for a participant outside the organisation, KYC_DOCUMENT_NOT_FOUND for a document the participant does not have.
+         *
+         *     Permission: `kycDocument:read`.
+         */
+        get: operations["participants.kycDocuments.get"];
+        put?: never;
+        /**
+         * Upload a KYC document of a participant
+         * @description multipart/form-data with `type`, `file` (at most 10485760 bytes, 10 MiB) and optionally `claimTopic`. The file is stored encrypted (AES-256-GCM) and answered with its metadata, its `sha256` the digest a claim can name it by. A larger file is refused with 413 PAYLOAD_TOO_LARGE; a missing field with 400. Needs identityManager or claimIssuer. 404 PARTICIPANT_NOT_FOUND (SVC-0524) for a participant outside the organisation, KYC_DOCUMENT_NOT_FOUND for a document the participant does not have.
+         *
+         *     Permission: `kycDocument:write`.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description The chain to work on, as a decimal chain id; default: the organisation's default network. A chain the platform does not serve for the organisation answers 400 CHAIN_NOT_AVAILABLE_FOR_ORGANIZATION. */
+                    "X-Chain-Id"?: components["parameters"]["XChainId"];
+                    /** @description The participant (user id) to act as; default: the caller. Acting for another member needs the participant:act-for-others permission (403 REQUEST_PARTICIPANT_FORBIDDEN otherwise). */
+                    "X-Participant"?: components["parameters"]["XParticipant"];
+                    /** @description Who sends chain writes: `eoa` (the organisation's custody wallets) or `smart-wallet` (the participant's ERC-4337 smart wallet); default: the organisation's executor policy. Anything else answers 400 INVALID_REQUEST_EXECUTOR; smart-wallet where it is disabled answers 403. */
+                    "X-Executor"?: components["parameters"]["XExecutor"];
+                };
+                path: {
+                    participantId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "multipart/form-data": components["schemas"]["KycDocumentUpload"];
+                };
+            };
+            responses: {
+                /** @description Stored: the document's metadata */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["KycDocument"];
+                            links: {
+                                self: string;
+                            };
+                        };
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+                409: components["responses"]["Conflict"];
+                /** @description PAYLOAD_TOO_LARGE: the file is above 10485760 bytes (10 MiB); `data.maxBytes` */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description UNSUPPORTED_MEDIA_TYPE: the body is not multipart/form-data */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                422: components["responses"]["UnprocessableEntity"];
+                429: components["responses"]["TooManyRequests"];
+                500: components["responses"]["InternalServerError"];
+                503: components["responses"]["ServiceUnavailable"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/participants/{participantId}/kyc-documents/{documentId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download a KYC document
+         * @description The file's bytes, decrypted, with the Content-Type it was uploaded with (as an attachment, never rendered). Each download is recorded in the request log (GET /api/v2/monitoring/api/request-logs). Needs identityManager or claimIssuer. 404 PARTICIPANT_NOT_FOUND (SVC-0524) for a participant outside the organisation, KYC_DOCUMENT_NOT_FOUND for a document the participant does not have.
+         *
+         *     Permission: `kycDocument:read`.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    participantId: string;
+                    documentId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The file */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/octet-stream": string;
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+                409: components["responses"]["Conflict"];
+                429: components["responses"]["TooManyRequests"];
+                500: components["responses"]["InternalServerError"];
+                503: components["responses"]["ServiceUnavailable"];
+            };
+        };
+        put?: never;
+        post?: never;
+        /**
+         * Delete a KYC document
+         * @description Removes the document's metadata and its encrypted file; answers the metadata. Needs identityManager or claimIssuer. 404 PARTICIPANT_NOT_FOUND (SVC-0524) for a participant outside the organisation, KYC_DOCUMENT_NOT_FOUND for a document the participant does not have.
+         *
+         *     Permission: `kycDocument:write`.
+         */
+        delete: operations["participants.kycDocuments.delete"];
         options?: never;
         head?: never;
         patch?: never;
@@ -3322,7 +3472,7 @@ export interface paths {
                     "X-Executor"?: components["parameters"]["XExecutor"];
                 };
                 path: {
-                    procedure: "auth/signIn/post" | "auth/twoFactor/post" | "auth/signOut/post" | "auth/session/get" | "sessions/delete" | "sessions/get" | "apiKeys/post" | "apiKeys/get" | "apiKeys/delete" | "organization/members/get" | "organization/members/roles/put" | "settings/executorPolicy/get" | "settings/executorPolicy/put" | "organizations/post" | "transactionRequests/get" | "transactionRequests/read" | "transactionRequests/cancel/post" | "blockchainTransactions/read" | "tokenTemplates/get" | "tokenTemplates/read" | "tokenTemplates/post" | "tokenTemplates/delete" | "tokens/post" | "token/post" | "tokens/get" | "token/read" | "tokens/read" | "token/features/get" | "tokens/features/get" | "token/features/put" | "tokens/features/put" | "tokens/mint/post" | "tokens/burn/post" | "tokens/transfer/post" | "tokens/approvals/post" | "tokens/forcedTransfer/post" | "tokens/freezeAddress/post" | "tokens/freezeTokens/post" | "tokens/pause/post" | "tokens/unfreezeAddress/post" | "tokens/unfreezeTokens/post" | "tokens/unpause/post" | "tokens/metadata/patch" | "tokens/metadata/get" | "tokens/documents/put" | "tokens/documents/delete" | "tokens/documents/get" | "tokens/permits/post" | "tokens/redemptions/post" | "tokens/preCheck/get" | "tokens/events/get" | "tokens/holders/get" | "settings/complianceTemplates/get" | "settings/complianceTemplates/read" | "settings/complianceTemplates/post" | "settings/complianceTemplates/put" | "settings/complianceTemplates/publish/put" | "settings/complianceTemplates/delete" | "system/identities/post" | "system/identities/get" | "system/entities/get" | "system/entities/post" | "system/identities/claimEvents/get" | "system/claimIssuer/get" | "system/claimIssuer/post" | "system/identityClaims/post" | "system/identityClaimRevocations/post" | "system/identityClaimRemovals/post" | "system/trustedIssuers/post" | "system/trustedIssuers/put" | "system/trustedIssuers/delete" | "system/topicSchemes/post" | "system/topicSchemes/put" | "system/topicSchemes/delete" | "system/topicSchemes/get" | "system/trustedIssuers/get" | "system/stats/identityCount/get" | "system/stats/identityStatTimeseries/get" | "system/stats/identityStatTimeseries/presets/read" | "system/stats/claimStatSnapshots/current/get" | "system/stats/claimStatRanges/get" | "system/stats/claimStatRangePresets/read" | "system/stats/trustedIssuerStatSnapshots/current/get" | "system/stats/trustedIssuerStatRanges/get" | "system/stats/trustedIssuerStatRangePresets/read" | "system/stats/topicSchemeStatSnapshots/current/get" | "system/stats/topicSchemeStatRanges/get" | "system/stats/topicSchemeStatRangePresets/read" | "system/stats/topicSchemeClaimsCoverage/get" | "system/stats/countryAssetCount/get" | "participants/addressKinds/get" | "participants/get" | "participants/activities/get" | "participants/activityMetrics/get" | "system/accounts/activities/get" | "system/accounts/activityMetrics/get" | "system/directory/get" | "system/addonFactories/get" | "system/addonFactories/read" | "contracts/read" | "externalTokens/post" | "externalTokens/approvals/post" | "externalTokens/get" | "webhooks/endpoints/post" | "webhooks/endpoints/get" | "webhooks/endpoints/read" | "webhooks/endpoints/patch" | "webhooks/endpoints/delete" | "webhooks/endpoints/secret/rotate/post" | "webhooks/endpoints/deliveries/get" | "webhooks/endpoints/deliveries/retry/post" | "webhooks/endpoints/replay/post" | "webhooks/eventTypes/get" | "webhooks/asyncapiJson/get" | "webhooks/receipts/post" | "webhooks/receipts/read" | "bundler/post" | "smartWallets/post" | "smartWallets/read" | "smartWallets/signers/get" | "smartWallets/gasStatus/get" | "smartWallets/threshold/put" | "smartWallets/sponsorship/put" | "smartWallets/approvals/get" | "smartWallets/approvals/sign/post" | "exchangeRates/get" | "exchangeRates/read" | "exchangeRates/put" | "exchangeRates/delete" | "exchangeRates/history/get" | "exchangeRates/supportedCurrencies/get" | "exchangeRates/sync/post" | "addons/tokenSales/post" | "addons/tokenSales/read" | "addons/tokenSales/purchases/post" | "addons/tokenSales/withdrawals/post" | "admin/operator/workflowEngine/doctor/post" | "admin/operator/workflowEngine/forceRedeploy/post" | "admin/operator/workflowEngine/cleanupStaleDeployments/post" | "admin/operator/workflowEngine/recoverStuckWorkflow/post" | "addons/xvpSettlements/post" | "addons/xvpSettlements/read" | "addons/xvpSettlements/approvals/post" | "addons/xvpSettlements/executions/post" | "addons/xvpSettlements/cancellations/post" | "addons/fixedYieldSchedules/post" | "addons/fixedYieldSchedules/read" | "addons/fixedYieldSchedules/topUps/post" | "addons/fixedYieldSchedules/withdrawals/post" | "addons/fixedYieldSchedules/claims/post" | "monitoring/api/requestMetrics/summary/get" | "monitoring/api/requestMetrics/timeline/get" | "monitoring/api/endpointMetrics/get" | "monitoring/api/requestLogs/get" | "monitoring/api/requestLogs/read" | "monitoring/api/requestMetrics/topErrors/get";
+                    procedure: "auth/signIn/post" | "auth/twoFactor/post" | "auth/signOut/post" | "auth/session/get" | "sessions/delete" | "sessions/get" | "apiKeys/post" | "apiKeys/get" | "apiKeys/delete" | "organization/members/get" | "organization/members/roles/put" | "settings/executorPolicy/get" | "settings/executorPolicy/put" | "organizations/post" | "transactionRequests/get" | "transactionRequests/read" | "transactionRequests/cancel/post" | "blockchainTransactions/read" | "tokenTemplates/get" | "tokenTemplates/read" | "tokenTemplates/post" | "tokenTemplates/delete" | "tokens/post" | "token/post" | "tokens/get" | "token/read" | "tokens/read" | "token/features/get" | "tokens/features/get" | "token/features/put" | "tokens/features/put" | "tokens/mint/post" | "tokens/burn/post" | "tokens/transfer/post" | "tokens/approvals/post" | "tokens/forcedTransfer/post" | "tokens/freezeAddress/post" | "tokens/freezeTokens/post" | "tokens/pause/post" | "tokens/unfreezeAddress/post" | "tokens/unfreezeTokens/post" | "tokens/unpause/post" | "tokens/metadata/patch" | "tokens/metadata/get" | "tokens/documents/put" | "tokens/documents/delete" | "tokens/documents/get" | "tokens/permits/post" | "tokens/redemptions/post" | "tokens/preCheck/get" | "tokens/events/get" | "tokens/holders/get" | "settings/complianceTemplates/get" | "settings/complianceTemplates/read" | "settings/complianceTemplates/post" | "settings/complianceTemplates/put" | "settings/complianceTemplates/publish/put" | "settings/complianceTemplates/delete" | "system/identities/post" | "system/identities/get" | "system/entities/get" | "system/entities/post" | "system/identities/claimEvents/get" | "system/claimIssuer/get" | "system/claimIssuer/post" | "system/identityClaims/post" | "system/identityClaimRevocations/post" | "system/identityClaimRemovals/post" | "system/trustedIssuers/post" | "system/trustedIssuers/put" | "system/trustedIssuers/delete" | "system/topicSchemes/post" | "system/topicSchemes/put" | "system/topicSchemes/delete" | "system/topicSchemes/get" | "system/trustedIssuers/get" | "system/stats/identityCount/get" | "system/stats/identityStatTimeseries/get" | "system/stats/identityStatTimeseries/presets/read" | "system/stats/claimStatSnapshots/current/get" | "system/stats/claimStatRanges/get" | "system/stats/claimStatRangePresets/read" | "system/stats/trustedIssuerStatSnapshots/current/get" | "system/stats/trustedIssuerStatRanges/get" | "system/stats/trustedIssuerStatRangePresets/read" | "system/stats/topicSchemeStatSnapshots/current/get" | "system/stats/topicSchemeStatRanges/get" | "system/stats/topicSchemeStatRangePresets/read" | "system/stats/topicSchemeClaimsCoverage/get" | "system/stats/countryAssetCount/get" | "participants/addressKinds/get" | "participants/get" | "participants/kycDocuments/get" | "participants/kycDocuments/delete" | "participants/activities/get" | "participants/activityMetrics/get" | "system/accounts/activities/get" | "system/accounts/activityMetrics/get" | "system/directory/get" | "system/addonFactories/get" | "system/addonFactories/read" | "contracts/read" | "externalTokens/post" | "externalTokens/approvals/post" | "externalTokens/get" | "webhooks/endpoints/post" | "webhooks/endpoints/get" | "webhooks/endpoints/read" | "webhooks/endpoints/patch" | "webhooks/endpoints/delete" | "webhooks/endpoints/secret/rotate/post" | "webhooks/endpoints/deliveries/get" | "webhooks/endpoints/deliveries/retry/post" | "webhooks/endpoints/replay/post" | "webhooks/eventTypes/get" | "webhooks/asyncapiJson/get" | "webhooks/receipts/post" | "webhooks/receipts/read" | "bundler/post" | "smartWallets/post" | "smartWallets/read" | "smartWallets/signers/get" | "smartWallets/gasStatus/get" | "smartWallets/threshold/put" | "smartWallets/sponsorship/put" | "smartWallets/approvals/get" | "smartWallets/approvals/sign/post" | "exchangeRates/get" | "exchangeRates/read" | "exchangeRates/put" | "exchangeRates/delete" | "exchangeRates/history/get" | "exchangeRates/supportedCurrencies/get" | "exchangeRates/sync/post" | "addons/tokenSales/post" | "addons/tokenSales/read" | "addons/tokenSales/purchases/post" | "addons/tokenSales/withdrawals/post" | "admin/operator/workflowEngine/doctor/post" | "admin/operator/workflowEngine/forceRedeploy/post" | "admin/operator/workflowEngine/cleanupStaleDeployments/post" | "admin/operator/workflowEngine/recoverStuckWorkflow/post" | "addons/xvpSettlements/post" | "addons/xvpSettlements/read" | "addons/xvpSettlements/approvals/post" | "addons/xvpSettlements/executions/post" | "addons/xvpSettlements/cancellations/post" | "addons/fixedYieldSchedules/post" | "addons/fixedYieldSchedules/read" | "addons/fixedYieldSchedules/topUps/post" | "addons/fixedYieldSchedules/withdrawals/post" | "addons/fixedYieldSchedules/claims/post" | "monitoring/api/requestMetrics/summary/get" | "monitoring/api/requestMetrics/timeline/get" | "monitoring/api/endpointMetrics/get" | "monitoring/api/requestLogs/get" | "monitoring/api/requestLogs/read" | "monitoring/api/requestMetrics/topErrors/get";
                 };
                 cookie?: never;
             };
@@ -5072,6 +5222,11 @@ export interface components {
             /** @description The claim data as values, ABI-encoded with the topic scheme's signature (or give data) */
             values?: (string | number | boolean)[];
             uri?: string;
+            /**
+             * @description The evidence: the sha256 of a KYC document of the subject's participant (POST /api/v2/participants/{participantId}/kyc-documents), checked to exist; the claim's uri becomes its RFC 6920 name `ni:///sha-256;<base64url digest>` (give uri or documentSha256)
+             * @example 0xabababababababababababababababababababababababababababababababab
+             */
+            documentSha256?: string;
             walletVerification?: components["schemas"]["WalletVerification"];
             accountWalletId?: string;
             /** @example 0x5FbDB2315678afecb367f032d93F642f64180aa3 */
@@ -5316,6 +5471,43 @@ export interface components {
             displayName: string;
             /** @description With eligibleForToken: whether the participant may take part in the action */
             eligible?: boolean;
+        };
+        KycDocument: {
+            id: string;
+            participantId: string;
+            type: string;
+            claimTopic: string | null;
+            /** @description The name the uploaded file had, if it had one */
+            fileName: string | null;
+            contentType: string;
+            /** @description Bytes of the file */
+            size: number;
+            /**
+             * @description SHA-256 of the file's bytes
+             * @example 0xabababababababababababababababababababababababababababababababab
+             */
+            sha256: string;
+            /** @description The user who uploaded it */
+            uploadedBy: string;
+            /** Format: date-time */
+            uploadedAt: string;
+        };
+        KycDocumentUpload: {
+            /**
+             * @description What the document is, in the organisation's words
+             * @example passport
+             */
+            type: string;
+            /**
+             * Format: binary
+             * @description The document, at most 10485760 bytes (10 MiB); its part's Content-Type is kept
+             */
+            file: string;
+            /**
+             * @description The claim topic the document is evidence for (e.g. kyc)
+             * @example kyc
+             */
+            claimTopic?: string;
         };
         ActivityEvent: {
             id: string;
@@ -11485,6 +11677,122 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "participants.kycDocuments.get": {
+        parameters: {
+            query?: {
+                /** @description One field; prefix - for descending. */
+                sort?: "type" | "-type" | "claimTopic" | "-claimTopic" | "size" | "-size" | "uploadedAt" | "-uploadedAt";
+                "page[offset]"?: number;
+                "page[limit]"?: number;
+                /** @description Case-insensitive search in type, fileName. */
+                "filter[q]"?: string;
+                /** @description text field; shorthand for eq. Also filter[type][<operator>] with eq, ne, iLike, notILike, inArray, notInArray, isEmpty, isNotEmpty (inArray, notInArray, between: comma-separated). */
+                "filter[type]"?: string;
+                /** @description text field; shorthand for eq. Also filter[claimTopic][<operator>] with eq, ne, iLike, notILike, inArray, notInArray, isEmpty, isNotEmpty (inArray, notInArray, between: comma-separated). */
+                "filter[claimTopic]"?: string;
+                /** @description text field; shorthand for eq. Also filter[sha256][<operator>] with eq, ne, iLike, notILike, inArray, notInArray, isEmpty, isNotEmpty (inArray, notInArray, between: comma-separated). */
+                "filter[sha256]"?: string;
+                /** @description text field; shorthand for eq. Also filter[fileName][<operator>] with eq, ne, iLike, notILike, inArray, notInArray, isEmpty, isNotEmpty (inArray, notInArray, between: comma-separated). */
+                "filter[fileName]"?: string;
+                /** @description text field; shorthand for eq. Also filter[contentType][<operator>] with eq, ne, iLike, notILike, inArray, notInArray, isEmpty, isNotEmpty (inArray, notInArray, between: comma-separated). */
+                "filter[contentType]"?: string;
+                /** @description number field; shorthand for eq. Also filter[size][<operator>] with eq, ne, gt, gte, lt, lte, between, inArray, notInArray, isEmpty, isNotEmpty (inArray, notInArray, between: comma-separated). */
+                "filter[size]"?: string;
+                /** @description text field; shorthand for eq. Also filter[uploadedBy][<operator>] with eq, ne, iLike, notILike, inArray, notInArray, isEmpty, isNotEmpty (inArray, notInArray, between: comma-separated). */
+                "filter[uploadedBy]"?: string;
+                /** @description timestamp field; shorthand for eq. Also filter[uploadedAt][<operator>] with eq, ne, gt, gte, lt, lte, between, inArray, notInArray, isEmpty, isNotEmpty (inArray, notInArray, between: comma-separated). */
+                "filter[uploadedAt]"?: string;
+            };
+            header?: never;
+            path: {
+                participantId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The participant's documents; facet type */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["KycDocument"][];
+                        meta: {
+                            total: number;
+                            /** @description Counts per value of type */
+                            facets?: {
+                                type?: {
+                                    value?: string | number | boolean | null;
+                                    count: number;
+                                }[];
+                            };
+                        };
+                        links: {
+                            self: string;
+                            first: string;
+                            prev: string | null;
+                            next: string | null;
+                            last: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "participants.kycDocuments.delete": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The chain to work on, as a decimal chain id; default: the organisation's default network. A chain the platform does not serve for the organisation answers 400 CHAIN_NOT_AVAILABLE_FOR_ORGANIZATION. */
+                "X-Chain-Id"?: components["parameters"]["XChainId"];
+                /** @description The participant (user id) to act as; default: the caller. Acting for another member needs the participant:act-for-others permission (403 REQUEST_PARTICIPANT_FORBIDDEN otherwise). */
+                "X-Participant"?: components["parameters"]["XParticipant"];
+                /** @description Who sends chain writes: `eoa` (the organisation's custody wallets) or `smart-wallet` (the participant's ERC-4337 smart wallet); default: the organisation's executor policy. Anything else answers 400 INVALID_REQUEST_EXECUTOR; smart-wallet where it is disabled answers 403. */
+                "X-Executor"?: components["parameters"]["XExecutor"];
+            };
+            path: {
+                participantId: string;
+                documentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The deleted document */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["KycDocument"];
+                        links: {
+                            self: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
