@@ -3755,6 +3755,12 @@ export interface components {
                 why: string;
                 message: string;
                 fix: string;
+                /** @description The custom error's stable code (e.g. TOKEN_PAUSED): branch on it, never on the message */
+                dalpCode: string;
+                /** @description true when the same write can pass once the chain state named changes (a pause, a role, a balance) */
+                retryable: boolean;
+                /** @description What to do before sending the write again */
+                suggestedAction: string;
             };
             description: string | null;
             fromAddress: string;
@@ -4705,6 +4711,12 @@ export interface components {
             typeId?: string;
             /** @description compliance refusals: the module's reason */
             reason?: string;
+            /** @description The contract error's stable code, e.g. TOKEN_PAUSED */
+            dalpCode?: string;
+            /** @description Whether the write can pass once the cause is resolved */
+            retryable?: boolean;
+            /** @description What to do before sending the write */
+            suggestedAction?: string;
             contractError?: {
                 [key: string]: unknown;
             };
