@@ -3613,6 +3613,10 @@ export interface components {
                 /** @enum {string} */
                 category: "client" | "auth" | "permission" | "domain" | "dependency" | "operational" | "unknown";
                 requestId: string;
+                /** @description A contract's refusal: the custom error's stable code, e.g. TOKEN_PAUSED (docs/contract-errors.md); retryable then says whether the write can pass once the cause is resolved */
+                dalpCode?: string;
+                /** @description A contract's refusal: what to do before sending the write again */
+                suggestedAction?: string;
             } & {
                 [key: string]: unknown;
             };
