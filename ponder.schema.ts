@@ -171,6 +171,36 @@ export const accessControlRoleMember = onchainTable(
   }),
 );
 
+/**
+ * Every role an account holds (or held) on a platform contract with its own access control: a system's access
+ * manager and each token. Unlike access_control_role_member, it also keeps the grants made while the contract was
+ * being initialised (before its system is known), so the roles a system or token starts with are listed too.
+ */
+export const roleAssignment = onchainTable(
+  "role_assignment",
+  (t) => ({
+    chainId: t.integer().notNull(),
+    /** Contract, role and account. */
+    id: t.text().notNull(),
+    contract: t.hex().notNull(),
+    role: t.hex().notNull(),
+    account: t.hex().notNull(),
+    /** false once revoked (a later grant makes it true again, with its own grantedAt, grantedBy and hash). */
+    active: t.boolean().notNull(),
+    grantedAt: t.bigint().notNull(),
+    grantedBy: t.hex().notNull(),
+    transactionHash: t.hex().notNull(),
+    /** The latest grant's event id (its checkpoint): sorting on it keeps the chain's order. */
+    ordinal: t.text().notNull(),
+    updatedAt: t.bigint().notNull(),
+  }),
+  (table) => ({
+    pk: primaryKey({ columns: [table.chainId, table.id] }),
+    contractIdx: index().on(table.contract),
+    accountIdx: index().on(table.account),
+  }),
+);
+
 /** Every contract of a system by role (from the root's SystemContractsCreated): the system a registry belongs to. */
 export const systemContract = onchainTable(
   "system_contract",

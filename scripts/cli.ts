@@ -17,6 +17,7 @@ import access, {
   revokeApiKey,
   revokePlatformRole,
   setMemberRoles,
+  setUserPincode,
 } from "../plugins/access/index.ts";
 import systems, { createOrganization } from "../plugins/systems/index.ts";
 
@@ -28,6 +29,7 @@ const USAGE = `Usage: npm run cli -- <command> [options]
 
   org create   --name NAME [--chain-id ID]          create an organisation (its system is deployed by the running platform)
   user create  --email EMAIL --name NAME [--password P] [--pincode 123456] [--totp]
+  user set-pincode --user USER_ID --pincode 123456  set the PIN a session's chain writes are confirmed with
   role grant   --org ORG_ID --user USER_ID --role ROLE
   role set     --org ORG_ID --user USER_ID --roles ROLE[,ROLE...]   replace a member's roles (the last owner keeps owner)
   key create   --org ORG_ID --user USER_ID [--scope read|read-write] [--expires ISO_DATE] [--name NAME]
@@ -100,6 +102,12 @@ try {
           totp: values.totp,
         }),
       );
+      break;
+    }
+    case "user set-pincode": {
+      const pincode = need("pincode");
+      if (!/^\d{6}$/.test(pincode)) fail("--pincode must be 6 digits.");
+      out(await setUserPincode(db.platform, { userId: need("user"), pincode }));
       break;
     }
     case "role grant":

@@ -1,14 +1,13 @@
-// Each system's access manager: who holds which role, and every grant and revocation in the activity feeds.
+// Each system's access manager: who holds which role (role_assignment from its first grant on), and every grant and
+// revocation in the activity feeds.
 import { type Context, ponder } from "ponder:registry";
 import { accessControlRoleMember } from "ponder:schema";
-import type { Address, Hex } from "viem";
 import { recordActivity } from "./activity.ts";
-import type { LoggedEvent } from "./record-event.ts";
+import { type RoleEvent, recordRoleAssignment } from "./role-assignments.ts";
 import { systemOf } from "./system-of.ts";
 
-type RoleEvent = LoggedEvent & { args: { role: Hex; account: Address; sender: Address } };
-
 async function roleChanged(context: Context, event: RoleEvent, eventName: "RoleGranted" | "RoleRevoked") {
+  await recordRoleAssignment(context, event, eventName === "RoleGranted");
   const accessManager = event.log.address;
   // The system's initialisation grants its first roles before SystemContractsCreated names the system.
   const system = await systemOf(context, accessManager);

@@ -4,6 +4,7 @@ import { type Context, ponder } from "ponder:registry";
 import { token, tokenBalance, tokenDocument, tokenMetadata } from "ponder:schema";
 import { type Address, zeroAddress } from "viem";
 import { type LoggedEvent, recordTokenEvent } from "./record-event.ts";
+import { recordRoleAssignment } from "./role-assignments.ts";
 
 type BalanceRow = typeof tokenBalance.$inferSelect;
 type TokenRow = typeof token.$inferSelect;
@@ -174,3 +175,7 @@ ponder.on("Token:ComplianceSet", async ({ event, context }) => {
   }
   await record(context, event, "ComplianceSet", event.args.compliance === zeroAddress ? [] : [compliance!]);
 });
+
+// The token's own roles (supply management, custodian, governance, emergency), its initial grants included.
+ponder.on("Token:RoleGranted", ({ event, context }) => recordRoleAssignment(context, event, true));
+ponder.on("Token:RoleRevoked", ({ event, context }) => recordRoleAssignment(context, event, false));

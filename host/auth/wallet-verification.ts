@@ -3,6 +3,7 @@ import type { Context } from "hono";
 import type { PlatformDb } from "../db/database.ts";
 import { ApiError } from "../errors/api-error.ts";
 import type { AppEnv } from "../http/env.ts";
+import { missingOnboardingStep } from "./onboarding.ts";
 import { verifySecret } from "./passwords.ts";
 
 export interface WalletVerification {
@@ -17,12 +18,15 @@ export async function verifyWalletForWrite(
 ) {
   const principal = c.get("principal");
   if (principal.kind === "api-key") return;
-  if (!verification) throw new ApiError("WALLET_VERIFICATION_REQUIRED");
   const user = await db
     .selectFrom("users")
     .select("pincodeHash")
     .where("id", "=", principal.userId)
     .executeTakeFirstOrThrow();
+  // Before the body's check: a user who never set a PIN cannot send a walletVerification at all.
+  const missing = missingOnboardingStep(user);
+  if (missing) throw new ApiError("NOT_ONBOARDED", { fix: missing.fix, details: { missingStep: missing.step } });
+  if (!verification) throw new ApiError("WALLET_VERIFICATION_REQUIRED");
   if (!(await verifySecret(verification.secretVerificationCode, user.pincodeHash)))
     throw new ApiError("WALLET_VERIFICATION_FAILED");
 }

@@ -39,6 +39,16 @@ async function lookup(db: PlatformDb, organizationId: string, headerChainId: num
         "oc.systemAddress",
         "oc.tokenFactoryAddress",
         "oc.contracts",
+        // None on any chain: its system was never requested (SYSTEM_NOT_CREATED), not merely absent from this one.
+        (eb) =>
+          eb
+            .exists(
+              eb
+                .selectFrom("organizationChains as any")
+                .select("any.chainId")
+                .whereRef("any.organizationId", "=", "o.id"),
+            )
+            .as("hasSystem"),
       ])
       .where("o.id", "=", organizationId)
       .executeTakeFirstOrThrow();
@@ -46,6 +56,7 @@ async function lookup(db: PlatformDb, organizationId: string, headerChainId: num
     const row = found.chainId === null ? undefined : found;
     return {
       chainId,
+      hasSystem: Boolean(found.hasSystem),
       row: row as
         | (Pick<OrganizationChainsTable, "systemAddress" | "tokenFactoryAddress" | "contracts"> & { status: string })
         | undefined,
@@ -114,7 +125,8 @@ export async function requestServedChain(c: Context<AppEnv>, ctx: RequestChainCo
 }
 
 export async function requestChain(c: Context<AppEnv>, ctx: RequestChainContext): Promise<RequestChain> {
-  const { chainId, row } = await resolve(c, ctx);
+  const { chainId, row, hasSystem } = await resolve(c, ctx);
+  if (!row && !hasSystem) throw new ApiError("SYSTEM_NOT_CREATED", { details: { chainId } });
   if (!row) throw new ApiError("REQUEST_CHAIN_SYSTEM_REQUIRED", { details: { chainId } });
   if (row.status !== "ready" || !row.systemAddress || !row.tokenFactoryAddress || !row.contracts) {
     throw new ApiError("CHAIN_NOT_READY", { details: { chainId, chainStatus: row.status } });

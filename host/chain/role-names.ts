@@ -18,6 +18,9 @@ const BY_ID = new Map<string, string>([
   ...ROLE_NAMES.map((name) => [keccak256(toBytes(name)), name] as [string, string]),
 ]);
 
+/** Every role the platform names, as [id, name] (e.g. to name role ids in SQL). */
+export const KNOWN_ROLES: readonly (readonly [string, string])[] = [...BY_ID];
+
 /** The role's name, or its id when the platform does not know it. */
 export function roleName(roleId: Hex | string): string {
   return BY_ID.get(roleId.toLowerCase()) ?? roleId;

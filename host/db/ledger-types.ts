@@ -21,6 +21,7 @@ export interface LedgerTables {
   systemStatHour: typeof schema.systemStatHour.$inferSelect;
   activityEvent: typeof schema.activityEvent.$inferSelect;
   accessControlRoleMember: typeof schema.accessControlRoleMember.$inferSelect;
+  roleAssignment: typeof schema.roleAssignment.$inferSelect;
   activityLink: typeof schema.activityLink.$inferSelect;
   // account abstraction
   userOperation: typeof schema.userOperation.$inferSelect;

@@ -7,6 +7,8 @@ export interface ApiErrorOptions {
   /** Route fields (Form A `data.*`, Form B `error.details`), e.g. chainId, chainStatus, issues. */
   details?: Record<string, unknown>;
   headers?: Record<string, string>;
+  /** Overrides the registry's generic fix with the step this caller must take (e.g. NOT_ONBOARDED's missing step). */
+  fix?: string;
   /** One of the code's `alsoStatuses` (CONTRACT_ERROR answers 403, 404, 409 or 422 depending on the refusal). */
   status?: number;
 }
@@ -16,6 +18,7 @@ export class ApiError extends Error {
   readonly details: Record<string, unknown>;
   readonly headers: Record<string, string>;
   readonly status: number;
+  readonly fix: string;
 
   constructor(code: ErrorCode, options: ApiErrorOptions = {}) {
     const def: ErrorDefinition = errorDefinition(code); // an unregistered code throws here, naming it
@@ -28,6 +31,7 @@ export class ApiError extends Error {
       throw new Error(`${code} is never answered with status ${options.status}`);
     }
     this.status = options.status ?? def.status;
+    this.fix = options.fix ?? def.fix;
   }
 
   get definition(): ErrorDefinition {

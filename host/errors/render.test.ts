@@ -24,6 +24,20 @@ describe("error envelopes", () => {
     });
   });
 
+  it("renders a fix about this caller in place of the registry's (NOT_ONBOARDED's missing step)", () => {
+    const error = new ApiError("NOT_ONBOARDED", { fix: "Set a PIN code.", details: { missingStep: "pincode" } });
+    expect(renderError(error, "A", "req-1")).toMatchObject({
+      code: "NOT_ONBOARDED",
+      status: 403,
+      data: { id: "SVC-0010", fix: "Set a PIN code.", missingStep: "pincode" },
+    });
+    expect(renderError(error, "B", "req-1")).toMatchObject({ error: { fix: "Set a PIN code." } });
+    expect(new ApiError("SYSTEM_NOT_CREATED")).toMatchObject({
+      status: 403,
+      fix: errorDefinition("SYSTEM_NOT_CREATED").fix,
+    });
+  });
+
   it("keeps the registry id when a detail is named id", () => {
     const error = new ApiError("TOKEN_NOT_FOUND", { details: { id: "0xabc" } });
     expect((renderError(error, "A", "req-1").data as { id: string }).id).toBe("SVC-0303");

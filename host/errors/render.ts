@@ -25,7 +25,7 @@ export function publicError(error: ApiError, requestId?: string) {
     retryable: d.retryable,
     message: error.message,
     why: d.why,
-    fix: d.fix,
+    fix: error.fix,
     details: { code: error.code, ...error.details, ...(requestId ? { requestId } : {}) },
   };
 }
@@ -36,7 +36,7 @@ export function renderError(error: ApiError, form: ErrorForm, requestId: string)
     const data: Record<string, unknown> = {
       id: d.id,
       why: d.why,
-      fix: d.fix,
+      fix: error.fix,
       retryable: d.retryable,
       category: d.category,
       ...error.details,

@@ -47,6 +47,18 @@ export const ErrorFormASchema = z
         retryable: z.boolean(),
         category: z.enum(["client", "auth", "permission", "domain", "dependency", "operational", "unknown"]),
         requestId: z.string(),
+        dalpCode: z
+          .string()
+          .optional()
+          .openapi({
+            description:
+              "A contract's refusal: the custom error's stable code, e.g. TOKEN_PAUSED (docs/contract-errors.md); " +
+              "retryable then says whether the write can pass once the cause is resolved",
+          }),
+        suggestedAction: z
+          .string()
+          .optional()
+          .openapi({ description: "A contract's refusal: what to do before sending the write again" }),
       })
       .passthrough(),
   })

@@ -1,14 +1,23 @@
 // Maps a revert to the transaction request's `contractError` using the platform contracts' custom errors.
 import { BaseError, decodeErrorResult, type Hex } from "viem";
 import { PLATFORM_ERRORS } from "../chain/platform-abi.ts";
+import { type ContractErrorCode, contractErrorCode } from "./contract-error-codes.ts";
 import { explainRevert } from "./revert-errors.ts";
 
-export interface ContractError {
+export interface ContractError extends ContractErrorCode {
   id: string;
   args: Record<string, string>;
   why: string;
   message: string;
   fix: string;
+}
+
+/**
+ * The error's dalpCode, retryable and suggestedAction from the table (contract-error-codes.ts), for one decoded now
+ * or recorded on a request before the table existed.
+ */
+export function withErrorCode<T extends { id: string }>(contractError: T): T & ContractErrorCode {
+  return { ...contractError, ...contractErrorCode(contractError.id) };
 }
 
 function revertData(error: unknown): Hex | undefined {
@@ -36,14 +45,14 @@ export function decodeRevertData(data: Hex): ContractError | undefined {
     const decoded = decodeErrorResult({ abi: PLATFORM_ERRORS, data });
     const inputs = (decoded.abiItem as { inputs?: readonly { name?: string }[] }).inputs ?? [];
     const args = Object.fromEntries(inputs.map((input, i) => [input.name || `arg${i}`, String(decoded.args?.[i])]));
-    return {
+    return withErrorCode({
       id: decoded.errorName,
       args,
       why: `The contract reverted with ${decoded.errorName}.`,
       message: `${decoded.errorName}(${Object.values(args).join(", ")})`,
       fix: "Resolve the condition the contract names, then submit a new request.",
       ...explainRevert(decoded.errorName),
-    };
+    });
   } catch {
     return undefined;
   }

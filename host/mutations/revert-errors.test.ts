@@ -53,4 +53,16 @@ describe("reverts in the spec's envelope", () => {
     expect(decoded("TokenPaused", []).why).toMatch(/pause/);
     expect(revertError(decoded("TokenPaused", []))).toMatchObject({ code: "TOKEN_PAUSED", status: 409 });
   });
+
+  it("carries the error's dalpCode, retryable and suggestedAction as route fields and on contractError", () => {
+    const paused = revertError(decoded("TokenPaused", []));
+    expect(paused.details).toMatchObject({
+      dalpCode: "TOKEN_PAUSED",
+      retryable: true,
+      suggestedAction: expect.stringContaining("unpause"),
+      contractError: { id: "TokenPaused", dalpCode: "TOKEN_PAUSED", retryable: true },
+    });
+    const other = revertError(decoded("ERC20InvalidReceiver", ["0x0000000000000000000000000000000000000000"]));
+    expect(other.details).toMatchObject({ dalpCode: "ERC20_INVALID_RECEIVER", retryable: false });
+  });
 });

@@ -5,6 +5,7 @@ import { roleName } from "../chain/role-names.ts";
 import { ApiError } from "../errors/api-error.ts";
 import { type ErrorCode, errorDefinition } from "../errors/registry.ts";
 import { createNameRegistry } from "../name-registry.ts";
+import { contractErrorCode } from "./contract-error-codes.ts";
 import type { ContractError } from "./contract-errors.ts";
 
 type Args = Record<string, string>;
@@ -61,6 +62,12 @@ export function revertError(
   return new ApiError(rule?.code ?? "CONTRACT_ERROR", {
     message: rule ? rule.message(args) : (options.fallbackMessage ?? contractError.message),
     ...(rule?.status ? { status: rule.status } : {}),
-    details: { ...options.details, ...(rule?.details?.(args) ?? {}), contractError },
+    // dalpCode, retryable and suggestedAction as route fields: a client branches on them (not on the message).
+    details: {
+      ...options.details,
+      ...(rule?.details?.(args) ?? {}),
+      ...contractErrorCode(contractError.id),
+      contractError,
+    },
   });
 }

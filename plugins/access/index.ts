@@ -21,4 +21,4 @@ export default definePlugin({
 export { createApiKey, listApiKeys, revokeApiKey } from "./api-key-store.ts";
 export { addMember, grantRoles, provisionMissingMemberWallets, setMemberRoles } from "./members.ts";
 export { grantPlatformRole, platformRoleHolders, revokePlatformRole } from "./platform-roles.ts";
-export { createUser } from "./users.ts";
+export { createUser, setUserPincode } from "./users.ts";

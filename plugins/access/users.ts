@@ -26,3 +26,14 @@ export async function createUser(
     .execute();
   return { userId, ...(totpSecret ? { totpSecret, totpUri: totpUri(totpSecret, email) } : {}) };
 }
+
+/** Sets (or replaces) a user's PIN, the one onboarding step a session's chain writes need (NOT_ONBOARDED). */
+export async function setUserPincode(db: PlatformDb, input: { userId: string; pincode: string }) {
+  const updated = await db
+    .updateTable("users")
+    .set({ pincodeHash: await hashSecret(input.pincode) })
+    .where("id", "=", input.userId)
+    .executeTakeFirst();
+  if (updated.numUpdatedRows === 0n) throw new Error(`No user ${input.userId}`);
+  return { userId: input.userId, pincodeSet: true };
+}

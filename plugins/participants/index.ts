@@ -4,6 +4,7 @@ import { definePlugin } from "../../host/plugin.ts";
 import { addressKindsRoutes } from "./address-kinds-route.ts";
 import { participantListRoutes } from "./list-route.ts";
 import { PERMISSIONS } from "./permissions.ts";
+import { roleAssignmentRoutes } from "./role-assignments-routes.ts";
 
 export default definePlugin({
   id: "participants",
@@ -12,5 +13,6 @@ export default definePlugin({
   routes(app, ctx) {
     addressKindsRoutes(app, ctx);
     participantListRoutes(app, ctx);
+    roleAssignmentRoutes(app, ctx);
   },
 });

@@ -5,6 +5,8 @@
 import { fundSigner } from "../../host/chain/fund-signer.ts";
 import { ApiError } from "../../host/errors/api-error.ts";
 import { publicError } from "../../host/errors/render.ts";
+import { contractErrorCode } from "../../host/mutations/contract-error-codes.ts";
+import { type ContractError, withErrorCode } from "../../host/mutations/contract-errors.ts";
 import { TERMINAL_STATES } from "../../host/mutations/service.ts";
 import type { PluginContext } from "../../host/plugin.ts";
 import { defineTask } from "../../host/worker/define-task.ts";
@@ -74,7 +76,10 @@ const STEPS: Record<Exclude<StepId, "organization">, (run: StepRun) => Promise<D
     if (TERMINAL_STATES.has(request.status)) {
       const details = { transactionId, status: request.status };
       if (request.contractError) {
-        throw new ApiError("CONTRACT_ERROR", { details: { ...details, contractError: request.contractError } });
+        const contractError = request.contractError as ContractError;
+        throw new ApiError("CONTRACT_ERROR", {
+          details: { ...details, ...contractErrorCode(contractError.id), contractError: withErrorCode(contractError) },
+        });
       }
       throw new ApiError("ORGANIZATION_DEPLOYMENT_STEP_FAILED", {
         details: {

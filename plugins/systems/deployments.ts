@@ -5,6 +5,7 @@ import { z } from "zod";
 import type { PlatformDb } from "../../host/db/database.ts";
 import { ApiError } from "../../host/errors/api-error.ts";
 import { DEPLOYMENT_STEPS } from "./deployment-steps.ts";
+import { markSystemRequested } from "./organizations.ts";
 import { type DeploymentRow, type DeploymentStepRow, type StepStatus, systemsDb } from "./tables.ts";
 
 /** The plugin's deploy task, by its full name (index.ts). */
@@ -69,6 +70,8 @@ export async function startDeployment(
           .values({ id: organizationId, name: input.name, defaultChainId: input.chainId })
           .execute();
         await trx.insertInto("memberships").values({ organizationId, userId: input.userId, role: "owner" }).execute();
+        // Its system is requested with it: the chain reads pending (CHAIN_NOT_READY) while the steps run.
+        await markSystemRequested(trx as unknown as PlatformDb, organizationId, input.chainId); // a core table
         const row = await trx
           .insertInto("organizationDeployments")
           .values({

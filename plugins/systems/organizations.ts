@@ -43,6 +43,8 @@ export async function createOrganization(
  * and the per-organisation queue runs them one at a time (a key alone lets a second start while the first runs).
  */
 export async function requestSystemProvisioning(db: PlatformDb, organizationId: string, chainId: number) {
+  // Requested: its chain reads pending (CHAIN_NOT_READY) from now on, never SYSTEM_NOT_CREATED.
+  await markSystemRequested(db, organizationId, chainId);
   await addKeyedJob(db, {
     task: PROVISION_TASK,
     payload: { organizationId, chainId } satisfies TaskPayload<typeof ProvisionPayload>,
@@ -50,4 +52,13 @@ export async function requestSystemProvisioning(db: PlatformDb, organizationId: 
     jobKey: `provision:${organizationId}:${chainId}`,
     maxAttempts: 5,
   });
+}
+
+/** Records that the organisation's system on the chain is requested (status pending), unless a row is there. */
+export async function markSystemRequested(db: PlatformDb, organizationId: string, chainId: number) {
+  await db
+    .insertInto("organizationChains")
+    .values({ organizationId, chainId, status: "pending", systemAddress: null, tokenFactoryAddress: null })
+    .onConflict((oc) => oc.columns(["organizationId", "chainId"]).doNothing())
+    .execute();
 }

@@ -41,6 +41,9 @@ const RefusalSchema = z
     module: z.string().optional().openapi({ description: "compliance refusals: the module's address" }),
     typeId: z.string().optional().openapi({ description: "compliance refusals: the control type id" }),
     reason: z.string().optional().openapi({ description: "compliance refusals: the module's reason" }),
+    dalpCode: z.string().optional().openapi({ description: "The contract error's stable code, e.g. TOKEN_PAUSED" }),
+    retryable: z.boolean().optional().openapi({ description: "Whether the write can pass once the cause is resolved" }),
+    suggestedAction: z.string().optional().openapi({ description: "What to do before sending the write" }),
     contractError: z.record(z.string(), z.unknown()).optional(),
   })
   .passthrough()

@@ -33,6 +33,14 @@ export const TransactionRequestSchema = z
         why: z.string(),
         message: z.string(),
         fix: z.string(),
+        dalpCode: z.string().openapi({
+          description: "The custom error's stable code (e.g. TOKEN_PAUSED): branch on it, never on the message",
+        }),
+        retryable: z.boolean().openapi({
+          description:
+            "true when the same write can pass once the chain state named changes (a pause, a role, a balance)",
+        }),
+        suggestedAction: z.string().openapi({ description: "What to do before sending the write again" }),
       })
       .optional(),
     description: z.string().nullable(),

@@ -82,7 +82,13 @@ describe("toTransactionRequest", () => {
       fix: "unpause",
     };
     const failed = toTransactionRequest({ ...row, status: "FAILED", contractError });
-    expect(failed.contractError).toEqual(contractError);
+    // A failure carries the contract error's dalpCode, retryable and suggestedAction (for rows recorded without them too).
+    expect(failed.contractError).toEqual({
+      ...contractError,
+      dalpCode: "TOKEN_PAUSED",
+      retryable: true,
+      suggestedAction: expect.stringContaining("unpause"),
+    });
     expect(TransactionRequestSchema.parse(failed)).toEqual(failed);
   });
 });

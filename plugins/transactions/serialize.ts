@@ -1,5 +1,6 @@
 // Serializes a transaction_requests row as the API's TransactionRequest.
 import type { TransactionRequestRow } from "../../host/db/platform-types.ts";
+import { type ContractError, withErrorCode } from "../../host/mutations/contract-errors.ts";
 import type { TransactionRequest } from "./schemas.ts";
 
 export function toTransactionRequest(row: TransactionRequestRow): TransactionRequest {
@@ -12,7 +13,8 @@ export function toTransactionRequest(row: TransactionRequestRow): TransactionReq
     transactionHashes: row.broadcastHashes ?? [],
     blockNumber: row.blockNumber === null ? null : row.blockNumber.toString(),
     errorMessage: row.errorMessage,
-    ...(row.contractError ? { contractError: row.contractError as TransactionRequest["contractError"] } : {}),
+    // The table's dalpCode, retryable and suggestedAction also for a request recorded before they were.
+    ...(row.contractError ? { contractError: withErrorCode(row.contractError as ContractError) } : {}),
     description: row.description,
     fromAddress: row.fromAddress,
     chainId: row.chainId,

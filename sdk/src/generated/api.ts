@@ -1894,6 +1894,50 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v2/system/role-assignments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the roles held on the organisation's system and its tokens
+         * @description The on-chain role grants of the system on the request's chain, the ones made when the system and each token were created included. Each item: account, role (its name, e.g. SYSTEM_MANAGER_ROLE; roleId its bytes32 id), contract (the system's access manager or one of its tokens), grantedAt, grantedBy and the grant's transactionHash; revoked roles are left out. Filters: `filter[account]`, `filter[role]`, `filter[contract]` (addresses in any case); sorted by grantedAt (oldest first) unless `sort` says otherwise; facets role and contract.
+         *
+         *     Permission: `roleAssignment:read`.
+         */
+        get: operations["system.roleAssignments.get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/participants/{participantId}/role-assignments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the roles a participant's wallets hold on the organisation's system and its tokens
+         * @description The role assignments of the system (GET /api/v2/system/role-assignments) held by any wallet of the participant. A person reads their own; another participant's need roleAssignment:read (403 USER_NOT_AUTHORIZED). 404 PARTICIPANT_NOT_FOUND (SVC-0524) for an id outside the organisation. Each item: account, role (its name, e.g. SYSTEM_MANAGER_ROLE; roleId its bytes32 id), contract (the system's access manager or one of its tokens), grantedAt, grantedBy and the grant's transactionHash; revoked roles are left out. Filters: `filter[account]`, `filter[role]`, `filter[contract]` (addresses in any case); sorted by grantedAt (oldest first) unless `sort` says otherwise; facets role and contract.
+         *
+         *     Permission: `participant:read`.
+         */
+        get: operations["participants.roleAssignments.get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v2/participants/{participantId}/kyc-documents": {
         parameters: {
             query?: never;
@@ -3472,7 +3516,7 @@ export interface paths {
                     "X-Executor"?: components["parameters"]["XExecutor"];
                 };
                 path: {
-                    procedure: "auth/signIn/post" | "auth/twoFactor/post" | "auth/signOut/post" | "auth/session/get" | "sessions/delete" | "sessions/get" | "apiKeys/post" | "apiKeys/get" | "apiKeys/delete" | "organization/members/get" | "organization/members/roles/put" | "settings/executorPolicy/get" | "settings/executorPolicy/put" | "organizations/post" | "transactionRequests/get" | "transactionRequests/read" | "transactionRequests/cancel/post" | "blockchainTransactions/read" | "tokenTemplates/get" | "tokenTemplates/read" | "tokenTemplates/post" | "tokenTemplates/delete" | "tokens/post" | "token/post" | "tokens/get" | "token/read" | "tokens/read" | "token/features/get" | "tokens/features/get" | "token/features/put" | "tokens/features/put" | "tokens/mint/post" | "tokens/burn/post" | "tokens/transfer/post" | "tokens/approvals/post" | "tokens/forcedTransfer/post" | "tokens/freezeAddress/post" | "tokens/freezeTokens/post" | "tokens/pause/post" | "tokens/unfreezeAddress/post" | "tokens/unfreezeTokens/post" | "tokens/unpause/post" | "tokens/metadata/patch" | "tokens/metadata/get" | "tokens/documents/put" | "tokens/documents/delete" | "tokens/documents/get" | "tokens/permits/post" | "tokens/redemptions/post" | "tokens/preCheck/get" | "tokens/events/get" | "tokens/holders/get" | "settings/complianceTemplates/get" | "settings/complianceTemplates/read" | "settings/complianceTemplates/post" | "settings/complianceTemplates/put" | "settings/complianceTemplates/publish/put" | "settings/complianceTemplates/delete" | "system/identities/post" | "system/identities/get" | "system/entities/get" | "system/entities/post" | "system/identities/claimEvents/get" | "system/claimIssuer/get" | "system/claimIssuer/post" | "system/identityClaims/post" | "system/identityClaimRevocations/post" | "system/identityClaimRemovals/post" | "system/trustedIssuers/post" | "system/trustedIssuers/put" | "system/trustedIssuers/delete" | "system/topicSchemes/post" | "system/topicSchemes/put" | "system/topicSchemes/delete" | "system/topicSchemes/get" | "system/trustedIssuers/get" | "system/stats/identityCount/get" | "system/stats/identityStatTimeseries/get" | "system/stats/identityStatTimeseries/presets/read" | "system/stats/claimStatSnapshots/current/get" | "system/stats/claimStatRanges/get" | "system/stats/claimStatRangePresets/read" | "system/stats/trustedIssuerStatSnapshots/current/get" | "system/stats/trustedIssuerStatRanges/get" | "system/stats/trustedIssuerStatRangePresets/read" | "system/stats/topicSchemeStatSnapshots/current/get" | "system/stats/topicSchemeStatRanges/get" | "system/stats/topicSchemeStatRangePresets/read" | "system/stats/topicSchemeClaimsCoverage/get" | "system/stats/countryAssetCount/get" | "participants/addressKinds/get" | "participants/get" | "participants/kycDocuments/get" | "participants/kycDocuments/delete" | "participants/activities/get" | "participants/activityMetrics/get" | "system/accounts/activities/get" | "system/accounts/activityMetrics/get" | "system/directory/get" | "system/addonFactories/get" | "system/addonFactories/read" | "contracts/read" | "externalTokens/post" | "externalTokens/approvals/post" | "externalTokens/get" | "webhooks/endpoints/post" | "webhooks/endpoints/get" | "webhooks/endpoints/read" | "webhooks/endpoints/patch" | "webhooks/endpoints/delete" | "webhooks/endpoints/secret/rotate/post" | "webhooks/endpoints/deliveries/get" | "webhooks/endpoints/deliveries/retry/post" | "webhooks/endpoints/replay/post" | "webhooks/eventTypes/get" | "webhooks/asyncapiJson/get" | "webhooks/receipts/post" | "webhooks/receipts/read" | "bundler/post" | "smartWallets/post" | "smartWallets/read" | "smartWallets/signers/get" | "smartWallets/gasStatus/get" | "smartWallets/threshold/put" | "smartWallets/sponsorship/put" | "smartWallets/approvals/get" | "smartWallets/approvals/sign/post" | "exchangeRates/get" | "exchangeRates/read" | "exchangeRates/put" | "exchangeRates/delete" | "exchangeRates/history/get" | "exchangeRates/supportedCurrencies/get" | "exchangeRates/sync/post" | "addons/tokenSales/post" | "addons/tokenSales/read" | "addons/tokenSales/purchases/post" | "addons/tokenSales/withdrawals/post" | "admin/operator/workflowEngine/doctor/post" | "admin/operator/workflowEngine/forceRedeploy/post" | "admin/operator/workflowEngine/cleanupStaleDeployments/post" | "admin/operator/workflowEngine/recoverStuckWorkflow/post" | "addons/xvpSettlements/post" | "addons/xvpSettlements/read" | "addons/xvpSettlements/approvals/post" | "addons/xvpSettlements/executions/post" | "addons/xvpSettlements/cancellations/post" | "addons/fixedYieldSchedules/post" | "addons/fixedYieldSchedules/read" | "addons/fixedYieldSchedules/topUps/post" | "addons/fixedYieldSchedules/withdrawals/post" | "addons/fixedYieldSchedules/claims/post" | "monitoring/api/requestMetrics/summary/get" | "monitoring/api/requestMetrics/timeline/get" | "monitoring/api/endpointMetrics/get" | "monitoring/api/requestLogs/get" | "monitoring/api/requestLogs/read" | "monitoring/api/requestMetrics/topErrors/get";
+                    procedure: "auth/signIn/post" | "auth/twoFactor/post" | "auth/signOut/post" | "auth/session/get" | "sessions/delete" | "sessions/get" | "apiKeys/post" | "apiKeys/get" | "apiKeys/delete" | "organization/members/get" | "organization/members/roles/put" | "settings/executorPolicy/get" | "settings/executorPolicy/put" | "organizations/post" | "transactionRequests/get" | "transactionRequests/read" | "transactionRequests/cancel/post" | "blockchainTransactions/read" | "tokenTemplates/get" | "tokenTemplates/read" | "tokenTemplates/post" | "tokenTemplates/delete" | "tokens/post" | "token/post" | "tokens/get" | "token/read" | "tokens/read" | "token/features/get" | "tokens/features/get" | "token/features/put" | "tokens/features/put" | "tokens/mint/post" | "tokens/burn/post" | "tokens/transfer/post" | "tokens/approvals/post" | "tokens/forcedTransfer/post" | "tokens/freezeAddress/post" | "tokens/freezeTokens/post" | "tokens/pause/post" | "tokens/unfreezeAddress/post" | "tokens/unfreezeTokens/post" | "tokens/unpause/post" | "tokens/metadata/patch" | "tokens/metadata/get" | "tokens/documents/put" | "tokens/documents/delete" | "tokens/documents/get" | "tokens/permits/post" | "tokens/redemptions/post" | "tokens/preCheck/get" | "tokens/events/get" | "tokens/holders/get" | "settings/complianceTemplates/get" | "settings/complianceTemplates/read" | "settings/complianceTemplates/post" | "settings/complianceTemplates/put" | "settings/complianceTemplates/publish/put" | "settings/complianceTemplates/delete" | "system/identities/post" | "system/identities/get" | "system/entities/get" | "system/entities/post" | "system/identities/claimEvents/get" | "system/claimIssuer/get" | "system/claimIssuer/post" | "system/identityClaims/post" | "system/identityClaimRevocations/post" | "system/identityClaimRemovals/post" | "system/trustedIssuers/post" | "system/trustedIssuers/put" | "system/trustedIssuers/delete" | "system/topicSchemes/post" | "system/topicSchemes/put" | "system/topicSchemes/delete" | "system/topicSchemes/get" | "system/trustedIssuers/get" | "system/stats/identityCount/get" | "system/stats/identityStatTimeseries/get" | "system/stats/identityStatTimeseries/presets/read" | "system/stats/claimStatSnapshots/current/get" | "system/stats/claimStatRanges/get" | "system/stats/claimStatRangePresets/read" | "system/stats/trustedIssuerStatSnapshots/current/get" | "system/stats/trustedIssuerStatRanges/get" | "system/stats/trustedIssuerStatRangePresets/read" | "system/stats/topicSchemeStatSnapshots/current/get" | "system/stats/topicSchemeStatRanges/get" | "system/stats/topicSchemeStatRangePresets/read" | "system/stats/topicSchemeClaimsCoverage/get" | "system/stats/countryAssetCount/get" | "participants/addressKinds/get" | "participants/get" | "system/roleAssignments/get" | "participants/roleAssignments/get" | "participants/kycDocuments/get" | "participants/kycDocuments/delete" | "participants/activities/get" | "participants/activityMetrics/get" | "system/accounts/activities/get" | "system/accounts/activityMetrics/get" | "system/directory/get" | "system/addonFactories/get" | "system/addonFactories/read" | "contracts/read" | "externalTokens/post" | "externalTokens/approvals/post" | "externalTokens/get" | "webhooks/endpoints/post" | "webhooks/endpoints/get" | "webhooks/endpoints/read" | "webhooks/endpoints/patch" | "webhooks/endpoints/delete" | "webhooks/endpoints/secret/rotate/post" | "webhooks/endpoints/deliveries/get" | "webhooks/endpoints/deliveries/retry/post" | "webhooks/endpoints/replay/post" | "webhooks/eventTypes/get" | "webhooks/asyncapiJson/get" | "webhooks/receipts/post" | "webhooks/receipts/read" | "bundler/post" | "smartWallets/post" | "smartWallets/read" | "smartWallets/signers/get" | "smartWallets/gasStatus/get" | "smartWallets/threshold/put" | "smartWallets/sponsorship/put" | "smartWallets/approvals/get" | "smartWallets/approvals/sign/post" | "exchangeRates/get" | "exchangeRates/read" | "exchangeRates/put" | "exchangeRates/delete" | "exchangeRates/history/get" | "exchangeRates/supportedCurrencies/get" | "exchangeRates/sync/post" | "addons/tokenSales/post" | "addons/tokenSales/read" | "addons/tokenSales/purchases/post" | "addons/tokenSales/withdrawals/post" | "admin/operator/workflowEngine/doctor/post" | "admin/operator/workflowEngine/forceRedeploy/post" | "admin/operator/workflowEngine/cleanupStaleDeployments/post" | "admin/operator/workflowEngine/recoverStuckWorkflow/post" | "addons/xvpSettlements/post" | "addons/xvpSettlements/read" | "addons/xvpSettlements/approvals/post" | "addons/xvpSettlements/executions/post" | "addons/xvpSettlements/cancellations/post" | "addons/fixedYieldSchedules/post" | "addons/fixedYieldSchedules/read" | "addons/fixedYieldSchedules/topUps/post" | "addons/fixedYieldSchedules/withdrawals/post" | "addons/fixedYieldSchedules/claims/post" | "monitoring/api/requestMetrics/summary/get" | "monitoring/api/requestMetrics/timeline/get" | "monitoring/api/endpointMetrics/get" | "monitoring/api/requestLogs/get" | "monitoring/api/requestLogs/read" | "monitoring/api/requestMetrics/topErrors/get";
                 };
                 cookie?: never;
             };
@@ -3719,6 +3763,10 @@ export interface components {
                 /** @enum {string} */
                 category: "client" | "auth" | "permission" | "domain" | "dependency" | "operational" | "unknown";
                 requestId: string;
+                /** @description A contract's refusal: the custom error's stable code, e.g. TOKEN_PAUSED (docs/contract-errors.md); retryable then says whether the write can pass once the cause is resolved */
+                dalpCode?: string;
+                /** @description A contract's refusal: what to do before sending the write again */
+                suggestedAction?: string;
             } & {
                 [key: string]: unknown;
             };
@@ -3905,6 +3953,12 @@ export interface components {
                 why: string;
                 message: string;
                 fix: string;
+                /** @description The custom error's stable code (e.g. TOKEN_PAUSED): branch on it, never on the message */
+                dalpCode: string;
+                /** @description true when the same write can pass once the chain state named changes (a pause, a role, a balance) */
+                retryable: boolean;
+                /** @description What to do before sending the write again */
+                suggestedAction: string;
             };
             description: string | null;
             fromAddress: string;
@@ -4860,6 +4914,12 @@ export interface components {
             typeId?: string;
             /** @description compliance refusals: the module's reason */
             reason?: string;
+            /** @description The contract error's stable code, e.g. TOKEN_PAUSED */
+            dalpCode?: string;
+            /** @description Whether the write can pass once the cause is resolved */
+            retryable?: boolean;
+            /** @description What to do before sending the write */
+            suggestedAction?: string;
             contractError?: {
                 [key: string]: unknown;
             };
@@ -5471,6 +5531,22 @@ export interface components {
             displayName: string;
             /** @description With eligibleForToken: whether the participant may take part in the action */
             eligible?: boolean;
+        };
+        RoleAssignment: {
+            /** @description The account holding the role (checksummed) */
+            account: string;
+            /** @description The role's name, e.g. SYSTEM_MANAGER_ROLE or SUPPLY_MANAGEMENT_ROLE (its id when not a platform role) */
+            role: string;
+            /** @description The role's bytes32 id */
+            roleId: string;
+            /** @description The contract the role is held on: the system's access manager or a token */
+            contract: string;
+            /** @description When the role was (last) granted, ISO 8601 */
+            grantedAt: string;
+            /** @description The account that granted it */
+            grantedBy: string;
+            /** @description The transaction of the grant */
+            transactionHash: string;
         };
         KycDocument: {
             id: string;
@@ -11657,6 +11733,148 @@ export interface operations {
                             total: number;
                             facets?: {
                                 [key: string]: {
+                                    value?: string | number | boolean | null;
+                                    count: number;
+                                }[];
+                            };
+                        };
+                        links: {
+                            self: string;
+                            first: string;
+                            prev: string | null;
+                            next: string | null;
+                            last: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "system.roleAssignments.get": {
+        parameters: {
+            query?: {
+                /** @description One field; prefix - for descending. */
+                sort?: "account" | "-account" | "role" | "-role" | "contract" | "-contract" | "grantedAt" | "-grantedAt";
+                "page[offset]"?: number;
+                "page[limit]"?: number;
+                /** @description Case-insensitive search in account, role, contract. */
+                "filter[q]"?: string;
+                /** @description text field; shorthand for eq. Also filter[account][<operator>] with eq, ne, iLike, notILike, inArray, notInArray, isEmpty, isNotEmpty (inArray, notInArray, between: comma-separated). */
+                "filter[account]"?: string;
+                /** @description text field; shorthand for eq. Also filter[role][<operator>] with eq, ne, iLike, notILike, inArray, notInArray, isEmpty, isNotEmpty (inArray, notInArray, between: comma-separated). */
+                "filter[role]"?: string;
+                /** @description text field; shorthand for eq. Also filter[contract][<operator>] with eq, ne, iLike, notILike, inArray, notInArray, isEmpty, isNotEmpty (inArray, notInArray, between: comma-separated). */
+                "filter[contract]"?: string;
+                /** @description timestamp field; shorthand for eq. Also filter[grantedAt][<operator>] with eq, ne, gt, gte, lt, lte, between, inArray, notInArray, isEmpty, isNotEmpty (inArray, notInArray, between: comma-separated). */
+                "filter[grantedAt]"?: string;
+                /** @description text field; shorthand for eq. Also filter[grantedBy][<operator>] with eq, ne, iLike, notILike, inArray, notInArray, isEmpty, isNotEmpty (inArray, notInArray, between: comma-separated). */
+                "filter[grantedBy]"?: string;
+                /** @description text field; shorthand for eq. Also filter[transactionHash][<operator>] with eq, ne, iLike, notILike, inArray, notInArray, isEmpty, isNotEmpty (inArray, notInArray, between: comma-separated). */
+                "filter[transactionHash]"?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The role assignments; facets role, contract */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["RoleAssignment"][];
+                        meta: {
+                            total: number;
+                            /** @description Counts per value of role, contract */
+                            facets?: {
+                                role?: {
+                                    value?: string | number | boolean | null;
+                                    count: number;
+                                }[];
+                                contract?: {
+                                    value?: string | number | boolean | null;
+                                    count: number;
+                                }[];
+                            };
+                        };
+                        links: {
+                            self: string;
+                            first: string;
+                            prev: string | null;
+                            next: string | null;
+                            last: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "participants.roleAssignments.get": {
+        parameters: {
+            query?: {
+                /** @description One field; prefix - for descending. */
+                sort?: "account" | "-account" | "role" | "-role" | "contract" | "-contract" | "grantedAt" | "-grantedAt";
+                "page[offset]"?: number;
+                "page[limit]"?: number;
+                /** @description Case-insensitive search in account, role, contract. */
+                "filter[q]"?: string;
+                /** @description text field; shorthand for eq. Also filter[account][<operator>] with eq, ne, iLike, notILike, inArray, notInArray, isEmpty, isNotEmpty (inArray, notInArray, between: comma-separated). */
+                "filter[account]"?: string;
+                /** @description text field; shorthand for eq. Also filter[role][<operator>] with eq, ne, iLike, notILike, inArray, notInArray, isEmpty, isNotEmpty (inArray, notInArray, between: comma-separated). */
+                "filter[role]"?: string;
+                /** @description text field; shorthand for eq. Also filter[contract][<operator>] with eq, ne, iLike, notILike, inArray, notInArray, isEmpty, isNotEmpty (inArray, notInArray, between: comma-separated). */
+                "filter[contract]"?: string;
+                /** @description timestamp field; shorthand for eq. Also filter[grantedAt][<operator>] with eq, ne, gt, gte, lt, lte, between, inArray, notInArray, isEmpty, isNotEmpty (inArray, notInArray, between: comma-separated). */
+                "filter[grantedAt]"?: string;
+                /** @description text field; shorthand for eq. Also filter[grantedBy][<operator>] with eq, ne, iLike, notILike, inArray, notInArray, isEmpty, isNotEmpty (inArray, notInArray, between: comma-separated). */
+                "filter[grantedBy]"?: string;
+                /** @description text field; shorthand for eq. Also filter[transactionHash][<operator>] with eq, ne, iLike, notILike, inArray, notInArray, isEmpty, isNotEmpty (inArray, notInArray, between: comma-separated). */
+                "filter[transactionHash]"?: string;
+            };
+            header?: never;
+            path: {
+                participantId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The participant's role assignments; facets role, contract */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["RoleAssignment"][];
+                        meta: {
+                            total: number;
+                            /** @description Counts per value of role, contract */
+                            facets?: {
+                                role?: {
+                                    value?: string | number | boolean | null;
+                                    count: number;
+                                }[];
+                                contract?: {
                                     value?: string | number | boolean | null;
                                     count: number;
                                 }[];
