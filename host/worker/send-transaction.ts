@@ -10,6 +10,7 @@ import { type Address, type Hex, keccak256 } from "viem";
 import { estimateGasForNextBlock, nextBlockTimestamp } from "../chain/estimate-gas.ts";
 import { minesPerTransaction } from "../chain/mines-per-transaction.ts";
 import type { PlatformTables, TransactionRequestRow } from "../db/platform-types.ts";
+import { recordPendingEvents } from "../events/pending-events.ts";
 import { decodeContractError } from "../mutations/contract-errors.ts";
 import { confirmJobSpec, type SignerRun, SignerRunPayload, sendJobSpec } from "../mutations/service.ts";
 import { defineTask, type TaskRun } from "./define-task.ts";
@@ -134,6 +135,29 @@ function sendOnChain(deps: ChainTaskDeps): TaskRun<SignerRun> {
                       ${ids.map((id) => keccak256(signed.get(id)!))}::text[], ${ids.map((id) => nonces.get(id))}::int[])
                as s(id, raw, hash, nonce)
           where r.id = s.id`.execute(trx as unknown as Kysely<unknown>);
+        if (deps.webhookEvents) {
+          // Told before the bytes go out: a pending event always precedes what the index tells of the write.
+          const writes = rows.flatMap((row) => {
+            const raw = signed.get(row.id);
+            if (!raw) return [];
+            const { id: requestId, organizationId, idempotencyKey, kind, toAddress, data } = row;
+            const transactionHash = keccak256(raw);
+            return [
+              {
+                requestId,
+                organizationId,
+                idempotencyKey,
+                kind,
+                chainId,
+                fromAddress,
+                toAddress,
+                data,
+                transactionHash,
+              },
+            ];
+          });
+          await recordPendingEvents(trx, deps.webhookEvents, writes);
+        }
       }
       await trx
         .insertInto("signerNonces")
