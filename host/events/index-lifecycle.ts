@@ -134,7 +134,13 @@ async function openPending(trx: Trx, type: string, requestIds: string[]): Promis
 }
 
 /** Provisional types: tell new observations, retract vanished or changed ones, settle those past the depth. */
-async function tellProvisional(trx: Trx, opts: IndexLifecycleOptions, ledger: Kysely<LedgerTables>, range: Range) {
+async function tellProvisional(
+  trx: Trx,
+  opts: IndexLifecycleOptions,
+  ledger: Kysely<LedgerTables>,
+  range: Range,
+  recalls: ReadonlyMap<string, string>,
+) {
   const { chainId } = opts;
   for (const [type, event] of sourcedEvents(opts.events, "provisional")) {
     const observed = await event.fromIndex.read(ledger, { chainId, fromBlock: range.from, toBlock: range.head });
@@ -171,7 +177,9 @@ async function tellProvisional(trx: Trx, opts: IndexLifecycleOptions, ledger: Ky
       const rows = fresh.map((o) => {
         const from = origin(o) as Origin;
         const previousEvtId =
-          retractions.get(o.key) ?? matchPending(pending, { requestId: from.requestId, payload: o.payload }, taken);
+          retractions.get(o.key) ??
+          recalls.get(`${type}:${chainId}:${o.key}`) ??
+          matchPending(pending, { requestId: from.requestId, payload: o.payload }, taken);
         return { ...outboxRow(chainId, type, o, from, "provisional"), previousEvtId };
       });
       for (const chunk of statementChunks(rows)) await trx.insertInto("webhookOutbox").values(chunk).execute();
@@ -316,8 +324,14 @@ async function retractEvents(trx: Trx, chainId: number, type: string, retract: {
   return retractions;
 }
 
-/** Final types: every observation of the blocks that just passed the depth, once. */
-async function tellFinal(trx: Trx, opts: IndexLifecycleOptions, ledger: Kysely<LedgerTables>, range: Range) {
+/** Final types: every observation of the blocks that just passed the depth, once (again after a recall). */
+async function tellFinal(
+  trx: Trx,
+  opts: IndexLifecycleOptions,
+  ledger: Kysely<LedgerTables>,
+  range: Range,
+  recalls: ReadonlyMap<string, string>,
+) {
   if (range.finalized < range.from) return;
   const { chainId } = opts;
   for (const [type, event] of sourcedEvents(opts.events, "final")) {
@@ -329,7 +343,9 @@ async function tellFinal(trx: Trx, opts: IndexLifecycleOptions, ledger: Kysely<L
     );
     const rows = observed.flatMap((o) => {
       const from = origin(o);
-      return from ? [outboxRow(chainId, type, o, from, "final", { blockHash: hashes.get(o.blockNumber) ?? null })] : [];
+      if (!from) return [];
+      const row = outboxRow(chainId, type, o, from, "final", { blockHash: hashes.get(o.blockNumber) ?? null });
+      return [{ ...row, previousEvtId: recalls.get(row.dedupeKey as string) ?? null }];
     });
     for (const chunk of statementChunks(rows)) {
       await trx
@@ -375,7 +391,8 @@ export async function settleIndex(opts: IndexLifecycleOptions): Promise<void> {
         .executeTakeFirst();
       const depth = BigInt(opts.depth);
       // A reorg deeper than the depth: its final events recalled, the blocks that replaced them are read again.
-      const recalledFrom = await recallReplaced(trx, opts.chainId, opts.blockHashes);
+      const recalled = await recallReplaced(trx, opts.chainId, opts.blockHashes);
+      const recalledFrom = recalled?.from;
       // A chain seen for the first time: what is already past the depth is history, not news.
       let settled = cursor?.finalizedThrough ?? (head > depth ? head - depth : 0n);
       if (recalledFrom !== undefined && recalledFrom - 1n < settled) settled = recalledFrom - 1n;
@@ -390,8 +407,10 @@ export async function settleIndex(opts: IndexLifecycleOptions): Promise<void> {
       const ledger = (trx as unknown as Kysely<LedgerTables>).withSchema(
         chainViewsSchema(opts.viewsSchema, opts.chainId),
       );
-      await tellProvisional(trx, opts, ledger, range);
-      await tellFinal(trx, opts, ledger, range);
+      // A fact told again after its recall (in this tick) follows the recall.
+      const recalls = recalled?.byFact ?? new Map<string, string>();
+      await tellProvisional(trx, opts, ledger, range, recalls);
+      await tellFinal(trx, opts, ledger, range, recalls);
       await trx
         .insertInto("indexLifecycleCursors")
         .values({ chainId: opts.chainId, finalizedThrough: finalized })

@@ -66,12 +66,19 @@ export async function newestFinalBlockReplaced(trx: Kysely<PlatformTables>, chai
   return newest !== undefined && replacedBlocks([newest], await blockHashes([newest.blockNumber])).length > 0;
 }
 
-/** Recalls the final events of replaced blocks; the lowest replaced block, if any. */
+export interface Recalled {
+  /** The lowest replaced block. */
+  from: bigint;
+  /** Each recall's id by the fact key of the final event it recalls (`<type>:<chainId>:<key>`). */
+  byFact: Map<string, string>;
+}
+
+/** Recalls the final events of replaced blocks. */
 export async function recallReplaced(
   trx: Trx,
   chainId: number,
   blockHashes: BlockHashes | undefined,
-): Promise<bigint | undefined> {
+): Promise<Recalled | undefined> {
   if (!blockHashes || !(await newestFinalBlockReplaced(trx, chainId, blockHashes))) return undefined;
   const kept = await keptBlocks(trx, chainId, RECALL_BLOCKS);
   const replaced = replacedBlocks(kept, await blockHashes(kept.map((k) => k.blockNumber)));
@@ -91,6 +98,9 @@ export async function recallReplaced(
     previousEvtId: id,
     dedupeKey: `recalls:${id}`,
   }));
+  const byFact = new Map(
+    finals.flatMap((f, i) => (f.dedupeKey ? [[f.dedupeKey, (rows[i] as { id: string }).id] as const] : [])),
+  );
   for (const chunk of statementChunks(rows)) {
     await trx
       .insertInto("webhookOutbox")
@@ -115,5 +125,5 @@ export async function recallReplaced(
     .where("chainId", "=", chainId)
     .where("blockNumber", "in", replaced)
     .execute();
-  return replaced.reduce((low, n) => (n < low ? n : low));
+  return { from: replaced.reduce((low, n) => (n < low ? n : low)), byFact };
 }
