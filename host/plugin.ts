@@ -129,11 +129,16 @@ export interface WebhookEventType {
   /** The event's `payload` schema (its JSON Schema is published in the event catalogue and the AsyncAPI document). */
   payload: ZodType;
   /**
-   * `provisional`: told while the observation is inside the reorg depth; a reorg that removes it is told by a
-   * `retracted` delivery. `final` (the default): told once, never retracted.
+   * `provisional`: the whole lifecycle (host/events/lifecycle-rules.ts): `pending` when a platform write that will
+   * produce it is broadcast (when `fromIndex.pending` predicts it), `provisional` when indexed inside the reorg depth,
+   * then `final` past the depth or `retracted` if a reorg removes it. `final` (the default): told once past the
+   * depth. A final event is `recalled` when a reorg deeper than the depth replaces its block.
    */
   lifecycle?: "provisional" | "final";
-  /** Subscribers counter-sign a receipt (POST /api/v2/webhooks/receipts); until then the event is delivered again. */
+  /**
+   * The `final` state is delivered again until the subscriber counter-signs a receipt (POST
+   * /api/v2/webhooks/receipts), for endpoints that ask for receipts (`receiptRequired`).
+   */
   receiptRequired?: boolean;
   /**
    * The event is read from the index, not emitted by code (host/events/index-lifecycle.ts): a provisional event
@@ -161,6 +166,26 @@ export interface IndexedObservation {
 export interface IndexedEventSource {
   /** The observations of blocks `fromBlock`..`toBlock` (inclusive) of the served chain, read from the index views. */
   read(ledger: LedgerDb, range: { chainId: number; fromBlock: bigint; toBlock: bigint }): Promise<IndexedObservation[]>;
+  /** What a platform write of the given kinds will produce, told `pending` when it is broadcast (provisional types). */
+  pending?: PendingEventSource;
+}
+
+/** A platform write signed and about to be broadcast. */
+export interface BroadcastWrite {
+  chainId: number;
+  kind: string;
+  /** The signer (the transaction's `from`). */
+  fromAddress: string;
+  toAddress: string;
+  data: string;
+  transactionHash: string;
+}
+
+export interface PendingEventSource {
+  /** The mutation kinds whose writes may produce the event. */
+  kinds: readonly string[];
+  /** The events the write will produce once mined, each a payload of the type's schema; none when it cannot tell. */
+  predict(write: BroadcastWrite): { payload: unknown; related: Record<string, string> }[];
 }
 
 /** One finished request, as the host saw it (host/http/record-requests.ts); the observer redacts what it keeps. */

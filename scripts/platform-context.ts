@@ -84,7 +84,7 @@ export function createPlatformContext(
     executors,
   };
   composed.provideServices(ctx);
-  const txDeps = { db: db.platform, chains, custody, mutations, logger, config };
+  const txDeps = { db: db.platform, chains, custody, mutations, logger, config, webhookEvents: composed.webhookEvents };
   const taskList: Record<string, DefinedTask> = {
     [SEND_TASK]: createSendTransactionTask(txDeps),
     [CONFIRM_TASK]: createConfirmTransactionTask(txDeps),

@@ -1,6 +1,7 @@
 import { join, resolve } from "node:path";
 import { Kysely, PostgresDialect } from "kysely";
 import type { Hex } from "viem";
+import { blockHashesOf } from "../host/chain/block-hashes.ts";
 import type { Config } from "../host/config.ts";
 import { openDatabases } from "../host/db/database.ts";
 import { migrate } from "../host/db/migrations.ts";
@@ -159,7 +160,11 @@ export async function startPlatform(
       db: db.platform,
       pool: db.pool,
       viewsSchema: config.INDEX_VIEWS_SCHEMA,
-      chains: chains.map((chain) => ({ chainId: chain.node.chainId, depth: chain.setting.finalityDepth })),
+      chains: chains.map((chain) => ({
+        chainId: chain.node.chainId,
+        depth: chain.setting.finalityDepth,
+        blockHashes: blockHashesOf(served.get(chain.node.chainId).client),
+      })),
       events: composed.webhookEvents,
       logger,
     });

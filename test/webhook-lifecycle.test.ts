@@ -1,7 +1,10 @@
-// Webhook events read from the index, end to end against the real chain: a mint is told provisional, a transfer
-// final once deeper than WEBHOOK_REORG_DEPTH (carrying the client's idempotency key), a transfer that a reorg moves
-// to another block is final once, a mint a reorg removes is retracted (then, sent again, told again and final once);
-// every payload validates against its published schema; token.transfer.final waits for a counter-signed receipt.
+// Webhook events read from the index, end to end against the real chain: a mint is told pending when broadcast,
+// provisional when indexed and final once deeper than WEBHOOK_REORG_DEPTH, in that order; a transfer final once
+// deeper than the depth (carrying the client's idempotency key), a transfer that a reorg moves to another block is
+// final once, a mint a reorg removes is retracted (then, sent again, told again and final once), a final mint whose
+// block a reorg deeper than the depth replaces is recalled; every payload validates against its published schema;
+// an endpoint filtered to one token receives nothing of another; token.transfer.final waits for a counter-signed
+// receipt only at an endpoint that asks for receipts (by default a 2xx is a delivery).
 import { Ajv2020 } from "ajv/dist/2020.js";
 import { Webhook } from "standardwebhooks";
 import { encodeFunctionData, getAddress, keccak256, toHex } from "viem";
@@ -22,6 +25,7 @@ const ISSUANCE = "asset.issuance.provisional";
 const FINAL = "token.transfer.final";
 const ROLE_REVOKED = "access-control.role-revoked.provisional";
 const poll = { timeout: 60_000, interval: 100 };
+const OTHER_TOKEN = "0x000000000000000000000000000000000000dEaD";
 
 interface Envelope {
   evt_id: string;
@@ -47,9 +51,9 @@ describe("webhook events from the index", () => {
     "webhook-signature": String(r.headers["webhook-signature"]),
   });
   /** Every delivery to the endpoint, verified with standardwebhooks and checked against its published schema. */
-  const delivered = (): Envelope[] =>
-    receiver.received("/events").map((r) => {
-      const envelope = new Webhook(endpoint.secret).verify(r.body, headersOf(r)) as Envelope;
+  const delivered = (path = "/events", secret = endpoint.secret): Envelope[] =>
+    receiver.received(path).map((r) => {
+      const envelope = new Webhook(secret).verify(r.body, headersOf(r)) as Envelope;
       expect(envelope.evt_id).toBe(r.headers["webhook-id"]);
       expect(validators.get(envelope.type)?.(envelope.payload), JSON.stringify(envelope.payload)).toBe(true);
       return envelope;
@@ -62,6 +66,15 @@ describe("webhook events from the index", () => {
         (state === undefined || e.lifecycle_state === state),
     );
   const distinct = (events: Envelope[]) => [...new Map(events.map((e) => [e.evt_id, e])).values()];
+  /** The states told of a mint's issuance, in the order they arrived. */
+  const statesOf = (mint: string) => distinct(of(ISSUANCE, mint)).map((e) => e.lifecycle_state);
+  const createEndpoint = async (body: object) => {
+    const res = await stack.api("/api/v2/webhooks/endpoints", { method: "POST", body: JSON.stringify(body) });
+    const answer = await json(res);
+    expect(res.status, JSON.stringify(answer)).toBe(201);
+    return answer.data;
+  };
+  let filtered: { id: string; secret: string };
 
   /** A token write under an idempotency key, completed; its transaction hash. */
   const write = async (operation: string, body: object, key: string) => {
@@ -83,12 +96,30 @@ describe("webhook events from the index", () => {
     stack = await bootStack({ WEBHOOK_REORG_DEPTH: `31337:${DEPTH}`, WEBHOOK_RETRY_BASE_SECONDS: "0.5" });
     receiver = await webhookReceiver();
     token = await createDepositToken(stack, "Hooked Deposit", "HOOK");
-    const res = await stack.api("/api/v2/webhooks/endpoints", {
-      method: "POST",
-      body: JSON.stringify({ url: receiver.url("/events"), eventTypes: [ISSUANCE, FINAL, ROLE_REVOKED] }),
+    endpoint = await createEndpoint({
+      url: receiver.url("/events"),
+      eventTypes: [ISSUANCE, FINAL, ROLE_REVOKED],
+      receiptRequired: true,
     });
-    expect(res.status).toBe(201);
-    endpoint = (await json(res)).data;
+    // Two endpoints with the defaults (no receipts), one filtered to the token, one to another token.
+    filtered = await createEndpoint({
+      url: receiver.url("/filtered"),
+      eventTypes: [ISSUANCE, FINAL],
+      filters: { tokenAddress: [token.toLowerCase()] },
+    });
+    expect(filtered).toMatchObject({ filters: { tokenAddress: [token] }, receiptRequired: false });
+    const other = await createEndpoint({ url: receiver.url("/other"), eventTypes: [FINAL] });
+    const updated = await stack.api(`/api/v2/webhooks/endpoints/${other.id}`, {
+      method: "PATCH",
+      body: JSON.stringify({
+        eventTypes: [ISSUANCE, FINAL],
+        filters: { tokenAddress: [OTHER_TOKEN], chainId: [31337] },
+      }),
+    });
+    expect((await json(updated)).data).toMatchObject({
+      filters: { tokenAddress: [OTHER_TOKEN], chainId: [31337] },
+      receiptRequired: false,
+    });
     const catalogue = await json(await stack.api("/api/v2/webhooks/event-types"));
     const ajv = new Ajv2020({ strict: false });
     for (const entry of catalogue.data) validators.set(entry.type, ajv.compile(entry.payloadSchema));
@@ -106,11 +137,15 @@ describe("webhook events from the index", () => {
     await stack?.stop();
   });
 
-  it("tells a mint as provisional and a transfer as final once deeper than the reorg depth, with the client's key", async () => {
+  it("tells a mint pending, provisional, then final, and a transfer final once deeper than the reorg depth, with the client's key", async () => {
     const signer = (await json(await stack.api("/api/user/assets"))).wallets[0] as string;
     const mint = await write("mint", { recipients: [signer], amounts: ["1000"] }, "lifecycle-mint-1");
-    await expect.poll(() => of(ISSUANCE, mint).length, poll).toBeGreaterThan(0);
-    const [issued] = of(ISSUANCE, mint);
+    await expect.poll(() => of(ISSUANCE, mint, "provisional").length, poll).toBeGreaterThan(0);
+    const [pending] = of(ISSUANCE, mint, "pending");
+    const [issued] = of(ISSUANCE, mint, "provisional");
+    // Told at the broadcast with the write's hash and the same payload, before the mined one.
+    expect(pending).toMatchObject({ request: { idempotency_key: "lifecycle-mint-1" }, payload: issued.payload });
+    expect(statesOf(mint)).toEqual(["pending", "provisional"]);
     expect(issued).toMatchObject({
       type: ISSUANCE,
       version: 1,
@@ -161,8 +196,22 @@ describe("webhook events from the index", () => {
     });
     expect(deliveries.data[0].requestId).toEqual(expect.any(String));
 
-    // Later blocks leave the mint's provisional event standing: nothing retracted, nothing told again.
-    expect(distinct(of(ISSUANCE, mint))).toHaveLength(1);
+    // Past the depth the mint's issuance is final: each state once, in order, nothing retracted.
+    await expect.poll(() => statesOf(mint), poll).toEqual(["pending", "provisional", "final"]);
+    expect(of(ISSUANCE, mint, "final")[0].payload).toEqual(issued.payload);
+
+    // The endpoint filtered to the token got its events, each once and without a receipt (the default); the one
+    // filtered to another token got nothing.
+    const toFiltered = () =>
+      delivered("/filtered", filtered.secret).filter((e) => e.payload.transactionHash === transfer);
+    await expect.poll(() => toFiltered().length, poll).toBe(1);
+    expect(toFiltered()[0]).toMatchObject({ type: FINAL, lifecycle_state: "final", evt_id: final.evt_id });
+    const filteredDeliveries = await json(
+      await stack.api(`/api/v2/webhooks/endpoints/${filtered.id}/deliveries?filter[evtId]=${final.evt_id}`),
+    );
+    expect(filteredDeliveries.data[0].status).toBe("succeeded");
+    expect(delivered("/filtered", filtered.secret).map((e) => e.lifecycle_state)).toContain("pending");
+    expect(receiver.received("/other")).toHaveLength(0);
     // More blocks, more time: still one final event for the transfer (redeliveries carry the same evt_id).
     await mine(DEPTH);
     await new Promise((r) => setTimeout(r, 1500));
@@ -235,6 +284,26 @@ describe("webhook events from the index", () => {
     expect(finals[0].payload.blockNumber).toBe(after);
   });
 
+  it("recalls a final issuance whose block a reorg deeper than the depth replaces", async () => {
+    const signer = (await json(await stack.api("/api/user/assets"))).wallets[0] as string;
+    const mint = await write("mint", { recipients: [signer], amounts: ["3"] }, "lifecycle-mint-recalled");
+    await mine(DEPTH);
+    await expect.poll(() => of(ISSUANCE, mint, "final").length, poll).toBeGreaterThan(0);
+    const [final] = of(ISSUANCE, mint, "final");
+    const raw = (await stack.rpc("eth_getRawTransactionByHash", [mint])) as string;
+    const block = await blockOf(mint);
+    const head = Number(BigInt((await stack.rpc("eth_blockNumber")) as string));
+    expect(head - block).toBeGreaterThanOrEqual(DEPTH);
+    // Replace every block from the mint's on (deeper than the depth); the mint comes back one block later.
+    await stack.rpc("anvil_reorg", [head - block + 1, [[raw, 1]]]);
+    expect(await blockOf(mint)).toBe(block + 1);
+    await expect.poll(() => of(ISSUANCE, mint, "recalled").length, poll).toBeGreaterThan(0);
+    expect(of(ISSUANCE, mint, "recalled")[0]).toMatchObject({ recalled_evt_id: final.evt_id, payload: final.payload });
+    expect(statesOf(mint).slice(0, 4)).toEqual(["pending", "provisional", "final", "recalled"]);
+    // token.transfer.final (a final type) is recalled too.
+    await expect.poll(() => of(FINAL, mint, "recalled").length, poll).toBeGreaterThan(0);
+  });
+
   it("tells a role revoked on the system's access manager as provisional", async () => {
     const op = operator(stack);
     const chain = await op.db.platform
@@ -304,9 +373,10 @@ describe("webhook events from the index", () => {
     await expect.poll(() => distinct(of(ISSUANCE, mint, "provisional")).length, poll).toBe(2);
     await mine(DEPTH + 2);
     await expect.poll(() => of(FINAL, mint).length, poll).toBeGreaterThan(0);
+    await expect.poll(() => of(ISSUANCE, mint, "final").length, poll).toBeGreaterThan(0);
     await new Promise((r) => setTimeout(r, 2000));
     expect(distinct(of(FINAL, mint))).toHaveLength(1);
-    expect(distinct(of(ISSUANCE, mint))).toHaveLength(3);
+    expect(statesOf(mint)).toEqual(["pending", "provisional", "retracted", "provisional", "final"]);
   });
 
   it("tells and retracts 10,000 observations of one tick (an index catching up a backfill) under the parameter limit", async () => {

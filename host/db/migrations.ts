@@ -584,6 +584,49 @@ export const coreMigrations: Record<string, Migration> = {
         check (speed in ('slow', 'standard', 'fast'))`.execute(db);
     },
   },
+  "0032_webhook_lifecycle": {
+    async up(db: Kysely<unknown>) {
+      // The whole lifecycle of an event (host/events/lifecycle-rules.ts): each state names the one it follows (a
+      // delivery waits for that one's), a final event its block, so a reorg deeper than the depth can recall it.
+      await sql`alter table platform.webhook_outbox
+        add column previous_evt_id text references platform.webhook_outbox (id),
+        add column block_number bigint,
+        add column block_hash text`.execute(db);
+      await sql`create index webhook_outbox_previous on platform.webhook_outbox (previous_evt_id)
+        where previous_evt_id is not null`.execute(db);
+      await sql`create index webhook_outbox_final_block on platform.webhook_outbox (chain_id, block_number)
+        where lifecycle_state = 'final' and block_number is not null`.execute(db);
+      // The blocks final events were told in, with the hash the chain had then (host/events/recalls.ts).
+      await db.schema
+        .withSchema("platform")
+        .createTable("webhook_final_blocks")
+        .addColumn("chain_id", "integer", (c) => c.notNull())
+        .addColumn("block_number", "bigint", (c) => c.notNull())
+        .addColumn("block_hash", "text", (c) => c.notNull())
+        .addPrimaryKeyConstraint("webhook_final_blocks_pkey", ["chain_id", "block_number"])
+        .execute();
+      // A write that ends without being mined (failed, dead-lettered, cancelled) retracts the pending events its
+      // broadcast told, on whichever path ends it.
+      await sql`
+        create function platform.retract_pending_events() returns trigger language plpgsql as $$
+        begin
+          insert into platform.webhook_outbox (id, organization_id, type, payload, related, idempotency_key,
+            dedupe_key, lifecycle_state, retracted_evt_id, previous_evt_id, chain_id, transaction_hash, request_id)
+          select 'evt_' || gen_random_uuid(), p.organization_id, p.type, p.payload, p.related, p.idempotency_key,
+            'retracts:' || p.id, 'retracted', p.id, p.id, p.chain_id, p.transaction_hash, p.request_id
+          from platform.webhook_outbox p
+          where p.organization_id = new.organization_id and p.request_id = new.id and p.lifecycle_state = 'pending'
+            and not exists (select 1 from platform.webhook_outbox f where f.previous_evt_id = p.id)
+          on conflict (organization_id, dedupe_key) do nothing;
+          return null;
+        end $$`.execute(db);
+      await sql`
+        create trigger transaction_request_retracts_pending
+        after update on platform.transaction_requests for each row
+        when (old.status is distinct from new.status and new.status in ('FAILED', 'DEAD_LETTER', 'CANCELLED'))
+        execute function platform.retract_pending_events()`.execute(db);
+    },
+  },
 };
 
 /** Sets the description of the requests `where` selects, from their kind, target and calldata. */

@@ -183,14 +183,25 @@ export interface WebhookOutboxTable {
   idempotencyKey: string | null;
   /** Repeats of one key (per organisation) record nothing new. */
   dedupeKey: string | null;
-  /** provisional, final or retracted (a retraction names the event it retracts). */
+  /** pending, provisional, final, retracted or recalled (host/events/lifecycle-rules.ts). */
   lifecycleState: ColumnType<string, string | undefined, string>;
   retractedEvtId: string | null;
   /** The chain write the event tells of, and the API request (transaction request id) that caused it. */
   chainId: number | null;
   transactionHash: string | null;
   requestId: string | null;
+  /** The event this one follows in its fact's lifecycle (a delivery of it waits for that one's to settle). */
+  previousEvtId: ColumnType<string | null, string | null | undefined, string | null>;
+  /** A final event's block and that block's hash when told (a deep reorg recalls it). */
+  blockNumber: ColumnType<bigint | null, bigint | null | undefined, bigint | null>;
+  blockHash: ColumnType<string | null, string | null | undefined, string | null>;
   createdAt: Timestamp;
+}
+/** The blocks final events were told in, with their hashes then (host/events/recalls.ts). */
+export interface WebhookFinalBlocksTable {
+  chainId: number;
+  blockNumber: bigint;
+  blockHash: string;
 }
 /** How far the index lifecycle has settled each chain (host/events/index-lifecycle.ts). */
 export interface IndexLifecycleCursorsTable {
@@ -235,6 +246,7 @@ export interface PlatformTables {
   transactionRequests: TransactionRequestsTable;
   authFailures: AuthFailuresTable;
   webhookOutbox: WebhookOutboxTable;
+  webhookFinalBlocks: WebhookFinalBlocksTable;
   indexLifecycleCursors: IndexLifecycleCursorsTable;
   indexObservations: IndexObservationsTable;
   idempotentResponses: IdempotentResponsesTable;

@@ -1,8 +1,10 @@
 // Webhook events read from the index, never from a Ponder handler: each tick reads what the index holds now (one
 // repeatable-read snapshot of its views and its checkpoint) and tells subscribers what changed. An observation
-// inside the reorg depth is told as provisional (when its type is) and tracked; a reorg that removes it is told as
-// a `retracted` event naming the one it retracts; once deeper than the depth it is settled, and a `final` type is
-// told once (its fact's key folds repeats, so a transaction re-included in another block is final once).
+// inside the reorg depth is told as provisional (when its type is, following the write's `pending` event) and
+// tracked; a reorg that removes it is told as a `retracted` event naming the one it retracts; once deeper than the
+// depth it is told `final` (a provisional type's and a final type's alike; its fact's key folds repeats, so a
+// transaction re-included in another block is final once), and a reorg deeper than the depth that replaces its
+// block later is told as `recalled` (recalls.ts). The rules: lifecycle-rules.ts.
 import { isDeepStrictEqual } from "node:util";
 import { type Kysely, sql, type Transaction } from "kysely";
 import type pg from "pg";
@@ -16,7 +18,9 @@ import type { PlatformTables } from "../db/platform-types.ts";
 import { readInChunks, statementChunks } from "../db/statement-chunks.ts";
 import type { Logger } from "../logger.ts";
 import type { IndexedObservation, WebhookEventType } from "../plugin.ts";
+import { matchPending, type PendingCandidate } from "./lifecycle-rules.ts";
 import { selectOutbox } from "./outbox.ts";
+import { type BlockHashes, hashesOf, newestFinalBlockReplaced, recallReplaced, recordFinalBlocks } from "./recalls.ts";
 
 export interface IndexLifecycleOptions {
   db: PlatformDb;
@@ -27,6 +31,8 @@ export interface IndexLifecycleOptions {
   depth: number;
   events: ReadonlyMap<string, WebhookEventType>;
   logger: Logger;
+  /** The chain's block hashes: final events record theirs, and a deep reorg that replaces one recalls them. */
+  blockHashes?: BlockHashes;
 }
 
 type Trx = Transaction<PlatformTables>;
@@ -80,7 +86,14 @@ async function originsOf(trx: Trx, chainId: number, observations: IndexedObserva
   };
 }
 
-function outboxRow(chainId: number, type: string, o: IndexedObservation, origin: Origin, lifecycleState: string) {
+function outboxRow(
+  chainId: number,
+  type: string,
+  o: IndexedObservation,
+  origin: Origin,
+  lifecycleState: string,
+  final?: { blockHash: string | null },
+) {
   return {
     id: `evt_${uuidv7()}`,
     organizationId: origin.organizationId,
@@ -94,11 +107,40 @@ function outboxRow(chainId: number, type: string, o: IndexedObservation, origin:
     lifecycleState,
     // A final fact is told once per chain and key; provisional ones are tracked in index_observations instead.
     dedupeKey: lifecycleState === "final" ? `${type}:${chainId}:${o.key}` : null,
+    ...(final ? { blockNumber: o.blockNumber, blockHash: final.blockHash } : {}),
   };
 }
 
+/** The pending events of the requests and type that nothing follows yet (told when the writes were broadcast). */
+async function openPending(trx: Trx, type: string, requestIds: string[]): Promise<PendingCandidate[]> {
+  const rows = await readInChunks([...new Set(requestIds)], (chunk) =>
+    selectOutbox(trx)
+      .where("type", "=", type)
+      .where("lifecycleState", "=", "pending")
+      .where("requestId", "in", chunk)
+      .where(({ not, exists, selectFrom }) =>
+        not(
+          exists(
+            selectFrom("webhookOutbox as f")
+              .select("f.id")
+              .whereRef("f.previousEvtId", "=", sql.ref("webhook_outbox.id")),
+          ),
+        ),
+      )
+      .orderBy("id")
+      .execute(),
+  );
+  return rows.map((r) => ({ id: r.id, requestId: r.requestId as string, payload: JSON.parse(r.payloadJson) }));
+}
+
 /** Provisional types: tell new observations, retract vanished or changed ones, settle those past the depth. */
-async function tellProvisional(trx: Trx, opts: IndexLifecycleOptions, ledger: Kysely<LedgerTables>, range: Range) {
+async function tellProvisional(
+  trx: Trx,
+  opts: IndexLifecycleOptions,
+  ledger: Kysely<LedgerTables>,
+  range: Range,
+  recalls: ReadonlyMap<string, string>,
+) {
   const { chainId } = opts;
   for (const [type, event] of sourcedEvents(opts.events, "provisional")) {
     const observed = await event.fromIndex.read(ledger, { chainId, fromBlock: range.from, toBlock: range.head });
@@ -123,12 +165,23 @@ async function tellProvisional(trx: Trx, opts: IndexLifecycleOptions, ledger: Ky
         // jsonb keeps its own key order: compare values, not texts.
       } else if (!isDeepStrictEqual(now.payload, JSON.parse(t.payloadJson))) retract.push(t);
     }
-    await retractEvents(trx, chainId, type, retract);
+    const retractions = await retractEvents(trx, chainId, type, retract);
 
     const retracted = new Set(retract.map((t) => t.key));
     const fresh = observed.filter((o) => (!trackedByKey.has(o.key) || retracted.has(o.key)) && origin(o));
     if (fresh.length > 0) {
-      const rows = fresh.map((o) => outboxRow(chainId, type, o, origin(o) as Origin, "provisional"));
+      const requestIds = fresh.flatMap((o) => (origin(o)?.requestId ? [origin(o)?.requestId as string] : []));
+      const pending = requestIds.length > 0 ? await openPending(trx, type, requestIds) : [];
+      const taken = new Set<string>();
+      // Each follows the state before it: its retraction (told again after a reorg), else its write's pending event.
+      const rows = fresh.map((o) => {
+        const from = origin(o) as Origin;
+        const previousEvtId =
+          retractions.get(o.key) ??
+          recalls.get(`${type}:${chainId}:${o.key}`) ??
+          matchPending(pending, { requestId: from.requestId, payload: o.payload }, taken);
+        return { ...outboxRow(chainId, type, o, from, "provisional"), previousEvtId };
+      });
       for (const chunk of statementChunks(rows)) await trx.insertInto("webhookOutbox").values(chunk).execute();
       const observations = fresh.map((o, i) => ({
         chainId,
@@ -156,7 +209,15 @@ async function tellProvisional(trx: Trx, opts: IndexLifecycleOptions, ledger: Ky
           .execute();
       }
     }
-    // Past the depth: the provisional event stands for good.
+    // Past the depth: told final, following its provisional event; tracking ends.
+    const settledObservations = await trx
+      .selectFrom("indexObservations")
+      .select(["key", "blockNumber", "evtId"])
+      .where("chainId", "=", chainId)
+      .where("type", "=", type)
+      .where("blockNumber", "<=", range.finalized)
+      .execute();
+    await tellSettled(trx, opts, type, settledObservations);
     await trx
       .deleteFrom("indexObservations")
       .where("chainId", "=", chainId)
@@ -166,8 +227,67 @@ async function tellProvisional(trx: Trx, opts: IndexLifecycleOptions, ledger: Ky
   }
 }
 
-/** A `retracted` event for each tracked observation, naming the provisional event it retracts; tracking ends. */
+/** The `final` event of each provisional observation now past the depth, with its block's hash. */
+async function tellSettled(
+  trx: Trx,
+  opts: IndexLifecycleOptions,
+  type: string,
+  settled: { key: string; blockNumber: bigint; evtId: string }[],
+) {
+  if (settled.length === 0) return;
+  const hashes = await hashesOf(
+    opts.blockHashes,
+    settled.map((s) => s.blockNumber),
+  );
+  for (const chunk of statementChunks(settled)) {
+    const told = new Map(
+      (
+        await selectOutbox(trx)
+          .where(
+            "id",
+            "in",
+            chunk.map((s) => s.evtId),
+          )
+          .execute()
+      ).map((e) => [e.id, e]),
+    );
+    const rows = chunk.flatMap((s) => {
+      const provisional = told.get(s.evtId);
+      if (!provisional) return [];
+      const { payloadJson, relatedJson, id, createdAt: _, ...e } = provisional;
+      return [
+        {
+          ...e,
+          id: `evt_${uuidv7()}`,
+          payload: payloadJson,
+          related: relatedJson,
+          lifecycleState: "final",
+          retractedEvtId: null,
+          previousEvtId: id,
+          dedupeKey: `${type}:${opts.chainId}:${s.key}`,
+          blockNumber: s.blockNumber,
+          blockHash: hashes.get(s.blockNumber) ?? null,
+        },
+      ];
+    });
+    if (rows.length > 0) {
+      await trx
+        .insertInto("webhookOutbox")
+        .values(rows)
+        .onConflict((oc) => oc.columns(["organizationId", "dedupeKey"]).doNothing())
+        .execute();
+    }
+  }
+  await recordFinalBlocks(trx, opts.chainId, hashes);
+}
+
+/**
+ * A `retracted` event for each tracked observation, naming the provisional event it retracts; tracking ends. The
+ * retractions' ids by the observation's key.
+ */
 async function retractEvents(trx: Trx, chainId: number, type: string, retract: { key: string; evtId: string }[]) {
+  const retractions = new Map<string, string>();
+  const keyOf = new Map(retract.map((t) => [t.evtId, t.key]));
   for (const chunk of statementChunks(retract)) {
     const told = await selectOutbox(trx)
       .where(
@@ -177,20 +297,18 @@ async function retractEvents(trx: Trx, chainId: number, type: string, retract: {
       )
       .execute();
     if (told.length > 0) {
-      await trx
-        .insertInto("webhookOutbox")
-        .values(
-          told.map(({ payloadJson, relatedJson, id, createdAt: _, ...e }) => ({
-            ...e,
-            id: `evt_${uuidv7()}`,
-            payload: payloadJson,
-            related: relatedJson,
-            lifecycleState: "retracted",
-            retractedEvtId: id,
-            dedupeKey: `retracts:${id}`,
-          })),
-        )
-        .execute();
+      const rows = told.map(({ payloadJson, relatedJson, id, createdAt: _, ...e }) => ({
+        ...e,
+        id: `evt_${uuidv7()}`,
+        payload: payloadJson,
+        related: relatedJson,
+        lifecycleState: "retracted",
+        retractedEvtId: id,
+        previousEvtId: id,
+        dedupeKey: `retracts:${id}`,
+      }));
+      await trx.insertInto("webhookOutbox").values(rows).execute();
+      for (const row of rows) retractions.set(keyOf.get(row.retractedEvtId) as string, row.id);
     }
     await trx
       .deleteFrom("indexObservations")
@@ -203,18 +321,31 @@ async function retractEvents(trx: Trx, chainId: number, type: string, retract: {
       )
       .execute();
   }
+  return retractions;
 }
 
-/** Final types: every observation of the blocks that just passed the depth, once. */
-async function tellFinal(trx: Trx, opts: IndexLifecycleOptions, ledger: Kysely<LedgerTables>, range: Range) {
+/** Final types: every observation of the blocks that just passed the depth, once (again after a recall). */
+async function tellFinal(
+  trx: Trx,
+  opts: IndexLifecycleOptions,
+  ledger: Kysely<LedgerTables>,
+  range: Range,
+  recalls: ReadonlyMap<string, string>,
+) {
   if (range.finalized < range.from) return;
   const { chainId } = opts;
   for (const [type, event] of sourcedEvents(opts.events, "final")) {
     const observed = await event.fromIndex.read(ledger, { chainId, fromBlock: range.from, toBlock: range.finalized });
     const origin = await originsOf(trx, chainId, observed);
+    const hashes = await hashesOf(
+      opts.blockHashes,
+      observed.filter((o) => origin(o)).map((o) => o.blockNumber),
+    );
     const rows = observed.flatMap((o) => {
       const from = origin(o);
-      return from ? [outboxRow(chainId, type, o, from, "final")] : [];
+      if (!from) return [];
+      const row = outboxRow(chainId, type, o, from, "final", { blockHash: hashes.get(o.blockNumber) ?? null });
+      return [{ ...row, previousEvtId: recalls.get(row.dedupeKey as string) ?? null }];
     });
     for (const chunk of statementChunks(rows)) {
       await trx
@@ -223,6 +354,7 @@ async function tellFinal(trx: Trx, opts: IndexLifecycleOptions, ledger: Kysely<L
         .onConflict((oc) => oc.columns(["organizationId", "dedupeKey"]).doNothing())
         .execute();
     }
+    await recordFinalBlocks(trx, chainId, hashes);
   }
 }
 
@@ -258,16 +390,27 @@ export async function settleIndex(opts: IndexLifecycleOptions): Promise<void> {
         .where("chainId", "=", opts.chainId)
         .executeTakeFirst();
       const depth = BigInt(opts.depth);
+      // A reorg deeper than the depth: its final events recalled, the blocks that replaced them are read again.
+      const recalled = await recallReplaced(trx, opts.chainId, opts.blockHashes);
+      const recalledFrom = recalled?.from;
       // A chain seen for the first time: what is already past the depth is history, not news.
-      const settled = cursor?.finalizedThrough ?? (head > depth ? head - depth : 0n);
+      let settled = cursor?.finalizedThrough ?? (head > depth ? head - depth : 0n);
+      if (recalledFrom !== undefined && recalledFrom - 1n < settled) settled = recalledFrom - 1n;
       const finalized = head - depth > settled ? head - depth : settled;
+      if (recalledFrom !== undefined)
+        opts.logger.warn("webhook final events recalled: a reorg deeper than the depth", {
+          chainId: opts.chainId,
+          fromBlock: String(recalledFrom),
+        });
       const range: Range = { from: settled + 1n, head, finalized };
       // The chain's own views: the same addresses may hold other rows on another chain.
       const ledger = (trx as unknown as Kysely<LedgerTables>).withSchema(
         chainViewsSchema(opts.viewsSchema, opts.chainId),
       );
-      await tellProvisional(trx, opts, ledger, range);
-      await tellFinal(trx, opts, ledger, range);
+      // A fact told again after its recall (in this tick) follows the recall.
+      const recalls = recalled?.byFact ?? new Map<string, string>();
+      await tellProvisional(trx, opts, ledger, range, recalls);
+      await tellFinal(trx, opts, ledger, range, recalls);
       await trx
         .insertInto("indexLifecycleCursors")
         .values({ chainId: opts.chainId, finalizedThrough: finalized })
@@ -277,12 +420,25 @@ export async function settleIndex(opts: IndexLifecycleOptions): Promise<void> {
 }
 
 /** What the continuous settling needs: the options of every tick, for each served chain with its finality depth. */
-export type IndexLifecycleChains = Omit<IndexLifecycleOptions, "chainId" | "depth"> & {
-  chains: { chainId: number; depth: number }[];
+export type IndexLifecycleChains = Omit<IndexLifecycleOptions, "chainId" | "depth" | "blockHashes"> & {
+  chains: { chainId: number; depth: number; blockHashes?: BlockHashes }[];
 };
+
+/** How often the newest told-final block's hash is compared with the chain's, whatever the index does. */
+const RECALL_CHECK_MS = 2_000;
 
 /** With the index's version unchanged, a tick all the same after this long: a safety net, not the way news comes. */
 const QUIET_TICK_MS = 30_000;
+
+/** Whether any chain's newest told-final block is no longer the chain's. */
+async function anyFinalBlockReplaced(opts: IndexLifecycleChains): Promise<boolean> {
+  for (const chain of opts.chains) {
+    const { blockHashes } = chain;
+    if (!blockHashes) continue;
+    if (await newestFinalBlockReplaced(opts.db, chain.chainId, blockHashes)) return true;
+  }
+  return false;
+}
 
 /**
  * Settles the index continuously, every served chain: a tick whenever the index's version moves (or a tick failed),
@@ -299,6 +455,7 @@ export function startIndexLifecycle(opts: IndexLifecycleChains, pollMs = 100): {
   const readVersion = indexVersionReader(opts.pool, opts.viewsSchema);
   let lastVersion: string | undefined;
   let lastTick = 0;
+  let lastRecallCheck = Date.now();
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> = Promise.resolve();
   const outage = databaseOutage(opts.logger, "index lifecycle");
@@ -322,7 +479,13 @@ export function startIndexLifecycle(opts: IndexLifecycleChains, pollMs = 100): {
     try {
       const { checkpoints, stamp } = await readVersion();
       const version = `${checkpoints}/${stamp}`; // the stamp also moves when a replacement block repeats a checkpoint
-      if (checkpoints !== "" && (version !== lastVersion || Date.now() - lastTick >= QUIET_TICK_MS)) {
+      // A reorg deeper than the index's own window may leave its version as it was: the chain is asked directly.
+      let recall = false;
+      if (checkpoints !== "" && Date.now() - lastRecallCheck >= RECALL_CHECK_MS) {
+        lastRecallCheck = Date.now();
+        recall = await anyFinalBlockReplaced(opts);
+      }
+      if (checkpoints !== "" && (recall || version !== lastVersion || Date.now() - lastTick >= QUIET_TICK_MS)) {
         lastTick = Date.now();
         let settled = true;
         for (const chain of opts.chains) {

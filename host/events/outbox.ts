@@ -55,13 +55,14 @@ export function selectOutbox(db: Kysely<PlatformTables>) {
       "chainId",
       "transactionHash",
       "requestId",
+      "previousEvtId",
       "createdAt",
     ])
     .select(sql<string>`payload::text`.as("payloadJson"))
     .select(sql<string>`related::text`.as("relatedJson"));
 }
 
-export type OutboxEvent = Omit<Selectable<WebhookOutboxTable>, "payload" | "related"> & {
+export type OutboxEvent = Omit<Selectable<WebhookOutboxTable>, "payload" | "related" | "blockNumber" | "blockHash"> & {
   payload: unknown;
   related: Record<string, string>;
 };

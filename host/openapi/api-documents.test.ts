@@ -124,8 +124,9 @@ describe("the v2 document's webhooks section", () => {
       additionalProperties: false,
     });
     expect(schemas.WidgetDroppedProvisionalV1).toMatchObject({
-      properties: { lifecycle_state: { enum: ["provisional", "retracted"] } },
+      properties: { lifecycle_state: { enum: ["provisional", "final", "retracted", "recalled"] } },
     });
+    expect(schemas.WidgetSpunV1).toMatchObject({ properties: { lifecycle_state: { enum: ["final", "recalled"] } } });
     expect(schemas.WidgetDroppedProvisionalV1Payload).toMatchObject({ additionalProperties: false });
     expect(schemas.WidgetSpunV1Payload.$schema).toBeUndefined();
   });

@@ -2,6 +2,7 @@
 // type, its payload and the Standard Webhooks headers. Shared by the OpenAPI `webhooks` section and the webhooks
 // plugin's AsyncAPI document, so both publish the same shapes under the same SDK names.
 import { z } from "zod";
+import { statesOf } from "../events/lifecycle-rules.ts";
 import type { WebhookEventType } from "../plugin.ts";
 
 export type JsonSchema = Record<string, unknown>;
@@ -34,19 +35,22 @@ export function webhookPayloadSchema(event: WebhookEventType): JsonSchema {
 
 export const lifecycleOf = (event: WebhookEventType) => event.lifecycle ?? "final";
 
-/** The lifecycle states a delivery of the type may carry: a provisional event may later be retracted. */
-const lifecycleStates = (event: WebhookEventType) =>
-  lifecycleOf(event) === "provisional" ? ["provisional", "retracted"] : ["final"];
-
 /** The type's description with its lifecycle and receipt rule spelled out. */
 export function webhookDescription(type: string, event: WebhookEventType): string {
+  const pending = event.fromIndex?.pending
+    ? "`pending` when a platform write that will produce it is broadcast (before it is mined; its transactionHash), "
+    : "";
+  const recall =
+    " A reorg deeper than the depth that replaces the block a `final` delivery told of is told by `recalled`, " +
+    "naming it in `recalled_evt_id`. Each fact's states reach an endpoint once each, in that order.";
   const lifecycle =
     lifecycleOf(event) === "provisional"
-      ? "Lifecycle: provisional (inside the reorg depth); a reorg that removes it is told by a delivery with " +
-        "`lifecycle_state: retracted` naming it in `retracted_evt_id`."
-      : "Lifecycle: final (told once per outcome, never retracted).";
+      ? `Lifecycle: ${pending}\`provisional\` when indexed inside the reorg depth, then \`final\` past the depth, ` +
+        "or `retracted` (naming the event in `retracted_evt_id`) when a reorg inside the depth removes it or the " +
+        `write ends unmined.${recall}`
+      : `Lifecycle: \`final\`, told once past the reorg depth.${recall}`;
   const receipt = event.receiptRequired
-    ? `Receipt required: counter-sign it (POST ${WEBHOOK_RECEIPTS_PATH}); until then it is delivered again.`
+    ? `Receipt: for endpoints with \`receiptRequired\`, a \`final\` delivery is sent again until counter-signed (POST ${WEBHOOK_RECEIPTS_PATH}).`
     : "No receipt required.";
   return `\`${type}\`: ${event.description} ${lifecycle} ${receipt}`;
 }
@@ -66,10 +70,14 @@ export function webhookEnvelopeSchema(
       evt_id: { type: "string", description: "The event's id; equals the `webhook-id` header" },
       type: { type: "string", const: type },
       version: { type: "integer", const: 1 },
-      lifecycle_state: { type: "string", enum: lifecycleStates(event) },
+      lifecycle_state: { type: "string", enum: statesOf(event) },
       retracted_evt_id: {
         type: "string",
-        description: "On a `retracted` delivery: the `evt_id` of the provisional event it retracts",
+        description: "On a `retracted` delivery: the `evt_id` of the pending or provisional event it retracts",
+      },
+      recalled_evt_id: {
+        type: "string",
+        description: "On a `recalled` delivery: the `evt_id` of the final event a reorg deeper than the depth undid",
       },
       request: {
         type: "object",

@@ -6,6 +6,7 @@ import type { PlatformDb } from "../db/database.ts";
 import type { TransactionRequestRow } from "../db/platform-types.ts";
 import type { Logger } from "../logger.ts";
 import type { MutationService } from "../mutations/service.ts";
+import type { WebhookEventType } from "../plugin.ts";
 import type { TaskRun } from "./define-task.ts";
 
 export interface TransactionTaskDeps {
@@ -14,6 +15,8 @@ export interface TransactionTaskDeps {
   custody: Custody;
   mutations: MutationService;
   logger: Logger;
+  /** Every declared webhook event type: a write's broadcast tells the `pending` ones it predicts. */
+  webhookEvents?: ReadonlyMap<string, WebhookEventType>;
   config: Pick<
     Config,
     | "RECEIPT_TIMEOUT_SECONDS"

@@ -5,6 +5,7 @@ import { type Kysely, sql, type Transaction } from "kysely";
 import { type Address, type Hex, keccak256 } from "viem";
 import { speedFees } from "../chain/fee-history.ts";
 import type { PlatformTables, TransactionRequestRow } from "../db/platform-types.ts";
+import { recordPendingEvents } from "../events/pending-events.ts";
 import type { ChainTaskDeps } from "./deps.ts";
 import { nextNonce } from "./next-nonce.ts";
 import { planNonces } from "./send-plan.ts";
@@ -28,7 +29,7 @@ async function lockSignable(trx: Transaction<PlatformTables>, ids: string[]): Pr
 
 /** The signed bytes of each write signed, by request id. */
 export async function signBatch(
-  { db, chain, custody }: Pick<ChainTaskDeps, "db" | "chain" | "custody">,
+  { db, chain, custody, webhookEvents }: Pick<ChainTaskDeps, "db" | "chain" | "custody" | "webhookEvents">,
   rows: TransactionRequestRow[],
   gas: Map<string, bigint>,
   signer: { chainId: number; fromAddress: string },
@@ -75,6 +76,25 @@ export async function signBatch(
                     ${ids.map((id) => keccak256(signed.get(id)!))}::text[], ${planned.map((p) => p.nonce)}::int[])
              as s(id, raw, hash, nonce)
         where r.id = s.id`.execute(trx as unknown as Kysely<unknown>);
+      if (webhookEvents) {
+        // Told before the bytes go out: a pending event always precedes what the index tells of the write.
+        const writes = planned.map(({ id }) => {
+          const { organizationId, idempotencyKey, kind, toAddress, data } = byId.get(id)!;
+          const transactionHash = keccak256(signed.get(id)!);
+          return {
+            requestId: id,
+            organizationId,
+            idempotencyKey,
+            kind,
+            chainId,
+            fromAddress,
+            toAddress,
+            data,
+            transactionHash,
+          };
+        });
+        await recordPendingEvents(trx, webhookEvents, writes);
+      }
     }
     await trx
       .insertInto("signerNonces")

@@ -1,8 +1,10 @@
 // The tokens plugin's webhook events, read from the index (host/events/index-lifecycle.ts): a mint is told as
-// `asset.issuance.provisional` while inside the reorg depth; every movement of units (mint, burn, transfer, forced
-// transfer) as one `token.transfer.final` once deeper than it.
-import { getAddress, zeroAddress } from "viem";
+// `asset.issuance.provisional` through its whole lifecycle (pending when the platform broadcasts it, provisional
+// inside the reorg depth, final past it); every movement of units (mint, burn, transfer, forced transfer) as one
+// `token.transfer.final` once deeper than it.
+import { decodeFunctionData, getAddress, type Hex, zeroAddress } from "viem";
 import { z } from "zod";
+import { TokenAbi } from "../../abis/Token.ts";
 import {
   EventAddress,
   EventChainId,
@@ -12,7 +14,7 @@ import {
 } from "../../domain/evm/event-payloads.ts";
 import type { LedgerDb } from "../../host/db/database.ts";
 import { activityInBlocks, type BlockRange } from "../../host/events/indexed-activity.ts";
-import type { WebhookEventType } from "../../host/plugin.ts";
+import type { BroadcastWrite, WebhookEventType } from "../../host/plugin.ts";
 
 export const TokenTransferFinalV1 = z
   .object({
@@ -47,12 +49,36 @@ async function tokenEvents(ledger: LedgerDb, names: readonly string[], range: Bl
   return rows.flatMap((row) => (row.token ? [{ ...row, token: getAddress(row.token) }] : []));
 }
 
+/** The issuances a mint the platform broadcasts will produce (its token's `batchMint` or `mint` call), one a recipient. */
+export function predictIssuances(write: BroadcastWrite) {
+  let call: ReturnType<typeof decodeFunctionData<typeof TokenAbi>>;
+  try {
+    call = decodeFunctionData({ abi: TokenAbi, data: write.data as Hex });
+  } catch {
+    return []; // not a direct call of the token (e.g. through a smart wallet): nothing predicted
+  }
+  const amounts = call.functionName === "batchMint" ? call.args[1] : call.functionName === "mint" ? [call.args[1]] : [];
+  const token = getAddress(write.toAddress);
+  return amounts.map((amount) => ({
+    payload: {
+      assetAddress: token,
+      chainId: write.chainId,
+      issuer: getAddress(write.fromAddress),
+      quantity: amount.toString(),
+      transactionHash: write.transactionHash,
+    },
+    related: { idxr_asset: token, idxr_token: token },
+  }));
+}
+
 export const TOKEN_WEBHOOK_EVENTS: Record<string, WebhookEventType> = {
   "asset.issuance.provisional": {
-    description: "Units of an asset were issued (minted); provisional while inside the reorg depth.",
+    description:
+      "Units of an asset were issued (minted): pending when the platform broadcasts the mint, provisional while inside the reorg depth, final past it.",
     payload: AssetIssuanceProvisionalV1,
     lifecycle: "provisional",
     fromIndex: {
+      pending: { kinds: ["token.mint"], predict: predictIssuances },
       async read(ledger, range) {
         return (await tokenEvents(ledger, ["MintCompleted"], range)).map((e) =>
           e.observation(
@@ -71,7 +97,7 @@ export const TOKEN_WEBHOOK_EVENTS: Record<string, WebhookEventType> = {
   },
   "token.transfer.final": {
     description:
-      "Units of a token moved (a transfer, forced transfer, mint from the zero address or burn to it) and the block is deeper than the reorg depth. Counter-sign a receipt (POST /api/v2/webhooks/receipts).",
+      "Units of a token moved (a transfer, forced transfer, mint from the zero address or burn to it) and the block is deeper than the reorg depth. Endpoints with receiptRequired counter-sign a receipt (POST /api/v2/webhooks/receipts).",
     payload: TokenTransferFinalV1,
     lifecycle: "final",
     receiptRequired: true,

@@ -46,7 +46,8 @@ describe("the AsyncAPI document", () => {
       additionalProperties: boolean;
     };
     expect(envelope.properties.type).toEqual({ type: "string", const: "token.transfer.final" });
-    expect(envelope.properties.lifecycle_state).toEqual({ type: "string", enum: ["final"] });
+    expect(envelope.properties.lifecycle_state).toEqual({ type: "string", enum: ["final", "recalled"] });
+    expect(envelope.properties.recalled_evt_id).toMatchObject({ type: "string" });
     expect(envelope.properties.payload).toEqual({ $ref: "#/components/schemas/TokenTransferFinalV1Payload" });
     expect(envelope.additionalProperties).toBe(false);
     expect(doc.components.schemas.TokenTransferFinalV1Payload).toMatchObject({
@@ -55,7 +56,10 @@ describe("the AsyncAPI document", () => {
     });
     expect(doc.components.messages.AssetIssuanceProvisionalV1).toMatchObject({ "x-lifecycle": "provisional" });
     expect(doc.components.schemas.AssetIssuanceProvisionalV1).toMatchObject({
-      properties: { lifecycle_state: { enum: ["provisional", "retracted"] } },
+      properties: { lifecycle_state: { enum: ["pending", "provisional", "final", "retracted", "recalled"] } },
+    });
+    expect(doc.components.messages.AssetIssuanceProvisionalV1).toMatchObject({
+      "x-lifecycle-states": ["pending", "provisional", "final", "retracted", "recalled"],
     });
     expect(JSON.stringify(doc)).toContain("/api/v2/webhooks/receipts");
   });

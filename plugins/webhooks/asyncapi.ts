@@ -1,6 +1,7 @@
 // The AsyncAPI 3.0.0 document of every declared event type: the subscriber's endpoint is the channel the platform
 // sends to, one message per type named by its SDK name, its payload the delivery envelope (the same schemas as the
 // OpenAPI document's `webhooks` section, host/openapi/webhook-schemas.ts).
+import { statesOf } from "../../host/events/lifecycle-rules.ts";
 import {
   type JsonSchema,
   lifecycleOf,
@@ -41,6 +42,7 @@ export function buildAsyncApiDocument(events: WebhookEvents): JsonSchema {
       headers: HEADERS,
       payload: { $ref: `#/components/schemas/${name}` },
       "x-lifecycle": lifecycleOf(event),
+      "x-lifecycle-states": statesOf(event),
       "x-receipt-required": event.receiptRequired ?? false,
     };
     operations[`send${name}`] = {
@@ -61,7 +63,11 @@ export function buildAsyncApiDocument(events: WebhookEvents): JsonSchema {
         "The events the platform POSTs to a webhook endpoint (POST /api/v2/webhooks/endpoints), each signed with " +
         "Standard Webhooks headers. Verify the signature, a timestamp at most five minutes old and `webhook-id` " +
         "(= `evt_id`) before processing. Answer 2xx within 15 s; anything else is delivered again with backoff. " +
-        `Types marked \`x-receipt-required\` are delivered again until the subscriber counter-signs a receipt: POST ` +
+        "Each fact is told through its lifecycle (`x-lifecycle-states`): `pending` (a platform write broadcast, not " +
+        "mined), `provisional` (mined, inside the reorg depth), `final` (past it), `retracted` (a reorg inside the " +
+        "depth removed it), `recalled` (a reorg deeper than the depth replaced the block it was final in); each state " +
+        "once per endpoint, in that order. To an endpoint with `receiptRequired`, the `final` delivery of a type " +
+        "marked `x-receipt-required` is sent again until the subscriber counter-signs a receipt: POST " +
         `${WEBHOOK_RECEIPTS_PATH} \`{evtId, receivedAt}\` signed with the endpoint's secret in the same headers.`,
     },
     defaultContentType: "application/json",

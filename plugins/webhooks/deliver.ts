@@ -1,6 +1,6 @@
 // The deliver task drains one endpoint: every due delivery (new, retrying, or awaiting a receipt) is signed
 // (Standard Webhooks), POSTed (up to IN_FLIGHT at once) and its outcome recorded: a 2xx within 15 s succeeds (or
-// awaits a counter-signed receipt when the type wants one); 410 disables the endpoint; anything else is tried again
+// awaits a counter-signed receipt when the endpoint asks for them and the type wants one); 410 disables the endpoint; anything else is tried again
 // later (Retry-After on 429 and 503, else backoff.ts) until the attempts run out. At least once: a crash mid-drain
 // leaves the unsent deliveries due, and graphile-worker runs the job again.
 import type { PluginContext } from "../../host/plugin.ts";
@@ -32,7 +32,11 @@ async function eachLimited<T>(items: T[], limit: number, work: (item: T) => Prom
 export function deliverTask(ctx: PluginContext<"secrets", WebhookSettings>) {
   const store = deliveryStore(ctx.db.platform);
   const policy = targetPolicy(privateTargetRanges(ctx.settings, ctx.config));
-  const receiptRequired = (type: string) => ctx.webhookEvents.get(type)?.receiptRequired === true;
+  // Only a final delivery, to an endpoint that asks for receipts, of a type that wants them (by default a 2xx is it).
+  const receiptRequired = (endpoint: EndpointRow, delivery: DeliveryRow) =>
+    endpoint.receiptRequired &&
+    delivery.lifecycleState === "final" &&
+    ctx.webhookEvents.get(delivery.type)?.receiptRequired === true;
 
   /** One attempt of one delivery, and its outcome recorded; true when the receiver answered 410. */
   async function attempt(
@@ -50,7 +54,7 @@ export function deliverTask(ctx: PluginContext<"secrets", WebhookSettings>) {
         });
     const decision = decideAttempt(outcome, {
       tried: delivery.attempt + 1,
-      receiptRequired: receiptRequired(delivery.type),
+      receiptRequired: receiptRequired(endpoint, delivery),
       retryBaseSeconds: ctx.settings.WEBHOOK_RETRY_BASE_SECONDS,
     });
     await store.recordAttempt(delivery, outcome, decision);

@@ -1,6 +1,7 @@
 // An endpoint's deliveries: the list, a retry of one (now), and a replay of every subscribed event since a time
 // (same evt_ids, so a subscriber that stores them sees repeats, not new events).
 import { createRoute, z } from "@hono/zod-openapi";
+import { sql } from "kysely";
 import { v7 as uuidv7 } from "uuid";
 import { requirePermission } from "../../host/auth/require-permission.ts";
 import { collectionPage, collectionRoute } from "../../host/collections/index.ts";
@@ -14,6 +15,7 @@ import { DELIVERY_COLLECTION } from "./collections.ts";
 import { PATH } from "./endpoint-routes.ts";
 import { deliveriesOf, findEndpoint, toDelivery } from "./endpoints.ts";
 import { wakeEndpoints } from "./enqueue.ts";
+import { passesFilters } from "./filters.ts";
 import {
   DeliveryIdParams,
   DeliverySchema,
@@ -100,9 +102,11 @@ export function deliveryRoutes(app: App, ctx: PluginContext) {
     const endpoint = await findEndpoint(db, c.get("principal").organizationId, c.req.valid("param").id);
     const { since } = c.req.valid("json");
     const replayed = await db.transaction().execute(async (trx) => {
-      const events = await trx
+      const recorded = await trx
         .selectFrom("webhookOutbox")
-        .select(["id", "type", "lifecycleState"])
+        .select(["id", "type", "lifecycleState", "chainId"])
+        .select(sql<string>`payload::text`.as("payloadJson"))
+        .select(sql<string>`related::text`.as("relatedJson"))
         .where("organizationId", "=", endpoint.organizationId)
         .where("type", "in", endpoint.eventTypes.length ? endpoint.eventTypes : [""])
         .where("createdAt", ">=", since)
@@ -110,6 +114,7 @@ export function deliveryRoutes(app: App, ctx: PluginContext) {
         .orderBy("id")
         .limit(REPLAY_LIMIT)
         .execute();
+      const events = recorded.filter((e) => passesFilters({ ...e, filters: endpoint.filters }));
       if (events.length === 0) return 0;
       const now = new Date();
       const queued = await trx

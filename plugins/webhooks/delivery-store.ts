@@ -19,7 +19,10 @@ export function deliveryStore(platform: PlatformDb) {
     endpoint: (endpointId: string) =>
       db.selectFrom("webhookEndpoints").selectAll().where("id", "=", endpointId).executeTakeFirst(),
 
-    /** The endpoint's due deliveries, oldest due first. */
+    /**
+     * The endpoint's due deliveries, oldest due first. A state of a fact waits while the endpoint's delivery of the
+     * state it follows (lifecycle-rules.ts) is still being tried: each fact's states reach the endpoint in order.
+     */
     due: (endpointId: string) =>
       db
         .selectFrom("webhookDeliveries")
@@ -27,6 +30,12 @@ export function deliveryStore(platform: PlatformDb) {
         .where("endpointId", "=", endpointId)
         .where("status", "in", DUE_STATUSES)
         .where(sql<boolean>`coalesce(next_attempt_at, created_at) <= now()`)
+        .where(
+          sql<boolean>`not exists (select 1 from platform.webhook_outbox o
+            join platform.webhook_deliveries earlier on earlier.evt_id = o.previous_evt_id
+              and earlier.endpoint_id = webhook_deliveries.endpoint_id and earlier.status in ('pending', 'retrying')
+            where o.id = webhook_deliveries.evt_id)`,
+        )
         .orderBy(sql`coalesce(next_attempt_at, created_at)`)
         .orderBy("id")
         .limit(BATCH)

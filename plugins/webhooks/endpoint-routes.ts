@@ -34,7 +34,9 @@ const createEndpoint = createRoute({
   description:
     "https on a public address, or http(s) to a range WEBHOOKS_PRIVATE_TARGET_RANGES lists (422 " +
     "WEBHOOK_URL_NOT_ALLOWED otherwise, naming the rule: scheme, credentials, port, the range or the metadata address); " +
-    "event types from GET /api/v2/webhooks/event-types (422 WEBHOOK_EVENT_TYPE_UNKNOWN).",
+    "event types from GET /api/v2/webhooks/event-types (422 WEBHOOK_EVENT_TYPE_UNKNOWN). `filters` narrows them " +
+    "to resources (`{tokenAddress: [...]}`: only events of those tokens); `receiptRequired` (default false) makes " +
+    "final deliveries of types that ask for receipts wait for a counter-signed one.",
   middleware,
   request: { body: jsonBody(CreateEndpointBodySchema) },
   responses: {
@@ -69,7 +71,10 @@ const updateEndpoint = createRoute({
   method: "patch",
   path: `${PATH}/{id}`,
   tags,
-  summary: "Change a webhook endpoint's url, eventTypes, description or disabled",
+  summary: "Change a webhook endpoint's url, eventTypes, description, filters, receiptRequired or disabled",
+  description:
+    "Only the fields given change; `filters` replaces the endpoint's filters whole (`{}` removes them). Events " +
+    "already fanned out keep their deliveries.",
   middleware,
   request: { ...byId, body: jsonBody(UpdateEndpointBodySchema) },
   responses: { 200: jsonResponse(envelope(EndpointSchema), "The endpoint"), ...errorResponses },
@@ -116,6 +121,8 @@ export function endpointRoutes(app: App, ctx: PluginContext<"secrets", WebhookSe
         url: body.url,
         eventTypes: JSON.stringify([...new Set(body.eventTypes)]),
         description: body.description ?? null,
+        filters: JSON.stringify(body.filters ?? {}),
+        receiptRequired: body.receiptRequired ?? false,
         disabledReason: null,
         secretSealed: sealSecret(secret, masterKey),
         previousSecretSealed: null,
@@ -149,6 +156,8 @@ export function endpointRoutes(app: App, ctx: PluginContext<"secrets", WebhookSe
         ...(body.eventTypes ? { eventTypes: JSON.stringify([...new Set(body.eventTypes)]) } : {}),
         ...(body.description !== undefined ? { description: body.description } : {}),
         ...(body.disabled !== undefined ? { disabled: body.disabled, disabledReason: null } : {}),
+        ...(body.filters !== undefined ? { filters: JSON.stringify(body.filters) } : {}),
+        ...(body.receiptRequired !== undefined ? { receiptRequired: body.receiptRequired } : {}),
         updatedAt: new Date(),
       })
       .where("id", "=", id)

@@ -1,5 +1,6 @@
 // Reading an organisation's endpoint (another organisation's is not found) and its public shape.
 import { ApiError } from "../../host/errors/api-error.ts";
+import type { LifecycleState } from "../../host/events/lifecycle-rules.ts";
 import type { PluginContext } from "../../host/plugin.ts";
 import { privateTargetRanges, type WebhookSettings } from "./settings.ts";
 import type { DeliveryRow, EndpointRow, WebhooksDb } from "./tables.ts";
@@ -12,6 +13,8 @@ export const toEndpoint = (row: EndpointRow) => ({
   url: row.url,
   eventTypes: row.eventTypes,
   description: row.description,
+  filters: row.filters,
+  receiptRequired: row.receiptRequired,
   disabled: row.disabled,
   createdAt: new Date(row.createdAt).toISOString(),
 });
@@ -27,7 +30,7 @@ export const deliveriesOf = (db: WebhooksDb, endpointId: string) =>
         .selectFrom("webhookDeliveries as d")
         .innerJoin("webhookOutbox as o", "o.id", "d.evtId")
         .selectAll("d")
-        .select(["o.requestId", "o.idempotencyKey", "o.transactionHash", "o.retractedEvtId"])
+        .select(["o.requestId", "o.idempotencyKey", "o.transactionHash", "o.retractedEvtId", "o.previousEvtId"])
         .where("d.endpointId", "=", endpointId)
         .as("d"),
     )
@@ -38,13 +41,14 @@ type LinkedDelivery = DeliveryRow & {
   idempotencyKey: string | null;
   transactionHash: string | null;
   retractedEvtId: string | null;
+  previousEvtId: string | null;
 };
 
 export const toDelivery = (row: LinkedDelivery) => ({
   id: row.id,
   evtId: row.evtId,
   type: row.type,
-  lifecycleState: row.lifecycleState,
+  lifecycleState: row.lifecycleState as LifecycleState,
   attempt: row.attempt,
   status: row.status,
   responseStatus: row.responseStatus,
@@ -52,6 +56,7 @@ export const toDelivery = (row: LinkedDelivery) => ({
   deliveredAt: iso(row.deliveredAt),
   createdAt: new Date(row.createdAt).toISOString(),
   retractedEvtId: row.retractedEvtId,
+  previousEvtId: row.previousEvtId,
   requestId: row.requestId,
   idempotencyKey: row.idempotencyKey,
   transactionHash: row.transactionHash,

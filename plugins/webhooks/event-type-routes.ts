@@ -3,6 +3,7 @@
 // same types as an AsyncAPI 3.0.0 document.
 import { createRoute, z } from "@hono/zod-openapi";
 import { requirePermission } from "../../host/auth/require-permission.ts";
+import { statesOf } from "../../host/events/lifecycle-rules.ts";
 import type { App } from "../../host/http/env.ts";
 import { single } from "../../host/http/envelopes.ts";
 import { errorResponses, jsonResponse, linksSelf } from "../../host/http/schemas.ts";
@@ -51,6 +52,7 @@ export function eventTypeRoutes(app: App, ctx: PluginContext) {
       version: 1,
       sdkName: webhookSdkName(type, event),
       lifecycle: lifecycleOf(event),
+      lifecycleStates: statesOf(event),
       receiptRequired: event.receiptRequired ?? false,
       payloadSchema: webhookPayloadSchema(event) as Record<string, unknown>,
     }));

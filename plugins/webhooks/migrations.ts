@@ -110,4 +110,14 @@ export const migrations: PluginMigration[] = [
         .execute();
     },
   },
+  {
+    name: "0003_endpoint_filters_and_receipts",
+    async up(db: Kysely<unknown>) {
+      // Resource filters (filters.ts) and whether the endpoint counter-signs receipts of final events: a 2xx is a
+      // delivery unless it asks for them (endpoints made before asked for none either way: the type decided).
+      await sql`alter table platform.webhook_endpoints
+        add column filters jsonb not null default '{}'::jsonb,
+        add column receipt_required boolean not null default false`.execute(db);
+    },
+  },
 ];

@@ -1,6 +1,8 @@
 // The plugin's request and response shapes (zod, so the OpenAPI document describes them).
 import { z } from "@hono/zod-openapi";
+import { LIFECYCLE_STATES } from "../../host/events/lifecycle-rules.ts";
 import { IsoTimestampSchema, linksSelf } from "../../host/http/schemas.ts";
+import { EndpointFiltersSchema } from "./filters.ts";
 import { DELIVERY_STATUSES } from "./tables.ts";
 
 const EventTypes = z
@@ -13,9 +15,20 @@ const EventTypes = z
   });
 const Url = z.string().min(1).max(2048).openapi({ example: "https://example.com/webhooks" });
 const Description = z.string().trim().max(500);
+const ReceiptRequired = z.boolean().openapi({
+  description:
+    "false (the default): a 2xx answer is a delivery. true: a `final` delivery of a type that asks for receipts " +
+    "(x-receipt-required) is delivered again until the subscriber counter-signs it (POST /api/v2/webhooks/receipts).",
+});
 
 export const CreateEndpointBodySchema = z
-  .object({ url: Url, eventTypes: EventTypes, description: Description.optional() })
+  .object({
+    url: Url,
+    eventTypes: EventTypes,
+    description: Description.optional(),
+    filters: EndpointFiltersSchema.optional(),
+    receiptRequired: ReceiptRequired.optional(),
+  })
   .strict()
   .openapi("WebhookEndpointCreate");
 
@@ -25,6 +38,8 @@ export const UpdateEndpointBodySchema = z
     eventTypes: EventTypes.optional(),
     description: Description.nullable().optional(),
     disabled: z.boolean().optional(),
+    filters: EndpointFiltersSchema.optional().openapi({ description: "Replaces the filters; `{}` removes them" }),
+    receiptRequired: ReceiptRequired.optional(),
   })
   .strict()
   .openapi("WebhookEndpointUpdate");
@@ -35,6 +50,8 @@ export const EndpointSchema = z
     url: z.string(),
     eventTypes: z.array(z.string()),
     description: z.string().nullable(),
+    filters: EndpointFiltersSchema,
+    receiptRequired: z.boolean(),
     disabled: z.boolean(),
     createdAt: z.string(),
   })
@@ -52,7 +69,7 @@ export const DeliverySchema = z
     id: z.string(),
     evtId: z.string(),
     type: z.string(),
-    lifecycleState: z.string(),
+    lifecycleState: z.enum(LIFECYCLE_STATES),
     attempt: z.number().int().openapi({ description: "Attempts made so far" }),
     status: z.enum(DELIVERY_STATUSES),
     responseStatus: z.number().int().nullable(),
@@ -62,7 +79,10 @@ export const DeliverySchema = z
     retractedEvtId: z
       .string()
       .nullable()
-      .openapi({ description: "For a retraction: the provisional event it retracts" }),
+      .openapi({ description: "For a retraction: the pending or provisional event it retracts" }),
+    previousEvtId: z.string().nullable().openapi({
+      description: "The event of the same fact this one follows (its delivery waits for that one's to settle)",
+    }),
     requestId: z
       .string()
       .nullable()
@@ -81,9 +101,18 @@ export const EventTypeSchema = z
       .string()
       .openapi({ description: "The type's name in the SDK (Webhook.<sdkName>) and the AsyncAPI document" }),
     lifecycle: z.enum(["provisional", "final"]).openapi({
-      description: "provisional: told inside the reorg depth and retracted if a reorg removes it; final: told once",
+      description:
+        "provisional: told pending (when a platform write that will produce it is broadcast), provisional (inside " +
+        "the reorg depth), then final or retracted; final: told once past the depth. Either is recalled when a " +
+        "reorg deeper than the depth replaces the block it was final in.",
     }),
-    receiptRequired: z.boolean().openapi({ description: "Counter-sign a receipt: POST /api/v2/webhooks/receipts" }),
+    lifecycleStates: z
+      .array(z.enum(LIFECYCLE_STATES))
+      .openapi({ description: "The lifecycle_state values its deliveries may carry, in lifecycle order" }),
+    receiptRequired: z.boolean().openapi({
+      description:
+        "Its final deliveries to an endpoint with receiptRequired wait for a receipt: POST /api/v2/webhooks/receipts",
+    }),
     payloadSchema: z.record(z.string(), z.unknown()).openapi({ description: "The payload's JSON Schema" }),
   })
   .openapi("WebhookEventType");

@@ -1,6 +1,7 @@
 // The plugin's tables (migrations.ts) as Kysely types, and the platform db widened with them.
 import type { ColumnType, Generated, Selectable } from "kysely";
 import type { PlatformDb } from "../../host/db/database.ts";
+import type { EndpointFilters } from "./filters.ts";
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
@@ -12,6 +13,10 @@ export interface WebhookEndpointsTable {
   /** The subscribed event types (a JSON array of strings). */
   eventTypes: ColumnType<string[], string, string>;
   description: string | null;
+  /** The resource filters (filters.ts), a JSON object. */
+  filters: ColumnType<EndpointFilters, string | undefined, string>;
+  /** `final` deliveries of types that ask for one wait for a counter-signed receipt. */
+  receiptRequired: Generated<boolean>;
   disabled: Generated<boolean>;
   /** Why the platform disabled it (e.g. the receiver answered 410); null when a user did. */
   disabledReason: string | null;
@@ -22,7 +27,7 @@ export interface WebhookEndpointsTable {
   updatedAt: Timestamp;
 }
 
-/** `awaiting-receipt`: delivered, but the event type wants a counter-signed receipt, and none has come yet. */
+/** `awaiting-receipt`: delivered, but the endpoint wants a counter-signed receipt of the event, and none has come yet. */
 export const DELIVERY_STATUSES = ["pending", "retrying", "awaiting-receipt", "succeeded", "failed"] as const;
 export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
 

@@ -28,9 +28,11 @@ describe("the SDK's types", () => {
       expectTypeOf(event).toEqualTypeOf<Webhook.TokenTransferFinalV1>();
       expectTypeOf(event.payload.blockNumber).toEqualTypeOf<number>();
       expectTypeOf(event.payload.amount).toEqualTypeOf<string>();
-      expectTypeOf(event.lifecycle_state).toEqualTypeOf<"final">();
+      expectTypeOf(event.lifecycle_state).toEqualTypeOf<"final" | "recalled">();
     } else {
-      expectTypeOf(event.lifecycle_state).toEqualTypeOf<"provisional" | "retracted">();
+      expectTypeOf(event.lifecycle_state).toEqualTypeOf<
+        "pending" | "provisional" | "final" | "retracted" | "recalled"
+      >();
     }
     expectTypeOf(retraction).toMatchTypeOf<Webhook.Event>();
     // One delivery type per event type the composed plugins declare (the document's webhooks), whichever they are.

@@ -2339,7 +2339,7 @@ export interface paths {
         put?: never;
         /**
          * Subscribe a URL to event types (the signing secret is shown once)
-         * @description https on a public address, or http(s) to a range WEBHOOKS_PRIVATE_TARGET_RANGES lists (422 WEBHOOK_URL_NOT_ALLOWED otherwise, naming the rule: scheme, credentials, port, the range or the metadata address); event types from GET /api/v2/webhooks/event-types (422 WEBHOOK_EVENT_TYPE_UNKNOWN).
+         * @description https on a public address, or http(s) to a range WEBHOOKS_PRIVATE_TARGET_RANGES lists (422 WEBHOOK_URL_NOT_ALLOWED otherwise, naming the rule: scheme, credentials, port, the range or the metadata address); event types from GET /api/v2/webhooks/event-types (422 WEBHOOK_EVENT_TYPE_UNKNOWN). `filters` narrows them to resources (`{tokenAddress: [...]}`: only events of those tokens); `receiptRequired` (default false) makes final deliveries of types that ask for receipts wait for a counter-signed one.
          *
          *     Permission: `webhooks:manage`.
          */
@@ -2376,8 +2376,8 @@ export interface paths {
         options?: never;
         head?: never;
         /**
-         * Change a webhook endpoint's url, eventTypes, description or disabled
-         * @description Change a webhook endpoint's url, eventTypes, description or disabled.
+         * Change a webhook endpoint's url, eventTypes, description, filters, receiptRequired or disabled
+         * @description Only the fields given change; `filters` replaces the endpoint's filters whole (`{}` removes them). Events already fanned out keep their deliveries.
          *
          *     Permission: `webhooks:manage`.
          */
@@ -3573,7 +3573,7 @@ export interface webhooks {
         put?: never;
         /**
          * A role of the system's access manager was revoked from an account; provisional while inside the reorg depth.
-         * @description `access-control.role-revoked.provisional`: A role of the system's access manager was revoked from an account; provisional while inside the reorg depth. Lifecycle: provisional (inside the reorg depth); a reorg that removes it is told by a delivery with `lifecycle_state: retracted` naming it in `retracted_evt_id`. No receipt required.
+         * @description `access-control.role-revoked.provisional`: A role of the system's access manager was revoked from an account; provisional while inside the reorg depth. Lifecycle: `provisional` when indexed inside the reorg depth, then `final` past the depth, or `retracted` (naming the event in `retracted_evt_id`) when a reorg inside the depth removes it or the write ends unmined. A reorg deeper than the depth that replaces the block a `final` delivery told of is told by `recalled`, naming it in `recalled_evt_id`. Each fact's states reach an endpoint once each, in that order. No receipt required.
          */
         post: {
             parameters: {
@@ -3634,8 +3634,8 @@ export interface webhooks {
         get?: never;
         put?: never;
         /**
-         * Units of an asset were issued (minted); provisional while inside the reorg depth.
-         * @description `asset.issuance.provisional`: Units of an asset were issued (minted); provisional while inside the reorg depth. Lifecycle: provisional (inside the reorg depth); a reorg that removes it is told by a delivery with `lifecycle_state: retracted` naming it in `retracted_evt_id`. No receipt required.
+         * Units of an asset were issued (minted): pending when the platform broadcasts the mint, provisional while inside the reorg depth, final past it.
+         * @description `asset.issuance.provisional`: Units of an asset were issued (minted): pending when the platform broadcasts the mint, provisional while inside the reorg depth, final past it. Lifecycle: `pending` when a platform write that will produce it is broadcast (before it is mined; its transactionHash), `provisional` when indexed inside the reorg depth, then `final` past the depth, or `retracted` (naming the event in `retracted_evt_id`) when a reorg inside the depth removes it or the write ends unmined. A reorg deeper than the depth that replaces the block a `final` delivery told of is told by `recalled`, naming it in `recalled_evt_id`. Each fact's states reach an endpoint once each, in that order. No receipt required.
          */
         post: {
             parameters: {
@@ -3696,8 +3696,8 @@ export interface webhooks {
         get?: never;
         put?: never;
         /**
-         * Units of a token moved (a transfer, forced transfer, mint from the zero address or burn to it) and the block is deeper than the reorg depth. Counter-sign a receipt (POST /api/v2/webhooks/receipts).
-         * @description `token.transfer.final`: Units of a token moved (a transfer, forced transfer, mint from the zero address or burn to it) and the block is deeper than the reorg depth. Counter-sign a receipt (POST /api/v2/webhooks/receipts). Lifecycle: final (told once per outcome, never retracted). Receipt required: counter-sign it (POST /api/v2/webhooks/receipts); until then it is delivered again.
+         * Units of a token moved (a transfer, forced transfer, mint from the zero address or burn to it) and the block is deeper than the reorg depth. Endpoints with receiptRequired counter-sign a receipt (POST /api/v2/webhooks/receipts).
+         * @description `token.transfer.final`: Units of a token moved (a transfer, forced transfer, mint from the zero address or burn to it) and the block is deeper than the reorg depth. Endpoints with receiptRequired counter-sign a receipt (POST /api/v2/webhooks/receipts). Lifecycle: `final`, told once past the reorg depth. A reorg deeper than the depth that replaces the block a `final` delivery told of is told by `recalled`, naming it in `recalled_evt_id`. Each fact's states reach an endpoint once each, in that order. Receipt: for endpoints with `receiptRequired`, a `final` delivery is sent again until counter-signed (POST /api/v2/webhooks/receipts).
          */
         post: {
             parameters: {
@@ -5805,11 +5805,29 @@ export interface components {
             /** @description `whsec_` + base64; shown only at creation and on rotation. Verify deliveries with it (Standard Webhooks). */
             secret: string;
         };
+        /**
+         * @description Resource filters: an event is delivered only when it names, for every key given, one of the listed values (an event naming no token does not pass a tokenAddress filter). `{}`: every event of the subscribed types.
+         * @example {
+         *       "tokenAddress": [
+         *         "0x5FbDB2315678afecb367f032d93F642f64180aa3"
+         *       ]
+         *     }
+         */
+        WebhookEndpointFilters: {
+            /** @description Only events of these tokens (the payload's tokenAddress or assetAddress) */
+            tokenAddress?: string[];
+            /** @description Only events of these chains */
+            chainId?: number[];
+            /** @description Only events of these systems */
+            systemAddress?: string[];
+        };
         WebhookEndpoint: {
             id: string;
             url: string;
             eventTypes: string[];
             description: string | null;
+            filters: components["schemas"]["WebhookEndpointFilters"];
+            receiptRequired: boolean;
             disabled: boolean;
             createdAt: string;
         };
@@ -5824,6 +5842,9 @@ export interface components {
              */
             eventTypes: string[];
             description?: string;
+            filters?: components["schemas"]["WebhookEndpointFilters"];
+            /** @description false (the default): a 2xx answer is a delivery. true: a `final` delivery of a type that asks for receipts (x-receipt-required) is delivered again until the subscriber counter-signs it (POST /api/v2/webhooks/receipts). */
+            receiptRequired?: boolean;
         };
         WebhookEndpointUpdate: {
             /** @example https://example.com/webhooks */
@@ -5837,12 +5858,16 @@ export interface components {
             eventTypes?: string[];
             description?: string | null;
             disabled?: boolean;
+            filters?: components["schemas"]["WebhookEndpointFilters"] & unknown;
+            /** @description false (the default): a 2xx answer is a delivery. true: a `final` delivery of a type that asks for receipts (x-receipt-required) is delivered again until the subscriber counter-signs it (POST /api/v2/webhooks/receipts). */
+            receiptRequired?: boolean;
         };
         WebhookDelivery: {
             id: string;
             evtId: string;
             type: string;
-            lifecycleState: string;
+            /** @enum {string} */
+            lifecycleState: "pending" | "provisional" | "final" | "retracted" | "recalled";
             /** @description Attempts made so far */
             attempt: number;
             /** @enum {string} */
@@ -5851,8 +5876,10 @@ export interface components {
             nextAttemptAt: string | null;
             deliveredAt: string | null;
             createdAt: string;
-            /** @description For a retraction: the provisional event it retracts */
+            /** @description For a retraction: the pending or provisional event it retracts */
             retractedEvtId: string | null;
+            /** @description The event of the same fact this one follows (its delivery waits for that one's to settle) */
+            previousEvtId: string | null;
             /** @description The API request (transaction request id) whose write the event tells of */
             requestId: string | null;
             /** @description That request's idempotency key */
@@ -5878,11 +5905,13 @@ export interface components {
             /** @description The type's name in the SDK (Webhook.<sdkName>) and the AsyncAPI document */
             sdkName: string;
             /**
-             * @description provisional: told inside the reorg depth and retracted if a reorg removes it; final: told once
+             * @description provisional: told pending (when a platform write that will produce it is broadcast), provisional (inside the reorg depth), then final or retracted; final: told once past the depth. Either is recalled when a reorg deeper than the depth replaces the block it was final in.
              * @enum {string}
              */
             lifecycle: "provisional" | "final";
-            /** @description Counter-sign a receipt: POST /api/v2/webhooks/receipts */
+            /** @description The lifecycle_state values its deliveries may carry, in lifecycle order */
+            lifecycleStates: ("pending" | "provisional" | "final" | "retracted" | "recalled")[];
+            /** @description Its final deliveries to an endpoint with receiptRequired wait for a receipt: POST /api/v2/webhooks/receipts */
             receiptRequired: boolean;
             /** @description The payload's JSON Schema */
             payloadSchema: {
@@ -6580,7 +6609,7 @@ export interface components {
         };
         /**
          * AccessControlRoleRevokedProvisionalV1
-         * @description `access-control.role-revoked.provisional`: A role of the system's access manager was revoked from an account; provisional while inside the reorg depth. Lifecycle: provisional (inside the reorg depth); a reorg that removes it is told by a delivery with `lifecycle_state: retracted` naming it in `retracted_evt_id`. No receipt required.
+         * @description `access-control.role-revoked.provisional`: A role of the system's access manager was revoked from an account; provisional while inside the reorg depth. Lifecycle: `provisional` when indexed inside the reorg depth, then `final` past the depth, or `retracted` (naming the event in `retracted_evt_id`) when a reorg inside the depth removes it or the write ends unmined. A reorg deeper than the depth that replaces the block a `final` delivery told of is told by `recalled`, naming it in `recalled_evt_id`. Each fact's states reach an endpoint once each, in that order. No receipt required.
          */
         AccessControlRoleRevokedProvisionalV1: {
             /** @description The event's id; equals the `webhook-id` header */
@@ -6590,9 +6619,11 @@ export interface components {
             /** @constant */
             version: 1;
             /** @enum {string} */
-            lifecycle_state: "provisional" | "retracted";
-            /** @description On a `retracted` delivery: the `evt_id` of the provisional event it retracts */
+            lifecycle_state: "provisional" | "final" | "retracted" | "recalled";
+            /** @description On a `retracted` delivery: the `evt_id` of the pending or provisional event it retracts */
             retracted_evt_id?: string;
+            /** @description On a `recalled` delivery: the `evt_id` of the final event a reorg deeper than the depth undid */
+            recalled_evt_id?: string;
             /** @description Present when the event comes from an API request */
             request?: {
                 idempotency_key: string;
@@ -6615,7 +6646,7 @@ export interface components {
         };
         /**
          * AssetIssuanceProvisionalV1
-         * @description `asset.issuance.provisional`: Units of an asset were issued (minted); provisional while inside the reorg depth. Lifecycle: provisional (inside the reorg depth); a reorg that removes it is told by a delivery with `lifecycle_state: retracted` naming it in `retracted_evt_id`. No receipt required.
+         * @description `asset.issuance.provisional`: Units of an asset were issued (minted): pending when the platform broadcasts the mint, provisional while inside the reorg depth, final past it. Lifecycle: `pending` when a platform write that will produce it is broadcast (before it is mined; its transactionHash), `provisional` when indexed inside the reorg depth, then `final` past the depth, or `retracted` (naming the event in `retracted_evt_id`) when a reorg inside the depth removes it or the write ends unmined. A reorg deeper than the depth that replaces the block a `final` delivery told of is told by `recalled`, naming it in `recalled_evt_id`. Each fact's states reach an endpoint once each, in that order. No receipt required.
          */
         AssetIssuanceProvisionalV1: {
             /** @description The event's id; equals the `webhook-id` header */
@@ -6625,9 +6656,11 @@ export interface components {
             /** @constant */
             version: 1;
             /** @enum {string} */
-            lifecycle_state: "provisional" | "retracted";
-            /** @description On a `retracted` delivery: the `evt_id` of the provisional event it retracts */
+            lifecycle_state: "pending" | "provisional" | "final" | "retracted" | "recalled";
+            /** @description On a `retracted` delivery: the `evt_id` of the pending or provisional event it retracts */
             retracted_evt_id?: string;
+            /** @description On a `recalled` delivery: the `evt_id` of the final event a reorg deeper than the depth undid */
+            recalled_evt_id?: string;
             /** @description Present when the event comes from an API request */
             request?: {
                 idempotency_key: string;
@@ -6655,7 +6688,7 @@ export interface components {
         };
         /**
          * TokenTransferFinalV1
-         * @description `token.transfer.final`: Units of a token moved (a transfer, forced transfer, mint from the zero address or burn to it) and the block is deeper than the reorg depth. Counter-sign a receipt (POST /api/v2/webhooks/receipts). Lifecycle: final (told once per outcome, never retracted). Receipt required: counter-sign it (POST /api/v2/webhooks/receipts); until then it is delivered again.
+         * @description `token.transfer.final`: Units of a token moved (a transfer, forced transfer, mint from the zero address or burn to it) and the block is deeper than the reorg depth. Endpoints with receiptRequired counter-sign a receipt (POST /api/v2/webhooks/receipts). Lifecycle: `final`, told once past the reorg depth. A reorg deeper than the depth that replaces the block a `final` delivery told of is told by `recalled`, naming it in `recalled_evt_id`. Each fact's states reach an endpoint once each, in that order. Receipt: for endpoints with `receiptRequired`, a `final` delivery is sent again until counter-signed (POST /api/v2/webhooks/receipts).
          */
         TokenTransferFinalV1: {
             /** @description The event's id; equals the `webhook-id` header */
@@ -6665,9 +6698,11 @@ export interface components {
             /** @constant */
             version: 1;
             /** @enum {string} */
-            lifecycle_state: "final";
-            /** @description On a `retracted` delivery: the `evt_id` of the provisional event it retracts */
+            lifecycle_state: "final" | "recalled";
+            /** @description On a `retracted` delivery: the `evt_id` of the pending or provisional event it retracts */
             retracted_evt_id?: string;
+            /** @description On a `recalled` delivery: the `evt_id` of the final event a reorg deeper than the depth undid */
+            recalled_evt_id?: string;
             /** @description Present when the event comes from an API request */
             request?: {
                 idempotency_key: string;
