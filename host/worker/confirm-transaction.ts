@@ -2,23 +2,33 @@
 // (polling, not waiting for new blocks: a node that mines on demand may publish a receipt after the send returned
 // and then produce no further block). A mined write is completed, whichever of its signed versions was mined. A
 // write whose nonce another transaction took is signed anew (its bytes can never be mined). One still unmined
-// in the node's pool after STUCK_TRANSACTION_SECONDS is replaced with higher fees (FEE_BUMP_LIMIT times at most), one
-// the node no longer holds is broadcast again once; one without a receipt after RECEIPT_TIMEOUT_SECONDS is marked
-// RECEIPT_TIMEOUT once and left to reconciliation. A completed write is then watched until its block is final.
+// in the node's pool after STUCK_TRANSACTION_SECONDS is replaced with higher fees (FEE_BUMP_LIMIT times at most). The
+// signer's next write to be mined that the node no longer holds (a reorg removed it, or the node dropped it) goes out
+// again at once with the ones behind it, not after the stuck timeout; one without a receipt after
+// RECEIPT_TIMEOUT_SECONDS is marked RECEIPT_TIMEOUT once and left to reconciliation. A completed write is then watched
+// until its block is final.
 import type { Address, Hex } from "viem";
 import type { TransactionRequestRow } from "../db/platform-types.ts";
 import { confirmJobSpec, type SignerRun, SignerRunPayload } from "../mutations/service.ts";
 import { completeRequest } from "./complete-request.ts";
 import { defineTask, type TaskRun } from "./define-task.ts";
-import { type ChainTaskDeps, isAlreadyKnown, perChainTask, type TransactionTaskDeps, updateRequest } from "./deps.ts";
+import { type ChainTaskDeps, perChainTask, type TransactionTaskDeps, updateRequest } from "./deps.ts";
 import { bumpFees } from "./fee-bump.ts";
 import { addKeyedJob } from "./keyed-jobs.ts";
 import { receiptOf, receiptOfReplaced } from "./receipts.ts";
 import { requeueWithNewNonce } from "./requeue.ts";
+import { broadcastAgain } from "./resend.ts";
 import { finalityJobSpec } from "./watch-finality.ts";
 
 /** How long a used nonce must go without any receipt of ours before the write is signed anew. */
 const NONCE_TAKEN_GRACE_MS = 5_000;
+
+/**
+ * How long the signer's next write to be mined may be missing from the node (a reorg removed it, or the node
+ * dropped it) before its bytes go out again, and how often then: a node may not list a transaction the instant the
+ * send returned.
+ */
+const MISSING_GRACE_MS = 2_000;
 
 /** A run polls this long at most, then hands over to a fresh run (so a worker slot is not held forever). */
 const RUN_BUDGET_MS = 60_000;
@@ -36,48 +46,79 @@ function confirmOnChain(deps: ChainTaskDeps): TaskRun<SignerRun> {
    * while bumps remain (it is pending, not missing). One the node no longer holds (dropped, or mined and then removed
    * by a reorg: anvil does not return those to its pool) is broadcast again once, the same bytes; then it times out.
    */
-  async function unminedAction(row: TransactionRequestRow): Promise<"wait" | "bump" | "rebroadcast" | "timeout"> {
+  async function unminedAction(
+    row: TransactionRequestRow,
+    mined: number,
+  ): Promise<"wait" | "bump" | "rebroadcast" | "timeout"> {
     const age = ageMs(row);
     const stuckAge = age > config.STUCK_TRANSACTION_SECONDS * 1000;
     const timedOut = age > config.RECEIPT_TIMEOUT_SECONDS * 1000;
-    if (!stuckAge && !timedOut) return "wait";
-    const held = await chain.client.getTransaction({ hash: row.transactionHash as Hex }).catch(() => undefined);
-    if (held && held.blockNumber === null && row.feeBumps < config.FEE_BUMP_LIMIT) return stuckAge ? "bump" : "wait";
-    if (!held && stuckAge && !timedOut && row.subStatus !== "REBROADCAST") return "rebroadcast";
+    // The next nonce to be mined: when the node lost it, every later write of the signer waits behind it.
+    const next = row.nonce === mined && !timedOut && Date.now() - (sentAt.get(row.id) ?? 0) > MISSING_GRACE_MS;
+    if (!stuckAge && !timedOut && !next) return "wait";
+    const held = await isHeld(row);
+    if (held === "pending" && row.feeBumps < config.FEE_BUMP_LIMIT) return stuckAge ? "bump" : "wait";
+    if (held === "missing" && next) return "rebroadcast";
+    if (held === "missing" && stuckAge && !timedOut && row.subStatus !== "REBROADCAST") return "rebroadcast";
     return timedOut ? "timeout" : "wait";
   }
 
-  /** The same signed bytes again (same nonce: at most one of them is ever mined); a refusal leaves it to time out. */
+  /** Whether the node has the write's current bytes: pending in its pool, mined, or not at all. */
+  async function isHeld(row: TransactionRequestRow): Promise<"pending" | "mined" | "missing"> {
+    const held = await chain.client.getTransaction({ hash: row.transactionHash as Hex }).catch(() => undefined);
+    if (!held) return "missing";
+    return held.blockNumber === null ? "pending" : "mined";
+  }
+
+  /** When this run last broadcast a write again (it goes again at most every MISSING_GRACE_MS). */
+  const sentAt = new Map<string, number>();
+
+  /** The same signed bytes again (same nonce: at most one of them is ever mined), or new ones with higher fees. */
   async function rebroadcast(row: TransactionRequestRow) {
-    try {
-      await chain.client.sendRawTransaction({ serializedTransaction: row.rawTransaction as Hex });
-    } catch (error) {
-      if (!isAlreadyKnown(error)) {
-        logger.warn("the node refused the rebroadcast", { transactionId: row.id, error: (error as Error).message });
-        return;
-      }
-    }
+    sentAt.set(row.id, Date.now());
+    if ((await broadcastAgain(deps, row)) !== "sent") return;
     await updateRequest(db, row.id, { subStatus: "REBROADCAST" }, "CONFIRMING");
     logger.warn("the node no longer held the transaction; broadcast it again", { transactionId: row.id });
+  }
+
+  /** The signer's writes waiting for a receipt. */
+  const waitingWrites = (chainId: number, fromAddress: string) =>
+    db
+      .selectFrom("transactionRequests")
+      .where("status", "=", "CONFIRMING")
+      .where("subStatus", "!=", "RECEIPT_TIMEOUT")
+      .where("chainId", "=", chainId)
+      .where("fromAddress", "=", fromAddress);
+
+  /** The signer's writes after `nonce` that the node lost too (a reorg removes a run of them), again in nonce order. */
+  async function rebroadcastMissingAfter(row: TransactionRequestRow) {
+    const later = await waitingWrites(row.chainId, row.fromAddress)
+      .selectAll()
+      .where("nonce", ">", row.nonce as number)
+      .orderBy("nonce")
+      .limit(1_000)
+      .execute();
+    for (const row of later) if ((await isHeld(row)) === "missing") await rebroadcast(row);
   }
 
   return async (payload) => {
     const { chainId, fromAddress } = payload;
     const stopAt = Date.now() + RUN_BUDGET_MS;
     const patienceMs = Math.min(config.STUCK_TRANSACTION_SECONDS, config.RECEIPT_TIMEOUT_SECONDS) * 1000;
-    const waiting = db
-      .selectFrom("transactionRequests")
-      .where("status", "=", "CONFIRMING")
-      .where("subStatus", "!=", "RECEIPT_TIMEOUT")
-      .where("chainId", "=", chainId)
-      .where("fromAddress", "=", fromAddress);
+    const waiting = waitingWrites(chainId, fromAddress);
     for (let delay = 25; ; ) {
       // The signer's mined nonce count says which writes can have a receipt: only those are looked up, plus the
       // unmined ones waiting long enough to need a fee bump or a timeout. Nothing else is read on a poll.
       const mined = await chain.client.getTransactionCount({ address: fromAddress as Address, blockTag: "latest" });
       const due = await waiting
         .selectAll()
-        .where((eb) => eb.or([eb("nonce", "<", mined), eb("updatedAt", "<", new Date(Date.now() - patienceMs))]))
+        .where((eb) =>
+          eb.or([
+            eb("nonce", "<", mined),
+            eb("updatedAt", "<", new Date(Date.now() - patienceMs)),
+            eb.and([eb("nonce", "=", mined), eb("updatedAt", "<", new Date(Date.now() - MISSING_GRACE_MS))]),
+          ]),
+        )
         .orderBy("nonce")
         .limit(1_000)
         .execute();
@@ -108,10 +149,13 @@ function confirmOnChain(deps: ChainTaskDeps): TaskRun<SignerRun> {
       if (progressed) await addKeyedJob(db, finalityJobSpec(chainId));
       const stuck = [];
       for (const row of due.filter((r) => !minedRows.includes(r))) {
-        const action = await unminedAction(row);
+        const action = await unminedAction(row, mined);
         if (action === "bump") stuck.push(row);
-        else if (action === "rebroadcast") await rebroadcast(row);
-        else if (action === "timeout") {
+        else if (action === "rebroadcast") {
+          await rebroadcast(row);
+          if (row.nonce === mined) await rebroadcastMissingAfter(row);
+          progressed = true;
+        } else if (action === "timeout") {
           await updateRequest(db, row.id, {
             subStatus: "RECEIPT_TIMEOUT",
             errorMessage: "No receipt yet; handed to reconciliation.",
