@@ -25,8 +25,8 @@ const NONCE_TAKEN_GRACE_MS = 5_000;
 
 /**
  * How long the signer's next write to be mined may be missing from the node (a reorg removed it, or the node
- * dropped it) before its bytes go out again, and how often then: a node may not list a transaction the instant the
- * send returned.
+ * dropped it) before its bytes go out again (a node may not list a transaction the instant the send returned), and
+ * how often the node is asked for it meanwhile (one read per signer, however long blocks take).
  */
 const MISSING_GRACE_MS = 2_000;
 
@@ -54,8 +54,9 @@ function confirmOnChain(deps: ChainTaskDeps): TaskRun<SignerRun> {
     const stuckAge = age > config.STUCK_TRANSACTION_SECONDS * 1000;
     const timedOut = age > config.RECEIPT_TIMEOUT_SECONDS * 1000;
     // The next nonce to be mined: when the node lost it, every later write of the signer waits behind it.
-    const next = row.nonce === mined && !timedOut && Date.now() - (sentAt.get(row.id) ?? 0) > MISSING_GRACE_MS;
+    const next = row.nonce === mined && !timedOut && Date.now() - (lookedAt.get(row.id) ?? 0) > MISSING_GRACE_MS;
     if (!stuckAge && !timedOut && !next) return "wait";
+    if (next) lookedAt.set(row.id, Date.now());
     const held = await isHeld(row);
     if (held === "pending" && row.feeBumps < config.FEE_BUMP_LIMIT) return stuckAge ? "bump" : "wait";
     if (held === "missing" && next) return "rebroadcast";
@@ -70,12 +71,12 @@ function confirmOnChain(deps: ChainTaskDeps): TaskRun<SignerRun> {
     return held.blockNumber === null ? "pending" : "mined";
   }
 
-  /** When this run last broadcast a write again (it goes again at most every MISSING_GRACE_MS). */
-  const sentAt = new Map<string, number>();
+  /** When this run last looked for the signer's next write in the node (at most every MISSING_GRACE_MS). */
+  const lookedAt = new Map<string, number>();
 
   /** The same signed bytes again (same nonce: at most one of them is ever mined), or new ones with higher fees. */
   async function rebroadcast(row: TransactionRequestRow) {
-    sentAt.set(row.id, Date.now());
+    lookedAt.set(row.id, Date.now());
     if ((await broadcastAgain(deps, row)) !== "sent") return;
     await updateRequest(db, row.id, { subStatus: "REBROADCAST" }, "CONFIRMING");
     logger.warn("the node no longer held the transaction; broadcast it again", { transactionId: row.id });
