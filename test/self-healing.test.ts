@@ -67,7 +67,7 @@ describe("a platform that keeps itself up", () => {
    * the answers ("none": refused or dropped connection) and lists the wrong ones: anything but 2xx or 503 with
    * Retry-After.
    */
-  async function clientLoop(url: string, key: () => string, stop: () => boolean) {
+  async function clientLoop(url: string, key: () => string, stop: () => boolean, answered = { count: 0 }) {
     const answers: Record<string, number> = {};
     const wrong: string[] = [];
     const headers = { "x-api-key": apiKey, "content-type": "application/json" };
@@ -89,6 +89,7 @@ describe("a platform that keeps itself up", () => {
           ? `${res.status}${res.status >= 400 ? ` ${body.match(/"code":"([^"]+)"/)?.[1]}` : ""}`
           : "none";
         answers[label] = (answers[label] ?? 0) + 1;
+        if (res) answered.count += 1;
         const fine = !res || res.status < 300 || (res.status === 503 && res.headers.get("retry-after") !== null);
         if (!fine) wrong.push(`${res.status} ${body.slice(0, 300)}`);
       }
@@ -224,23 +225,27 @@ describe("a platform that keeps itself up", () => {
     expect(hostUrl).toMatch(/^http:/);
     let restarts = 0;
     let done = false;
+    const answered = { count: 0 };
     const client = clientLoop(
       hostUrl,
       () => `heal-host-${restarts}`,
       () => done,
+      answered,
     );
     const started = Date.now();
-    const up = async () => (await fetch(`${hostUrl}/healthz`).catch(() => undefined))?.status === 200;
+    /** Until the loop had a read and a write answered by the host as it is now (started anew). */
+    const servedTwice = async () => {
+      const before = answered.count;
+      while (answered.count < before + 2) await sleep(50);
+    };
     for (; restarts < 5; ) {
       const before = (await partStatus("host-2"))?.restarts ?? 0;
-      while (!(await up())) await sleep(100);
-      await sleep(300); // a few requests of the loop reach it first
+      await servedTwice();
       process.kill(pidOf("host-2"), "SIGKILL");
       while (((await partStatus("host-2"))?.restarts ?? 0) <= before) await sleep(100);
       restarts += 1;
     }
-    while (!(await up())) await sleep(100);
-    await sleep(500); // and answered once it is back
+    await servedTwice();
     done = true;
     const { answers, wrong } = await client;
     console.log(`host-2 SIGKILL ×5 in ${(Date.now() - started) / 1000} s: answered ${JSON.stringify(answers)}`);

@@ -63,11 +63,8 @@ async function reconcileChain(deps: ChainTaskDeps) {
       // The node dropped it: the same bytes again (same nonce, so at most one of them is ever mined), or, when their
       // fees are now under the base fee, the write signed anew at that nonce with bumped fees.
       const sent = await broadcastAgain(deps, row);
-      if (sent === "refused") {
-        // Counted against the retry budget; tried again on the next run.
-        await updateRequest(db, row.id, { attempts: row.attempts + 1 });
-        continue;
-      }
+      // Refused otherwise (or the node did not answer): tried again on the next run, the other writes meanwhile.
+      if (sent === "refused") continue;
       const attempts = row.attempts + 1; // a re-signed write is FEE_BUMPED already (fee-bump.ts)
       await updateRequest(
         db,
