@@ -239,7 +239,8 @@ export const ConfigSchema = z.object({
     .default(30)
     .describe(
       "How long a broadcast write may wait unmined in the node's pool before it is re-signed with the same nonce " +
-        "and higher fees (or broadcast again when the node no longer holds it).",
+        "and higher fees (or broadcast again when the node no longer holds it; the signer's next write to be mined " +
+        "goes out again after 2 s, e.g. when a reorg removed it).",
     ),
   FEE_BUMP_LIMIT: z.coerce
     .number()

@@ -1,6 +1,8 @@
 // The platform keeps itself up as `npm start` runs it (scripts/start.ts in a process of its own): a worker process,
 // the embedded PostgreSQL's postmaster and the indexer, each killed with SIGKILL, come back without a person — /readyz
-// is ready again and an idempotent write completes — and a supervisor killed outright leaves no child running.
+// is ready again and an idempotent write completes — and a supervisor killed outright leaves no child running. A
+// client looping over reads and writes meanwhile is answered 2xx or 503 with Retry-After, never a 500 or a 404: while
+// PostgreSQL is down, and across 5 restarts of a host process (HOST_PROCESSES=2, its second host killed).
 import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -60,11 +62,47 @@ describe("a platform that keeps itself up", () => {
     }
   }
 
+  /**
+   * A client's loop until `stop()`: GET of the existing token and a mint under the Idempotency-Key `key()`. Counts
+   * the answers ("none": refused or dropped connection) and lists the wrong ones: anything but 2xx or 503 with
+   * Retry-After.
+   */
+  async function clientLoop(url: string, key: () => string, stop: () => boolean, answered = { count: 0 }) {
+    const answers: Record<string, number> = {};
+    const wrong: string[] = [];
+    const headers = { "x-api-key": apiKey, "content-type": "application/json" };
+    const requests = [
+      () => fetch(`${url}/api/v2/tokens/${token}`, { headers, signal: AbortSignal.timeout(15_000) }),
+      () =>
+        fetch(`${url}/api/v2/tokens/${token}/mint`, {
+          method: "POST",
+          headers: { ...headers, "idempotency-key": key() },
+          body: JSON.stringify({ recipients: [RECIPIENT], amounts: ["1"] }),
+          signal: AbortSignal.timeout(15_000),
+        }),
+    ];
+    while (!stop()) {
+      for (const request of requests) {
+        const res = await request().catch(() => undefined);
+        const body = res ? await res.text().catch(() => "") : "";
+        const label = res
+          ? `${res.status}${res.status >= 400 ? ` ${body.match(/"code":"([^"]+)"/)?.[1]}` : ""}`
+          : "none";
+        answers[label] = (answers[label] ?? 0) + 1;
+        if (res) answered.count += 1;
+        const fine = !res || res.status < 300 || (res.status === 503 && res.headers.get("retry-after") !== null);
+        if (!fine) wrong.push(`${res.status} ${body.slice(0, 300)}`);
+      }
+      await sleep(50);
+    }
+    return { answers, wrong };
+  }
+
   const partStatus = async (name: string) =>
     (await readyz()).parts?.find((p: { name: string }) => p.name === name) as { restarts: number } | undefined;
 
   beforeAll(async () => {
-    ({ dataDir, env } = await testEnv());
+    ({ dataDir, env } = await testEnv({ HOST_PROCESSES: "2" }));
     platform = spawn(process.execPath, ["--import", "tsx", join(ROOT, "scripts/start.ts")], {
       cwd: ROOT,
       env,
@@ -127,9 +165,21 @@ describe("a platform that keeps itself up", () => {
       });
       expect(res.status).toBe(202);
     }
+    let outageOver = false;
+    let round = 0;
     const killed = Date.now();
     process.kill(pidOf("postgres"), "SIGKILL");
-    const ready = await readyAfterRestart("postgres", before, killed, 60_000);
+    const client = clientLoop(
+      baseUrl,
+      () => `heal-postgres-loop-${round++}`,
+      () => outageOver,
+    );
+    const ready = await readyAfterRestart("postgres", before, killed, 60_000).finally(() => (outageOver = true));
+    const { answers, wrong } = await client;
+    console.log(`PostgreSQL SIGKILL: a client's loop was answered ${JSON.stringify(answers)}`);
+    expect(wrong).toEqual([]);
+    const unavailable = Object.entries(answers).filter(([label]) => label.startsWith("503"));
+    expect(unavailable.length).toBeGreaterThan(0); // it did run into the outage
     const writes = Promise.all(["heal-postgres", ...inFlight].map((key) => mintCompletes(key, killed, 60_000)));
     const done = Math.max(
       ...(await writes.catch((error) => {
@@ -168,6 +218,39 @@ describe("a platform that keeps itself up", () => {
     console.log(`indexer SIGKILL: ready again after ${ready.seconds} s, a mint completed after ${done} s`);
     const balance = await api(`/api/v2/tokens/${token}/holders`);
     expect(balance.status).toBe(200); // read from the index through the chain views made again
+  });
+
+  it("answers a client's reads and writes 2xx or 503 across 5 restarts of a host process, never 500 or 404", async () => {
+    const hostUrl = logs.match(/listening on \S+, (http:\/\/\S+)/)?.[1] as string;
+    expect(hostUrl).toMatch(/^http:/);
+    let restarts = 0;
+    let done = false;
+    const answered = { count: 0 };
+    const client = clientLoop(
+      hostUrl,
+      () => `heal-host-${restarts}`,
+      () => done,
+      answered,
+    );
+    const started = Date.now();
+    /** Until the loop had a read and a write answered by the host as it is now (started anew). */
+    const servedTwice = async () => {
+      const before = answered.count;
+      while (answered.count < before + 2) await sleep(50);
+    };
+    for (; restarts < 5; ) {
+      const before = (await partStatus("host-2"))?.restarts ?? 0;
+      await servedTwice();
+      process.kill(pidOf("host-2"), "SIGKILL");
+      while (((await partStatus("host-2"))?.restarts ?? 0) <= before) await sleep(100);
+      restarts += 1;
+    }
+    await servedTwice();
+    done = true;
+    const { answers, wrong } = await client;
+    console.log(`host-2 SIGKILL ×5 in ${(Date.now() - started) / 1000} s: answered ${JSON.stringify(answers)}`);
+    expect(wrong).toEqual([]);
+    expect(answers.none ?? 0).toBeGreaterThan(0); // it did run into the restarts
   });
 
   it("leaves no child running when the supervisor is killed outright", async () => {

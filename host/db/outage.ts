@@ -1,6 +1,7 @@
 // A loop or timer that needs the database waits it out when it is down: each failure that means "no database"
 // lengthens the wait (backoff), and the outage is logged once when it starts and once when it ends, not per try.
 import { type BackoffPolicy, backoffDelay } from "../backoff.ts";
+import { ApiError } from "../errors/api-error.ts";
 import type { Logger } from "../logger.ts";
 
 /** PostgreSQL's connection-class codes (08...) and the server shutting down, restarting or refusing sessions. */
@@ -19,6 +20,26 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   }
   if (Array.isArray(errors) && errors.some(isDatabaseUnavailable)) return true; // AggregateError of the addresses tried
   return UNAVAILABLE_MESSAGES.test(String(message ?? error));
+}
+
+/** Whether `error` or one of its causes means the database cannot be reached now. */
+export function isDatabaseUnavailableCause(error: unknown): boolean {
+  for (let e = error, depth = 0; e && depth < 10; e = (e as { cause?: unknown }).cause, depth++) {
+    if (isDatabaseUnavailable(e)) return true;
+  }
+  return false;
+}
+
+/** The supervisor restarts a killed PostgreSQL within a few seconds: a client retries soon. */
+export const DATABASE_RETRY_AFTER_SECONDS = 1;
+
+/** A request's answer while the database cannot be reached: 503 with Retry-After, never a 500. */
+export function databaseUnavailable(): ApiError {
+  return new ApiError("SERVICE_UNAVAILABLE", {
+    message: "The database cannot be reached right now; retry after Retry-After",
+    headers: { "Retry-After": String(DATABASE_RETRY_AFTER_SECONDS) },
+    details: { retryAfterSeconds: DATABASE_RETRY_AFTER_SECONDS },
+  });
 }
 
 /** While the database is down: 0.5 s, 1 s, 2 s ... 10 s between tries. */

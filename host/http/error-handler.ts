@@ -1,14 +1,19 @@
 // The one place errors become responses: ApiError as is, framework errors, a missing chain view (503
-// INDEXER_REINDEXING) and a node that did not answer (503 SERVICE_UNAVAILABLE) mapped, anything else SVC-0084.
+// INDEXER_REINDEXING), a node that did not answer and a database that cannot be reached (503 SERVICE_UNAVAILABLE)
+// mapped, anything else SVC-0084. Every 503 says when to retry (Retry-After).
 import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";
 import { chainUnavailable, isChainUnavailable } from "../chain/chain-unavailable.ts";
 import { isMissingChainView } from "../db/chain-views.ts";
+import { databaseUnavailable, isDatabaseUnavailableCause } from "../db/outage.ts";
 import { ApiError } from "../errors/api-error.ts";
 import { errorFormFor, renderError } from "../errors/render.ts";
 import { indexNotReady } from "../index-gate.ts";
 import type { Logger } from "../logger.ts";
 import type { AppEnv } from "./env.ts";
+
+/** A 503 without its own Retry-After: the parts it waits on come back within seconds. */
+const RETRY_AFTER_SECONDS = 1;
 
 function toApiError(error: unknown, c: Context<AppEnv>): ApiError | undefined {
   if (error instanceof ApiError) return error;
@@ -19,6 +24,8 @@ function toApiError(error: unknown, c: Context<AppEnv>): ApiError | undefined {
     return indexNotReady(chainId);
   }
   if (isChainUnavailable(error)) return chainUnavailable();
+  // PostgreSQL killed or restarting (refused, 57P01/57P03, "Connection terminated"): the supervisor brings it back.
+  if (isDatabaseUnavailableCause(error)) return databaseUnavailable();
   if (error instanceof HTTPException) {
     if (error.status === 400) return new ApiError("BAD_REQUEST", { message: error.message || undefined });
     if (error.status === 401) return new ApiError("UNAUTHORIZED");
@@ -32,6 +39,10 @@ function toApiError(error: unknown, c: Context<AppEnv>): ApiError | undefined {
 
 export function errorResponse(c: Context<AppEnv>, error: ApiError) {
   for (const [name, value] of Object.entries(error.headers)) c.header(name, value);
+  // A 503 is always worth retrying soon (e.g. AUTH_STORE_UNAVAILABLE while PostgreSQL restarts).
+  if (error.status === 503 && error.headers["Retry-After"] === undefined) {
+    c.header("Retry-After", String(RETRY_AFTER_SECONDS));
+  }
   const form = c.env?.rpcInner ? "RPC" : errorFormFor(c.req.path);
   const body = renderError(error, form, c.get("requestId"));
   return c.json(body, error.status as 400);

@@ -36,20 +36,30 @@ export function needsPoolLookup(ageMs: number, config: Patience): boolean {
 export type PoolState = "pending" | "mined" | "absent";
 
 /**
+ * How long the signer's next write to be mined may be missing from the node (a reorg removed it, or the node
+ * dropped it) before its bytes go out again (a node may not list a transaction the instant the send returned), and
+ * how often the node is asked for it meanwhile (one read per signer, however long blocks take).
+ */
+export const MISSING_GRACE_MS = 2_000;
+
+/**
  * What to do with a write that has no receipt yet. One the node still holds in its pool waits for a fee bump while
- * bumps remain (it is pending, not missing). One the node no longer holds (dropped, or mined and then removed by a
- * reorg: anvil does not return those to its pool) is broadcast again once, the same bytes; then it times out.
+ * bumps remain (it is pending, not missing). The signer's next write to be mined (`next`: every later write waits
+ * behind it) that the node no longer holds goes out again at once; any other one (dropped, or mined and then removed
+ * by a reorg: anvil does not return those to its pool) once it is stuck, the same bytes, once; then it times out.
  */
 export function unminedAction(
   row: { feeBumps: number; subStatus: string | null },
   ageMs: number,
   pool: PoolState | undefined,
   config: Patience,
+  next = false,
 ): "wait" | "bump" | "rebroadcast" | "timeout" {
   const stuckAge = ageMs > config.STUCK_TRANSACTION_SECONDS * 1000;
   const timedOut = ageMs > config.RECEIPT_TIMEOUT_SECONDS * 1000;
-  if (!stuckAge && !timedOut) return "wait";
+  if (!stuckAge && !timedOut && !next) return "wait";
   if (pool === "pending" && row.feeBumps < config.FEE_BUMP_LIMIT) return stuckAge ? "bump" : "wait";
+  if (pool === "absent" && next && !timedOut) return "rebroadcast";
   if (pool === "absent" && stuckAge && !timedOut && row.subStatus !== "REBROADCAST") return "rebroadcast";
   return timedOut ? "timeout" : "wait";
 }

@@ -2,15 +2,18 @@
 // (polling, not waiting for new blocks: a node that mines on demand may publish a receipt after the send returned
 // and then produce no further block). A mined write is completed, whichever of its signed versions was mined. A
 // write whose nonce another transaction took is signed anew (its bytes can never be mined). One still unmined
-// in the node's pool after STUCK_TRANSACTION_SECONDS is replaced with higher fees (FEE_BUMP_LIMIT times at most), one
-// the node no longer holds is broadcast again once; one without a receipt after RECEIPT_TIMEOUT_SECONDS is marked
-// RECEIPT_TIMEOUT once and left to reconciliation. A completed write is then watched until its block is final.
+// in the node's pool after STUCK_TRANSACTION_SECONDS is replaced with higher fees (FEE_BUMP_LIMIT times at most). The
+// signer's next write to be mined that the node no longer holds (a reorg removed it, or the node dropped it) goes out
+// again at once with the ones behind it, not after the stuck timeout; one without a receipt after
+// RECEIPT_TIMEOUT_SECONDS is marked RECEIPT_TIMEOUT once and left to reconciliation. A completed write is then watched
+// until its block is final.
 // The decisions are in confirm-plan.ts.
 import type { Address, Hex } from "viem";
 import type { TransactionRequestRow } from "../db/platform-types.ts";
 import { confirmJobSpec, type SignerRun, SignerRunPayload } from "../mutations/service.ts";
 import { completeRequest } from "./complete-request.ts";
 import {
+  MISSING_GRACE_MS,
   minedOf,
   needsPoolLookup,
   nextPollDelay,
@@ -59,17 +62,53 @@ async function settleMined(deps: ChainTaskDeps, rows: TransactionRequestRow[]): 
   return receipts.some(Boolean);
 }
 
-/** Waits, bumps, rebroadcasts or times out each write without a receipt; whether any was bumped. */
-async function handleUnmined(deps: ChainTaskDeps, rows: TransactionRequestRow[]): Promise<boolean> {
+/** The signer's writes waiting for a receipt. */
+const waitingWrites = ({ db }: ChainTaskDeps, chainId: number, fromAddress: string) =>
+  db
+    .selectFrom("transactionRequests")
+    .where("status", "=", "CONFIRMING")
+    .where("subStatus", "!=", "RECEIPT_TIMEOUT")
+    .where("chainId", "=", chainId)
+    .where("fromAddress", "=", fromAddress);
+
+/** The signer's writes after `row` that the node lost too (a reorg removes a run of them), again in nonce order. */
+async function rebroadcastMissingAfter(deps: ChainTaskDeps, row: TransactionRequestRow): Promise<void> {
+  const later = await waitingWrites(deps, row.chainId, row.fromAddress)
+    .selectAll()
+    .where("nonce", ">", row.nonce as number)
+    .orderBy("nonce")
+    .limit(1_000)
+    .execute();
+  for (const write of later)
+    if ((await poolStateOf(deps.chain, write.transactionHash as string)) === "absent") await rebroadcast(deps, write);
+}
+
+/**
+ * Waits, bumps, rebroadcasts or times out each write without a receipt; whether any progressed. `lookedAt` holds when
+ * this run last asked the node for the signer's next write (at most every MISSING_GRACE_MS).
+ */
+async function handleUnmined(
+  deps: ChainTaskDeps,
+  rows: TransactionRequestRow[],
+  mined: number,
+  lookedAt: Map<string, number>,
+): Promise<boolean> {
   const { db, chain, config, logger } = deps;
   const stuck = [];
+  let resent = false;
   for (const row of rows) {
     const age = ageMs(row);
-    const pool = needsPoolLookup(age, config) ? await poolStateOf(chain, row.transactionHash as string) : undefined;
-    const action = unminedAction(row, age, pool, config);
+    const next = row.nonce === mined && Date.now() - (lookedAt.get(row.id) ?? 0) > MISSING_GRACE_MS;
+    if (next) lookedAt.set(row.id, Date.now());
+    const lookUp = next || needsPoolLookup(age, config);
+    const pool = lookUp ? await poolStateOf(chain, row.transactionHash as string) : undefined;
+    const action = unminedAction(row, age, pool, config, next);
     if (action === "bump") stuck.push(row);
-    else if (action === "rebroadcast") await rebroadcast(deps, row);
-    else if (action === "timeout") {
+    else if (action === "rebroadcast") {
+      await rebroadcast(deps, row);
+      if (row.nonce === mined) await rebroadcastMissingAfter(deps, row);
+      resent = true;
+    } else if (action === "timeout") {
       await updateRequest(db, row.id, {
         subStatus: "RECEIPT_TIMEOUT",
         errorMessage: "No receipt yet; handed to reconciliation.",
@@ -77,21 +116,16 @@ async function handleUnmined(deps: ChainTaskDeps, rows: TransactionRequestRow[])
       logger.warn("receipt timed out; reconciliation takes over", { transactionId: row.id, hash: row.transactionHash });
     }
   }
-  if (stuck.length === 0) return false;
-  await bumpFees(deps, stuck);
-  return true;
+  if (stuck.length > 0) await bumpFees(deps, stuck);
+  return resent || stuck.length > 0;
 }
 
 function confirmOnChain(deps: ChainTaskDeps): TaskRun<SignerRun> {
   const { db, chain, config } = deps;
   return async ({ chainId, fromAddress }) => {
     const stopAt = Date.now() + RUN_BUDGET_MS;
-    const waiting = db
-      .selectFrom("transactionRequests")
-      .where("status", "=", "CONFIRMING")
-      .where("subStatus", "!=", "RECEIPT_TIMEOUT")
-      .where("chainId", "=", chainId)
-      .where("fromAddress", "=", fromAddress);
+    const waiting = waitingWrites(deps, chainId, fromAddress);
+    const lookedAt = new Map<string, number>();
     for (let delay = 25; ; ) {
       // The signer's mined nonce count says which writes can have a receipt: only those are looked up, plus the
       // unmined ones waiting long enough to need a fee bump or a timeout. Nothing else is read on a poll.
@@ -99,7 +133,12 @@ function confirmOnChain(deps: ChainTaskDeps): TaskRun<SignerRun> {
       const due = await waiting
         .selectAll()
         .where((eb) =>
-          eb.or([eb("nonce", "<", mined), eb("updatedAt", "<", new Date(Date.now() - patienceMs(config)))]),
+          eb.or([
+            eb("nonce", "<", mined),
+            eb("updatedAt", "<", new Date(Date.now() - patienceMs(config))),
+            // The next nonce to be mined: when the node lost it, every later write of the signer waits behind it.
+            eb.and([eb("nonce", "=", mined), eb("updatedAt", "<", new Date(Date.now() - MISSING_GRACE_MS))]),
+          ]),
         )
         .orderBy("nonce")
         .limit(1_000)
@@ -112,6 +151,8 @@ function confirmOnChain(deps: ChainTaskDeps): TaskRun<SignerRun> {
       const bumped = await handleUnmined(
         deps,
         due.filter((row) => !minedRows.includes(row)),
+        mined,
+        lookedAt,
       );
       if (Date.now() > stopAt) {
         await addKeyedJob(db, confirmJobSpec(chainId, fromAddress));

@@ -1,7 +1,15 @@
 import { keccak256 } from "viem";
 import { describe, expect, it } from "vitest";
 import { loadConfig } from "../config.ts";
-import { finalityDepth, finalityOf, REORGED, reorgedRequest } from "./finality.ts";
+import {
+  finalityDepth,
+  finalityOf,
+  IDLE_WATCH_MAX_MS,
+  REORGED,
+  reorgedRequest,
+  WATCH_INTERVAL_MS,
+  watchDelayMs,
+} from "./finality.ts";
 
 describe("finalityDepth", () => {
   it("is the served chain's setting, the one the index lifecycle settles with", () => {
@@ -64,5 +72,13 @@ describe("reorgedRequest", () => {
     const row = { rawTransaction: raw, transactionHash: mined, replacedHashes: [mined], reorgs: 2 };
     expect(reorgedRequest(row)).toMatchObject({ transactionHash: current, replacedHashes: [mined], reorgs: 3 });
     expect(reorgedRequest({ ...row, replacedHashes: [] })).toMatchObject({ replacedHashes: [mined] });
+  });
+});
+
+describe("watchDelayMs", () => {
+  it("checks every second while the head moves, and backs off to 8 s while it stays the same block", () => {
+    expect(watchDelayMs(0)).toBe(WATCH_INTERVAL_MS);
+    expect([1, 2, 3, 4, 10].map(watchDelayMs)).toEqual([2_000, 4_000, 8_000, 8_000, 8_000]);
+    expect(IDLE_WATCH_MAX_MS).toBe(8_000);
   });
 });

@@ -17,6 +17,19 @@ export function finalityDepth(
   return config.chains[chains.ids.indexOf(chainId)]?.finalityDepth ?? reorgDepth(config.WEBHOOK_REORG_DEPTH, chainId);
 }
 
+/** How often a chain's unfinal writes are checked while its head moves: a removed write is noticed within about this. */
+export const WATCH_INTERVAL_MS = 1_000;
+/** The longest wait between checks while the head stays the same block (an idle chain). */
+export const IDLE_WATCH_MAX_MS = 8_000;
+
+/**
+ * The wait before a chain's next watch run. Nothing can become final or be removed while the head stays the same
+ * block (a reorg replaces the head too): after `quietRuns` runs that found it so, twice as long each time.
+ */
+export function watchDelayMs(quietRuns: number): number {
+  return Math.min(WATCH_INTERVAL_MS * 2 ** quietRuns, IDLE_WATCH_MAX_MS);
+}
+
 /** Where the chain has the write's transaction now. */
 export type Inclusion =
   /** Still in the block its request recorded. */

@@ -3,14 +3,15 @@
 // lasts (the same signed bytes again while their nonce is unused; signed anew only once that nonce was consumed
 // by another transaction, so the old bytes can never be mined too), else it goes to DEAD_LETTER. It also restarts the
 // runs of signers whose writes wait without one (stranded-runs.ts), and a chain's finality watch (watch-finality.ts).
-import type { Address, Hex } from "viem";
+import type { Address } from "viem";
 import { confirmJobSpec } from "../mutations/service.ts";
 import { completeRequest } from "./complete-request.ts";
 import { defineTask, NoPayload } from "./define-task.ts";
-import { type ChainTaskDeps, isAlreadyKnown, type TransactionTaskDeps, updateRequest } from "./deps.ts";
+import { type ChainTaskDeps, type TransactionTaskDeps, updateRequest } from "./deps.ts";
 import { addKeyedJob } from "./keyed-jobs.ts";
 import { receiptOfAny } from "./receipts.ts";
 import { requeueWithNewNonce } from "./requeue.ts";
+import { broadcastAgain } from "./resend.ts";
 import { restartStrandedRuns } from "./stranded-runs.ts";
 import { ensureFinalityWatch } from "./watch-finality.ts";
 
@@ -59,13 +60,21 @@ async function reconcileChain(deps: ChainTaskDeps) {
       await requeueWithNewNonce(db, row, "REQUEUED");
       log.warn("requeued with a new nonce", { previousHash: row.transactionHash });
     } else {
-      // The node dropped it: the same bytes again (same nonce, so at most one of them is ever mined).
-      await chain.client.sendRawTransaction({ serializedTransaction: row.rawTransaction as Hex }).catch((error) => {
-        if (!isAlreadyKnown(error)) throw error;
-      });
-      await updateRequest(db, row.id, { subStatus: "REBROADCAST", errorMessage: null, attempts: row.attempts + 1 });
+      // The node dropped it: the same bytes again (same nonce, so at most one of them is ever mined), or, when their
+      // fees are now under the base fee, the write signed anew at that nonce with bumped fees.
+      const sent = await broadcastAgain(deps, row);
+      // Refused otherwise (or the node did not answer): tried again on the next run, the other writes meanwhile.
+      if (sent === "refused") continue;
+      const attempts = row.attempts + 1; // a re-signed write is FEE_BUMPED already (fee-bump.ts)
+      await updateRequest(
+        db,
+        row.id,
+        sent === "sent" ? { subStatus: "REBROADCAST", errorMessage: null, attempts } : { attempts },
+      );
       await addKeyedJob(db, confirmJobSpec(row.chainId, row.fromAddress));
-      log.warn("rebroadcast after a missing receipt", { hash: row.transactionHash });
+      log.warn(sent === "sent" ? "rebroadcast after a missing receipt" : "re-signed with bumped fees", {
+        hash: row.transactionHash,
+      });
     }
   }
 }

@@ -1,22 +1,22 @@
 // host:watch-finality: one run per chain at a time, every WATCH_INTERVAL_MS while a COMPLETED write there is not yet
-// final (a job re-added with run_at, not a loop holding a worker slot). A write still in the block its request
+// final (a job re-added with run_at, not a loop holding a worker slot); while the chain's head stays the same block
+// (an idle chain) a run only reads the head and the next waits longer (watchDelayMs), none at all once nothing is
+// left to watch. A write still in the block its request
 // recorded is final once the head is the chain's finality depth past it. One a reorg moved to another block, with the
 // same outcome, follows it. One a reorg removed goes back to CONFIRMING / REORGED: its signed bytes are broadcast
 // again at once, in nonce order, and its signer's confirmation run takes it over (which completes it from the
 // receipt, or signs it anew once another transaction took its nonce: the existing path).
-import type { Hex } from "viem";
 import { z } from "zod";
 import { confirmJobSpec } from "../mutations/service.ts";
 import { defineTask, type TaskRun } from "./define-task.ts";
-import { type ChainTaskDeps, isAlreadyKnown, perChainTask, type TransactionTaskDeps } from "./deps.ts";
-import { finalityDepth, finalityOf, type Inclusion, reorgedRequest } from "./finality.ts";
+import { type ChainTaskDeps, perChainTask, type TransactionTaskDeps } from "./deps.ts";
+import { finalityDepth, finalityOf, type Inclusion, reorgedRequest, watchDelayMs } from "./finality.ts";
 import { addKeyedJob, type KeyedJob } from "./keyed-jobs.ts";
 import { receiptOfAny } from "./receipts.ts";
+import { broadcastAgain } from "./resend.ts";
 
 export const FINALITY_TASK = "host:watch-finality";
 
-/** How often a chain's unfinal writes are checked: a removed write is noticed within about this (plus a poll). */
-const WATCH_INTERVAL_MS = 1_000;
 /** Writes one run checks at most, the newest first (a reorg removes the newest blocks). */
 const WATCHED = 20_000;
 
@@ -87,9 +87,10 @@ function watchOnChain(deps: ChainTaskDeps): TaskRun<z.output<typeof FinalityRunP
       .execute();
     const signers = new Set<string>();
     for (const row of rows) {
+      const back = { ...reorgedRequest(row), updatedAt: new Date() };
       const moved = await db
         .updateTable("transactionRequests")
-        .set({ ...reorgedRequest(row), updatedAt: new Date() })
+        .set(back)
         .where("id", "=", row.id)
         .where("status", "=", "COMPLETED") // as read: never a request that moved on meanwhile
         .where("transactionHash", "=", row.transactionHash)
@@ -101,16 +102,17 @@ function watchOnChain(deps: ChainTaskDeps): TaskRun<z.output<typeof FinalityRunP
         removedHash: row.transactionHash,
         blockNumber: String(row.blockNumber),
       });
-      try {
-        await chain.client.sendRawTransaction({ serializedTransaction: row.rawTransaction as Hex });
-      } catch (error) {
-        // Its nonce was taken meanwhile ("nonce too low"), or the node refuses it: the confirmation run decides.
-        if (!isAlreadyKnown(error))
-          logger.warn("the node refused the reorged write", { transactionId: row.id, error: String(error) });
-      }
+      // Its nonce taken meanwhile ("nonce too low"): the confirmation run signs it anew. Its fees now under the base
+      // fee: signed anew at its nonce with bumped fees. Another refusal is logged; confirmation decides.
+      await broadcastAgain(deps, { ...row, ...back });
     }
     for (const from of signers) await addKeyedJob(db, confirmJobSpec(chain.chainId, from));
   }
+
+  /** The head the last complete run of this process checked against, and the runs since that found it unchanged. */
+  let checked: { hash: string; quietRuns: number } | undefined;
+  const again = (chainId: number, quietRuns: number) =>
+    addKeyedJob(db, finalityJobSpec(chainId, new Date(Date.now() + watchDelayMs(quietRuns))));
 
   return async ({ chainId }) => {
     const watched = await db
@@ -125,7 +127,13 @@ function watchOnChain(deps: ChainTaskDeps): TaskRun<z.output<typeof FinalityRunP
       .limit(WATCHED)
       .execute();
     if (watched.length === 0) return;
-    const head = await chain.client.getBlockNumber({ cacheTime: 0 });
+    const latest = await chain.client.getBlock({ blockTag: "latest" });
+    if (checked && checked.hash === latest.hash) {
+      checked.quietRuns += 1;
+      await again(chainId, checked.quietRuns);
+      return;
+    }
+    const head = latest.number;
     const blocks = await blockTransactions([...new Set(watched.map((row) => row.blockNumber as bigint))]);
     const final: string[] = [];
     const reorged: string[] = [];
@@ -165,8 +173,7 @@ function watchOnChain(deps: ChainTaskDeps): TaskRun<z.output<typeof FinalityRunP
     }
     if (reorged.length > 0) await resend(reorged);
     // Writes remain to be watched (the ones not final, the ones sent again once they complete): come back.
-    if (final.length < watched.length || watched.length === WATCHED) {
-      await addKeyedJob(db, finalityJobSpec(chainId, new Date(Date.now() + WATCH_INTERVAL_MS)));
-    }
+    checked = { hash: latest.hash, quietRuns: 0 };
+    if (final.length < watched.length || watched.length === WATCHED) await again(chainId, 0);
   };
 }

@@ -82,8 +82,13 @@ describe("the fault-injecting JSON-RPC proxy", () => {
         maxPriorityFeePerGas: 1n,
       });
       await expect(post(proxy.url, "eth_sendRawTransaction", [raw])).rejects.toThrow(/fetch failed/);
-      const receipt = await rpcCall<{ status: string }>(node.rpcUrl, "eth_getTransactionReceipt", [keccak256(raw)]);
-      expect(receipt.status).toBe("0x1"); // sent and mined: only its answer was lost
+      // anvil answers a send before it mines the block: its receipt may come a moment later.
+      let receipt: { status: string } | null = null;
+      for (let tries = 0; !receipt && tries < 100; tries++) {
+        receipt = await rpcCall(node.rpcUrl, "eth_getTransactionReceipt", [keccak256(raw)]);
+        if (!receipt) await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      expect(receipt?.status).toBe("0x1"); // sent and mined: only its answer was lost
       expect(await rpcCall(proxy.url, "eth_chainId")).toBe("0x7a69"); // other calls are answered
       expect(proxy.counts.droppedSendAnswers).toBe(1);
     } finally {

@@ -6807,10 +6807,10 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description A dependency (database, chain, index) is not available right now; retry with exponential backoff. SERVICE_UNAVAILABLE: the chain's node did not answer in time. INDEXER_REINDEXING: the index is catching up after a start; retry after the seconds in Retry-After (also `data.retryAfterSeconds`). */
+        /** @description A dependency (database, chain, index) is not available right now; retry after the seconds in Retry-After, with exponential backoff. SERVICE_UNAVAILABLE: the chain's node did not answer in time, or the database cannot be reached (then also `data.retryAfterSeconds`). INDEXER_REINDEXING: the index is catching up after a start (also `data.retryAfterSeconds`). */
         ServiceUnavailable: {
             headers: {
-                /** @description Seconds to wait before retrying (INDEXER_REINDEXING) */
+                /** @description Seconds to wait before retrying */
                 "Retry-After"?: number;
                 [name: string]: unknown;
             };
