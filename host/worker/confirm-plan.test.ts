@@ -64,6 +64,13 @@ describe("unminedAction", () => {
     expect(unminedAction(fresh, 61_000, "pending", short)).toBe("bump");
   });
 
+  it("sends the signer's next write to be mined again at once when the node lost it, not after the stuck wait", () => {
+    expect(unminedAction(fresh, 3_000, "absent", config, true)).toBe("rebroadcast");
+    expect(unminedAction({ ...fresh, subStatus: "REBROADCAST" }, 3_000, "absent", config, true)).toBe("rebroadcast");
+    expect(unminedAction(fresh, 3_000, "absent", config, false)).toBe("wait");
+    expect(unminedAction(fresh, 3_000, "pending", config, true)).toBe("wait");
+  });
+
   it("broadcasts a write the node no longer holds again once, then lets it time out", () => {
     expect(unminedAction(fresh, 11_000, "absent", config)).toBe("rebroadcast");
     expect(unminedAction({ ...fresh, subStatus: "REBROADCAST" }, 11_000, "absent", config)).toBe("wait");
