@@ -1,5 +1,6 @@
 // zod building blocks shared by every plugin's route schemas.
 import { z } from "@hono/zod-openapi";
+import { ADDRESS_CHECKSUM_MESSAGE, checksumIfAddress } from "../../domain/evm/address.ts";
 import { AddressSchema as DomainAddress, UintStringSchema as DomainUintString } from "../../domain/evm/schemas.ts";
 import { STORABLE_TIME_RULE } from "../../domain/time/storable-time.ts";
 import { parseTimestamp } from "../collections/values.ts";
@@ -8,6 +9,17 @@ import { parseTimestamp } from "../collections/values.ts";
 // before that has no `.openapi()`, and the domain may load first. On a domain schema itself, annotate with `.meta()`.
 export const AddressSchema = DomainAddress.meta({});
 export const UintStringSchema = DomainUintString.meta({});
+
+/** The `{participantId}` of a participant's routes (a user id, or the address of an asset, claim issuer, addon). */
+export const ParticipantPathParams = z.object({
+  participantId: z
+    .string()
+    .min(1)
+    .max(200)
+    // an id that is an address must pass its checksum like any other address
+    .refine(checksumIfAddress, ADDRESS_CHECKSUM_MESSAGE)
+    .openapi({ param: { name: "participantId", in: "path" } }),
+});
 
 /** A query parameter that may be repeated (`?k=a&k=b`): always an array, of at most `max` items. */
 export function repeatable<T extends z.ZodType>(item: T, max = 100) {

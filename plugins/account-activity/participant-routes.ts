@@ -1,11 +1,8 @@
-// A participant's activity feed and its metrics: events matching any of its wallets. The participant reads its own;
-// others need activity:read-others (identityManager, claimIssuer), else they get the valid empty answer.
-import { z } from "@hono/zod-openapi";
-import { ADDRESS_CHECKSUM_MESSAGE, checksumIfAddress } from "../../domain/evm/address.ts";
 import { hasPermission } from "../../host/auth/permissions.ts";
 import { requestChain } from "../../host/chain/request-chain.ts";
 import type { App } from "../../host/http/env.ts";
 import { findParticipant } from "../../host/http/find-participant.ts";
+import { ParticipantPathParams } from "../../host/http/schemas.ts";
 import type { PluginContext } from "../../host/plugin.ts";
 import { feedRoutes } from "./feed-routes.ts";
 
@@ -18,14 +15,7 @@ export function participantActivityRoutes(app: App, ctx: PluginContext) {
       "Events where any of the participant's wallets is the sender, account, emitter, token, an involved address or " +
       "the meta-transaction signer. Another participant's feed needs identityManager or claimIssuer, else it is " +
       "empty. 404 PARTICIPANT_NOT_FOUND (SVC-0524) for an id outside the organisation.",
-    params: z.object({
-      participantId: z
-        .string()
-        .min(1)
-        // an id that is an address (an asset, claim issuer, addon) must pass its checksum like any other address
-        .refine(checksumIfAddress, ADDRESS_CHECKSUM_MESSAGE)
-        .openapi({ param: { name: "participantId", in: "path" } }),
-    }),
+    params: ParticipantPathParams,
     async feed(c, { participantId }) {
       const chain = await requestChain(c, ctx);
       const participant = await findParticipant(c, ctx.config.INDEX_VIEWS_SCHEMA, chain, participantId);

@@ -1,7 +1,8 @@
 // The routes' shapes (zod, so validation and the OpenAPI document agree): the multipart upload, the document's
 // metadata, the path parameters.
+
 import { z } from "@hono/zod-openapi";
-import { ADDRESS_CHECKSUM_MESSAGE, checksumIfAddress } from "../../domain/evm/address.ts";
+import { ParticipantPathParams } from "../../host/http/schemas.ts";
 
 /** The largest file a document may be: 10 MiB (10,485,760 bytes). */
 export const KYC_DOCUMENT_MAX_BYTES = 10 * 1024 * 1024;
@@ -51,15 +52,7 @@ export const KycDocumentSchema = z
   })
   .openapi("KycDocument");
 
-export const ParticipantParams = z.object({
-  participantId: z
-    .string()
-    .min(1)
-    .max(200)
-    // an id that is an address (an asset, claim issuer, addon) must pass its checksum like any other address
-    .refine(checksumIfAddress, ADDRESS_CHECKSUM_MESSAGE)
-    .openapi({ param: { name: "participantId", in: "path" } }),
-});
+export const ParticipantParams = ParticipantPathParams;
 
 export const DocumentParams = ParticipantParams.extend({
   documentId: z

@@ -1,13 +1,9 @@
-// GET /api/v2/system/role-assignments: every role held on the organisation's system (its access manager and its
-// tokens), from the index; GET /api/v2/participants/{participantId}/role-assignments: those of one participant's
-// wallets. A participant reads its own; the rest needs roleAssignment:read (as another's activity needs a role).
-import { z } from "@hono/zod-openapi";
-import { ADDRESS_CHECKSUM_MESSAGE, checksumIfAddress } from "../../domain/evm/address.ts";
 import { assertPermission } from "../../host/auth/require-permission.ts";
 import { requestChain } from "../../host/chain/request-chain.ts";
 import { collectionPage, collectionRoute } from "../../host/collections/index.ts";
 import type { App } from "../../host/http/env.ts";
 import { findParticipant } from "../../host/http/find-participant.ts";
+import { ParticipantPathParams } from "../../host/http/schemas.ts";
 import type { PluginContext } from "../../host/plugin.ts";
 import {
   ROLE_ASSIGNMENT_COLLECTION,
@@ -43,13 +39,7 @@ const participantList = collectionRoute({
     "participant. A person reads their own; another participant's need roleAssignment:read (403 " +
     `USER_NOT_AUTHORIZED). 404 PARTICIPANT_NOT_FOUND (SVC-0524) for an id outside the organisation. ${FIELDS_DESCRIPTION}`,
   permission: "participant:read",
-  params: z.object({
-    participantId: z
-      .string()
-      .min(1)
-      .refine(checksumIfAddress, ADDRESS_CHECKSUM_MESSAGE)
-      .openapi({ param: { name: "participantId", in: "path" } }),
-  }),
+  params: ParticipantPathParams,
   collection: ROLE_ASSIGNMENT_COLLECTION,
   item: RoleAssignmentSchema,
   listed: "The participant's role assignments; facets role, contract",
