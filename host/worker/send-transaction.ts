@@ -109,7 +109,10 @@ function sendOnChain(deps: ChainTaskDeps): TaskRun<SignerRun> {
       for (const row of rows) {
         const limit = gas.get(row.id);
         if (limit === undefined || !signable.has(row.id)) continue;
-        const account = await custody.signer(row.organizationId, row.fromAddress as Address);
+        const account = await custody.signer(row.organizationId, row.fromAddress as Address, {
+          requestId: row.id,
+          caller: "worker:send-transaction",
+        });
         const raw = await account.signTransaction({
           chainId: chain.chainId,
           type: "eip1559",
