@@ -1,6 +1,7 @@
 // Custody: each organisation's EOAs, named by a derivation path (the primary, one per member, service wallets) and
-// recorded in platform.wallets; their keys are held by a custody provider, chosen by CUSTODY_PROVIDER: `software` (a
-// sealed bip32 seed per organisation, software-provider.ts) or `pkcs11` (keys inside an HSM, pkcs11/).
+// recorded in platform.wallets; their keys are held by a custody provider: `software` (a sealed bip32 seed per
+// organisation, software-provider.ts) or `pkcs11` (keys inside an HSM, pkcs11/). CUSTODY_PROVIDER picks the provider of
+// new organisations; an organisation keeps the one its custody record names.
 import type { Transaction } from "kysely";
 import type { Address } from "viem";
 import type { PlatformDb } from "../db/database.ts";
@@ -27,7 +28,10 @@ export interface CustodyProvider {
 }
 
 export interface Custody {
+  /** The provider of new organisations (CUSTODY_PROVIDER). */
   readonly provider: CustodyProviderName;
+  /** The provider holding the organisation's keys. */
+  providerOf(organizationId: string): Promise<CustodyProviderName>;
   /** Creates the organisation's keys and primary EOA; returns the EOA address. */
   provisionOrganization(organizationId: string): Promise<Address>;
   /** The member's custody EOA in the organisation, created at the next free index on first call; its address. */
@@ -44,14 +48,32 @@ export interface Custody {
 
 const DEFAULT_CONTEXT: SigningContext = { caller: "host" };
 
-export function createCustody(db: PlatformDb, provider: CustodyProvider): Custody {
+/**
+ * Custody over `providers`: new organisations with the first, every other with the provider its record names (an
+ * organisation created before CUSTODY_PROVIDER changed keeps signing where its keys are).
+ */
+export function createCustody(db: PlatformDb, providers: [CustodyProvider, ...CustodyProvider[]]): Custody {
   const signers = new Map<string, DigestSigner>();
   const primaryAddresses = new Map<string, Address>();
+  const providerNames = new Map<string, CustodyProviderName>();
+  async function providerOf(organizationId: string): Promise<CustodyProvider> {
+    let name = providerNames.get(organizationId);
+    if (!name) {
+      name = await recordedProvider(db, organizationId);
+      providerNames.set(organizationId, name);
+    }
+    const provider = providers.find((p) => p.name === name);
+    if (!provider) throw new Error(`Organisation ${organizationId}'s keys are in ${name} custody, not configured here`);
+    return provider;
+  }
   return {
-    provider: provider.name,
-    provisionOrganization: (organizationId) => provisionOrganization(db, provider, organizationId),
-    provisionMemberWallet: (organizationId, userId) => provisionMemberWallet(db, provider, organizationId, userId),
-    serviceWallet: (organizationId, path, kind) => serviceWallet(db, provider, { organizationId, path, kind }),
+    provider: providers[0].name,
+    providerOf: async (organizationId) => (await providerOf(organizationId)).name,
+    provisionOrganization: (organizationId) => provisionOrganization(db, providers[0], organizationId),
+    provisionMemberWallet: async (organizationId, userId) =>
+      provisionMemberWallet(db, await providerOf(organizationId), organizationId, userId),
+    serviceWallet: async (organizationId, path, kind) =>
+      serviceWallet(db, await providerOf(organizationId), { organizationId, path, kind }),
     async primaryAddress(organizationId) {
       // Its key never changes once provisioned.
       const cached = primaryAddresses.get(organizationId);
@@ -64,6 +86,7 @@ export function createCustody(db: PlatformDb, provider: CustodyProvider): Custod
       const cacheKey = `${organizationId}:${address.toLowerCase()}`;
       let signer = signers.get(cacheKey);
       if (!signer) {
+        const provider = await providerOf(organizationId);
         signer = await provider.digestSigner(organizationId, await walletPath(db, organizationId, address));
         signers.set(cacheKey, signer);
       }
@@ -89,7 +112,7 @@ async function provisionMemberWallet(
   userId: string,
 ) {
   return db.transaction().execute(async (trx) => {
-    await lockCustodyRecord(trx, provider, organizationId); // each index is handed out once
+    await lockCustodyRecord(trx, organizationId); // each index is handed out once
     const existing = await trx
       .selectFrom("wallets")
       .select("address")
@@ -118,13 +141,22 @@ async function serviceWallet(
   const existing = await existingWalletAt(db, input.organizationId, input.path);
   if (existing) return existing;
   return db.transaction().execute(async (trx) => {
-    await lockCustodyRecord(trx, provider, input.organizationId); // two first calls at once create one key
+    await lockCustodyRecord(trx, input.organizationId); // two first calls at once create one key
     const created = await existingWalletAt(trx, input.organizationId, input.path);
     if (created) return created;
     const address = await provider.keyAddress(trx, input.organizationId, input.path);
     await insertWallet(trx, { ...input, address, userId: null });
     return address;
   });
+}
+
+async function recordedProvider(db: PlatformDb, organizationId: string): Promise<CustodyProviderName> {
+  const record = await db
+    .selectFrom("custodySeeds")
+    .select("provider")
+    .where("organizationId", "=", organizationId)
+    .executeTakeFirstOrThrow();
+  return record.provider;
 }
 
 async function primaryAddressOf(db: PlatformDb, organizationId: string): Promise<Address> {
@@ -157,18 +189,14 @@ async function existingWalletAt(db: PlatformDb | Transaction<PlatformTables>, or
   return row?.address as Address | undefined;
 }
 
-/** Locks the organisation's custody record (serialising key creation in it); refuses another provider's. */
-async function lockCustodyRecord(trx: Transaction<PlatformTables>, provider: CustodyProvider, organizationId: string) {
-  const record = await trx
+/** Locks the organisation's custody record: key creation in the organisation runs one at a time. */
+async function lockCustodyRecord(trx: Transaction<PlatformTables>, organizationId: string) {
+  await trx
     .selectFrom("custodySeeds")
-    .select("provider")
+    .select("organizationId")
     .where("organizationId", "=", organizationId)
     .forUpdate()
     .executeTakeFirstOrThrow();
-  if (record.provider !== provider.name)
-    throw new Error(
-      `Organisation ${organizationId}'s keys are in ${record.provider} custody; this platform runs ${provider.name}`,
-    );
 }
 
 async function insertWallet(
