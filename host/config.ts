@@ -186,6 +186,15 @@ export const ConfigSchema = z.object({
     .min(1)
     .default(28_800)
     .describe("How long a custody partition stays active once its quorum is reached."),
+  CUSTODY_ACTIVATION_WAIT_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(3600)
+    .describe(
+      "How long a write waits (QUEUED, `AWAITING_CUSTODY_ACTIVATION`) for its custody partition's activation before " +
+        "it fails with `HSM_MOFN_QUORUM_EXPIRED`.",
+    ),
   ORG_FUNDING_WEI: z.coerce
     .bigint()
     .default(10n ** 20n)

@@ -17,12 +17,13 @@ export async function verifyWalletForWrite(
 ) {
   const principal = c.get("principal");
   if (principal.kind === "api-key") return;
+  await verifyPincode(db, principal.userId, verification);
+}
+
+/** The user's own PIN code, whatever their credential (a custodian's approval asks it of API keys too). */
+export async function verifyPincode(db: PlatformDb, userId: string, verification: WalletVerification | undefined) {
   if (!verification) throw new ApiError("WALLET_VERIFICATION_REQUIRED");
-  const user = await db
-    .selectFrom("users")
-    .select("pincodeHash")
-    .where("id", "=", principal.userId)
-    .executeTakeFirstOrThrow();
+  const user = await db.selectFrom("users").select("pincodeHash").where("id", "=", userId).executeTakeFirstOrThrow();
   if (!(await verifySecret(verification.secretVerificationCode, user.pincodeHash)))
     throw new ApiError("WALLET_VERIFICATION_FAILED");
 }

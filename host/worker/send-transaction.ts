@@ -9,6 +9,7 @@ import { type Kysely, sql, type Transaction } from "kysely";
 import { type Address, type Hex, keccak256 } from "viem";
 import { estimateGasForNextBlock, nextBlockTimestamp } from "../chain/estimate-gas.ts";
 import { minesPerTransaction } from "../chain/mines-per-transaction.ts";
+import { holdUntilActive } from "../custody/activation-gate.ts";
 import type { PlatformTables, TransactionRequestRow } from "../db/platform-types.ts";
 import { decodeContractError } from "../mutations/contract-errors.ts";
 import { confirmJobSpec, type SignerRun, SignerRunPayload, sendJobSpec } from "../mutations/service.ts";
@@ -184,7 +185,12 @@ function sendOnChain(deps: ChainTaskDeps): TaskRun<SignerRun> {
 
     // Bytes signed before a crash are sent as they are, first (their nonces come first).
     const resumed = queued.filter((row) => row.rawTransaction !== null);
-    const fresh = queued.filter((row) => row.rawTransaction === null);
+    const unsigned = queued.filter((row) => row.rawTransaction === null);
+    // Writes of a custody partition that is not active wait (a run comes back at the first one's deadline).
+    const waitSeconds = deps.config.CUSTODY_ACTIVATION_WAIT_SECONDS;
+    const { held, nextDeadline } = await holdUntilActive(db, custody, unsigned, waitSeconds);
+    if (nextDeadline) await addKeyedJob(db, { ...sendJobSpec(chainId, fromAddress), runAt: nextDeadline });
+    const fresh = unsigned.filter((row) => !held.has(row.id));
     const signed = await signAll(fresh, await estimate(fresh), fromAddress, chainId);
     const outgoing = [
       ...resumed.map((row) => ({ id: row.id, raw: row.rawTransaction as Hex })),

@@ -3319,6 +3319,72 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v2/custody/partitions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the organisation's custody partitions with their activation state
+         * @description The partition holding the organisation's keys: its state (inactive, activating, active, expired), the approvals of the current activation round, the quorum and when the activation expires.
+         *
+         *     Permission: `custody:partitions:read`.
+         */
+        get: operations["custody.partitions.get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/custody/partitions/{partitionId}/activation-approvals": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Approve the activation of a custody partition (one custodian's approval)
+         * @description Counts once per custodian in the current round (a repeat answers the same). The approval that reaches the quorum activates the partition for CUSTODY_ACTIVATION_SECONDS and the writes waiting for it are signed. Needs the custodian's own PIN code in walletVerification, with a session or an API key.
+         *
+         *     Permission: `custody:partitions:approve`.
+         */
+        post: operations["custody.partitions.activationApprovals.post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/custody/partitions/{partitionId}/deactivate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Deactivate a custody partition at once
+         * @description Ends its activation and drops the approvals of a round in progress; its keys sign nothing until activated again.
+         *
+         *     Permission: `custody:partitions:deactivate`.
+         */
+        post: operations["custody.partitions.deactivate.post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/rpc/{procedure}": {
         parameters: {
             query?: never;
@@ -3344,7 +3410,7 @@ export interface paths {
                     "X-Executor"?: components["parameters"]["XExecutor"];
                 };
                 path: {
-                    procedure: "auth/signIn/post" | "auth/twoFactor/post" | "auth/signOut/post" | "auth/session/get" | "sessions/delete" | "sessions/get" | "apiKeys/post" | "apiKeys/get" | "apiKeys/delete" | "organization/members/get" | "organization/members/roles/put" | "settings/executorPolicy/get" | "settings/executorPolicy/put" | "organizations/post" | "transactionRequests/get" | "transactionRequests/read" | "transactionRequests/cancel/post" | "blockchainTransactions/read" | "tokenTemplates/get" | "tokenTemplates/read" | "tokenTemplates/post" | "tokenTemplates/delete" | "tokens/post" | "token/post" | "tokens/get" | "token/read" | "tokens/read" | "token/features/get" | "tokens/features/get" | "token/features/put" | "tokens/features/put" | "tokens/mint/post" | "tokens/burn/post" | "tokens/transfer/post" | "tokens/approvals/post" | "tokens/forcedTransfer/post" | "tokens/freezeAddress/post" | "tokens/freezeTokens/post" | "tokens/pause/post" | "tokens/unfreezeAddress/post" | "tokens/unfreezeTokens/post" | "tokens/unpause/post" | "tokens/metadata/patch" | "tokens/metadata/get" | "tokens/documents/put" | "tokens/documents/delete" | "tokens/documents/get" | "tokens/permits/post" | "tokens/redemptions/post" | "tokens/preCheck/get" | "tokens/events/get" | "tokens/holders/get" | "settings/complianceTemplates/get" | "settings/complianceTemplates/read" | "settings/complianceTemplates/post" | "settings/complianceTemplates/put" | "settings/complianceTemplates/publish/put" | "settings/complianceTemplates/delete" | "system/identities/post" | "system/identities/get" | "system/entities/get" | "system/entities/post" | "system/identities/claimEvents/get" | "system/claimIssuer/get" | "system/claimIssuer/post" | "system/identityClaims/post" | "system/identityClaimRevocations/post" | "system/identityClaimRemovals/post" | "system/trustedIssuers/post" | "system/trustedIssuers/put" | "system/trustedIssuers/delete" | "system/topicSchemes/post" | "system/topicSchemes/put" | "system/topicSchemes/delete" | "system/topicSchemes/get" | "system/trustedIssuers/get" | "system/stats/identityCount/get" | "system/stats/identityStatTimeseries/get" | "system/stats/identityStatTimeseries/presets/read" | "system/stats/claimStatSnapshots/current/get" | "system/stats/claimStatRanges/get" | "system/stats/claimStatRangePresets/read" | "system/stats/trustedIssuerStatSnapshots/current/get" | "system/stats/trustedIssuerStatRanges/get" | "system/stats/trustedIssuerStatRangePresets/read" | "system/stats/topicSchemeStatSnapshots/current/get" | "system/stats/topicSchemeStatRanges/get" | "system/stats/topicSchemeStatRangePresets/read" | "system/stats/topicSchemeClaimsCoverage/get" | "system/stats/countryAssetCount/get" | "participants/addressKinds/get" | "participants/get" | "participants/activities/get" | "participants/activityMetrics/get" | "system/accounts/activities/get" | "system/accounts/activityMetrics/get" | "system/directory/get" | "system/addonFactories/get" | "system/addonFactories/read" | "contracts/read" | "externalTokens/post" | "externalTokens/approvals/post" | "externalTokens/get" | "webhooks/endpoints/post" | "webhooks/endpoints/get" | "webhooks/endpoints/read" | "webhooks/endpoints/patch" | "webhooks/endpoints/delete" | "webhooks/endpoints/secret/rotate/post" | "webhooks/endpoints/deliveries/get" | "webhooks/endpoints/deliveries/retry/post" | "webhooks/endpoints/replay/post" | "webhooks/eventTypes/get" | "webhooks/asyncapiJson/get" | "webhooks/receipts/post" | "webhooks/receipts/read" | "bundler/post" | "smartWallets/post" | "smartWallets/read" | "smartWallets/signers/get" | "smartWallets/gasStatus/get" | "smartWallets/threshold/put" | "smartWallets/sponsorship/put" | "smartWallets/approvals/get" | "smartWallets/approvals/sign/post" | "exchangeRates/get" | "exchangeRates/read" | "exchangeRates/put" | "exchangeRates/delete" | "exchangeRates/history/get" | "exchangeRates/supportedCurrencies/get" | "exchangeRates/sync/post" | "addons/tokenSales/post" | "addons/tokenSales/read" | "addons/tokenSales/purchases/post" | "addons/tokenSales/withdrawals/post" | "admin/operator/workflowEngine/doctor/post" | "admin/operator/workflowEngine/forceRedeploy/post" | "admin/operator/workflowEngine/cleanupStaleDeployments/post" | "admin/operator/workflowEngine/recoverStuckWorkflow/post" | "addons/xvpSettlements/post" | "addons/xvpSettlements/read" | "addons/xvpSettlements/approvals/post" | "addons/xvpSettlements/executions/post" | "addons/xvpSettlements/cancellations/post" | "addons/fixedYieldSchedules/post" | "addons/fixedYieldSchedules/read" | "addons/fixedYieldSchedules/topUps/post" | "addons/fixedYieldSchedules/withdrawals/post" | "addons/fixedYieldSchedules/claims/post" | "monitoring/api/requestMetrics/summary/get" | "monitoring/api/requestMetrics/timeline/get" | "monitoring/api/endpointMetrics/get" | "monitoring/api/requestLogs/get" | "monitoring/api/requestLogs/read" | "monitoring/api/requestMetrics/topErrors/get" | "custody/signatures/get";
+                    procedure: "auth/signIn/post" | "auth/twoFactor/post" | "auth/signOut/post" | "auth/session/get" | "sessions/delete" | "sessions/get" | "apiKeys/post" | "apiKeys/get" | "apiKeys/delete" | "organization/members/get" | "organization/members/roles/put" | "settings/executorPolicy/get" | "settings/executorPolicy/put" | "organizations/post" | "transactionRequests/get" | "transactionRequests/read" | "transactionRequests/cancel/post" | "blockchainTransactions/read" | "tokenTemplates/get" | "tokenTemplates/read" | "tokenTemplates/post" | "tokenTemplates/delete" | "tokens/post" | "token/post" | "tokens/get" | "token/read" | "tokens/read" | "token/features/get" | "tokens/features/get" | "token/features/put" | "tokens/features/put" | "tokens/mint/post" | "tokens/burn/post" | "tokens/transfer/post" | "tokens/approvals/post" | "tokens/forcedTransfer/post" | "tokens/freezeAddress/post" | "tokens/freezeTokens/post" | "tokens/pause/post" | "tokens/unfreezeAddress/post" | "tokens/unfreezeTokens/post" | "tokens/unpause/post" | "tokens/metadata/patch" | "tokens/metadata/get" | "tokens/documents/put" | "tokens/documents/delete" | "tokens/documents/get" | "tokens/permits/post" | "tokens/redemptions/post" | "tokens/preCheck/get" | "tokens/events/get" | "tokens/holders/get" | "settings/complianceTemplates/get" | "settings/complianceTemplates/read" | "settings/complianceTemplates/post" | "settings/complianceTemplates/put" | "settings/complianceTemplates/publish/put" | "settings/complianceTemplates/delete" | "system/identities/post" | "system/identities/get" | "system/entities/get" | "system/entities/post" | "system/identities/claimEvents/get" | "system/claimIssuer/get" | "system/claimIssuer/post" | "system/identityClaims/post" | "system/identityClaimRevocations/post" | "system/identityClaimRemovals/post" | "system/trustedIssuers/post" | "system/trustedIssuers/put" | "system/trustedIssuers/delete" | "system/topicSchemes/post" | "system/topicSchemes/put" | "system/topicSchemes/delete" | "system/topicSchemes/get" | "system/trustedIssuers/get" | "system/stats/identityCount/get" | "system/stats/identityStatTimeseries/get" | "system/stats/identityStatTimeseries/presets/read" | "system/stats/claimStatSnapshots/current/get" | "system/stats/claimStatRanges/get" | "system/stats/claimStatRangePresets/read" | "system/stats/trustedIssuerStatSnapshots/current/get" | "system/stats/trustedIssuerStatRanges/get" | "system/stats/trustedIssuerStatRangePresets/read" | "system/stats/topicSchemeStatSnapshots/current/get" | "system/stats/topicSchemeStatRanges/get" | "system/stats/topicSchemeStatRangePresets/read" | "system/stats/topicSchemeClaimsCoverage/get" | "system/stats/countryAssetCount/get" | "participants/addressKinds/get" | "participants/get" | "participants/activities/get" | "participants/activityMetrics/get" | "system/accounts/activities/get" | "system/accounts/activityMetrics/get" | "system/directory/get" | "system/addonFactories/get" | "system/addonFactories/read" | "contracts/read" | "externalTokens/post" | "externalTokens/approvals/post" | "externalTokens/get" | "webhooks/endpoints/post" | "webhooks/endpoints/get" | "webhooks/endpoints/read" | "webhooks/endpoints/patch" | "webhooks/endpoints/delete" | "webhooks/endpoints/secret/rotate/post" | "webhooks/endpoints/deliveries/get" | "webhooks/endpoints/deliveries/retry/post" | "webhooks/endpoints/replay/post" | "webhooks/eventTypes/get" | "webhooks/asyncapiJson/get" | "webhooks/receipts/post" | "webhooks/receipts/read" | "bundler/post" | "smartWallets/post" | "smartWallets/read" | "smartWallets/signers/get" | "smartWallets/gasStatus/get" | "smartWallets/threshold/put" | "smartWallets/sponsorship/put" | "smartWallets/approvals/get" | "smartWallets/approvals/sign/post" | "exchangeRates/get" | "exchangeRates/read" | "exchangeRates/put" | "exchangeRates/delete" | "exchangeRates/history/get" | "exchangeRates/supportedCurrencies/get" | "exchangeRates/sync/post" | "addons/tokenSales/post" | "addons/tokenSales/read" | "addons/tokenSales/purchases/post" | "addons/tokenSales/withdrawals/post" | "admin/operator/workflowEngine/doctor/post" | "admin/operator/workflowEngine/forceRedeploy/post" | "admin/operator/workflowEngine/cleanupStaleDeployments/post" | "admin/operator/workflowEngine/recoverStuckWorkflow/post" | "addons/xvpSettlements/post" | "addons/xvpSettlements/read" | "addons/xvpSettlements/approvals/post" | "addons/xvpSettlements/executions/post" | "addons/xvpSettlements/cancellations/post" | "addons/fixedYieldSchedules/post" | "addons/fixedYieldSchedules/read" | "addons/fixedYieldSchedules/topUps/post" | "addons/fixedYieldSchedules/withdrawals/post" | "addons/fixedYieldSchedules/claims/post" | "monitoring/api/requestMetrics/summary/get" | "monitoring/api/requestMetrics/timeline/get" | "monitoring/api/endpointMetrics/get" | "monitoring/api/requestLogs/get" | "monitoring/api/requestLogs/read" | "monitoring/api/requestMetrics/topErrors/get" | "custody/signatures/get" | "custody/partitions/get" | "custody/partitions/activationApprovals/post" | "custody/partitions/deactivate/post";
                 };
                 cookie?: never;
             };
@@ -3716,7 +3782,7 @@ export interface components {
             userId: string;
             email: string;
             displayName: string;
-            roles: ("owner" | "admin" | "systemManager" | "tokenManager" | "supplyManager" | "identityManager" | "claimIssuer" | "auditor" | "gasManager" | "member")[];
+            roles: ("owner" | "admin" | "systemManager" | "tokenManager" | "supplyManager" | "identityManager" | "claimIssuer" | "auditor" | "gasManager" | "custodian" | "member")[];
             /**
              * Format: date-time
              * @description When the member was first granted a role
@@ -3726,7 +3792,7 @@ export interface components {
             wallet: string | null;
         };
         SetMemberRolesRequest: {
-            roles: ("owner" | "admin" | "systemManager" | "tokenManager" | "supplyManager" | "identityManager" | "claimIssuer" | "auditor" | "gasManager" | "member")[];
+            roles: ("owner" | "admin" | "systemManager" | "tokenManager" | "supplyManager" | "identityManager" | "claimIssuer" | "auditor" | "gasManager" | "custodian" | "member")[];
         };
         ExecutorPolicy: {
             /** @description The organisation allows X-Executor: smart-wallet */
@@ -6332,6 +6398,32 @@ export interface components {
             /** Format: date-time */
             signedAt: string;
         };
+        CustodyPartition: {
+            id: string;
+            organizationId: string;
+            /** @enum {string} */
+            provider: "software" | "pkcs11";
+            /**
+             * @description Software custody's partition is always active; a pkcs11 one signs only while active
+             * @enum {string}
+             */
+            state: "inactive" | "activating" | "active" | "expired";
+            /** @description Distinct custodians' approvals an activation needs (M) */
+            quorum: number;
+            approvals: {
+                userId: string;
+                /** Format: date-time */
+                approvedAt: string;
+            }[];
+            /**
+             * Format: date-time
+             * @description When the activation ends
+             */
+            expiresAt: string | null;
+        };
+        ActivationApproval: {
+            walletVerification: components["schemas"]["WalletVerification"];
+        };
         /** AccessControlRoleRevokedProvisionalV1Payload */
         AccessControlRoleRevokedProvisionalV1Payload: {
             accessManagerAddress: string;
@@ -7016,7 +7108,7 @@ export interface operations {
                 /** @description text field; shorthand for eq. Also filter[displayName][<operator>] with eq, ne, iLike, notILike, inArray, notInArray, isEmpty, isNotEmpty (inArray, notInArray, between: comma-separated). */
                 "filter[displayName]"?: string;
                 /** @description enum field; shorthand for eq. Also filter[roles][<operator>] with eq, ne, inArray, notInArray (inArray, notInArray, between: comma-separated). */
-                "filter[roles]"?: "owner" | "admin" | "systemManager" | "tokenManager" | "supplyManager" | "identityManager" | "claimIssuer" | "auditor" | "gasManager" | "member";
+                "filter[roles]"?: "owner" | "admin" | "systemManager" | "tokenManager" | "supplyManager" | "identityManager" | "claimIssuer" | "auditor" | "gasManager" | "custodian" | "member";
                 /** @description timestamp field; shorthand for eq. Also filter[joinedAt][<operator>] with eq, ne, gt, gte, lt, lte, between, inArray, notInArray, isEmpty, isNotEmpty (inArray, notInArray, between: comma-separated). */
                 "filter[joinedAt]"?: string;
             };
@@ -14745,6 +14837,131 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "custody.partitions.get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The partitions */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["CustodyPartition"][];
+                        links: {
+                            self: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "custody.partitions.activationApprovals.post": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The chain to work on, as a decimal chain id; default: the organisation's default network. A chain the platform does not serve for the organisation answers 400 CHAIN_NOT_AVAILABLE_FOR_ORGANIZATION. */
+                "X-Chain-Id"?: components["parameters"]["XChainId"];
+                /** @description The participant (user id) to act as; default: the caller. Acting for another member needs the participant:act-for-others permission (403 REQUEST_PARTICIPANT_FORBIDDEN otherwise). */
+                "X-Participant"?: components["parameters"]["XParticipant"];
+                /** @description Who sends chain writes: `eoa` (the organisation's custody wallets) or `smart-wallet` (the participant's ERC-4337 smart wallet); default: the organisation's executor policy. Anything else answers 400 INVALID_REQUEST_EXECUTOR; smart-wallet where it is disabled answers 403. */
+                "X-Executor"?: components["parameters"]["XExecutor"];
+            };
+            path: {
+                partitionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ActivationApproval"];
+            };
+        };
+        responses: {
+            /** @description The partition after the approval */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["CustodyPartition"];
+                        links: {
+                            self: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "custody.partitions.deactivate.post": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The chain to work on, as a decimal chain id; default: the organisation's default network. A chain the platform does not serve for the organisation answers 400 CHAIN_NOT_AVAILABLE_FOR_ORGANIZATION. */
+                "X-Chain-Id"?: components["parameters"]["XChainId"];
+                /** @description The participant (user id) to act as; default: the caller. Acting for another member needs the participant:act-for-others permission (403 REQUEST_PARTICIPANT_FORBIDDEN otherwise). */
+                "X-Participant"?: components["parameters"]["XParticipant"];
+                /** @description Who sends chain writes: `eoa` (the organisation's custody wallets) or `smart-wallet` (the participant's ERC-4337 smart wallet); default: the organisation's executor policy. Anything else answers 400 INVALID_REQUEST_EXECUTOR; smart-wallet where it is disabled answers 403. */
+                "X-Executor"?: components["parameters"]["XExecutor"];
+            };
+            path: {
+                partitionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The partition, inactive */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["CustodyPartition"];
+                        links: {
+                            self: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
