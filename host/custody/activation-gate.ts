@@ -13,7 +13,8 @@ import { organizationPartition, partitionState } from "./partitions.ts";
 export const AWAITING_CUSTODY_ACTIVATION = "AWAITING_CUSTODY_ACTIVATION";
 export const QUORUM_EXPIRED = "HSM_MOFN_QUORUM_EXPIRED";
 
-async function stateOf(db: PlatformDb, organizationId: string) {
+/** The state of the organisation's custody partition (its provider aside). */
+export async function stateOf(db: PlatformDb, organizationId: string) {
   const partition = await organizationPartition(db, organizationId);
   const { count } = await db
     .selectFrom("custodyActivationApprovals")
