@@ -78,6 +78,7 @@ describe("custody in an HSM over PKCS#11 (SoftHSM2)", () => {
   afterAll(async () => {
     await ops?.close();
     await stack?.stop();
+    hsm?.remove();
   });
 
   it("creates a token and mints with keys generated inside the token, which never leave it", async () => {

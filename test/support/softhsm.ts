@@ -1,7 +1,7 @@
 // A fresh SoftHSM2 token for a test: its own SOFTHSM2_CONF and token directory in a temporary folder, initialised with
 // softhsm2-util. SoftHSM2 and OpenSC are CI's (.ci/run installs them): missing, the test fails and says so.
 import { execFileSync } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { SOFTHSM2_MODULE } from "../../host/custody/pkcs11/settings.ts";
@@ -14,6 +14,8 @@ export interface TestToken {
   userPin: string;
   /** The settings of a platform that keeps its keys in this token. */
   env: Record<string, string>;
+  /** Deletes the token and its configuration. */
+  remove(): void;
 }
 
 export function requireSoftHsm(): void {
@@ -41,6 +43,7 @@ export function createTestToken(label = "asset-platform-test"): TestToken {
     module: SOFTHSM2_MODULE,
     label,
     userPin,
+    remove: () => rmSync(dir, { recursive: true, force: true }),
     env: {
       SOFTHSM2_CONF: conf,
       CUSTODY_PROVIDER: "pkcs11",

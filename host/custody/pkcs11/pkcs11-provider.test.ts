@@ -6,8 +6,8 @@ import {
   recoverTypedDataAddress,
   toHex,
 } from "viem";
-import { beforeAll, describe, expect, it } from "vitest";
-import { createTestToken } from "../../../test/support/softhsm.ts";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestToken, type TestToken } from "../../../test/support/softhsm.ts";
 import { ORGANIZATION_PRIMARY_PATH } from "../custody.ts";
 import { digestAccount } from "../digest-account.ts";
 import { SECP256K1_N } from "../ecdsa.ts";
@@ -18,15 +18,18 @@ const NO_TRANSACTION = {} as never; // the pkcs11 provider keeps nothing in the 
 
 describe("the pkcs11 custody provider (SoftHSM2)", () => {
   let open: () => ReturnType<typeof createPkcs11Provider>;
+  let testToken: TestToken;
 
   beforeAll(() => {
-    const testToken = createTestToken();
+    testToken = createTestToken();
     process.env.SOFTHSM2_CONF = testToken.conf;
     open = () =>
       createPkcs11Provider(
         openPkcs11Token({ module: testToken.module, tokenLabel: testToken.label, userPin: testToken.userPin }),
       );
   });
+
+  afterAll(() => testToken?.remove());
 
   it("labels each key with its organisation and purpose", () => {
     expect(keyLabel("org-1", ORGANIZATION_PRIMARY_PATH)).toBe("org/org-1/primary");

@@ -1,5 +1,5 @@
 import { keccak256, recoverAddress, serializeSignature, toHex } from "viem";
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestToken, listTokenObjects, type TestToken } from "../../../test/support/softhsm.ts";
 import { ethereumSignature, SECP256K1_N } from "../ecdsa.ts";
 import { openPkcs11Token, type Pkcs11Token } from "./token.ts";
@@ -13,6 +13,7 @@ describe("a PKCS#11 token (SoftHSM2)", () => {
     process.env.SOFTHSM2_CONF = testToken.conf; // read by the module when it is initialised
     token = openPkcs11Token({ module: testToken.module, tokenLabel: testToken.label, userPin: testToken.userPin });
   });
+  afterAll(() => testToken?.remove());
 
   it("generates a secp256k1 key inside the token that signs low-s digests recovering its address", async () => {
     const key = await token.generateKey("org/test/primary");
