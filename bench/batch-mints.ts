@@ -7,7 +7,7 @@ import {
   type Hex,
   http,
   keccak256,
-  type PrivateKeyAccount,
+  type LocalAccount,
   slice,
   toHex,
 } from "viem";
@@ -23,7 +23,7 @@ const holder = (salt: string, i: number): Address => slice(keccak256(toHex(`${sa
 export interface BatchMints {
   rpcUrl: string;
   /** Holds the token's supply role. */
-  signer: PrivateKeyAccount;
+  signer: LocalAccount;
   token: Address;
   batches: number;
   freshPerBatch: number;

@@ -8,7 +8,7 @@ import { TokenAbi } from "../abis/Token.ts";
 import { createChainService } from "../host/chain/chain-service.ts";
 import { loadConfig } from "../host/config.ts";
 import { loadMasterKey } from "../host/crypto/master-key.ts";
-import { createCustody } from "../host/custody/custody.ts";
+import { createConfiguredCustody } from "../host/custody/custody-provider.ts";
 import { openDatabases } from "../host/db/database.ts";
 import { createIndexStatus } from "../host/index-status.ts";
 import { START_DEFAULTS } from "../scripts/start-defaults.ts";
@@ -91,7 +91,7 @@ async function mintThroughput(mining: Record<string, string>): Promise<void> {
         [stack.platform.credentials.organizationId],
       )
     ).rows[0].address;
-    const account = await createCustody(dbs.platform, loadMasterKey(config)).signer(
+    const account = await createConfiguredCustody(config, dbs.platform, loadMasterKey(config)).signer(
       stack.platform.credentials.organizationId,
       signerAddress,
     );

@@ -50,7 +50,7 @@ export interface Capabilities {
 export const HOST_CAPABILITIES = ["custody", "secrets", "deployment"] as const;
 
 /** The settings that hold the host's keys: never on a plugin's config (the capabilities above stand for them). */
-export const HOST_KEY_SETTINGS = ["CUSTODY_MASTER_KEY", "DEPLOYER_PRIVATE_KEY"] as const;
+export const HOST_KEY_SETTINGS = ["CUSTODY_MASTER_KEY", "DEPLOYER_PRIVATE_KEY", "PKCS11_USER_PIN"] as const;
 
 export type CapabilityName = keyof Capabilities;
 export type HostKeySetting = (typeof HOST_KEY_SETTINGS)[number];

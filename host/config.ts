@@ -148,6 +148,53 @@ export const ConfigSchema = z.object({
       "The 32-byte hex key that seals every custody seed and second-factor secret at rest (AES-256-GCM). Set it in production.",
     defaultText: "generated in `$DATA_DIR/custody-master.key`",
   }),
+  CUSTODY_PROVIDER: z
+    .enum(["software", "pkcs11"])
+    .default("software")
+    .describe(
+      "Where organisations' signing keys live: `software` (a bip32 seed per organisation, sealed with " +
+        "CUSTODY_MASTER_KEY) or `pkcs11` (keys generated inside an HSM's token, never leaving it; docs/custody.md).",
+    ),
+  PKCS11_MODULE: z.string().optional().meta({
+    description: "The PKCS#11 module (shared library) of the HSM, with `CUSTODY_PROVIDER=pkcs11`.",
+    defaultText: "SoftHSM2's `/usr/lib/softhsm/libsofthsm2.so` where installed",
+  }),
+  PKCS11_TOKEN_LABEL: z
+    .string()
+    .optional()
+    .describe("The label of the HSM token holding the keys (required with `CUSTODY_PROVIDER=pkcs11`)."),
+  PKCS11_USER_PIN: z
+    .string()
+    .optional()
+    .describe("The token's user PIN (or PKCS11_USER_PIN_FILE; one is required with `CUSTODY_PROVIDER=pkcs11`)."),
+  PKCS11_USER_PIN_FILE: z
+    .string()
+    .optional()
+    .describe("A file holding the token's user PIN (its first line), instead of PKCS11_USER_PIN."),
+  CUSTODY_ACTIVATION_QUORUM: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(1)
+    .describe(
+      "With `CUSTODY_PROVIDER=pkcs11`: how many distinct custodians must approve before a custody partition signs " +
+        "(M of N). With `software` a partition is always active.",
+    ),
+  CUSTODY_ACTIVATION_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(28_800)
+    .describe("How long a custody partition stays active once its quorum is reached."),
+  CUSTODY_ACTIVATION_WAIT_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(3600)
+    .describe(
+      "How long a write waits (QUEUED, `AWAITING_CUSTODY_ACTIVATION`) for its custody partition's activation before " +
+        "it fails with `HSM_MOFN_QUORUM_EXPIRED`.",
+    ),
   ORG_FUNDING_WEI: z.coerce
     .bigint()
     .default(10n ** 20n)

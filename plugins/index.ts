@@ -5,6 +5,7 @@ import accountActivity from "./account-activity/index.ts";
 import auth from "./auth/index.ts";
 import bundler from "./bundler/index.ts";
 import complianceTemplates from "./compliance-templates/index.ts";
+import custody from "./custody/index.ts";
 import directory from "./directory/index.ts";
 import exchangeRates from "./exchange-rates/index.ts";
 import externalTokens from "./external-tokens/index.ts";
@@ -46,4 +47,5 @@ export const plugins: Plugin[] = [
   xvpSettlements,
   fixedYieldSchedules,
   monitoring,
+  custody,
 ];

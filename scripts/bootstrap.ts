@@ -8,6 +8,7 @@ import { join } from "node:path";
 import { rolesOf } from "../host/auth/memberships.ts";
 import { ROLES } from "../host/auth/permissions.ts";
 import type { ServedChain } from "../host/chain/served-chains.ts";
+import { stateOf } from "../host/custody/activation-gate.ts";
 import type { HostContext } from "../host/plugin.ts";
 import {
   addMember,
@@ -168,6 +169,13 @@ export async function bootstrap(input: {
   for (const chain of ctx.chains.all()) if (!(await systemReady(ctx, organizationId, chain))) missing.push(chain);
   for (const chain of missing) await requestSystemProvisioning(ctx.db.platform, organizationId, chain.chainId);
   await provisionMissingSystems(ctx);
+  if (missing.length > 0 && (await awaitsCustodyActivation(ctx, organizationId))) {
+    // Its deployment is signed once custodians activate its partition (docs/custody.md): the start does not wait.
+    ctx.logger.warn("the local organisation's system deploys once its custody partition is activated", {
+      organizationId,
+    });
+    return { credentials, created };
+  }
   for (const chain of missing) {
     await waitFor(
       `the organisation's system deployment on chain ${chain.chainId}`,
@@ -178,4 +186,9 @@ export async function bootstrap(input: {
     );
   }
   return { credentials, created };
+}
+
+async function awaitsCustodyActivation(ctx: HostContext, organizationId: string): Promise<boolean> {
+  if ((await ctx.custody.providerOf(organizationId)) !== "pkcs11") return false;
+  return (await stateOf(ctx.db.platform, organizationId)) !== "active";
 }

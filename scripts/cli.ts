@@ -4,7 +4,7 @@
 import { parseArgs } from "node:util";
 import { loadConfig } from "../host/config.ts";
 import { loadMasterKey } from "../host/crypto/master-key.ts";
-import { createCustody } from "../host/custody/custody.ts";
+import { createConfiguredCustody } from "../host/custody/custody-provider.ts";
 import { openDatabases } from "../host/db/database.ts";
 import { registerErrors } from "../host/errors/registry.ts";
 import access, {
@@ -83,7 +83,7 @@ try {
   const [resource, action] = positionals;
   switch (`${resource} ${action}`) {
     case "org create": {
-      const custody = createCustody(db.platform, loadMasterKey(config));
+      const custody = createConfiguredCustody(config, db.platform, loadMasterKey(config));
       // Its systems on every configured chain whose id the configuration names; its default network: --chain-id or
       // the primary chain.
       const chainIds = config.chains.flatMap((chain) => (chain.chainId === undefined ? [] : [chain.chainId]));
@@ -113,7 +113,7 @@ try {
     case "role grant":
       out({
         granted: values.role,
-        ...(await addMember(db.platform, createCustody(db.platform, loadMasterKey(config)), {
+        ...(await addMember(db.platform, createConfiguredCustody(config, db.platform, loadMasterKey(config)), {
           organizationId: need("org"),
           userId: need("user"),
           role: need("role"),
@@ -123,7 +123,7 @@ try {
     case "role set":
       out({
         roles: need("roles").split(","),
-        ...(await setMemberRoles(db.platform, createCustody(db.platform, loadMasterKey(config)), {
+        ...(await setMemberRoles(db.platform, createConfiguredCustody(config, db.platform, loadMasterKey(config)), {
           organizationId: need("org"),
           userId: need("user"),
           roles: need("roles").split(","),

@@ -4,7 +4,7 @@ import type { Hex } from "viem";
 import { createServedChains, type ServedChainParts } from "../host/chain/served-chains.ts";
 import { type Config, loadConfig } from "../host/config.ts";
 import { loadMasterKey } from "../host/crypto/master-key.ts";
-import { createCustody } from "../host/custody/custody.ts";
+import { createConfiguredCustody } from "../host/custody/custody-provider.ts";
 import { type Databases, openDatabases } from "../host/db/database.ts";
 import { createEmitter } from "../host/events/outbox.ts";
 import { createIndexStatus } from "../host/index-status.ts";
@@ -62,7 +62,7 @@ export function createPlatformContext(
   const chain = chains.primary;
   const index = createIndexStatus(parts.indexerUrl);
   const secrets = { masterKey: loadMasterKey(config) };
-  const custody = createCustody(db.platform, secrets.masterKey);
+  const custody = createConfiguredCustody(config, db.platform, secrets.masterKey);
   const executors = new Map<string, RequestExecutor>();
   const mutations = createMutationService(db.platform, custody, executors, db.listen(TRANSACTION_REQUEST_CHANNEL));
   const deployment = { funderKey: parts.funderKey };

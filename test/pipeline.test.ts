@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TokenAbi } from "../abis/Token.ts";
 import { loadConfig } from "../host/config.ts";
 import { loadMasterKey } from "../host/crypto/master-key.ts";
-import { createCustody } from "../host/custody/custody.ts";
+import { createConfiguredCustody } from "../host/custody/custody-provider.ts";
 import { openDatabases } from "../host/db/database.ts";
 import { RECONCILE_TASK } from "../host/mutations/service.ts";
 import {
@@ -212,7 +212,7 @@ describe("the transaction pipeline", () => {
         "ledger",
         1,
       );
-      const account = await createCustody(dbs.platform, loadMasterKey(config)).signer(
+      const account = await createConfiguredCustody(config, dbs.platform, loadMasterKey(config)).signer(
         stack.platform.credentials.organizationId,
         signer,
       );

@@ -11,7 +11,7 @@ import {
   erc20Abi,
   getAddress,
   http,
-  type PrivateKeyAccount,
+  type LocalAccount,
 } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { compileContracts } from "../scripts/contracts/compile.ts";
@@ -33,7 +33,7 @@ describe("token sales, end to end over HTTP", () => {
   let ownerB: Member;
   let signerA: string;
   let signerB: Address;
-  let signerBAccount: PrivateKeyAccount;
+  let signerBAccount: LocalAccount;
   let eqd: Address; // sold
   let eurd: Address; // paid with
   let sale1: Address;

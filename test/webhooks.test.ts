@@ -8,7 +8,7 @@ import { Webhook } from "standardwebhooks";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { loadConfig } from "../host/config.ts";
 import { loadMasterKey } from "../host/crypto/master-key.ts";
-import { createCustody } from "../host/custody/custody.ts";
+import { createConfiguredCustody } from "../host/custody/custody-provider.ts";
 import { createOrganization } from "../plugins/systems/organizations.ts";
 import { clearOfMinuteTick } from "./support/minute-tick.ts";
 import { type Operator, operator } from "./support/organizations.ts";
@@ -114,7 +114,7 @@ describe("webhooks", () => {
     const config = loadConfig(stack.env);
     const { organizationId: other } = await createOrganization(
       op.db.platform,
-      createCustody(op.db.platform, loadMasterKey(config)),
+      createConfiguredCustody(config, op.db.platform, loadMasterKey(config)),
       { name: "Elsewhere", defaultChainId: stack.platform.credentials.chainId },
     );
     const theirs = await op.keyFor(other, "owner");

@@ -15,6 +15,7 @@ export const ROLES = [
   "claimIssuer",
   "auditor",
   "gasManager",
+  "custodian",
   "member",
 ] as const;
 export type Role = (typeof ROLES)[number];

@@ -18,11 +18,12 @@ export async function verifyWalletForWrite(
 ) {
   const principal = c.get("principal");
   if (principal.kind === "api-key") return;
-  const user = await db
-    .selectFrom("users")
-    .select("pincodeHash")
-    .where("id", "=", principal.userId)
-    .executeTakeFirstOrThrow();
+  await verifyPincode(db, principal.userId, verification);
+}
+
+/** The user's own PIN code, whatever their credential (a custodian's approval asks it of API keys too). */
+export async function verifyPincode(db: PlatformDb, userId: string, verification: WalletVerification | undefined) {
+  const user = await db.selectFrom("users").select("pincodeHash").where("id", "=", userId).executeTakeFirstOrThrow();
   // Before the body's check: a user who never set a PIN cannot send a walletVerification at all.
   const missing = missingOnboardingStep(user);
   if (missing) throw new ApiError("NOT_ONBOARDED", { fix: missing.fix, details: { missingStep: missing.step } });

@@ -1,18 +1,40 @@
-// Custody: one bip32 seed per organisation, EOAs derived on the Ethereum path, signing keys kept in memory only.
-import { randomBytes } from "node:crypto";
-import { HDKey } from "@scure/bip32";
-import { type Address, bytesToHex, type Hex } from "viem";
-import { type PrivateKeyAccount, privateKeyToAccount } from "viem/accounts";
-import { seal, unseal } from "../crypto/sealed.ts";
+// Custody: each organisation's EOAs, named by a derivation path (the primary, one per member, service wallets) and
+// recorded in platform.wallets; their keys are held by a custody provider: `software` (a sealed bip32 seed per
+// organisation, software-provider.ts) or `pkcs11` (keys inside an HSM, pkcs11/). CUSTODY_PROVIDER picks the provider of
+// new organisations; an organisation keeps the one its custody record names.
+import type { Transaction } from "kysely";
+import type { Address } from "viem";
 import type { PlatformDb } from "../db/database.ts";
-import type { WalletsTable } from "../db/platform-types.ts";
+import type { PlatformTables, WalletsTable } from "../db/platform-types.ts";
+import { type CustodyAccount, type DigestSigner, digestAccount } from "./digest-account.ts";
+import { auditedSigner, type SigningContext } from "./signature-log.ts";
+
+export type { SigningContext } from "./signature-log.ts";
+export { deriveAccount } from "./software-provider.ts";
 
 export const ORGANIZATION_PRIMARY_PATH = "m/44'/60'/0'/0/0";
 
+export type CustodyProviderName = "software" | "pkcs11";
+
+/** Where an organisation's keys live and how they sign: the one part that differs between providers. */
+export interface CustodyProvider {
+  readonly name: CustodyProviderName;
+  /** The organisation's key material, created with its custody record: the sealed seed, or null (keys in an HSM). */
+  createOrganizationKeys(organizationId: string): Promise<string | null>;
+  /** The address of the organisation's key at `path`, created on first call where the provider creates keys. */
+  keyAddress(trx: Transaction<PlatformTables>, organizationId: string, path: string): Promise<Address>;
+  /** Signs digests with the organisation's key at `path`; the key never leaves the provider. */
+  digestSigner(organizationId: string, path: string): Promise<DigestSigner>;
+}
+
 export interface Custody {
-  /** Creates the organisation's seed and primary EOA; returns the EOA address. */
+  /** The provider of new organisations (CUSTODY_PROVIDER). */
+  readonly provider: CustodyProviderName;
+  /** The provider holding the organisation's keys. */
+  providerOf(organizationId: string): Promise<CustodyProviderName>;
+  /** Creates the organisation's keys and primary EOA; returns the EOA address. */
   provisionOrganization(organizationId: string): Promise<Address>;
-  /** The member's custody EOA in the organisation, derived at the next free index on first call; its address. */
+  /** The member's custody EOA in the organisation, created at the next free index on first call; its address. */
   provisionMemberWallet(organizationId: string, userId: string): Promise<Address>;
   primaryAddress(organizationId: string): Promise<Address>;
   /**
@@ -20,128 +42,175 @@ export interface Custody {
    * of `kind` with no user on first call; its address.
    */
   serviceWallet(organizationId: string, path: string, kind: WalletsTable["kind"]): Promise<Address>;
-  signer(organizationId: string, address: Address): Promise<PrivateKeyAccount>;
+  /** A viem account that signs with the wallet's key; each signature goes to the audit log with `context`. */
+  signer(organizationId: string, address: Address, context?: SigningContext): Promise<CustodyAccount>;
 }
 
-export function deriveAccount(seed: Uint8Array, path: string): PrivateKeyAccount {
-  const key = HDKey.fromMasterSeed(seed).derive(path);
-  if (!key.privateKey) throw new Error(`No private key at ${path}`);
-  return privateKeyToAccount(bytesToHex(key.privateKey) as Hex);
-}
+const DEFAULT_CONTEXT: SigningContext = { caller: "host" };
 
-export function createCustody(db: PlatformDb, masterKey: Buffer): Custody {
-  const signers = new Map<string, PrivateKeyAccount>();
+/**
+ * Custody over `providers`: new organisations with the first, every other with the provider its record names (an
+ * organisation created before CUSTODY_PROVIDER changed keeps signing where its keys are).
+ */
+export function createCustody(db: PlatformDb, providers: [CustodyProvider, ...CustodyProvider[]]): Custody {
+  const signers = new Map<string, DigestSigner>();
   const primaryAddresses = new Map<string, Address>();
-
-  async function seedOf(organizationId: string): Promise<Uint8Array> {
-    const row = await db
-      .selectFrom("custodySeeds")
-      .select("encryptedSeed")
-      .where("organizationId", "=", organizationId)
-      .executeTakeFirstOrThrow();
-    return unseal(row.encryptedSeed, masterKey);
+  const providerNames = new Map<string, CustodyProviderName>();
+  async function providerOf(organizationId: string): Promise<CustodyProvider> {
+    let name = providerNames.get(organizationId);
+    if (!name) {
+      name = await recordedProvider(db, organizationId);
+      providerNames.set(organizationId, name);
+    }
+    const provider = providers.find((p) => p.name === name);
+    if (!provider) throw new Error(`Organisation ${organizationId}'s keys are in ${name} custody, not configured here`);
+    return provider;
   }
-
   return {
-    async provisionOrganization(organizationId) {
-      const seed = randomBytes(32);
-      const account = deriveAccount(seed, ORGANIZATION_PRIMARY_PATH);
-      await db.transaction().execute(async (trx) => {
-        await trx
-          .insertInto("custodySeeds")
-          .values({ organizationId, encryptedSeed: seal(seed, masterKey) })
-          .execute();
-        await trx
-          .insertInto("wallets")
-          .values({
-            address: account.address.toLowerCase(),
-            organizationId,
-            userId: null,
-            kind: "eoa",
-            derivationPath: ORGANIZATION_PRIMARY_PATH,
-          })
-          .execute();
-      });
-      seed.fill(0);
-      return account.address;
-    },
-    async provisionMemberWallet(organizationId, userId) {
-      return db.transaction().execute(async (trx) => {
-        // The seed row's lock serialises derivations in the organisation: each index is handed out once.
-        const seedRow = await trx
-          .selectFrom("custodySeeds")
-          .select("encryptedSeed")
-          .where("organizationId", "=", organizationId)
-          .forUpdate()
-          .executeTakeFirstOrThrow();
-        const existing = await trx
-          .selectFrom("wallets")
-          .select("address")
-          .where("organizationId", "=", organizationId)
-          .where("userId", "=", userId)
-          .orderBy("createdAt")
-          .executeTakeFirst();
-        if (existing) return existing.address as Address;
-        const { count } = await trx
-          .selectFrom("wallets")
-          .select((eb) => eb.fn.countAll<string>().as("count"))
-          .where("organizationId", "=", organizationId)
-          .executeTakeFirstOrThrow();
-        const derivationPath = `m/44'/60'/0'/0/${Number(count)}`;
-        const seed = unseal(seedRow.encryptedSeed, masterKey);
-        const account = deriveAccount(seed, derivationPath);
-        seed.fill(0);
-        await trx
-          .insertInto("wallets")
-          .values({ address: account.address.toLowerCase(), organizationId, userId, kind: "eoa", derivationPath })
-          .execute();
-        return account.address;
-      });
-    },
-    async serviceWallet(organizationId, path, kind) {
-      const existing = await db
-        .selectFrom("wallets")
-        .select("address")
-        .where("organizationId", "=", organizationId)
-        .where("derivationPath", "=", path)
-        .executeTakeFirst();
-      if (existing) return existing.address as Address;
-      const seed = await seedOf(organizationId);
-      const account = deriveAccount(seed, path);
-      seed.fill(0);
-      await db
-        .insertInto("wallets")
-        .values({ address: account.address.toLowerCase(), organizationId, userId: null, kind, derivationPath: path })
-        .onConflict((oc) => oc.column("address").doNothing()) // two first calls at once derive the same address
-        .execute();
-      return account.address;
-    },
+    provider: providers[0].name,
+    providerOf: async (organizationId) => (await providerOf(organizationId)).name,
+    provisionOrganization: (organizationId) => provisionOrganization(db, providers[0], organizationId),
+    provisionMemberWallet: async (organizationId, userId) =>
+      provisionMemberWallet(db, await providerOf(organizationId), organizationId, userId),
+    serviceWallet: async (organizationId, path, kind) =>
+      serviceWallet(db, await providerOf(organizationId), { organizationId, path, kind }),
     async primaryAddress(organizationId) {
-      // Derived from the organisation's seed, so it never changes once provisioned.
+      // Its key never changes once provisioned.
       const cached = primaryAddresses.get(organizationId);
       if (cached) return cached;
-      const row = await db
-        .selectFrom("wallets")
-        .select("address")
-        .where("organizationId", "=", organizationId)
-        .where("derivationPath", "=", ORGANIZATION_PRIMARY_PATH)
-        .executeTakeFirstOrThrow();
-      primaryAddresses.set(organizationId, row.address as Address);
-      return row.address as Address;
+      const address = await primaryAddressOf(db, organizationId);
+      primaryAddresses.set(organizationId, address);
+      return address;
     },
-    async signer(organizationId, address) {
+    async signer(organizationId, address, context = DEFAULT_CONTEXT) {
       const cacheKey = `${organizationId}:${address.toLowerCase()}`;
-      const cached = signers.get(cacheKey);
-      if (cached) return cached;
-      const wallet = await db
-        .selectFrom("wallets")
-        .select("derivationPath")
-        .where("organizationId", "=", organizationId)
-        .where("address", "=", address.toLowerCase())
-        .executeTakeFirstOrThrow();
-      const account = deriveAccount(await seedOf(organizationId), wallet.derivationPath);
-      signers.set(cacheKey, account);
-      return account;
+      let signer = signers.get(cacheKey);
+      if (!signer) {
+        const provider = await providerOf(organizationId);
+        signer = await provider.digestSigner(organizationId, await walletPath(db, organizationId, address));
+        signers.set(cacheKey, signer);
+      }
+      return digestAccount(auditedSigner(db, organizationId, signer, context));
     },
   };
+}
+
+async function provisionOrganization(db: PlatformDb, provider: CustodyProvider, organizationId: string) {
+  return db.transaction().execute(async (trx) => {
+    const encryptedSeed = await provider.createOrganizationKeys(organizationId);
+    await trx.insertInto("custodySeeds").values({ organizationId, encryptedSeed, provider: provider.name }).execute();
+    const address = await provider.keyAddress(trx, organizationId, ORGANIZATION_PRIMARY_PATH);
+    await insertWallet(trx, { address, organizationId, userId: null, kind: "eoa", path: ORGANIZATION_PRIMARY_PATH });
+    return address;
+  });
+}
+
+async function provisionMemberWallet(
+  db: PlatformDb,
+  provider: CustodyProvider,
+  organizationId: string,
+  userId: string,
+) {
+  return db.transaction().execute(async (trx) => {
+    await lockCustodyRecord(trx, organizationId); // each index is handed out once
+    const existing = await trx
+      .selectFrom("wallets")
+      .select("address")
+      .where("organizationId", "=", organizationId)
+      .where("userId", "=", userId)
+      .orderBy("createdAt")
+      .executeTakeFirst();
+    if (existing) return existing.address as Address;
+    const { count } = await trx
+      .selectFrom("wallets")
+      .select((eb) => eb.fn.countAll<string>().as("count"))
+      .where("organizationId", "=", organizationId)
+      .executeTakeFirstOrThrow();
+    const path = `m/44'/60'/0'/0/${Number(count)}`;
+    const address = await provider.keyAddress(trx, organizationId, path);
+    await insertWallet(trx, { address, organizationId, userId, kind: "eoa", path });
+    return address;
+  });
+}
+
+async function serviceWallet(
+  db: PlatformDb,
+  provider: CustodyProvider,
+  input: { organizationId: string; path: string; kind: WalletsTable["kind"] },
+) {
+  const existing = await existingWalletAt(db, input.organizationId, input.path);
+  if (existing) return existing;
+  return db.transaction().execute(async (trx) => {
+    await lockCustodyRecord(trx, input.organizationId); // two first calls at once create one key
+    const created = await existingWalletAt(trx, input.organizationId, input.path);
+    if (created) return created;
+    const address = await provider.keyAddress(trx, input.organizationId, input.path);
+    await insertWallet(trx, { ...input, address, userId: null });
+    return address;
+  });
+}
+
+async function recordedProvider(db: PlatformDb, organizationId: string): Promise<CustodyProviderName> {
+  const record = await db
+    .selectFrom("custodySeeds")
+    .select("provider")
+    .where("organizationId", "=", organizationId)
+    .executeTakeFirstOrThrow();
+  return record.provider;
+}
+
+async function primaryAddressOf(db: PlatformDb, organizationId: string): Promise<Address> {
+  const row = await db
+    .selectFrom("wallets")
+    .select("address")
+    .where("organizationId", "=", organizationId)
+    .where("derivationPath", "=", ORGANIZATION_PRIMARY_PATH)
+    .executeTakeFirstOrThrow();
+  return row.address as Address;
+}
+
+async function walletPath(db: PlatformDb, organizationId: string, address: Address): Promise<string> {
+  const wallet = await db
+    .selectFrom("wallets")
+    .select("derivationPath")
+    .where("organizationId", "=", organizationId)
+    .where("address", "=", address.toLowerCase())
+    .executeTakeFirstOrThrow();
+  return wallet.derivationPath;
+}
+
+async function existingWalletAt(db: PlatformDb | Transaction<PlatformTables>, organizationId: string, path: string) {
+  const row = await db
+    .selectFrom("wallets")
+    .select("address")
+    .where("organizationId", "=", organizationId)
+    .where("derivationPath", "=", path)
+    .executeTakeFirst();
+  return row?.address as Address | undefined;
+}
+
+/** Locks the organisation's custody record: key creation in the organisation runs one at a time. */
+async function lockCustodyRecord(trx: Transaction<PlatformTables>, organizationId: string) {
+  await trx
+    .selectFrom("custodySeeds")
+    .select("organizationId")
+    .where("organizationId", "=", organizationId)
+    .forUpdate()
+    .executeTakeFirstOrThrow();
+}
+
+async function insertWallet(
+  trx: Transaction<PlatformTables>,
+  wallet: { address: Address; organizationId: string; userId: string | null; kind: WalletsTable["kind"]; path: string },
+) {
+  await trx
+    .insertInto("wallets")
+    .values({
+      address: wallet.address.toLowerCase(),
+      organizationId: wallet.organizationId,
+      userId: wallet.userId,
+      kind: wallet.kind,
+      derivationPath: wallet.path,
+    })
+    .execute();
 }

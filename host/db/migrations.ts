@@ -627,6 +627,42 @@ export const coreMigrations: Record<string, Migration> = {
         execute function platform.retract_pending_events()`.execute(db);
     },
   },
+  "0033_custody_providers": {
+    async up(db: Kysely<unknown>) {
+      // Which custody provider holds an organisation's keys (host/custody/): a sealed seed (`software`) or keys
+      // inside an HSM token (`pkcs11`, no seed at all).
+      await sql`alter table platform.custody_seeds
+        add column provider text not null default 'software' check (provider in ('software', 'pkcs11')),
+        alter column encrypted_seed drop not null`.execute(db);
+      // What a key may sign (host/custody/classification.ts).
+      await sql`alter table platform.wallets add column custody_classification text not null default 'operational'
+        check (custody_classification in ('operational', 'treasury'))`.execute(db);
+      // The signing audit log: one row per signature, appended only; digests and labels, never key material.
+      await sql`create table platform.custody_signatures (
+        id text primary key,
+        organization_id text not null references platform.organizations(id),
+        request_id text,
+        key_label text not null,
+        address text not null,
+        digest text not null,
+        kind text not null,
+        caller text not null,
+        signed_at timestamptz not null default now())`.execute(db);
+      await sql`create index custody_signatures_by_organization
+        on platform.custody_signatures (organization_id, signed_at, id)`.execute(db);
+      // Custody partitions (one per organisation) and the approvals of their current activation round.
+      await sql`create table platform.custody_partitions (
+        id text primary key,
+        organization_id text not null unique references platform.organizations(id),
+        active_until timestamptz,
+        created_at timestamptz not null default now())`.execute(db);
+      await sql`create table platform.custody_activation_approvals (
+        partition_id text not null references platform.custody_partitions(id),
+        user_id text not null references platform.users(id),
+        approved_at timestamptz not null default now(),
+        primary key (partition_id, user_id))`.execute(db);
+    },
+  },
 };
 
 /** Sets the description of the requests `where` selects, from their kind, target and calldata. */

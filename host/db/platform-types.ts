@@ -60,7 +60,9 @@ export interface SessionsTable {
 }
 export interface CustodySeedsTable {
   organizationId: string;
-  encryptedSeed: string;
+  /** The organisation's bip32 seed sealed with the master key (`software`); null when its keys are in an HSM. */
+  encryptedSeed: string | null;
+  provider: ColumnType<"software" | "pkcs11", "software" | "pkcs11" | undefined, never>;
   createdAt: Timestamp;
 }
 export interface WalletsTable {
@@ -74,6 +76,8 @@ export interface WalletsTable {
    */
   kind: "eoa" | "bundler" | "smart-wallet" | "paymaster";
   derivationPath: string;
+  /** What the key may sign (host/custody/classification.ts). */
+  custodyClassification: ColumnType<"operational" | "treasury", "operational" | "treasury" | undefined>;
   createdAt: Timestamp;
 }
 export interface SystemContracts {
@@ -232,6 +236,30 @@ export interface IdempotentResponsesTable {
   body: ColumnType<string | null, string | undefined, string>;
   createdAt: Timestamp;
 }
+/** The signing audit log (host/custody/signature-log.ts). */
+export interface CustodySignaturesTable {
+  id: string;
+  organizationId: string;
+  requestId: string | null;
+  keyLabel: string;
+  address: string;
+  digest: string;
+  kind: string;
+  caller: string;
+  signedAt: Timestamp;
+}
+/** An organisation's custody partition: it signs (pkcs11) while `activeUntil` is ahead (host/custody/partitions.ts). */
+export interface CustodyPartitionsTable {
+  id: string;
+  organizationId: string;
+  activeUntil: Date | null;
+  createdAt: Timestamp;
+}
+export interface CustodyActivationApprovalsTable {
+  partitionId: string;
+  userId: string;
+  approvedAt: Timestamp;
+}
 /** The core tables; a plugin widens the db with its own (`db.withTables<…>()`, e.g. plugins/tokens/tables.ts). */
 export interface PlatformTables {
   signerNonces: SignerNoncesTable;
@@ -250,5 +278,8 @@ export interface PlatformTables {
   indexLifecycleCursors: IndexLifecycleCursorsTable;
   indexObservations: IndexObservationsTable;
   idempotentResponses: IdempotentResponsesTable;
+  custodySignatures: CustodySignaturesTable;
+  custodyPartitions: CustodyPartitionsTable;
+  custodyActivationApprovals: CustodyActivationApprovalsTable;
 }
 export type TransactionRequestRow = Selectable<TransactionRequestsTable>;

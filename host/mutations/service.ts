@@ -3,6 +3,7 @@ import type { Transaction } from "kysely";
 import { v7 as uuidv7 } from "uuid";
 import type { Address, Hex, TransactionReceipt } from "viem";
 import { z } from "zod";
+import { assertCustodyMaySign } from "../custody/activation-gate.ts";
 import type { TransactionSpeed } from "../chain/transaction-speed.ts";
 import type { Custody } from "../custody/custody.ts";
 import { resolveSigner } from "../custody/wallet-selection.ts";
@@ -142,6 +143,7 @@ export function createMutationService(
       const kind = kinds.get(input.kind);
       if (!kind) throw new Error(`Unknown mutation kind ${input.kind}`);
       const from = (input.from ?? (await custody.primaryAddress(input.organizationId))).toLowerCase();
+      await assertCustodyMaySign(db, custody, { organizationId: input.organizationId, from, kind: input.kind });
       const id = uuidv7();
       const executor = input.executor ?? "eoa";
       const walletSelection = input.walletSelection ?? {};

@@ -105,6 +105,7 @@ async function answer(c: Context<AppEnv>, ctx: Ctx, request: TransactionRequestR
     );
   }
   if (row.status === "FAILED") {
+    if (row.subStatus === "HSM_MOFN_QUORUM_EXPIRED") throw new ApiError("HSM_MOFN_QUORUM_EXPIRED", { details });
     const fallbackMessage = row.errorMessage ?? "The chain refused the operation";
     if (row.contractError) throw revertError(row.contractError as ContractError, { details, fallbackMessage });
     throw new ApiError("CONTRACT_ERROR", { message: fallbackMessage, details });

@@ -20,7 +20,7 @@ describe("withSharedErrorResponses", () => {
     expect(read.responses?.["422"]).toBeUndefined();
   });
 
-  it("adds 422 to authenticated writes, 504 to chain writes, 413 and 415 with a body, in status order", () => {
+  it("adds 422 to authenticated writes, 408 and 504 to chain writes, 413 and 415 with a body, in status order", () => {
     const write = operation({ 200: { description: "ok" } });
     withSharedErrorResponses("put", write);
     expect(write.responses?.["422"]).toEqual({ $ref: "#/components/responses/UnprocessableEntity" });
@@ -33,6 +33,7 @@ describe("withSharedErrorResponses", () => {
       "401",
       "403",
       "404",
+      "408",
       "409",
       "413",
       "415",

@@ -1,7 +1,7 @@
 // The error responses of the v2 document: one `components.responses` entry per status, each in the Form A envelope
 // (`#/components/schemas/Error`), referenced by every operation that can answer it. Operations keep the error
 // responses they describe in their own words; the generic ones become references, and the statuses their kind of
-// operation can answer are added (422 on authenticated writes, 504 on chain writes, 413 and 415 with a body).
+// operation can answer are added (422 on authenticated writes, 408 and 504 on chain writes, 413 and 415 with a body).
 import { ERROR_ENVELOPE_DESCRIPTION } from "../http/schemas.ts";
 import { byOperationKind, type DocumentOperation, type OperationMethod } from "./document-operations.ts";
 import { ERROR_SCHEMA_NAMES } from "./error-schemas.ts";
@@ -77,6 +77,13 @@ export const ERROR_RESPONSES = {
       },
     ),
   ],
+  RequestTimeout: [
+    408,
+    envelope(
+      "HSM_MOFN_QUORUM_EXPIRED: the custody partition of the signing key is not active (its activation expired, or " +
+        "the write waited for it in vain); activate the partition, then resubmit.",
+    ),
+  ],
   GatewayTimeout: [
     504,
     envelope(
@@ -95,7 +102,7 @@ const NAME_OF_STATUS = new Map(
 /** What every operation in the Form A envelope may answer; then by kind of operation. */
 const EVERY_OPERATION = [400, 401, 403, 404, 409, 429, 500, 503];
 const AUTHENTICATED_WRITE = [...EVERY_OPERATION, 422];
-const CHAIN_WRITE = [...AUTHENTICATED_WRITE, 504];
+const CHAIN_WRITE = [...AUTHENTICATED_WRITE, 408, 504];
 
 /** The components.responses section. */
 export function errorResponseComponents(): Record<string, unknown> {

@@ -26,6 +26,7 @@ export interface TransactionTaskDeps {
     | "FEE_BUMP_LIMIT"
     | "chains"
     | "WEBHOOK_REORG_DEPTH"
+    | "CUSTODY_ACTIVATION_WAIT_SECONDS"
   >;
 }
 

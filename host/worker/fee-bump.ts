@@ -19,7 +19,10 @@ export async function bumpFees(deps: ChainTaskDeps, rows: TransactionRequestRow[
     const network = current[row.speed];
     const maxPriorityFeePerGas = max(bumped(previous.maxPriorityFeePerGas ?? 0n), network.maxPriorityFeePerGas);
     const maxFeePerGas = max(max(bumped(previous.maxFeePerGas ?? 0n), network.maxFeePerGas), maxPriorityFeePerGas);
-    const account = await custody.signer(row.organizationId, row.fromAddress as Address);
+    const account = await custody.signer(row.organizationId, row.fromAddress as Address, {
+      requestId: row.id,
+      caller: "worker:fee-bump",
+    });
     const raw = await account.signTransaction({
       chainId: chain.chainId,
       type: "eip1559",

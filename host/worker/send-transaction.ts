@@ -6,6 +6,7 @@
 // run in one more transaction. Bytes stored before a crash go out again as they are: never a second, different
 // transaction for one request. The decisions are in send-plan.ts, each step in its own file.
 import { sql } from "kysely";
+import { holdUntilActive } from "../custody/activation-gate.ts";
 import type { TransactionRequestRow } from "../db/platform-types.ts";
 import { confirmJobSpec, type SignerRun, SignerRunPayload, sendJobSpec } from "../mutations/service.ts";
 import { broadcastBatch } from "./broadcast-batch.ts";
@@ -54,7 +55,13 @@ async function sendBatch(deps: ChainTaskDeps, signer: SignerRun): Promise<Transa
   if (queued.length === 0) return queued;
 
   const resumed = queued.filter((row) => row.rawTransaction !== null);
-  const fresh = queued.filter((row) => row.rawTransaction === null);
+  const unsigned = queued.filter((row) => row.rawTransaction === null);
+  // Writes of a custody partition that is not active wait (a run comes back at the first one's deadline).
+  const waitSeconds = deps.config.CUSTODY_ACTIVATION_WAIT_SECONDS;
+  const { held, nextDeadline } = await holdUntilActive(deps.db, deps.custody, unsigned, waitSeconds);
+  if (nextDeadline)
+    await addKeyedJob(deps.db, { ...sendJobSpec(signer.chainId, signer.fromAddress), runAt: nextDeadline });
+  const fresh = unsigned.filter((row) => !held.has(row.id));
   const signed = await signBatch(deps, fresh, await estimateBatch(deps, fresh), signer);
   const outgoing = outgoingOf(resumed, fresh, signed);
   await broadcastBatch(

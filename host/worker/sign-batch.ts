@@ -53,7 +53,10 @@ export async function signBatch(
     const signed = new Map<string, Hex>();
     for (const { id, gas: limit, nonce } of plan.planned) {
       const row = byId.get(id)!;
-      const account = await custody.signer(row.organizationId, row.fromAddress as Address);
+      const account = await custody.signer(row.organizationId, row.fromAddress as Address, {
+        requestId: row.id,
+        caller: "worker:send-transaction",
+      });
       const raw = await account.signTransaction({
         chainId: chain.chainId,
         type: "eip1559",

@@ -67,7 +67,9 @@ export function claimRoutes(app: App, ctx: PluginContext<"custody" | "kycDocumen
       const { topicId, signature: scheme } = await topicScheme(chain, body.topic);
       const data = body.values ? encodeClaimValues(scheme, body.values) : ((body.data ?? "0x") as Hex);
       const issuer = await requireClaimIssuer(chain, signer);
-      const account = await ctx.custody.signer(c.get("principal").organizationId, signer);
+      const account = await ctx.custody.signer(c.get("principal").organizationId, signer, {
+        caller: "identities:claim-signature",
+      });
       const signature = await signClaim(account, subject, topicId, data);
       return {
         kind: "claim.issue",

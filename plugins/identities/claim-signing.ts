@@ -4,7 +4,7 @@ import {
   encodeAbiParameters,
   type Hex,
   keccak256,
-  type PrivateKeyAccount,
+  type LocalAccount,
   parseAbiParameters,
   stringToHex,
   toHex,
@@ -36,7 +36,7 @@ export function addressKey(account: Address): Hex {
 }
 
 /** The issuer's signature: keccak256(abi.encode(subject, topic, data)) signed as an Ethereum message (Identity.isClaimValid). */
-export function signClaim(signer: PrivateKeyAccount, subject: Address, topicId: bigint, data: Hex): Promise<Hex> {
+export function signClaim(signer: LocalAccount, subject: Address, topicId: bigint, data: Hex): Promise<Hex> {
   const digest = keccak256(
     encodeAbiParameters(parseAbiParameters("address, uint256, bytes"), [subject, topicId, data]),
   );

@@ -50,7 +50,10 @@ export async function signAsParticipant(
   if (custodied.length === 0) return [];
   const fresh: Record<string, string> = {};
   for (const { address } of custodied) {
-    const account = await ctx.custody.signer(input.organizationId, address as Address);
+    const account = await ctx.custody.signer(input.organizationId, address as Address, {
+      requestId: input.requestId,
+      caller: "smart-wallets:co-signature",
+    });
     fresh[address] = await account.sign({ hash: input.userOpHash });
   }
   await walletsDb(ctx.db.platform)

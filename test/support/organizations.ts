@@ -1,9 +1,9 @@
 // Operator actions a test needs beyond the bootstrap organisation: people with a role (and their API keys), and
 // further organisations with their own system on the chain.
-import type { PrivateKeyAccount } from "viem";
 import { loadConfig } from "../../host/config.ts";
 import { loadMasterKey } from "../../host/crypto/master-key.ts";
-import { createCustody } from "../../host/custody/custody.ts";
+import { createConfiguredCustody } from "../../host/custody/custody-provider.ts";
+import type { CustodyAccount } from "../../host/custody/digest-account.ts";
 import { type Databases, openDatabases } from "../../host/db/database.ts";
 import { createApiKey } from "../../plugins/access/api-key-store.ts";
 import { addMember, grantRole } from "../../plugins/access/members.ts";
@@ -26,7 +26,7 @@ export interface Operator {
   /** A new organisation whose system on the stack's chain is deployed (waits until it is ready); its id. */
   organization(name: string): Promise<string>;
   /** The organisation's signer wallet (it holds its system's manager roles), to send chain writes the API has no route for. */
-  signerAccount(organizationId: string): Promise<PrivateKeyAccount>;
+  signerAccount(organizationId: string): Promise<CustodyAccount>;
   close(): Promise<void>;
 }
 
@@ -38,8 +38,9 @@ export interface Member {
 
 export function operator(stack: TestStack): Operator {
   const db = openDatabases(platformDbUrl(stack.env), "ledger", 2);
-  const masterKey = loadMasterKey(loadConfig(stack.env));
-  const custody = createCustody(db.platform, masterKey);
+  const config = loadConfig(stack.env);
+  const masterKey = loadMasterKey(config);
+  const custody = createConfiguredCustody(config, db.platform, masterKey);
   return {
     db,
     async keyFor(organizationId, role) {

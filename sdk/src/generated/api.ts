@@ -3491,6 +3491,94 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v2/custody/signatures": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the signatures the organisation's custody keys made (the signing audit log)
+         * @description One record per signature, appended when it is made: the transaction request where known, the key's label and address, the digest signed, what was signed (transaction, message, typed data, hash), which part of the platform asked and when. It never holds anything of a key.
+         *
+         *     Permission: `custody:signatures:read`.
+         */
+        get: operations["custody.signatures.get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/custody/partitions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the organisation's custody partitions with their activation state
+         * @description The partition holding the organisation's keys: its state (inactive, activating, active, expired), the approvals of the current activation round, the quorum and when the activation expires.
+         *
+         *     Permission: `custody:partitions:read`.
+         */
+        get: operations["custody.partitions.get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/custody/partitions/{partitionId}/activation-approvals": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Approve the activation of a custody partition (one custodian's approval)
+         * @description Counts once per custodian in the current round (a repeat answers the same). The approval that reaches the quorum activates the partition for CUSTODY_ACTIVATION_SECONDS and the writes waiting for it are signed. Needs the custodian's own PIN code in walletVerification, with a session or an API key.
+         *
+         *     Permission: `custody:partitions:approve`.
+         */
+        post: operations["custody.partitions.activationApprovals.post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/custody/partitions/{partitionId}/deactivate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Deactivate a custody partition at once
+         * @description Ends its activation and drops the approvals of a round in progress; its keys sign nothing until activated again.
+         *
+         *     Permission: `custody:partitions:deactivate`.
+         */
+        post: operations["custody.partitions.deactivate.post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/rpc/{procedure}": {
         parameters: {
             query?: never;
@@ -3516,7 +3604,7 @@ export interface paths {
                     "X-Executor"?: components["parameters"]["XExecutor"];
                 };
                 path: {
-                    procedure: "auth/signIn/post" | "auth/twoFactor/post" | "auth/signOut/post" | "auth/session/get" | "sessions/delete" | "sessions/get" | "apiKeys/post" | "apiKeys/get" | "apiKeys/delete" | "organization/members/get" | "organization/members/roles/put" | "settings/executorPolicy/get" | "settings/executorPolicy/put" | "organizations/post" | "transactionRequests/get" | "transactionRequests/read" | "transactionRequests/cancel/post" | "blockchainTransactions/read" | "tokenTemplates/get" | "tokenTemplates/read" | "tokenTemplates/post" | "tokenTemplates/delete" | "tokens/post" | "token/post" | "tokens/get" | "token/read" | "tokens/read" | "token/features/get" | "tokens/features/get" | "token/features/put" | "tokens/features/put" | "tokens/mint/post" | "tokens/burn/post" | "tokens/transfer/post" | "tokens/approvals/post" | "tokens/forcedTransfer/post" | "tokens/freezeAddress/post" | "tokens/freezeTokens/post" | "tokens/pause/post" | "tokens/unfreezeAddress/post" | "tokens/unfreezeTokens/post" | "tokens/unpause/post" | "tokens/metadata/patch" | "tokens/metadata/get" | "tokens/documents/put" | "tokens/documents/delete" | "tokens/documents/get" | "tokens/permits/post" | "tokens/redemptions/post" | "tokens/preCheck/get" | "tokens/events/get" | "tokens/holders/get" | "settings/complianceTemplates/get" | "settings/complianceTemplates/read" | "settings/complianceTemplates/post" | "settings/complianceTemplates/put" | "settings/complianceTemplates/publish/put" | "settings/complianceTemplates/delete" | "system/identities/post" | "system/identities/get" | "system/entities/get" | "system/entities/post" | "system/identities/claimEvents/get" | "system/claimIssuer/get" | "system/claimIssuer/post" | "system/identityClaims/post" | "system/identityClaimRevocations/post" | "system/identityClaimRemovals/post" | "system/trustedIssuers/post" | "system/trustedIssuers/put" | "system/trustedIssuers/delete" | "system/topicSchemes/post" | "system/topicSchemes/put" | "system/topicSchemes/delete" | "system/topicSchemes/get" | "system/trustedIssuers/get" | "system/stats/identityCount/get" | "system/stats/identityStatTimeseries/get" | "system/stats/identityStatTimeseries/presets/read" | "system/stats/claimStatSnapshots/current/get" | "system/stats/claimStatRanges/get" | "system/stats/claimStatRangePresets/read" | "system/stats/trustedIssuerStatSnapshots/current/get" | "system/stats/trustedIssuerStatRanges/get" | "system/stats/trustedIssuerStatRangePresets/read" | "system/stats/topicSchemeStatSnapshots/current/get" | "system/stats/topicSchemeStatRanges/get" | "system/stats/topicSchemeStatRangePresets/read" | "system/stats/topicSchemeClaimsCoverage/get" | "system/stats/countryAssetCount/get" | "participants/addressKinds/get" | "participants/get" | "system/roleAssignments/get" | "participants/roleAssignments/get" | "participants/kycDocuments/get" | "participants/kycDocuments/delete" | "participants/activities/get" | "participants/activityMetrics/get" | "system/accounts/activities/get" | "system/accounts/activityMetrics/get" | "system/directory/get" | "system/addonFactories/get" | "system/addonFactories/read" | "contracts/read" | "externalTokens/post" | "externalTokens/approvals/post" | "externalTokens/get" | "webhooks/endpoints/post" | "webhooks/endpoints/get" | "webhooks/endpoints/read" | "webhooks/endpoints/patch" | "webhooks/endpoints/delete" | "webhooks/endpoints/secret/rotate/post" | "webhooks/endpoints/deliveries/get" | "webhooks/endpoints/deliveries/retry/post" | "webhooks/endpoints/replay/post" | "webhooks/eventTypes/get" | "webhooks/asyncapiJson/get" | "webhooks/receipts/post" | "webhooks/receipts/read" | "bundler/post" | "smartWallets/post" | "smartWallets/read" | "smartWallets/signers/get" | "smartWallets/gasStatus/get" | "smartWallets/threshold/put" | "smartWallets/sponsorship/put" | "smartWallets/approvals/get" | "smartWallets/approvals/sign/post" | "exchangeRates/get" | "exchangeRates/read" | "exchangeRates/put" | "exchangeRates/delete" | "exchangeRates/history/get" | "exchangeRates/supportedCurrencies/get" | "exchangeRates/sync/post" | "addons/tokenSales/post" | "addons/tokenSales/read" | "addons/tokenSales/purchases/post" | "addons/tokenSales/withdrawals/post" | "admin/operator/workflowEngine/doctor/post" | "admin/operator/workflowEngine/forceRedeploy/post" | "admin/operator/workflowEngine/cleanupStaleDeployments/post" | "admin/operator/workflowEngine/recoverStuckWorkflow/post" | "addons/xvpSettlements/post" | "addons/xvpSettlements/read" | "addons/xvpSettlements/approvals/post" | "addons/xvpSettlements/executions/post" | "addons/xvpSettlements/cancellations/post" | "addons/fixedYieldSchedules/post" | "addons/fixedYieldSchedules/read" | "addons/fixedYieldSchedules/topUps/post" | "addons/fixedYieldSchedules/withdrawals/post" | "addons/fixedYieldSchedules/claims/post" | "monitoring/api/requestMetrics/summary/get" | "monitoring/api/requestMetrics/timeline/get" | "monitoring/api/endpointMetrics/get" | "monitoring/api/requestLogs/get" | "monitoring/api/requestLogs/read" | "monitoring/api/requestMetrics/topErrors/get";
+                    procedure: "auth/signIn/post" | "auth/twoFactor/post" | "auth/signOut/post" | "auth/session/get" | "sessions/delete" | "sessions/get" | "apiKeys/post" | "apiKeys/get" | "apiKeys/delete" | "organization/members/get" | "organization/members/roles/put" | "settings/executorPolicy/get" | "settings/executorPolicy/put" | "organizations/post" | "transactionRequests/get" | "transactionRequests/read" | "transactionRequests/cancel/post" | "blockchainTransactions/read" | "tokenTemplates/get" | "tokenTemplates/read" | "tokenTemplates/post" | "tokenTemplates/delete" | "tokens/post" | "token/post" | "tokens/get" | "token/read" | "tokens/read" | "token/features/get" | "tokens/features/get" | "token/features/put" | "tokens/features/put" | "tokens/mint/post" | "tokens/burn/post" | "tokens/transfer/post" | "tokens/approvals/post" | "tokens/forcedTransfer/post" | "tokens/freezeAddress/post" | "tokens/freezeTokens/post" | "tokens/pause/post" | "tokens/unfreezeAddress/post" | "tokens/unfreezeTokens/post" | "tokens/unpause/post" | "tokens/metadata/patch" | "tokens/metadata/get" | "tokens/documents/put" | "tokens/documents/delete" | "tokens/documents/get" | "tokens/permits/post" | "tokens/redemptions/post" | "tokens/preCheck/get" | "tokens/events/get" | "tokens/holders/get" | "settings/complianceTemplates/get" | "settings/complianceTemplates/read" | "settings/complianceTemplates/post" | "settings/complianceTemplates/put" | "settings/complianceTemplates/publish/put" | "settings/complianceTemplates/delete" | "system/identities/post" | "system/identities/get" | "system/entities/get" | "system/entities/post" | "system/identities/claimEvents/get" | "system/claimIssuer/get" | "system/claimIssuer/post" | "system/identityClaims/post" | "system/identityClaimRevocations/post" | "system/identityClaimRemovals/post" | "system/trustedIssuers/post" | "system/trustedIssuers/put" | "system/trustedIssuers/delete" | "system/topicSchemes/post" | "system/topicSchemes/put" | "system/topicSchemes/delete" | "system/topicSchemes/get" | "system/trustedIssuers/get" | "system/stats/identityCount/get" | "system/stats/identityStatTimeseries/get" | "system/stats/identityStatTimeseries/presets/read" | "system/stats/claimStatSnapshots/current/get" | "system/stats/claimStatRanges/get" | "system/stats/claimStatRangePresets/read" | "system/stats/trustedIssuerStatSnapshots/current/get" | "system/stats/trustedIssuerStatRanges/get" | "system/stats/trustedIssuerStatRangePresets/read" | "system/stats/topicSchemeStatSnapshots/current/get" | "system/stats/topicSchemeStatRanges/get" | "system/stats/topicSchemeStatRangePresets/read" | "system/stats/topicSchemeClaimsCoverage/get" | "system/stats/countryAssetCount/get" | "participants/addressKinds/get" | "participants/get" | "system/roleAssignments/get" | "participants/roleAssignments/get" | "participants/kycDocuments/get" | "participants/kycDocuments/delete" | "participants/activities/get" | "participants/activityMetrics/get" | "system/accounts/activities/get" | "system/accounts/activityMetrics/get" | "system/directory/get" | "system/addonFactories/get" | "system/addonFactories/read" | "contracts/read" | "externalTokens/post" | "externalTokens/approvals/post" | "externalTokens/get" | "webhooks/endpoints/post" | "webhooks/endpoints/get" | "webhooks/endpoints/read" | "webhooks/endpoints/patch" | "webhooks/endpoints/delete" | "webhooks/endpoints/secret/rotate/post" | "webhooks/endpoints/deliveries/get" | "webhooks/endpoints/deliveries/retry/post" | "webhooks/endpoints/replay/post" | "webhooks/eventTypes/get" | "webhooks/asyncapiJson/get" | "webhooks/receipts/post" | "webhooks/receipts/read" | "bundler/post" | "smartWallets/post" | "smartWallets/read" | "smartWallets/signers/get" | "smartWallets/gasStatus/get" | "smartWallets/threshold/put" | "smartWallets/sponsorship/put" | "smartWallets/approvals/get" | "smartWallets/approvals/sign/post" | "exchangeRates/get" | "exchangeRates/read" | "exchangeRates/put" | "exchangeRates/delete" | "exchangeRates/history/get" | "exchangeRates/supportedCurrencies/get" | "exchangeRates/sync/post" | "addons/tokenSales/post" | "addons/tokenSales/read" | "addons/tokenSales/purchases/post" | "addons/tokenSales/withdrawals/post" | "admin/operator/workflowEngine/doctor/post" | "admin/operator/workflowEngine/forceRedeploy/post" | "admin/operator/workflowEngine/cleanupStaleDeployments/post" | "admin/operator/workflowEngine/recoverStuckWorkflow/post" | "addons/xvpSettlements/post" | "addons/xvpSettlements/read" | "addons/xvpSettlements/approvals/post" | "addons/xvpSettlements/executions/post" | "addons/xvpSettlements/cancellations/post" | "addons/fixedYieldSchedules/post" | "addons/fixedYieldSchedules/read" | "addons/fixedYieldSchedules/topUps/post" | "addons/fixedYieldSchedules/withdrawals/post" | "addons/fixedYieldSchedules/claims/post" | "monitoring/api/requestMetrics/summary/get" | "monitoring/api/requestMetrics/timeline/get" | "monitoring/api/endpointMetrics/get" | "monitoring/api/requestLogs/get" | "monitoring/api/requestLogs/read" | "monitoring/api/requestMetrics/topErrors/get" | "custody/signatures/get" | "custody/partitions/get" | "custody/partitions/activationApprovals/post" | "custody/partitions/deactivate/post";
                 };
                 cookie?: never;
             };
@@ -3892,7 +3980,7 @@ export interface components {
             userId: string;
             email: string;
             displayName: string;
-            roles: ("owner" | "admin" | "systemManager" | "tokenManager" | "supplyManager" | "identityManager" | "claimIssuer" | "auditor" | "gasManager" | "member")[];
+            roles: ("owner" | "admin" | "systemManager" | "tokenManager" | "supplyManager" | "identityManager" | "claimIssuer" | "auditor" | "gasManager" | "custodian" | "member")[];
             /**
              * Format: date-time
              * @description When the member was first granted a role
@@ -3902,7 +3990,7 @@ export interface components {
             wallet: string | null;
         };
         SetMemberRolesRequest: {
-            roles: ("owner" | "admin" | "systemManager" | "tokenManager" | "supplyManager" | "identityManager" | "claimIssuer" | "auditor" | "gasManager" | "member")[];
+            roles: ("owner" | "admin" | "systemManager" | "tokenManager" | "supplyManager" | "identityManager" | "claimIssuer" | "auditor" | "gasManager" | "custodian" | "member")[];
         };
         ExecutorPolicy: {
             /** @description The organisation allows X-Executor: smart-wallet */
@@ -6594,6 +6682,50 @@ export interface components {
                 dominantStatusCode: number;
             }[];
         };
+        CustodySignature: {
+            id: string;
+            /** @description The transaction request signed for, where there is one */
+            requestId: string | null;
+            organizationId: string;
+            /** @description The key's name: its derivation path, or its HSM token label */
+            keyLabel: string;
+            /** @description The signing key's address */
+            address: string;
+            /** @description The 32-byte digest signed */
+            digest: string;
+            /** @enum {string} */
+            kind: "transaction" | "message" | "typed-data" | "hash";
+            /** @description The platform part that asked, e.g. worker:send-transaction */
+            caller: string;
+            /** Format: date-time */
+            signedAt: string;
+        };
+        CustodyPartition: {
+            id: string;
+            organizationId: string;
+            /** @enum {string} */
+            provider: "software" | "pkcs11";
+            /**
+             * @description Software custody's partition is always active; a pkcs11 one signs only while active
+             * @enum {string}
+             */
+            state: "inactive" | "activating" | "active" | "expired";
+            /** @description Distinct custodians' approvals an activation needs (M) */
+            quorum: number;
+            approvals: {
+                userId: string;
+                /** Format: date-time */
+                approvedAt: string;
+            }[];
+            /**
+             * Format: date-time
+             * @description When the activation ends
+             */
+            expiresAt: string | null;
+        };
+        ActivationApproval: {
+            walletVerification: components["schemas"]["WalletVerification"];
+        };
         /** AccessControlRoleRevokedProvisionalV1Payload */
         AccessControlRoleRevokedProvisionalV1Payload: {
             accessManagerAddress: string;
@@ -6812,6 +6944,15 @@ export interface components {
             headers: {
                 /** @description Seconds to wait before retrying */
                 "Retry-After"?: number;
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description HSM_MOFN_QUORUM_EXPIRED: the custody partition of the signing key is not active (its activation expired, or the write waited for it in vain); activate the partition, then resubmit. */
+        RequestTimeout: {
+            headers: {
                 [name: string]: unknown;
             };
             content: {
@@ -7286,7 +7427,7 @@ export interface operations {
                 /** @description text field; shorthand for eq. Also filter[displayName][<operator>] with eq, ne, iLike, notILike, inArray, notInArray, isEmpty, isNotEmpty (inArray, notInArray, between: comma-separated). */
                 "filter[displayName]"?: string;
                 /** @description enum field; shorthand for eq. Also filter[roles][<operator>] with eq, ne, inArray, notInArray (inArray, notInArray, between: comma-separated). */
-                "filter[roles]"?: "owner" | "admin" | "systemManager" | "tokenManager" | "supplyManager" | "identityManager" | "claimIssuer" | "auditor" | "gasManager" | "member";
+                "filter[roles]"?: "owner" | "admin" | "systemManager" | "tokenManager" | "supplyManager" | "identityManager" | "claimIssuer" | "auditor" | "gasManager" | "custodian" | "member";
                 /** @description timestamp field; shorthand for eq. Also filter[joinedAt][<operator>] with eq, ne, gt, gte, lt, lte, between, inArray, notInArray, isEmpty, isNotEmpty (inArray, notInArray, between: comma-separated). */
                 "filter[joinedAt]"?: string;
             };
@@ -7988,6 +8129,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -8054,6 +8196,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -8263,6 +8406,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -8332,6 +8476,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -8400,6 +8545,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -8468,6 +8614,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -8536,6 +8683,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -8604,6 +8752,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -8672,6 +8821,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -8740,6 +8890,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -8808,6 +8959,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -8876,6 +9028,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -8944,6 +9097,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -9012,6 +9166,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -9080,6 +9235,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -9192,6 +9348,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -9261,6 +9418,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -9330,6 +9488,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -9457,6 +9616,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -9525,6 +9685,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -10157,6 +10318,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -10285,6 +10447,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -10458,6 +10621,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -10524,6 +10688,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -10590,6 +10755,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -10656,6 +10822,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -10784,6 +10951,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -10852,6 +11020,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -10920,6 +11089,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -11049,6 +11219,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -11117,6 +11288,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -11185,6 +11357,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -12551,6 +12724,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -12619,6 +12793,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -13525,6 +13700,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -13593,6 +13769,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -14030,6 +14207,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -14096,6 +14274,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -14201,6 +14380,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -14270,6 +14450,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -14524,6 +14705,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -14629,6 +14811,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -14698,6 +14881,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -14767,6 +14951,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -14833,6 +15018,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -14939,6 +15125,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -15007,6 +15194,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -15075,6 +15263,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -15301,6 +15490,199 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "custody.signatures.get": {
+        parameters: {
+            query?: {
+                /** @description One field; prefix - for descending. */
+                sort?: "keyLabel" | "-keyLabel" | "kind" | "-kind" | "caller" | "-caller" | "signedAt" | "-signedAt";
+                "page[offset]"?: number;
+                "page[limit]"?: number;
+                /** @description Case-insensitive search in keyLabel, caller. */
+                "filter[q]"?: string;
+                /** @description text field; shorthand for eq. Also filter[id][<operator>] with eq, inArray (inArray, notInArray, between: comma-separated). */
+                "filter[id]"?: string;
+                /** @description text field; shorthand for eq. Also filter[requestId][<operator>] with eq, inArray, isEmpty, isNotEmpty (inArray, notInArray, between: comma-separated). */
+                "filter[requestId]"?: string;
+                /** @description text field; shorthand for eq. Also filter[keyLabel][<operator>] with eq, ne, iLike, notILike, inArray, notInArray, isEmpty, isNotEmpty (inArray, notInArray, between: comma-separated). */
+                "filter[keyLabel]"?: string;
+                /** @description text field; shorthand for eq. Also filter[address][<operator>] with eq, ne, iLike, notILike, inArray, notInArray, isEmpty, isNotEmpty (inArray, notInArray, between: comma-separated). */
+                "filter[address]"?: string;
+                /** @description enum field; shorthand for eq. Also filter[kind][<operator>] with eq, ne, inArray, notInArray (inArray, notInArray, between: comma-separated). */
+                "filter[kind]"?: "transaction" | "message" | "typed-data" | "hash";
+                /** @description text field; shorthand for eq. Also filter[caller][<operator>] with eq, ne, iLike, notILike, inArray, notInArray, isEmpty, isNotEmpty (inArray, notInArray, between: comma-separated). */
+                "filter[caller]"?: string;
+                /** @description timestamp field; shorthand for eq. Also filter[signedAt][<operator>] with eq, ne, gt, gte, lt, lte, between, inArray, notInArray, isEmpty, isNotEmpty (inArray, notInArray, between: comma-separated). */
+                "filter[signedAt]"?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The signatures, newest first; facet kind */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["CustodySignature"][];
+                        meta: {
+                            total: number;
+                            /** @description Counts per value of kind */
+                            facets?: {
+                                kind?: {
+                                    value?: string | number | boolean | null;
+                                    count: number;
+                                }[];
+                            };
+                        };
+                        links: {
+                            self: string;
+                            first: string;
+                            prev: string | null;
+                            next: string | null;
+                            last: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "custody.partitions.get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The partitions */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["CustodyPartition"][];
+                        links: {
+                            self: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "custody.partitions.activationApprovals.post": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The chain to work on, as a decimal chain id; default: the organisation's default network. A chain the platform does not serve for the organisation answers 400 CHAIN_NOT_AVAILABLE_FOR_ORGANIZATION. */
+                "X-Chain-Id"?: components["parameters"]["XChainId"];
+                /** @description The participant (user id) to act as; default: the caller. Acting for another member needs the participant:act-for-others permission (403 REQUEST_PARTICIPANT_FORBIDDEN otherwise). */
+                "X-Participant"?: components["parameters"]["XParticipant"];
+                /** @description Who sends chain writes: `eoa` (the organisation's custody wallets) or `smart-wallet` (the participant's ERC-4337 smart wallet); default: the organisation's executor policy. Anything else answers 400 INVALID_REQUEST_EXECUTOR; smart-wallet where it is disabled answers 403. */
+                "X-Executor"?: components["parameters"]["XExecutor"];
+            };
+            path: {
+                partitionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ActivationApproval"];
+            };
+        };
+        responses: {
+            /** @description The partition after the approval */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["CustodyPartition"];
+                        links: {
+                            self: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "custody.partitions.deactivate.post": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The chain to work on, as a decimal chain id; default: the organisation's default network. A chain the platform does not serve for the organisation answers 400 CHAIN_NOT_AVAILABLE_FOR_ORGANIZATION. */
+                "X-Chain-Id"?: components["parameters"]["XChainId"];
+                /** @description The participant (user id) to act as; default: the caller. Acting for another member needs the participant:act-for-others permission (403 REQUEST_PARTICIPANT_FORBIDDEN otherwise). */
+                "X-Participant"?: components["parameters"]["XParticipant"];
+                /** @description Who sends chain writes: `eoa` (the organisation's custody wallets) or `smart-wallet` (the participant's ERC-4337 smart wallet); default: the organisation's executor policy. Anything else answers 400 INVALID_REQUEST_EXECUTOR; smart-wallet where it is disabled answers 403. */
+                "X-Executor"?: components["parameters"]["XExecutor"];
+            };
+            path: {
+                partitionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The partition, inactive */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["CustodyPartition"];
+                        links: {
+                            self: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];

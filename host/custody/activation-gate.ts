@@ -1,0 +1,87 @@
+// Where custody partitions hold writes back (pkcs11 custody only; software custody always signs). At submission: a
+// key asked for a kind outside its classification is 409 HSM_MOFN_QUORUM_CLASSIFICATION_FAILED, and a partition whose
+// activation expired is 408 HSM_MOFN_QUORUM_EXPIRED, before anything is queued or signed. At signing: a write of a
+// partition not active waits QUEUED (AWAITING_CUSTODY_ACTIVATION) until CUSTODY_ACTIVATION_WAIT_SECONDS after its
+// submission, then fails with HSM_MOFN_QUORUM_EXPIRED.
+import type { PlatformDb } from "../db/database.ts";
+import type { TransactionRequestRow } from "../db/platform-types.ts";
+import { ApiError } from "../errors/api-error.ts";
+import { classificationAllows } from "./classification.ts";
+import type { Custody } from "./custody.ts";
+import { organizationPartition, partitionState } from "./partitions.ts";
+
+export const AWAITING_CUSTODY_ACTIVATION = "AWAITING_CUSTODY_ACTIVATION";
+export const QUORUM_EXPIRED = "HSM_MOFN_QUORUM_EXPIRED";
+
+/** The state of the organisation's custody partition (its provider aside). */
+export async function stateOf(db: PlatformDb, organizationId: string) {
+  const partition = await organizationPartition(db, organizationId);
+  const { count } = await db
+    .selectFrom("custodyActivationApprovals")
+    .select((eb) => eb.fn.countAll<string>().as("count"))
+    .where("partitionId", "=", partition.id)
+    .executeTakeFirstOrThrow();
+  return partitionState(partition, Number(count));
+}
+
+export async function assertCustodyMaySign(
+  db: PlatformDb,
+  custody: Custody,
+  input: { organizationId: string; from: string; kind: string },
+): Promise<void> {
+  if ((await custody.providerOf(input.organizationId)) !== "pkcs11") return;
+  const wallet = await db
+    .selectFrom("wallets")
+    .select("custodyClassification")
+    .where("organizationId", "=", input.organizationId)
+    .where("address", "=", input.from.toLowerCase())
+    .executeTakeFirst();
+  if (wallet && !classificationAllows(wallet.custodyClassification, input.kind))
+    throw new ApiError("HSM_MOFN_QUORUM_CLASSIFICATION_FAILED", {
+      details: { address: input.from, classification: wallet.custodyClassification, kind: input.kind },
+    });
+  if ((await stateOf(db, input.organizationId)) === "expired")
+    throw new ApiError(QUORUM_EXPIRED, { details: { organizationId: input.organizationId } });
+}
+
+/**
+ * Of a signer's unsigned writes, those its partition holds back: marked AWAITING_CUSTODY_ACTIVATION, or FAILED with
+ * HSM_MOFN_QUORUM_EXPIRED once they waited `waitSeconds`. Returns the held ids and when the next wait ends.
+ */
+export async function holdUntilActive(
+  db: PlatformDb,
+  custody: Custody,
+  rows: TransactionRequestRow[],
+  waitSeconds: number,
+): Promise<{ held: Set<string>; nextDeadline?: Date }> {
+  const held = new Set<string>();
+  let nextDeadline: Date | undefined;
+  const organizations = [...new Set(rows.map((row) => row.organizationId))];
+  for (const organizationId of organizations) {
+    if ((await custody.providerOf(organizationId)) !== "pkcs11") continue;
+    if ((await stateOf(db, organizationId)) === "active") continue;
+    for (const row of rows.filter((r) => r.organizationId === organizationId)) {
+      held.add(row.id);
+      const deadline = new Date(row.createdAt.getTime() + waitSeconds * 1000);
+      const expired = deadline <= new Date();
+      if (!expired && (!nextDeadline || deadline < nextDeadline)) nextDeadline = deadline;
+      await db
+        .updateTable("transactionRequests")
+        .set(
+          expired
+            ? {
+                status: "FAILED",
+                subStatus: QUORUM_EXPIRED,
+                errorMessage: "The custody partition was not activated in time",
+                updatedAt: new Date(),
+              }
+            : { subStatus: AWAITING_CUSTODY_ACTIVATION, updatedAt: new Date() },
+        )
+        .where("id", "=", row.id)
+        .where("status", "=", "QUEUED")
+        .where("rawTransaction", "is", null)
+        .execute();
+    }
+  }
+  return { held, nextDeadline };
+}
