@@ -433,7 +433,7 @@ describe("authentication and scope", () => {
       ).toBe("REQUEST_PARTICIPANT_FORBIDDEN");
     });
 
-    it("an organisation without a system on the chain: 404 REQUEST_CHAIN_SYSTEM_REQUIRED; while it deploys: 409 CHAIN_NOT_READY", async () => {
+    it("an organisation whose system was never requested: 403 SYSTEM_NOT_CREATED; while it deploys: 409 CHAIN_NOT_READY", async () => {
       const newOrg = "org-without-system";
       await db.query(
         "insert into platform.organizations (id, name, default_chain_id) values ($1, 'No system yet', 31337)",
@@ -450,11 +450,8 @@ describe("authentication and scope", () => {
       ).key;
       const path = `/api/v2/token/0x${"1".repeat(40)}`;
       const missing = await stack.api(path, { key });
-      expect(missing.status).toBe(404);
-      expect(await json(missing)).toMatchObject({
-        code: "REQUEST_CHAIN_SYSTEM_REQUIRED",
-        data: { id: "SVC-9524", chainId: 31337 },
-      });
+      expect(missing.status).toBe(403);
+      expect(await json(missing)).toMatchObject({ code: "SYSTEM_NOT_CREATED", data: { id: "SVC-0011" } });
       await db.query(
         "insert into platform.organization_chains (organization_id, chain_id, status) values ($1, 31337, 'pending')",
         [newOrg],
