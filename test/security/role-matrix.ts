@@ -23,7 +23,8 @@ interface Mutation {
   method: string;
   path: string;
   permission: string;
-  procedure: string;
+  /** Its /api/rpc procedure; none for a file upload (no place in a JSON transport: host/rpc/procedures.ts). */
+  procedure?: string;
 }
 
 interface Caller {
@@ -97,7 +98,9 @@ export function roleMatrix(ctx: AttackContextGetter) {
             const operation = item[method];
             const permission = operation?.["x-permission"];
             if (typeof permission !== "string") return []; // public or self-service: scripts/route-permissions.test.ts
-            const procedure = String(operation?.operationId).split(".").join("/");
+            const body = operation?.requestBody as { content?: Record<string, unknown> } | undefined;
+            const upload = body?.content !== undefined && "multipart/form-data" in body.content;
+            const procedure = upload ? undefined : String(operation?.operationId).split(".").join("/");
             return [{ method: method.toUpperCase(), path, permission, procedure }];
           }),
       );
@@ -151,7 +154,9 @@ export function roleMatrix(ctx: AttackContextGetter) {
       const rest = callers.flatMap((caller) => mutations.map((mutation) => ({ caller, mutation, rpc: false })));
       const rpc = callers
         .filter((caller) => caller.session)
-        .flatMap((caller) => mutations.map((mutation) => ({ caller, mutation, rpc: true })));
+        .flatMap((caller) =>
+          mutations.filter((mutation) => mutation.procedure).map((mutation) => ({ caller, mutation, rpc: true })),
+        );
       const started = Date.now();
       const outcomes = await inParallel([...rest, ...rpc], CONCURRENCY, async ({ caller, mutation, rpc }) => {
         const params = Object.fromEntries(
