@@ -95,7 +95,6 @@ async function mintThroughput(mining: Record<string, string>): Promise<void> {
       stack.platform.credentials.organizationId,
       signerAddress,
     );
-    await dbs.close();
     const { client } = createChainService(stack.platform.credentials.rpcUrl, 31337);
     const data = encodeFunctionData({ abi: TokenAbi, functionName: "batchMint", args: [[RECIPIENT], [1n]] });
     const rawRun = async (mints: number) => {
@@ -185,6 +184,7 @@ async function mintThroughput(mining: Record<string, string>): Promise<void> {
       `    the same right after the raw burst: ${summary(afterBurst.latencies)} ` +
         `(the index ${afterBurst.behind} blocks behind the chain when they started)`,
     );
+    await dbs.close(); // open until here: each signature of the raw runs is recorded in the custody audit log
   } finally {
     await db.end();
     await stack.stop();

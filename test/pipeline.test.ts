@@ -216,7 +216,7 @@ describe("the transaction pipeline", () => {
         stack.platform.credentials.organizationId,
         signer,
       );
-      await dbs.close();
+      // Every signature is recorded in the custody audit log: the pool stays open until it is signed.
       const foreign = await account.signTransaction({
         chainId: 31337,
         type: "eip1559",
@@ -227,6 +227,7 @@ describe("the transaction pipeline", () => {
         maxFeePerGas: 10n ** 10n,
         maxPriorityFeePerGas: 10n ** 9n,
       });
+      await dbs.close();
       await rpc("eth_sendRawTransaction", [foreign]);
       await rpc("evm_mine");
       // Either the confirmation sees the nonce taken, or its receipt times out and reconciliation sees it. REQUEUED
