@@ -60,13 +60,15 @@ export function walletCreateRoute(app: App, ctx: PluginContext<"custody">) {
     const wanted = requestedSigners(body);
     await verifyWalletForWrite(c, ctx.db.platform, body.walletVerification);
     const chain = await requestChain(c, ctx);
-    const existing = await db
-      .selectFrom("smartWallets")
-      .selectAll()
-      .where("organizationId", "=", organizationId)
-      .where("chainId", "=", chain.chainId)
-      .where("participantId", "=", participantId)
-      .executeTakeFirst();
+    // The participant's wallet on this chain (one at most): read before and after the creation below.
+    const participantWallet = () =>
+      db
+        .selectFrom("smartWallets")
+        .selectAll()
+        .where("organizationId", "=", organizationId)
+        .where("chainId", "=", chain.chainId)
+        .where("participantId", "=", participantId);
+    const existing = await participantWallet().executeTakeFirst();
     let address = existing?.address;
     if (!existing) {
       const signers = wanted.signers ?? [
@@ -116,13 +118,7 @@ export function walletCreateRoute(app: App, ctx: PluginContext<"custody">) {
         .where("step", "=", "failed")
         .execute();
     }
-    const current = await db
-      .selectFrom("smartWallets")
-      .selectAll()
-      .where("organizationId", "=", organizationId)
-      .where("chainId", "=", chain.chainId)
-      .where("participantId", "=", participantId)
-      .executeTakeFirstOrThrow();
+    const current = await participantWallet().executeTakeFirstOrThrow();
     if (current.step !== "deployed" && current.step !== "failed")
       await addKeyedJob(ctx.db.platform, deployJob(chain.chainId, current.address));
     const wait = parsePrefer(c.req.header("prefer")).waitSeconds;

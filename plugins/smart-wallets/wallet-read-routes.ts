@@ -13,35 +13,29 @@ import { walletOfRequest, walletRecord } from "./wallet-query.ts";
 const WalletResponse = jsonResponse(dataOf(SmartWalletSchema), "The smart wallet");
 const tags = ["smart wallets"];
 
-const getOne = createRoute({
-  method: "get",
-  path: "/api/v2/smart-wallets/{address}",
-  tags,
-  summary: "A smart wallet of the organisation, with its deployment state",
-  middleware: [requirePermission("smartWallet:read")],
-  request: { params: WalletParams },
-  responses: { 200: WalletResponse, ...errorResponses },
-});
+/** A read of one wallet of the organisation, by its address. */
+const walletRead = <R extends ReturnType<typeof jsonResponse>>(suffix: string, summary: string, response: R) =>
+  createRoute({
+    method: "get",
+    path: `/api/v2/smart-wallets/{address}${suffix}`,
+    tags,
+    summary,
+    middleware: [requirePermission("smartWallet:read")],
+    request: { params: WalletParams },
+    responses: { 200: response, ...errorResponses },
+  });
 
-const signers = createRoute({
-  method: "get",
-  path: "/api/v2/smart-wallets/{address}/signers",
-  tags,
-  summary: "The wallet's signers and weights and its threshold, as on chain now",
-  middleware: [requirePermission("smartWallet:read")],
-  request: { params: WalletParams },
-  responses: { 200: jsonResponse(dataOf(SignersSchema), "Signers"), ...errorResponses },
-});
-
-const gasStatus = createRoute({
-  method: "get",
-  path: "/api/v2/smart-wallets/{address}/gas-status",
-  tags,
-  summary: "The wallet's balance, whether a paymaster will pay its gas, whether the chain charges for gas",
-  middleware: [requirePermission("smartWallet:read")],
-  request: { params: WalletParams },
-  responses: { 200: jsonResponse(dataOf(GasStatusSchema), "Gas status"), ...errorResponses },
-});
+const getOne = walletRead("", "A smart wallet of the organisation, with its deployment state", WalletResponse);
+const signers = walletRead(
+  "/signers",
+  "The wallet's signers and weights and its threshold, as on chain now",
+  jsonResponse(dataOf(SignersSchema), "Signers"),
+);
+const gasStatus = walletRead(
+  "/gas-status",
+  "The wallet's balance, whether a paymaster will pay its gas, whether the chain charges for gas",
+  jsonResponse(dataOf(GasStatusSchema), "Gas status"),
+);
 
 export function walletReadRoutes(app: App, ctx: PluginContext<"custody">) {
   app.openapi(getOne, async (c) => {
