@@ -11,7 +11,8 @@ import { grantRole } from "../plugins/access/members.ts";
 import { createUser } from "../plugins/access/users.ts";
 import { LIBRARY_TEMPLATES } from "../plugins/compliance-templates/library-templates.ts";
 import { templatesDb } from "../plugins/compliance-templates/tables.ts";
-import { bootStack, json, platformDbUrl, type TestStack } from "./support/stack.ts";
+import { organizationStack } from "./support/shared-stack.ts";
+import { json, platformDbUrl, type TestStack } from "./support/stack.ts";
 
 const LIST = "/api/v2/settings/compliance-templates";
 const KYC = { expression: [{ nodeType: "TOPIC", topic: "KYC" }] };
@@ -80,16 +81,16 @@ describe("compliance templates", () => {
   }
 
   beforeAll(async () => {
-    stack = await bootStack();
+    stack = await organizationStack("compliance-templates");
     orgId = stack.platform.credentials.organizationId;
     operatorDb = openDatabases(platformDbUrl(stack.env), "ledger", 2);
     const db = new pg.Client({ connectionString: platformDbUrl(stack.env) });
     await db.connect();
     await db.query(
-      "insert into platform.organizations (id, name, default_chain_id) values ('other-org', 'Other', 31337)",
+      "insert into platform.organizations (id, name, default_chain_id) values ('other-org-of-templates', 'Other', 31337)",
     );
     await db.end();
-    otherKey = await keyIn("other-org", "owner");
+    otherKey = await keyIn("other-org-of-templates", "owner");
     memberKey = await keyIn(orgId, "member");
   });
   afterAll(async () => {
@@ -450,7 +451,7 @@ describe("compliance templates", () => {
   it("scopes templates to the organisation: another one sees the library and its own only", async () => {
     const ours = await create({ name: "Ours only" });
     const theirs = await create({ name: "Theirs only", jurisdictions: ["US"] }, otherKey);
-    expect(theirs.organizationId).toBe("other-org");
+    expect(theirs.organizationId).toBe("other-org-of-templates");
 
     const theirList = (await list("page[limit]=200", otherKey)).data;
     expect(theirList.map((t) => t.id)).toEqual([...LIBRARY_IDS, theirs.id]);

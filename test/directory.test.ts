@@ -21,7 +21,8 @@ import { DirectoryAbi } from "../abis/Directory.ts";
 import { directoryKeyName } from "../domain/directory/directory-keys.ts";
 import { ADDON_CONTRACTS } from "../scripts/contracts/platform-contracts.ts";
 import { type Operator, operator } from "./support/organizations.ts";
-import { bootStack, json, stackChain, type TestStack } from "./support/stack.ts";
+import { organizationStack } from "./support/shared-stack.ts";
+import { json, stackChain, type TestStack } from "./support/stack.ts";
 
 const FACTORY = 1;
 const SINGLETON = 2;
@@ -90,7 +91,7 @@ describe("the directory and the addon factories, end to end over HTTP", () => {
   }
 
   beforeAll(async () => {
-    stack = await bootStack();
+    stack = await organizationStack("directory");
     ops = operator(stack);
     publicClient = createPublicClient({ transport: http(stack.platform.credentials.rpcUrl), pollingInterval: 50 });
     orgA = stack.platform.credentials.organizationId;

@@ -9,8 +9,8 @@ import { type Address, createPublicClient, createWalletClient, erc20Abi, getAddr
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { compileContracts } from "../scripts/contracts/compile.ts";
 import { anvilAccount } from "./support/api-flows.ts";
+import { organizationStack } from "./support/shared-stack.ts";
 import {
-  bootStack,
   createDepositToken,
   json,
   platformDbUrl,
@@ -54,7 +54,7 @@ describe("external tokens, end to end over HTTP", () => {
   };
 
   beforeAll(async () => {
-    stack = await bootStack();
+    stack = await organizationStack("external-tokens");
     const chain = stackChain(stack);
     const { MockERC20, MockPausableERC20 } = compileContracts().contracts;
     // An account the platform never signs with: its transactions reach anvil in its own nonce order.

@@ -25,21 +25,21 @@ const ALICE = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8";
 /**
  * Runs per operation (FUZZ_RUNS overrides), one request each. The sweep below already sends every input of every
  * operation hostile one at a time; the random runs add combinations, whose yield falls off fast
- * after the first dozen or so: 15 per operation, raise FUZZ_RUNS for a long local run.
+ * after the first few: 10 per operation, raise FUZZ_RUNS for a long local run.
  */
-const RUNS_PER_OPERATION = Number(process.env.FUZZ_RUNS ?? 15);
+const RUNS_PER_OPERATION = Number(process.env.FUZZ_RUNS ?? 10);
 /**
  * Runs per /api/v2 operation on its /v2/... link spelling: the host re-dispatches those to /api/v2/... in one place,
  * so a few per operation show the alias answers as the route does.
  */
-const ALIAS_RUNS_PER_OPERATION = Number(process.env.FUZZ_ALIAS_RUNS ?? 5);
+const ALIAS_RUNS_PER_OPERATION = Number(process.env.FUZZ_ALIAS_RUNS ?? 3);
 /** Runs per /api/v2 operation as its /api/rpc procedure (a session's call, any method, the input from the case). */
-const RPC_RUNS_PER_OPERATION = Number(process.env.FUZZ_RPC_RUNS ?? 10);
+const RPC_RUNS_PER_OPERATION = Number(process.env.FUZZ_RPC_RUNS ?? 6);
 /**
  * The sweep's cases of one input name and hostile value are sent for this many operations (FUZZ_SWEEP_OPERATIONS
  * overrides; FUZZ_OPERATION sends all of its own): the rest meet the same shared parser and schema.
  */
-const SWEEP_OPERATIONS_PER_INPUT = Number(process.env.FUZZ_SWEEP_OPERATIONS ?? 2);
+const SWEEP_OPERATIONS_PER_INPUT = Number(process.env.FUZZ_SWEEP_OPERATIONS ?? 1);
 /** Procedures that would end the fuzzer's own session. */
 const SESSION_ENDING = /\/auth\/(sign-out|two-factor)/;
 /**

@@ -7,7 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { IdentityRegistryAbi } from "../abis/IdentityRegistry.ts";
 import { keyedApi } from "./support/api-flows.ts";
 import { type Operator, operator } from "./support/organizations.ts";
-import { bootStack, json, type TestStack } from "./support/stack.ts";
+import { organizationStack } from "./support/shared-stack.ts";
+import { json, type TestStack } from "./support/stack.ts";
 
 const ALICE = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8";
 const BOB = "0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC";
@@ -38,7 +39,7 @@ describe("identities, claims and their reads, end to end over HTTP", () => {
   const names = (rows: { name: string }[]) => rows.map((r) => r.name);
 
   beforeAll(async () => {
-    stack = await bootStack();
+    stack = await organizationStack("identity-reads");
     ops = operator(stack);
     const orgA = stack.platform.credentials.organizationId;
     keys.ownerA = stack.platform.credentials.apiKey;

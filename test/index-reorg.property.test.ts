@@ -4,7 +4,8 @@
 // the pause, the holder count and the event counts (token event log and the token's activity feed) equal the chain's.
 // Every write must also still complete or be refused by a rule after a reorg (no stalled signer), and a completed
 // write a reorg removed is mined again, once (issue 36: writes tracked to finality). A failure prints
-// fast-check's seed and path; replay with REORG_SEED=<seed> REORG_PATH=<path> (REORG_KEEP_DATA=1 keeps the logs).
+// fast-check's seed and path; replay with REORG_SEED=<seed> REORG_PATH=<path> (REORG_KEEP_DATA=1 keeps the logs;
+// REORG_RUNS=<n> for a longer search than CI's 4 runs).
 import fc from "fast-check";
 import pg from "pg";
 import type { Address } from "viem";
@@ -300,7 +301,7 @@ describe("the index through reorgs", () => {
         (ops) => runWorkload([{ kind: "mint", to: 0, amount: 100 }, { kind: "mint", to: 1, amount: 100 }, ...ops]),
       ),
       // No shrinking: each attempt costs seconds on the real stack; the seed and path replay the failing run.
-      { numRuns: 6, endOnFailure: true, seed, path: process.env.REORG_PATH },
+      { numRuns: Number(process.env.REORG_RUNS ?? 4), endOnFailure: true, seed, path: process.env.REORG_PATH },
     );
   }, 300_000);
 });

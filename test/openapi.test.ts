@@ -6,7 +6,8 @@ import SwaggerParser from "@apidevtools/swagger-parser";
 import { Parser as AsyncApiParser } from "@asyncapi/parser";
 import { type Browser, chromium } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { bootStack, json, type TestStack } from "./support/stack.ts";
+import { organizationStack } from "./support/shared-stack.ts";
+import { json, type TestStack } from "./support/stack.ts";
 
 const CHROMIUM = "/usr/bin/chromium";
 const CHROMIUM_ARGS = [
@@ -55,7 +56,7 @@ describe("the API documents and explorers", () => {
   let stack: TestStack;
 
   beforeAll(async () => {
-    stack = await bootStack();
+    stack = await organizationStack("openapi");
   });
   afterAll(async () => {
     await stack?.stop();

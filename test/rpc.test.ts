@@ -7,7 +7,8 @@ import { RPCLink } from "@orpc/client/fetch";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ADDON_CONTRACTS } from "../scripts/contracts/platform-contracts.ts";
 import { type Operator, operator } from "./support/organizations.ts";
-import { bootStack, json, type TestStack } from "./support/stack.ts";
+import { organizationStack } from "./support/shared-stack.ts";
+import { json, type TestStack } from "./support/stack.ts";
 
 interface CallContext {
   headers?: Record<string, string>;
@@ -53,7 +54,7 @@ describe("/api/rpc", () => {
   };
 
   beforeAll(async () => {
-    stack = await bootStack();
+    stack = await organizationStack("rpc");
     op = operator(stack);
     const { userId, email } = await op.person(stack.platform.credentials.organizationId, "owner", {
       password: "pw-for-rpc",

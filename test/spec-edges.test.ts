@@ -4,7 +4,8 @@ import { v7 as uuidv7 } from "uuid";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApiKey } from "../plugins/access/api-key-store.ts";
 import { type Operator, operator } from "./support/organizations.ts";
-import { bootStack, createDepositToken, json, type TestStack } from "./support/stack.ts";
+import { organizationStack } from "./support/shared-stack.ts";
+import { createDepositToken, json, type TestStack } from "./support/stack.ts";
 
 const ALICE = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8";
 
@@ -23,7 +24,7 @@ describe("the spec's edges", () => {
     });
 
   beforeAll(async () => {
-    stack = await bootStack();
+    stack = await organizationStack("Spec edges");
     op = operator(stack);
     token = await createDepositToken(stack, "Edges Deposit", "EDGE");
     signer = (await json(await stack.api("/api/user/assets"))).wallets[0];

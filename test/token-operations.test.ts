@@ -4,7 +4,8 @@ import { decodeFunctionResult, encodeFunctionData, getAddress, type Hex } from "
 import { privateKeyToAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TokenAbi } from "../abis/Token.ts";
-import { bootStack, createDepositToken, json, type TestStack, waitForTerminal } from "./support/stack.ts";
+import { organizationStack } from "./support/shared-stack.ts";
+import { createDepositToken, json, type TestStack, waitForTerminal } from "./support/stack.ts";
 
 const ALICE = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8";
 const BOB = "0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC";
@@ -46,7 +47,7 @@ describe("token operations end to end", () => {
   const precheck = async (query: string) => (await get(`/api/v2/tokens/${token}/pre-check?${query}`)).data;
 
   beforeAll(async () => {
-    stack = await bootStack();
+    stack = await organizationStack("token-operations");
     token = await createDepositToken(stack, "Ops Deposit", "OPS");
     signer = (await get("/api/user/assets")).wallets[0];
   });

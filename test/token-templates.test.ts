@@ -1,7 +1,8 @@
 // Organisation token templates over HTTP: created beside the library, applied at token creation with their
 // defaults and compliance template, checked for consistency, deleted; library templates stay immutable.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { bootStack, json, type TestStack } from "./support/stack.ts";
+import { organizationStack } from "./support/shared-stack.ts";
+import { json, type TestStack } from "./support/stack.ts";
 
 const ALICE = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8";
 
@@ -15,7 +16,7 @@ describe("organisation token templates", () => {
   };
 
   beforeAll(async () => {
-    stack = await bootStack();
+    stack = await organizationStack("Token templates");
   });
   afterAll(async () => {
     await stack?.stop();

@@ -3,7 +3,8 @@ import pg from "pg";
 import { v7 as uuidv7 } from "uuid";
 import { getAddress } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { bootStack, json, type TestStack, waitForTerminal } from "./support/stack.ts";
+import { organizationStack } from "./support/shared-stack.ts";
+import { json, type TestStack, waitForTerminal } from "./support/stack.ts";
 
 const ALICE = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8";
 const BOB = "0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC";
@@ -85,7 +86,7 @@ describe("GET /api/v2/transaction-requests", () => {
   }
 
   beforeAll(async () => {
-    stack = await bootStack();
+    stack = await organizationStack("transaction-requests-list");
     const { organizationId } = stack.platform.credentials;
     await withDatabase(async (client) => {
       const insert = `insert into platform.transaction_requests
@@ -103,12 +104,12 @@ describe("GET /api/v2/transaction-requests", () => {
         "2020-01-01Z",
       ]);
       await client.query(
-        "insert into platform.organizations (id, name, default_chain_id) values ('other-org', 'Other', 31337)",
+        "insert into platform.organizations (id, name, default_chain_id) values ('other-org-of-request-list', 'Other', 31337)",
       );
       otherOrganizationRequestId = uuidv7();
       await client.query(insert, [
         otherOrganizationRequestId,
-        "other-org",
+        "other-org-of-request-list",
         "token.mint",
         "COMPLETED",
         OTHER_SIGNER,

@@ -24,7 +24,8 @@ import { accountAbstractionArtifact } from "../host/chain/entry-point.ts";
 import { compileContracts } from "../scripts/contracts/compile.ts";
 import { anvilAccount, keyedApi } from "./support/api-flows.ts";
 import { type Member, type Operator, operator } from "./support/organizations.ts";
-import { bootStack, createDepositToken, stackChain, type TestStack } from "./support/stack.ts";
+import { organizationStack } from "./support/shared-stack.ts";
+import { createDepositToken, stackChain, type TestStack } from "./support/stack.ts";
 
 const ENTRY_POINT_ABI = accountAbstractionArtifact("EntryPoint").abi;
 
@@ -79,7 +80,7 @@ describe("user operations in the index and the activity feeds", () => {
   }
 
   beforeAll(async () => {
-    stack = await bootStack();
+    stack = await organizationStack("user-operation-activity");
     ops = operator(stack);
     organizationId = stack.platform.credentials.organizationId;
     [admin, gasManager, plain, holder] = [

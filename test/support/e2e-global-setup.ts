@@ -1,14 +1,33 @@
-// The e2e projects' global setup: one stack template per run (see stack-template.ts), removed at the end.
+// The e2e projects' global setup: one stack template per run (see stack-template.ts) and the broker of the run's
+// shared platform (shared-platform-broker.ts), both removed at the end. Both projects call it in the one main process.
+import type { TestProject } from "vitest/node";
 import { removeDataDir } from "../../scripts/infra/data-dir.ts";
+import { startSharedPlatformBroker } from "./shared-platform-broker.ts";
 import { freePort } from "./stack.ts";
 import { prepareStackTemplate } from "./stack-template.ts";
 
-export default async function setup() {
-  if (process.env.E2E_STACK_TEMPLATE) return; // the other e2e project's setup (same process) made it
+let prepared: Promise<{ brokerUrl: string; teardown(): Promise<void> }> | undefined;
+
+async function prepare() {
   const started = Date.now();
   const template = await prepareStackTemplate({ postgres: await freePort(), anvil: await freePort() });
-  // Test workers are started after this and inherit the environment.
+  // Test workers (and the shared platform) are started after this and inherit the environment.
   process.env.E2E_STACK_TEMPLATE = template;
   console.info(`e2e stack template ${template} ready in ${Date.now() - started} ms`);
-  return () => removeDataDir(template);
+  const broker = await startSharedPlatformBroker();
+  return {
+    brokerUrl: broker.url,
+    async teardown() {
+      await broker.stop();
+      removeDataDir(template);
+    },
+  };
+}
+
+export default async function setup(project: TestProject) {
+  const first = !prepared;
+  prepared ??= prepare();
+  const { brokerUrl, teardown } = await prepared;
+  project.provide("sharedPlatformUrl", brokerUrl);
+  return first ? teardown : undefined;
 }

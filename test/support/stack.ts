@@ -83,10 +83,33 @@ export async function bootStack(
   options: TestEnvOptions = {},
 ): Promise<TestStack> {
   const { dataDir, env } = await testEnv(overrides, options);
-  const stack: TestStack = {
+  return stackFacade({
     platform: await startPlatform({ env }),
     dataDir,
     env,
+    async restart(stack) {
+      await stack.platform.stop();
+      stack.platform = await startPlatform({ env });
+    },
+    async stop(stack, options = {}) {
+      await stack.platform.stop();
+      if (!options.keepData) removeDataDir(dataDir);
+    },
+  });
+}
+
+/** A TestStack over a running platform: this file's own (bootStack) or the run's shared one (shared-stack.ts). */
+export function stackFacade(input: {
+  platform: Platform;
+  dataDir: string;
+  env: NodeJS.ProcessEnv;
+  restart(stack: TestStack): Promise<void>;
+  stop(stack: TestStack, options?: { keepData?: boolean }): Promise<void>;
+}): TestStack {
+  const stack: TestStack = {
+    platform: input.platform,
+    dataDir: input.dataDir,
+    env: input.env,
     api(path, init = {}) {
       const { key, ...rest } = init;
       const headers = new Headers(rest.headers);
@@ -109,14 +132,8 @@ export async function bootStack(
       });
       return ((await res.json()) as { result: unknown }).result;
     },
-    async restart() {
-      await stack.platform.stop();
-      stack.platform = await startPlatform({ env });
-    },
-    async stop(options = {}) {
-      await stack.platform.stop();
-      if (!options.keepData) removeDataDir(dataDir);
-    },
+    restart: () => input.restart(stack),
+    stop: (options) => input.stop(stack, options),
   };
   return stack;
 }

@@ -1,0 +1,45 @@
+// The global setup's side of the shared platform (shared-stack.ts): a loopback server that boots the platform on its
+// first request and answers every request with what a test process needs to reach it.
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
+import { bootStack, type TestStack } from "./stack.ts";
+
+/** What a test process needs of the shared platform (its Platform, less what only the booting process holds). */
+export interface SharedPlatform {
+  dataDir: string;
+  env: Record<string, string>;
+  platform: Omit<TestStack["platform"], "config" | "stop">;
+}
+
+/** The settings that place a stack (its data dir and ports): the rest of a test process's environment is the same. */
+const PLACEMENT = ["DATA_DIR", "PORT", "ANVIL_PORT", "PONDER_PORT", "EMBEDDED_POSTGRES_PORT", "LOG_LEVEL"];
+
+/** Listens on a free loopback port; `stop` stops the platform if a file asked for it. */
+export async function startSharedPlatformBroker(): Promise<{ url: string; stop(): Promise<void> }> {
+  let booting: Promise<TestStack> | undefined;
+  const server = createServer((_request, res) => {
+    booting ??= bootStack();
+    booting.then(
+      (stack) => {
+        const { config: _config, stop: _stop, ...platform } = stack.platform;
+        const env = Object.fromEntries(PLACEMENT.map((name) => [name, String(stack.env[name])]));
+        const shared: SharedPlatform = { dataDir: stack.dataDir, env, platform };
+        res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(shared));
+      },
+      (error) => res.writeHead(500).end(String(error?.stack ?? error)),
+    );
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    async stop() {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+      await booting?.then(
+        (stack) => stack.stop(),
+        () => {},
+      );
+    },
+  };
+}
