@@ -4,13 +4,15 @@
 // platform.
 import type { SharedContext } from "./plugin.ts";
 
-/** `create` runs once per platform, at the first part that asks; the same state answers every later call. */
-export function platformState<S>(create: () => S): (ctx: Pick<SharedContext, "db">) => S {
+/** `create` runs once per platform, given the context of the first part that asks; later calls get the same state. */
+export function platformState<S, C extends Pick<SharedContext, "db"> = Pick<SharedContext, "db">>(
+  create: (ctx: C) => S,
+): (ctx: C) => S {
   const states = new WeakMap<object, S>();
   return (ctx) => {
     let state = states.get(ctx.db);
     if (state === undefined) {
-      state = create();
+      state = create(ctx);
       states.set(ctx.db, state);
     }
     return state;
