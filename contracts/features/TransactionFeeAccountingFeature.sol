@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: MIT
 pragma solidity ^0.8.24;
 
-import {FeatureIds} from "./FeatureIds.sol";
 import {TransactionFeeSchedule} from "./TransactionFeeSchedule.sol";
 
 /// @notice The transaction-fee schedule, but nothing moves: each fee is recorded as owed by the payer
@@ -23,12 +22,8 @@ contract TransactionFeeAccountingFeature is TransactionFeeSchedule {
 
     error SettlementExceedsOwed(address payer, uint256 owed, uint256 amount);
 
-    function featureId() public pure override returns (string memory) {
-        return FeatureIds.TRANSACTION_FEE_ACCOUNTING;
-    }
-
-    function incompatibleFeatures() external pure override returns (string[] memory) {
-        return FeatureIds.one(FeatureIds.TRANSACTION_FEE);
+    function _feeMoves() internal pure override returns (bool) {
+        return false;
     }
 
     function _takeFee(address sender, address payer, address from, address to, uint256 amount, uint256 fee)

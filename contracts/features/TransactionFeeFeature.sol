@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: MIT
 pragma solidity ^0.8.24;
 
-import {FeatureIds} from "./FeatureIds.sol";
 import {TransactionFeeSchedule} from "./TransactionFeeSchedule.sol";
 
 /// @notice Fee taken in the token itself (schedule in TransactionFeeSchedule). Mint and transfer: the
@@ -18,12 +17,8 @@ contract TransactionFeeFeature is TransactionFeeSchedule {
         uint256 fee
     );
 
-    function featureId() public pure override returns (string memory) {
-        return FeatureIds.TRANSACTION_FEE;
-    }
-
-    function incompatibleFeatures() external pure override returns (string[] memory) {
-        return FeatureIds.one(FeatureIds.TRANSACTION_FEE_ACCOUNTING);
+    function _feeMoves() internal pure override returns (bool) {
+        return true;
     }
 
     function _takeFee(address sender, address payer, address from, address to, uint256 amount, uint256 fee)

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 pragma solidity ^0.8.24;
 
+import {FeatureIds} from "./FeatureIds.sol";
 import {TokenFeature} from "./TokenFeature.sol";
 
 /// @notice The schedule shared by transaction-fee and transaction-fee-accounting.
@@ -13,6 +14,18 @@ abstract contract TransactionFeeSchedule is TokenFeature {
     uint256 public burnFeeBps;
     uint256 public transferFeeBps;
     address public recipient;
+
+    /// Which of the two schedules this is: the fee moved in the token (transaction-fee) or only recorded as owed
+    /// (transaction-fee-accounting). The two exclude each other.
+    function _feeMoves() internal pure virtual returns (bool);
+
+    function featureId() public pure override returns (string memory) {
+        return _feeMoves() ? FeatureIds.TRANSACTION_FEE : FeatureIds.TRANSACTION_FEE_ACCOUNTING;
+    }
+
+    function incompatibleFeatures() external pure override returns (string[] memory) {
+        return FeatureIds.one(_feeMoves() ? FeatureIds.TRANSACTION_FEE_ACCOUNTING : FeatureIds.TRANSACTION_FEE);
+    }
 
     function hooksBalanceChanges() external pure override returns (bool) {
         return true;

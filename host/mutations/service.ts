@@ -2,7 +2,6 @@
 import type { Transaction } from "kysely";
 import { v7 as uuidv7 } from "uuid";
 import type { Address, Hex, TransactionReceipt } from "viem";
-import { z } from "zod";
 import type { TransactionSpeed } from "../chain/transaction-speed.ts";
 import { assertCustodyMaySign } from "../custody/activation-gate.ts";
 import type { Custody } from "../custody/custody.ts";
@@ -10,15 +9,22 @@ import { resolveSigner } from "../custody/wallet-selection.ts";
 import type { PlatformDb } from "../db/database.ts";
 import type { ChannelListener } from "../db/notifications.ts";
 import type { PlatformTables, TransactionRequestRow, WalletSelection } from "../db/platform-types.ts";
-import { ApiError } from "../errors/api-error.ts";
-import { addKeyedJob, type FoldableJob, foldIntoKeyedJobSql, type KeyedJob } from "../worker/keyed-jobs.ts";
-import { describeCall } from "./describe.ts";
+import type { KeyedJob } from "../worker/keyed-jobs.ts";
+import { earlierRequest } from "./earlier-request.ts";
 import type { RequestExecutor } from "./executors.ts";
-import { attachToExisting } from "./idempotency.ts";
+import { queueRequest } from "./queue-request.ts";
+import { requestValues } from "./request-values.ts";
+import { sendJobFor } from "./send-job.ts";
 import { waitForTerminalRequest } from "./wait-for-terminal.ts";
 
-export const SEND_TASK = "host:send-transaction";
-export const CONFIRM_TASK = "host:confirm-transaction";
+export {
+  CONFIRM_TASK,
+  confirmJobSpec,
+  SEND_TASK,
+  type SignerRun,
+  SignerRunPayload,
+  sendJobSpec,
+} from "./signer-jobs.ts";
 export const RECONCILE_TASK = "host:reconcile";
 export { TERMINAL_STATES } from "./wait-for-terminal.ts";
 
@@ -97,37 +103,6 @@ export interface MutationService {
   cancel(organizationId: string, transactionId: string): Promise<TransactionRequestRow | undefined>;
 }
 
-/** The payload of a signer's send and confirmation runs (both tasks parse it with this schema). */
-export const SignerRunPayload = z.object({ chainId: z.number().int(), fromAddress: z.string() });
-export type SignerRun = z.output<typeof SignerRunPayload>;
-
-/**
- * The one send job of a signer: keyed per (chain, signer), so any number of submissions fold into one pending run
- * that sends all their queued writes in order; the queue of the same name keeps two runs from overlapping.
- */
-export function sendJobSpec(chainId: number, from: string): FoldableJob<SignerRun> {
-  const name = signerQueue(chainId, from);
-  return {
-    task: SEND_TASK,
-    payload: { chainId, fromAddress: from.toLowerCase() },
-    queueName: name,
-    jobKey: `send:${name}`,
-  };
-}
-
-/**
- * The one confirmation run of a signer: polls every broadcast write of it until each has its outcome. Its own queue
- * keeps two runs of a signer from overlapping (two would race to sign a write anew), apart from its send runs.
- */
-export function confirmJobSpec(chainId: number, from: string): KeyedJob<SignerRun> {
-  const name = `confirm:${signerQueue(chainId, from)}`;
-  return { task: CONFIRM_TASK, payload: { chainId, fromAddress: from.toLowerCase() }, queueName: name, jobKey: name };
-}
-
-function signerQueue(chainId: number, from: string): string {
-  return `signer:${chainId}:${from.toLowerCase()}`;
-}
-
 export function createMutationService(
   db: PlatformDb,
   custody: Custody,
@@ -144,76 +119,13 @@ export function createMutationService(
       if (!kind) throw new Error(`Unknown mutation kind ${input.kind}`);
       const from = (input.from ?? (await custody.primaryAddress(input.organizationId))).toLowerCase();
       await assertCustodyMaySign(db, custody, { organizationId: input.organizationId, from, kind: input.kind });
-      const id = uuidv7();
       const executor = input.executor ?? "eoa";
-      const walletSelection = input.walletSelection ?? {};
-      // An EOA's send run, or the job of the executor mode that sends for this sender (a smart wallet's).
-      const executorMode = executor === "eoa" ? undefined : executors.get(executor);
-      if (executor !== "eoa" && !executorMode)
-        throw new ApiError("REQUEST_EXECUTOR_UNAVAILABLE", { details: { executor } });
-      const job = executorMode ? executorMode.sendJob(input.chainId, from) : sendJobSpec(input.chainId, from);
-      // One statement inserts the request and folds it into its signer's pending send run, or adds one: never a
-      // request without a run to pick it up, and concurrent submissions of a signer do not queue on the run's job row.
-      const row = await db
-        .with("inserted", (q) =>
-          q
-            .insertInto("transactionRequests")
-            .values({
-              id,
-              organizationId: input.organizationId,
-              kind: input.kind,
-              status: "QUEUED",
-              subStatus: null,
-              chainId: input.chainId,
-              fromAddress: from,
-              toAddress: input.to.toLowerCase(),
-              data: input.data,
-              value: (input.value ?? 0n).toString(),
-              createdBy: input.createdBy,
-              idempotencyKey: input.idempotencyKey ?? null,
-              description: input.description ?? describeCall(input.kind, input.to, input.data),
-              executor,
-              walletSelection: JSON.stringify(walletSelection),
-              gasLimit: input.gas?.toString() ?? null,
-              ...(input.speed !== undefined ? { speed: input.speed } : {}),
-              wakeJob: input.wakeJob ? JSON.stringify(input.wakeJob) : null,
-              resultContext: input.resultContext ? JSON.stringify(input.resultContext) : null,
-            })
-            .onConflict((oc) =>
-              oc
-                .columns(["fromAddress", "chainId", "idempotencyKey"])
-                .where("idempotencyKey", "is not", null)
-                .doNothing(),
-            )
-            .returningAll(),
-        )
-        .selectFrom("inserted")
-        .selectAll()
-        .select(foldIntoKeyedJobSql(job).as("sendJobId"))
-        .executeTakeFirst();
-      if (row) {
-        const { sendJobId, ...request } = row;
-        if (sendJobId === null) await addKeyedJob(db, job); // a run took the job before this request was committed
-        return { ...(request as TransactionRequestRow), replayed: false };
-      }
+      const sender = { id: uuidv7(), from, executor, walletSelection: input.walletSelection ?? {} };
+      const job = sendJobFor(executors, executor, input.chainId, from);
+      const queued = await queueRequest(db, requestValues(input, sender), job);
+      if (queued) return { ...queued, replayed: false };
       // The key was used before by this sender on this chain: attach to that request, or refuse (409).
-      const existing = await db
-        .selectFrom("transactionRequests")
-        .selectAll()
-        .where("fromAddress", "=", from)
-        .where("chainId", "=", input.chainId)
-        .where("idempotencyKey", "=", input.idempotencyKey!)
-        .executeTakeFirstOrThrow();
-      const attached = attachToExisting(existing, {
-        kind: input.kind,
-        executor,
-        walletSelection,
-        to: input.to,
-        data: input.data,
-        value: input.value ?? 0n,
-        payloadIgnored: kind.idempotencyIgnoresPayload,
-      });
-      return { ...attached, replayed: true };
+      return { ...(await earlierRequest(db, input, sender, kind)), replayed: true };
     },
     waitForTerminal(organizationId, transactionId, deadline) {
       const find = () => this.find(organizationId, transactionId);

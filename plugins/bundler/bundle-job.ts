@@ -8,6 +8,7 @@ import { coalesced } from "../../host/cache/indexed-reads.ts";
 import type { PluginContext } from "../../host/plugin.ts";
 import type { TaskPayload } from "../../host/worker/define-task.ts";
 import { addKeyedJobSql, type KeyedJob } from "../../host/worker/keyed-jobs.ts";
+import { bundlerState } from "./bundler-state.ts";
 
 export const BUNDLE_TASK = "bundler:bundle";
 
@@ -19,12 +20,13 @@ export function bundleJob(chainId: number, organizationId: string): KeyedJob<Tas
   return { task: BUNDLE_TASK, payload: { chainId, organizationId }, queueName: name, jobKey: name };
 }
 
-/** One wake per organisation and mode at a time in this process (host/cache's `coalesced`): concurrent acceptances
- * share the next add_job, begun after their rows were committed, instead of queueing 32 upserts of one job row. */
-const wakes = new Map<string, () => Promise<void>>();
-
-/** Queues the organisation's bundling run on the chain, in auto mode (or always, with `force`). */
+/**
+ * Queues the organisation's bundling run on the chain, in auto mode (or always, with `force`). One wake per
+ * organisation and mode at a time on the platform (host/cache's `coalesced`): concurrent acceptances share the next
+ * add_job, begun after their rows were committed, instead of queueing 32 upserts of one job row.
+ */
 export function wakeBundler(ctx: PluginContext, chainId: number, organizationId: string, force = false): Promise<void> {
+  const { wakes } = bundlerState(ctx);
   const key = `${chainId}:${organizationId}:${force}`;
   let wake = wakes.get(key);
   if (!wake) {

@@ -13,6 +13,7 @@ import { entryPoint08Abi } from "viem/account-abstraction";
 import { batchLoader } from "../../host/cache/batch-loader.ts";
 import type { ServedChain } from "../../host/chain/served-chains.ts";
 import type { PluginContext } from "../../host/plugin.ts";
+import { bundlerState } from "./bundler-state.ts";
 import { bundlerDb } from "./tables.ts";
 import { rpcForm } from "./user-operation.ts";
 
@@ -36,20 +37,15 @@ async function locateAll(ctx: PluginContext, chainId: number, hashes: string[]):
   return new Map(rows.map((row) => [row.userOpHash, row]));
 }
 
-interface Loaders {
+export interface ChainLoaders {
   row: (hash: string) => Promise<Located | undefined>;
   receipt: (hash: Hex) => Promise<RpcTransactionReceipt | undefined>;
 }
 
-/** Per context and chain: the mempool rows and the bundle receipts asked for in one turn, each read once (a client's
+/** Per platform and chain: the mempool rows and the bundle receipts asked for in one turn, each read once (a client's
  * batch of receipt lookups is one query, and one eth_getTransactionReceipt per bundle). */
-const loaders = new WeakMap<PluginContext, Map<number, Loaders>>();
-function loadersOf(ctx: PluginContext, on: ServedChain): Loaders {
-  let byChain = loaders.get(ctx);
-  if (!byChain) {
-    byChain = new Map();
-    loaders.set(ctx, byChain);
-  }
+function loadersOf(ctx: PluginContext, on: ServedChain): ChainLoaders {
+  const byChain = bundlerState(ctx).loaders;
   let found = byChain.get(on.chainId);
   if (!found) {
     // Kept for the process: the chain's own client, not the first request's (whose calls end with that request).

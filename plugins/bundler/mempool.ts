@@ -5,6 +5,7 @@ import { type Address, type Hex, toHex } from "viem";
 import type { ServedChain } from "../../host/chain/served-chains.ts";
 import type { PluginContext } from "../../host/plugin.ts";
 import { wakeBundler } from "./bundle-job.ts";
+import { bundlerState } from "./bundler-state.ts";
 import { requiredPreVerificationGas } from "./gas.ts";
 import { isQueued } from "./queued-nonce.ts";
 import { rpcError } from "./rpc-error.ts";
@@ -47,7 +48,7 @@ export async function acceptUserOperation(
   const sender = op.sender.toLowerCase();
   // Behind a predecessor still waiting here, the operation is validated as if that one had run.
   const queued = await isQueued(ctx, on.chainId, entryPoint, op.sender, op.nonce);
-  await simulateValidation(on, entryPoint, packedOp, queued);
+  await simulateValidation(on, bundlerState(ctx).validation, entryPoint, packedOp, queued);
 
   const accepted = await db.transaction().execute(async (trx) => {
     // The sender's operations still waiting (locked: a concurrent replacement waits for this one), and this one if

@@ -46,20 +46,45 @@ export function callTrace(on: ServedChain, call: TracedCall): Promise<CallFrame>
   }) as Promise<CallFrame>;
 }
 
-/** A client for struct-log traces (with stacks a factory's deployment can pass viem's 10 MB body limit). */
-const structLogClients = new Map<string, PublicClient>();
-function structLogClient(on: ServedChain): PublicClient {
+/** What static reading found in a contract's code, and the code's hash (two proxies of one account share it). */
+interface CodeScan {
+  codeHash: Hex | undefined;
+  finding: string | undefined;
+}
+
+/** What the rules keep between validations, per platform (bundler-state.ts). */
+export interface OpcodeRuleCaches {
+  /** A client for struct-log traces per node URL (with stacks a factory's deployment can pass viem's 10 MB limit). */
+  structLogClients: Map<string, PublicClient>;
+  /** The EntryPoint's SenderCreator per chain and EntryPoint address. */
+  senderCreators: Map<string, Promise<string>>;
+  /** Deployed code never changes (EIP-6780), so what its static reading found is kept per chain and address. */
+  scans: Map<string, Promise<CodeScan>>;
+  /** Validation paths whose struct logs were clean (see the GAS rule above). */
+  cleanPaths: Set<string>;
+}
+
+export function opcodeRuleCaches(): OpcodeRuleCaches {
+  return { structLogClients: new Map(), senderCreators: new Map(), scans: new Map(), cleanPaths: new Set() };
+}
+
+function structLogClient(on: ServedChain, caches: OpcodeRuleCaches): PublicClient {
   const url = on.chain.rpcUrls.default.http[0]!;
-  let client = structLogClients.get(url);
+  let client = caches.structLogClients.get(url);
   if (!client) {
     client = createPublicClient({ transport: http(url, { maxResponseBodySize: false, timeout: 30_000 }) });
-    structLogClients.set(url, client);
+    caches.structLogClients.set(url, client);
   }
   return client;
 }
 
-async function structLogs(on: ServedChain, call: TracedCall, withStack: boolean): Promise<StructLog[]> {
-  const trace = (await structLogClient(on).request({
+async function structLogs(
+  on: ServedChain,
+  caches: OpcodeRuleCaches,
+  call: TracedCall,
+  withStack: boolean,
+): Promise<StructLog[]> {
+  const trace = (await structLogClient(on, caches).request({
     method: "debug_traceCall" as never,
     params: [
       { to: call.to, data: call.data },
@@ -76,30 +101,19 @@ async function structLogs(on: ServedChain, call: TracedCall, withStack: boolean)
   return trace.structLogs;
 }
 
-const senderCreators = new Map<string, Promise<string>>();
 /** The EntryPoint's SenderCreator (it calls factories): trusted like the EntryPoint. Kept per chain and address. */
-function senderCreatorOf(on: ServedChain, entryPoint: Address): Promise<string> {
+function senderCreatorOf(on: ServedChain, caches: OpcodeRuleCaches, entryPoint: Address): Promise<string> {
   const key = `${on.chainId}:${entryPoint.toLowerCase()}`;
-  let found = senderCreators.get(key);
+  let found = caches.senderCreators.get(key);
   if (!found) {
     found = on.client
       .readContract({ address: entryPoint, abi: entryPoint08Abi, functionName: "senderCreator" })
       .then((address) => address.toLowerCase());
-    senderCreators.set(key, found);
+    caches.senderCreators.set(key, found);
   }
   return found;
 }
 
-/** What static reading found in a contract's code, and the code's hash (two proxies of one account share it). */
-interface CodeScan {
-  codeHash: Hex | undefined;
-  finding: string | undefined;
-}
-
-/** Deployed code never changes (EIP-6780), so what its static reading found is kept per chain and address. */
-const scans = new Map<string, Promise<CodeScan>>();
-/** Validation paths whose struct logs were clean (see the GAS rule above). */
-const cleanPaths = new Set<string>();
 const MAX_CACHED = 10_000;
 const DELEGATION = "0xef0100"; // EIP-7702: an EOA running another address's code
 
@@ -114,13 +128,14 @@ const scanCode = (code: Hex): CodeScan =>
     ? { codeHash: undefined, finding: undefined }
     : { codeHash: keccak256(code), finding: reachableBannedOpcode(code) };
 
-function scanDeployed(on: ServedChain, address: string): Promise<CodeScan> {
+function scanDeployed(on: ServedChain, caches: OpcodeRuleCaches, address: string): Promise<CodeScan> {
+  const { scans } = caches;
   const key = `${on.chainId}:${address}`;
   let scan = scans.get(key);
   if (!scan) {
     scan = on.client.getCode({ address: address as Address }).then((code = "0x") => {
       if (code === "0x") scans.delete(key); // no code yet (a precompile, or deployed later): asked again next time
-      if (code.startsWith(DELEGATION)) return scanDeployed(on, `0x${code.slice(8, 48)}`);
+      if (code.startsWith(DELEGATION)) return scanDeployed(on, caches, `0x${code.slice(8, 48)}`);
       return scanCode(code);
     });
     remember(scans, key, scan);
@@ -142,7 +157,12 @@ function framesOf(top: CallFrame): CallFrame[] {
 }
 
 /** Each frame's code as static reading sees it (a trusted frame's as clean). */
-async function scanFrames(frames: CallFrame[], trusted: Set<string>, on: ServedChain): Promise<CodeScan[]> {
+async function scanFrames(
+  frames: CallFrame[],
+  trusted: Set<string>,
+  on: ServedChain,
+  caches: OpcodeRuleCaches,
+): Promise<CodeScan[]> {
   const created = new Map<string, string>();
   for (const frame of frames)
     if (frame.type.startsWith("CREATE") && frame.to) created.set(frame.to.toLowerCase(), frame.output ?? "0x");
@@ -151,7 +171,7 @@ async function scanFrames(frames: CallFrame[], trusted: Set<string>, on: ServedC
       if (frame.type.startsWith("CREATE")) return scanCode(frame.input as Hex); // init code
       const to = frame.to?.toLowerCase() ?? "";
       const code = created.get(to);
-      const scan = code !== undefined ? scanCode(code as Hex) : await scanDeployed(on, to);
+      const scan = code !== undefined ? scanCode(code as Hex) : await scanDeployed(on, caches, to);
       return trusted.has(to) ? { ...scan, finding: undefined } : scan;
     }),
   );
@@ -179,21 +199,22 @@ function pathOf(chainId: number, frames: CallFrame[], scans: CodeScan[]): string
 /** The banned opcode the traced validation ran in an untrusted frame, if any. */
 export async function bannedOpcode(
   on: ServedChain,
+  caches: OpcodeRuleCaches,
   call: TracedCall,
   top: CallFrame,
 ): Promise<BannedOpcode | undefined> {
   const entryPoint = call.to;
-  const trusted = new Set([entryPoint.toLowerCase(), await senderCreatorOf(on, entryPoint)]);
+  const trusted = new Set([entryPoint.toLowerCase(), await senderCreatorOf(on, caches, entryPoint)]);
   const frames = framesOf(top);
-  const scans = await scanFrames(frames, trusted, on);
+  const scans = await scanFrames(frames, trusted, on, caches);
   const findings = scans.flatMap((scan) => (scan.finding ? [scan.finding] : []));
   if (findings.length === 0) return undefined;
   const path = findings.every((finding) => finding === "GAS") ? pathOf(on.chainId, frames, scans) : undefined;
-  if (path !== undefined && cleanPaths.has(path)) return undefined;
+  if (path !== undefined && caches.cleanPaths.has(path)) return undefined;
   // Without stacks the frames below the EntryPoint are unknown (untrusted): a finding there needs the stacks.
   const onlyEntryPoint = new Set([entryPoint.toLowerCase()]);
-  let banned = findBannedOpcode(await structLogs(on, call, false), entryPoint, onlyEntryPoint);
-  if (banned) banned = findBannedOpcode(await structLogs(on, call, true), entryPoint, trusted);
-  if (!banned && path !== undefined) remember(cleanPaths, path);
+  let banned = findBannedOpcode(await structLogs(on, caches, call, false), entryPoint, onlyEntryPoint);
+  if (banned) banned = findBannedOpcode(await structLogs(on, caches, call, true), entryPoint, trusted);
+  if (!banned && path !== undefined) remember(caches.cleanPaths, path);
   return banned;
 }

@@ -14,7 +14,7 @@ import { entryPoint08Abi, type PackedUserOperation } from "viem/account-abstract
 import { accountAbstractionArtifact } from "../../host/chain/entry-point.ts";
 import type { ServedChain } from "../../host/chain/served-chains.ts";
 import type { BundlerErrorCode } from "./errors.ts";
-import { bannedOpcode, callTrace } from "./opcode-rules.ts";
+import { bannedOpcode, callTrace, type OpcodeRuleCaches, opcodeRuleCaches } from "./opcode-rules.ts";
 import { queuedNonceState } from "./queued-nonce.ts";
 import { rpcError } from "./rpc-error.ts";
 import { isStaked, type StakeInfo } from "./validation-rules.ts";
@@ -63,7 +63,13 @@ function refusalOf(data: Hex) {
  * simulateValidation under debug_traceCall (callTracer: small and quick): its result, and ERC-7562's opcode rules
  * checked on the frames it ran (opcode-rules.ts).
  */
-async function tracedValidation(on: ServedChain, entryPoint: Address, op: PackedUserOperation, queued: boolean) {
+async function tracedValidation(
+  on: ServedChain,
+  caches: OpcodeRuleCaches,
+  entryPoint: Address,
+  op: PackedUserOperation,
+  queued: boolean,
+) {
   const data = encodeFunctionData({ abi: SIMULATIONS.abi, functionName: "simulateValidation", args: [op] });
   const call = { to: entryPoint, data, stateOverrides: traceOverride(entryPoint, op, queued) };
   const top = await callTrace(on, call);
@@ -72,7 +78,7 @@ async function tracedValidation(on: ServedChain, entryPoint: Address, op: Packed
     throw returned.length > 2
       ? refusalOf(returned)
       : rpcError("BUNDLER_USER_OPERATION_REJECTED", "The simulation failed");
-  const banned = await bannedOpcode(on, call, top);
+  const banned = await bannedOpcode(on, caches, call, top);
   if (banned)
     throw rpcError("BUNDLER_OPCODE_BANNED", `Validation used ${banned.opcode} in ${banned.address} (ERC-7562)`, {
       ...banned,
@@ -149,10 +155,19 @@ export interface ValidationResult {
 /** An operation too close to its end is refused: it could expire before its bundle is mined. */
 const EXPIRY_MARGIN_SECONDS = 30n;
 
-/** The latest block's timestamp, which validation time ranges are checked against: read at most once a second
- * (a second's staleness is well inside the expiry margin). */
-const chainTimes = new Map<number, { at: number; timestamp: Promise<bigint> }>();
-function chainTime(on: ServedChain): Promise<bigint> {
+/** What validation keeps between operations, per platform (bundler-state.ts). */
+export interface ValidationCaches {
+  opcodeRules: OpcodeRuleCaches;
+  /** The latest block's timestamp per chain, which validation time ranges are checked against: read at most once a
+   * second (a second's staleness is well inside the expiry margin). */
+  chainTimes: Map<number, { at: number; timestamp: Promise<bigint> }>;
+}
+
+export function validationCaches(): ValidationCaches {
+  return { opcodeRules: opcodeRuleCaches(), chainTimes: new Map() };
+}
+
+function chainTime(on: ServedChain, { chainTimes }: ValidationCaches): Promise<bigint> {
   const cached = chainTimes.get(on.chainId);
   if (cached && Date.now() - cached.at < 1000) return cached.timestamp;
   const timestamp = on.client.getBlock().then((block) => block.timestamp);
@@ -169,14 +184,15 @@ function chainTime(on: ServedChain): Promise<bigint> {
  */
 export async function simulateValidation(
   on: ServedChain,
+  caches: ValidationCaches,
   entryPoint: Address,
   op: PackedUserOperation,
   queued = false,
 ): Promise<ValidationResult> {
-  const [result, timestamp] = (await Promise.all([tracedValidation(on, entryPoint, op, queued), chainTime(on)])) as [
-    ValidationResult,
-    bigint,
-  ];
+  const [result, timestamp] = (await Promise.all([
+    tracedValidation(on, caches.opcodeRules, entryPoint, op, queued),
+    chainTime(on, caches),
+  ])) as [ValidationResult, bigint];
   // [EREP-050]: only a staked paymaster may have the EntryPoint call its postOp with a context.
   if (result.returnInfo.paymasterContext !== "0x" && !isStaked(result.paymasterInfo))
     throw rpcError("BUNDLER_STAKE_TOO_LOW", "An unstaked paymaster returned a context for postOp (ERC-7562)", {

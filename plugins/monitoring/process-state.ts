@@ -1,8 +1,9 @@
 // The monitoring parts one host process holds once (the buffer, the LISTEN channel, the metrics registry), shared
-// by the plugin's observers, timer and routes. Keyed by the process's database handle: the plugin's parts each get a
-// context of their own, and a test may run a second host in the same Node process.
+// by the plugin's observers, timer and routes; owned by the platform (host/platform-state.ts), as a test may run a
+// second host in the same Node process.
 import type pg from "pg";
 import { type ChannelListener, listenChannel } from "../../host/db/notifications.ts";
+import { platformState } from "../../host/platform-state.ts";
 import type { PluginContext } from "../../host/plugin.ts";
 import { createMetrics, type Metrics } from "./metrics.ts";
 import { createRecorder, LOG_CHANNEL, type LogNotice, type Recorder } from "./recorder.ts";
@@ -14,22 +15,15 @@ export interface MonitoringProcess {
   metrics: Metrics;
 }
 
-const processes = new WeakMap<object, MonitoringProcess>();
-
-export function monitoringProcess(ctx: PluginContext<"webhookDeliveryStats">): MonitoringProcess {
-  let state = processes.get(ctx.db);
-  if (!state) {
-    const recorder = createRecorder(ctx, ctx.logger);
-    state = {
-      recorder,
-      stream: listenChannel(
-        ctx.db.pool.options as pg.ClientConfig,
-        LOG_CHANNEL,
-        (payload) => (JSON.parse(payload) as LogNotice).organizationId,
-      ),
-      metrics: createMetrics(ctx, recorder.dropped),
-    };
-    processes.set(ctx.db, state);
-  }
-  return state;
-}
+export const monitoringProcess = platformState((ctx: PluginContext<"webhookDeliveryStats">): MonitoringProcess => {
+  const recorder = createRecorder(ctx, ctx.logger);
+  return {
+    recorder,
+    stream: listenChannel(
+      ctx.db.pool.options as pg.ClientConfig,
+      LOG_CHANNEL,
+      (payload) => (JSON.parse(payload) as LogNotice).organizationId,
+    ),
+    metrics: createMetrics(ctx, recorder.dropped),
+  };
+});

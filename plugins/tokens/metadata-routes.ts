@@ -11,9 +11,9 @@ import type { App } from "../../host/http/env.ts";
 import { single } from "../../host/http/envelopes.ts";
 import { AddressSchema, errorResponses, linksSelf } from "../../host/http/schemas.ts";
 import type { PluginContext } from "../../host/plugin.ts";
-import { asOneCall } from "./operations-routes.ts";
 import { MetadataPatchBodySchema } from "./operations-schemas.ts";
 import { findOrgToken } from "./routes.ts";
+import { asOneCall } from "./token-calls.ts";
 import { tokenWriteRoute } from "./write-route.ts";
 
 const MetadataEntrySchema = z.object({ key: z.string(), value: z.string(), updatedAt: z.string() });

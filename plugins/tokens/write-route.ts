@@ -74,6 +74,13 @@ export interface TokenWriteRoute<Body extends z.ZodType<WriteBody>, Extra extend
   describe?: (token: IndexedToken, body: z.output<Body>) => string;
 }
 
+/** A token operation's definition, typed from its body schema (what tokenWriteRoute mounts; tests encode with it). */
+export function tokenOperation<Body extends z.ZodType<WriteBody>, Extra extends z.ZodRawShape = Record<string, never>>(
+  def: TokenWriteRoute<Body, Extra>,
+): TokenWriteRoute<Body, Extra> {
+  return def;
+}
+
 export function tokenWriteRoute<Body extends z.ZodType<WriteBody>, Extra extends z.ZodRawShape = Record<string, never>>(
   app: App,
   ctx: PluginContext,
