@@ -10,8 +10,15 @@
 // used, outcome) as one whose struct logs were clean, is taken as clean without tracing it again. What remains of
 // that rule's purpose, a bundle that validates differently on chain, the bundle's own eth_call before it is sent
 // catches (bundle.ts).
-import { type Address, createPublicClient, type Hex, http, keccak256, type PublicClient } from "viem";
-import { entryPoint08Abi } from "viem/account-abstraction";
+import {
+  type Address,
+  createPublicClient,
+  getContractAddress,
+  type Hex,
+  http,
+  keccak256,
+  type PublicClient,
+} from "viem";
 import type { ServedChain } from "../../host/chain/served-chains.ts";
 import { reachableBannedOpcode } from "./bytecode-scan.ts";
 import { type BannedOpcode, findBannedOpcode, type StructLog } from "./validation-rules.ts";
@@ -76,19 +83,10 @@ async function structLogs(on: ServedChain, call: TracedCall, withStack: boolean)
   return trace.structLogs;
 }
 
-const senderCreators = new Map<string, Promise<string>>();
-/** The EntryPoint's SenderCreator (it calls factories): trusted like the EntryPoint. Kept per chain and address. */
-function senderCreatorOf(on: ServedChain, entryPoint: Address): Promise<string> {
-  const key = `${on.chainId}:${entryPoint.toLowerCase()}`;
-  let found = senderCreators.get(key);
-  if (!found) {
-    found = on.client
-      .readContract({ address: entryPoint, abi: entryPoint08Abi, functionName: "senderCreator" })
-      .then((address) => address.toLowerCase());
-    senderCreators.set(key, found);
-  }
-  return found;
-}
+/** The EntryPoint's SenderCreator (it calls factories): trusted like the EntryPoint. v0.7 and v0.8 both create it in
+ * their constructor, the EntryPoint's first CREATE (nonce 1); v0.7 has no getter for it. */
+const senderCreatorOf = (entryPoint: Address): string =>
+  getContractAddress({ from: entryPoint, nonce: 1n }).toLowerCase();
 
 /** What static reading found in a contract's code, and the code's hash (two proxies of one account share it). */
 interface CodeScan {
@@ -183,7 +181,7 @@ export async function bannedOpcode(
   top: CallFrame,
 ): Promise<BannedOpcode | undefined> {
   const entryPoint = call.to;
-  const trusted = new Set([entryPoint.toLowerCase(), await senderCreatorOf(on, entryPoint)]);
+  const trusted = new Set([entryPoint.toLowerCase(), senderCreatorOf(entryPoint)]);
   const frames = framesOf(top);
   const scans = await scanFrames(frames, trusted, on);
   const findings = scans.flatMap((scan) => (scan.finding ? [scan.finding] : []));
