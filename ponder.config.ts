@@ -29,13 +29,19 @@ const indexed = env.chains;
 const chainName = (deployment: IndexedDeployment) => `chain${deployment.chainId}`;
 
 /** A contract's address and start block on each chain, from that chain's deployment. */
-const onEveryChain = (address: (deployment: IndexedDeployment) => Address | ReturnType<typeof factory>) =>
+const onEveryChain = (address: (deployment: IndexedDeployment) => Address | Address[] | ReturnType<typeof factory>) =>
   Object.fromEntries(
     indexed.map(({ deployment }) => [
       chainName(deployment),
       { address: address(deployment), startBlock: deployment.startBlock },
     ]),
-  ) as Record<string, { address: Address | ReturnType<typeof factory>; startBlock: number }>;
+  ) as Record<string, { address: Address | Address[] | ReturnType<typeof factory>; startBlock: number }>;
+
+/** The chain's EntryPoints (older manifests name v0.8 only, or none). */
+const entryPoints = (deployment: IndexedDeployment): Address[] => {
+  const found = [deployment.entryPoint, deployment.entryPointV07].filter((a): a is Address => a !== undefined);
+  return found.length > 0 ? found : [zeroAddress];
+};
 
 /** A contract announced by an event of each chain's root. */
 const fromRoot = (event: RootEvent, parameter: string) =>
@@ -142,9 +148,10 @@ export default createConfig({
       abi: mergeAbis(ADDON_INSTANCE_ABIS),
       chain: fromRoot("AddonInstanceCreated", "instance"),
     },
-    // ERC-4337: the EntryPoint's user operations and deposits, the smart wallets' factory and each account it made.
-    // A manifest without them indexes nothing for them: no contract emits from the zero address.
-    EntryPoint: { abi: EntryPointAbi, chain: onEveryChain((d) => d.entryPoint ?? zeroAddress) },
+    // ERC-4337: both EntryPoints' (v0.8, v0.7: the same events) user operations and deposits, the smart wallets'
+    // factory and each account it made. A manifest without them indexes nothing for them: no contract emits from the
+    // zero address.
+    EntryPoint: { abi: EntryPointAbi, chain: onEveryChain(entryPoints) },
     SmartAccountFactory: {
       abi: WeightedMultisigAccountFactoryAbi,
       chain: onEveryChain((d) => d.smartAccountFactory ?? zeroAddress),

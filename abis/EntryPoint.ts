@@ -1,5 +1,6 @@
-// Not generated from contracts/: the events of @account-abstraction/contracts 0.8.0's EntryPoint that the index
-// follows (the platform deploys the package's artifact). test/index/entry-point-abi.test.ts checks them against it.
+// Not generated from contracts/: the events of @account-abstraction/contracts' EntryPoints that the index follows,
+// the same in 0.8.0 and 0.7.0 (the platform deploys both releases' artifacts). test/index/entry-point-abi.test.ts checks
+// them against both.
 import { parseAbi } from "viem";
 
 export const EntryPointAbi = parseAbi([

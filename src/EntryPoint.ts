@@ -1,4 +1,4 @@
-// The manifest's ERC-4337 EntryPoint: each user operation it ran (and why its execution reverted), the deposits
+// The manifest's ERC-4337 EntryPoints (v0.8 and v0.7, one ABI): each user operation they ran (and why its execution reverted), the deposits
 // paymasters and accounts pay gas from, and their activity events (system CHAIN_SCOPE). The events an operation's
 // execution emitted get its hash, paymaster and cost from the UserOperationEvent in recordActivity (src/relay.ts).
 import { type Context, ponder } from "ponder:registry";

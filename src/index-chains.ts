@@ -32,8 +32,9 @@ export function ponderRpc(source: Pick<IndexChainSource, "rpcUrl" | "rpcLanes">)
 export interface IndexedDeployment {
   chainId: number;
   systemFactory: `0x${string}`;
-  /** ERC-4337 EntryPoint v0.8 and the smart wallets' factory: absent from older manifests. */
+  /** ERC-4337 EntryPoints v0.8 and v0.7 and the smart wallets' factory: absent from older manifests. */
   entryPoint?: `0x${string}`;
+  entryPointV07?: `0x${string}`;
   smartAccountFactory?: `0x${string}`;
   startBlock: number;
 }

@@ -2,7 +2,9 @@
 // UserOperations of SimpleAccounts (the package's own, deployed by the test against the platform's EntryPoint)
 // through POST /api/v2/bundler, wait for their receipts and read them back; a bad signature is refused with -32507
 // before it reaches the chain; the JSON-RPC rules (notifications, unknown methods, batches, parse errors); and two
-// operations in one handleOps (manual bundling mode, debug_bundler_sendBundleNow).
+// operations in one handleOps (manual bundling mode, debug_bundler_sendBundleNow). Both EntryPoints, v0.8 and v0.7
+// (each with its own SimpleAccount release); estimation on a state override; lookups of an operation another bundler
+// mined, within BUNDLER_RECEIPT_LOOKBACK_BLOCKS.
 import { createSmartAccountClient } from "permissionless";
 import { toSimpleSmartAccount } from "permissionless/accounts";
 import {
@@ -17,24 +19,36 @@ import {
 } from "viem";
 import {
   createBundlerClient,
+  entryPoint07Abi,
   entryPoint08Abi,
   formatUserOperationRequest,
   getUserOperationHash,
+  toPackedUserOperation,
 } from "viem/account-abstraction";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { accountAbstractionArtifact } from "../host/chain/entry-point.ts";
+import {
+  accountAbstractionArtifact,
+  CANONICAL_ENTRY_POINT_V07,
+  type EntryPointVersion,
+} from "../host/chain/entry-point.ts";
+import { openDatabases } from "../host/db/database.ts";
 import { anvilAccount } from "./support/api-flows.ts";
-import { bootStack, stackChain, type TestStack } from "./support/stack.ts";
+import { bootStack, platformDbUrl, stackChain, type TestStack } from "./support/stack.ts";
 
 const RECIPIENT: Address = "0x000000000000000000000000000000000000bEEF";
+const LOOKBACK_BLOCKS = 64;
 
 describe("bundler (POST /api/v2/bundler)", () => {
   let stack: TestStack;
   let client: PublicClient;
   let chain: Chain;
   let entryPoint: Address;
+  let entryPointV07: Address;
   let factory: Address;
+  let factoryV07: Address;
+  /** An operation of the v0.7 EntryPoint the bundler mined (the index must hold it). */
+  let v07Operation: Hex;
   let url: string;
   const headers = () => ({ "X-Api-Key": stack.platform.credentials.apiKey });
   const transport = () => http(url, { fetchOptions: { headers: headers() } });
@@ -48,13 +62,15 @@ describe("bundler (POST /api/v2/bundler)", () => {
     return { status: res.status, body: (res.status === 204 ? undefined : await res.json()) as any };
   }
 
-  /** A fresh SimpleAccount (counterfactual: the first operation deploys it), funded with 1 ETH. */
-  async function simpleAccount() {
+  /** A fresh SimpleAccount of the EntryPoint's release (counterfactual: the first operation deploys it), funded with
+   * 1 ETH. */
+  async function simpleAccount(version: EntryPointVersion = "0.8") {
     const account = await toSimpleSmartAccount({
       client,
       owner: privateKeyToAccount(generatePrivateKey()),
-      entryPoint: { address: entryPoint, version: "0.8" },
-      factoryAddress: factory,
+      ...(version === "0.8"
+        ? { entryPoint: { address: entryPoint, version: "0.8" as const }, factoryAddress: factory }
+        : { entryPoint: { address: entryPointV07, version: "0.7" as const }, factoryAddress: factoryV07 }),
     });
     const funder = createWalletClient({ account: anvilAccount(9), chain, transport: http() });
     await client.waitForTransactionReceipt({
@@ -64,27 +80,37 @@ describe("bundler (POST /api/v2/bundler)", () => {
   }
 
   beforeAll(async () => {
-    stack = await bootStack({ BUNDLER_DEBUG_METHODS: "true" });
+    stack = await bootStack({
+      BUNDLER_DEBUG_METHODS: "true",
+      BUNDLER_RECEIPT_LOOKBACK_BLOCKS: String(LOOKBACK_BLOCKS),
+    });
     url = `${stack.platform.baseUrl}/api/v2/bundler`;
     chain = stackChain(stack);
     client = createPublicClient({ chain, transport: http(), pollingInterval: 100 }) as PublicClient;
     entryPoint = stack.platform.manifest.entryPoint as Address;
-    const { abi, bytecode } = accountAbstractionArtifact("SimpleAccountFactory");
+    entryPointV07 = stack.platform.manifest.entryPointV07 as Address;
     const deployer = createWalletClient({ account: anvilAccount(9), chain, transport: http() });
-    const receipt = await client.waitForTransactionReceipt({
-      hash: await deployer.deployContract({ abi, bytecode, args: [entryPoint] }),
-    });
-    factory = receipt.contractAddress as Address;
+    const deployFactory = async (version: EntryPointVersion, at: Address) => {
+      const { abi, bytecode } = accountAbstractionArtifact("SimpleAccountFactory", version);
+      const receipt = await client.waitForTransactionReceipt({
+        hash: await deployer.deployContract({ abi, bytecode, args: [at] }),
+      });
+      return receipt.contractAddress as Address;
+    };
+    factory = await deployFactory("0.8", entryPoint);
+    factoryV07 = await deployFactory("0.7", entryPointV07);
   });
   afterAll(async () => {
     await stack?.stop();
   });
 
-  it("serves the platform's EntryPoint v0.8 and the chain id", async () => {
+  it("serves the platform's EntryPoints v0.8 and v0.7 (at its canonical address) and the chain id", async () => {
     expect(await client.getCode({ address: entryPoint })).not.toBe("0x");
+    expect(entryPointV07).toBe(CANONICAL_ENTRY_POINT_V07);
+    expect(await client.getCode({ address: entryPointV07 })).not.toBe("0x");
     expect(await rpc({ jsonrpc: "2.0", id: 1, method: "eth_supportedEntryPoints", params: [] })).toEqual({
       status: 200,
-      body: { jsonrpc: "2.0", id: 1, result: [entryPoint] },
+      body: { jsonrpc: "2.0", id: 1, result: [entryPoint, entryPointV07] },
     });
     const { body } = await rpc({ jsonrpc: "2.0", id: "a", method: "eth_chainId" });
     expect(body.result).toBe(`0x${stack.platform.credentials.chainId.toString(16)}`);
@@ -224,7 +250,7 @@ describe("bundler (POST /api/v2/bundler)", () => {
     ]);
     expect(batch.status).toBe(200);
     expect(batch.body.map((a: { id: number }) => a.id)).toEqual([1, 2, 3]);
-    expect(batch.body[1].result).toEqual([entryPoint]);
+    expect(batch.body[1].result).toEqual([entryPoint, entryPointV07]);
     expect(batch.body[2].error.code).toBe(-32601);
     expect(
       (
@@ -240,13 +266,121 @@ describe("bundler (POST /api/v2/bundler)", () => {
 
   it("permissionless sends a UserOperation and reads it back", async () => {
     const account = await simpleAccount();
-    const smart = createSmartAccountClient({ account, chain, client, bundlerTransport: transport() });
+    const smart = createSmartAccountClient({
+      account,
+      chain,
+      client,
+      bundlerTransport: transport(),
+      pollingInterval: 200, // not the 4 s default: the receipt is polled for
+    });
     const hash = await smart.sendUserOperation({ calls: [{ to: RECIPIENT, value: 7n }] });
     const receipt = await smart.waitForUserOperationReceipt({ hash, timeout: 30_000 });
     expect(receipt.success).toBe(true);
     const read = await smart.getUserOperation({ hash });
     expect(read.transactionHash).toBe(receipt.receipt.transactionHash);
     expect((await smart.getUserOperationReceipt({ hash })).userOpHash).toBe(hash);
+  });
+
+  it("v0.7: viem's bundler client and permissionless send a SimpleAccount's operations, hashed by v0.7's rule", async () => {
+    const account = await simpleAccount("0.7");
+    const bundler = createBundlerClient({ account, client, transport: transport(), pollingInterval: 200 });
+    const first = await bundler.sendUserOperation({ calls: [{ to: RECIPIENT, value: 3n }] });
+    const receipt = await bundler.waitForUserOperationReceipt({ hash: first, timeout: 30_000 });
+    expect(receipt).toMatchObject({ success: true, userOpHash: first, entryPoint: entryPointV07 });
+    v07Operation = first;
+    expect(receipt.receipt.to?.toLowerCase()).toBe(entryPointV07.toLowerCase());
+    const read = await bundler.getUserOperation({ hash: first });
+    expect(read).toMatchObject({ entryPoint: entryPointV07, transactionHash: receipt.receipt.transactionHash });
+    // The hash the bundler answered is v0.7's (the EntryPoint's own getUserOpHash), not v0.8's typed hash.
+    const packed = toPackedUserOperation(read.userOperation);
+    expect(
+      await client.readContract({
+        address: entryPointV07,
+        abi: entryPoint07Abi,
+        functionName: "getUserOpHash",
+        args: [packed],
+      }),
+    ).toBe(first);
+
+    const smart = createSmartAccountClient({
+      account,
+      chain,
+      client,
+      bundlerTransport: transport(),
+      pollingInterval: 200,
+    });
+    const second = await smart.sendUserOperation({ calls: [{ to: RECIPIENT, value: 4n }] });
+    expect((await smart.waitForUserOperationReceipt({ hash: second, timeout: 30_000 })).success).toBe(true);
+    expect((await smart.getUserOperationReceipt({ hash: second })).entryPoint).toBe(entryPointV07);
+  });
+
+  it("estimates on the caller's state override (eth_call's format)", async () => {
+    const sender: Address = "0x00000000000000000000000000000000000d7562"; // no code on the chain
+    const op = {
+      sender,
+      nonce: "0x0",
+      callData: "0x",
+      signature: "0x",
+      maxFeePerGas: "0x3b9aca00",
+      maxPriorityFeePerGas: "0x3b9aca00",
+    };
+    const estimate = (params: unknown[]) =>
+      rpc({ jsonrpc: "2.0", id: 1, method: "eth_estimateUserOperationGas", params });
+    // Its deposit pays the prefund (the code below pays nothing itself).
+    const funder = createWalletClient({ account: anvilAccount(9), chain, transport: http() });
+    for (const at of [entryPointV07, entryPoint])
+      await client.waitForTransactionReceipt({
+        hash: await funder.writeContract({
+          address: at,
+          abi: entryPoint07Abi,
+          functionName: "depositTo",
+          args: [sender],
+          value: parseEther("1"),
+        }),
+      });
+    expect((await estimate([op, entryPointV07])).body.error.message).toContain("AA20"); // account not deployed
+    // With code that validates anything (validateUserOp answers 0) the same operation is estimated, on both.
+    const override = { [sender]: { code: "0x600060005260206000f3" } };
+    for (const at of [entryPointV07, entryPoint])
+      expect((await estimate([op, at, override])).body).toMatchObject({ result: { callGasLimit: expect.any(String) } });
+  });
+
+  it("finds an operation another bundler mined, within BUNDLER_RECEIPT_LOOKBACK_BLOCKS only", async () => {
+    const account = await simpleAccount("0.7");
+    const bundler = createBundlerClient({ account, client, transport: transport() });
+    const prepared = await bundler.prepareUserOperation({ calls: [{ to: RECIPIENT, value: 5n }] });
+    const op = { ...prepared, signature: await account.signUserOperation(prepared) };
+    const hash = getUserOperationHash({
+      chainId: chain.id,
+      entryPointAddress: entryPointV07,
+      entryPointVersion: "0.7",
+      userOperation: op,
+    });
+    // handleOps sent by an account of its own, never through the platform's mempool.
+    const other = createWalletClient({ account: anvilAccount(9), chain, transport: http() });
+    const mined = await client.waitForTransactionReceipt({
+      hash: await other.writeContract({
+        address: entryPointV07,
+        abi: entryPoint07Abi,
+        functionName: "handleOps",
+        args: [[toPackedUserOperation(op)], other.account.address],
+      }),
+    });
+    const lookup = async (method: string) => (await rpc({ jsonrpc: "2.0", id: 1, method, params: [hash] })).body.result;
+    expect(await lookup("eth_getUserOperationReceipt")).toMatchObject({
+      userOpHash: hash,
+      success: true,
+      entryPoint: entryPointV07,
+      receipt: { transactionHash: mined.transactionHash },
+    });
+    expect(await lookup("eth_getUserOperationByHash")).toMatchObject({
+      entryPoint: entryPointV07,
+      transactionHash: mined.transactionHash,
+      userOperation: { sender: account.address, callData: op.callData, signature: op.signature },
+    });
+    await client.request({ method: "anvil_mine" as never, params: [`0x${LOOKBACK_BLOCKS.toString(16)}`] as never });
+    expect(await lookup("eth_getUserOperationReceipt")).toBeNull();
+    expect(await lookup("eth_getUserOperationByHash")).toBeNull();
   });
 
   it("holds a sender's next operations behind its first and bundles them in nonce order; a nonce gap is refused", async () => {
@@ -351,5 +485,25 @@ describe("bundler (POST /api/v2/bundler)", () => {
       expect(receipt.body.result).toMatchObject({ userOpHash: hash, success: true, receipt: { transactionHash } });
     }
     await rpc({ jsonrpc: "2.0", id: 5, method: "debug_bundler_setBundlingMode", params: ["auto"] });
+  });
+
+  it("indexes the v0.7 EntryPoint's operations like v0.8's (src/EntryPoint.ts)", async () => {
+    const db = openDatabases(platformDbUrl(stack.env), "ledger", 1);
+    try {
+      const ledger = db.ledgerOn(chain.id);
+      const deadline = Date.now() + 30_000;
+      let row: { entryPoint: string; success: boolean } | undefined;
+      while (!row && Date.now() < deadline) {
+        row = await ledger
+          .selectFrom("userOperation")
+          .select(["entryPoint", "success"])
+          .where("id", "=", v07Operation)
+          .executeTakeFirst();
+        if (!row) await new Promise((resolve) => setTimeout(resolve, 250));
+      }
+      expect(row).toEqual({ entryPoint: entryPointV07.toLowerCase(), success: true });
+    } finally {
+      await db.close();
+    }
   });
 });

@@ -8,6 +8,8 @@ export interface ChainDeployment {
   systemFactory: Address;
   /** The ERC-4337 EntryPoint v0.8 (absent only with a given manifest that names none on a chain without it). */
   entryPoint?: Address;
+  /** The ERC-4337 EntryPoint v0.7, which the bundler serves too (absent likewise). */
+  entryPointV07?: Address;
   /** The smart wallets' account factory for that EntryPoint. */
   smartAccountFactory?: Address;
   /** The organisations' paymasters' factory for that EntryPoint. */

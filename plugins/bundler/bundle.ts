@@ -1,12 +1,13 @@
-// bundler:bundle: takes the organisation's pending operations on the job's chain (a sender's in nonce order, oldest
-// senders first), runs them as one handleOps by eth_call (an operation the EntryPoint refuses is marked failed), and
+// bundler:bundle: takes the organisation's pending operations on the job's chain, one EntryPoint's partition after the
+// other (v0.8, then v0.7; a sender's in nonce order, oldest senders first), runs each as one handleOps by eth_call (an operation the EntryPoint refuses is marked failed), and
 // submits the bundle with the gas its operations' limits add up to, a chain write of the organisation's bundler
 // wallet through the transaction pipeline (host/worker: nonces, fee bumps, exactly once). The bundle's receipt marks
 // them included (mutation kind `bundler.handle-ops`).
 import { type Kysely, sql } from "kysely";
-import { type Address, decodeEventLog, encodeFunctionData, type Hex, type TransactionReceipt } from "viem";
+import { decodeEventLog, encodeFunctionData, type Hex, type TransactionReceipt } from "viem";
 import { entryPoint08Abi, type PackedUserOperation } from "viem/account-abstraction";
 import { fundSigner } from "../../host/chain/fund-signer.ts";
+import type { ServedChain } from "../../host/chain/served-chains.ts";
 import type { MutationKind } from "../../host/mutations/service.ts";
 import { TERMINAL_STATES } from "../../host/mutations/service.ts";
 import type { PluginContext } from "../../host/plugin.ts";
@@ -14,6 +15,7 @@ import { defineTask } from "../../host/worker/define-task.ts";
 import { addKeyedJobSql } from "../../host/worker/keyed-jobs.ts";
 import { BundlePayload, bundleJob } from "./bundle-job.ts";
 import { bundlerWallet } from "./bundler-wallet.ts";
+import { type ServedEntryPoint, servedEntryPoints } from "./entry-points.ts";
 import { previousNonce } from "./queued-nonce.ts";
 import { checkBundle } from "./simulation.ts";
 import { type BundlerTables, bundlerDb, type UserOperationRow } from "./tables.ts";
@@ -117,7 +119,25 @@ export function bundleable(pending: UserOperationRow[], submitted: Pick<UserOper
 }
 
 export function bundleTask(ctx: PluginContext<"custody" | "deployment">) {
+  return defineTask(BundlePayload, async ({ organizationId, chainId }) => {
+    if (!ctx.chains.has(chainId)) throw new Error(`Chain ${chainId} is not served by this platform`);
+    const on = ctx.chains.get(chainId);
+    await settleAbandoned(ctx, chainId, organizationId);
+    // Each EntryPoint's partition is its own bundle (handleOps runs one EntryPoint's operations).
+    for (const entryPoint of servedEntryPoints(on.deployment))
+      await bundlePartition(ctx, on, organizationId, entryPoint);
+  });
+}
+
+/** One bundle of the organisation's operations for one EntryPoint on the chain, if any are ready. */
+async function bundlePartition(
+  ctx: PluginContext<"custody" | "deployment">,
+  on: ServedChain,
+  organizationId: string,
+  entryPoint: ServedEntryPoint,
+) {
   const db = bundlerDb(ctx.db.platform);
+  const { chainId } = on;
   const fail = (hashes: string[], reason: string) =>
     db
       .updateTable("bundlerUserOperations")
@@ -125,71 +145,66 @@ export function bundleTask(ctx: PluginContext<"custody" | "deployment">) {
       .where("userOpHash", "in", hashes)
       .where("status", "=", "pending")
       .execute();
-  return defineTask(BundlePayload, async ({ organizationId, chainId }) => {
-    if (!ctx.chains.has(chainId)) throw new Error(`Chain ${chainId} is not served by this platform`);
-    const on = ctx.chains.get(chainId);
-    await settleAbandoned(ctx, chainId, organizationId);
-    const live = await db
-      .selectFrom("bundlerUserOperations as o")
-      .leftJoin("transactionRequests as r", "r.id", "o.transactionRequestId")
-      .selectAll("o")
-      .select("r.transactionHash as bundleHash")
-      .where("o.chainId", "=", chainId)
-      .where("o.organizationId", "=", organizationId)
-      .where("o.status", "in", ["pending", "submitted"])
-      .orderBy("o.createdAt")
-      .limit(MAX_BUNDLE * 8)
-      .execute();
-    // An operation in a bundle already signed runs before this one (the bundler wallet's lower nonce): its
-    // successors may follow at once. Those in a bundle not yet signed wait for it.
-    let candidates = bundleable(
-      live.filter((row) => row.status === "pending"),
-      live.filter((row) => row.status === "submitted" && row.bundleHash === null),
-    );
-    if (candidates.length === 0) return;
-    const wallet = await bundlerWallet(ctx, organizationId);
-    const entryPoint = candidates[0].entryPoint as Address;
-    const opsOf = (rows: UserOperationRow[]) =>
-      rows.map((row) => revive(row.packedOperation as unknown as PackedUserOperation));
-    // The whole bundle is run by eth_call first (while the bundler wallet's gas money is made ready): an operation
-    // the EntryPoint refuses now (FailedOp) is marked failed and the rest tried again; the chain never sees it.
-    const [, gas] = await Promise.all([
-      fundSigner(ctx, on, wallet),
-      (async () => {
-        while (candidates.length > 0) {
-          const check = await checkBundle(on, entryPoint, opsOf(candidates), wallet, bundleGas(candidates));
-          if (check.ok) return bundleGas(candidates);
-          const refused = candidates[check.opIndex];
-          // Its successors in this bundle cannot run without it: they wait (or fail) in a later run.
-          await fail([refused.userOpHash], check.reason);
-          candidates = candidates.filter((row) => row !== refused && row.sender !== refused.sender);
-        }
-        return 0n;
-      })(),
-    ]);
-    if (candidates.length === 0) return;
-    const request = await ctx.mutations.submit({
-      organizationId,
-      chainId,
-      kind: HANDLE_OPS_KIND,
-      to: entryPoint,
-      data: encodeFunctionData({ abi: entryPoint08Abi, functionName: "handleOps", args: [opsOf(candidates), wallet] }),
-      from: wallet,
-      gas,
-      createdBy: "bundler",
-    });
-    await db
-      .updateTable("bundlerUserOperations")
-      .set({ status: "submitted", transactionRequestId: request.id, updatedAt: new Date() })
-      .where(
-        "userOpHash",
-        "in",
-        candidates.map((row) => row.userOpHash),
-      )
-      .where("status", "=", "pending")
-      .execute();
-    // Operations left behind (behind an unmined bundle, past the bundle's size) wait for the bundle's receipt.
+  const live = await db
+    .selectFrom("bundlerUserOperations as o")
+    .leftJoin("transactionRequests as r", "r.id", "o.transactionRequestId")
+    .selectAll("o")
+    .select("r.transactionHash as bundleHash")
+    .where("o.chainId", "=", chainId)
+    .where("o.entryPoint", "=", entryPoint.address.toLowerCase())
+    .where("o.organizationId", "=", organizationId)
+    .where("o.status", "in", ["pending", "submitted"])
+    .orderBy("o.createdAt")
+    .limit(MAX_BUNDLE * 8)
+    .execute();
+  // An operation in a bundle already signed runs before this one (the bundler wallet's lower nonce): its
+  // successors may follow at once. Those in a bundle not yet signed wait for it.
+  let candidates = bundleable(
+    live.filter((row) => row.status === "pending"),
+    live.filter((row) => row.status === "submitted" && row.bundleHash === null),
+  );
+  if (candidates.length === 0) return;
+  const wallet = await bundlerWallet(ctx, organizationId);
+  const opsOf = (rows: UserOperationRow[]) =>
+    rows.map((row) => revive(row.packedOperation as unknown as PackedUserOperation));
+  // The whole bundle is run by eth_call first (while the bundler wallet's gas money is made ready): an operation
+  // the EntryPoint refuses now (FailedOp) is marked failed and the rest tried again; the chain never sees it.
+  const [, gas] = await Promise.all([
+    fundSigner(ctx, on, wallet),
+    (async () => {
+      while (candidates.length > 0) {
+        const check = await checkBundle(on, entryPoint, opsOf(candidates), wallet, bundleGas(candidates));
+        if (check.ok) return bundleGas(candidates);
+        const refused = candidates[check.opIndex];
+        // Its successors in this bundle cannot run without it: they wait (or fail) in a later run.
+        await fail([refused.userOpHash], check.reason);
+        candidates = candidates.filter((row) => row !== refused && row.sender !== refused.sender);
+      }
+      return 0n;
+    })(),
+  ]);
+  if (candidates.length === 0) return;
+  const request = await ctx.mutations.submit({
+    organizationId,
+    chainId,
+    kind: HANDLE_OPS_KIND,
+    to: entryPoint.address,
+    data: encodeFunctionData({ abi: entryPoint08Abi, functionName: "handleOps", args: [opsOf(candidates), wallet] }),
+    from: wallet,
+    gas,
+    createdBy: "bundler",
   });
+  await db
+    .updateTable("bundlerUserOperations")
+    .set({ status: "submitted", transactionRequestId: request.id, updatedAt: new Date() })
+    .where(
+      "userOpHash",
+      "in",
+      candidates.map((row) => row.userOpHash),
+    )
+    .where("status", "=", "pending")
+    .execute();
+  // Operations left behind (behind an unmined bundle, past the bundle's size) wait for the bundle's receipt.
 }
 
 /** A stored PackedUserOperation's quantities as bigints again (JSON keeps them as strings). */

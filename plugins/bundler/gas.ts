@@ -1,9 +1,11 @@
 // Gas for ERC-7769: the preVerificationGas an operation must carry (its share of the bundle transaction: the base
-// cost and the calldata it adds) and eth_estimateUserOperationGas from one simulateHandleOp run.
-import { type Address, encodeAbiParameters, type Hex, hexToBytes, toHex } from "viem";
+// cost and the calldata it adds) and eth_estimateUserOperationGas from one simulateHandleOp run (on the state the
+// caller's override describes, if any).
+import { encodeAbiParameters, type Hex, hexToBytes, type StateOverride, toHex } from "viem";
 import { entryPoint08Abi, type PackedUserOperation, type UserOperation } from "viem/account-abstraction";
 import type { ServedChain } from "../../host/chain/served-chains.ts";
 import type { PluginContext } from "../../host/plugin.ts";
+import { PENALTY_THRESHOLD, type ServedEntryPoint } from "./entry-points.ts";
 import { isQueued } from "./queued-nonce.ts";
 import { simulateHandleOp } from "./simulation.ts";
 import { packed } from "./user-operation.ts";
@@ -41,16 +43,14 @@ const SIMULATION_LIMITS = {
   paymasterVerificationGasLimit: 1_000_000n,
   paymasterPostOpGasLimit: 200_000n,
 };
-/** The EntryPoint charges 10 % of unused execution gas above this (v0.8's unused-gas penalty). */
-const PENALTY_THRESHOLD = 40_000n;
-
 const withMargin = (gas: bigint, extra: bigint) => (gas * 13n) / 10n + extra;
 
 export async function estimateUserOperationGas(
   ctx: PluginContext,
   on: ServedChain,
-  entryPoint: Address,
+  entryPoint: ServedEntryPoint,
   op: UserOperation<"0.8">,
+  stateOverride: StateOverride = [],
 ) {
   const withPaymaster = op.paymaster !== undefined;
   const trial: UserOperation<"0.8"> = {
@@ -62,20 +62,21 @@ export async function estimateUserOperationGas(
     maxPriorityFeePerGas: 1n,
   };
   trial.preVerificationGas = estimatedPreVerificationGas(packed(trial));
-  const queued = await isQueued(ctx, on.chainId, entryPoint, op.sender, op.nonce);
-  const result = await simulateHandleOp(on, entryPoint, packed(trial), 10n ** 24n, queued);
+  const queued = await isQueued(ctx, on.chainId, entryPoint.address, op.sender, op.nonce);
+  const result = await simulateHandleOp(on, entryPoint, packed(trial), 10n ** 24n, queued, stateOverride);
   const verification = result.preOpGas - trial.preVerificationGas;
   // paid = preOpGas + used + penalty, the penalty 10 % of (limit - used) when that exceeds the threshold.
   const limit = trial.callGasLimit + (withPaymaster ? trial.paymasterPostOpGasLimit! : 0n);
   const executed = result.paid - result.preOpGas;
   let used = (10n * executed - limit) / 9n;
-  if (limit - used <= PENALTY_THRESHOLD) used = executed;
+  if (limit - used <= PENALTY_THRESHOLD[entryPoint.version]) used = executed;
   // A deployed sender's call measured on its own, as the EntryPoint makes it (the node's search for the least gas
   // that succeeds): the simulation's figure misses gas that only a failing limit reveals (e.g. the 63/64 rule).
-  const code = await on.client.getCode({ address: op.sender });
+  const overridden = stateOverride.find((account) => account.address.toLowerCase() === op.sender.toLowerCase());
+  const code = overridden?.code ?? (await on.client.getCode({ address: op.sender }));
   if (code && code !== "0x") {
     const direct = await on.client
-      .estimateGas({ account: entryPoint, to: op.sender, data: op.callData })
+      .estimateGas({ account: entryPoint.address, to: op.sender, data: op.callData, stateOverride })
       .catch(() => 0n);
     if (direct > used) used = direct;
   }

@@ -90,3 +90,38 @@ describe("bundler JSON-RPC batch cap", () => {
     expect(answer.error.data).toMatchObject({ batchSize: 4, maxBatchSize: 3, dapiError: { id: "SVC-16022" } });
   });
 });
+
+describe("bundler JSON-RPC EntryPoints", () => {
+  const V08 = "0x4337084D9E255Ff0702461CF8895CE9E3b5Ff108";
+  const V07 = "0x0000000071727De22E5E9d8BAf0edAc6f37da032";
+  const onBoth = (): CallContext => ({
+    ...call(["member"]),
+    chain: {
+      chainId: 31337,
+      deployment: { entryPoint: V08.toLowerCase(), entryPointV07: V07.toLowerCase() },
+    } as unknown as ServedChain,
+  });
+  type Answer = { result?: unknown; error?: { code: number; message: string; data: Record<string, unknown> } };
+  const answer = async (method: string, params: unknown[]) =>
+    (await answerJsonRpc(JSON.stringify(request(1, method, params)), onBoth())) as Answer;
+
+  it("lists both, v0.8 first, checksummed", async () => {
+    expect((await answer("eth_supportedEntryPoints", [])).result).toEqual([V08, V07]);
+  });
+
+  it("refuses another EntryPoint with -32602 naming both", async () => {
+    const { error } = await answer("eth_sendUserOperation", [operation, "0x0000000000000000000000000000000000000002"]);
+    expect(error?.code).toBe(-32602);
+    expect(error?.data).toMatchObject({ field: "entryPoint", supported: [V08, V07] });
+  });
+
+  it("refuses a malformed state override for eth_estimateUserOperationGas with -32602", async () => {
+    const { error } = await answer("eth_estimateUserOperationGas", [
+      operation,
+      V07,
+      { [operation.sender]: { state: { "0x1": "0x2" }, stateDiff: { "0x1": "0x3" } } },
+    ]);
+    expect(error?.code).toBe(-32602);
+    expect(error?.message).toContain("params.2");
+  });
+});

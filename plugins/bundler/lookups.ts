@@ -1,12 +1,15 @@
 // eth_getUserOperationByHash and eth_getUserOperationReceipt on a chain: the mempool row says where the operation
 // went, the chain says what happened (the bundle's receipt and its UserOperationEvent). An operation this bundler
-// never saw is looked up in the EntryPoint's logs.
+// never saw is looked up in the EntryPoints' logs of the latest BUNDLER_RECEIPT_LOOKBACK_BLOCKS blocks, and read back
+// from its bundle's handleOps calldata.
 import {
-  type Address,
   decodeAbiParameters,
+  decodeFunctionData,
   encodeEventTopics,
+  getAddress,
   type Hex,
   type RpcLog,
+  type RpcTransaction,
   type RpcTransactionReceipt,
 } from "viem";
 import { entryPoint08Abi } from "viem/account-abstraction";
@@ -14,8 +17,12 @@ import { batchLoader } from "../../host/cache/batch-loader.ts";
 import type { ServedChain } from "../../host/chain/served-chains.ts";
 import type { PluginContext } from "../../host/plugin.ts";
 import { bundlerState } from "./bundler-state.ts";
+import { servedEntryPointAt, servedEntryPoints } from "./entry-points.ts";
+import type { BundlerSettings } from "./settings.ts";
 import { bundlerDb } from "./tables.ts";
-import { rpcForm } from "./user-operation.ts";
+import { rpcForm, toUserOperation, unpacked, userOpHash } from "./user-operation.ts";
+
+type LookupContext = PluginContext<never, BundlerSettings>;
 
 /** Where a mempool operation went: its row and its bundle's transaction hash (null before it is signed). */
 interface Located {
@@ -79,19 +86,30 @@ async function rawReceipt(ctx: PluginContext, on: ServedChain, transactionHash: 
   return (await loadersOf(ctx, on).receipt(transactionHash)) ?? null;
 }
 
-/** The bundle transaction that carries `hash`: from the mempool, else from the EntryPoint's logs. */
-async function bundleTransaction(ctx: PluginContext, on: ServedChain, hash: Hex, entryPoint: Address | undefined) {
-  const row = await locate(ctx, on, hash);
-  if (row) return { row, transactionHash: row.transactionHash as Hex | null };
-  if (!entryPoint) return undefined;
+/** The blocks a lookup searches: the latest `window` ones (from block 0 on a younger chain). */
+export function lookbackRange(latest: bigint, window: number): { fromBlock: Hex; toBlock: Hex } {
+  const from = latest - BigInt(window) + 1n;
+  return { fromBlock: `0x${(from > 0n ? from : 0n).toString(16)}`, toBlock: `0x${latest.toString(16)}` };
+}
+
+/** The UserOperationEvent of `hash` from any served EntryPoint in the lookback window. */
+async function eventInWindow(ctx: LookupContext, on: ServedChain, hash: Hex): Promise<RpcLog | undefined> {
+  const address = servedEntryPoints(on.deployment).map((entryPoint) => entryPoint.address);
+  if (address.length === 0) return undefined;
+  const range = lookbackRange(await on.client.getBlockNumber(), ctx.settings.BUNDLER_RECEIPT_LOOKBACK_BLOCKS);
   const logs = await on.client.request({
     method: "eth_getLogs",
-    params: [
-      { address: entryPoint, fromBlock: "0x0", toBlock: "latest", topics: [topicOf("UserOperationEvent"), hash] },
-    ],
+    params: [{ address, ...range, topics: [topicOf("UserOperationEvent"), hash] }],
   });
-  const found = (logs as RpcLog[])[0];
-  return found ? { row: undefined, transactionHash: found.transactionHash as Hex } : undefined;
+  return (logs as RpcLog[])[0];
+}
+
+/** The bundle transaction that carries `hash` and its EntryPoint: from the mempool, else from the EntryPoints' logs. */
+async function bundleTransaction(ctx: LookupContext, on: ServedChain, hash: Hex) {
+  const row = await locate(ctx, on, hash);
+  if (row) return { entryPoint: row.entryPoint, transactionHash: row.transactionHash as Hex | null };
+  const found = await eventInWindow(ctx, on, hash);
+  return found ? { entryPoint: found.address, transactionHash: found.transactionHash as Hex } : undefined;
 }
 
 /** The operation's UserOperationEvent in a receipt, and the logs its execution emitted (after the previous one's). */
@@ -117,14 +135,12 @@ function operationLogs(receipt: RpcTransactionReceipt, hash: Hex, entryPoint: st
   return { event: receipt.logs[index], logs: receipt.logs.slice(start, index) };
 }
 
-export async function userOperationReceipt(ctx: PluginContext, on: ServedChain, hash: Hex) {
-  const { entryPoint } = on.deployment;
-  const found = await bundleTransaction(ctx, on, hash, entryPoint);
+export async function userOperationReceipt(ctx: LookupContext, on: ServedChain, hash: Hex) {
+  const found = await bundleTransaction(ctx, on, hash);
   if (!found?.transactionHash) return null;
   const receipt = await rawReceipt(ctx, on, found.transactionHash);
   if (!receipt) return null;
-  const at = found.row?.entryPoint ?? entryPoint ?? "";
-  const located = operationLogs(receipt, hash, at);
+  const located = operationLogs(receipt, hash, found.entryPoint);
   if (!located) return null;
   const { event, logs } = located;
   const [, , senderTopic, paymasterTopic] = event.topics;
@@ -139,7 +155,7 @@ export async function userOperationReceipt(ctx: PluginContext, on: ServedChain, 
       );
   return {
     userOpHash: hash,
-    entryPoint: event.address,
+    entryPoint: getAddress(event.address),
     sender: `0x${senderTopic!.slice(26)}`,
     nonce: `0x${BigInt(word(0)).toString(16)}`,
     paymaster: `0x${paymasterTopic!.slice(26)}`,
@@ -153,16 +169,48 @@ export async function userOperationReceipt(ctx: PluginContext, on: ServedChain, 
   };
 }
 
-export async function userOperationByHash(ctx: PluginContext, on: ServedChain, hash: Hex) {
+export async function userOperationByHash(ctx: LookupContext, on: ServedChain, hash: Hex) {
   const row = await locate(ctx, on, hash);
-  if (!row) return null;
+  if (!row) return minedElsewhere(ctx, on, hash);
   const receipt = row.transactionHash ? await rawReceipt(ctx, on, row.transactionHash as Hex) : null;
   const mined = receipt && operationLogs(receipt, hash, row.entryPoint) ? receipt : null;
   return {
     userOperation: rpcForm(row.userOperation),
-    entryPoint: on.deployment.entryPoint ?? row.entryPoint,
+    entryPoint: getAddress(row.entryPoint),
     transactionHash: mined?.transactionHash ?? null,
     blockHash: mined?.blockHash ?? null,
     blockNumber: mined?.blockNumber ?? null,
+  };
+}
+
+/** An operation another bundler mined in the lookback window: read from its bundle's handleOps calldata (null when
+ * the bundle called the EntryPoint through another contract). */
+async function minedElsewhere(ctx: LookupContext, on: ServedChain, hash: Hex) {
+  const event = await eventInWindow(ctx, on, hash);
+  const entryPoint = event && servedEntryPointAt(on.deployment, event.address);
+  if (!event || !entryPoint) return null;
+  const transaction = (await on.client.request({
+    method: "eth_getTransactionByHash",
+    params: [event.transactionHash as Hex],
+  })) as RpcTransaction | null;
+  if (!transaction || transaction.to?.toLowerCase() !== event.address.toLowerCase()) return null;
+  let ops: ReturnType<typeof unpacked>[];
+  try {
+    const call = decodeFunctionData({ abi: entryPoint08Abi, data: transaction.input }); // v0.7's handleOps alike
+    if (call.functionName !== "handleOps") return null;
+    ops = call.args[0].map(unpacked);
+  } catch {
+    return null;
+  }
+  const op = ops.find(
+    (candidate) => userOpHash(toUserOperation(candidate), on.chainId, entryPoint) === hash.toLowerCase(),
+  );
+  if (!op) return null;
+  return {
+    userOperation: rpcForm(op),
+    entryPoint: entryPoint.address,
+    transactionHash: event.transactionHash,
+    blockHash: event.blockHash,
+    blockNumber: event.blockNumber,
   };
 }

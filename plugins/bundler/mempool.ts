@@ -1,11 +1,12 @@
 // eth_sendUserOperation's acceptance on a chain: the operation is checked (preVerificationGas, validation by
 // simulation, the sender's sponsorship limits when a paymaster pays), then written to the mempool (platform.bundler_user_operations) under the replacement rules, and the
 // bundling run of the caller's organisation on that chain is woken (in auto mode).
-import { type Address, type Hex, toHex } from "viem";
+import { type Hex, toHex } from "viem";
 import type { ServedChain } from "../../host/chain/served-chains.ts";
 import type { PluginContext } from "../../host/plugin.ts";
 import { wakeBundler } from "./bundle-job.ts";
 import { bundlerState } from "./bundler-state.ts";
+import type { ServedEntryPoint } from "./entry-points.ts";
 import { requiredPreVerificationGas } from "./gas.ts";
 import { isQueued } from "./queued-nonce.ts";
 import { rpcError } from "./rpc-error.ts";
@@ -33,7 +34,7 @@ export async function acceptUserOperation(
   on: ServedChain,
   organizationId: string,
   rpcOp: RpcUserOperation,
-  entryPoint: Address,
+  entryPoint: ServedEntryPoint,
 ): Promise<Hex> {
   const op = toUserOperation(rpcOp);
   const packedOp = packed(op);
@@ -47,7 +48,7 @@ export async function acceptUserOperation(
   const db = bundlerDb(ctx.db.platform);
   const sender = op.sender.toLowerCase();
   // Behind a predecessor still waiting here, the operation is validated as if that one had run.
-  const queued = await isQueued(ctx, on.chainId, entryPoint, op.sender, op.nonce);
+  const queued = await isQueued(ctx, on.chainId, entryPoint.address, op.sender, op.nonce);
   await simulateValidation(on, bundlerState(ctx).validation, entryPoint, packedOp, queued);
 
   const accepted = await db.transaction().execute(async (trx) => {
@@ -57,7 +58,7 @@ export async function acceptUserOperation(
       .selectFrom("bundlerUserOperations")
       .selectAll()
       .where("chainId", "=", on.chainId)
-      .where("entryPoint", "=", entryPoint.toLowerCase())
+      .where("entryPoint", "=", entryPoint.address.toLowerCase())
       .where("sender", "=", sender)
       .where((eb) => eb.or([eb("status", "in", ["pending", "submitted"]), eb("userOpHash", "=", hash)]))
       .forUpdate()
@@ -100,7 +101,7 @@ export async function acceptUserOperation(
       .values({
         userOpHash: hash,
         chainId: on.chainId,
-        entryPoint: entryPoint.toLowerCase(),
+        entryPoint: entryPoint.address.toLowerCase(),
         sender,
         nonce: op.nonce.toString(),
         organizationId,

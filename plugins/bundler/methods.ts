@@ -1,18 +1,20 @@
 // The bundler's JSON-RPC methods (ERC-7769), each with its params schema (a tuple: -32602 names the position).
 // The debug_bundler_ namespace is served only with BUNDLER_DEBUG_METHODS=true. Each names the permission it needs.
 import { z } from "@hono/zod-openapi";
-import { type Address, getAddress, type Hex, toHex } from "viem";
+import { type Hex, toHex } from "viem";
 import type { ServedChain } from "../../host/chain/served-chains.ts";
 import type { Principal } from "../../host/http/env.ts";
 import type { PluginContext } from "../../host/plugin.ts";
 import { wakeBundler } from "./bundle-job.ts";
 import { sendBundleNow } from "./bundle-now.ts";
+import { type ServedEntryPoint, servedEntryPoints } from "./entry-points.ts";
 import { estimateUserOperationGas } from "./gas.ts";
 import { userOperationByHash, userOperationReceipt } from "./lookups.ts";
 import { acceptUserOperation } from "./mempool.ts";
 import type { BundlerPermission } from "./permissions.ts";
 import { rpcError } from "./rpc-error.ts";
 import type { BundlerSettings } from "./settings.ts";
+import { StateOverrideSchema, toStateOverride } from "./state-override.ts";
 import { bundlerDb } from "./tables.ts";
 import { EstimableUserOperationSchema, RpcUserOperationSchema, rpcForm, toUserOperation } from "./user-operation.ts";
 
@@ -36,16 +38,21 @@ interface Method<P extends z.ZodType> {
 
 const method = <P extends z.ZodType>(m: Method<P>) => m as unknown as Method<z.ZodType>;
 
-/** The platform's EntryPoint on the chain, or -32602 for another one (-32603 when the chain has none). */
-function servedEntryPoint(chain: ServedChain, requested?: string): Address {
-  const { entryPoint } = chain.deployment;
-  if (!entryPoint) throw rpcError("BUNDLER_UNAVAILABLE", "This platform has no EntryPoint on its chain");
-  if (requested !== undefined && requested.toLowerCase() !== entryPoint.toLowerCase())
-    throw rpcError("BUNDLER_INVALID_PARAMS", `Unsupported EntryPoint ${requested}: this bundler serves ${entryPoint}`, {
-      field: "entryPoint",
-      supported: [entryPoint],
-    });
-  return entryPoint;
+/** The requested one of the platform's EntryPoints on the chain (none requested: v0.8), or -32602 for another one
+ * (-32603 when the chain has none). */
+function servedEntryPoint(chain: ServedChain, requested?: string): ServedEntryPoint {
+  const served = servedEntryPoints(chain.deployment);
+  if (served.length === 0) throw rpcError("BUNDLER_UNAVAILABLE", "This platform has no EntryPoint on its chain");
+  if (requested === undefined) return served[0]!;
+  const found = served.find((entryPoint) => entryPoint.address.toLowerCase() === requested.toLowerCase());
+  const supported = served.map((entryPoint) => entryPoint.address);
+  if (!found)
+    throw rpcError(
+      "BUNDLER_INVALID_PARAMS",
+      `Unsupported EntryPoint ${requested}: this bundler serves ${supported.join(", ")}`,
+      { field: "entryPoint", supported },
+    );
+  return found;
 }
 
 export const METHODS: Record<string, Method<z.ZodType>> = {
@@ -57,7 +64,7 @@ export const METHODS: Record<string, Method<z.ZodType>> = {
   eth_supportedEntryPoints: method({
     permission: "bundler:read",
     params: z.tuple([]),
-    run: async ({ chain }) => (chain.deployment.entryPoint ? [getAddress(chain.deployment.entryPoint)] : []),
+    run: async ({ chain }) => servedEntryPoints(chain.deployment).map((entryPoint) => entryPoint.address),
   }),
   eth_sendUserOperation: method({
     permission: "bundler:send",
@@ -67,10 +74,16 @@ export const METHODS: Record<string, Method<z.ZodType>> = {
   }),
   eth_estimateUserOperationGas: method({
     permission: "bundler:read",
-    // The optional third parameter (a state override) is accepted and not applied.
-    params: z.tuple([EstimableUserOperationSchema, AddressParam]).rest(z.unknown()),
-    run: ({ ctx, chain }, [op, entryPoint]) =>
-      estimateUserOperationGas(ctx, chain, servedEntryPoint(chain, entryPoint), toUserOperation(op)),
+    // The optional third parameter: a state override set (eth_call's format) the simulation runs on.
+    params: z.tuple([EstimableUserOperationSchema, AddressParam, StateOverrideSchema.optional()]),
+    run: ({ ctx, chain }, [op, entryPoint, stateOverride]) =>
+      estimateUserOperationGas(
+        ctx,
+        chain,
+        servedEntryPoint(chain, entryPoint),
+        toUserOperation(op),
+        toStateOverride(stateOverride),
+      ),
   }),
   eth_getUserOperationByHash: method({
     permission: "bundler:read",
@@ -104,7 +117,7 @@ export const METHODS: Record<string, Method<z.ZodType>> = {
         .selectFrom("bundlerUserOperations")
         .select("userOperation")
         .where("chainId", "=", chain.chainId)
-        .where("entryPoint", "=", servedEntryPoint(chain, entryPoint).toLowerCase())
+        .where("entryPoint", "=", servedEntryPoint(chain, entryPoint).address.toLowerCase())
         .where("status", "=", "pending")
         .orderBy("createdAt")
         .execute();

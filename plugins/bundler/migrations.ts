@@ -66,4 +66,13 @@ export const migrations: PluginMigration[] = [
       });
     },
   },
+  {
+    // One partition per EntryPoint (v0.8, v0.7): a bundling run reads one EntryPoint's pending operations at a time.
+    name: "0004_entry_point_partitions",
+    async up(db: Kysely<unknown>) {
+      await sql`drop index platform.bundler_user_operations_pending`.execute(db);
+      await sql`create index bundler_user_operations_pending on platform.bundler_user_operations
+        (chain_id, entry_point, organization_id, created_at) where status = 'pending'`.execute(db);
+    },
+  },
 ];

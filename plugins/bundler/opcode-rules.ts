@@ -10,8 +10,15 @@
 // used, outcome) as one whose struct logs were clean, is taken as clean without tracing it again. What remains of
 // that rule's purpose, a bundle that validates differently on chain, the bundle's own eth_call before it is sent
 // catches (bundle.ts).
-import { type Address, createPublicClient, type Hex, http, keccak256, type PublicClient } from "viem";
-import { entryPoint08Abi } from "viem/account-abstraction";
+import {
+  type Address,
+  createPublicClient,
+  getContractAddress,
+  type Hex,
+  http,
+  keccak256,
+  type PublicClient,
+} from "viem";
 import type { ServedChain } from "../../host/chain/served-chains.ts";
 import { reachableBannedOpcode } from "./bytecode-scan.ts";
 import { type BannedOpcode, findBannedOpcode, type StructLog } from "./validation-rules.ts";
@@ -56,8 +63,6 @@ interface CodeScan {
 export interface OpcodeRuleCaches {
   /** A client for struct-log traces per node URL (with stacks a factory's deployment can pass viem's 10 MB limit). */
   structLogClients: Map<string, PublicClient>;
-  /** The EntryPoint's SenderCreator per chain and EntryPoint address. */
-  senderCreators: Map<string, Promise<string>>;
   /** Deployed code never changes (EIP-6780), so what its static reading found is kept per chain and address. */
   scans: Map<string, Promise<CodeScan>>;
   /** Validation paths whose struct logs were clean (see the GAS rule above). */
@@ -65,7 +70,7 @@ export interface OpcodeRuleCaches {
 }
 
 export function opcodeRuleCaches(): OpcodeRuleCaches {
-  return { structLogClients: new Map(), senderCreators: new Map(), scans: new Map(), cleanPaths: new Set() };
+  return { structLogClients: new Map(), scans: new Map(), cleanPaths: new Set() };
 }
 
 function structLogClient(on: ServedChain, caches: OpcodeRuleCaches): PublicClient {
@@ -101,18 +106,10 @@ async function structLogs(
   return trace.structLogs;
 }
 
-/** The EntryPoint's SenderCreator (it calls factories): trusted like the EntryPoint. Kept per chain and address. */
-function senderCreatorOf(on: ServedChain, caches: OpcodeRuleCaches, entryPoint: Address): Promise<string> {
-  const key = `${on.chainId}:${entryPoint.toLowerCase()}`;
-  let found = caches.senderCreators.get(key);
-  if (!found) {
-    found = on.client
-      .readContract({ address: entryPoint, abi: entryPoint08Abi, functionName: "senderCreator" })
-      .then((address) => address.toLowerCase());
-    caches.senderCreators.set(key, found);
-  }
-  return found;
-}
+/** The EntryPoint's SenderCreator (it calls factories): trusted like the EntryPoint. v0.7 and v0.8 both create it in
+ * their constructor, the EntryPoint's first CREATE (nonce 1); v0.7 has no getter for it. */
+const senderCreatorOf = (entryPoint: Address): string =>
+  getContractAddress({ from: entryPoint, nonce: 1n }).toLowerCase();
 
 const MAX_CACHED = 10_000;
 const DELEGATION = "0xef0100"; // EIP-7702: an EOA running another address's code
@@ -204,7 +201,7 @@ export async function bannedOpcode(
   top: CallFrame,
 ): Promise<BannedOpcode | undefined> {
   const entryPoint = call.to;
-  const trusted = new Set([entryPoint.toLowerCase(), await senderCreatorOf(on, caches, entryPoint)]);
+  const trusted = new Set([entryPoint.toLowerCase(), senderCreatorOf(entryPoint)]);
   const frames = framesOf(top);
   const scans = await scanFrames(frames, trusted, on, caches);
   const findings = scans.flatMap((scan) => (scan.finding ? [scan.finding] : []));

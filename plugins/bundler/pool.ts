@@ -10,6 +10,7 @@ import {
 } from "../../host/chain/user-operation-pool.ts";
 import { ApiError } from "../../host/errors/api-error.ts";
 import type { PluginContext } from "../../host/plugin.ts";
+import { type ServedEntryPoint, servedEntryPoints } from "./entry-points.ts";
 import { type BundlerErrorCode, JSON_RPC_CODES } from "./errors.ts";
 import { estimateUserOperationGas } from "./gas.ts";
 import { userOperationReceipt } from "./lookups.ts";
@@ -30,7 +31,7 @@ async function rejections<T>(run: () => Promise<T>): Promise<T> {
 }
 
 /** Where an operation stands, on the chain its mempool row names; null for one the pool never accepted. */
-async function outcomeOf(ctx: PluginContext, hash: Hex): Promise<UserOperationOutcome | null> {
+async function outcomeOf(ctx: PluginContext<never, BundlerSettings>, hash: Hex): Promise<UserOperationOutcome | null> {
   const row = await bundlerDb(ctx.db.platform)
     .selectFrom("bundlerUserOperations")
     .select(["chainId", "status", "failureReason"])
@@ -52,10 +53,11 @@ async function outcomeOf(ctx: PluginContext, hash: Hex): Promise<UserOperationOu
   };
 }
 
-/** A served chain's EntryPoint: a chain without one (a given manifest that names none) has no pool. */
-function entryPointOn(ctx: PluginContext, chainId: number): { on: ServedChain; entryPoint: Hex } {
+/** A served chain's EntryPoint v0.8 (the smart wallets'): a chain without one (a given manifest that names none) has
+ * no pool. */
+function entryPointOn(ctx: PluginContext, chainId: number): { on: ServedChain; entryPoint: ServedEntryPoint } {
   const on = ctx.chains.get(chainId);
-  const { entryPoint } = on.deployment;
+  const entryPoint = servedEntryPoints(on.deployment).find((served) => served.version === "0.8");
   if (!entryPoint) throw new UserOperationRejected(-32602, `No EntryPoint is deployed on chain ${chainId}`);
   return { on, entryPoint };
 }

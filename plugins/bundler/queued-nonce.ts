@@ -5,7 +5,7 @@ import { type Address, encodeAbiParameters, type Hex, keccak256, toHex } from "v
 import type { PluginContext } from "../../host/plugin.ts";
 import { bundlerDb } from "./tables.ts";
 
-/** EntryPoint v0.8's NonceManager.nonceSequenceNumber: storage slot 1 (StakeManager's deposits take slot 0). */
+/** NonceManager.nonceSequenceNumber of EntryPoints v0.8 and v0.7: storage slot 1 (StakeManager's deposits take slot 0). */
 const NONCE_MAPPING_SLOT = 1n;
 const SEQUENCE_BITS = 64n;
 

@@ -1,4 +1,5 @@
-// The bundler's settings (docs/configuration.md): its debug namespace, batch size and sponsorship limits.
+// The bundler's settings (docs/configuration.md): its debug namespace, batch size, sponsorship limits and how far back
+// lookups search the chain.
 import { z } from "zod";
 import { booleanSetting } from "../../host/config.ts";
 
@@ -33,6 +34,16 @@ export const BundlerSettings = z.object({
     .describe(
       "The most wei one sender's sponsored UserOperations may cost their paymaster in any 24 hours, each counted at " +
         "its maximum charge (all its gas limits at its `maxFeePerGas`), checked before it enters the mempool.",
+    ),
+  BUNDLER_RECEIPT_LOOKBACK_BLOCKS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(10_000)
+    .describe(
+      "How many of the latest blocks `eth_getUserOperationReceipt` and `eth_getUserOperationByHash` search (one " +
+        "`eth_getLogs` of the EntryPoints) for an operation this bundler's mempool does not hold; an older one is " +
+        "answered null.",
     ),
 });
 export type BundlerSettings = z.output<typeof BundlerSettings>;

@@ -1,6 +1,7 @@
-// Validation by simulation: EntryPoint v0.8 keeps simulateValidation and simulateHandleOp in EntryPointSimulations,
-// which is never deployed: an eth_call to the EntryPoint's address with a state override that puts its runtime code
-// there runs them against the real EntryPoint's storage (deposits, nonces). A refusal becomes the ERC-7769 code.
+// Validation by simulation: EntryPoints v0.8 and v0.7 keep simulateValidation and simulateHandleOp in
+// EntryPointSimulations, which is never deployed: an eth_call to the EntryPoint's address with a state override that
+// puts its release's runtime code there runs them against the real EntryPoint's storage (deposits, nonces). A refusal
+// becomes the ERC-7769 code.
 import {
   type Address,
   BaseError,
@@ -11,15 +12,17 @@ import {
   type StateOverride,
 } from "viem";
 import { entryPoint08Abi, type PackedUserOperation } from "viem/account-abstraction";
-import { accountAbstractionArtifact } from "../../host/chain/entry-point.ts";
 import type { ServedChain } from "../../host/chain/served-chains.ts";
+import { type ServedEntryPoint, simulationsOf } from "./entry-points.ts";
 import type { BundlerErrorCode } from "./errors.ts";
 import { bannedOpcode, callTrace, type OpcodeRuleCaches, opcodeRuleCaches } from "./opcode-rules.ts";
 import { queuedNonceState } from "./queued-nonce.ts";
 import { rpcError } from "./rpc-error.ts";
+import { mergeStateOverrides } from "./state-override.ts";
 import { isStaked, type StakeInfo } from "./validation-rules.ts";
 
-const SIMULATIONS = accountAbstractionArtifact("EntryPointSimulations");
+/** Both releases' simulations revert with the same errors (FailedOp, FailedOpWithRevert, ...). */
+const SIMULATION_ERRORS = simulationsOf("0.8").abi;
 
 /** The EntryPoint's FailedOp reasons (AAxx) and the ERC-7769 refusal each is. */
 function codeOfReason(reason: string): BundlerErrorCode {
@@ -48,7 +51,7 @@ function refusal(error: unknown) {
 /** The refusal a simulation's revert data says. */
 function refusalOf(data: Hex) {
   try {
-    const decoded = decodeErrorResult({ abi: SIMULATIONS.abi, data });
+    const decoded = decodeErrorResult({ abi: SIMULATION_ERRORS, data });
     if (decoded.errorName === "FailedOp" || decoded.errorName === "FailedOpWithRevert") {
       const reason = String(decoded.args?.[1]);
       return rpcError(codeOfReason(reason), reason, { reason });
@@ -66,12 +69,13 @@ function refusalOf(data: Hex) {
 async function tracedValidation(
   on: ServedChain,
   caches: OpcodeRuleCaches,
-  entryPoint: Address,
+  entryPoint: ServedEntryPoint,
   op: PackedUserOperation,
   queued: boolean,
 ) {
-  const data = encodeFunctionData({ abi: SIMULATIONS.abi, functionName: "simulateValidation", args: [op] });
-  const call = { to: entryPoint, data, stateOverrides: traceOverride(entryPoint, op, queued) };
+  const { abi } = simulationsOf(entryPoint.version);
+  const data = encodeFunctionData({ abi, functionName: "simulateValidation", args: [op] });
+  const call = { to: entryPoint.address, data, stateOverrides: traceOverride(entryPoint, op, queued) };
   const top = await callTrace(on, call);
   const returned = (top.output ?? "0x") as Hex;
   if (top.error)
@@ -83,15 +87,15 @@ async function tracedValidation(
     throw rpcError("BUNDLER_OPCODE_BANNED", `Validation used ${banned.opcode} in ${banned.address} (ERC-7562)`, {
       ...banned,
     });
-  return decodeFunctionResult({ abi: SIMULATIONS.abi, functionName: "simulateValidation", data: returned }) as never;
+  return decodeFunctionResult({ abi, functionName: "simulateValidation", data: returned }) as never;
 }
 
 /** The simulations' code at the EntryPoint's address, and the sender's nonce set for a queued operation. */
-function traceOverride(entryPoint: Address, op: PackedUserOperation, queued: boolean) {
+function traceOverride(entryPoint: ServedEntryPoint, op: PackedUserOperation, queued: boolean) {
   const nonce = queued ? queuedNonceState(op.sender, op.nonce) : undefined;
   return {
-    [entryPoint]: {
-      code: SIMULATIONS.deployedBytecode,
+    [entryPoint.address]: {
+      code: simulationsOf(entryPoint.version).deployedBytecode,
       ...(nonce ? { stateDiff: { [nonce.slot]: nonce.value } } : {}),
     },
   };
@@ -99,27 +103,28 @@ function traceOverride(entryPoint: Address, op: PackedUserOperation, queued: boo
 
 async function simulate(
   on: ServedChain,
-  entryPoint: Address,
+  entryPoint: ServedEntryPoint,
   functionName: "simulateValidation" | "simulateHandleOp",
   args: readonly unknown[],
   extraOverride: StateOverride = [],
   entryPointState: { slot: Hex; value: Hex }[] = [],
 ) {
-  const data = encodeFunctionData({ abi: SIMULATIONS.abi, functionName, args });
+  const { abi, deployedBytecode } = simulationsOf(entryPoint.version);
+  const data = encodeFunctionData({ abi, functionName, args });
   try {
     const result = await on.client.call({
-      to: entryPoint,
+      to: entryPoint.address,
       data,
-      stateOverride: [
+      // The caller's overrides first: ours (the simulations' code, the sender's balance) win where both set a field.
+      stateOverride: mergeStateOverrides(extraOverride, [
         {
-          address: entryPoint,
-          code: SIMULATIONS.deployedBytecode,
+          address: entryPoint.address,
+          code: deployedBytecode,
           ...(entryPointState.length > 0 ? { stateDiff: entryPointState } : {}),
         },
-        ...extraOverride,
-      ],
+      ]),
     });
-    return decodeFunctionResult({ abi: SIMULATIONS.abi, functionName, data: result.data ?? "0x" }) as never;
+    return decodeFunctionResult({ abi, functionName, data: result.data ?? "0x" }) as never;
   } catch (error) {
     throw refusal(error);
   }
@@ -185,7 +190,7 @@ function chainTime(on: ServedChain, { chainTimes }: ValidationCaches): Promise<b
 export async function simulateValidation(
   on: ServedChain,
   caches: ValidationCaches,
-  entryPoint: Address,
+  entryPoint: ServedEntryPoint,
   op: PackedUserOperation,
   queued = false,
 ): Promise<ValidationResult> {
@@ -231,14 +236,15 @@ export interface ExecutionResult {
 
 /**
  * Runs validation and execution of `op` (its signature is not checked); `balance` is given to the sender; a
- * `queued` operation runs as if its predecessor had.
+ * `queued` operation runs as if its predecessor had; `stateOverride` (the caller's) is applied under the bundler's own.
  */
 export async function simulateHandleOp(
   on: ServedChain,
-  entryPoint: Address,
+  entryPoint: ServedEntryPoint,
   op: PackedUserOperation,
   senderBalance: bigint,
   queued = false,
+  stateOverride: StateOverride = [],
 ): Promise<ExecutionResult> {
   const zero = "0x0000000000000000000000000000000000000000";
   return (await simulate(
@@ -246,7 +252,7 @@ export async function simulateHandleOp(
     entryPoint,
     "simulateHandleOp",
     [op, zero, "0x"],
-    [{ address: op.sender, balance: senderBalance }],
+    mergeStateOverrides(stateOverride, [{ address: op.sender, balance: senderBalance }]),
     queued ? [queuedNonceState(op.sender, op.nonce)] : [],
   )) as ExecutionResult;
 }
@@ -254,7 +260,7 @@ export async function simulateHandleOp(
 /** The bundle's check before it is sent: handleOps run by eth_call from the bundler, with the bundle's own gas. */
 export async function checkBundle(
   on: ServedChain,
-  entryPoint: Address,
+  entryPoint: ServedEntryPoint,
   ops: PackedUserOperation[],
   beneficiary: Address,
   gas: bigint,
@@ -262,8 +268,9 @@ export async function checkBundle(
   try {
     await on.client.call({
       account: beneficiary,
-      to: entryPoint,
+      to: entryPoint.address,
       gas,
+      // handleOps and its errors are the same in v0.7 and v0.8.
       data: encodeFunctionData({ abi: entryPoint08Abi, functionName: "handleOps", args: [ops, beneficiary] }),
       blockTag: "pending", // after the bundles sent before it
     });

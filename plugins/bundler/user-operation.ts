@@ -1,7 +1,7 @@
 // A UserOperation as ERC-7769 clients send it (v0.7/v0.8 JSON: hex quantities, factory and paymaster fields apart),
 // and what the bundler derives from it: viem's UserOperation, the PackedUserOperation handleOps takes, its hash.
 import { z } from "@hono/zod-openapi";
-import type { Address, Hex } from "viem";
+import { type Hex, hexToBigInt, size, slice, toHex } from "viem";
 import {
   formatUserOperation,
   getUserOperationHash,
@@ -9,6 +9,7 @@ import {
   toPackedUserOperation,
   type UserOperation,
 } from "viem/account-abstraction";
+import type { ServedEntryPoint } from "./entry-points.ts";
 
 const quantity = z
   .string()
@@ -66,8 +67,44 @@ export function toUserOperation(op: RpcUserOperation): UserOperation<"0.8"> {
 
 export const packed = (op: UserOperation<"0.8">): PackedUserOperation => toPackedUserOperation(op);
 
-export const userOpHash = (op: UserOperation<"0.8">, chainId: number, entryPoint: Address): Hex =>
-  getUserOperationHash({ chainId, entryPointAddress: entryPoint, entryPointVersion: "0.8", userOperation: op });
+/** The operation's hash under its EntryPoint's rule: v0.8 the EIP-712 typed hash, v0.7 keccak(abi.encode(keccak(packed
+ * fields), entryPoint, chainId)). Both releases take the same PackedUserOperation. */
+export const userOpHash = (op: UserOperation<"0.8">, chainId: number, entryPoint: ServedEntryPoint): Hex =>
+  getUserOperationHash({
+    chainId,
+    entryPointAddress: entryPoint.address,
+    entryPointVersion: entryPoint.version,
+    userOperation: op as never,
+  });
+
+/** A PackedUserOperation (as handleOps carries it) back in ERC-7769 JSON: the gas words and the factory and paymaster
+ * parts split again. */
+export function unpacked(op: PackedUserOperation): RpcUserOperation {
+  const high = (word: Hex) => toHex(hexToBigInt(slice(word, 0, 16)));
+  const low = (word: Hex) => toHex(hexToBigInt(slice(word, 16, 32)));
+  const withFactory = size(op.initCode ?? "0x") >= 20;
+  const withPaymaster = size(op.paymasterAndData ?? "0x") >= 52;
+  return {
+    sender: op.sender,
+    nonce: toHex(op.nonce),
+    ...(withFactory ? { factory: slice(op.initCode!, 0, 20), factoryData: slice(op.initCode!, 20) } : {}),
+    callData: op.callData,
+    verificationGasLimit: high(op.accountGasLimits),
+    callGasLimit: low(op.accountGasLimits),
+    preVerificationGas: toHex(op.preVerificationGas),
+    maxPriorityFeePerGas: high(op.gasFees),
+    maxFeePerGas: low(op.gasFees),
+    ...(withPaymaster
+      ? {
+          paymaster: slice(op.paymasterAndData!, 0, 20),
+          paymasterVerificationGasLimit: toHex(hexToBigInt(slice(op.paymasterAndData!, 20, 36))),
+          paymasterPostOpGasLimit: toHex(hexToBigInt(slice(op.paymasterAndData!, 36, 52))),
+          paymasterData: slice(op.paymasterAndData!, 52),
+        }
+      : {}),
+    signature: op.signature,
+  };
+}
 
 /** The ERC-7769 JSON of a stored operation: the fields the client sent, the absent parts as null. */
 export function rpcForm(op: Record<string, unknown>): Record<string, unknown> {

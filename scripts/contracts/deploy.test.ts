@@ -62,7 +62,7 @@ describe("a deployment stopped midway", () => {
       expect(manifest.startBlockHash).toBe(block.hash);
       const sent = await transactionsFrom(node.rpcUrl, privateKeyToAccount(ANVIL_FUNDER_KEY).address);
       expect(duplicatesAndFailures(sent)).toEqual({ duplicated: 0, failed: 0 });
-      expect(sent.length).toBe(56); // the root's 53, the EntryPoint and the smart wallets' two factories
+      expect(sent.length).toBe(57); // the root's 53, the EntryPoints v0.8 and v0.7, the smart wallets' two factories
     } finally {
       await proxy.stop();
     }

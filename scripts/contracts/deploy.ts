@@ -16,7 +16,14 @@ import {
   toHex,
 } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
-import { accountAbstractionArtifact, CANONICAL_ENTRY_POINT, ENTRY_POINT_SALT } from "../../host/chain/entry-point.ts";
+import {
+  accountAbstractionArtifact,
+  CANONICAL_ENTRY_POINT,
+  CANONICAL_ENTRY_POINT_V07,
+  ENTRY_POINT_SALT,
+  ENTRY_POINT_V07_SALT,
+  type EntryPointVersion,
+} from "../../host/chain/entry-point.ts";
 import { writeFileAtomically } from "../infra/atomic-file.ts";
 import { type RetryOptions, retrying } from "../infra/retry.ts";
 import type { BuildOutput } from "./compile.ts";
@@ -34,6 +41,8 @@ export interface DeploymentManifest {
   systemFactory: Address;
   /** ERC-4337 EntryPoint v0.8 (the bundler's); absent from manifests written before it was deployed. */
   entryPoint?: Address;
+  /** ERC-4337 EntryPoint v0.7 (the bundler serves it too); absent from manifests written before it was deployed. */
+  entryPointV07?: Address;
   /** The smart wallets' factory (WeightedMultisigAccountFactory for that EntryPoint); absent from older manifests. */
   smartAccountFactory?: Address;
   /** Deploys each organisation's SponsoringPaymaster (CREATE2 by owner); absent from older manifests. */
@@ -128,8 +137,10 @@ export async function ensureDeployment(options: {
       }
     }
   }
-  // The package's EntryPoint at its canonical address (found there if the chain has it already).
+  // Each release's EntryPoint at its canonical address (found there if the chain has it already).
   const deployEntryPoint = () => create2(accountAbstractionArtifact("EntryPoint").bytecode, ENTRY_POINT_SALT);
+  const deployEntryPointV07 = () =>
+    create2(accountAbstractionArtifact("EntryPoint", "0.7").bytecode, ENTRY_POINT_V07_SALT);
   /** The smart wallets' factories for that EntryPoint: accounts, and the organisations' paymasters. */
   const deploySmartWalletFactories = async (entryPoint: Address) => {
     const forEntryPoint = (name: "WeightedMultisigAccountFactory" | "SponsoringPaymasterFactory") => {
@@ -143,10 +154,12 @@ export async function ensureDeployment(options: {
   };
 
   if (existing && sameRoot) {
-    if (existing.entryPoint && existing.paymasterFactory) return { manifest: existing, reused: true, chainReset };
-    // A manifest from before the EntryPoint or the smart wallets: the root stays, they join it.
+    if (existing.entryPoint && existing.entryPointV07 && existing.paymasterFactory)
+      return { manifest: existing, reused: true, chainReset };
+    // A manifest from before the EntryPoints or the smart wallets: the root stays, they join it.
     const entryPoint = existing.entryPoint ?? (await deployEntryPoint());
-    const manifest = { ...existing, entryPoint, ...(await deploySmartWalletFactories(entryPoint)) };
+    const entryPointV07 = existing.entryPointV07 ?? (await deployEntryPointV07());
+    const manifest = { ...existing, entryPoint, entryPointV07, ...(await deploySmartWalletFactories(entryPoint)) };
     writeManifest(manifestPath, manifest);
     steps.remove();
     return { manifest, reused: true, chainReset };
@@ -163,12 +176,14 @@ export async function ensureDeployment(options: {
       : { number: 0, hash: (await blockHash(0)) as Hex };
   // After the anchor: the index starts at the root's last block and follows these from there.
   const entryPoint = await deployEntryPoint();
+  const entryPointV07 = await deployEntryPointV07();
   const { smartAccountFactory, paymasterFactory } = await deploySmartWalletFactories(entryPoint);
   const manifest: DeploymentManifest = {
     chainId,
     buildHash: build.hash,
     systemFactory,
     entryPoint,
+    entryPointV07,
     smartAccountFactory,
     paymasterFactory,
     implementations,
@@ -188,11 +203,13 @@ function writeManifest(path: string, manifest: DeploymentManifest) {
   writeFileAtomically(path, `${JSON.stringify(manifest, null, 2)}\n`, { mode: 0o644 });
 }
 
-/** For a given manifest that names no EntryPoint: the canonical v0.8 one, when the chain has it. */
-export async function canonicalEntryPoint(rpcUrl: string): Promise<Address | undefined> {
+/** For a given manifest that names no EntryPoint of a version: that version's canonical one, when the chain has it. */
+export async function canonicalEntryPoint(
+  rpcUrl: string,
+  version: EntryPointVersion = "0.8",
+): Promise<Address | undefined> {
+  const address = version === "0.7" ? CANONICAL_ENTRY_POINT_V07 : CANONICAL_ENTRY_POINT;
   const client = createPublicClient({ transport: http(rpcUrl) });
-  const code = await retrying("eth_getCode of the EntryPoint", () =>
-    client.getCode({ address: CANONICAL_ENTRY_POINT }),
-  );
-  return code && code !== "0x" ? CANONICAL_ENTRY_POINT : undefined;
+  const code = await retrying(`eth_getCode of the EntryPoint v${version}`, () => client.getCode({ address }));
+  return code && code !== "0x" ? address : undefined;
 }

@@ -104,6 +104,7 @@ export async function deployContracts(options: {
       rpcUrl: node.rpcUrl,
       systemFactory: manifest.systemFactory,
       entryPoint: manifest.entryPoint ?? (await canonicalEntryPoint(node.rpcUrl)),
+      entryPointV07: manifest.entryPointV07 ?? (await canonicalEntryPoint(node.rpcUrl, "0.7")),
       smartAccountFactory: manifest.smartAccountFactory,
       paymasterFactory: manifest.paymasterFactory,
     },

@@ -6,13 +6,16 @@ import { EntryPointAbi } from "../../abis/EntryPoint.ts";
 import { accountAbstractionArtifact } from "../../host/chain/entry-point.ts";
 
 describe("abis/EntryPoint.ts", () => {
-  it("declares events of @account-abstraction/contracts' EntryPoint v0.8, indexed parameters included", () => {
-    const signature = (item: AbiEvent) =>
-      `${formatAbiItem(item)} ${item.inputs.map((input) => `${input.name}:${input.indexed === true}`).join(",")}`;
-    const artifact = accountAbstractionArtifact("EntryPoint").abi.filter(
-      (item): item is AbiEvent => item.type === "event",
-    );
-    const known = new Set(artifact.map(signature));
-    for (const item of EntryPointAbi) expect(known).toContain(signature(item));
-  });
+  it.each(["0.8", "0.7"] as const)(
+    "declares events of @account-abstraction/contracts' EntryPoint v%s, indexed parameters included",
+    (version) => {
+      const signature = (item: AbiEvent) =>
+        `${formatAbiItem(item)} ${item.inputs.map((input) => `${input.name}:${input.indexed === true}`).join(",")}`;
+      const artifact = accountAbstractionArtifact("EntryPoint", version).abi.filter(
+        (item): item is AbiEvent => item.type === "event",
+      );
+      const known = new Set(artifact.map(signature));
+      for (const item of EntryPointAbi) expect(known).toContain(signature(item));
+    },
+  );
 });
