@@ -34,7 +34,7 @@ export function publishIndexBuildWhenReady(options: {
         if ((await options.index.isReady()) && (await atHeads()) && !stopped) {
           await publishIndexBuild(options.pool, options.viewsSchema, options.schema, options.chainIds);
           options.logger.info("index build published", { schema: options.schema, views: options.viewsSchema });
-          await dropStaleIndexBuilds(options.databaseUrl, options.schema).then(
+          await dropStaleIndexBuilds(options.databaseUrl, [options.schema]).then(
             (dropped) =>
               dropped.length && options.logger.info("previous index builds dropped", { schemas: dropped.join(",") }),
             (error) => options.logger.warn("dropping previous index builds failed", { error: String(error) }),

@@ -1,6 +1,6 @@
 // The index builds left behind once the views serve another one (host/db/index-builds.ts): dropped, so a database
-// keeps only the build its views serve and the one being indexed. A build another views schema still reads, or whose
-// advisory lock another supervisor holds (claimIndexSchema), stays.
+// keeps only the build its views serve and the one being indexed. A build another views schema still reads or has
+// building (platform.index_builds), or whose advisory lock another supervisor holds (claimIndexSchema), stays.
 import pg from "pg";
 import { quoted } from "../../host/db/chain-views.ts";
 import { INDEX_SCHEMA_PATTERN } from "./ponder.ts";
@@ -14,15 +14,19 @@ const READ_ELSEWHERE_SQL = `select 1
   where t.relnamespace = $1::regnamespace and v.relnamespace <> t.relnamespace
   limit 1`;
 
-/** Drops every index build schema but `keep`; returns the ones dropped. */
-export async function dropStaleIndexBuilds(databaseUrl: string, keep: string): Promise<string[]> {
+/** Drops every index build schema but the ones in `keep`; returns the ones dropped. */
+export async function dropStaleIndexBuilds(databaseUrl: string, keep: (string | null)[]): Promise<string[]> {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
     const { rows } = await client.query<{ name: string }>("select nspname as name from pg_namespace order by 1");
+    const { rows: builds } = await client.query<{ building: string }>(
+      "select building from platform.index_builds where building is not null",
+    );
+    const building = new Set(builds.map((row) => row.building));
     const dropped: string[] = [];
     for (const { name } of rows) {
-      if (!INDEX_SCHEMA_PATTERN.test(name) || name === keep) continue;
+      if (!INDEX_SCHEMA_PATTERN.test(name) || keep.includes(name) || building.has(name)) continue;
       if ((await client.query(READ_ELSEWHERE_SQL, [quoted(name)])).rowCount) continue;
       const lock = `ponder:${name}`;
       const { rows: locked } = await client.query("select pg_try_advisory_lock(hashtext($1)) as ok", [lock]);

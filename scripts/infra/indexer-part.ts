@@ -10,6 +10,7 @@ import { recordIndexBuild } from "../../host/db/index-builds.ts";
 import type { IndexStatus } from "../../host/index-status.ts";
 import type { Logger } from "../../host/logger.ts";
 import { publishIndexBuildWhenReady } from "./chain-views.ts";
+import { dropStaleIndexBuilds } from "./index-builds.ts";
 import { claimIndexSchema, startPonder } from "./ponder.ts";
 import type { Supervisor } from "./supervisor.ts";
 
@@ -49,6 +50,10 @@ export async function startIndexer(options: {
     await claim();
     const served = await recordIndexBuild(pool, options.viewsSchema, ponder.schema);
     const replacing = served !== null && served !== ponder.schema;
+    // A build that was backfilling when this one replaced it will never be served.
+    await dropStaleIndexBuilds(ponder.databaseUrl, [served, ponder.schema]).catch((error) =>
+      options.logger.warn("dropping previous index builds failed", { error: String(error) }),
+    );
     if (!replacing) await dropChainViews(pool, options.viewsSchema);
     const indexer = await startPonder(ponder);
     await views?.stop();
