@@ -185,7 +185,6 @@ async function backfill(options: {
         rpcLanes: LOCAL_RPC_LANES,
       },
     ],
-    viewsSchema: `${schema}_views`,
     port: await freePort(),
   });
   try {

@@ -143,6 +143,14 @@ export const ConfigSchema = z.object({
     .describe(
       "The stable schema readers query (one per chain: `<name>_chain_<id>`); the indexer's own schema is named by its build's hash.",
     ),
+  INDEX_REBUILD_KEY: z
+    .string()
+    .regex(/^[\x21-\x7E]{1,64}$/)
+    .optional()
+    .describe(
+      "Any text mixed into the index build's hash: changing it re-indexes from block 0 into a new schema while the " +
+        "current index keeps serving reads, as a changed handler does (docs/operations.md).",
+    ),
   CUSTODY_MASTER_KEY: hexKey.optional().meta({
     description:
       "The 32-byte hex key that seals every custody seed and second-factor secret at rest (AES-256-GCM). Set it in production.",

@@ -9,6 +9,8 @@ const TIMING = { probeMs: 200, catchUpMs: 200, recheckMs: 100, closedRecheckMs: 
 function platform() {
   const state = {
     publication: null as string | null,
+    /** The index build backfilling while the views serve a previous one. */
+    building: null as string | null,
     head: 100n,
     indexed: 100n,
     publicationReads: 0,
@@ -21,14 +23,18 @@ function platform() {
       if (state.databaseStalled) return new Promise(() => {});
       return state.publication;
     },
+    async building() {
+      if (state.databaseStalled) return new Promise(() => {});
+      return state.building;
+    },
     head: async () => state.head,
     async waitForBlock(_chainId, block, timeoutMs) {
       const deadline = Date.now() + timeoutMs;
-      while (Date.now() < deadline) {
+      for (;;) {
         if (state.indexed >= block) return true;
+        if (Date.now() >= deadline) return false;
         await new Promise((r) => setTimeout(r, 10));
       }
-      return false;
     },
   };
   return { state, gate: createIndexGate(probes, TIMING) };
@@ -121,6 +127,71 @@ describe("the index gate", () => {
     // Meanwhile writes keep mining a block each: the head runs ahead of the index, which passes the first head.
     state.head = 260n;
     state.indexed = 205n;
+    await pause(TIMING.closedRecheckMs + 20);
+    expect(await refusal(gate.enter(CHAIN))).toBeUndefined();
+  });
+
+  it("answers a client that opted in (Prefer: handling=strict) at once instead of waiting for the catch-up", async () => {
+    const { state, gate } = platform();
+    state.publication = "1";
+    state.indexed = 70n; // a first start: the only build is still catching up
+    let started = Date.now();
+    const error = await refusal(gate.enter(CHAIN, { noWait: true }));
+    expect(error).toMatchObject({
+      code: "INDEXER_REINDEXING",
+      headers: { "Retry-After": "1", "Preference-Applied": "handling=strict" },
+    });
+    expect(Date.now() - started).toBeLessThan(TIMING.catchUpMs / 2);
+    // Another client, while that check still waits: it waits too (then 503), the opted-in one is answered at once.
+    started = Date.now();
+    const waiting = refusal(gate.enter(CHAIN));
+    expect((await refusal(gate.enter(CHAIN, { noWait: true })))?.code).toBe("INDEXER_REINDEXING");
+    expect(Date.now() - started).toBeLessThan(TIMING.catchUpMs / 2);
+    expect((await waiting)?.headers).toEqual({ "Retry-After": "1" });
+    expect(Date.now() - started).toBeGreaterThanOrEqual(TIMING.catchUpMs - 20);
+    state.indexed = 100n;
+    await pause(TIMING.closedRecheckMs + 20);
+    expect(await refusal(gate.enter(CHAIN, { noWait: true }))).toBeUndefined();
+  });
+
+  it("serves a previous build while a new one backfills, and stays open when the views switch to it", async () => {
+    const { state, gate } = platform();
+    // A restart with a changed handler: the views still serve build A, frozen at block 60; build B backfills.
+    state.publication = "views-of-A";
+    state.building = "idx_b";
+    state.indexed = 3n; // what the indexer (B) reports
+    const started = Date.now();
+    await gate.enter(CHAIN, { noWait: true });
+    await gate.enter(CHAIN);
+    expect(Date.now() - started).toBeLessThan(TIMING.catchUpMs / 2);
+    // B reached the head: the supervisor points the views at it and clears `building` in one transaction. The gate
+    // does not wait for (or close on) the new publication, even when the chain moved on meanwhile.
+    state.publication = "views-of-B";
+    state.building = null;
+    state.head = 120n;
+    state.indexed = 100n;
+    await pause(TIMING.recheckMs + 20);
+    const switched = Date.now();
+    expect(await refusal(gate.enter(CHAIN))).toBeUndefined();
+    expect(Date.now() - switched).toBeLessThan(TIMING.catchUpMs / 2);
+    // A later publication (B's indexer restarted) is waited for again.
+    state.publication = "views-of-B-again";
+    await pause(TIMING.recheckMs + 20);
+    expect((await refusal(gate.enter(CHAIN)))?.code).toBe("INDEXER_REINDEXING");
+  });
+
+  it("closes while a previous build serves if its views are dropped (its schema was): no build can answer", async () => {
+    const { state, gate } = platform();
+    state.publication = "views-of-A";
+    state.building = "idx_b";
+    await gate.enter(CHAIN);
+    state.publication = null;
+    gate.viewsMissing(CHAIN);
+    expect((await refusal(gate.enter(CHAIN, { noWait: true })))?.code).toBe("INDEXER_REINDEXING");
+    // B published (at its head): a gate that saw no previous build serving checks the catch-up as on a first start.
+    state.publication = "views-of-B";
+    state.building = null;
+    state.indexed = 100n;
     await pause(TIMING.closedRecheckMs + 20);
     expect(await refusal(gate.enter(CHAIN))).toBeUndefined();
   });

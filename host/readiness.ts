@@ -1,10 +1,12 @@
 // /healthz: the process is up. /readyz: database, chain, worker and index ready, the index at each chain's head (after
 // a restart the indexer re-reads the newest blocks: an index behind may lack the latest writes), and the
 // organisations that gate readiness (the local one `npm start` creates) have their system deployed and indexed on
-// every served chain, so the first write after `ready` is accepted.
+// every served chain, so the first write after `ready` is accepted. While a new index build backfills, the views
+// serve the previous one (host/db/index-builds.ts): ready, with `reindexing` naming both builds (reads may lag).
 import type { ServedChain, ServedChains } from "./chain/served-chains.ts";
 import { chainViewsExist } from "./db/chain-views.ts";
 import type { Databases } from "./db/database.ts";
+import { buildingIndexSchema, servedIndexSchema } from "./db/index-builds.ts";
 import type { App } from "./http/env.ts";
 import type { IndexStatus } from "./index-status.ts";
 
@@ -115,8 +117,27 @@ async function systemsReport(r: Readiness, chainId: number, snapshot: SystemsSna
   return { localSystem, counts };
 }
 
-/** A served chain: its node's head, the index's block there, whether its views of the index exist, its systems. */
-async function chainReport(r: Readiness, chain: ServedChain, snapshot: SystemsSnapshot | undefined) {
+/** The build the views serve while another backfills (host/db/index-builds.ts); null when they serve the running one. */
+async function reindexing(r: Readiness): Promise<{ serving: string; building: string } | null> {
+  return within(async () => {
+    const [serving, building] = await Promise.all([
+      servedIndexSchema(r.db.pool, r.db.viewsSchema),
+      buildingIndexSchema(r.db.pool, r.db.viewsSchema),
+    ]);
+    return serving && building ? { serving, building } : null;
+  }, null);
+}
+
+/**
+ * A served chain: its node's head, the index's block there, whether its views of the index exist, its systems. While
+ * a previous build serves the views (`reindexing`) the index is not expected at the head: no indexer advances it.
+ */
+async function chainReport(
+  r: Readiness,
+  chain: ServedChain,
+  snapshot: SystemsSnapshot | undefined,
+  reindexing: boolean,
+) {
   const [head, indexedBlock, views, systems] = await Promise.all([
     // Aborted at the limit: a stalled node's reads do not pile up behind the probes.
     within(() => chain.client.scope({ signal: AbortSignal.timeout(CHECK_TIMEOUT_MS) }).getBlockNumber(), undefined),
@@ -130,24 +151,24 @@ async function chainReport(r: Readiness, chain: ServedChain, snapshot: SystemsSn
     head: head?.toString() ?? null,
     indexedBlock: indexedBlock ?? null,
     reachable: head !== undefined,
-    indexed: caughtUp && views,
+    indexed: (caughtUp || reindexing) && views,
     localSystem: systems.localSystem,
     systems: systems.counts,
   };
 }
 
 export async function readinessReport(r: Readiness) {
-  const snapshot = await systemsSnapshot(r);
+  const [snapshot, builds] = await Promise.all([systemsSnapshot(r), reindexing(r)]);
   const [database, indexReady, chains] = await Promise.all([
     check(async () => (await r.db.pool.query("select 1")).rowCount === 1),
     check(() => r.index.isReady()),
-    Promise.all(r.chains.all().map((chain) => chainReport(r, chain, snapshot))),
+    Promise.all(r.chains.all().map((chain) => chainReport(r, chain, snapshot, builds !== null))),
   ]);
   const checks = {
     database,
     chain: chains.every((c) => c.reachable),
     worker: r.workerRunning(),
-    index: indexReady && chains.every((c) => c.indexed),
+    index: (indexReady || builds !== null) && chains.every((c) => c.indexed),
     systems: chains.every((c) => c.localSystem === "ready"),
   };
   const view = chains.map(({ chainId, head, indexedBlock, localSystem, systems }) => ({
@@ -163,6 +184,8 @@ export async function readinessReport(r: Readiness) {
     // The primary chain, then every served chain.
     chain: view[0],
     chains: view,
+    // The views serve a previous index build (which may lag the chain) while this one backfills; null otherwise.
+    reindexing: builds,
     ...(r.parts ? { parts: r.parts() } : {}),
   };
 }

@@ -4,6 +4,7 @@ import type { Hex } from "viem";
 import { blockHashesOf } from "../host/chain/block-hashes.ts";
 import type { Config } from "../host/config.ts";
 import { openDatabases } from "../host/db/database.ts";
+import { recordIndexBuild } from "../host/db/index-builds.ts";
 import { migrate } from "../host/db/migrations.ts";
 import { startIndexLifecycle } from "../host/events/index-lifecycle.ts";
 import { createLogger } from "../host/logger.ts";
@@ -176,20 +177,29 @@ export async function startPlatform(
     const schema = indexSchemaName(
       ROOT,
       indexChains.map((c) => c.deployment),
+      config.INDEX_REBUILD_KEY,
     );
+    // Before the host serves: a new build backfilling while the views serve the previous one opens its index gate.
+    await recordIndexBuild(db.pool, config.INDEX_VIEWS_SCHEMA, schema);
     // Ponder's start (its build, its tables) is the slowest phase: the host and the organisation start beside it,
-    // as the host's index gate answers 503 INDEXER_REINDEXING to reads until the chain views exist.
+    // as the host's index gate answers 503 INDEXER_REINDEXING to reads until the chain views exist (unless a previous
+    // build serves them meanwhile).
     const indexerStarting = startIndexer({
       ponder: {
         root: ROOT,
         schema,
         databaseUrl: postgres.url,
         chains: indexChains,
-        viewsSchema: config.INDEX_VIEWS_SCHEMA,
         port: config.PONDER_PORT,
         logFile: join(config.dataDir, "logs", "ponder.log"),
         dataDir: config.dataDir,
       },
+      viewsSchema: config.INDEX_VIEWS_SCHEMA,
+      head: (chainId) =>
+        served
+          .get(chainId)
+          .client.scope({ signal: AbortSignal.timeout(1_000) })
+          .getBlockNumber(),
       pool: db.pool,
       index,
       chainIds: served.ids,

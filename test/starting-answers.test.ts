@@ -2,12 +2,16 @@
 // chain views not published, then published over an index behind the chain's head — answers 503 INDEXER_REINDEXING
 // with Retry-After for a read of the index and for a mint of an existing token (never 500, never 404), then 200/202;
 // (b) anvil stopped (SIGSTOP): /readyz says `chain: false` within 2 s and the pre-check answers 503
-// SERVICE_UNAVAILABLE within its deadline.
+// SERVICE_UNAVAILABLE within its deadline; (c) a restart with a changed index build (INDEX_REBUILD_KEY, as a changed
+// handler) answers every read from the previous build while the new one backfills, then the views switch to it and
+// the previous build's schema is dropped. In the restart window a reader that opted in (`Prefer: handling=strict`)
+// is answered 503 INDEXER_REINDEXING with Retry-After at once, while others wait for the catch-up.
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createChainViews, dropChainViews } from "../host/db/chain-views.ts";
+import { buildingIndexSchema, servedIndexSchema } from "../host/db/index-builds.ts";
 import { ALICE } from "./support/api-flows.ts";
 import { bootStack, createDepositToken, json, platformDbUrl, type TestStack } from "./support/stack.ts";
 
@@ -44,6 +48,7 @@ describe("answers while starting and while the chain stalls", () => {
   beforeAll(async () => {
     stack = await bootStack();
     pool = new pg.Pool({ connectionString: platformDbUrl(stack.env), max: 2 });
+    pool.on("error", () => {}); // the database restarts with the platform in (c)
     token = await createDepositToken(stack, "Starting Euro", "SEUR");
   });
   afterAll(async () => {
@@ -90,7 +95,18 @@ describe("answers while starting and while the chain stalls", () => {
     stopped.push(ponder);
     await stack.rpc("evm_mine");
     await createChainViews(pool, viewsSchema, [chainId]);
+    // A reader that opted in is answered 503 at once; a plain read waits for the catch-up (then 503).
+    await new Promise((r) => setTimeout(r, 150)); // the gate's next check is due
+    const strict = await timed(stack.api(`/api/v2/tokens/${token}`, { headers: { prefer: "handling=strict" } }));
+    expect(strict.res.status, JSON.stringify(strict.body)).toBe(503);
+    expect(strict.body).toMatchObject({ code: "INDEXER_REINDEXING", data: { retryAfterSeconds: 1 } });
+    expect(strict.res.headers.get("retry-after")).toBe("1");
+    expect(strict.res.headers.get("preference-applied")).toBe("handling=strict");
+    expect(strict.ms).toBeLessThan(1_500);
+    console.log(`views back, index behind the head: opted-in GET token 503 in ${strict.ms} ms`);
+    const waitingSince = Date.now();
     await expectNotReady(readToken(), "views back, index behind the head: GET token");
+    expect(Date.now() - waitingSince).toBeGreaterThan(3_000);
     await expectNotReady(mint(), "views back, index behind the head: mint");
 
     process.kill(ponder, "SIGCONT");
@@ -124,5 +140,61 @@ describe("answers while starting and while the chain stalls", () => {
     }
     const recovered = await until(() => stack.api("/readyz"), 200);
     console.log(`anvil resumed: /readyz 200 after ${recovered} ms`);
+  });
+
+  it("answers reads from the previous index build while a changed one backfills, then switches to it", async () => {
+    const viewsSchema = stack.platform.config.INDEX_VIEWS_SCHEMA;
+    const previous = await servedIndexSchema(pool, viewsSchema);
+    expect(previous).toMatch(/^idx_/);
+    const answers: number[] = [];
+    let down = 0; // while the platform is stopped nothing listens
+    let building: string | null = null;
+    let duringBackfill = 0;
+    let reading = true;
+    const started = Date.now();
+    const reads = (async () => {
+      while (reading) {
+        // Every other read opted in (Prefer: handling=strict): it is answered by the previous build as well.
+        const strict = answers.length % 2 === 1;
+        const headers = strict ? { prefer: "handling=strict" } : undefined;
+        const res = await stack.api(`/api/v2/tokens/${token}`, { headers }).catch(() => undefined);
+        if (!res) down += 1;
+        else {
+          answers.push(res.status);
+          if (res.status !== 200) console.log(`read answered ${res.status}: ${await res.text()}`);
+          else await res.body?.cancel();
+          if (building) duringBackfill += 1;
+        }
+        await new Promise((r) => setTimeout(r, 25));
+      }
+    })();
+    stack.env.INDEX_REBUILD_KEY = "starting-answers";
+    await stack.restart(); // ready while the previous build serves: the new one backfills meanwhile
+    const restarted = Date.now() - started;
+    building = await buildingIndexSchema(pool, viewsSchema);
+    expect(building).toMatch(/^idx_/);
+    expect(building).not.toBe(previous);
+    const ready = await json(await stack.api("/readyz"));
+    expect(ready).toMatchObject({ status: "ready", reindexing: { serving: previous, building } });
+    const switched = await until(async () => {
+      const served = await servedIndexSchema(pool, viewsSchema);
+      return new Response(null, { status: served === building ? 200 : 409 });
+    }, 200);
+    await new Promise((r) => setTimeout(r, 300)); // reads just after the switch too
+    reading = false;
+    await reads;
+    console.log(
+      `changed build: restarted in ${restarted} ms, switched ${switched} ms later; ` +
+        `${answers.length} reads (${duringBackfill} during the backfill), ${down} while stopped`,
+    );
+    expect(answers.filter((status) => status !== 200)).toEqual([]);
+    expect(duringBackfill).toBeGreaterThan(0);
+    expect(await buildingIndexSchema(pool, viewsSchema)).toBeNull();
+    const { rows } = await pool.query("select nspname from pg_namespace where nspname in ($1, $2)", [
+      previous,
+      building,
+    ]);
+    expect(rows.map((row) => row.nspname)).toEqual([building]); // the previous build dropped
+    expect((await json(await stack.api("/readyz"))).reindexing).toBeNull();
   });
 });

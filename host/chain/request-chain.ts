@@ -10,6 +10,7 @@ import type { OrganizationChainsTable, SystemContracts } from "../db/platform-ty
 import { ApiError } from "../errors/api-error.ts";
 import { parseChainIdHeader } from "../http/context-headers.ts";
 import type { AppEnv } from "../http/env.ts";
+import { prefersStrictHandling } from "../http/prefer.ts";
 import { clientForRequest } from "./chain-unavailable.ts";
 import type { ServedChain, ServedChains } from "./served-chains.ts";
 
@@ -132,7 +133,7 @@ export async function requestChain(c: Context<AppEnv>, ctx: RequestChainContext)
     throw new ApiError("CHAIN_NOT_READY", { details: { chainId, chainStatus: row.status } });
   }
   // Its index is read by the caller (and a write's checks): not before it has caught up after a start.
-  await c.get("indexGate")?.enter(chainId);
+  await c.get("indexGate")?.enter(chainId, { noWait: prefersStrictHandling(c.req.header("prefer")) });
   return forRequest(c, ctx, chainId, {
     systemAddress: row.systemAddress as Address,
     tokenFactoryAddress: row.tokenFactoryAddress as Address,

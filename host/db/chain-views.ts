@@ -1,12 +1,12 @@
 // One chain's view of the Ledger Index: a schema per chain whose views select that chain's rows of each index view
 // (`<views schema>_chain_<id>`), so a reader bound to it (Databases.ledgerOn) sees one chain in every table and join
-// without naming it. The supervisor drops them before the indexer starts (Ponder replaces its own views when it is
-// ready and refuses to drop one another view depends on) and creates them once the indexer is ready.
+// without naming it. The supervisor publishes them with the views schema (host/db/index-builds.ts); it drops them
+// before the indexer restarts on the build they serve, so the host's gate waits for that build's re-read blocks.
 import type pg from "pg";
 
 export const chainViewsSchema = (viewsSchema: string, chainId: number) => `${viewsSchema}_chain_${chainId}`;
 
-const quoted = (name: string) => `"${name.replaceAll('"', '""')}"`;
+export const quoted = (name: string) => `"${name.replaceAll('"', '""')}"`;
 
 export async function dropChainViews(pool: pg.Pool, viewsSchema: string): Promise<void> {
   const { rows } = await pool.query<{ name: string }>(
@@ -21,27 +21,32 @@ export async function createChainViews(pool: pg.Pool, viewsSchema: string, chain
   const client = await pool.connect();
   try {
     await client.query("begin");
-    const { rows } = await client.query<{ table: string }>(
-      `select c.table_name as table from information_schema.columns c
-       where c.table_schema = $1 and c.column_name = 'chain_id' order by 1`,
-      [viewsSchema],
-    );
-    for (const chainId of chainIds) {
-      const schema = quoted(chainViewsSchema(viewsSchema, chainId));
-      await client.query(`drop schema if exists ${schema} cascade`);
-      await client.query(`create schema ${schema}`);
-      for (const { table } of rows) {
-        await client.query(
-          `create view ${schema}.${quoted(table)} as select * from ${quoted(viewsSchema)}.${quoted(table)} where chain_id = ${Number(chainId)}`,
-        );
-      }
-    }
+    await createChainViewsIn(client, viewsSchema, chainIds);
     await client.query("commit");
   } catch (error) {
     await client.query("rollback").catch(() => {});
     throw error;
   } finally {
     client.release();
+  }
+}
+
+/** createChainViews inside the caller's transaction (host/db/index-builds.ts publishes them with the views). */
+export async function createChainViewsIn(client: pg.ClientBase, viewsSchema: string, chainIds: number[]) {
+  const { rows } = await client.query<{ table: string }>(
+    `select c.table_name as table from information_schema.columns c
+     where c.table_schema = $1 and c.column_name = 'chain_id' order by 1`,
+    [viewsSchema],
+  );
+  for (const chainId of chainIds) {
+    const schema = quoted(chainViewsSchema(viewsSchema, chainId));
+    await client.query(`drop schema if exists ${schema} cascade`);
+    await client.query(`create schema ${schema}`);
+    for (const { table } of rows) {
+      await client.query(
+        `create view ${schema}.${quoted(table)} as select * from ${quoted(viewsSchema)}.${quoted(table)} where chain_id = ${Number(chainId)}`,
+      );
+    }
   }
 }
 

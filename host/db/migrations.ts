@@ -663,6 +663,16 @@ export const coreMigrations: Record<string, Migration> = {
         primary key (partition_id, user_id))`.execute(db);
     },
   },
+  "0034_index_builds": {
+    async up(db: Kysely<unknown>) {
+      // Blue/green index builds (host/db/index-builds.ts): per views schema, the build the indexer backfills into
+      // its own schema while the views keep serving the previous one; null once the views serve the running build.
+      await sql`create table platform.index_builds (
+        views_schema text primary key,
+        building text,
+        updated_at timestamptz not null default now())`.execute(db);
+    },
+  },
 };
 
 /** Sets the description of the requests `where` selects, from their kind, target and calldata. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ApiError } from "../errors/api-error.ts";
-import { parsePrefer, preferenceApplied } from "./prefer.ts";
+import { parsePrefer, preferenceApplied, prefersStrictHandling } from "./prefer.ts";
 
 describe("Prefer", () => {
   it("reads wait and respond-async, ignoring other preferences", () => {
@@ -15,5 +15,12 @@ describe("Prefer", () => {
   it("refuses a wait outside 5 to 99 seconds", () => {
     for (const bad of ["wait=4", "wait=100", "wait=abc", "wait=", "wait=5.5"])
       expect(() => parsePrefer(bad)).toThrow(ApiError);
+  });
+
+  it("reads handling=strict (the opt-in to INDEXER_REINDEXING without waiting) among other preferences", () => {
+    for (const yes of ["handling=strict", "wait=10, Handling=Strict", 'respond-async, handling="strict"'])
+      expect(prefersStrictHandling(yes), yes).toBe(true);
+    for (const no of [undefined, "", "handling=lenient", "wait=10", "strict", "handling"])
+      expect(prefersStrictHandling(no), String(no)).toBe(false);
   });
 });

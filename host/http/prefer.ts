@@ -1,4 +1,5 @@
-// The Prefer header (RFC 7240) as mutations use it: `wait=N` (5 to 99 s) and `respond-async`.
+// The Prefer header (RFC 7240) as mutations use it: `wait=N` (5 to 99 s) and `respond-async`; and as any request of
+// the index uses it: `handling=strict`.
 import { ApiError } from "../errors/api-error.ts";
 
 export interface Preference {
@@ -35,3 +36,20 @@ export function preferenceApplied(p: Preference): string | undefined {
   const applied = parts.filter(Boolean).join(", ");
   return applied || undefined;
 }
+
+/**
+ * Whether the client prefers `handling=strict` (RFC 7240 §4.4: how to handle potential error conditions): a request
+ * of an index that is not ready is then answered 503 INDEXER_REINDEXING at once instead of waiting for it to catch up.
+ */
+export function prefersStrictHandling(header: string | undefined): boolean {
+  return (header ?? "").split(",").some((token) => {
+    const [name, value] = token
+      .split(";")[0]!
+      .split("=")
+      .map((part) => part.trim().toLowerCase());
+    return name === "handling" && value?.replace(/^"(.*)"$/, "$1") === "strict";
+  });
+}
+
+/** The Preference-Applied value of an honoured `handling=strict`. */
+export const STRICT_HANDLING_APPLIED = "handling=strict";

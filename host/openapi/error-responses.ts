@@ -67,8 +67,11 @@ export const ERROR_RESPONSES = {
     envelope(
       "A dependency (database, chain, index) is not available right now; retry after the seconds in Retry-After, " +
         "with exponential backoff. SERVICE_UNAVAILABLE: the chain's node did not answer in time, or the database " +
-        "cannot be reached (then also `data.retryAfterSeconds`). INDEXER_REINDEXING: the index is catching up " +
-        "after a start (also `data.retryAfterSeconds`).",
+        "cannot be reached (then also `data.retryAfterSeconds`). INDEXER_REINDEXING: no index build can answer yet " +
+        "(a first start, or the indexer restarted) and it did not catch up within 5 s (also " +
+        "`data.retryAfterSeconds`); with `Prefer: handling=strict` it is answered at once instead of waiting, with " +
+        "`Preference-Applied: handling=strict`. While a changed index build backfills, reads are answered from the " +
+        "previous build (which may lag the chain), not with this error.",
       {
         "Retry-After": {
           description: "Seconds to wait before retrying",

@@ -40,8 +40,14 @@ export const SHARED_HEADERS = {
       "RFC 7240 preferences. `wait=N` (N whole seconds from 5 to 99) waits for the operation to finish and answers " +
       "200 with the completed result (504 REQUEST_DEADLINE_EXCEEDED when it does not finish in time: it may still " +
       "run). `respond-async, wait=N` waits and then degrades to 202. Without it the write answers 202 at once. An " +
-      "honoured `respond-async` is echoed in `Preference-Applied`.",
-    schema: { type: "string", pattern: "^\\s*(respond-async|wait=\\d+)(\\s*,\\s*(respond-async|wait=\\d+))*\\s*$" },
+      "honoured `respond-async` is echoed in `Preference-Applied`. `handling=strict` (any request that reads the " +
+      "index) opts in to 503 INDEXER_REINDEXING with Retry-After at once, instead of waiting up to 5 s for an index " +
+      "that is catching up after a start (echoed in `Preference-Applied` on that 503).",
+    schema: {
+      type: "string",
+      pattern:
+        "^\\s*(respond-async|wait=\\d+|handling=strict)(\\s*,\\s*(respond-async|wait=\\d+|handling=strict))*\\s*$",
+    },
     examples: {
       wait: { summary: "Wait up to 30 s for the result", value: "wait=30" },
       respondAsync: { summary: "Wait up to 10 s, then answer 202", value: "respond-async, wait=10" },

@@ -1,4 +1,5 @@
-// The indexer: `ponder start` on a schema named by the index build's hash, behind a stable views schema.
+// The indexer: `ponder start` on a schema named by the index build's hash. Not given a views schema: the supervisor
+// points the stable views schema at a build once it has caught up (host/db/index-builds.ts), not Ponder when ready.
 import { createHash } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
@@ -32,8 +33,14 @@ function filesUnder(dir: string): string[] {
   );
 }
 
-/** Ponder refuses a schema used by a different build, so the schema is named by what the build hashes. */
-export function indexSchemaName(root: string, deployments: unknown[]): string {
+/** An index build's schema (indexSchemaName): `idx_` and 16 hex digits. */
+export const INDEX_SCHEMA_PATTERN = /^idx_[0-9a-f]{16}$/;
+
+/**
+ * Ponder refuses a schema used by a different build, so the schema is named by what the build hashes; `rebuildKey`
+ * (INDEX_REBUILD_KEY, when not empty) is mixed in, so changing it starts a build from block 0 in a schema of its own.
+ */
+export function indexSchemaName(root: string, deployments: unknown[], rebuildKey = ""): string {
   const hash = createHash("sha256");
   const files = [
     "ponder.config.ts",
@@ -47,13 +54,13 @@ export function indexSchemaName(root: string, deployments: unknown[]): string {
   for (const deployment of deployments) hash.update(JSON.stringify(deployment));
   // Another Ponder may lay its tables out otherwise: a fresh schema.
   hash.update(JSON.parse(readFileSync(join(root, "node_modules/ponder/package.json"), "utf8")).version);
+  if (rebuildKey) hash.update(`rebuild:${rebuildKey}`);
   return `idx_${hash.digest("hex").slice(0, 16)}`;
 }
 
 export interface Indexer {
   url: string;
   schema: string;
-  viewsSchema: string;
   child: Child;
   stop(): Promise<void>;
 }
@@ -65,7 +72,6 @@ export async function startPonder(options: {
   databaseUrl: string;
   /** Each indexed chain's deployment manifest and endpoints. */
   chains: IndexChainSource[];
-  viewsSchema: string;
   port: number;
   logFile: string;
   dataDir: string;
@@ -91,8 +97,6 @@ export async function startPonder(options: {
       "start",
       "--schema",
       schema,
-      "--views-schema",
-      options.viewsSchema,
       "--port",
       String(options.port),
       "--hostname",
@@ -129,7 +133,7 @@ export async function startPonder(options: {
     await child.stop(); // not left running beside a next attempt
     throw error;
   });
-  return { url, schema, viewsSchema: options.viewsSchema, child, stop: () => child.stop() };
+  return { url, schema, child, stop: () => child.stop() };
 }
 
 /**
