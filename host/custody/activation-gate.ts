@@ -29,7 +29,7 @@ export async function assertCustodyMaySign(
   custody: Custody,
   input: { organizationId: string; from: string; kind: string },
 ): Promise<void> {
-  if ((await custody.providerOf(input.organizationId)) !== "pkcs11") return;
+  if ((await custody.keyProviderOf(input.organizationId, input.from)) !== "pkcs11") return;
   const wallet = await db
     .selectFrom("wallets")
     .select("custodyClassification")
@@ -56,11 +56,15 @@ export async function holdUntilActive(
 ): Promise<{ held: Set<string>; nextDeadline?: Date }> {
   const held = new Set<string>();
   let nextDeadline: Date | undefined;
-  const organizations = [...new Set(rows.map((row) => row.organizationId))];
-  for (const organizationId of organizations) {
-    if ((await custody.providerOf(organizationId)) !== "pkcs11") continue;
+  // Writes of keys in the HSM, by organisation (a key moved from software custody signs its own writes as before).
+  const byOrganization = new Map<string, TransactionRequestRow[]>();
+  for (const row of rows) {
+    if ((await custody.keyProviderOf(row.organizationId, row.fromAddress)) !== "pkcs11") continue;
+    byOrganization.set(row.organizationId, [...(byOrganization.get(row.organizationId) ?? []), row]);
+  }
+  for (const [organizationId, hsmRows] of byOrganization) {
     if ((await stateOf(db, organizationId)) === "active") continue;
-    for (const row of rows.filter((r) => r.organizationId === organizationId)) {
+    for (const row of hsmRows) {
       held.add(row.id);
       const deadline = new Date(row.createdAt.getTime() + waitSeconds * 1000);
       const expired = deadline <= new Date();

@@ -6,6 +6,7 @@ import { z } from "zod";
 import type { TransactionSpeed } from "../chain/transaction-speed.ts";
 import { assertCustodyMaySign } from "../custody/activation-gate.ts";
 import type { Custody } from "../custody/custody.ts";
+import { predecessorRequest } from "../custody/key-move.ts";
 import { resolveSigner } from "../custody/wallet-selection.ts";
 import type { PlatformDb } from "../db/database.ts";
 import type { ChannelListener } from "../db/notifications.ts";
@@ -152,6 +153,24 @@ export function createMutationService(
       if (executor !== "eoa" && !executorMode)
         throw new ApiError("REQUEST_EXECUTOR_UNAVAILABLE", { details: { executor } });
       const job = executorMode ? executorMode.sendJob(input.chainId, from) : sendJobSpec(input.chainId, from);
+      const incoming = {
+        kind: input.kind,
+        executor,
+        walletSelection,
+        to: input.to,
+        data: input.data,
+        value: input.value ?? 0n,
+        payloadIgnored: kind.idempotencyIgnoresPayload,
+      };
+      if (input.idempotencyKey !== undefined) {
+        // The key's first use may be a key this one replaced when the organisation moved to the HSM.
+        const earlier = await predecessorRequest(db, {
+          from,
+          chainId: input.chainId,
+          idempotencyKey: input.idempotencyKey,
+        });
+        if (earlier) return { ...attachToExisting(earlier, incoming), replayed: true };
+      }
       // One statement inserts the request and folds it into its signer's pending send run, or adds one: never a
       // request without a run to pick it up, and concurrent submissions of a signer do not queue on the run's job row.
       const row = await db
@@ -204,15 +223,7 @@ export function createMutationService(
         .where("chainId", "=", input.chainId)
         .where("idempotencyKey", "=", input.idempotencyKey!)
         .executeTakeFirstOrThrow();
-      const attached = attachToExisting(existing, {
-        kind: input.kind,
-        executor,
-        walletSelection,
-        to: input.to,
-        data: input.data,
-        value: input.value ?? 0n,
-        payloadIgnored: kind.idempotencyIgnoresPayload,
-      });
+      const attached = attachToExisting(existing, incoming);
       return { ...attached, replayed: true };
     },
     waitForTerminal(organizationId, transactionId, deadline) {
