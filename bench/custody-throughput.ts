@@ -1,10 +1,10 @@
 // Issue #37's figure: mints per second through the API to COMPLETED with keys in an HSM (pkcs11 over SoftHSM2) beside
 // software custody, in the same run on one stack (a block per transaction), as a ratio. The first start's organisation
 // keeps software custody; the platform is restarted with CUSTODY_PROVIDER=pkcs11 and a second organisation's keys are
-// generated in the token. Its partition is activated directly in the database (the bench measures signing, not the
-// custodians' approvals).
+// generated in the token, its partition activated by a custodian for the run (CUSTODY_ACTIVATION_SECONDS below).
 import pg from "pg";
 import type { Address } from "viem";
+import { createApiKey } from "../plugins/access/index.ts";
 import { operator } from "../test/support/organizations.ts";
 import { createTestToken } from "../test/support/softhsm.ts";
 import { bootStack, json, type TestStack } from "../test/support/stack.ts";
@@ -18,7 +18,12 @@ const RECIPIENT = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8" as Address;
 export async function benchCustodyThroughput(): Promise<void> {
   const hsm = createTestToken("bench-hsm");
   process.env.SOFTHSM2_CONF = hsm.conf;
-  const stack = await bootStack({ ANVIL_MINING: "instant", API_KEY_RATE_LIMIT: "100000000", WORKER_CONCURRENCY: "8" });
+  const stack = await bootStack({
+    ANVIL_MINING: "instant",
+    API_KEY_RATE_LIMIT: "100000000",
+    WORKER_CONCURRENCY: "8",
+    CUSTODY_ACTIVATION_SECONDS: "3600",
+  });
   const db = new pg.Client({
     connectionString: `postgres://platform:platform@127.0.0.1:${stack.env.EMBEDDED_POSTGRES_PORT}/platform`,
   });
@@ -26,12 +31,33 @@ export async function benchCustodyThroughput(): Promise<void> {
     Object.assign(stack.env, hsm.env);
     await stack.restart();
     const ops = operator(stack);
-    const hsmOrganization = await ops.organization("Bench HSM");
-    await ops.db.platform
-      .updateTable("custodyPartitions")
-      .set({ activeUntil: new Date(Date.now() + 3_600_000) })
-      .where("organizationId", "=", hsmOrganization)
-      .execute();
+    // Its system deploys once a custodian of its own has activated its partition (quorum 1, the default).
+    const ready = ops.organization("Bench HSM");
+    let hsmOrganization: string | undefined;
+    while (!hsmOrganization) {
+      const row = await ops.db.platform
+        .selectFrom("organizations")
+        .select("id")
+        .where("name", "=", "Bench HSM")
+        .executeTakeFirst();
+      hsmOrganization = row?.id;
+      if (!hsmOrganization) await new Promise((r) => setTimeout(r, 50));
+    }
+    const { userId } = await ops.person(hsmOrganization, "custodian", {
+      password: "bench bench bench",
+      pincode: "135790",
+    });
+    const custodian = (
+      await createApiKey(ops.db.platform, { organizationId: hsmOrganization, userId, name: "c", scope: "read-write" })
+    ).key;
+    const partition = (await json(await stack.api("/api/v2/custody/partitions", { key: custodian }))).data[0];
+    const approved = await stack.api(`/api/v2/custody/partitions/${partition.id}/activation-approvals`, {
+      method: "POST",
+      key: custodian,
+      body: JSON.stringify({ walletVerification: { verificationType: "PINCODE", secretVerificationCode: "135790" } }),
+    });
+    if (approved.status !== 200) throw new Error(`the activation answered ${approved.status}`);
+    await ready;
     const sides = {
       software: { key: stack.platform.credentials.apiKey },
       pkcs11: { key: await ops.keyFor(hsmOrganization, "owner") },

@@ -2,7 +2,7 @@
 // activation quorum of 2. A new organisation's keys are generated in the token (sensitive, never extractable); its system deploys
 // once two custodians activate its partition; its token and mint are signed there, every signature lands in the audit
 // log, and the organisation has no seed in the database. A partition not active holds writes back.
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { HDKey } from "@scure/bip32";
 import { sql } from "kysely";
@@ -194,6 +194,21 @@ describe("custody in an HSM over PKCS#11 (SoftHSM2)", () => {
     expect(misclassified.status).toBe(409);
     expect((await json(misclassified)).code).toBe("HSM_MOFN_QUORUM_CLASSIFICATION_FAILED");
     await classify("operational");
+    // Nor may a key sign a write moving more than its limit (5 minted, the limit 4).
+    const limit = (maxValue: string | null) =>
+      ops.db.platform
+        .updateTable("wallets")
+        .set({ custodyMaxValue: maxValue })
+        .where("address", "=", primary)
+        .execute();
+    await limit("4");
+    const overLimit = await mint(BOB);
+    expect(overLimit.status).toBe(409);
+    expect(await json(overLimit)).toMatchObject({
+      code: "HSM_MOFN_QUORUM_CLASSIFICATION_FAILED",
+      data: { maxValue: "4" },
+    });
+    await limit(null);
 
     // Once the activation has expired (its end moved to the past), a new mint is 408 at once.
     await ops.db.platform
@@ -422,14 +437,21 @@ describe("custody in an HSM over PKCS#11 (SoftHSM2)", () => {
     const found = (where: string, content: Buffer) =>
       needles.flatMap((needle, i) => (content.includes(needle) ? [`needle ${i} in ${where}`] : []));
 
-    // Every file of the data directory: the database's files, the logs, the run files.
+    // Every file of the data directory: the database's cluster (a symlink to it when run as root), the logs, the run
+    // files.
     const files = (dir: string): string[] =>
-      readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-        const path = join(dir, entry.name);
-        if (entry.isDirectory()) return files(path);
-        return entry.isFile() ? [path] : [];
+      readdirSync(dir).flatMap((name) => {
+        const path = join(dir, name);
+        const stat = statSync(path, { throwIfNoEntry: false }); // follows the cluster's symlink
+        if (stat?.isDirectory()) return files(path);
+        return stat?.isFile() ? [path] : [];
       });
-    const hits = files(stack.dataDir).flatMap((file) => found(file, readFileSync(file)));
+    const scanned = files(stack.dataDir);
+    expect(scanned.some((file) => file.includes(`${join("postgres", "")}`) && file.endsWith("PG_VERSION"))).toBe(true);
+    const hits = scanned.flatMap((file) => {
+      const content = existsSync(file) ? readFileSync(file) : Buffer.alloc(0); // a WAL segment may be recycled meanwhile
+      return found(file, content);
+    });
     // The database dumped table by table (every schema: the platform's, the index's, the worker's).
     const tables = await sql<{ schema: string; name: string }>`
       select table_schema as schema, table_name as name from information_schema.tables

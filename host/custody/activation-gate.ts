@@ -3,10 +3,12 @@
 // activation expired is 408 HSM_MOFN_QUORUM_EXPIRED, before anything is queued or signed. At signing: a write of a
 // partition not active waits QUEUED (AWAITING_CUSTODY_ACTIVATION) until CUSTODY_ACTIVATION_WAIT_SECONDS after its
 // submission, then fails with HSM_MOFN_QUORUM_EXPIRED.
+
+import type { Hex } from "viem";
 import type { PlatformDb } from "../db/database.ts";
 import type { TransactionRequestRow } from "../db/platform-types.ts";
 import { ApiError } from "../errors/api-error.ts";
-import { classificationAllows } from "./classification.ts";
+import { policyRefusal } from "./classification.ts";
 import type { Custody } from "./custody.ts";
 import { organizationPartition, partitionState } from "./partitions.ts";
 
@@ -27,18 +29,25 @@ export async function stateOf(db: PlatformDb, organizationId: string) {
 export async function assertCustodyMaySign(
   db: PlatformDb,
   custody: Custody,
-  input: { organizationId: string; from: string; kind: string },
+  input: { organizationId: string; from: string; kind: string; data: Hex; value: bigint },
 ): Promise<void> {
   if ((await custody.keyProviderOf(input.organizationId, input.from)) !== "pkcs11") return;
   const wallet = await db
     .selectFrom("wallets")
-    .select("custodyClassification")
+    .select(["custodyClassification", "custodyMaxValue"])
     .where("organizationId", "=", input.organizationId)
     .where("address", "=", input.from.toLowerCase())
     .executeTakeFirst();
-  if (wallet && !classificationAllows(wallet.custodyClassification, input.kind))
+  const refused =
+    wallet && policyRefusal({ classification: wallet.custodyClassification, maxValue: wallet.custodyMaxValue }, input);
+  if (refused)
     throw new ApiError("HSM_MOFN_QUORUM_CLASSIFICATION_FAILED", {
-      details: { address: input.from, classification: wallet.custodyClassification, kind: input.kind },
+      details: {
+        address: input.from,
+        classification: wallet.custodyClassification,
+        kind: input.kind,
+        ...(refused === "value" ? { maxValue: wallet.custodyMaxValue } : {}),
+      },
     });
   if ((await stateOf(db, input.organizationId)) === "expired")
     throw new ApiError(QUORUM_EXPIRED, { details: { organizationId: input.organizationId } });

@@ -670,6 +670,8 @@ export const coreMigrations: Record<string, Migration> = {
       await sql`alter table platform.wallets
         add column custody_provider text check (custody_provider in ('software', 'pkcs11')),
         add column successor_address text`.execute(db);
+      // The value limit of a key's classification (host/custody/classification.ts): null, none.
+      await sql`alter table platform.wallets add column custody_max_value numeric(78, 0)`.execute(db);
       await sql`create index wallets_by_successor on platform.wallets (successor_address)
         where successor_address is not null`.execute(db);
     },

@@ -144,7 +144,13 @@ export function createMutationService(
       const kind = kinds.get(input.kind);
       if (!kind) throw new Error(`Unknown mutation kind ${input.kind}`);
       const from = (input.from ?? (await custody.primaryAddress(input.organizationId))).toLowerCase();
-      await assertCustodyMaySign(db, custody, { organizationId: input.organizationId, from, kind: input.kind });
+      await assertCustodyMaySign(db, custody, {
+        organizationId: input.organizationId,
+        from,
+        kind: input.kind,
+        data: input.data,
+        value: input.value ?? 0n,
+      });
       const id = uuidv7();
       const executor = input.executor ?? "eoa";
       const walletSelection = input.walletSelection ?? {};
