@@ -2,8 +2,10 @@
 // activation quorum of 2. A new organisation's keys are generated in the token (sensitive, never extractable); its system deploys
 // once two custodians activate its partition; its token and mint are signed there, every signature lands in the audit
 // log, and the organisation has no seed in the database. A partition not active holds writes back.
+import { execFile } from "node:child_process";
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
+import { promisify } from "node:util";
 import { HDKey } from "@scure/bip32";
 import { sql } from "kysely";
 import pkcs11js from "pkcs11js";
@@ -14,6 +16,7 @@ import { loadConfig } from "../host/config.ts";
 import { loadMasterKey } from "../host/crypto/master-key.ts";
 import { unseal } from "../host/crypto/sealed.ts";
 import { createApiKey, grantPlatformRole } from "../plugins/access/index.ts";
+import { ROOT } from "../scripts/platform.ts";
 import { ALICE, BOB, CAROL, keyedApi } from "./support/api-flows.ts";
 import { type Operator, operator } from "./support/organizations.ts";
 import { createTestToken, listTokenObjects, type TestToken } from "./support/softhsm.ts";
@@ -266,6 +269,15 @@ describe("custody in an HSM over PKCS#11 (SoftHSM2)", () => {
     const started = await stack.api("/api/v2/custody/migrations", { method: "POST", key: operatorKey });
     expect(started.status).toBe(202);
     const migrationId = (await json(started)).data.id;
+    // The CLI answers the same move (started by the route, not a second one); it runs while the test goes on.
+    const cli = promisify(execFile)(
+      process.execPath,
+      ["--import", "tsx", "scripts/cli.ts", "custody", "migrate", "--org", local],
+      {
+        cwd: ROOT,
+        env: stack.env,
+      },
+    );
     const migration = async () =>
       (await json(await stack.api(`/api/v2/custody/migrations/${migrationId}`, { key: operatorKey }))).data;
 
@@ -297,6 +309,13 @@ describe("custody in an HSM over PKCS#11 (SoftHSM2)", () => {
       await sleep(50);
     }
     const done = await migration();
+    // (Or, had the move ended before the CLI started, that the organisation is in the HSM already.)
+    const answer = await cli.then(
+      ({ stdout }) => JSON.parse(stdout),
+      (error: { stderr: string }) => ({ stderr: error.stderr }),
+    );
+    if (answer.stderr === undefined) expect(answer).toMatchObject({ started: false, id: migrationId });
+    else expect(answer.stderr).toContain("The organisation's keys are in the HSM already.");
     expect(done).toMatchObject({ status: "succeeded", step: "done", error: null });
     expect(done.keys).toContainEqual({ path: PRIMARY_PATH, oldAddress: oldPrimary, newAddress: newPrimary });
     const requests = () =>

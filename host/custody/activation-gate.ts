@@ -10,20 +10,29 @@ import type { TransactionRequestRow } from "../db/platform-types.ts";
 import { ApiError } from "../errors/api-error.ts";
 import { policyRefusal } from "./classification.ts";
 import type { Custody } from "./custody.ts";
-import { organizationPartition, partitionState } from "./partitions.ts";
+import { type PartitionState, partitionState } from "./partitions.ts";
 
 export const AWAITING_CUSTODY_ACTIVATION = "AWAITING_CUSTODY_ACTIVATION";
 export const QUORUM_EXPIRED = "HSM_MOFN_QUORUM_EXPIRED";
 
-/** The state of the organisation's custody partition (its provider aside). */
-export async function stateOf(db: PlatformDb, organizationId: string) {
-  const partition = await organizationPartition(db, organizationId);
-  const { count } = await db
-    .selectFrom("custodyActivationApprovals")
-    .select((eb) => eb.fn.countAll<string>().as("count"))
-    .where("partitionId", "=", partition.id)
-    .executeTakeFirstOrThrow();
-  return partitionState(partition, Number(count));
+/** The state of the organisation's custody partition (its provider aside), in one read: every HSM write asks. */
+export async function stateOf(db: PlatformDb, organizationId: string): Promise<PartitionState> {
+  const partition = await db
+    .selectFrom("custodyPartitions")
+    .select((eb) => [
+      "id",
+      "organizationId",
+      "activeUntil",
+      eb
+        .selectFrom("custodyActivationApprovals")
+        .select(eb.fn.countAll<string>().as("count"))
+        .whereRef("partitionId", "=", "custodyPartitions.id")
+        .as("approvals"),
+    ])
+    .where("organizationId", "=", organizationId)
+    .executeTakeFirst();
+  // None yet: created inactive on first use (partitions.ts).
+  return partition ? partitionState(partition, Number(partition.approvals)) : "inactive";
 }
 
 export async function assertCustodyMaySign(
