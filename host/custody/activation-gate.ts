@@ -55,7 +55,7 @@ export async function assertCustodyMaySign(
         address: input.from,
         classification: wallet.custodyClassification,
         kind: input.kind,
-        ...(refused === "value" ? { maxValue: wallet.custodyMaxValue } : {}),
+        ...(refused === "value" ? { maxValue: String(wallet.custodyMaxValue) } : {}),
       },
     });
   if ((await stateOf(db, input.organizationId)) === "expired")

@@ -36,14 +36,14 @@ describe("key classification: kinds and value limits", () => {
       kind: "token.mint",
       ...call(encodeFunctionData({ abi: TOKEN, functionName: "mint", args: [ALICE, 1n] })),
     };
-    const treasury = { classification: "treasury" as const, maxValue: "1000" };
+    const treasury = { classification: "treasury" as const, maxValue: 1000n };
     expect(policyRefusal(treasury, transfer(1000n))).toBeUndefined();
     expect(policyRefusal(treasury, transfer(1001n))).toBe("value");
     expect(policyRefusal(treasury, mint)).toBe("kind");
     expect(policyRefusal({ classification: "operational", maxValue: null }, mint)).toBeUndefined();
-    expect(policyRefusal({ classification: "operational", maxValue: "0" }, mint)).toBe("value");
+    expect(policyRefusal({ classification: "operational", maxValue: 0n }, mint)).toBe("value");
     expect(
-      policyRefusal({ classification: "operational", maxValue: "0" }, { kind: "token.pause", ...call("0x8456cb59") }),
+      policyRefusal({ classification: "operational", maxValue: 0n }, { kind: "token.pause", ...call("0x8456cb59") }),
     ).toBeUndefined();
   });
 });

@@ -29,8 +29,8 @@ const VALUE_CALLS = parseAbi([
 
 export interface KeyPolicy {
   classification: KeyClassification;
-  /** The most one write may move (decimal string, as numeric columns read), or null: no limit. */
-  maxValue: string | null;
+  /** The most one write may move, or null: no limit. */
+  maxValue: bigint | null;
 }
 
 export function classificationAllows(classification: KeyClassification, kind: string): boolean {
@@ -56,6 +56,6 @@ export function policyRefusal(
   write: { kind: string; data: Hex; value: bigint },
 ): "kind" | "value" | undefined {
   if (!classificationAllows(policy.classification, write.kind)) return "kind";
-  if (policy.maxValue !== null && valueMoved(write) > BigInt(policy.maxValue)) return "value";
+  if (policy.maxValue !== null && valueMoved(write) > policy.maxValue) return "value";
   return undefined;
 }

@@ -80,7 +80,7 @@ export interface WalletsTable {
   /** What the key may sign (host/custody/classification.ts). */
   custodyClassification: ColumnType<"operational" | "treasury", "operational" | "treasury" | undefined>;
   /** The most one write of the key may move (wei or token base units, host/custody/classification.ts); null: no limit. */
-  custodyMaxValue: ColumnType<string | null, string | null | undefined>;
+  custodyMaxValue: ColumnType<bigint | null, bigint | string | null | undefined, bigint | string | null>;
   /** The provider holding the key; null: the organisation's (custodySeeds.provider). */
   custodyProvider: ColumnType<"software" | "pkcs11" | null, "software" | "pkcs11" | null | undefined>;
   /** The key that replaced this one when the organisation moved to an HSM; a replaced key is never chosen again. */
