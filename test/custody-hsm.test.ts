@@ -267,7 +267,7 @@ describe("custody in an HSM over PKCS#11 (SoftHSM2)", () => {
     const ownerOnly = await ops.keyFor(local, "owner");
     expect((await stack.api("/api/v2/custody/migrations", { method: "POST", key: ownerOnly })).status).toBe(403);
     const started = await stack.api("/api/v2/custody/migrations", { method: "POST", key: operatorKey });
-    expect(started.status).toBe(202);
+    expect(started.status).toBe(201);
     const migrationId = (await json(started)).data.id;
     // The CLI answers the same move (started by the route, not a second one); it runs while the test goes on.
     const cli = promisify(execFile)(

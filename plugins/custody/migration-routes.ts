@@ -49,7 +49,7 @@ const startMigration = createRoute({
   middleware: [requirePermission("platform:operate", "OFFCHAIN_USER_PERMISSION_REQUIRED")],
   responses: {
     200: jsonResponse(envelope, "The move already running"),
-    202: jsonResponse(envelope, "The move, started (or resumed)"),
+    201: jsonResponse(envelope, "The move, started (or resumed); its steps run in the workers"),
     ...errorResponses,
   },
 });
@@ -89,7 +89,7 @@ export function migrationRoutes(app: App, ctx: PluginContext<"custody">) {
       hsm: ctx.custody.provider === "pkcs11",
     });
     return started
-      ? c.json(single(c, migrationView(migration)), 202)
+      ? c.json(single(c, migrationView(migration)), 201)
       : c.json(single(c, migrationView(migration)), 200);
   });
   app.openapi(readMigration, async (c) => {

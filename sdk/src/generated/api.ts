@@ -15789,8 +15789,8 @@ export interface operations {
                     };
                 };
             };
-            /** @description The move, started (or resumed) */
-            202: {
+            /** @description The move, started (or resumed); its steps run in the workers */
+            201: {
                 headers: {
                     [name: string]: unknown;
                 };
