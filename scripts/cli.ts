@@ -19,11 +19,12 @@ import access, {
   setMemberRoles,
   setUserPincode,
 } from "../plugins/access/index.ts";
+import custody, { requestKeyMigration } from "../plugins/custody/index.ts";
 import systems, { createOrganization } from "../plugins/systems/index.ts";
 
 // The error codes the operator functions answer with (e.g. the access plugin's last owner), without loading every
 // plugin: each command is a process of its own and starts in a moment.
-registerErrors(new Map(Object.entries({ ...access.errors, ...systems.errors })));
+registerErrors(new Map(Object.entries({ ...access.errors, ...systems.errors, ...custody.errors })));
 
 const USAGE = `Usage: npm run cli -- <command> [options]
 
@@ -38,6 +39,8 @@ const USAGE = `Usage: npm run cli -- <command> [options]
   platform-operator grant  --user USER_ID   make a user a platform operator (the shared workers' routes)
   platform-operator revoke --user USER_ID   take it back (the last platform operator keeps it)
   platform-operator list
+  custody migrate --org ORG_ID   move the organisation's keys from software custody to the HSM (CUSTODY_PROVIDER=pkcs11);
+                                 the running platform's workers do it; repeat to read its progress or resume a failed one
 
 Roles: owner, admin, systemManager, tokenManager, supplyManager, identityManager, claimIssuer, auditor, gasManager, member.
 platformOperator is a platform-level role, held by a user whatever the organisation; no organisation role grants it.
@@ -161,6 +164,16 @@ try {
     case "platform-operator list":
       out(await platformRoleHolders(db.platform, "platformOperator"));
       break;
+    case "custody migrate": {
+      const { migration, started } = await requestKeyMigration(db.platform, {
+        organizationId: need("org"),
+        requestedBy: "cli",
+        hsm: config.CUSTODY_PROVIDER === "pkcs11",
+      });
+      const { detail, ...row } = migration;
+      out({ started, ...row, keys: detail.keys ?? [], transactionIds: detail.requests ?? {} });
+      break;
+    }
     default:
       fail(`Unknown command: ${resource} ${action}`);
   }

@@ -2,16 +2,29 @@
 // activation quorum of 2. A new organisation's keys are generated in the token (sensitive, never extractable); its system deploys
 // once two custodians activate its partition; its token and mint are signed there, every signature lands in the audit
 // log, and the organisation has no seed in the database. A partition not active holds writes back.
-import { type Address, createPublicClient, http } from "viem";
+import { execFile } from "node:child_process";
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { join } from "node:path";
+import { promisify } from "node:util";
+import { HDKey } from "@scure/bip32";
+import { sql } from "kysely";
+import pkcs11js from "pkcs11js";
+import { type Address, createPublicClient, http, parseAbi } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TokenAbi } from "../abis/Token.ts";
-import { createApiKey } from "../plugins/access/index.ts";
-import { ALICE, BOB, keyedApi } from "./support/api-flows.ts";
+import { loadConfig } from "../host/config.ts";
+import { loadMasterKey } from "../host/crypto/master-key.ts";
+import { unseal } from "../host/crypto/sealed.ts";
+import { createApiKey, grantPlatformRole } from "../plugins/access/index.ts";
+import { ROOT } from "../scripts/platform.ts";
+import { ALICE, BOB, CAROL, keyedApi } from "./support/api-flows.ts";
 import { type Operator, operator } from "./support/organizations.ts";
 import { createTestToken, listTokenObjects, type TestToken } from "./support/softhsm.ts";
-import { bootStack, json, stackChain, type TestStack } from "./support/stack.ts";
+import { bootStack, createDepositToken, json, stackChain, type TestStack } from "./support/stack.ts";
 
 const PIN = { verificationType: "PINCODE", secretVerificationCode: "135790" };
+const PRIMARY_PATH = "m/44'/60'/0'/0/0";
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe("custody in an HSM over PKCS#11 (SoftHSM2)", () => {
   let hsm: TestToken;
@@ -184,6 +197,21 @@ describe("custody in an HSM over PKCS#11 (SoftHSM2)", () => {
     expect(misclassified.status).toBe(409);
     expect((await json(misclassified)).code).toBe("HSM_MOFN_QUORUM_CLASSIFICATION_FAILED");
     await classify("operational");
+    // Nor may a key sign a write moving more than its limit (5 minted, the limit 4).
+    const limit = (maxValue: string | null) =>
+      ops.db.platform
+        .updateTable("wallets")
+        .set({ custodyMaxValue: maxValue })
+        .where("address", "=", primary)
+        .execute();
+    await limit("4");
+    const overLimit = await mint(BOB);
+    expect(overLimit.status).toBe(409);
+    expect(await json(overLimit)).toMatchObject({
+      code: "HSM_MOFN_QUORUM_CLASSIFICATION_FAILED",
+      data: { maxValue: "4" },
+    });
+    await limit(null);
 
     // Once the activation has expired (its end moved to the past), a new mint is 408 at once.
     await ops.db.platform
@@ -195,5 +223,297 @@ describe("custody in an HSM over PKCS#11 (SoftHSM2)", () => {
     const expired = await mint(BOB);
     expect(expired.status).toBe(408);
     expect((await json(expired)).code).toBe("HSM_MOFN_QUORUM_EXPIRED");
+  });
+
+  it("moves an organisation from software to the HSM with 100 mints in flight: each done once, old keys roleless", async () => {
+    // The first start's organisation, in software custody; its owner is the stack's default key.
+    const local = stack.platform.credentials.organizationId;
+    const people = async (role: string, count: number) => {
+      const keys: string[] = [];
+      for (let i = 0; i < count; i++) {
+        const { userId } = await ops.person(local, role, { password: "correct horse battery", pincode: "135790" });
+        if (role === "member") await grantPlatformRole(ops.db.platform, userId, "platformOperator");
+        keys.push(
+          (await createApiKey(ops.db.platform, { organizationId: local, userId, name: role, scope: "read-write" })).key,
+        );
+      }
+      return keys;
+    };
+    const custodians = await people("custodian", 2);
+    const [operatorKey] = await people("member", 1); // a platform operator acting in the organisation
+    const primary = () =>
+      ops.db.platform
+        .selectFrom("wallets")
+        .select("address")
+        .where("organizationId", "=", local)
+        .where("derivationPath", "=", PRIMARY_PATH)
+        .where("successorAddress", "is", null)
+        .executeTakeFirstOrThrow();
+    const oldPrimary = (await primary()).address;
+    const moving = await createDepositToken(stack, "Moving", "MOV");
+    const mint = async (i: number) => {
+      const res = await stack.api(`/api/v2/tokens/${moving}/mint`, {
+        method: "POST",
+        headers: { "idempotency-key": `move-${i}` },
+        body: JSON.stringify({ recipients: [ALICE], amounts: ["1"] }),
+      });
+      const body = await json(res);
+      if (res.status >= 300) throw new Error(`mint ${i} answered ${res.status}: ${JSON.stringify(body)}`);
+      return (body.transactionId ?? body.data?.transactionId) as string;
+    };
+    const ids = await Promise.all(Array.from({ length: 100 }, (_, i) => mint(i)));
+
+    // An organisation's owner may not move it; the platform operator does.
+    const ownerOnly = await ops.keyFor(local, "owner");
+    expect((await stack.api("/api/v2/custody/migrations", { method: "POST", key: ownerOnly })).status).toBe(403);
+    const started = await stack.api("/api/v2/custody/migrations", { method: "POST", key: operatorKey });
+    expect(started.status).toBe(201);
+    const migrationId = (await json(started)).data.id;
+    // The CLI answers the same move (started by the route, not a second one); it runs while the test goes on.
+    const cli = promisify(execFile)(
+      process.execPath,
+      ["--import", "tsx", "scripts/cli.ts", "custody", "migrate", "--org", local],
+      {
+        cwd: ROOT,
+        env: stack.env,
+      },
+    );
+    const migration = async () =>
+      (await json(await stack.api(`/api/v2/custody/migrations/${migrationId}`, { key: operatorKey }))).data;
+
+    // The HSM partition of the organisation is activated by its own custodians (quorum 2) for the writes after the move.
+    const localPartition = (await json(await stack.api("/api/v2/custody/partitions", { key: custodians[0] }))).data[0];
+    for (const key of custodians) {
+      const approved = await stack.api(`/api/v2/custody/partitions/${localPartition.id}/activation-approvals`, {
+        method: "POST",
+        key,
+        body: JSON.stringify({ walletVerification: PIN }),
+      });
+      expect(approved.status).toBe(200);
+    }
+
+    // Once switched, the 100 repeated with their Idempotency-Keys answer the first writes (none is written twice),
+    // and a new mint is signed by the organisation's new key in the HSM.
+    for (let i = 0; !["drain", "revocations", "done"].includes((await migration()).step); i++) {
+      if (i > 1200) throw new Error(`the move is ${JSON.stringify(await migration())}`);
+      expect((await migration()).status).not.toBe("failed");
+      await sleep(50);
+    }
+    expect(await Promise.all(Array.from({ length: 100 }, (_, i) => mint(i)))).toEqual(ids);
+    const newPrimary = (await primary()).address;
+    expect(newPrimary).not.toBe(oldPrimary);
+    const fresh = await mint(100);
+
+    for (let i = 0; (await migration()).status === "running"; i++) {
+      if (i > 1200) throw new Error(`the move is ${JSON.stringify(await migration())}`);
+      await sleep(50);
+    }
+    const done = await migration();
+    // (Or, had the move ended before the CLI started, that the organisation is in the HSM already.)
+    const answer = await cli.then(
+      ({ stdout }) => JSON.parse(stdout),
+      (error: { stderr: string }) => ({ stderr: error.stderr }),
+    );
+    if (answer.stderr === undefined) expect(answer).toMatchObject({ started: false, id: migrationId });
+    else expect(answer.stderr).toContain("The organisation's keys are in the HSM already.");
+    expect(done).toMatchObject({ status: "succeeded", step: "done", error: null });
+    expect(done.keys).toContainEqual({ path: PRIMARY_PATH, oldAddress: oldPrimary, newAddress: newPrimary });
+    const requests = () =>
+      ops.db.platform
+        .selectFrom("transactionRequests")
+        .select(["id", "status", "fromAddress"])
+        .where("id", "in", [...ids, fresh])
+        .execute();
+    for (let i = 0; (await requests()).some((r) => r.status !== "COMPLETED"); i++) {
+      if (i > 1200)
+        throw new Error(`writes left: ${JSON.stringify((await requests()).filter((r) => r.status !== "COMPLETED"))}`);
+      await sleep(50);
+    }
+    expect((await requests()).find((r) => r.id === fresh)?.fromAddress).toBe(newPrimary);
+    const client = createPublicClient({ chain: stackChain(stack), transport: http() });
+    expect(await client.readContract({ address: moving, abi: TokenAbi, functionName: "totalSupply" })).toBe(101n);
+
+    // Every role the old key held (the system's and the token's) is now the new key's, and the old key has none.
+    const { detail } = await ops.db.platform
+      .withTables<{
+        custodyMigrations: {
+          id: string;
+          detail: { roles: Record<string, { contract: Address; role: `0x${string}` }[]> };
+        };
+      }>()
+      .selectFrom("custodyMigrations")
+      .select("detail")
+      .where("id", "=", migrationId)
+      .executeTakeFirstOrThrow();
+    const roles = detail.roles[oldPrimary];
+    expect(roles.map((r) => r.contract)).toContain(moving.toLowerCase());
+    const hasRole = parseAbi(["function hasRole(bytes32 role, address account) view returns (bool)"]);
+    for (const { contract, role } of roles) {
+      const holds = (account: string) =>
+        client.readContract({
+          address: contract,
+          abi: hasRole,
+          functionName: "hasRole",
+          args: [role, account as Address],
+        });
+      expect([await holds(oldPrimary), await holds(newPrimary)]).toEqual([false, true]);
+    }
+    // The new mint's signature is the HSM key's.
+    const log = await json(
+      await stack.api(`/api/v2/custody/signatures?filter[requestId][eq]=${fresh}`, {
+        key: await ops.keyFor(local, "auditor"),
+      }),
+    );
+    expect(log.data.map((d: { keyLabel: string }) => d.keyLabel)).toEqual([`org/${local}/primary`]);
+  });
+
+  it("loses and duplicates no write when the worker is killed (SIGKILL) while the HSM signs", async () => {
+    // Vault Bank signs in the HSM: its partition active again, its key operational (the test above left it expired).
+    await ops.db.platform
+      .updateTable("custodyPartitions")
+      .set({ activeUntil: new Date(Date.now() + 600_000) })
+      .where("id", "=", partitionId)
+      .execute();
+    const WRITES = 20;
+    const mint = (i: number) =>
+      stack.api(`/api/v2/tokens/${token}/mint`, {
+        method: "POST",
+        key: ownerKey,
+        headers: { "idempotency-key": `hsm-crash-${i}` },
+        body: JSON.stringify({ recipients: [CAROL], amounts: [String(i + 1)] }),
+      });
+    const requests = () =>
+      ops.db.platform
+        .selectFrom("transactionRequests")
+        .select(["status", "nonce", "fromAddress"])
+        .where("organizationId", "=", organizationId)
+        .where("idempotencyKey", "like", "hsm-crash-%")
+        .orderBy("nonce")
+        .execute();
+    const pidFile = join(stack.dataDir, "run", "worker.pid");
+    // The file is gone between the worker's death and its restart.
+    const workerPid = () =>
+      existsSync(pidFile) ? (JSON.parse(readFileSync(pidFile, "utf8")).pid as number) : undefined;
+    const signatures = async () =>
+      (
+        await ops.db.platform
+          .selectFrom("custodySignatures")
+          .select((eb) => eb.fn.countAll<string>().as("n"))
+          .where("organizationId", "=", organizationId)
+          .executeTakeFirstOrThrow()
+      ).n;
+    const before = Number(await signatures());
+    const inFlight = Promise.all(Array.from({ length: WRITES }, (_, i) => mint(i)));
+    // Killed once the HSM has signed some of them and while others are still to be signed.
+    for (let i = 0; Number(await signatures()) < before + 5; i++) {
+      if (i > 4000) throw new Error("the HSM signed none of the mints");
+      await sleep(5);
+    }
+    const killed = workerPid();
+    process.kill(killed!, "SIGKILL");
+    for (const res of await inFlight) expect([200, 202]).toContain(res.status);
+    // The supervisor starts a new worker; the client repeats every write with its key.
+    for (let i = 0; [killed, undefined].includes(workerPid()); i++) {
+      if (i > 600) throw new Error("the worker was not restarted");
+      await sleep(50);
+    }
+    for (const res of await Promise.all(Array.from({ length: WRITES }, (_, i) => mint(i))))
+      expect([200, 202]).toContain(res.status);
+    for (let i = 0; (await requests()).filter((r) => r.status === "COMPLETED").length < WRITES; i++) {
+      if (i > 1200) throw new Error(`not all completed: ${JSON.stringify(await requests())}`);
+      await sleep(50);
+    }
+    const rows = await requests();
+    expect(rows).toHaveLength(WRITES);
+    const nonces = rows.map((r) => Number(r.nonce));
+    expect(nonces).toEqual(Array.from({ length: WRITES }, (_, i) => nonces[0] + i)); // no gap, no duplicate
+    const client = createPublicClient({ chain: stackChain(stack), transport: http() });
+    expect(await client.readContract({ address: token, abi: TokenAbi, functionName: "balanceOf", args: [CAROL] })).toBe(
+      BigInt((WRITES * (WRITES + 1)) / 2),
+    );
+    expect(await client.getTransactionCount({ address: rows[0].fromAddress as Address })).toBe(nonces.at(-1)! + 1);
+  });
+
+  it("leaves no key material in the data directory, the database or the logs, and no HSM key can be read", async () => {
+    // The software keys' secrets: the first organisation's seed (kept sealed after its move) and every key derived
+    // from it, as bytes and as hex; and the HSM's user PIN.
+    const local = stack.platform.credentials.organizationId;
+    const { encryptedSeed } = await ops.db.platform
+      .selectFrom("custodySeeds")
+      .select("encryptedSeed")
+      .where("organizationId", "=", local)
+      .executeTakeFirstOrThrow();
+    const seed = Buffer.from(unseal(encryptedSeed as string, loadMasterKey(loadConfig(stack.env))));
+    const softwareKeys = await ops.db.platform
+      .selectFrom("wallets")
+      .select("derivationPath")
+      .where("organizationId", "=", local)
+      .where("custodyProvider", "=", "software")
+      .execute();
+    expect(softwareKeys.length).toBeGreaterThan(0);
+    const secrets = [
+      seed,
+      ...softwareKeys.map((w) => Buffer.from(HDKey.fromMasterSeed(seed).derive(w.derivationPath).privateKey!)),
+    ];
+    const needles = [...secrets.flatMap((b) => [b, Buffer.from(b.toString("hex"))]), Buffer.from(hsm.userPin)];
+    const found = (where: string, content: Buffer) =>
+      needles.flatMap((needle, i) => (content.includes(needle) ? [`needle ${i} in ${where}`] : []));
+
+    // Every file of the data directory: the database's cluster (a symlink to it when run as root), the logs, the run
+    // files.
+    const files = (dir: string): string[] =>
+      readdirSync(dir).flatMap((name) => {
+        const path = join(dir, name);
+        const stat = statSync(path, { throwIfNoEntry: false }); // follows the cluster's symlink
+        if (stat?.isDirectory()) return files(path);
+        return stat?.isFile() ? [path] : [];
+      });
+    const scanned = files(stack.dataDir);
+    expect(scanned.some((file) => file.includes(`${join("postgres", "")}`) && file.endsWith("PG_VERSION"))).toBe(true);
+    const hits = scanned.flatMap((file) => {
+      const content = existsSync(file) ? readFileSync(file) : Buffer.alloc(0); // a WAL segment may be recycled meanwhile
+      return found(file, content);
+    });
+    // The database dumped table by table (every schema: the platform's, the index's, the worker's).
+    const tables = await sql<{ schema: string; name: string }>`
+      select table_schema as schema, table_name as name from information_schema.tables
+      where table_type = 'BASE TABLE' and table_schema not in ('pg_catalog', 'information_schema')`.execute(
+      ops.db.platform,
+    );
+    for (const { schema, name } of tables.rows) {
+      const dump = await sql<{ rows: string | null }>`
+        select string_agg(t::text, chr(10)) as rows from ${sql.table(`${schema}.${name}`)} t`.execute(ops.db.platform);
+      hits.push(...found(`${schema}.${name}`, Buffer.from(dump.rows[0]?.rows ?? "")));
+    }
+    expect(hits).toEqual([]);
+
+    // The HSM refuses to hand out any private key's value, even to its logged-in user (pkcs11-tool cannot even try:
+    // "reading private keys not (yet) supported"): each of its private keys answers CKR_ATTRIBUTE_SENSITIVE.
+    const module = new pkcs11js.PKCS11();
+    module.load(hsm.module);
+    try {
+      module.C_Initialize();
+    } catch (error) {
+      if ((error as { code?: number }).code !== pkcs11js.CKR_CRYPTOKI_ALREADY_INITIALIZED) throw error;
+    }
+    const slot = module.C_GetSlotList(true).find((s) => module.C_GetTokenInfo(s).label.trim() === hsm.label)!;
+    const session = module.C_OpenSession(slot, pkcs11js.CKF_SERIAL_SESSION);
+    try {
+      try {
+        module.C_Login(session, pkcs11js.CKU_USER, hsm.userPin);
+      } catch (error) {
+        if ((error as { code?: number }).code !== pkcs11js.CKR_USER_ALREADY_LOGGED_IN) throw error;
+      }
+      module.C_FindObjectsInit(session, [{ type: pkcs11js.CKA_CLASS, value: pkcs11js.CKO_PRIVATE_KEY }]);
+      const privateKeys = module.C_FindObjects(session, 1000);
+      module.C_FindObjectsFinal(session);
+      expect(privateKeys.length).toBeGreaterThanOrEqual(3); // Vault Bank's, and the moved organisation's
+      for (const handle of privateKeys)
+        expect(() => module.C_GetAttributeValue(session, handle, [{ type: pkcs11js.CKA_VALUE }])).toThrow(
+          /CKR_ATTRIBUTE_SENSITIVE/,
+        );
+    } finally {
+      module.C_CloseSession(session);
+    }
   });
 });

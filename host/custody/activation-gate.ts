@@ -3,42 +3,60 @@
 // activation expired is 408 HSM_MOFN_QUORUM_EXPIRED, before anything is queued or signed. At signing: a write of a
 // partition not active waits QUEUED (AWAITING_CUSTODY_ACTIVATION) until CUSTODY_ACTIVATION_WAIT_SECONDS after its
 // submission, then fails with HSM_MOFN_QUORUM_EXPIRED.
+
+import type { Hex } from "viem";
 import type { PlatformDb } from "../db/database.ts";
 import type { TransactionRequestRow } from "../db/platform-types.ts";
 import { ApiError } from "../errors/api-error.ts";
-import { classificationAllows } from "./classification.ts";
+import { policyRefusal } from "./classification.ts";
 import type { Custody } from "./custody.ts";
-import { organizationPartition, partitionState } from "./partitions.ts";
+import { type PartitionState, partitionState } from "./partitions.ts";
 
 export const AWAITING_CUSTODY_ACTIVATION = "AWAITING_CUSTODY_ACTIVATION";
 export const QUORUM_EXPIRED = "HSM_MOFN_QUORUM_EXPIRED";
 
-/** The state of the organisation's custody partition (its provider aside). */
-export async function stateOf(db: PlatformDb, organizationId: string) {
-  const partition = await organizationPartition(db, organizationId);
-  const { count } = await db
-    .selectFrom("custodyActivationApprovals")
-    .select((eb) => eb.fn.countAll<string>().as("count"))
-    .where("partitionId", "=", partition.id)
-    .executeTakeFirstOrThrow();
-  return partitionState(partition, Number(count));
+/** The state of the organisation's custody partition (its provider aside), in one read: every HSM write asks. */
+export async function stateOf(db: PlatformDb, organizationId: string): Promise<PartitionState> {
+  const partition = await db
+    .selectFrom("custodyPartitions")
+    .select((eb) => [
+      "id",
+      "organizationId",
+      "activeUntil",
+      eb
+        .selectFrom("custodyActivationApprovals")
+        .select(eb.fn.countAll<string>().as("count"))
+        .whereRef("partitionId", "=", "custodyPartitions.id")
+        .as("approvals"),
+    ])
+    .where("organizationId", "=", organizationId)
+    .executeTakeFirst();
+  // None yet: created inactive on first use (partitions.ts).
+  return partition ? partitionState(partition, Number(partition.approvals)) : "inactive";
 }
 
 export async function assertCustodyMaySign(
   db: PlatformDb,
   custody: Custody,
-  input: { organizationId: string; from: string; kind: string },
+  input: { organizationId: string; from: string; kind: string; data: Hex; value: bigint },
 ): Promise<void> {
-  if ((await custody.providerOf(input.organizationId)) !== "pkcs11") return;
+  if ((await custody.keyProviderOf(input.organizationId, input.from)) !== "pkcs11") return;
   const wallet = await db
     .selectFrom("wallets")
-    .select("custodyClassification")
+    .select(["custodyClassification", "custodyMaxValue"])
     .where("organizationId", "=", input.organizationId)
     .where("address", "=", input.from.toLowerCase())
     .executeTakeFirst();
-  if (wallet && !classificationAllows(wallet.custodyClassification, input.kind))
+  const refused =
+    wallet && policyRefusal({ classification: wallet.custodyClassification, maxValue: wallet.custodyMaxValue }, input);
+  if (refused)
     throw new ApiError("HSM_MOFN_QUORUM_CLASSIFICATION_FAILED", {
-      details: { address: input.from, classification: wallet.custodyClassification, kind: input.kind },
+      details: {
+        address: input.from,
+        classification: wallet.custodyClassification,
+        kind: input.kind,
+        ...(refused === "value" ? { maxValue: String(wallet.custodyMaxValue) } : {}),
+      },
     });
   if ((await stateOf(db, input.organizationId)) === "expired")
     throw new ApiError(QUORUM_EXPIRED, { details: { organizationId: input.organizationId } });
@@ -56,11 +74,15 @@ export async function holdUntilActive(
 ): Promise<{ held: Set<string>; nextDeadline?: Date }> {
   const held = new Set<string>();
   let nextDeadline: Date | undefined;
-  const organizations = [...new Set(rows.map((row) => row.organizationId))];
-  for (const organizationId of organizations) {
-    if ((await custody.providerOf(organizationId)) !== "pkcs11") continue;
+  // Writes of keys in the HSM, by organisation (a key moved from software custody signs its own writes as before).
+  const byOrganization = new Map<string, TransactionRequestRow[]>();
+  for (const row of rows) {
+    if ((await custody.keyProviderOf(row.organizationId, row.fromAddress)) !== "pkcs11") continue;
+    byOrganization.set(row.organizationId, [...(byOrganization.get(row.organizationId) ?? []), row]);
+  }
+  for (const [organizationId, hsmRows] of byOrganization) {
     if ((await stateOf(db, organizationId)) === "active") continue;
-    for (const row of rows.filter((r) => r.organizationId === organizationId)) {
+    for (const row of hsmRows) {
       held.add(row.id);
       const deadline = new Date(row.createdAt.getTime() + waitSeconds * 1000);
       const expired = deadline <= new Date();

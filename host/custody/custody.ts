@@ -7,6 +7,7 @@ import type { Address } from "viem";
 import type { PlatformDb } from "../db/database.ts";
 import type { PlatformTables, WalletsTable } from "../db/platform-types.ts";
 import { type CustodyAccount, type DigestSigner, digestAccount } from "./digest-account.ts";
+import { createSuccessorKeys, type KeyPair, switchToSuccessors } from "./key-move.ts";
 import { auditedSigner, type SigningContext } from "./signature-log.ts";
 
 export type { SigningContext } from "./signature-log.ts";
@@ -15,6 +16,7 @@ export { deriveAccount } from "./software-provider.ts";
 export const ORGANIZATION_PRIMARY_PATH = "m/44'/60'/0'/0/0";
 
 export type CustodyProviderName = "software" | "pkcs11";
+export type { KeyPair } from "./key-move.ts";
 
 /** Where an organisation's keys live and how they sign: the one part that differs between providers. */
 export interface CustodyProvider {
@@ -32,6 +34,15 @@ export interface Custody {
   readonly provider: CustodyProviderName;
   /** The provider holding the organisation's keys. */
   providerOf(organizationId: string): Promise<CustodyProviderName>;
+  /** The provider holding the key of `address` (a key moved to an HSM keeps its old provider for its writes). */
+  keyProviderOf(organizationId: string, address: string): Promise<CustodyProviderName>;
+  /**
+   * The move of a software organisation to the HSM: a successor key in the HSM for each of its current keys, at the
+   * same path (created once; a repeat finds them by label).
+   */
+  successorKeys(organizationId: string): Promise<KeyPair[]>;
+  /** Switches the organisation to the successors at once: new writes are theirs, the old keys finish their own. */
+  switchToSuccessors(organizationId: string, pairs: KeyPair[]): Promise<void>;
   /** Creates the organisation's keys and primary EOA; returns the EOA address. */
   provisionOrganization(organizationId: string): Promise<Address>;
   /** The member's custody EOA in the organisation, created at the next free index on first call; its address. */
@@ -54,39 +65,57 @@ const DEFAULT_CONTEXT: SigningContext = { caller: "host" };
  */
 export function createCustody(db: PlatformDb, providers: [CustodyProvider, ...CustodyProvider[]]): Custody {
   const signers = new Map<string, DigestSigner>();
-  const primaryAddresses = new Map<string, Address>();
-  const providerNames = new Map<string, CustodyProviderName>();
-  async function providerOf(organizationId: string): Promise<CustodyProvider> {
-    let name = providerNames.get(organizationId);
-    if (!name) {
-      name = await recordedProvider(db, organizationId);
-      providerNames.set(organizationId, name);
-    }
+  // Kept once pkcs11: an organisation moves from software to the HSM, never back.
+  const hsmOrganizations = new Set<string>();
+  // A key's provider never changes (a moved key stays where it was made).
+  const keyProviders = new Map<string, CustodyProviderName>();
+  async function providerNameOf(organizationId: string): Promise<CustodyProviderName> {
+    if (hsmOrganizations.has(organizationId)) return "pkcs11";
+    const name = await recordedProvider(db, organizationId);
+    if (name === "pkcs11") hsmOrganizations.add(organizationId);
+    return name;
+  }
+  function configured(name: CustodyProviderName, organizationId: string): CustodyProvider {
     const provider = providers.find((p) => p.name === name);
     if (!provider) throw new Error(`Organisation ${organizationId}'s keys are in ${name} custody, not configured here`);
     return provider;
   }
+  const providerOf = async (organizationId: string) => configured(await providerNameOf(organizationId), organizationId);
+  async function keyProviderOf(organizationId: string, address: string): Promise<CustodyProviderName> {
+    const cacheKey = `${organizationId}:${address.toLowerCase()}`;
+    const cached = keyProviders.get(cacheKey);
+    if (cached) return cached;
+    const wallet = await db
+      .selectFrom("wallets")
+      .select("custodyProvider")
+      .where("organizationId", "=", organizationId)
+      .where("address", "=", address.toLowerCase())
+      .executeTakeFirst();
+    const name = wallet?.custodyProvider ?? (await providerNameOf(organizationId));
+    if (wallet) keyProviders.set(cacheKey, name); // an address not (yet) a wallet may become one
+    return name;
+  }
   return {
     provider: providers[0].name,
-    providerOf: async (organizationId) => (await providerOf(organizationId)).name,
+    providerOf: providerNameOf,
+    keyProviderOf,
+    successorKeys: (organizationId) => createSuccessorKeys(db, configured("pkcs11", organizationId), organizationId),
+    async switchToSuccessors(organizationId, pairs) {
+      await switchToSuccessors(db, organizationId, pairs);
+      hsmOrganizations.add(organizationId);
+    },
     provisionOrganization: (organizationId) => provisionOrganization(db, providers[0], organizationId),
     provisionMemberWallet: async (organizationId, userId) =>
       provisionMemberWallet(db, await providerOf(organizationId), organizationId, userId),
     serviceWallet: async (organizationId, path, kind) =>
       serviceWallet(db, await providerOf(organizationId), { organizationId, path, kind }),
-    async primaryAddress(organizationId) {
-      // Its key never changes once provisioned.
-      const cached = primaryAddresses.get(organizationId);
-      if (cached) return cached;
-      const address = await primaryAddressOf(db, organizationId);
-      primaryAddresses.set(organizationId, address);
-      return address;
-    },
+    // Read each time: a move to the HSM replaces it.
+    primaryAddress: (organizationId) => primaryAddressOf(db, organizationId),
     async signer(organizationId, address, context = DEFAULT_CONTEXT) {
       const cacheKey = `${organizationId}:${address.toLowerCase()}`;
       let signer = signers.get(cacheKey);
       if (!signer) {
-        const provider = await providerOf(organizationId);
+        const provider = configured(await keyProviderOf(organizationId, address), organizationId);
         signer = await provider.digestSigner(organizationId, await walletPath(db, organizationId, address));
         signers.set(cacheKey, signer);
       }
@@ -100,7 +129,14 @@ async function provisionOrganization(db: PlatformDb, provider: CustodyProvider, 
     const encryptedSeed = await provider.createOrganizationKeys(organizationId);
     await trx.insertInto("custodySeeds").values({ organizationId, encryptedSeed, provider: provider.name }).execute();
     const address = await provider.keyAddress(trx, organizationId, ORGANIZATION_PRIMARY_PATH);
-    await insertWallet(trx, { address, organizationId, userId: null, kind: "eoa", path: ORGANIZATION_PRIMARY_PATH });
+    await insertWallet(trx, {
+      address,
+      organizationId,
+      userId: null,
+      kind: "eoa",
+      path: ORGANIZATION_PRIMARY_PATH,
+      provider: provider.name,
+    });
     return address;
   });
 }
@@ -118,6 +154,7 @@ async function provisionMemberWallet(
       .select("address")
       .where("organizationId", "=", organizationId)
       .where("userId", "=", userId)
+      .where("successorAddress", "is", null)
       .orderBy("createdAt")
       .executeTakeFirst();
     if (existing) return existing.address as Address;
@@ -125,10 +162,11 @@ async function provisionMemberWallet(
       .selectFrom("wallets")
       .select((eb) => eb.fn.countAll<string>().as("count"))
       .where("organizationId", "=", organizationId)
+      .where("successorAddress", "is", null)
       .executeTakeFirstOrThrow();
     const path = `m/44'/60'/0'/0/${Number(count)}`;
     const address = await provider.keyAddress(trx, organizationId, path);
-    await insertWallet(trx, { address, organizationId, userId, kind: "eoa", path });
+    await insertWallet(trx, { address, organizationId, userId, kind: "eoa", path, provider: provider.name });
     return address;
   });
 }
@@ -145,7 +183,7 @@ async function serviceWallet(
     const created = await existingWalletAt(trx, input.organizationId, input.path);
     if (created) return created;
     const address = await provider.keyAddress(trx, input.organizationId, input.path);
-    await insertWallet(trx, { ...input, address, userId: null });
+    await insertWallet(trx, { ...input, address, userId: null, provider: provider.name });
     return address;
   });
 }
@@ -165,6 +203,7 @@ async function primaryAddressOf(db: PlatformDb, organizationId: string): Promise
     .select("address")
     .where("organizationId", "=", organizationId)
     .where("derivationPath", "=", ORGANIZATION_PRIMARY_PATH)
+    .where("successorAddress", "is", null)
     .executeTakeFirstOrThrow();
   return row.address as Address;
 }
@@ -185,12 +224,13 @@ async function existingWalletAt(db: PlatformDb | Transaction<PlatformTables>, or
     .select("address")
     .where("organizationId", "=", organizationId)
     .where("derivationPath", "=", path)
+    .where("successorAddress", "is", null)
     .executeTakeFirst();
   return row?.address as Address | undefined;
 }
 
 /** Locks the organisation's custody record: key creation in the organisation runs one at a time. */
-async function lockCustodyRecord(trx: Transaction<PlatformTables>, organizationId: string) {
+export async function lockCustodyRecord(trx: Transaction<PlatformTables>, organizationId: string) {
   await trx
     .selectFrom("custodySeeds")
     .select("organizationId")
@@ -201,7 +241,14 @@ async function lockCustodyRecord(trx: Transaction<PlatformTables>, organizationI
 
 async function insertWallet(
   trx: Transaction<PlatformTables>,
-  wallet: { address: Address; organizationId: string; userId: string | null; kind: WalletsTable["kind"]; path: string },
+  wallet: {
+    address: Address;
+    organizationId: string;
+    userId: string | null;
+    kind: WalletsTable["kind"];
+    path: string;
+    provider: CustodyProviderName;
+  },
 ) {
   await trx
     .insertInto("wallets")
@@ -211,6 +258,7 @@ async function insertWallet(
       userId: wallet.userId,
       kind: wallet.kind,
       derivationPath: wallet.path,
+      custodyProvider: wallet.provider,
     })
     .execute();
 }

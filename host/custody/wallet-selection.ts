@@ -51,6 +51,7 @@ export async function resolveSigner(
       .select("address")
       .where("organizationId", "=", organizationId)
       .where("kind", "=", "eoa")
+      .where("successorAddress", "is", null) // a key replaced by a move to the HSM signs nothing new
       .$if(selection.accountWalletId !== undefined, (q) =>
         q
           .where("address", "=", selection.accountWalletId!.toLowerCase())

@@ -673,6 +673,19 @@ export const coreMigrations: Record<string, Migration> = {
         updated_at timestamptz not null default now())`.execute(db);
     },
   },
+  "0035_custody_key_moves": {
+    async up(db: Kysely<unknown>) {
+      // An organisation moved from software custody to an HSM (host/custody/key-move.ts): each key names its provider
+      // (null: the organisation's), and a replaced key names its successor; it signs only its writes in flight.
+      await sql`alter table platform.wallets
+        add column custody_provider text check (custody_provider in ('software', 'pkcs11')),
+        add column successor_address text`.execute(db);
+      // The value limit of a key's classification (host/custody/classification.ts): null, none.
+      await sql`alter table platform.wallets add column custody_max_value numeric(78, 0)`.execute(db);
+      await sql`create index wallets_by_successor on platform.wallets (successor_address)
+        where successor_address is not null`.execute(db);
+    },
+  },
 };
 
 /** Sets the description of the requests `where` selects, from their kind, target and calldata. */

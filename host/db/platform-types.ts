@@ -62,7 +62,8 @@ export interface CustodySeedsTable {
   organizationId: string;
   /** The organisation's bip32 seed sealed with the master key (`software`); null when its keys are in an HSM. */
   encryptedSeed: string | null;
-  provider: ColumnType<"software" | "pkcs11", "software" | "pkcs11" | undefined, never>;
+  /** Changes once, from software to pkcs11, when the organisation's keys move to an HSM (host/custody/key-move.ts). */
+  provider: ColumnType<"software" | "pkcs11", "software" | "pkcs11" | undefined, "pkcs11">;
   createdAt: Timestamp;
 }
 export interface WalletsTable {
@@ -78,6 +79,12 @@ export interface WalletsTable {
   derivationPath: string;
   /** What the key may sign (host/custody/classification.ts). */
   custodyClassification: ColumnType<"operational" | "treasury", "operational" | "treasury" | undefined>;
+  /** The most one write of the key may move (wei or token base units, host/custody/classification.ts); null: no limit. */
+  custodyMaxValue: ColumnType<bigint | null, bigint | string | null | undefined, bigint | string | null>;
+  /** The provider holding the key; null: the organisation's (custodySeeds.provider). */
+  custodyProvider: ColumnType<"software" | "pkcs11" | null, "software" | "pkcs11" | null | undefined>;
+  /** The key that replaced this one when the organisation moved to an HSM; a replaced key is never chosen again. */
+  successorAddress: ColumnType<string | null, string | null | undefined>;
   createdAt: Timestamp;
 }
 export interface SystemContracts {

@@ -10,7 +10,7 @@ import type { PlatformDb } from "../db/database.ts";
 import type { ChannelListener } from "../db/notifications.ts";
 import type { PlatformTables, TransactionRequestRow, WalletSelection } from "../db/platform-types.ts";
 import type { KeyedJob } from "../worker/keyed-jobs.ts";
-import { earlierRequest } from "./earlier-request.ts";
+import { earlierRequest, replacedKeyRequest } from "./earlier-request.ts";
 import type { RequestExecutor } from "./executors.ts";
 import { queueRequest } from "./queue-request.ts";
 import { requestValues } from "./request-values.ts";
@@ -118,9 +118,17 @@ export function createMutationService(
       const kind = kinds.get(input.kind);
       if (!kind) throw new Error(`Unknown mutation kind ${input.kind}`);
       const from = (input.from ?? (await custody.primaryAddress(input.organizationId))).toLowerCase();
-      await assertCustodyMaySign(db, custody, { organizationId: input.organizationId, from, kind: input.kind });
+      await assertCustodyMaySign(db, custody, {
+        organizationId: input.organizationId,
+        from,
+        kind: input.kind,
+        data: input.data,
+        value: input.value ?? 0n,
+      });
       const executor = input.executor ?? "eoa";
       const sender = { id: uuidv7(), from, executor, walletSelection: input.walletSelection ?? {} };
+      const moved = await replacedKeyRequest(db, input, sender, kind);
+      if (moved) return { ...moved, replayed: true };
       const job = sendJobFor(executors, executor, input.chainId, from);
       const queued = await queueRequest(db, requestValues(input, sender), job);
       if (queued) return { ...queued, replayed: false };

@@ -1,6 +1,10 @@
-// Custody over HTTP: the signing audit log for auditors, and the custody partitions custodians activate (M of N).
-// The keys themselves stay in host/custody/.
+// Custody over HTTP: the signing audit log for auditors, the custody partitions custodians activate (M of N), and the
+// move of an organisation's keys to the HSM for the platform operator. The keys themselves stay in host/custody/.
 import { definePlugin } from "../../host/plugin.ts";
+import { ERRORS } from "./errors.ts";
+import { moveKeysTask } from "./key-move-task.ts";
+import { migrationRoutes } from "./migration-routes.ts";
+import { migrations } from "./migrations.ts";
 import { partitionRoutes } from "./partition-routes.ts";
 import { PERMISSIONS } from "./permissions.ts";
 import { signatureRoutes } from "./signature-routes.ts";
@@ -8,9 +12,22 @@ import { signatureRoutes } from "./signature-routes.ts";
 export default definePlugin({
   id: "custody",
   requires: ["custody"],
+  errors: ERRORS,
   permissions: PERMISSIONS,
+  migrations,
   routes: (app, ctx) => {
     signatureRoutes(app, ctx);
     partitionRoutes(app, ctx);
+    migrationRoutes(app, ctx);
+  },
+  tasks: (ctx) => ({ "move-keys": moveKeysTask(ctx) }),
+  // The writes of a move to the HSM (key-move-task.ts); a repeat of a funding write attaches whatever the balance.
+  mutationKinds: {
+    "custody.grantRole": {},
+    "custody.fund": { idempotencyIgnoresPayload: true },
+    "custody.renounceRole": {},
   },
 });
+
+// The operator function scripts/cli.ts calls: a plugin's index.ts is its only public entry.
+export { requestKeyMigration } from "./migration-store.ts";

@@ -1,0 +1,268 @@
+// custody:move-keys: moves an organisation from software custody to the HSM, step by step (tables.ts, MIGRATION_STEPS):
+// successor keys in the HSM; the old keys' on-chain roles granted to them and gas money sent to them, as ordinary
+// transaction requests signed by the old keys; the switch (new writes are the successors'); the old keys' writes in
+// flight finish; then each old key renounces its roles. Each step is recorded and every write has its own
+// Idempotency-Key, so a crashed or failed run resumes where it stopped and writes nothing twice.
+import { type Address, encodeFunctionData, parseAbi } from "viem";
+import type { KeyPair } from "../../host/custody/custody.ts";
+import { ORGANIZATION_PRIMARY_PATH } from "../../host/custody/custody.ts";
+import { indexedHex } from "../../host/db/ledger-types.ts";
+import { TERMINAL_STATES } from "../../host/mutations/service.ts";
+import type { PluginContext } from "../../host/plugin.ts";
+import { defineTask } from "../../host/worker/define-task.ts";
+import { MoveKeysPayload } from "./migration-store.ts";
+import {
+  type CustodyMigrationRow,
+  custodyDb,
+  type HeldRole,
+  MIGRATION_STEPS,
+  type MigrationDetail,
+  type MigrationStep,
+} from "./tables.ts";
+
+const ACCESS_CONTROL = parseAbi([
+  "function grantRole(bytes32 role, address account)",
+  "function renounceRole(bytes32 role, address callerConfirmation)",
+]);
+/** How long a step follows its writes before the move fails (resumable by requesting it again). */
+const WRITES_WAIT_MS = 10 * 60_000;
+const INDEX_WAIT_MS = 60_000;
+/** Lets a submission that chose an old key just before the switch commit before the old keys' writes are counted. */
+const SWITCH_SETTLE_MS = 1_000;
+
+type Ctx = PluginContext<"custody">;
+
+interface Run {
+  ctx: Ctx;
+  migration: CustodyMigrationRow;
+  detail: MigrationDetail;
+}
+
+const STEPS: Record<Exclude<MigrationStep, "done">, (run: Run) => Promise<void>> = {
+  async keys({ ctx, migration, detail }) {
+    detail.keys = await ctx.custody.successorKeys(migration.organizationId);
+  },
+
+  async grants(run) {
+    const { ctx, migration, detail } = run;
+    const keys = detail.keys ?? [];
+    const granter = primaryOf(keys).oldAddress; // the organisation's admin on its system and tokens
+    detail.roles = {};
+    const writes: Promise<string>[] = [];
+    for (const pair of keys) {
+      const roles = await heldRoles(ctx, migration.organizationId, pair.oldAddress);
+      detail.roles[pair.oldAddress] = roles;
+      for (const held of roles) {
+        writes.push(
+          submit(ctx, migration, {
+            chainId: held.chainId,
+            kind: "custody.grantRole",
+            from: granter,
+            to: held.contract as Address,
+            data: encodeFunctionData({
+              abi: ACCESS_CONTROL,
+              functionName: "grantRole",
+              args: [held.role as `0x${string}`, pair.newAddress],
+            }),
+            key: `grant:${held.chainId}:${held.contract}:${held.role}:${pair.newAddress}`,
+            description: `Grant ${pair.oldAddress}'s role ${held.role} to its HSM successor ${pair.newAddress}`,
+          }),
+        );
+      }
+    }
+    await completeAll(run, "grants", await Promise.all(writes));
+  },
+
+  async funding(run) {
+    const { ctx, migration, detail } = run;
+    const writes: Promise<string>[] = [];
+    for (const chainId of await organizationChains(ctx, migration.organizationId)) {
+      const { client } = ctx.chains.get(chainId);
+      for (const pair of detail.keys ?? []) {
+        const balance = await client.getBalance({ address: pair.oldAddress });
+        if (balance === 0n) continue;
+        // Half: the other half pays for the old key's writes in flight and its renunciations.
+        writes.push(
+          submit(ctx, migration, {
+            chainId,
+            kind: "custody.fund",
+            from: pair.oldAddress,
+            to: pair.newAddress,
+            data: "0x",
+            value: balance / 2n,
+            key: `fund:${chainId}:${pair.newAddress}`,
+            description: `Gas money for ${pair.oldAddress}'s HSM successor ${pair.newAddress}`,
+          }),
+        );
+      }
+    }
+    await completeAll(run, "funding", await Promise.all(writes));
+  },
+
+  async switch({ ctx, migration, detail }) {
+    await ctx.custody.switchToSuccessors(migration.organizationId, detail.keys ?? []);
+  },
+
+  async drain({ ctx, migration, detail }) {
+    await new Promise((resolve) => setTimeout(resolve, SWITCH_SETTLE_MS));
+    const olds = (detail.keys ?? []).map((pair) => pair.oldAddress.toLowerCase());
+    if (olds.length === 0) return;
+    const deadline = Date.now() + WRITES_WAIT_MS;
+    for (;;) {
+      const open = await ctx.db.platform
+        .selectFrom("transactionRequests")
+        .select("id")
+        .where("organizationId", "=", migration.organizationId)
+        .where("fromAddress", "in", olds)
+        .where("status", "not in", [...TERMINAL_STATES])
+        .orderBy("id", "desc")
+        .executeTakeFirst();
+      if (!open) return;
+      // A write waiting for co-signers may never end: the move fails then, and is resumed by requesting it again.
+      if (Date.now() > deadline) throw new Error(`The old keys' write ${open.id} is still in flight`);
+      await ctx.mutations.waitForTerminal(migration.organizationId, open.id, deadline);
+    }
+  },
+
+  async revocations(run) {
+    const { ctx, migration, detail } = run;
+    const writes: Promise<string>[] = [];
+    for (const pair of detail.keys ?? []) {
+      // The roles granted to the successor, and any the old key was given since.
+      const roles = [
+        ...(detail.roles?.[pair.oldAddress] ?? []),
+        ...(await heldRoles(ctx, migration.organizationId, pair.oldAddress)),
+      ];
+      const unique = new Map(roles.map((held) => [`${held.chainId}:${held.contract}:${held.role}`, held]));
+      for (const held of unique.values()) {
+        // Signed by the old key itself, after all its other writes: it needs no admin, nor the HSM partition.
+        writes.push(
+          submit(ctx, migration, {
+            chainId: held.chainId,
+            kind: "custody.renounceRole",
+            from: pair.oldAddress,
+            to: held.contract as Address,
+            data: encodeFunctionData({
+              abi: ACCESS_CONTROL,
+              functionName: "renounceRole",
+              args: [held.role as `0x${string}`, pair.oldAddress],
+            }),
+            key: `renounce:${held.chainId}:${held.contract}:${held.role}:${pair.oldAddress}`,
+            description: `Renounce role ${held.role} of ${pair.oldAddress}, replaced by ${pair.newAddress} in the HSM`,
+          }),
+        );
+      }
+    }
+    await completeAll(run, "revocations", await Promise.all(writes));
+  },
+};
+
+function primaryOf(keys: KeyPair[]): KeyPair {
+  const primary = keys.find((pair) => pair.path === ORGANIZATION_PRIMARY_PATH);
+  if (!primary) throw new Error("The organisation has no primary key to move");
+  return primary;
+}
+
+/** The chains where the organisation has a system. */
+async function organizationChains(ctx: Ctx, organizationId: string): Promise<number[]> {
+  const rows = await ctx.db.platform
+    .selectFrom("organizationChains")
+    .select("chainId")
+    .where("organizationId", "=", organizationId)
+    .where("status", "=", "ready")
+    .execute();
+  return rows.map((row) => row.chainId).filter((chainId) => ctx.chains.has(chainId));
+}
+
+/** The roles `account` holds now on the platform's contracts (system access managers and tokens), from the index. */
+async function heldRoles(ctx: Ctx, organizationId: string, account: string): Promise<HeldRole[]> {
+  const roles: HeldRole[] = [];
+  for (const chainId of await organizationChains(ctx, organizationId)) {
+    // Roles granted up to now are in the index: none is left out.
+    const head = await ctx.chains.get(chainId).client.getBlockNumber();
+    if (!(await ctx.index.waitForBlock(chainId, head, INDEX_WAIT_MS)))
+      throw new Error(`The Ledger Index has not reached block ${head} of chain ${chainId}`);
+    const rows = await ctx.db
+      .ledgerOn(chainId)
+      .selectFrom("roleAssignment")
+      .select(["contract", "role"])
+      .where("account", "=", indexedHex(account))
+      .where("active", "=", true)
+      .orderBy("ordinal")
+      .execute();
+    for (const row of rows) roles.push({ chainId, contract: row.contract, role: row.role });
+  }
+  return roles;
+}
+
+async function submit(
+  ctx: Ctx,
+  migration: CustodyMigrationRow,
+  write: {
+    chainId: number;
+    kind: string;
+    from: Address;
+    to: Address;
+    data: `0x${string}`;
+    value?: bigint;
+    key: string;
+    description: string;
+  },
+): Promise<string> {
+  const request = await ctx.mutations.submit({
+    organizationId: migration.organizationId,
+    chainId: write.chainId,
+    kind: write.kind,
+    from: write.from,
+    to: write.to,
+    data: write.data,
+    value: write.value,
+    createdBy: "platform",
+    idempotencyKey: `custody-migration:${migration.id}:${write.key}`,
+    description: write.description,
+  });
+  return request.id;
+}
+
+/** Waits for each of the step's writes; the step fails unless all completed. */
+async function completeAll({ ctx, migration, detail }: Run, step: MigrationStep, ids: string[]) {
+  detail.requests = { ...detail.requests, [step]: ids };
+  const failed: string[] = [];
+  for (const id of ids) {
+    const request = await ctx.mutations.waitForTerminal(migration.organizationId, id, Date.now() + WRITES_WAIT_MS);
+    if (request?.status !== "COMPLETED") failed.push(`${id} ${request?.status ?? "missing"}`);
+  }
+  if (failed.length > 0) throw new Error(`The ${step} step's writes did not complete: ${failed.join(", ")}`);
+}
+
+export function moveKeysTask(ctx: Ctx) {
+  const db = custodyDb(ctx.db.platform);
+  return defineTask(MoveKeysPayload, async ({ migrationId }) => {
+    const migration = await db
+      .selectFrom("custodyMigrations")
+      .selectAll()
+      .where("id", "=", migrationId)
+      .executeTakeFirst();
+    if (migration?.status !== "running") return; // finished, or failed and not requested again
+    const detail: MigrationDetail = { ...migration.detail };
+    const record = (change: Partial<Pick<CustodyMigrationRow, "status" | "step" | "error">>) =>
+      db
+        .updateTable("custodyMigrations")
+        .set({ ...change, detail: JSON.stringify(detail), updatedAt: new Date() })
+        .where("id", "=", migrationId)
+        .execute();
+    for (let at = MIGRATION_STEPS.indexOf(migration.step); at < MIGRATION_STEPS.length - 1; at++) {
+      const step = MIGRATION_STEPS[at] as Exclude<MigrationStep, "done">;
+      try {
+        await STEPS[step]({ ctx, migration, detail });
+      } catch (error) {
+        const message = error instanceof Error ? error.message : String(error);
+        ctx.logger.warn("custody migration step failed", { migrationId, step, error: message });
+        await record({ status: "failed", error: message.slice(0, 1000) });
+        return;
+      }
+      const next = MIGRATION_STEPS[at + 1];
+      await record(next === "done" ? { step: next, status: "succeeded" } : { step: next });
+    }
+  });
+}

@@ -1,0 +1,99 @@
+// Moving the active organisation's keys to the HSM (key-move-task.ts), for the platform operator: the HSM and the
+// workers are the platform's, so no organisation role may start it. `npm run cli -- custody migrate` does the same.
+import { createRoute, z } from "@hono/zod-openapi";
+import { requirePermission } from "../../host/auth/require-permission.ts";
+import type { App } from "../../host/http/env.ts";
+import { single } from "../../host/http/envelopes.ts";
+import { errorResponses, jsonResponse, linksSelf } from "../../host/http/schemas.ts";
+import type { PluginContext } from "../../host/plugin.ts";
+import { findKeyMigration, requestKeyMigration } from "./migration-store.ts";
+import { type CustodyMigrationRow, MIGRATION_STEPS } from "./tables.ts";
+
+const MigrationSchema = z
+  .object({
+    id: z.string(),
+    organizationId: z.string(),
+    status: z.enum(["running", "succeeded", "failed"]),
+    step: z.enum(MIGRATION_STEPS).openapi({
+      description:
+        "keys (successors created in the HSM), grants (the old keys' roles granted to them), funding, switch (new " +
+        "writes signed by the successors), drain (the old keys' writes in flight finish), revocations (each old " +
+        "key renounces its roles), done",
+    }),
+    keys: z
+      .array(z.object({ path: z.string(), oldAddress: z.string(), newAddress: z.string() }))
+      .openapi({ description: "Each key and its successor in the HSM, once created" }),
+    transactionIds: z
+      .record(z.string(), z.array(z.string()))
+      .openapi({ description: "The transaction requests of the grants, funding and revocations steps" }),
+    error: z.string().nullable().openapi({ description: "Why the move failed; request it again to resume" }),
+    createdAt: z.string().openapi({ format: "date-time" }),
+    updatedAt: z.string().openapi({ format: "date-time" }),
+  })
+  .openapi("CustodyMigration");
+
+const envelope = z.object({ data: MigrationSchema, links: linksSelf });
+const DESCRIPTION =
+  "Needs the platform operator's platform:operate permission (a platform-level role no organisation role grants).";
+
+const startMigration = createRoute({
+  method: "post",
+  path: "/api/v2/custody/migrations",
+  tags: ["custody"],
+  summary: "Move the active organisation's keys from software custody to the HSM",
+  description:
+    "Creates the organisation's keys in the HSM, grants them the old keys' on-chain roles and funds them through the " +
+    "transaction pipeline, switches new writes to them, lets the old keys' writes in flight finish, then has each " +
+    "old key renounce its roles. Answers the move already running, or resumes a failed one. A write repeated with " +
+    `its Idempotency-Key after the switch answers the first one. ${DESCRIPTION}`,
+  middleware: [requirePermission("platform:operate", "OFFCHAIN_USER_PERMISSION_REQUIRED")],
+  responses: {
+    200: jsonResponse(envelope, "The move already running"),
+    201: jsonResponse(envelope, "The move, started (or resumed); its steps run in the workers"),
+    ...errorResponses,
+  },
+});
+
+const readMigration = createRoute({
+  method: "get",
+  path: "/api/v2/custody/migrations/{migrationId}",
+  tags: ["custody"],
+  summary: "Read a move of the organisation's keys to the HSM",
+  description: `Its step, status, keys and transaction requests. ${DESCRIPTION}`,
+  middleware: [requirePermission("platform:operate", "OFFCHAIN_USER_PERMISSION_REQUIRED")],
+  request: { params: z.object({ migrationId: z.string().min(1).max(64) }) },
+  responses: { 200: jsonResponse(envelope, "The move"), ...errorResponses },
+});
+
+export function migrationView(row: CustodyMigrationRow): z.infer<typeof MigrationSchema> {
+  return {
+    id: row.id,
+    organizationId: row.organizationId,
+    status: row.status,
+    step: row.step,
+    keys: (row.detail.keys ?? []).map(({ path, oldAddress, newAddress }) => ({ path, oldAddress, newAddress })),
+    transactionIds: Object.fromEntries(Object.entries(row.detail.requests ?? {})),
+    error: row.error,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+export function migrationRoutes(app: App, ctx: PluginContext<"custody">) {
+  const db = ctx.db.platform;
+  app.openapi(startMigration, async (c) => {
+    const { organizationId, userId } = c.get("principal");
+    const { migration, started } = await requestKeyMigration(db, {
+      organizationId,
+      requestedBy: userId,
+      hsm: ctx.custody.provider === "pkcs11",
+    });
+    return started
+      ? c.json(single(c, migrationView(migration)), 201)
+      : c.json(single(c, migrationView(migration)), 200);
+  });
+  app.openapi(readMigration, async (c) => {
+    const row = await findKeyMigration(db, c.get("principal").organizationId, c.req.valid("param").migrationId);
+    return c.json(single(c, migrationView(row)), 200);
+  });
+}

@@ -1,0 +1,46 @@
+// The custody plugin's tables (migrations.ts) as Kysely types, and the platform db widened with them.
+import type { ColumnType, Selectable } from "kysely";
+import type { KeyPair } from "../../host/custody/custody.ts";
+import type { PlatformDb } from "../../host/db/database.ts";
+
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+
+/** The steps of a move, in order (key-move-task.ts). */
+export const MIGRATION_STEPS = ["keys", "grants", "funding", "switch", "drain", "revocations", "done"] as const;
+export type MigrationStep = (typeof MIGRATION_STEPS)[number];
+
+/** One on-chain role a key holds: the contract and the role id. */
+export interface HeldRole {
+  chainId: number;
+  contract: string;
+  role: string;
+}
+
+export interface MigrationDetail {
+  /** Each key and its successor in the HSM. */
+  keys?: KeyPair[];
+  /** The roles of each old key (by its address) granted to its successor. */
+  roles?: Record<string, HeldRole[]>;
+  /** The transaction requests of each step, by step. */
+  requests?: Partial<Record<MigrationStep, string[]>>;
+}
+
+export interface CustodyMigrationsTable {
+  id: string;
+  organizationId: string;
+  status: "running" | "succeeded" | "failed";
+  step: MigrationStep;
+  detail: ColumnType<MigrationDetail, string | undefined, string>;
+  error: string | null;
+  /** The operator (user id) or `cli`. */
+  requestedBy: string;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+}
+
+export type CustodyMigrationRow = Selectable<CustodyMigrationsTable>;
+export type CustodyTables = { custodyMigrations: CustodyMigrationsTable };
+
+export function custodyDb(db: PlatformDb) {
+  return db.withTables<CustodyTables>();
+}
