@@ -3,7 +3,8 @@
 // transferred, refused for a blocked country, matures and is redeemed.
 import { getAddress } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { bootStack, json, type TestStack } from "./support/stack.ts";
+import { organizationStack } from "./support/shared-stack.ts";
+import { json, type TestStack } from "./support/stack.ts";
 
 const ALICE = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8"; // Belgium (56): allowed
 const BOB = "0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC"; // United States (840): not allowed
@@ -41,7 +42,7 @@ describe("a bond under a published compliance template, end to end over HTTP", (
   }
 
   beforeAll(async () => {
-    stack = await bootStack();
+    stack = await organizationStack("bond-lifecycle", "clock-moving");
     const usd = await write("POST", "/api/v2/tokens", {
       templateId: "stablecoin",
       name: "US Dollar X",

@@ -22,7 +22,8 @@ import {
   expectComplianceRefusal,
   same,
 } from "./support/api-flows.ts";
-import { bootStack, type TestStack } from "./support/stack.ts";
+import { organizationStack } from "./support/shared-stack.ts";
+import type { TestStack } from "./support/stack.ts";
 
 interface ModuleView {
   typeId: string;
@@ -104,7 +105,7 @@ describe("compliance controls at work, over HTTP", () => {
   }
 
   beforeAll(async () => {
-    stack = await bootStack();
+    stack = await organizationStack("compliance-controls-api", "clock-moving");
     api = apiFlows(stack);
     identity[lower(ALICE)] = await api.registerIdentity(ALICE, COUNTRY.BELGIUM);
     signer = await api.signer();

@@ -8,7 +8,8 @@ import { type Address, getAddress } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { keyedApi } from "./support/api-flows.ts";
 import { type Member, type Operator, operator } from "./support/organizations.ts";
-import { bootStack, type TestStack } from "./support/stack.ts";
+import { organizationStack } from "./support/shared-stack.ts";
+import type { TestStack } from "./support/stack.ts";
 
 const ONE = 10n ** 18n;
 const DAY = 86_400;
@@ -57,7 +58,7 @@ describe("fixed yield schedules, end to end over HTTP", () => {
   });
 
   beforeAll(async () => {
-    stack = await bootStack();
+    stack = await organizationStack("fixed-yield-schedules", "clock-moving");
     ops = operator(stack);
     owner = stack.platform.credentials.apiKey;
     bee = await ops.member(stack.platform.credentials.organizationId, "member", "Bee Holder");

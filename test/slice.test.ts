@@ -1,5 +1,5 @@
 // The first slice, over HTTP only against the real stack: create a deposit token, mint, read the balance.
-import { readFileSync, statSync } from "node:fs";
+import { existsSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import pg from "pg";
 import { v7 as uuidv7 } from "uuid";
@@ -14,12 +14,52 @@ describe("the platform boots and serves its first asset end to end", () => {
   let stack: TestStack;
   let tokenAddress: string;
 
+  /**
+   * The answers to a read that opted in (Prefer: handling=strict), sent every 20 ms from the moment the first start's
+   * API key exists until it is answered 200: while the system deploys, then while the first index build catches up.
+   */
+  const strictReads: { status: number; code?: string; retryAfter: string | null; applied: string | null }[] = [];
+
   beforeAll(async () => {
     // Fresh: the restart below is compared with a first start that initialises the database and deploys.
-    stack = await bootStack({}, { fresh: true });
+    stack = await bootStack(
+      {},
+      {
+        fresh: true,
+        // The key is written before the system deploys and the index has a build to serve.
+        async whileStarting({ env, dataDir }) {
+          const path = join(dataDir, "credentials.json");
+          const deadline = Date.now() + 120_000;
+          while (!existsSync(path) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+          const { apiKey } = JSON.parse(readFileSync(path, "utf8"));
+          while (strictReads.at(-1)?.status !== 200 && Date.now() < deadline) {
+            const res = await fetch(`http://127.0.0.1:${env.PORT}/api/v2/tokens`, {
+              headers: { "x-api-key": apiKey, prefer: "handling=strict" },
+            });
+            const body = await json(res);
+            const [retryAfter, applied] = ["retry-after", "preference-applied"].map((h) => res.headers.get(h));
+            strictReads.push({ status: res.status, code: body.code, retryAfter, applied });
+            await new Promise((r) => setTimeout(r, 20));
+          }
+        },
+      },
+    );
   });
   afterAll(async () => {
     await stack?.stop();
+  });
+
+  it("answers a reader who opted in 503 INDEXER_REINDEXING with Retry-After at once while the first index builds", () => {
+    const codes = [...new Set(strictReads.map((read) => read.code ?? String(read.status)))];
+    // CHAIN_NOT_READY while the local system deploys, INDEXER_REINDEXING until the index reaches the head, then 200.
+    expect(codes.filter((code) => !["CHAIN_NOT_READY", "200"].includes(code))).toEqual(["INDEXER_REINDEXING"]);
+    expect(strictReads.find((read) => read.code === "INDEXER_REINDEXING")).toEqual({
+      status: 503,
+      code: "INDEXER_REINDEXING",
+      retryAfter: expect.stringMatching(/^[1-9][0-9]*$/),
+      applied: "handling=strict",
+    });
+    expect(strictReads.at(-1)?.status).toBe(200);
   });
 
   it("writes the credentials once, mode 0600, and reports ready", async () => {

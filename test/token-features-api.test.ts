@@ -20,7 +20,8 @@ import {
   isoSeconds,
   same,
 } from "./support/api-flows.ts";
-import { bootStack, type TestStack } from "./support/stack.ts";
+import { organizationStack } from "./support/shared-stack.ts";
+import type { TestStack } from "./support/stack.ts";
 
 const USDX = 10n ** 6n; // one whole USDX (6 decimals)
 
@@ -72,7 +73,7 @@ describe("token features at work, over HTTP", () => {
   const dateIn = async (days: number) => isoSeconds((await api.chainNow()) + days * DAY).slice(0, 10);
 
   beforeAll(async () => {
-    stack = await bootStack();
+    stack = await organizationStack("token-features-api", "clock-moving");
     api = apiFlows(stack);
     [usdx, eurx] = await Promise.all(
       ["USDX", "EURX"].map((s) => api.createToken({ templateId: "stablecoin", name: `${s} coin`, symbol: s })),

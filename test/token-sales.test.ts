@@ -17,7 +17,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { compileContracts } from "../scripts/contracts/compile.ts";
 import { type ApiFlows, anvilAccount, apiFlows, isoSeconds, keyedApi } from "./support/api-flows.ts";
 import { type Member, type Operator, operator } from "./support/organizations.ts";
-import { bootStack, stackChain, type TestStack } from "./support/stack.ts";
+import { organizationStack } from "./support/shared-stack.ts";
+import { stackChain, type TestStack } from "./support/stack.ts";
 
 const BASE = "/api/v2/addons/token-sales";
 const PRICE_2_5 = (25n * 10n ** 17n).toString(); // 2.5 payment units per token unit
@@ -54,7 +55,7 @@ describe("token sales, end to end over HTTP", () => {
   const balance = async (token: string, holder: string) => (await flows.balances(token))[holder.toLowerCase()] ?? "0";
 
   beforeAll(async () => {
-    stack = await bootStack();
+    stack = await organizationStack("token-sales", "clock-moving");
     ops = operator(stack);
     flows = apiFlows(stack);
     const orgA = stack.platform.credentials.organizationId;
@@ -260,7 +261,7 @@ describe("token sales, end to end over HTTP", () => {
 
 describe("a token sale paid in a registered external token", () => {
   it("takes a payment in an ERC-20 the platform did not issue, once registered and approved through the API", async () => {
-    const stack = await bootStack();
+    const stack = await organizationStack("token-sales", "clock-moving");
     const ops = operator(stack);
     try {
       const flows = apiFlows(stack);

@@ -8,7 +8,8 @@ import { type Address, createPublicClient, erc20Abi, getAddress, type Hex, http,
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apiFlows, keyedApi } from "./support/api-flows.ts";
 import { type Operator, operator } from "./support/organizations.ts";
-import { bootStack, stackChain, type TestStack } from "./support/stack.ts";
+import { organizationStack } from "./support/shared-stack.ts";
+import { stackChain, type TestStack } from "./support/stack.ts";
 
 const BASE = "/api/v2/addons/xvp-settlements";
 const HOUR = 3600;
@@ -55,7 +56,7 @@ describe("XvP settlements, end to end over HTTP", () => {
     call("POST", `${BASE}/${settlement}/executions`, body, key);
 
   beforeAll(async () => {
-    stack = await bootStack();
+    stack = await organizationStack("xvp-settlements", "clock-moving");
     ops = operator(stack);
     flows = apiFlows(stack);
     keyA = stack.platform.credentials.apiKey;

@@ -14,15 +14,24 @@ export interface SharedPlatform {
 /** The settings that place a stack (its data dir and ports): the rest of a test process's environment is the same. */
 const PLACEMENT = ["DATA_DIR", "PORT", "ANVIL_PORT", "PONDER_PORT", "EMBEDDED_POSTGRES_PORT", "LOG_LEVEL"];
 
-/** Listens on a free loopback port; `stop` stops the platform if a file asked for it. */
+/**
+ * The shared platforms by name: `wall-clock` (the chain's clock follows the wall's) and `clock-moving` (for files that
+ * move the chain's clock forward; only forward, so each such file reads times from the chain, never the wall).
+ */
+export const SHARED_PLATFORMS = ["wall-clock", "clock-moving"] as const;
+export type SharedPlatformName = (typeof SHARED_PLATFORMS)[number];
+
+/** Listens on a free loopback port (GET /<name>); `stop` stops the platforms files asked for. */
 export async function startSharedPlatformBroker(): Promise<{ url: string; stop(): Promise<void> }> {
-  let booting: Promise<TestStack> | undefined;
-  const server = createServer((_request, res) => {
-    booting ??= bootStack();
-    booting.then(
+  const booting = new Map<string, Promise<TestStack>>();
+  const server = createServer((request, res) => {
+    const name = (request.url ?? "").slice(1);
+    if (!(SHARED_PLATFORMS as readonly string[]).includes(name)) return void res.writeHead(404).end(name);
+    if (!booting.has(name)) booting.set(name, bootStack());
+    booting.get(name)!.then(
       (stack) => {
         const { config: _config, stop: _stop, ...platform } = stack.platform;
-        const env = Object.fromEntries(PLACEMENT.map((name) => [name, String(stack.env[name])]));
+        const env = Object.fromEntries(PLACEMENT.map((setting) => [setting, String(stack.env[setting])]));
         const shared: SharedPlatform = { dataDir: stack.dataDir, env, platform };
         res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(shared));
       },
@@ -36,9 +45,13 @@ export async function startSharedPlatformBroker(): Promise<{ url: string; stop()
     async stop() {
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));
-      await booting?.then(
-        (stack) => stack.stop(),
-        () => {},
+      await Promise.all(
+        [...booting.values()].map((stack) =>
+          stack.then(
+            (running) => running.stop(),
+            () => {},
+          ),
+        ),
       );
     },
   };

@@ -3,13 +3,13 @@
 // such file gets a new organisation on it (its system deployed, a member holding every role, that member's API key),
 // so nothing one file does is visible to another, and saves the boot and stop of a platform of its own (~7 s).
 // Files that change the chain's or the platform's state for everyone (mining, time, restarts, settings) boot their
-// own stack (bootStack).
+// own stack (bootStack). Files that move the chain's clock forward share a second platform (`clock-moving`).
 import { inject } from "vitest";
 import { ROLES } from "../../host/auth/permissions.ts";
 import { createApiKey, grantRoles } from "../../plugins/access/index.ts";
 import { loadPlatformConfig } from "../../scripts/platform-context.ts";
 import { operator } from "./organizations.ts";
-import type { SharedPlatform } from "./shared-platform-broker.ts";
+import type { SharedPlatform, SharedPlatformName } from "./shared-platform-broker.ts";
 import { stackFacade, type TestStack } from "./stack.ts";
 
 declare module "vitest" {
@@ -20,12 +20,12 @@ declare module "vitest" {
 }
 
 /**
- * A new organisation on the run's shared platform, as a TestStack: `api` calls with the API key of a member holding
- * every role, `rpc` and the database are the shared ones. `stop` leaves the platform up; `restart` is refused (boot a
- * stack of your own).
+ * A new organisation on one of the run's shared platforms (`clock-moving` for a file that moves the chain's clock), as
+ * a TestStack: `api` calls with the API key of a member holding every role, `rpc` and the database are the shared
+ * ones. `stop` leaves the platform up; `restart` is refused (boot a stack of your own).
  */
-export async function organizationStack(name: string): Promise<TestStack> {
-  const res = await fetch(inject("sharedPlatformUrl"));
+export async function organizationStack(name: string, platform: SharedPlatformName = "wall-clock"): Promise<TestStack> {
+  const res = await fetch(`${inject("sharedPlatformUrl")}/${platform}`);
   if (!res.ok) throw new Error(`the shared platform did not start: ${await res.text()}`);
   const shared = (await res.json()) as SharedPlatform;
   const env = { ...process.env, ...shared.env };

@@ -53,6 +53,11 @@ export interface TestEnvOptions {
   fresh?: boolean;
 }
 
+export interface BootOptions extends TestEnvOptions {
+  /** Runs beside the start (the host listens on env.PORT before the index is ready); the boot waits for it too. */
+  whileStarting?: (placed: { env: NodeJS.ProcessEnv; dataDir: string }) => Promise<void>;
+}
+
 /** A data directory (seeded from the run's stack template unless `fresh`) and free ports for one platform under test. */
 export async function testEnv(
   overrides: Record<string, string> = {},
@@ -78,13 +83,20 @@ export function platformDbUrl(env: NodeJS.ProcessEnv): string {
   return `postgres://platform:platform@127.0.0.1:${env.EMBEDDED_POSTGRES_PORT}/platform`;
 }
 
-export async function bootStack(
-  overrides: Record<string, string> = {},
-  options: TestEnvOptions = {},
-): Promise<TestStack> {
+export async function bootStack(overrides: Record<string, string> = {}, options: BootOptions = {}): Promise<TestStack> {
   const { dataDir, env } = await testEnv(overrides, options);
+  const [started, watched] = await Promise.allSettled([
+    startPlatform({ env }),
+    options.whileStarting?.({ env, dataDir }),
+  ]);
+  if (started.status === "rejected") throw started.reason;
+  const platform = started.value;
+  if (watched.status === "rejected") {
+    await platform.stop(); // a failed watch must not leave the platform running
+    throw watched.reason;
+  }
   return stackFacade({
-    platform: await startPlatform({ env }),
+    platform,
     dataDir,
     env,
     async restart(stack) {
