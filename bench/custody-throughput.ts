@@ -8,12 +8,11 @@ import { createApiKey } from "../plugins/access/index.ts";
 import { operator } from "../test/support/organizations.ts";
 import { createTestToken } from "../test/support/softhsm.ts";
 import { bootStack, json, type TestStack } from "../test/support/stack.ts";
-import { runClientProcess } from "./client-process.ts";
+import { timedApiMints } from "./api-mints.ts";
 
 const MINTS = Number(process.env.BENCH_MINTS ?? 400);
 const WARMUP_MINTS = Number(process.env.BENCH_WARMUP_MINTS ?? 200);
 const ROUNDS = 3;
-const RECIPIENT = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8" as Address;
 
 export async function benchCustodyThroughput(): Promise<void> {
   const hsm = createTestToken("bench-hsm");
@@ -68,27 +67,14 @@ export async function benchCustodyThroughput(): Promise<void> {
       software: await createToken(stack, sides.software.key),
       pkcs11: await createToken(stack, sides.pkcs11.key),
     };
-    const run = async (side: keyof typeof sides, mints: number) => {
-      const { startedAt, ids }: { startedAt: number; ids: string[] } = JSON.parse(
-        await runClientProcess("mint-client.ts", {
-          BASE_URL: stack.platform.baseUrl,
-          API_KEY: sides[side].key,
-          TOKEN: tokens[side],
-          MINTS: String(mints),
-          CONCURRENCY: "32",
-          RECIPIENT,
-        }),
-      );
-      for (;;) {
-        const { rows } = await db.query(
-          "select count(*)::int as n from platform.transaction_requests where id = any($1) and status = 'COMPLETED'",
-          [ids],
-        );
-        if (rows[0].n === mints) break;
-        await new Promise((r) => setTimeout(r, 20));
-      }
-      return mints / ((Date.now() - startedAt) / 1000);
-    };
+    const run = async (side: keyof typeof sides, mints: number) =>
+      mints /
+      (await timedApiMints(db, {
+        baseUrl: stack.platform.baseUrl,
+        apiKey: sides[side].key,
+        token: tokens[side],
+        mints,
+      }));
     await run("software", WARMUP_MINTS);
     await run("pkcs11", WARMUP_MINTS);
     // Alternating rounds, each side's median (the machine is shared).

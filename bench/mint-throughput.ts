@@ -13,14 +13,14 @@ import { openDatabases } from "../host/db/database.ts";
 import { createIndexStatus } from "../host/index-status.ts";
 import { START_DEFAULTS } from "../scripts/start-defaults.ts";
 import { bootStack, json } from "../test/support/stack.ts";
-import { runClientProcess } from "./client-process.ts";
+import { MINT_RECIPIENT, timedApiMints } from "./api-mints.ts";
 import { summary } from "./stats.ts";
 
 const MINTS = Number(process.env.BENCH_MINTS ?? 400);
 /** Mints each side makes first, unmeasured (a host serves from warm code, as a long-running one does). */
 const WARMUP_MINTS = Number(process.env.BENCH_WARMUP_MINTS ?? 400);
 const WAIT_SAMPLES = Number(process.env.BENCH_WAIT_SAMPLES ?? 100);
-const RECIPIENT = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8" as Address;
+const RECIPIENT = MINT_RECIPIENT as Address;
 
 async function inBatches<T>(items: T[], concurrency: number, fn: (item: T) => Promise<void>) {
   const queue = [...items];
@@ -30,8 +30,6 @@ async function inBatches<T>(items: T[], concurrency: number, fn: (item: T) => Pr
     }),
   );
 }
-
-const runClient = (env: Record<string, string>) => runClientProcess("mint-client.ts", env);
 
 export async function benchMintThroughput(): Promise<void> {
   await mintThroughput({ ANVIL_MINING: "instant", ANVIL_BLOCK_TIME_SECONDS: "0" });
@@ -57,27 +55,13 @@ async function mintThroughput(mining: Record<string, string>): Promise<void> {
 
     // Through the API, from a client process of its own (as real clients are): 32 POSTs in flight, until every
     // request is COMPLETED.
-    const apiRun = async (mints: number) => {
-      const { startedAt, ids }: { startedAt: number; ids: string[] } = JSON.parse(
-        await runClient({
-          BASE_URL: stack.platform.baseUrl,
-          API_KEY: stack.platform.credentials.apiKey,
-          TOKEN: token,
-          MINTS: String(mints),
-          CONCURRENCY: "32",
-          RECIPIENT,
-        }),
-      );
-      for (;;) {
-        const { rows } = await db.query(
-          "select count(*)::int as n from platform.transaction_requests where id = any($1) and status = 'COMPLETED'",
-          [ids],
-        );
-        if (rows[0].n === mints) break;
-        await new Promise((r) => setTimeout(r, 20));
-      }
-      return (Date.now() - startedAt) / 1000;
-    };
+    const apiRun = (mints: number) =>
+      timedApiMints(db, {
+        baseUrl: stack.platform.baseUrl,
+        apiKey: stack.platform.credentials.apiKey,
+        token,
+        mints,
+      });
     // Raw viem: the same calls signed by the same key, sent in nonce order, then every receipt.
     const config = loadConfig(stack.env);
     const dbs = openDatabases(

@@ -3,6 +3,7 @@
 // without naming it. The supervisor publishes them with the views schema (host/db/index-builds.ts); it drops them
 // before the indexer restarts on the build they serve, so the host's gate waits for that build's re-read blocks.
 import type pg from "pg";
+import { inTransaction } from "./in-transaction.ts";
 
 export const chainViewsSchema = (viewsSchema: string, chainId: number) => `${viewsSchema}_chain_${chainId}`;
 
@@ -18,17 +19,7 @@ export async function dropChainViews(pool: pg.Pool, viewsSchema: string): Promis
 
 /** Creates (or replaces) each chain's views over every index view that has a chain_id column, in one transaction. */
 export async function createChainViews(pool: pg.Pool, viewsSchema: string, chainIds: number[]): Promise<void> {
-  const client = await pool.connect();
-  try {
-    await client.query("begin");
-    await createChainViewsIn(client, viewsSchema, chainIds);
-    await client.query("commit");
-  } catch (error) {
-    await client.query("rollback").catch(() => {});
-    throw error;
-  } finally {
-    client.release();
-  }
+  await inTransaction(pool, (client) => createChainViewsIn(client, viewsSchema, chainIds));
 }
 
 /** createChainViews inside the caller's transaction (host/db/index-builds.ts publishes them with the views). */

@@ -6,6 +6,7 @@
 // (scripts/infra/indexer-part.ts) writes all this; the host's index gate and /readyz read it.
 import type pg from "pg";
 import { createChainViewsIn, quoted } from "./chain-views.ts";
+import { inTransaction } from "./in-transaction.ts";
 
 /** The index build the views schema serves (the schema behind its `_ponder_checkpoint` view), or null when none. */
 export async function servedIndexSchema(db: pg.Pool | pg.ClientBase, viewsSchema: string): Promise<string | null> {
@@ -58,9 +59,7 @@ export async function publishIndexBuild(
   schema: string,
   chainIds: number[],
 ): Promise<void> {
-  const client = await pool.connect();
-  try {
-    await client.query("begin");
+  await inTransaction(pool, async (client) => {
     await client.query(`create schema if not exists ${quoted(viewsSchema)}`);
     const { rows: chainSchemas } = await client.query<{ name: string }>(
       "select nspname as name from pg_namespace where nspname like $1",
@@ -75,7 +74,7 @@ export async function publishIndexBuild(
       await client.query(`drop view if exists ${quoted(viewsSchema)}.${quoted(name)} cascade`);
     const { rows: tables } = await client.query<{ name: string }>(
       `select table_name as name from information_schema.tables
-       where table_schema = $1 and table_name not like '\\_reorg\\_\\_%' order by 1`,
+         where table_schema = $1 and table_name not like '\\_reorg\\_\\_%' order by 1`,
       [schema],
     );
     if (!tables.some((t) => t.name === "_ponder_checkpoint")) throw new Error(`${schema} holds no index build`);
@@ -87,14 +86,8 @@ export async function publishIndexBuild(
     await createChainViewsIn(client, viewsSchema, chainIds);
     await client.query(
       `insert into platform.index_builds (views_schema, building) values ($1, null)
-       on conflict (views_schema) do update set building = null, updated_at = now()`,
+         on conflict (views_schema) do update set building = null, updated_at = now()`,
       [viewsSchema],
     );
-    await client.query("commit");
-  } catch (error) {
-    await client.query("rollback").catch(() => {});
-    throw error;
-  } finally {
-    client.release();
-  }
+  });
 }
