@@ -26,6 +26,10 @@ export default definePlugin({
     "custody.grantRole": {},
     "custody.fund": { idempotencyIgnoresPayload: true },
     "custody.renounceRole": {},
+    "custody.addKey": {},
+    "custody.removeKey": {},
+    "custody.setManager": {},
+    "custody.transferOwnership": {},
   },
 });
 
