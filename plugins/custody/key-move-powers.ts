@@ -80,9 +80,7 @@ export async function heldPowers(
       functionName: "getKeyPurposes",
       args: [key],
     });
-    // MANAGEMENT last: it is what lets the key remove its other purposes.
-    const ordered = [...purposes.map(Number)].sort((a, b) => Number(a === MANAGEMENT) - Number(b === MANAGEMENT));
-    for (const purpose of ordered)
+    for (const purpose of managementLast(purposes.map(Number)))
       powers.push({ kind: "identityKey", chainId: on.chainId, contract: identity, purpose });
   }
   for (const row of identities.filter((r) => r.isContract)) {
@@ -97,6 +95,11 @@ export async function heldPowers(
   const paymaster = await paymasterOf(on, account);
   if (paymaster) powers.push({ kind: "owner", chainId: on.chainId, contract: paymaster });
   return powers;
+}
+
+/** MANAGEMENT last: it is what lets a key remove its other purposes. */
+export function managementLast(purposes: readonly number[]): number[] {
+  return [...purposes].sort((a, b) => Number(a === MANAGEMENT) - Number(b === MANAGEMENT));
 }
 
 /** The paymaster `account` created (the factory derives its address from its creator) if it still owns it. */
