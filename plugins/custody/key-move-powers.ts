@@ -17,6 +17,8 @@ import type { LedgerDb } from "../../host/db/database.ts";
 import { indexedHex } from "../../host/db/ledger-types.ts";
 
 export const MANAGEMENT = 1;
+/** Kept by the old key: Identity.isClaimValid accepts a claim only while its signer holds this purpose. */
+export const CLAIM = 3;
 const ECDSA_KEY = 1n;
 
 /** One power of a key: an ERC-734 purpose on an identity, or the single holder's seat of a contract. */

@@ -13,6 +13,7 @@ import { TERMINAL_STATES } from "../../host/mutations/service.ts";
 import type { PluginContext } from "../../host/plugin.ts";
 import { defineTask } from "../../host/worker/define-task.ts";
 import {
+  CLAIM,
   grantData,
   type HeldPower,
   hasPurpose,
@@ -197,6 +198,8 @@ const STEPS: Record<Exclude<MigrationStep, "done">, (run: Run) => Promise<void>>
     const managementRemovals: { pair: KeyPair; power: HeldPower }[] = [];
     for (const pair of detail.keys ?? []) {
       for (const power of await keyPowers(ctx, migration.organizationId, pair.oldAddress)) {
+        // Removing a claim key would void every claim the old key signed: it stays until they are issued again.
+        if (power.kind === "identityKey" && power.purpose === CLAIM) continue;
         if (power.kind === "identityKey" && power.purpose === MANAGEMENT) managementRemovals.push({ pair, power });
         else writes.push(revokePower(run, pair, power));
       }
