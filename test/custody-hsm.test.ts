@@ -263,6 +263,10 @@ describe("custody in an HSM over PKCS#11 (SoftHSM2)", () => {
     const localApi = apiFlows(stack); // the organisation owner's default key
     const identity = await localApi.registerIdentity(privateKeyToAccount(generatePrivateKey()).address, 56);
     await localApi.write("POST", "/api/v2/system/entities", { contractAddress: moving });
+    const madeIssuer = await localApi.call("POST", "/api/v2/system/claim-issuer"); // or it is one already
+    expect(madeIssuer.status === 409 || madeIssuer.body.data?.status === "COMPLETED").toBe(true);
+    const issuer = (await localApi.get("/api/v2/system/claim-issuer")).data;
+    expect(issuer).toMatchObject({ canSignClaims: true });
     const client = createPublicClient({ chain: stackChain(stack), transport: http() });
     const manifest = JSON.parse(
       readFileSync(join(stack.dataDir, "deployments", `${stack.platform.credentials.chainId}.json`), "utf8"),
@@ -443,6 +447,11 @@ describe("custody in an HSM over PKCS#11 (SoftHSM2)", () => {
     expect(owners).toEqual([newPrimary, oldPrimary]);
     const served = { chainId: stackChain(stack).id, client, deployment: manifest } as unknown as ServedChain;
     expect(await organisationPaymaster(served, owners)).toBe(paymaster);
+    // The new key signs claims for the old key's issuer identity (which the old key's claims keep).
+    expect((await localApi.get("/api/v2/system/claim-issuer")).data).toMatchObject({
+      identity: issuer.identity,
+      canSignClaims: true,
+    });
     // The new mint's signature is the HSM key's.
     const log = await json(
       await stack.api(`/api/v2/custody/signatures?filter[requestId][eq]=${fresh}`, {
