@@ -2,8 +2,9 @@
 // successor keys in the HSM; the old keys' on-chain roles and identity keys granted to them and gas money sent to them,
 // as ordinary transaction requests signed by the old keys; the switch (new writes are the successors'); the old keys'
 // writes in flight finish; then each old key renounces its roles, removes its identity keys and hands its single-holder
-// seats (contract identities' manager, the paymaster's owner) to its successor (key-move-powers.ts). Each step is recorded and every write has its own
-// Idempotency-Key, so a crashed or failed run resumes where it stopped and writes nothing twice.
+// seats (contract identities' manager, the paymaster's owner) to its successor (key-move-powers.ts). Each step is
+// recorded and every write has its own Idempotency-Key, so a crashed or failed run resumes where it stopped and writes
+// nothing twice.
 import { type Address, encodeFunctionData, parseAbi } from "viem";
 import type { ServedChain } from "../../host/chain/served-chains.ts";
 import type { KeyPair } from "../../host/custody/custody.ts";
