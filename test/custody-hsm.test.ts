@@ -407,6 +407,7 @@ describe("custody in an HSM over PKCS#11 (SoftHSM2)", () => {
       "function manager() view returns (address)",
       "function owner() view returns (address)",
       "function setSponsored(address account, bool sponsored)",
+      "error OwnableUnauthorizedAccount(address account)",
     ]);
     for (const { oldAddress, newAddress } of done.keys as { oldAddress: Address; newAddress: Address }[]) {
       for (const power of detail.powers[oldAddress] ?? []) {
@@ -423,7 +424,8 @@ describe("custody in an HSM over PKCS#11 (SoftHSM2)", () => {
           // A claim key stays with the old key too: the claims it signed are valid only while it holds it.
           expect([await has(oldAddress), await has(newAddress)]).toEqual([power.purpose === 3, true]);
         } else {
-          expect((await read(power.kind === "owner" ? "owner" : "manager")).toLowerCase()).toBe(newAddress);
+          const holder = await read(power.kind === "owner" ? "owner" : "manager");
+          expect(holder.toLowerCase(), JSON.stringify(power)).toBe(newAddress);
         }
       }
     }

@@ -30,6 +30,7 @@ export default definePlugin({
     "custody.removeKey": {},
     "custody.setManager": {},
     "custody.transferOwnership": {},
+    "custody.acceptOwnership": {},
   },
 });
 

@@ -1,6 +1,6 @@
 import { decodeFunctionData, encodeAbiParameters, keccak256, parseAbi } from "viem";
 import { describe, expect, it } from "vitest";
-import { addressKey, grantData, managementLast, powerName, revocationData } from "./key-move-powers.ts";
+import { acceptanceData, addressKey, grantData, managementLast, powerName, revocationData } from "./key-move-powers.ts";
 
 const OLD = "0x1111111111111111111111111111111111111111";
 const NEW = "0x2222222222222222222222222222222222222222";
@@ -10,6 +10,7 @@ const ABI = parseAbi([
   "function removeKey(bytes32 key, uint256 purpose) returns (bool)",
   "function setManager(address newManager)",
   "function transferOwnership(address newOwner)",
+  "function acceptOwnership()",
 ]);
 const decode = (data: `0x${string}` | undefined) => decodeFunctionData({ abi: ABI, data: data as `0x${string}` });
 
@@ -32,6 +33,9 @@ describe("the powers a key move hands over besides roles", () => {
     expect(decode(revocationData(manager, OLD, NEW))).toEqual({ functionName: "setManager", args: [NEW] });
     expect(decode(revocationData(owner, OLD, NEW))).toEqual({ functionName: "transferOwnership", args: [NEW] });
     expect(powerName(owner)).not.toBe(powerName(manager));
+    // The paymaster is Ownable2Step: its successor accepts; a manager seat moves in one write.
+    expect(decode(acceptanceData(owner))).toEqual({ functionName: "acceptOwnership", args: undefined });
+    expect(acceptanceData(manager)).toBeUndefined();
   });
 
   it("removes a management purpose last, as it is what lets the key remove the others", () => {

@@ -37,7 +37,12 @@ const CONTRACT_IDENTITY = parseAbi([
   "function manager() view returns (address)",
   "function setManager(address newManager)",
 ]);
-const OWNABLE = parseAbi(["function owner() view returns (address)", "function transferOwnership(address newOwner)"]);
+// Ownable2Step (the paymaster's BasePaymaster): the new owner accepts the transfer.
+const OWNABLE = parseAbi([
+  "function owner() view returns (address)",
+  "function transferOwnership(address newOwner)",
+  "function acceptOwnership()",
+]);
 const KEY_ADDED = parseAbiItem("event KeyAdded(bytes32 indexed key, uint256 indexed purpose, uint256 indexed keyType)");
 /** Identities per eth_getLogs call (providers limit the address list). */
 const LOG_ADDRESSES = 500;
@@ -153,6 +158,12 @@ export function revocationData(power: HeldPower, old: Address, successor: Addres
     case "owner":
       return encodeFunctionData({ abi: OWNABLE, functionName: "transferOwnership", args: [successor] });
   }
+}
+
+/** The successor's write completing a hand-over (an Ownable2Step transfer is pending until the new owner accepts). */
+export function acceptanceData(power: HeldPower): Hex | undefined {
+  if (power.kind !== "owner") return undefined;
+  return encodeFunctionData({ abi: OWNABLE, functionName: "acceptOwnership" });
 }
 
 /** A stable name of the power, for Idempotency-Keys and descriptions. */

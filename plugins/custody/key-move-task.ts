@@ -14,6 +14,7 @@ import { TERMINAL_STATES } from "../../host/mutations/service.ts";
 import type { PluginContext } from "../../host/plugin.ts";
 import { defineTask } from "../../host/worker/define-task.ts";
 import {
+  acceptanceData,
   CLAIM,
   grantData,
   type HeldPower,
@@ -197,17 +198,22 @@ const STEPS: Record<Exclude<MigrationStep, "done">, (run: Run) => Promise<void>>
     }
     // Then the other powers, read again: a management key goes last, as it is what lets the key remove the others.
     const managementRemovals: { pair: KeyPair; power: HeldPower }[] = [];
+    const handedOver: { pair: KeyPair; power: HeldPower }[] = [];
     for (const pair of detail.keys ?? []) {
       for (const power of await keyPowers(ctx, migration.organizationId, pair.oldAddress)) {
         // Removing a claim key would void every claim the old key signed: it stays until they are issued again.
         if (power.kind === "identityKey" && power.purpose === CLAIM) continue;
         if (power.kind === "identityKey" && power.purpose === MANAGEMENT) managementRemovals.push({ pair, power });
         else writes.push(revokePower(run, pair, power));
+        if (acceptanceData(power)) handedOver.push({ pair, power });
       }
     }
     const first = (await Promise.all(writes)).filter((id) => id !== undefined);
     await completeAll(run, "revocations", first);
-    const last = await Promise.all(managementRemovals.map(({ pair, power }) => revokePower(run, pair, power)));
+    const last = await Promise.all([
+      ...managementRemovals.map(({ pair, power }) => revokePower(run, pair, power)),
+      ...handedOver.map(({ pair, power }) => acceptPower(run, pair, power)),
+    ]);
     await completeAll(run, "revocations", [...first, ...last.filter((id) => id !== undefined)]);
   },
 };
@@ -235,6 +241,21 @@ async function revokePower({ ctx, migration, detail }: Run, pair: KeyPair, power
     data: revocationData(power, pair.oldAddress, pair.newAddress),
     key: `revoke:${powerName(power)}:${pair.oldAddress}`,
     description: `${action} ${powerName(power)} of ${pair.oldAddress}, replaced by ${pair.newAddress} in the HSM`,
+  });
+}
+
+/** The successor accepts a seat handed over in two steps (signed in the HSM: the partition must be active). */
+function acceptPower({ ctx, migration }: Run, pair: KeyPair, power: HeldPower) {
+  const data = acceptanceData(power);
+  if (!data) return undefined;
+  return submit(ctx, migration, {
+    chainId: power.chainId,
+    kind: "custody.acceptOwnership",
+    from: pair.newAddress,
+    to: power.contract as Address,
+    data,
+    key: `accept:${powerName(power)}:${pair.newAddress}`,
+    description: `Accept ${powerName(power)} handed over by ${pair.oldAddress}`,
   });
 }
 
