@@ -9,15 +9,21 @@ import { promisify } from "node:util";
 import { HDKey } from "@scure/bip32";
 import { sql } from "kysely";
 import pkcs11js from "pkcs11js";
-import { type Address, createPublicClient, http, parseAbi } from "viem";
+import { type Address, createPublicClient, createWalletClient, http, parseAbi } from "viem";
+import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { SponsoringPaymasterFactoryAbi } from "../abis/SponsoringPaymasterFactory.ts";
 import { TokenAbi } from "../abis/Token.ts";
+import type { ServedChain } from "../host/chain/served-chains.ts";
 import { loadConfig } from "../host/config.ts";
 import { loadMasterKey } from "../host/crypto/master-key.ts";
 import { unseal } from "../host/crypto/sealed.ts";
+import { createConfiguredCustody } from "../host/custody/custody-provider.ts";
 import { createApiKey, grantPlatformRole } from "../plugins/access/index.ts";
+import { addressKey } from "../plugins/custody/key-move-powers.ts";
+import { organisationPaymaster } from "../plugins/smart-wallets/wallet-chain.ts";
 import { ROOT } from "../scripts/platform.ts";
-import { ALICE, BOB, CAROL, keyedApi } from "./support/api-flows.ts";
+import { ALICE, anvilAccount, apiFlows, BOB, CAROL, keyedApi } from "./support/api-flows.ts";
 import { type Operator, operator } from "./support/organizations.ts";
 import { createTestToken, listTokenObjects, type TestToken } from "./support/softhsm.ts";
 import { bootStack, createDepositToken, json, stackChain, type TestStack } from "./support/stack.ts";
@@ -225,7 +231,7 @@ describe("custody in an HSM over PKCS#11 (SoftHSM2)", () => {
     expect((await json(expired)).code).toBe("HSM_MOFN_QUORUM_EXPIRED");
   });
 
-  it("moves an organisation from software to the HSM with 100 mints in flight: each done once, old keys roleless", async () => {
+  it("moves an organisation from software to the HSM with 100 mints in flight: each done once, old keys powerless", async () => {
     // The first start's organisation, in software custody; its owner is the stack's default key.
     const local = stack.platform.credentials.organizationId;
     const people = async (role: string, count: number) => {
@@ -251,6 +257,35 @@ describe("custody in an HSM over PKCS#11 (SoftHSM2)", () => {
         .executeTakeFirstOrThrow();
     const oldPrimary = (await primary()).address;
     const moving = await createDepositToken(stack, "Moving", "MOV");
+    // Powers of the old primary key besides roles: a management key on an identity it registered, the manager seat of
+    // a contract identity it created, and the ownership of the organisation's paymaster (made by its factory).
+    const ownerOnly = await ops.keyFor(local, "owner");
+    const localApi = apiFlows(stack); // the organisation owner's default key
+    const identity = await localApi.registerIdentity(privateKeyToAccount(generatePrivateKey()).address, 56);
+    await localApi.write("POST", "/api/v2/system/entities", { contractAddress: moving });
+    const madeIssuer = await localApi.call("POST", "/api/v2/system/claim-issuer"); // or it is one already
+    expect(madeIssuer.status === 409 || madeIssuer.body.data?.status === "COMPLETED").toBe(true);
+    const issuer = (await localApi.get("/api/v2/system/claim-issuer")).data;
+    expect(issuer).toMatchObject({ canSignClaims: true });
+    const client = createPublicClient({ chain: stackChain(stack), transport: http() });
+    const manifest = JSON.parse(
+      readFileSync(join(stack.dataDir, "deployments", `${stack.platform.credentials.chainId}.json`), "utf8"),
+    );
+    const funder = createWalletClient({ account: anvilAccount(6), chain: stackChain(stack), transport: http() });
+    await client.waitForTransactionReceipt({
+      hash: await funder.writeContract({
+        address: manifest.paymasterFactory,
+        abi: SponsoringPaymasterFactoryAbi,
+        functionName: "createPaymaster",
+        args: [oldPrimary as Address],
+      }),
+    });
+    const paymaster = await client.readContract({
+      address: manifest.paymasterFactory,
+      abi: SponsoringPaymasterFactoryAbi,
+      functionName: "getAddress",
+      args: [oldPrimary as Address],
+    });
     const mint = async (i: number) => {
       const res = await stack.api(`/api/v2/tokens/${moving}/mint`, {
         method: "POST",
@@ -264,7 +299,6 @@ describe("custody in an HSM over PKCS#11 (SoftHSM2)", () => {
     const ids = await Promise.all(Array.from({ length: 100 }, (_, i) => mint(i)));
 
     // An organisation's owner may not move it; the platform operator does.
-    const ownerOnly = await ops.keyFor(local, "owner");
     expect((await stack.api("/api/v2/custody/migrations", { method: "POST", key: ownerOnly })).status).toBe(403);
     const started = await stack.api("/api/v2/custody/migrations", { method: "POST", key: operatorKey });
     expect(started.status).toBe(201);
@@ -330,7 +364,6 @@ describe("custody in an HSM over PKCS#11 (SoftHSM2)", () => {
       await sleep(50);
     }
     expect((await requests()).find((r) => r.id === fresh)?.fromAddress).toBe(newPrimary);
-    const client = createPublicClient({ chain: stackChain(stack), transport: http() });
     expect(await client.readContract({ address: moving, abi: TokenAbi, functionName: "totalSupply" })).toBe(101n);
 
     // Every role the old key held (the system's and the token's) is now the new key's, and the old key has none.
@@ -338,7 +371,10 @@ describe("custody in an HSM over PKCS#11 (SoftHSM2)", () => {
       .withTables<{
         custodyMigrations: {
           id: string;
-          detail: { roles: Record<string, { contract: Address; role: `0x${string}` }[]> };
+          detail: {
+            roles: Record<string, { contract: Address; role: `0x${string}` }[]>;
+            powers: Record<string, { kind: string; contract: Address; purpose?: number }[]>;
+          };
         };
       }>()
       .selectFrom("custodyMigrations")
@@ -358,6 +394,66 @@ describe("custody in an HSM over PKCS#11 (SoftHSM2)", () => {
         });
       expect([await holds(oldPrimary), await holds(newPrimary)]).toEqual([false, true]);
     }
+    // So is every other power of every old key: identity keys, contract identities' manager, the paymaster.
+    expect(detail.powers[oldPrimary]).toEqual(
+      expect.arrayContaining([
+        { kind: "identityKey", chainId: stackChain(stack).id, contract: identity, purpose: 1 },
+        { kind: "identityManager", chainId: stackChain(stack).id, contract: expect.any(String) },
+        { kind: "owner", chainId: stackChain(stack).id, contract: paymaster },
+      ]),
+    );
+    const powerAbi = parseAbi([
+      "function keyHasPurpose(bytes32 key, uint256 purpose) view returns (bool)",
+      "function manager() view returns (address)",
+      "function owner() view returns (address)",
+      "function setSponsored(address account, bool sponsored)",
+      "error OwnableUnauthorizedAccount(address account)",
+    ]);
+    for (const { oldAddress, newAddress } of done.keys as { oldAddress: Address; newAddress: Address }[]) {
+      for (const power of detail.powers[oldAddress] ?? []) {
+        const read = (functionName: "manager" | "owner") =>
+          client.readContract({ address: power.contract, abi: powerAbi, functionName });
+        if (power.kind === "identityKey") {
+          const has = (account: Address) =>
+            client.readContract({
+              address: power.contract,
+              abi: powerAbi,
+              functionName: "keyHasPurpose",
+              args: [addressKey(account), BigInt(power.purpose as number)],
+            });
+          // A claim key stays with the old key too: the claims it signed are valid only while it holds it.
+          expect([await has(oldAddress), await has(newAddress)]).toEqual([power.purpose === 3, true]);
+        } else {
+          const holder = await read(power.kind === "owner" ? "owner" : "manager");
+          expect(holder.toLowerCase(), JSON.stringify(power)).toBe(newAddress);
+        }
+      }
+    }
+    // The new key does what the old one could on the paymaster, and the platform finds it through the old key.
+    const sponsor = (account: Address) =>
+      client.simulateContract({
+        account,
+        address: paymaster,
+        abi: powerAbi,
+        functionName: "setSponsored",
+        args: [ALICE, true],
+      });
+    await expect(sponsor(oldPrimary as Address)).rejects.toThrow(/OwnableUnauthorizedAccount/);
+    await sponsor(newPrimary as Address);
+    const custody = createConfiguredCustody(
+      loadConfig(stack.env),
+      ops.db.platform,
+      loadMasterKey(loadConfig(stack.env)),
+    );
+    const owners = await custody.primaryAddresses(local);
+    expect(owners).toEqual([newPrimary, oldPrimary]);
+    const served = { chainId: stackChain(stack).id, client, deployment: manifest } as unknown as ServedChain;
+    expect(await organisationPaymaster(served, owners)).toBe(paymaster);
+    // The new key signs claims for the old key's issuer identity (which the old key's claims keep).
+    expect((await localApi.get("/api/v2/system/claim-issuer")).data).toMatchObject({
+      identity: issuer.identity,
+      canSignClaims: true,
+    });
     // The new mint's signature is the HSM key's.
     const log = await json(
       await stack.api(`/api/v2/custody/signatures?filter[requestId][eq]=${fresh}`, {

@@ -49,6 +49,11 @@ export interface Custody {
   provisionMemberWallet(organizationId: string, userId: string): Promise<Address>;
   primaryAddress(organizationId: string): Promise<Address>;
   /**
+   * The primary key now, then each primary key it replaced (a move to the HSM): what the organisation's primary key
+   * created on chain (e.g. its paymaster, at an address derived from its creator) is found through them.
+   */
+  primaryAddresses(organizationId: string): Promise<Address[]>;
+  /**
    * The organisation's EOA at a fixed derivation path outside the members' (e.g. the bundler's), recorded as a wallet
    * of `kind` with no user on first call; its address.
    */
@@ -111,6 +116,7 @@ export function createCustody(db: PlatformDb, providers: [CustodyProvider, ...Cu
       serviceWallet(db, await providerOf(organizationId), { organizationId, path, kind }),
     // Read each time: a move to the HSM replaces it.
     primaryAddress: (organizationId) => primaryAddressOf(db, organizationId),
+    primaryAddresses: (organizationId) => primaryAddressesOf(db, organizationId),
     async signer(organizationId, address, context = DEFAULT_CONTEXT) {
       const cacheKey = `${organizationId}:${address.toLowerCase()}`;
       let signer = signers.get(cacheKey);
@@ -206,6 +212,24 @@ async function primaryAddressOf(db: PlatformDb, organizationId: string): Promise
     .where("successorAddress", "is", null)
     .executeTakeFirstOrThrow();
   return row.address as Address;
+}
+
+async function primaryAddressesOf(db: PlatformDb, organizationId: string): Promise<Address[]> {
+  const rows = await db
+    .selectFrom("wallets")
+    .select(["address", "successorAddress"])
+    .where("organizationId", "=", organizationId)
+    .where("derivationPath", "=", ORGANIZATION_PRIMARY_PATH)
+    .execute();
+  // Walk back from the current key through the keys naming it as their successor.
+  const lineage: Address[] = [];
+  let current = rows.find((row) => row.successorAddress === null);
+  while (current && !lineage.includes(current.address as Address)) {
+    lineage.push(current.address as Address);
+    const address = current.address;
+    current = rows.find((row) => row.successorAddress === address);
+  }
+  return lineage;
 }
 
 async function walletPath(db: PlatformDb, organizationId: string, address: Address): Promise<string> {

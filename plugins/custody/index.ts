@@ -26,6 +26,11 @@ export default definePlugin({
     "custody.grantRole": {},
     "custody.fund": { idempotencyIgnoresPayload: true },
     "custody.renounceRole": {},
+    "custody.addKey": {},
+    "custody.removeKey": {},
+    "custody.setManager": {},
+    "custody.transferOwnership": {},
+    "custody.acceptOwnership": {},
   },
 });
 

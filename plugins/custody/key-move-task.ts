@@ -1,15 +1,29 @@
 // custody:move-keys: moves an organisation from software custody to the HSM, step by step (tables.ts, MIGRATION_STEPS):
-// successor keys in the HSM; the old keys' on-chain roles granted to them and gas money sent to them, as ordinary
-// transaction requests signed by the old keys; the switch (new writes are the successors'); the old keys' writes in
-// flight finish; then each old key renounces its roles. Each step is recorded and every write has its own
-// Idempotency-Key, so a crashed or failed run resumes where it stopped and writes nothing twice.
+// successor keys in the HSM; the old keys' on-chain roles and identity keys granted to them and gas money sent to them,
+// as ordinary transaction requests signed by the old keys; the switch (new writes are the successors'); the old keys'
+// writes in flight finish; then each old key renounces its roles, removes its identity keys and hands its single-holder
+// seats (contract identities' manager, the paymaster's owner) to its successor (key-move-powers.ts). Each step is
+// recorded and every write has its own Idempotency-Key, so a crashed or failed run resumes where it stopped and writes
+// nothing twice.
 import { type Address, encodeFunctionData, parseAbi } from "viem";
+import type { ServedChain } from "../../host/chain/served-chains.ts";
 import type { KeyPair } from "../../host/custody/custody.ts";
 import { ORGANIZATION_PRIMARY_PATH } from "../../host/custody/custody.ts";
 import { indexedHex } from "../../host/db/ledger-types.ts";
 import { TERMINAL_STATES } from "../../host/mutations/service.ts";
 import type { PluginContext } from "../../host/plugin.ts";
 import { defineTask } from "../../host/worker/define-task.ts";
+import {
+  acceptanceData,
+  CLAIM,
+  grantData,
+  type HeldPower,
+  hasPurpose,
+  heldPowers,
+  MANAGEMENT,
+  powerName,
+  revocationData,
+} from "./key-move-powers.ts";
 import { MoveKeysPayload } from "./migration-store.ts";
 import {
   type CustodyMigrationRow,
@@ -70,6 +84,35 @@ const STEPS: Record<Exclude<MigrationStep, "done">, (run: Run) => Promise<void>>
         );
       }
     }
+    detail.powers = {};
+    const primary = primaryOf(keys);
+    for (const pair of keys) {
+      const powers = await keyPowers(ctx, migration.organizationId, pair.oldAddress);
+      detail.powers[pair.oldAddress] = powers;
+      for (const power of powers) {
+        const data = grantData(power, pair.newAddress);
+        if (!data || power.kind !== "identityKey") continue;
+        const on = ctx.chains.get(power.chainId);
+        if (await hasPurpose(on, power.contract, pair.newAddress, power.purpose)) continue; // a resumed run's
+        // Added by a management key of the identity: the key itself, else the organisation's primary key.
+        const from = await managerOf(on, power.contract, [pair.oldAddress, primary.oldAddress]);
+        if (!from) {
+          ctx.logger.warn("custody migration: no key of the organisation manages an identity", { ...power });
+          continue;
+        }
+        writes.push(
+          submit(ctx, migration, {
+            chainId: power.chainId,
+            kind: "custody.addKey",
+            from,
+            to: power.contract as Address,
+            data,
+            key: `grant:${powerName(power)}:${pair.newAddress}`,
+            description: `Add ${pair.oldAddress}'s identity key (purpose ${power.purpose}) for its successor ${pair.newAddress}`,
+          }),
+        );
+      }
+    }
     await completeAll(run, "grants", await Promise.all(writes));
   },
 
@@ -126,7 +169,7 @@ const STEPS: Record<Exclude<MigrationStep, "done">, (run: Run) => Promise<void>>
 
   async revocations(run) {
     const { ctx, migration, detail } = run;
-    const writes: Promise<string>[] = [];
+    const writes: Promise<string | undefined>[] = [];
     for (const pair of detail.keys ?? []) {
       // The roles granted to the successor, and any the old key was given since.
       const roles = [
@@ -153,9 +196,80 @@ const STEPS: Record<Exclude<MigrationStep, "done">, (run: Run) => Promise<void>>
         );
       }
     }
-    await completeAll(run, "revocations", await Promise.all(writes));
+    // Then the other powers, read again: a management key goes last, as it is what lets the key remove the others.
+    const managementRemovals: { pair: KeyPair; power: HeldPower }[] = [];
+    const handedOver: { pair: KeyPair; power: HeldPower }[] = [];
+    for (const pair of detail.keys ?? []) {
+      for (const power of await keyPowers(ctx, migration.organizationId, pair.oldAddress)) {
+        // Removing a claim key would void every claim the old key signed: it stays until they are issued again.
+        if (power.kind === "identityKey" && power.purpose === CLAIM) continue;
+        if (power.kind === "identityKey" && power.purpose === MANAGEMENT) managementRemovals.push({ pair, power });
+        else writes.push(revokePower(run, pair, power));
+        if (acceptanceData(power)) handedOver.push({ pair, power });
+      }
+    }
+    const first = (await Promise.all(writes)).filter((id) => id !== undefined);
+    await completeAll(run, "revocations", first);
+    const last = await Promise.all([
+      ...managementRemovals.map(({ pair, power }) => revokePower(run, pair, power)),
+      ...handedOver.map(({ pair, power }) => acceptPower(run, pair, power)),
+    ]);
+    await completeAll(run, "revocations", [...first, ...last.filter((id) => id !== undefined)]);
   },
 };
+
+/**
+ * The old key's write taking `power` from it, signed by itself (an identity key it cannot remove, lacking management
+ * there, is removed by the organisation's new primary key when that manages the identity).
+ */
+async function revokePower({ ctx, migration, detail }: Run, pair: KeyPair, power: HeldPower) {
+  let from: Address | undefined = pair.oldAddress;
+  if (power.kind === "identityKey") {
+    const on = ctx.chains.get(power.chainId);
+    from = await managerOf(on, power.contract, [pair.oldAddress, primaryOf(detail.keys ?? []).newAddress]);
+    if (!from) {
+      ctx.logger.warn("custody migration: no key of the organisation manages an identity", { ...power });
+      return undefined;
+    }
+  }
+  const action = { identityKey: "Remove identity key", identityManager: "Hand over", owner: "Hand over" }[power.kind];
+  return submit(ctx, migration, {
+    chainId: power.chainId,
+    kind: REVOCATION_KINDS[power.kind],
+    from,
+    to: power.contract as Address,
+    data: revocationData(power, pair.oldAddress, pair.newAddress),
+    key: `revoke:${powerName(power)}:${pair.oldAddress}`,
+    description: `${action} ${powerName(power)} of ${pair.oldAddress}, replaced by ${pair.newAddress} in the HSM`,
+  });
+}
+
+/** The successor accepts a seat handed over in two steps (signed in the HSM: the partition must be active). */
+function acceptPower({ ctx, migration }: Run, pair: KeyPair, power: HeldPower) {
+  const data = acceptanceData(power);
+  if (!data) return undefined;
+  return submit(ctx, migration, {
+    chainId: power.chainId,
+    kind: "custody.acceptOwnership",
+    from: pair.newAddress,
+    to: power.contract as Address,
+    data,
+    key: `accept:${powerName(power)}:${pair.newAddress}`,
+    description: `Accept ${powerName(power)} handed over by ${pair.oldAddress}`,
+  });
+}
+
+const REVOCATION_KINDS: Record<HeldPower["kind"], string> = {
+  identityKey: "custody.removeKey",
+  identityManager: "custody.setManager",
+  owner: "custody.transferOwnership",
+};
+
+/** The first of `candidates` holding a management key on the identity. */
+async function managerOf(on: ServedChain, identity: string, candidates: Address[]): Promise<Address | undefined> {
+  for (const candidate of candidates) if (await hasPurpose(on, identity, candidate, MANAGEMENT)) return candidate;
+  return undefined;
+}
 
 function primaryOf(keys: KeyPair[]): KeyPair {
   const primary = keys.find((pair) => pair.path === ORGANIZATION_PRIMARY_PATH);
@@ -174,14 +288,34 @@ async function organizationChains(ctx: Ctx, organizationId: string): Promise<num
   return rows.map((row) => row.chainId).filter((chainId) => ctx.chains.has(chainId));
 }
 
+/** The powers besides roles `account` holds now on the chains of the organisation's systems (key-move-powers.ts). */
+async function keyPowers(ctx: Ctx, organizationId: string, account: Address): Promise<HeldPower[]> {
+  const systems = await ctx.db.platform
+    .selectFrom("organizationChains")
+    .select(["chainId", "systemAddress"])
+    .where("organizationId", "=", organizationId)
+    .where("status", "=", "ready")
+    .execute();
+  const powers: HeldPower[] = [];
+  for (const { chainId, systemAddress } of systems) {
+    if (!systemAddress || !ctx.chains.has(chainId)) continue;
+    await indexCaughtUp(ctx, chainId); // the system's identities up to now are listed
+    powers.push(...(await heldPowers(ctx.chains.get(chainId), ctx.db.ledgerOn(chainId), systemAddress, account)));
+  }
+  return powers;
+}
+
+async function indexCaughtUp(ctx: Ctx, chainId: number) {
+  const head = await ctx.chains.get(chainId).client.getBlockNumber();
+  if (!(await ctx.index.waitForBlock(chainId, head, INDEX_WAIT_MS)))
+    throw new Error(`The Ledger Index has not reached block ${head} of chain ${chainId}`);
+}
+
 /** The roles `account` holds now on the platform's contracts (system access managers and tokens), from the index. */
 async function heldRoles(ctx: Ctx, organizationId: string, account: string): Promise<HeldRole[]> {
   const roles: HeldRole[] = [];
   for (const chainId of await organizationChains(ctx, organizationId)) {
-    // Roles granted up to now are in the index: none is left out.
-    const head = await ctx.chains.get(chainId).client.getBlockNumber();
-    if (!(await ctx.index.waitForBlock(chainId, head, INDEX_WAIT_MS)))
-      throw new Error(`The Ledger Index has not reached block ${head} of chain ${chainId}`);
+    await indexCaughtUp(ctx, chainId); // roles granted up to now are in the index: none is left out
     const rows = await ctx.db
       .ledgerOn(chainId)
       .selectFrom("roleAssignment")

@@ -16,9 +16,10 @@ const MigrationSchema = z
     status: z.enum(["running", "succeeded", "failed"]),
     step: z.enum(MIGRATION_STEPS).openapi({
       description:
-        "keys (successors created in the HSM), grants (the old keys' roles granted to them), funding, switch (new " +
-        "writes signed by the successors), drain (the old keys' writes in flight finish), revocations (each old " +
-        "key renounces its roles), done",
+        "keys (successors created in the HSM), grants (the old keys' roles and identity keys granted to them), " +
+        "funding, switch (new writes signed by the successors), drain (the old keys' writes in flight finish), " +
+        "revocations (each old key renounces its roles, removes its identity keys and hands its contract " +
+        "identities and paymaster to its successor), done",
     }),
     keys: z
       .array(z.object({ path: z.string(), oldAddress: z.string(), newAddress: z.string() }))

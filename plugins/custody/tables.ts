@@ -2,6 +2,7 @@
 import type { ColumnType, Selectable } from "kysely";
 import type { KeyPair } from "../../host/custody/custody.ts";
 import type { PlatformDb } from "../../host/db/database.ts";
+import type { HeldPower } from "./key-move-powers.ts";
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 
@@ -21,6 +22,8 @@ export interface MigrationDetail {
   keys?: KeyPair[];
   /** The roles of each old key (by its address) granted to its successor. */
   roles?: Record<string, HeldRole[]>;
+  /** The other powers of each old key (identity keys, contract identities' manager, paymaster owner) at the grants. */
+  powers?: Record<string, HeldPower[]>;
   /** The transaction requests of each step, by step. */
   requests?: Partial<Record<MigrationStep, string[]>>;
 }

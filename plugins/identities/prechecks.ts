@@ -7,14 +7,20 @@ import {
   getAddress,
   type Hex,
   isAddressEqual,
+  parseAbiItem,
   zeroAddress,
 } from "viem";
 import { IdentityAbi } from "../../abis/Identity.ts";
 import { IdentityFactoryAbi } from "../../abis/IdentityFactory.ts";
 import { TopicSchemeRegistryAbi } from "../../abis/TopicSchemeRegistry.ts";
 import type { RequestChain } from "../../host/chain/request-chain.ts";
+import { indexedHex } from "../../host/db/ledger-types.ts";
 import { ApiError } from "../../host/errors/api-error.ts";
 import { addressKey, CLAIM_PURPOSE, topicIdOf } from "./claim-signing.ts";
+
+const KEY_ADDED = parseAbiItem("event KeyAdded(bytes32 indexed key, uint256 indexed purpose, uint256 indexed keyType)");
+/** Identities per eth_getLogs call (providers limit the address list). */
+const LOG_ADDRESSES = 500;
 
 /** A call the contract refused, or an address without the contract: an answer about the state, not a failure. */
 function refused(error: unknown): boolean {
@@ -34,9 +40,14 @@ function factoryIdentity(chain: RequestChain, wallet: Address): Promise<Address>
   });
 }
 
-/** The signing wallet's claim issuer identity: its identity, and whether its key may sign claims for it. */
+/**
+ * The signing wallet's claim issuer identity: its identity, and whether its key may sign claims for it. A wallet with
+ * no identity of its own signs for an identity of the system naming its key a claim key (a key moved to the HSM
+ * signs for the issuer identity of the key it replaced).
+ */
 export async function claimIssuerOf(chain: RequestChain, wallet: Address) {
-  const identity = await factoryIdentity(chain, wallet);
+  let identity = await factoryIdentity(chain, wallet);
+  if (isAddressEqual(identity, zeroAddress)) identity = (await claimKeyIdentity(chain, wallet)) ?? zeroAddress;
   if (isAddressEqual(identity, zeroAddress)) return { identity: null, canSignClaims: false };
   const canSignClaims = await chain.client.readContract({
     abi: IdentityAbi,
@@ -45,6 +56,34 @@ export async function claimIssuerOf(chain: RequestChain, wallet: Address) {
     args: [addressKey(wallet), CLAIM_PURPOSE],
   });
   return { identity, canSignClaims };
+}
+
+/** The system's identity where `wallet`'s key holds the claim purpose now, found by the identities' KeyAdded logs. */
+async function claimKeyIdentity(chain: RequestChain, wallet: Address): Promise<Address | undefined> {
+  const identities = await chain.ledger
+    .selectFrom("identity")
+    .select("id")
+    .where("system", "=", indexedHex(chain.systemAddress))
+    .where("isContract", "=", false)
+    .execute();
+  for (let at = 0; at < identities.length; at += LOG_ADDRESSES) {
+    const logs = await chain.client.getLogs({
+      address: identities.slice(at, at + LOG_ADDRESSES).map((row) => getAddress(row.id)),
+      event: KEY_ADDED,
+      args: { key: addressKey(wallet), purpose: CLAIM_PURPOSE },
+      fromBlock: 0n,
+    });
+    for (const log of logs.reverse()) {
+      const held = await chain.client.readContract({
+        abi: IdentityAbi,
+        address: log.address,
+        functionName: "keyHasPurpose",
+        args: [addressKey(wallet), CLAIM_PURPOSE],
+      });
+      if (held) return getAddress(log.address);
+    }
+  }
+  return undefined;
 }
 
 /** The issuer identity the signing wallet signs claims for, or CLAIM_ISSUER_NOT_CONFIGURED. */

@@ -19,7 +19,7 @@ export async function sponsorshipStep(
   owner: Address,
 ): Promise<void> {
   const { paymasterFactory, entryPoint } = smartWalletDeployment(on);
-  const paymaster = await organisationPaymaster(on, owner);
+  const paymaster = await organisationPaymaster(on, await ctx.custody.primaryAddresses(wallet.organizationId));
   let state = await sponsorship(on, paymaster, wallet.address as Address);
   if (!state.deployed)
     await write(wallet, "paymaster", {

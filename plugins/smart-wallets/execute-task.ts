@@ -35,7 +35,7 @@ async function operationFor(
     .executeTakeFirst();
   if (stored) return stored;
   const { entryPoint } = smartWalletDeployment(on);
-  const paymaster = await organisationPaymaster(on, await ctx.custody.primaryAddress(request.organizationId));
+  const paymaster = await organisationPaymaster(on, await ctx.custody.primaryAddresses(request.organizationId));
   const sponsor = await sponsorship(on, paymaster, request.fromAddress as Address);
   const built = await buildUserOperation(ctx, on, {
     request,

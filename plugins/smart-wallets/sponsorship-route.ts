@@ -52,8 +52,8 @@ export function sponsorshipRoute(app: App, ctx: PluginContext<"custody">) {
         details: { executor: "smart-wallet" },
       });
     const { chain, wallet } = await walletOfRequest(c, ctx, c.req.valid("param").address);
-    const owner = await ctx.custody.primaryAddress(organizationId);
-    const paymaster = await organisationPaymaster(chain, owner);
+    const owners = await ctx.custody.primaryAddresses(organizationId);
+    const paymaster = await organisationPaymaster(chain, owners);
     if (wallet.step !== "deployed" || !(await sponsorship(chain, paymaster, wallet.address as Address)).deployed)
       throw new ApiError("SMART_WALLET_NOT_DEPLOYED", { details: { address: wallet.address, step: wallet.step } });
     await verifyWalletForWrite(c, ctx.db.platform, body.walletVerification);
@@ -72,7 +72,7 @@ export function sponsorshipRoute(app: App, ctx: PluginContext<"custody">) {
         functionName: "setSponsored",
         args: [wallet.address as Address, body.sponsored],
       }),
-      from: owner,
+      from: owners[0],
       walletSelection: EOA,
       description: `${body.sponsored ? "Sponsor" : "Stop sponsoring"} smart wallet ${wallet.address}`,
     });

@@ -68,14 +68,29 @@ export async function liveSigners(on: ServedChain, wallet: Address) {
   };
 }
 
-/** The organisation's paymaster (owned by its primary wallet), deployed or not. */
-export async function organisationPaymaster(on: ServedChain, owner: Address): Promise<Address> {
-  return on.client.readContract({
-    address: smartWalletDeployment(on).paymasterFactory,
-    abi: SponsoringPaymasterFactoryAbi,
-    functionName: "getAddress",
-    args: [owner],
-  });
+/**
+ * The organisation's paymaster (owned by its primary wallet), deployed or not. `owners`: the primary key now, then
+ * the keys it replaced (custody.primaryAddresses): the factory derives the address from its creator, so a paymaster
+ * created before a move to the HSM (and handed to the new key by it) is found through the old key's address.
+ */
+export async function organisationPaymaster(on: ServedChain, owners: readonly Address[]): Promise<Address> {
+  const addresses = await Promise.all(
+    owners.map((owner) =>
+      on.client.readContract({
+        address: smartWalletDeployment(on).paymasterFactory,
+        abi: SponsoringPaymasterFactoryAbi,
+        functionName: "getAddress",
+        args: [owner],
+      }),
+    ),
+  );
+  for (const address of addresses.slice(1)) {
+    const code = await on.client.getCode({ address });
+    if (code && code !== "0x") return address;
+  }
+  const current = addresses[0];
+  if (!current) throw new Error("The organisation has no primary key");
+  return current;
 }
 
 /** Whether the paymaster exists, sponsors `wallet`, and its deposit at the EntryPoint. */

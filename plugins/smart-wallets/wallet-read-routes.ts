@@ -81,7 +81,7 @@ export function walletReadRoutes(app: App, ctx: PluginContext<"custody">) {
     const { organizationId } = c.get("principal");
     const { chain, wallet } = await walletOfRequest(c, ctx, c.req.valid("param").address);
     const address = wallet.address as Address;
-    const paymaster = await organisationPaymaster(chain, await ctx.custody.primaryAddress(organizationId));
+    const paymaster = await organisationPaymaster(chain, await ctx.custody.primaryAddresses(organizationId));
     const [balance, sponsor, fees] = await Promise.all([
       chain.client.getBalance({ address }),
       sponsorship(chain, paymaster, address),

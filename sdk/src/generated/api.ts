@@ -6776,7 +6776,7 @@ export interface components {
             /** @enum {string} */
             status: "running" | "succeeded" | "failed";
             /**
-             * @description keys (successors created in the HSM), grants (the old keys' roles granted to them), funding, switch (new writes signed by the successors), drain (the old keys' writes in flight finish), revocations (each old key renounces its roles), done
+             * @description keys (successors created in the HSM), grants (the old keys' roles and identity keys granted to them), funding, switch (new writes signed by the successors), drain (the old keys' writes in flight finish), revocations (each old key renounces its roles, removes its identity keys and hands its contract identities and paymaster to its successor), done
              * @enum {string}
              */
             step: "keys" | "grants" | "funding" | "switch" | "drain" | "revocations" | "done";
