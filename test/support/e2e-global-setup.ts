@@ -6,8 +6,6 @@ import { startSharedPlatformBroker } from "./shared-platform-broker.ts";
 import { freePort } from "./stack.ts";
 import { prepareStackTemplate } from "./stack-template.ts";
 
-let prepared: Promise<{ brokerUrl: string; teardown(): Promise<void> }> | undefined;
-
 async function prepare() {
   const started = Date.now();
   const template = await prepareStackTemplate({ postgres: await freePort(), anvil: await freePort() });
@@ -25,9 +23,14 @@ async function prepare() {
 }
 
 export default async function setup(project: TestProject) {
-  const first = !prepared;
-  prepared ??= prepare();
-  const { brokerUrl, teardown } = await prepared;
+  // vitest loads this module once per project: the first project's setup prepares, the other's finds it in the env.
+  const made = process.env.E2E_SHARED_PLATFORM_URL;
+  if (made) {
+    project.provide("sharedPlatformUrl", made);
+    return;
+  }
+  const { brokerUrl, teardown } = await prepare();
+  process.env.E2E_SHARED_PLATFORM_URL = brokerUrl;
   project.provide("sharedPlatformUrl", brokerUrl);
-  return first ? teardown : undefined;
+  return teardown;
 }
