@@ -109,7 +109,9 @@ export async function startTokenFixture(): Promise<TokenFixture> {
       args,
     } as never);
     const gas = await publicClient.estimateContractGas(request as never);
-    const hash = await wallet.writeContract({ ...(request as object), gas: (gas * 13n) / 10n } as never);
+    // Checkpointing features (voting power, historical balances) cost a fresh slot (~22k gas) when the block is mined
+    // in a later second than the estimate's: a proportional margin alone is too little for a small call.
+    const hash = await wallet.writeContract({ ...(request as object), gas: (gas * 13n) / 10n + 50_000n } as never);
     const rcpt = await publicClient.waitForTransactionReceipt({ hash });
     if (rcpt.status !== "success") throw new Error(`${functionName} reverted on chain (${hash})`);
     return hash;
