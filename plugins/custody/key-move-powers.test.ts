@@ -1,6 +1,7 @@
 import { decodeFunctionData, encodeAbiParameters, keccak256, parseAbi } from "viem";
 import { describe, expect, it } from "vitest";
-import { acceptanceData, addressKey, grantData, managementLast, powerName, revocationData } from "./key-move-powers.ts";
+import { addressKey } from "../../domain/evm/identity-key.ts";
+import { acceptanceData, grantData, managementLast, powerName, revocationData } from "./key-move-powers.ts";
 
 const OLD = "0x1111111111111111111111111111111111111111";
 const NEW = "0x2222222222222222222222222222222222222222";

@@ -1,17 +1,9 @@
 // The powers an organisation's key holds on chain besides the indexed roles, for the move to the HSM
 // (key-move-task.ts): ERC-734 keys on the system's identities, the manager of its contract identities, and the
 // ownership of the organisation's paymaster. Each is read live from the chain, so a resumed move sees what is left.
-import {
-  type Address,
-  encodeAbiParameters,
-  encodeFunctionData,
-  getAddress,
-  type Hex,
-  keccak256,
-  parseAbi,
-  parseAbiItem,
-} from "viem";
+import { type Address, encodeFunctionData, getAddress, type Hex, parseAbi, parseAbiItem } from "viem";
 import { SponsoringPaymasterFactoryAbi } from "../../abis/SponsoringPaymasterFactory.ts";
+import { addressKey } from "../../domain/evm/identity-key.ts";
 import type { ServedChain } from "../../host/chain/served-chains.ts";
 import type { LedgerDb } from "../../host/db/database.ts";
 import { indexedHex } from "../../host/db/ledger-types.ts";
@@ -46,10 +38,6 @@ const OWNABLE = parseAbi([
 const KEY_ADDED = parseAbiItem("event KeyAdded(bytes32 indexed key, uint256 indexed purpose, uint256 indexed keyType)");
 /** Identities per eth_getLogs call (providers limit the address list). */
 const LOG_ADDRESSES = 500;
-
-/** The ERC-734 key of an ECDSA address (Identity.addressKey). */
-export const addressKey = (address: Address): Hex =>
-  keccak256(encodeAbiParameters([{ type: "address" }], [getAddress(address)]));
 
 /**
  * What `account` holds on `on` now: its ERC-734 purposes on the identities of the organisation's system (found by

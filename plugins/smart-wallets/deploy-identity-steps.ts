@@ -1,17 +1,10 @@
 // The deployment's identity steps, when the participant has an identity in the system's registry:
 //   identity-key      the wallet as a management key on the participant's identity
 //   identity-registry the wallet registered in the system's identity registry with that identity and country
-import {
-  type Address,
-  encodeAbiParameters,
-  encodeFunctionData,
-  getAddress,
-  type Hex,
-  keccak256,
-  zeroAddress,
-} from "viem";
+import { type Address, encodeFunctionData, getAddress, type Hex, zeroAddress } from "viem";
 import { IdentityAbi } from "../../abis/Identity.ts";
 import { IdentityRegistryAbi } from "../../abis/IdentityRegistry.ts";
+import { addressKey } from "../../domain/evm/identity-key.ts";
 import { fundSigner } from "../../host/chain/fund-signer.ts";
 import type { ServedChain } from "../../host/chain/served-chains.ts";
 import type { DeployContext, StepWrite } from "./deploy-step-write.ts";
@@ -19,8 +12,6 @@ import type { SmartWalletRow } from "./tables.ts";
 
 const MANAGEMENT = 1n;
 const ECDSA_KEY = 1n;
-
-const addressKey = (address: Address) => keccak256(encodeAbiParameters([{ type: "address" }], [address]));
 
 /** The system's identity registry on the wallet's chain, if the organisation has a system there. */
 async function identityRegistry(ctx: DeployContext, wallet: SmartWalletRow): Promise<Address | undefined> {

@@ -12,7 +12,10 @@ import {
   toBytes,
   toHex,
 } from "viem";
+import { addressKey } from "../../domain/evm/identity-key.ts";
 import { role, type TestChain } from "../support/chain.ts";
+
+export { addressKey };
 
 export const MANAGEMENT = 1n;
 export const ACTION = 2n;
@@ -26,7 +29,6 @@ export const SYSTEM_MANAGER_ROLE = role("SYSTEM_MANAGER_ROLE");
 /** uint256(keccak256(bytes(name))), as TopicSchemeRegistry computes it. */
 export const topicId = (name: string): bigint => BigInt(keccak256(toBytes(name)));
 /** The ERC-734 key of an address: keccak256(abi.encode(address)). */
-export const addressKey = (account: Address): Hex => keccak256(encodeAbiParameters([{ type: "address" }], [account]));
 /** claimId = keccak256(abi.encode(issuer, topic)). */
 export const claimIdOf = (issuer: Address, topic: bigint): Hex =>
   keccak256(encodeAbiParameters([{ type: "address" }, { type: "uint256" }], [issuer, topic]));
