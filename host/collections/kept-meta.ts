@@ -4,7 +4,7 @@
 // saw. The answered page is kept too: a request for it asks the tables' version alone (one row of a small index, not
 // the page's rows) and, while unchanged, is answered from memory. A page whose tables changed under it is not kept
 // again for a while, so a collection written all the time costs the page query alone, not a version probe as well.
-// Kept in this process, bounded; the version makes a kept answer exact, never stale.
+// Kept in this process, bounded; the version (which names its database) makes a kept answer exact, never stale.
 import type { SelectQueryBuilder } from "kysely";
 import { tableVersion } from "../db/table-versions.ts";
 import {

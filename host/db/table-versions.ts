@@ -42,7 +42,11 @@ export async function versionTable(db: Kysely<unknown>, schema: string, table: s
     for each statement execute function platform.note_table_change()`.execute(db);
 }
 
-/** The tables' version as text (a scalar subquery for the reader's own statement). */
+/**
+ * The tables' version as text (a scalar subquery for the reader's own statement). It names its database (the
+ * server's start and the database's name): answers are kept per process, and two platforms in one process, or one
+ * after another on a copied data directory, count their changes from the same start.
+ */
 export function tableVersion(tables: readonly string[]): RawBuilder<string> {
-  return sql<string>`(select coalesce(sum(changes), 0)::text from platform.table_changes where table_name in (${sql.join(tables)}))`;
+  return sql<string>`(select coalesce(sum(changes), 0)::text || '@' || current_database() || '@' || pg_postmaster_start_time()::text from platform.table_changes where table_name in (${sql.join(tables)}))`;
 }
