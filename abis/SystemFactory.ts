@@ -11,27 +11,7 @@ export const SystemFactoryAbi = [
           },
           {
             "internalType": "address",
-            "name": "accessManager",
-            "type": "address"
-          },
-          {
-            "internalType": "address",
-            "name": "tokenFactory",
-            "type": "address"
-          },
-          {
-            "internalType": "address",
             "name": "token",
-            "type": "address"
-          },
-          {
-            "internalType": "address",
-            "name": "compliance",
-            "type": "address"
-          },
-          {
-            "internalType": "address",
-            "name": "identityFactory",
             "type": "address"
           },
           {
@@ -46,63 +26,90 @@ export const SystemFactoryAbi = [
           },
           {
             "internalType": "address",
-            "name": "identityRegistry",
-            "type": "address"
-          },
-          {
-            "internalType": "address",
-            "name": "identityRegistryStorage",
-            "type": "address"
-          },
-          {
-            "internalType": "address",
-            "name": "trustedIssuersRegistry",
-            "type": "address"
-          },
-          {
-            "internalType": "address",
-            "name": "trustedIssuersMetaRegistry",
-            "type": "address"
-          },
-          {
-            "internalType": "address",
-            "name": "topicSchemeRegistry",
-            "type": "address"
-          },
-          {
-            "internalType": "address",
-            "name": "directory",
-            "type": "address"
-          },
-          {
-            "internalType": "address",
-            "name": "tokenFactoryRegistry",
-            "type": "address"
-          },
-          {
-            "internalType": "address",
-            "name": "complianceModuleRegistry",
-            "type": "address"
-          },
-          {
-            "internalType": "address",
-            "name": "addonRegistry",
-            "type": "address"
-          },
-          {
-            "internalType": "address",
-            "name": "externalTokenRegistry",
-            "type": "address"
-          },
-          {
-            "internalType": "address",
             "name": "forwarder",
             "type": "address"
           },
           {
-            "internalType": "address",
-            "name": "exchangeRateFeedRegistry",
-            "type": "address"
+            "components": [
+              {
+                "internalType": "address",
+                "name": "accessManager",
+                "type": "address"
+              },
+              {
+                "internalType": "address",
+                "name": "tokenFactory",
+                "type": "address"
+              },
+              {
+                "internalType": "address",
+                "name": "compliance",
+                "type": "address"
+              },
+              {
+                "internalType": "address",
+                "name": "identityFactory",
+                "type": "address"
+              },
+              {
+                "internalType": "address",
+                "name": "identityRegistry",
+                "type": "address"
+              },
+              {
+                "internalType": "address",
+                "name": "identityRegistryStorage",
+                "type": "address"
+              },
+              {
+                "internalType": "address",
+                "name": "trustedIssuersRegistry",
+                "type": "address"
+              },
+              {
+                "internalType": "address",
+                "name": "trustedIssuersMetaRegistry",
+                "type": "address"
+              },
+              {
+                "internalType": "address",
+                "name": "topicSchemeRegistry",
+                "type": "address"
+              },
+              {
+                "internalType": "address",
+                "name": "directory",
+                "type": "address"
+              },
+              {
+                "internalType": "address",
+                "name": "tokenFactoryRegistry",
+                "type": "address"
+              },
+              {
+                "internalType": "address",
+                "name": "complianceModuleRegistry",
+                "type": "address"
+              },
+              {
+                "internalType": "address",
+                "name": "addonRegistry",
+                "type": "address"
+              },
+              {
+                "internalType": "address",
+                "name": "externalTokenRegistry",
+                "type": "address"
+              },
+              {
+                "internalType": "address",
+                "name": "exchangeRateFeedRegistry",
+                "type": "address"
+              }
+            ],
+            "internalType": "struct ISystemFactory.SystemContracts",
+            "name": "systemContracts",
+            "type": "tuple"
           }
         ],
         "internalType": "struct ISystemFactory.Implementations",
@@ -857,27 +864,7 @@ export const SystemFactoryAbi = [
           },
           {
             "internalType": "address",
-            "name": "accessManager",
-            "type": "address"
-          },
-          {
-            "internalType": "address",
-            "name": "tokenFactory",
-            "type": "address"
-          },
-          {
-            "internalType": "address",
             "name": "token",
-            "type": "address"
-          },
-          {
-            "internalType": "address",
-            "name": "compliance",
-            "type": "address"
-          },
-          {
-            "internalType": "address",
-            "name": "identityFactory",
             "type": "address"
           },
           {
@@ -892,63 +879,90 @@ export const SystemFactoryAbi = [
           },
           {
             "internalType": "address",
-            "name": "identityRegistry",
-            "type": "address"
-          },
-          {
-            "internalType": "address",
-            "name": "identityRegistryStorage",
-            "type": "address"
-          },
-          {
-            "internalType": "address",
-            "name": "trustedIssuersRegistry",
-            "type": "address"
-          },
-          {
-            "internalType": "address",
-            "name": "trustedIssuersMetaRegistry",
-            "type": "address"
-          },
-          {
-            "internalType": "address",
-            "name": "topicSchemeRegistry",
-            "type": "address"
-          },
-          {
-            "internalType": "address",
-            "name": "directory",
-            "type": "address"
-          },
-          {
-            "internalType": "address",
-            "name": "tokenFactoryRegistry",
-            "type": "address"
-          },
-          {
-            "internalType": "address",
-            "name": "complianceModuleRegistry",
-            "type": "address"
-          },
-          {
-            "internalType": "address",
-            "name": "addonRegistry",
-            "type": "address"
-          },
-          {
-            "internalType": "address",
-            "name": "externalTokenRegistry",
-            "type": "address"
-          },
-          {
-            "internalType": "address",
             "name": "forwarder",
             "type": "address"
           },
           {
-            "internalType": "address",
-            "name": "exchangeRateFeedRegistry",
-            "type": "address"
+            "components": [
+              {
+                "internalType": "address",
+                "name": "accessManager",
+                "type": "address"
+              },
+              {
+                "internalType": "address",
+                "name": "tokenFactory",
+                "type": "address"
+              },
+              {
+                "internalType": "address",
+                "name": "compliance",
+                "type": "address"
+              },
+              {
+                "internalType": "address",
+                "name": "identityFactory",
+                "type": "address"
+              },
+              {
+                "internalType": "address",
+                "name": "identityRegistry",
+                "type": "address"
+              },
+              {
+                "internalType": "address",
+                "name": "identityRegistryStorage",
+                "type": "address"
+              },
+              {
+                "internalType": "address",
+                "name": "trustedIssuersRegistry",
+                "type": "address"
+              },
+              {
+                "internalType": "address",
+                "name": "trustedIssuersMetaRegistry",
+                "type": "address"
+              },
+              {
+                "internalType": "address",
+                "name": "topicSchemeRegistry",
+                "type": "address"
+              },
+              {
+                "internalType": "address",
+                "name": "directory",
+                "type": "address"
+              },
+              {
+                "internalType": "address",
+                "name": "tokenFactoryRegistry",
+                "type": "address"
+              },
+              {
+                "internalType": "address",
+                "name": "complianceModuleRegistry",
+                "type": "address"
+              },
+              {
+                "internalType": "address",
+                "name": "addonRegistry",
+                "type": "address"
+              },
+              {
+                "internalType": "address",
+                "name": "externalTokenRegistry",
+                "type": "address"
+              },
+              {
+                "internalType": "address",
+                "name": "exchangeRateFeedRegistry",
+                "type": "address"
+              }
+            ],
+            "internalType": "struct ISystemFactory.SystemContracts",
+            "name": "systemContracts",
+            "type": "tuple"
           }
         ],
         "internalType": "struct ISystemFactory.Implementations",

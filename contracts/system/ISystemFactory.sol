@@ -8,25 +8,12 @@ interface ISystemFactory {
     /// The implementations every system is cloned from (one deployment per chain and build).
     struct Implementations {
         address system;
-        address accessManager;
-        address tokenFactory;
         address token;
-        address compliance;
-        address identityFactory;
         address identity;
         address contractIdentity;
-        address identityRegistry;
-        address identityRegistryStorage;
-        address trustedIssuersRegistry;
-        address trustedIssuersMetaRegistry;
-        address topicSchemeRegistry;
-        address directory;
-        address tokenFactoryRegistry;
-        address complianceModuleRegistry;
-        address addonRegistry;
-        address externalTokenRegistry;
         address forwarder;
-        address exchangeRateFeedRegistry;
+        /// The implementation each of a system's contracts is cloned from: one field per contract, listed once.
+        SystemContracts systemContracts;
     }
 
     /// What each system offers its tokens: feature implementations (shared, cloned per token) and

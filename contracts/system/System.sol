@@ -110,7 +110,7 @@ contract System is Initializable, ISystemManagedOracle {
     }
 
     function _createAccessManager(ISystemFactory.Implementations memory impl, address owner) private {
-        SystemAccessManager manager = SystemAccessManager(_clone(impl.accessManager));
+        SystemAccessManager manager = SystemAccessManager(_clone(impl.systemContracts.accessManager));
         _contracts.accessManager = address(manager);
         address[] memory admins = new address[](2);
         admins[0] = owner;
@@ -134,13 +134,13 @@ contract System is Initializable, ISystemManagedOracle {
 
     function _createRegistries(ISystemFactory.Implementations memory impl) private {
         address manager = _contracts.accessManager;
-        _contracts.tokenFactoryRegistry = _clone(impl.tokenFactoryRegistry);
+        _contracts.tokenFactoryRegistry = _clone(impl.systemContracts.tokenFactoryRegistry);
         TokenFactoryRegistry(_contracts.tokenFactoryRegistry).initialize(manager);
-        _contracts.complianceModuleRegistry = _clone(impl.complianceModuleRegistry);
+        _contracts.complianceModuleRegistry = _clone(impl.systemContracts.complianceModuleRegistry);
         ComplianceModuleRegistry(_contracts.complianceModuleRegistry).initialize(manager);
-        _contracts.addonRegistry = _clone(impl.addonRegistry);
+        _contracts.addonRegistry = _clone(impl.systemContracts.addonRegistry);
         AddonRegistry(_contracts.addonRegistry).initialize(manager);
-        _contracts.externalTokenRegistry = _clone(impl.externalTokenRegistry);
+        _contracts.externalTokenRegistry = _clone(impl.systemContracts.externalTokenRegistry);
         ExternalTokenRegistry(_contracts.externalTokenRegistry).initialize(manager, address(this));
         // Registries hand out the factory roles (their admin is SYSTEM_MODULE_ROLE).
         address[] memory registries = new address[](4);
@@ -171,23 +171,23 @@ contract System is Initializable, ISystemManagedOracle {
 
     /// Feeds it creates are announced by the root (which learns the registry from SystemContractsCreated).
     function _createExchangeRateFeedRegistry(ISystemFactory.Implementations memory impl, address root) private {
-        _contracts.exchangeRateFeedRegistry = _clone(impl.exchangeRateFeedRegistry);
+        _contracts.exchangeRateFeedRegistry = _clone(impl.systemContracts.exchangeRateFeedRegistry);
         ExchangeRateFeedRegistry(_contracts.exchangeRateFeedRegistry).initialize(_contracts.accessManager, root);
     }
 
     function _createIdentityLayer(ISystemFactory.Implementations memory impl, address root) private {
         address manager = _contracts.accessManager;
-        address issuers = _clone(impl.trustedIssuersRegistry);
+        address issuers = _clone(impl.systemContracts.trustedIssuersRegistry);
         TrustedIssuersRegistry(issuers).initialize(manager);
-        address meta = _clone(impl.trustedIssuersMetaRegistry);
+        address meta = _clone(impl.systemContracts.trustedIssuersMetaRegistry);
         TrustedIssuersMetaRegistry(meta).initialize(manager, issuers);
-        address store = _clone(impl.identityRegistryStorage);
-        address registry = _clone(impl.identityRegistry);
+        address store = _clone(impl.systemContracts.identityRegistryStorage);
+        address registry = _clone(impl.systemContracts.identityRegistry);
         IdentityRegistryStorage(store).initialize(manager, registry);
         IdentityRegistry(registry).initialize(manager, store, issuers, meta);
-        address topics = _clone(impl.topicSchemeRegistry);
+        address topics = _clone(impl.systemContracts.topicSchemeRegistry);
         TopicSchemeRegistry(topics).initialize(manager);
-        address identities = _clone(impl.identityFactory);
+        address identities = _clone(impl.systemContracts.identityFactory);
         IdentityFactory(identities).initialize(manager, impl.identity, impl.contractIdentity, root);
         // One-call onboarding: the registry creates a wallet's identity through the factory.
         IdentityRegistry(registry).setIdentityFactory(identities);
@@ -203,7 +203,7 @@ contract System is Initializable, ISystemManagedOracle {
     }
 
     function _createCompliance(ISystemFactory.Implementations memory impl, address[] memory modules) private {
-        address engine = _clone(impl.compliance);
+        address engine = _clone(impl.systemContracts.compliance);
         _contracts.compliance = engine;
         Compliance(engine).initialize(_contracts.accessManager, _contracts.identityRegistry);
         ComplianceModuleRegistry moduleRegistry = ComplianceModuleRegistry(_contracts.complianceModuleRegistry);
@@ -223,7 +223,7 @@ contract System is Initializable, ISystemManagedOracle {
     ) private {
         bytes memory init = abi.encodeCall(TokenFactory.initialize, (address(this), root, impl.token));
         (, address factory) = TokenFactoryRegistry(_contracts.tokenFactoryRegistry).registerTokenType(
-            TOKEN_TYPE, impl.token, impl.tokenFactory, init, false
+            TOKEN_TYPE, impl.token, impl.systemContracts.tokenFactory, init, false
         );
         _contracts.tokenFactory = factory;
         _isOwnContract[factory] = true;
@@ -231,35 +231,36 @@ contract System is Initializable, ISystemManagedOracle {
     }
 
     function _createDirectory(ISystemFactory.Implementations memory impl, address root) private {
-        address directory = _clone(impl.directory);
+        ISystemFactory.SystemContracts memory cloned = impl.systemContracts;
+        address directory = _clone(cloned.directory);
         _contracts.directory = directory;
         bytes32[] memory keys = new bytes32[](23);
         address[] memory values = new address[](23);
         (keys[0], values[0]) = (DirectoryKeys.SYSTEM_IMPLEMENTATION, impl.system);
-        (keys[1], values[1]) = (DirectoryKeys.SYSTEM_ACCESS_MANAGER_IMPLEMENTATION, impl.accessManager);
+        (keys[1], values[1]) = (DirectoryKeys.SYSTEM_ACCESS_MANAGER_IMPLEMENTATION, cloned.accessManager);
         (keys[2], values[2]) = (DirectoryKeys.FORWARDER, impl.forwarder);
         (keys[3], values[3]) = (DirectoryKeys.SYSTEM_FACTORY, root);
         (keys[4], values[4]) = (DirectoryKeys.IDENTITY_FACTORY, _contracts.identityFactory);
-        (keys[5], values[5]) = (DirectoryKeys.IDENTITY_FACTORY_IMPLEMENTATION, impl.identityFactory);
+        (keys[5], values[5]) = (DirectoryKeys.IDENTITY_FACTORY_IMPLEMENTATION, cloned.identityFactory);
         (keys[6], values[6]) = (DirectoryKeys.IDENTITY_IMPLEMENTATION, impl.identity);
         (keys[7], values[7]) = (DirectoryKeys.CONTRACT_IDENTITY_IMPLEMENTATION, impl.contractIdentity);
-        (keys[8], values[8]) = (DirectoryKeys.COMPLIANCE_IMPLEMENTATION, impl.compliance);
-        (keys[9], values[9]) = (DirectoryKeys.IDENTITY_REGISTRY_IMPLEMENTATION, impl.identityRegistry);
+        (keys[8], values[8]) = (DirectoryKeys.COMPLIANCE_IMPLEMENTATION, cloned.compliance);
+        (keys[9], values[9]) = (DirectoryKeys.IDENTITY_REGISTRY_IMPLEMENTATION, cloned.identityRegistry);
         (keys[10], values[10]) =
-            (DirectoryKeys.IDENTITY_REGISTRY_STORAGE_IMPLEMENTATION, impl.identityRegistryStorage);
-        (keys[11], values[11]) = (DirectoryKeys.TRUSTED_ISSUERS_REGISTRY_IMPLEMENTATION, impl.trustedIssuersRegistry);
+            (DirectoryKeys.IDENTITY_REGISTRY_STORAGE_IMPLEMENTATION, cloned.identityRegistryStorage);
+        (keys[11], values[11]) = (DirectoryKeys.TRUSTED_ISSUERS_REGISTRY_IMPLEMENTATION, cloned.trustedIssuersRegistry);
         (keys[12], values[12]) =
-            (DirectoryKeys.TRUSTED_ISSUERS_META_REGISTRY_IMPLEMENTATION, impl.trustedIssuersMetaRegistry);
-        (keys[13], values[13]) = (DirectoryKeys.TOPIC_SCHEME_REGISTRY_IMPLEMENTATION, impl.topicSchemeRegistry);
-        (keys[14], values[14]) = (DirectoryKeys.TOKEN_FACTORY_REGISTRY_IMPLEMENTATION, impl.tokenFactoryRegistry);
+            (DirectoryKeys.TRUSTED_ISSUERS_META_REGISTRY_IMPLEMENTATION, cloned.trustedIssuersMetaRegistry);
+        (keys[13], values[13]) = (DirectoryKeys.TOPIC_SCHEME_REGISTRY_IMPLEMENTATION, cloned.topicSchemeRegistry);
+        (keys[14], values[14]) = (DirectoryKeys.TOKEN_FACTORY_REGISTRY_IMPLEMENTATION, cloned.tokenFactoryRegistry);
         (keys[15], values[15]) =
-            (DirectoryKeys.COMPLIANCE_MODULE_REGISTRY_IMPLEMENTATION, impl.complianceModuleRegistry);
-        (keys[16], values[16]) = (DirectoryKeys.ADDON_REGISTRY_IMPLEMENTATION, impl.addonRegistry);
+            (DirectoryKeys.COMPLIANCE_MODULE_REGISTRY_IMPLEMENTATION, cloned.complianceModuleRegistry);
+        (keys[16], values[16]) = (DirectoryKeys.ADDON_REGISTRY_IMPLEMENTATION, cloned.addonRegistry);
         (keys[17], values[17]) = (
             DirectoryKeys.IDENTITY_VERIFICATION_COMPLIANCE_MODULE,
             _moduleOfType[keccak256(bytes("identity-verification-v2"))]
         );
-        (keys[18], values[18]) = (DirectoryKeys.EXTERNAL_TOKEN_REGISTRY_IMPLEMENTATION, impl.externalTokenRegistry);
+        (keys[18], values[18]) = (DirectoryKeys.EXTERNAL_TOKEN_REGISTRY_IMPLEMENTATION, cloned.externalTokenRegistry);
         (keys[19], values[19]) = (DirectoryKeys.TOKEN_FACTORY_REGISTRY, _contracts.tokenFactoryRegistry);
         (keys[20], values[20]) = (DirectoryKeys.COMPLIANCE_MODULE_REGISTRY, _contracts.complianceModuleRegistry);
         (keys[21], values[21]) = (DirectoryKeys.ADDON_REGISTRY, _contracts.addonRegistry);

@@ -27,6 +27,18 @@ export const IMPLEMENTATIONS = {
 } as const;
 type ImplementationSlot = keyof typeof IMPLEMENTATIONS | "forwarder";
 
+/** The slots of ISystemFactory.Implementations itself; every other one is in its `systemContracts` (cloned per system). */
+const ROOT_SLOTS: readonly ImplementationSlot[] = ["system", "token", "identity", "contractIdentity", "forwarder"];
+
+/** ISystemFactory.Implementations from the flat slots: the root's own, then `systemContracts` (viem encodes by name). */
+function implementationsArgument(implementations: Record<ImplementationSlot, Address>) {
+  const entries = Object.entries(implementations) as [ImplementationSlot, Address][];
+  return {
+    ...Object.fromEntries(entries.filter(([slot]) => ROOT_SLOTS.includes(slot))),
+    systemContracts: Object.fromEntries(entries.filter(([slot]) => !ROOT_SLOTS.includes(slot))),
+  };
+}
+
 /** Feature id → contract, from the feature catalogue (its order is the one registered on chain). */
 export const FEATURE_CONTRACTS = Object.fromEntries(
   TOKEN_FEATURES.map((id) => [id, FEATURE_CATALOGUE[id].contract]),
@@ -86,7 +98,7 @@ export async function deployPlatformRoot(deploy: DeployFn): Promise<PlatformRoot
   for (const [id, { factory, instance }] of Object.entries(ADDON_CONTRACTS))
     addons[id] = { factory: await deploy(factory, []), instance: await deploy(instance, []) };
   const systemFactory = await deploy("SystemFactory", [
-    implementations,
+    implementationsArgument(implementations),
     {
       featureIds: Object.keys(features),
       features: Object.values(features),
