@@ -19,7 +19,7 @@ import { readInChunks, statementChunks } from "../db/statement-chunks.ts";
 import type { Logger } from "../logger.ts";
 import type { IndexedObservation, WebhookEventType } from "../plugin.ts";
 import { matchPending, type PendingCandidate } from "./lifecycle-rules.ts";
-import { selectOutbox } from "./outbox.ts";
+import { selectOutbox, successorEvent } from "./outbox.ts";
 import { type BlockHashes, hashesOf, newestFinalBlockReplaced, recallReplaced, recordFinalBlocks } from "./recalls.ts";
 
 export interface IndexLifecycleOptions {
@@ -297,18 +297,9 @@ async function retractEvents(trx: Trx, chainId: number, type: string, retract: {
       )
       .execute();
     if (told.length > 0) {
-      const rows = told.map(({ payloadJson, relatedJson, id, createdAt: _, ...e }) => ({
-        ...e,
-        id: `evt_${uuidv7()}`,
-        payload: payloadJson,
-        related: relatedJson,
-        lifecycleState: "retracted",
-        retractedEvtId: id,
-        previousEvtId: id,
-        dedupeKey: `retracts:${id}`,
-      }));
+      const rows = told.map((event) => successorEvent(event, "retracted"));
       await trx.insertInto("webhookOutbox").values(rows).execute();
-      for (const row of rows) retractions.set(keyOf.get(row.retractedEvtId) as string, row.id);
+      for (const row of rows) retractions.set(keyOf.get(row.previousEvtId) as string, row.id);
     }
     await trx
       .deleteFrom("indexObservations")

@@ -62,6 +62,29 @@ export function selectOutbox(db: Kysely<PlatformTables>) {
     .select(sql<string>`related::text`.as("relatedJson"));
 }
 
+type OutboxRow = Awaited<ReturnType<ReturnType<typeof selectOutbox>["execute"]>>[number];
+
+/**
+ * The event that follows a recorded one in its lifecycle (`retracted` or `recalled`): the same fact under a new id,
+ * naming the event it follows; `dedupeKey` keeps it recorded once.
+ */
+export function successorEvent(
+  { payloadJson, relatedJson, id, createdAt: _, ...event }: OutboxRow,
+  lifecycleState: "retracted" | "recalled",
+) {
+  const retracts = lifecycleState === "retracted";
+  return {
+    ...event,
+    id: `evt_${uuidv7()}`,
+    payload: payloadJson,
+    related: relatedJson,
+    lifecycleState,
+    retractedEvtId: retracts ? id : null,
+    previousEvtId: id,
+    dedupeKey: `${retracts ? "retracts" : "recalls"}:${id}`,
+  };
+}
+
 export type OutboxEvent = Omit<Selectable<WebhookOutboxTable>, "payload" | "related" | "blockNumber" | "blockHash"> & {
   payload: unknown;
   related: Record<string, string>;

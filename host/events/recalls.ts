@@ -4,11 +4,10 @@
 // event of the replaced ones and rewinds the settling cursor below them, so the facts of the blocks that replaced
 // them are told anew.
 import type { Kysely, Transaction } from "kysely";
-import { v7 as uuidv7 } from "uuid";
 import type { PlatformTables } from "../db/platform-types.ts";
 import { statementChunks } from "../db/statement-chunks.ts";
 import { replacedBlocks } from "./lifecycle-rules.ts";
-import { selectOutbox } from "./outbox.ts";
+import { selectOutbox, successorEvent } from "./outbox.ts";
 
 /** The chain's hashes of the given block numbers (null: no such block yet). */
 export type BlockHashes = (numbers: bigint[]) => Promise<Map<bigint, string | null>>;
@@ -88,16 +87,7 @@ export async function recallReplaced(
     .where("lifecycleState", "=", "final")
     .where("blockNumber", "in", replaced)
     .execute();
-  const rows = finals.map(({ payloadJson, relatedJson, id, createdAt: _, ...e }) => ({
-    ...e,
-    id: `evt_${uuidv7()}`,
-    payload: payloadJson,
-    related: relatedJson,
-    lifecycleState: "recalled",
-    retractedEvtId: null,
-    previousEvtId: id,
-    dedupeKey: `recalls:${id}`,
-  }));
+  const rows = finals.map((event) => successorEvent(event, "recalled"));
   const byFact = new Map(
     finals.flatMap((f, i) => (f.dedupeKey ? [[f.dedupeKey, (rows[i] as { id: string }).id] as const] : [])),
   );

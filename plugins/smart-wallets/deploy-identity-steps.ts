@@ -7,7 +7,7 @@ import { IdentityRegistryAbi } from "../../abis/IdentityRegistry.ts";
 import { addressKey } from "../../domain/evm/identity-key.ts";
 import { fundSigner } from "../../host/chain/fund-signer.ts";
 import type { ServedChain } from "../../host/chain/served-chains.ts";
-import type { DeployContext, StepWrite } from "./deploy-step-write.ts";
+import type { DeployContext, StepRun } from "./deploy-step-write.ts";
 import type { SmartWalletRow } from "./tables.ts";
 
 const MANAGEMENT = 1n;
@@ -46,11 +46,7 @@ async function participantIdentity(ctx: DeployContext, on: ServedChain, wallet: 
 }
 
 export async function identityStep(
-  ctx: DeployContext,
-  write: StepWrite,
-  on: ServedChain,
-  wallet: SmartWalletRow,
-  owner: Address,
+  { ctx, write, on, wallet, owner }: StepRun,
   step: "identity-key" | "identity-registry",
 ): Promise<void> {
   const registry = await identityRegistry(ctx, wallet);

@@ -6,18 +6,10 @@ import { entryPoint08Abi } from "viem/account-abstraction";
 import { SponsoringPaymasterAbi } from "../../abis/SponsoringPaymaster.ts";
 import { SponsoringPaymasterFactoryAbi } from "../../abis/SponsoringPaymasterFactory.ts";
 import { fundSigner } from "../../host/chain/fund-signer.ts";
-import type { ServedChain } from "../../host/chain/served-chains.ts";
-import { type DeployContext, recordWallet, type StepWrite } from "./deploy-step-write.ts";
-import type { SmartWalletRow } from "./tables.ts";
+import { recordWallet, type StepRun } from "./deploy-step-write.ts";
 import { organisationPaymaster, smartWalletDeployment, sponsorship } from "./wallet-chain.ts";
 
-export async function sponsorshipStep(
-  ctx: DeployContext,
-  write: StepWrite,
-  on: ServedChain,
-  wallet: SmartWalletRow,
-  owner: Address,
-): Promise<void> {
+export async function sponsorshipStep({ ctx, write, on, wallet, owner }: StepRun): Promise<void> {
   const { paymasterFactory, entryPoint } = smartWalletDeployment(on);
   const paymaster = await organisationPaymaster(on, await ctx.custody.primaryAddresses(wallet.organizationId));
   let state = await sponsorship(on, paymaster, wallet.address as Address);

@@ -2,6 +2,7 @@
 // attaches to the write it queued before. A run never waits for a write: StepPending ends it, and the write's end
 // queues the next run (SubmitInput.wakeJob).
 import type { Address, Hex } from "viem";
+import type { ServedChain } from "../../host/chain/served-chains.ts";
 import { TERMINAL_STATES } from "../../host/mutations/service.ts";
 import type { PluginContext } from "../../host/plugin.ts";
 import { addKeyedJob } from "../../host/worker/keyed-jobs.ts";
@@ -33,6 +34,15 @@ export type StepWrite = (
   step: string,
   call: { from: Address; to: Address; data: Hex; value?: bigint },
 ) => Promise<void>;
+
+/** What a deployment step works with: its context, how it writes, the wallet's chain, the wallet and its owner key. */
+export interface StepRun {
+  ctx: DeployContext;
+  write: StepWrite;
+  on: ServedChain;
+  wallet: SmartWalletRow;
+  owner: Address;
+}
 
 /**
  * Queues (or finds again) the step's write: done when it completed, StepFailed when it failed, else StepPending

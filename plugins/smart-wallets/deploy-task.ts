@@ -40,12 +40,13 @@ export function deployTask(ctx: DeployContext) {
     const on = ctx.chains.get(wallet.chainId); // throws (the run is retried) on a chain no longer served
     const owner = await ctx.custody.primaryAddress(wallet.organizationId);
     await fundSigner(ctx, on, owner);
+    const run = { ctx, write, on, wallet, owner };
     for (const step of STEPS.slice(STEPS.indexOf(wallet.step as (typeof STEPS)[number]))) {
       try {
         if (step === "sponsorship") {
-          if (wallet.sponsored) await sponsorshipStep(ctx, write, on, wallet, owner);
-        } else if (step === "account") await accountStep(ctx, write, on, wallet, owner);
-        else await identityStep(ctx, write, on, wallet, owner, step);
+          if (wallet.sponsored) await sponsorshipStep(run);
+        } else if (step === "account") await accountStep(run);
+        else await identityStep(run, step);
       } catch (error) {
         if (error instanceof StepPending) return waitForWrite(ctx, error);
         if (!(error instanceof StepFailed)) throw error; // the run is retried with backoff
