@@ -297,22 +297,27 @@ export const claimSignature = onchainTable(
   (table) => ({ pk: primaryKey({ columns: [table.chainId, table.issuer, table.signatureHash] }) }),
 );
 
+/** The columns every table of logged events starts with: one row a log, in chain order, in its system's feeds. */
+const loggedEvent = (t: PgColumnsBuilders) => ({
+  chainId: t.integer().notNull(),
+  /** Transaction hash and log index. */
+  id: t.text().notNull(),
+  /** Ponder's event id: chain order. */
+  ordinal: t.text().notNull(),
+  /**
+   * The system whose feeds hold the event (CHAIN_SCOPE: none's, e.g. user operations); null for a token's events
+   * emitted while it was initialised, before its system announced it: in the token's event log, in no feed.
+   */
+  system: t.hex(),
+  /** The token whose event log holds the event (emitted by it, one of its features or its compliance engine). */
+  logToken: t.hex(),
+});
+
 /** The claim event log of an identity: ClaimAdded, ClaimChanged, ClaimRemoved (the identity's), ClaimRevoked (its issuer's). */
 export const identityClaimEvent = onchainTable(
   "identity_claim_event",
   (t) => ({
-    chainId: t.integer().notNull(),
-    /** Transaction hash and log index. */
-    id: t.text().notNull(),
-    /** Ponder's event id: chain order. */
-    ordinal: t.text().notNull(),
-    /**
-     * The system whose feeds hold the event (CHAIN_SCOPE: none's, e.g. user operations); null for a token's events
-     * emitted while it was initialised, before its system announced it: in the token's event log, in no feed.
-     */
-    system: t.hex(),
-    /** The token whose event log holds the event (emitted by it, one of its features or its compliance engine). */
-    logToken: t.hex(),
+    ...loggedEvent(t),
     identity: t.hex().notNull(),
     eventName: t.text().notNull(),
     topic: t.bigint().notNull(),
@@ -398,18 +403,7 @@ export const systemStatHour = onchainTable(
 export const activityEvent = onchainTable(
   "activity_event",
   (t) => ({
-    chainId: t.integer().notNull(),
-    /** Transaction hash and log index. */
-    id: t.text().notNull(),
-    /** Ponder's event id: chain order. */
-    ordinal: t.text().notNull(),
-    /**
-     * The system whose feeds hold the event (CHAIN_SCOPE: none's, e.g. user operations); null for a token's events
-     * emitted while it was initialised, before its system announced it: in the token's event log, in no feed.
-     */
-    system: t.hex(),
-    /** The token whose event log holds the event (emitted by it, one of its features or its compliance engine). */
-    logToken: t.hex(),
+    ...loggedEvent(t),
     eventName: t.text().notNull(),
     emitter: t.hex().notNull(),
     sender: t.hex().notNull(),
@@ -787,6 +781,17 @@ export const addonInstance = onchainTable(
   }),
 );
 
+/** A column as an index or a primary key names it. */
+type IndexedColumn = Parameters<typeof primaryKey>[0]["columns"][number];
+
+/** An exchange-rate table's keys: its id, and its rows found by system and currency pair. */
+const ratePairKeys = <T extends Record<"chainId" | "id" | "system" | "baseCurrency" | "quoteCurrency", IndexedColumn>>(
+  table: T,
+) => ({
+  pk: primaryKey({ columns: [table.chainId, table.id] }),
+  pairIdx: index().on(table.system, table.baseCurrency, table.quoteCurrency),
+});
+
 /** A system's exchange rate feed for one currency pair (the root's ExchangeRateFeedCreated), with its latest round. */
 export const exchangeRateFeed = onchainTable(
   "exchange_rate_feed",
@@ -808,10 +813,7 @@ export const exchangeRateFeed = onchainTable(
     deployedInTransaction: t.hex().notNull(),
     createdAt: t.bigint().notNull(),
   }),
-  (table) => ({
-    pk: primaryKey({ columns: [table.chainId, table.id] }),
-    pairIdx: index().on(table.system, table.baseCurrency, table.quoteCurrency),
-  }),
+  ratePairKeys,
 );
 
 /** Every round of every feed (AnswerUpdated): the rate history. */
@@ -833,10 +835,7 @@ export const exchangeRateRound = onchainTable(
     blockNumber: t.bigint().notNull(),
     transactionHash: t.hex().notNull(),
   }),
-  (table) => ({
-    pk: primaryKey({ columns: [table.chainId, table.id] }),
-    pairIdx: index().on(table.system, table.baseCurrency, table.quoteCurrency),
-  }),
+  ratePairKeys,
 );
 
 // ---- external tokens ----
