@@ -19,7 +19,7 @@ import { readInChunks, statementChunks } from "../db/statement-chunks.ts";
 import type { Logger } from "../logger.ts";
 import type { IndexedObservation, WebhookEventType } from "../plugin.ts";
 import { matchPending, type PendingCandidate } from "./lifecycle-rules.ts";
-import { selectOutbox, successorEvent } from "./outbox.ts";
+import { recordEventsOnce, selectOutbox, successorEvent } from "./outbox.ts";
 import { type BlockHashes, hashesOf, newestFinalBlockReplaced, recallReplaced, recordFinalBlocks } from "./recalls.ts";
 
 export interface IndexLifecycleOptions {
@@ -270,13 +270,7 @@ async function tellSettled(
         },
       ];
     });
-    if (rows.length > 0) {
-      await trx
-        .insertInto("webhookOutbox")
-        .values(rows)
-        .onConflict((oc) => oc.columns(["organizationId", "dedupeKey"]).doNothing())
-        .execute();
-    }
+    await recordEventsOnce(trx, rows);
   }
   await recordFinalBlocks(trx, opts.chainId, hashes);
 }
@@ -338,13 +332,7 @@ async function tellFinal(
       const row = outboxRow(chainId, type, o, from, "final", { blockHash: hashes.get(o.blockNumber) ?? null });
       return [{ ...row, previousEvtId: recalls.get(row.dedupeKey as string) ?? null }];
     });
-    for (const chunk of statementChunks(rows)) {
-      await trx
-        .insertInto("webhookOutbox")
-        .values(chunk)
-        .onConflict((oc) => oc.columns(["organizationId", "dedupeKey"]).doNothing())
-        .execute();
-    }
+    await recordEventsOnce(trx, rows);
     await recordFinalBlocks(trx, chainId, hashes);
   }
 }

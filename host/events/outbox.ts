@@ -1,9 +1,10 @@
 // ctx.emit: records a webhook event in platform.webhook_outbox, in the caller's transaction when it gives one (the
 // event exists exactly when the write it tells of commits). Delivery reads the outbox; it is not done here.
-import { type Kysely, type Selectable, sql } from "kysely";
+import { type Insertable, type Kysely, type Selectable, sql } from "kysely";
 import { v7 as uuidv7 } from "uuid";
 import type { PlatformDb } from "../db/database.ts";
 import type { PlatformTables, WebhookOutboxTable } from "../db/platform-types.ts";
+import { statementChunks } from "../db/statement-chunks.ts";
 import type { PluginContext, WebhookEventType } from "../plugin.ts";
 
 export type Emit = PluginContext["emit"];
@@ -60,6 +61,17 @@ export function selectOutbox(db: Kysely<PlatformTables>) {
     ])
     .select(sql<string>`payload::text`.as("payloadJson"))
     .select(sql<string>`related::text`.as("relatedJson"));
+}
+
+/** Records events, each once: a row whose (organisation, dedupeKey) is recorded already is left out. */
+export async function recordEventsOnce(db: Kysely<PlatformTables>, rows: Insertable<WebhookOutboxTable>[]) {
+  for (const chunk of statementChunks(rows)) {
+    await db
+      .insertInto("webhookOutbox")
+      .values(chunk)
+      .onConflict((oc) => oc.columns(["organizationId", "dedupeKey"]).doNothing())
+      .execute();
+  }
 }
 
 type OutboxRow = Awaited<ReturnType<ReturnType<typeof selectOutbox>["execute"]>>[number];

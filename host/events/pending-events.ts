@@ -4,8 +4,8 @@
 import type { Kysely } from "kysely";
 import { v7 as uuidv7 } from "uuid";
 import type { PlatformTables } from "../db/platform-types.ts";
-import { statementChunks } from "../db/statement-chunks.ts";
 import type { BroadcastWrite, WebhookEventType } from "../plugin.ts";
+import { recordEventsOnce } from "./outbox.ts";
 
 export interface SignedWrite extends BroadcastWrite {
   requestId: string;
@@ -51,11 +51,5 @@ export async function recordPendingEvents(
   events: ReadonlyMap<string, WebhookEventType>,
   writes: readonly SignedWrite[],
 ): Promise<void> {
-  for (const chunk of statementChunks(pendingRows(events, writes))) {
-    await trx
-      .insertInto("webhookOutbox")
-      .values(chunk)
-      .onConflict((oc) => oc.columns(["organizationId", "dedupeKey"]).doNothing())
-      .execute();
-  }
+  await recordEventsOnce(trx, pendingRows(events, writes));
 }

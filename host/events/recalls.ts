@@ -7,7 +7,7 @@ import type { Kysely, Transaction } from "kysely";
 import type { PlatformTables } from "../db/platform-types.ts";
 import { statementChunks } from "../db/statement-chunks.ts";
 import { replacedBlocks } from "./lifecycle-rules.ts";
-import { selectOutbox, successorEvent } from "./outbox.ts";
+import { recordEventsOnce, selectOutbox, successorEvent } from "./outbox.ts";
 
 /** The chain's hashes of the given block numbers (null: no such block yet). */
 export type BlockHashes = (numbers: bigint[]) => Promise<Map<bigint, string | null>>;
@@ -91,13 +91,7 @@ export async function recallReplaced(
   const byFact = new Map(
     finals.flatMap((f, i) => (f.dedupeKey ? [[f.dedupeKey, (rows[i] as { id: string }).id] as const] : [])),
   );
-  for (const chunk of statementChunks(rows)) {
-    await trx
-      .insertInto("webhookOutbox")
-      .values(chunk)
-      .onConflict((oc) => oc.columns(["organizationId", "dedupeKey"]).doNothing())
-      .execute();
-  }
+  await recordEventsOnce(trx, rows);
   // The fact may be final again in the blocks that replaced it.
   for (const chunk of statementChunks(finals)) {
     await trx
