@@ -26,11 +26,9 @@ const MigrationSchema = z
     keys: z
       .array(z.object({ path: z.string(), oldAddress: z.string(), newAddress: z.string() }))
       .openapi({ description: "Each key and its successor in the HSM, once created" }),
-    transactionIds: z
-      .record(z.string(), z.array(z.string()))
-      .openapi({
-        description: "The transaction requests of the grants, funding, revocations, reissue and signers steps",
-      }),
+    transactionIds: z.record(z.string(), z.array(z.string())).openapi({
+      description: "The transaction requests of the grants, funding, revocations, reissue and signers steps",
+    }),
     walletsLeft: z
       .array(
         z.object({
