@@ -9,11 +9,14 @@ import { promisify } from "node:util";
 import { HDKey } from "@scure/bip32";
 import { sql } from "kysely";
 import pkcs11js from "pkcs11js";
-import { type Address, createPublicClient, createWalletClient, http, parseAbi } from "viem";
+import { type Address, createPublicClient, createWalletClient, getAddress, http, parseAbi } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { IdentityAbi } from "../abis/Identity.ts";
 import { SponsoringPaymasterFactoryAbi } from "../abis/SponsoringPaymasterFactory.ts";
 import { TokenAbi } from "../abis/Token.ts";
+import { WeightedMultisigAccountAbi } from "../abis/WeightedMultisigAccount.ts";
+import { claimSigner } from "../domain/evm/claim-signature.ts";
 import { addressKey } from "../domain/evm/identity-key.ts";
 import type { ServedChain } from "../host/chain/served-chains.ts";
 import { loadConfig } from "../host/config.ts";
@@ -61,7 +64,7 @@ describe("custody in an HSM over PKCS#11 (SoftHSM2)", () => {
     process.env.SOFTHSM2_CONF = hsm.conf; // the operator below opens the same token from this process
     // The first start's local organisation keeps software custody (always active); the platform then moves to the HSM.
     stack = await bootStack();
-    Object.assign(stack.env, hsm.env, { CUSTODY_ACTIVATION_QUORUM: "2" });
+    Object.assign(stack.env, hsm.env, { CUSTODY_ACTIVATION_QUORUM: "2", ACCOUNT_ABSTRACTION_ENABLED: "true" });
     await stack.restart();
     ops = operator(stack);
     // Its system deploys once two custodians have activated its partition.
@@ -261,7 +264,8 @@ describe("custody in an HSM over PKCS#11 (SoftHSM2)", () => {
     // a contract identity it created, and the ownership of the organisation's paymaster (made by its factory).
     const ownerOnly = await ops.keyFor(local, "owner");
     const localApi = apiFlows(stack); // the organisation owner's default key
-    const identity = await localApi.registerIdentity(privateKeyToAccount(generatePrivateKey()).address, 56);
+    const holder = privateKeyToAccount(generatePrivateKey()).address;
+    const identity = await localApi.registerIdentity(holder, 56);
     await localApi.write("POST", "/api/v2/system/entities", { contractAddress: moving });
     const madeIssuer = await localApi.call("POST", "/api/v2/system/claim-issuer"); // or it is one already
     expect(madeIssuer.status === 409 || madeIssuer.body.data?.status === "COMPLETED").toBe(true);
@@ -286,6 +290,31 @@ describe("custody in an HSM over PKCS#11 (SoftHSM2)", () => {
       functionName: "getAddress",
       args: [oldPrimary as Address],
     });
+    // A claim the old primary key signs, and a member's smart wallet whose one signer is the member's custody key.
+    await localApi.write("POST", "/api/v2/system/topic-schemes", { name: "kyc", signature: "string level" });
+    const claim = await localApi.write("POST", "/api/v2/system/identity-claims", { wallet: holder, topic: "kyc" });
+    const walletOwner = await ops.member(local, "member", "Wallet owner");
+    const policy = await localApi.call("PUT", "/api/v2/settings/executor-policy", { accountAbstractionEnabled: true });
+    expect(policy.status).toBe(200);
+    const created = await stack.api("/api/v2/smart-wallets", {
+      method: "POST",
+      headers: { prefer: "wait=90", "x-participant": walletOwner.userId },
+      body: "{}",
+    });
+    const smartWallet = (await json(created)).data?.address as Address;
+    expect(created.status).toBe(200);
+    // The paymaster has no deposit: the wallet pays for its own operations.
+    await funder.sendTransaction({ to: smartWallet, value: 10n ** 18n });
+    const accountMint = async () => {
+      const res = await stack.api(`/api/v2/tokens/${moving}/mint`, {
+        method: "POST",
+        headers: { "idempotency-key": "move-account-wallet" },
+        body: JSON.stringify({ recipients: [ALICE], amounts: ["1"], accountWalletId: oldPrimary }),
+      });
+      const body = await json(res);
+      return (body.transactionId ?? body.data?.transactionId ?? `${res.status} ${JSON.stringify(body)}`) as string;
+    };
+    const byAccount = await accountMint();
     const mint = async (i: number) => {
       const res = await stack.api(`/api/v2/tokens/${moving}/mint`, {
         method: "POST",
@@ -311,6 +340,9 @@ describe("custody in an HSM over PKCS#11 (SoftHSM2)", () => {
         cwd: ROOT,
         env: stack.env,
       },
+    ).then(
+      ({ stdout }) => JSON.parse(stdout),
+      (error: { stderr: string }) => ({ stderr: error.stderr }), // handled now: it may end before the test reads it
     );
     const migration = async () =>
       (await json(await stack.api(`/api/v2/custody/migrations/${migrationId}`, { key: operatorKey }))).data;
@@ -334,6 +366,8 @@ describe("custody in an HSM over PKCS#11 (SoftHSM2)", () => {
       await sleep(50);
     }
     expect(await Promise.all(Array.from({ length: 100 }, (_, i) => mint(i)))).toEqual(ids);
+    // So is one that named the old wallet by accountWalletId.
+    expect(await accountMint()).toBe(byAccount);
     const newPrimary = (await primary()).address;
     expect(newPrimary).not.toBe(oldPrimary);
     const fresh = await mint(100);
@@ -344,10 +378,7 @@ describe("custody in an HSM over PKCS#11 (SoftHSM2)", () => {
     }
     const done = await migration();
     // (Or, had the move ended before the CLI started, that the organisation is in the HSM already.)
-    const answer = await cli.then(
-      ({ stdout }) => JSON.parse(stdout),
-      (error: { stderr: string }) => ({ stderr: error.stderr }),
-    );
+    const answer = await cli;
     if (answer.stderr === undefined) expect(answer).toMatchObject({ started: false, id: migrationId });
     else expect(answer.stderr).toContain("The organisation's keys are in the HSM already.");
     expect(done).toMatchObject({ status: "succeeded", step: "done", error: null });
@@ -356,7 +387,7 @@ describe("custody in an HSM over PKCS#11 (SoftHSM2)", () => {
       ops.db.platform
         .selectFrom("transactionRequests")
         .select(["id", "status", "fromAddress"])
-        .where("id", "in", [...ids, fresh])
+        .where("id", "in", [...ids, fresh, byAccount])
         .execute();
     for (let i = 0; (await requests()).some((r) => r.status !== "COMPLETED"); i++) {
       if (i > 1200)
@@ -364,7 +395,7 @@ describe("custody in an HSM over PKCS#11 (SoftHSM2)", () => {
       await sleep(50);
     }
     expect((await requests()).find((r) => r.id === fresh)?.fromAddress).toBe(newPrimary);
-    expect(await client.readContract({ address: moving, abi: TokenAbi, functionName: "totalSupply" })).toBe(101n);
+    expect(await client.readContract({ address: moving, abi: TokenAbi, functionName: "totalSupply" })).toBe(102n);
 
     // Every role the old key held (the system's and the token's) is now the new key's, and the old key has none.
     const { detail } = await ops.db.platform
@@ -421,8 +452,8 @@ describe("custody in an HSM over PKCS#11 (SoftHSM2)", () => {
               functionName: "keyHasPurpose",
               args: [addressKey(account), BigInt(power.purpose as number)],
             });
-          // A claim key stays with the old key too: the claims it signed are valid only while it holds it.
-          expect([await has(oldAddress), await has(newAddress)]).toEqual([power.purpose === 3, true]);
+          // A claim key too, once the claims the old key signed are signed again by the new one.
+          expect([await has(oldAddress), await has(newAddress)]).toEqual([false, true]);
         } else {
           const holder = await read(power.kind === "owner" ? "owner" : "manager");
           expect(holder.toLowerCase(), JSON.stringify(power)).toBe(newAddress);
@@ -449,11 +480,31 @@ describe("custody in an HSM over PKCS#11 (SoftHSM2)", () => {
     expect(owners).toEqual([newPrimary, oldPrimary]);
     const served = { chainId: stackChain(stack).id, client, deployment: manifest } as unknown as ServedChain;
     expect(await organisationPaymaster(served, owners)).toBe(paymaster);
-    // The new key signs claims for the old key's issuer identity (which the old key's claims keep).
+    // The new key signs claims for the old key's issuer identity; the claim issued before the move is the new key's
+    // signature now, and valid.
     expect((await localApi.get("/api/v2/system/claim-issuer")).data).toMatchObject({
       identity: issuer.identity,
       canSignClaims: true,
     });
+    const [topic, , claimIssuer, signature, claimData] = await client.readContract({
+      address: identity,
+      abi: IdentityAbi,
+      functionName: "getClaim",
+      args: [claim.claimId],
+    });
+    expect(await claimSigner(identity, topic, claimData, signature)).toBe(getAddress(newPrimary));
+    const valid = [identity, topic, signature, claimData] as const;
+    expect(
+      await client.readContract({ address: claimIssuer, abi: IdentityAbi, functionName: "isClaimValid", args: valid }),
+    ).toBe(true);
+    // The member's smart wallet is signed by the member's new key alone, with the old key's weight.
+    const member = (done.keys as { oldAddress: string; newAddress: string }[]).find(
+      (k) => k.oldAddress === walletOwner.wallet,
+    );
+    expect(
+      await client.readContract({ address: smartWallet, abi: WeightedMultisigAccountAbi, functionName: "signers" }),
+    ).toEqual([[getAddress(member?.newAddress ?? "")], [1n]]);
+    expect(done.walletsLeft).toEqual([]);
     // The new mint's signature is the HSM key's.
     const log = await json(
       await stack.api(`/api/v2/custody/signatures?filter[requestId][eq]=${fresh}`, {

@@ -102,3 +102,25 @@ export function predecessorRequest(
     .where("transactionRequests.idempotencyKey", "=", input.idempotencyKey)
     .executeTakeFirst();
 }
+
+/** An organisation moves once (software to the HSM, never back): one hop, with room to spare. */
+const MAX_SUCCESSORS = 4;
+
+/**
+ * The key that signs for `address` now: the address itself, or the successor of a key replaced by a move to the HSM
+ * (so a repeat naming the old wallet, e.g. by accountWalletId, finds its first write through the successor).
+ */
+export async function currentKeyAddress(db: PlatformDb, organizationId: string, address: string): Promise<string> {
+  let current = address.toLowerCase();
+  for (let hop = 0; hop < MAX_SUCCESSORS; hop++) {
+    const row = await db
+      .selectFrom("wallets")
+      .select("successorAddress")
+      .where("organizationId", "=", organizationId)
+      .where("address", "=", current)
+      .executeTakeFirst();
+    if (!row?.successorAddress) return current;
+    current = row.successorAddress;
+  }
+  return current;
+}

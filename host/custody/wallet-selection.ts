@@ -6,6 +6,7 @@ import type { WalletSelection } from "../db/platform-types.ts";
 import { ApiError } from "../errors/api-error.ts";
 import type { RequestExecutor } from "../mutations/executors.ts";
 import { type Custody, ORGANIZATION_PRIMARY_PATH } from "./custody.ts";
+import { currentKeyAddress } from "./key-move.ts";
 
 export async function resolveSigner(
   db: PlatformDb,
@@ -45,6 +46,11 @@ export async function resolveSigner(
       address: selection.smartWalletAddress,
     });
   }
+  // A wallet replaced by a move to the HSM is named through its successor: a retry of its write replays it.
+  const named =
+    selection.accountWalletId === undefined
+      ? undefined
+      : await currentKeyAddress(db, organizationId, selection.accountWalletId);
   const load = () =>
     db
       .selectFrom("wallets")
@@ -52,9 +58,9 @@ export async function resolveSigner(
       .where("organizationId", "=", organizationId)
       .where("kind", "=", "eoa")
       .where("successorAddress", "is", null) // a key replaced by a move to the HSM signs nothing new
-      .$if(selection.accountWalletId !== undefined, (q) =>
+      .$if(named !== undefined, (q) =>
         q
-          .where("address", "=", selection.accountWalletId!.toLowerCase())
+          .where("address", "=", named!)
           .where((eb) =>
             input.participantId === undefined
               ? eb("userId", "is", null)

@@ -31,6 +31,9 @@ export default definePlugin({
     "custody.setManager": {},
     "custody.transferOwnership": {},
     "custody.acceptOwnership": {},
+    // Signed again in the HSM on a repeat, which need not make the same signature: attached all the same.
+    "custody.reissueClaim": { idempotencyIgnoresPayload: true },
+    "custody.replaceSigner": {},
   },
 });
 

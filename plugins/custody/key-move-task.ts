@@ -13,6 +13,7 @@ import { indexedHex } from "../../host/db/ledger-types.ts";
 import { TERMINAL_STATES } from "../../host/mutations/service.ts";
 import type { PluginContext } from "../../host/plugin.ts";
 import { defineTask } from "../../host/worker/define-task.ts";
+import { reissueClaims } from "./claim-reissue.ts";
 import {
   acceptanceData,
   CLAIM,
@@ -24,6 +25,7 @@ import {
   powerName,
   revocationData,
 } from "./key-move-powers.ts";
+import type { MoveTools, MoveWrite } from "./key-move-tools.ts";
 import { MoveKeysPayload } from "./migration-store.ts";
 import {
   type CustodyMigrationRow,
@@ -33,6 +35,7 @@ import {
   type MigrationDetail,
   type MigrationStep,
 } from "./tables.ts";
+import { replaceWalletSigners } from "./wallet-signers.ts";
 
 const ACCESS_CONTROL = parseAbi([
   "function grantRole(bytes32 role, address account)",
@@ -216,7 +219,31 @@ const STEPS: Record<Exclude<MigrationStep, "done">, (run: Run) => Promise<void>>
     ]);
     await completeAll(run, "revocations", [...first, ...last.filter((id) => id !== undefined)]);
   },
+
+  reissue: (run) => reissueClaims(moveTools(run, "reissue")),
+
+  signers: (run) => replaceWalletSigners(moveTools(run, "signers")),
 };
+
+/** The move in progress as its later steps (claim-reissue.ts, wallet-signers.ts) use it. */
+function moveTools(run: Run, step: MigrationStep): MoveTools {
+  const { ctx, migration, detail } = run;
+  return {
+    ctx,
+    organizationId: migration.organizationId,
+    keys: detail.keys ?? [],
+    detail,
+    submit: (write) => submit(ctx, migration, write),
+    completeAll: (ids) => completeAll(run, step, ids),
+    powers: (account) => keyPowers(ctx, migration.organizationId, account),
+    revoke: (pair, power) => revokePower(run, pair, power),
+    async indexedChains() {
+      const chains = await organizationChains(ctx, migration.organizationId);
+      for (const chainId of chains) await indexCaughtUp(ctx, chainId);
+      return chains;
+    },
+  };
+}
 
 /**
  * The old key's write taking `power` from it, signed by itself (an identity key it cannot remove, lacking management
@@ -332,16 +359,7 @@ async function heldRoles(ctx: Ctx, organizationId: string, account: string): Pro
 async function submit(
   ctx: Ctx,
   migration: CustodyMigrationRow,
-  write: {
-    chainId: number;
-    kind: string;
-    from: Address;
-    to: Address;
-    data: `0x${string}`;
-    value?: bigint;
-    key: string;
-    description: string;
-  },
+  write: MoveWrite & { value?: bigint },
 ): Promise<string> {
   const request = await ctx.mutations.submit({
     organizationId: migration.organizationId,
@@ -354,6 +372,7 @@ async function submit(
     createdBy: "platform",
     idempotencyKey: `custody-migration:${migration.id}:${write.key}`,
     description: write.description,
+    ...(write.executor ? { executor: write.executor, walletSelection: write.walletSelection } : {}),
   });
   return request.id;
 }

@@ -2,6 +2,7 @@
 import { createRoute } from "@hono/zod-openapi";
 import { encodeFunctionData, type Hex, isAddressEqual } from "viem";
 import { IdentityAbi } from "../../abis/Identity.ts";
+import { claimAddition } from "../../domain/evm/claim-signature.ts";
 import { requirePermission } from "../../host/auth/require-permission.ts";
 import { ApiError } from "../../host/errors/api-error.ts";
 import type { App } from "../../host/http/env.ts";
@@ -11,7 +12,7 @@ import { submitSystemWrite } from "../../host/mutations/system-write.ts";
 import type { PluginContext } from "../../host/plugin.ts";
 import { encodeClaimValues } from "./claim-data.ts";
 import { claimEvidenceUri } from "./claim-evidence.ts";
-import { claimIdOf, ECDSA_SCHEME, signClaim, topicIdOf } from "./claim-signing.ts";
+import { claimIdOf, topicIdOf } from "./claim-signing.ts";
 import { subjectIdentity } from "./identity-lookup.ts";
 import { attachedClaim, requireClaimIssuer, topicScheme } from "./prechecks.ts";
 import { topicNameContext } from "./topic-names.ts";
@@ -70,17 +71,11 @@ export function claimRoutes(app: App, ctx: PluginContext<"custody" | "kycDocumen
       const account = await ctx.custody.signer(c.get("principal").organizationId, signer, {
         caller: "identities:claim-signature",
       });
-      const signature = await signClaim(account, subject, topicId, data);
       return {
         kind: "claim.issue",
         description: `Issue the ${body.topic} claim to identity ${shortAddress(subject)}`,
         resultContext: { topicName: body.topic },
-        to: subject,
-        data: encodeFunctionData({
-          abi: IdentityAbi,
-          functionName: "addClaim",
-          args: [topicId, ECDSA_SCHEME, issuer, signature, data, uri],
-        }),
+        ...(await claimAddition(account, { subject, topicId, issuer, data, uri })),
       };
     });
   });

@@ -1,17 +1,8 @@
 // What a claim issuer signs and how claims are named on chain (ERC-735 as contracts/identity implements it).
-import {
-  type Address,
-  encodeAbiParameters,
-  type Hex,
-  keccak256,
-  type LocalAccount,
-  parseAbiParameters,
-  stringToHex,
-  toHex,
-} from "viem";
+import { type Address, encodeAbiParameters, type Hex, keccak256, parseAbiParameters, stringToHex, toHex } from "viem";
 
-/** ERC-735 scheme 1: an ECDSA signature. */
-export const ECDSA_SCHEME = 1n;
+export { signClaim } from "../../domain/evm/claim-signature.ts";
+
 /** ERC-734 key purpose of a claim signer. */
 export const CLAIM_PURPOSE = 3n;
 
@@ -33,12 +24,4 @@ export function claimIdOf(issuer: Address, topicId: bigint): Hex {
 /** The ERC-734 key of an ECDSA address. */
 export function addressKey(account: Address): Hex {
   return keccak256(encodeAbiParameters(parseAbiParameters("address"), [account]));
-}
-
-/** The issuer's signature: keccak256(abi.encode(subject, topic, data)) signed as an Ethereum message (Identity.isClaimValid). */
-export function signClaim(signer: LocalAccount, subject: Address, topicId: bigint, data: Hex): Promise<Hex> {
-  const digest = keccak256(
-    encodeAbiParameters(parseAbiParameters("address, uint256, bytes"), [subject, topicId, data]),
-  );
-  return signer.signMessage({ message: { raw: digest } });
 }

@@ -3590,7 +3590,7 @@ export interface paths {
         put?: never;
         /**
          * Move the active organisation's keys from software custody to the HSM
-         * @description Creates the organisation's keys in the HSM, grants them the old keys' on-chain roles and funds them through the transaction pipeline, switches new writes to them, lets the old keys' writes in flight finish, then has each old key renounce its roles. Answers the move already running, or resumes a failed one. A write repeated with its Idempotency-Key after the switch answers the first one. Needs the platform operator's platform:operate permission (a platform-level role no organisation role grants).
+         * @description Creates the organisation's keys in the HSM, grants them the old keys' on-chain roles and funds them through the transaction pipeline, switches new writes to them, lets the old keys' writes in flight finish, then has each old key renounce its roles, has the claims the old keys signed signed again by their successors, and replaces the old keys as signers of the smart wallets they alone approve. Answers the move already running, or resumes a failed one. A write repeated with its Idempotency-Key after the switch answers the first one. Needs the platform operator's platform:operate permission (a platform-level role no organisation role grants).
          *
          *     Permission: `platform:operate`.
          */
@@ -6776,20 +6776,42 @@ export interface components {
             /** @enum {string} */
             status: "running" | "succeeded" | "failed";
             /**
-             * @description keys (successors created in the HSM), grants (the old keys' roles and identity keys granted to them), funding, switch (new writes signed by the successors), drain (the old keys' writes in flight finish), revocations (each old key renounces its roles, removes its identity keys and hands its contract identities and paymaster to its successor), done
+             * @description keys (successors created in the HSM), grants (the old keys' roles and identity keys granted to them), funding, switch (new writes signed by the successors), drain (the old keys' writes in flight finish), revocations (each old key renounces its roles, removes its identity keys and hands its contract identities and paymaster to its successor), reissue (the claims the old keys signed are signed again by their successors, then the old keys' claim keys removed), signers (each smart wallet the old key alone approves replaces it by its successor), done
              * @enum {string}
              */
-            step: "keys" | "grants" | "funding" | "switch" | "drain" | "revocations" | "done";
+            step: "keys" | "grants" | "funding" | "switch" | "drain" | "revocations" | "reissue" | "signers" | "done";
             /** @description Each key and its successor in the HSM, once created */
             keys: {
                 path: string;
                 oldAddress: string;
                 newAddress: string;
             }[];
-            /** @description The transaction requests of the grants, funding and revocations steps */
+            /** @description The transaction requests of the grants, funding, revocations, reissue and signers steps */
             transactionIds: {
                 [key: string]: string[];
             };
+            /** @description Smart wallets whose old signer the move left for the wallets' participants to replace (addSigner, removeSigner through the wallet's own operation) */
+            walletsLeft: {
+                chainId: number;
+                address: string;
+                /** @description The old key, still a signer of the wallet */
+                signer: string;
+                successor: string;
+                weight: string;
+                threshold: string;
+                /**
+                 * @description below-threshold: the old key's weight alone does not reach the wallet's threshold; not-operated: the platform sends the wallet's operations only for its owner participant, and the key is not theirs
+                 * @enum {string}
+                 */
+                reason: "below-threshold" | "not-operated";
+            }[];
+            /** @description Claims signed by an old key that no key of the organisation may add again to their holder identity: that old key keeps its claim key on the issuer identity, so they stay valid */
+            claimsLeft: {
+                chainId: number;
+                holder: string;
+                claimId: string;
+                signer: string;
+            }[];
             /** @description Why the move failed; request it again to resume */
             error: string | null;
             /** Format: date-time */
