@@ -227,6 +227,18 @@ describe("bundler (POST /api/v2/bundler)", () => {
       code: -32505,
       data: { paymasterContext: "0x01" },
     });
+    // An EIP-7702 sender runs its delegate's code, also when the delegation is only its operation's authorisation.
+    const eoa = privateKeyToAccount(generatePrivateKey());
+    await deposit(eoa.address);
+    const authorization = await eoa.signAuthorization({ address: numberAccount, chainId: chain.id, nonce: 0 });
+    const { eip7702Auth } = formatUserOperationRequest({ authorization });
+    const delegated = await rpc({
+      jsonrpc: "2.0",
+      id: 3,
+      method: "eth_sendUserOperation",
+      params: [{ ...operation(eoa.address), preVerificationGas: "0x20000", eip7702Auth }, entryPoint],
+    });
+    expect(delegated.body.error).toMatchObject({ code: -32502, data: { opcode: "NUMBER" } });
   });
 
   it("follows JSON-RPC: notifications, unknown methods, batches, parse and param errors", async () => {
