@@ -4,7 +4,8 @@
 // before it reaches the chain; the JSON-RPC rules (notifications, unknown methods, batches, parse errors); and two
 // operations in one handleOps (manual bundling mode, debug_bundler_sendBundleNow). Both EntryPoints, v0.8 and v0.7
 // (each with its own SimpleAccount release); estimation on a state override; lookups of an operation another bundler
-// mined, within BUNDLER_RECEIPT_LOOKBACK_BLOCKS.
+// mined, within BUNDLER_RECEIPT_LOOKBACK_BLOCKS. EIP-7702: a fresh EOA delegated to Simple7702Account by its first
+// operation's eip7702Auth (viem's 7702 helpers; the bundle a type-4 transaction), then an operation without it.
 import { createSmartAccountClient } from "permissionless";
 import { toSimpleSmartAccount } from "permissionless/accounts";
 import {
@@ -12,6 +13,7 @@ import {
   type Chain,
   createPublicClient,
   createWalletClient,
+  getAddress,
   type Hex,
   http,
   type PublicClient,
@@ -24,8 +26,10 @@ import {
   formatUserOperationRequest,
   getUserOperationHash,
   toPackedUserOperation,
+  toSimple7702SmartAccount,
 } from "viem/account-abstraction";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
+import { signAuthorization } from "viem/actions";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   accountAbstractionArtifact,
@@ -223,6 +227,18 @@ describe("bundler (POST /api/v2/bundler)", () => {
       code: -32505,
       data: { paymasterContext: "0x01" },
     });
+    // An EIP-7702 sender runs its delegate's code, also when the delegation is only its operation's authorisation.
+    const eoa = privateKeyToAccount(generatePrivateKey());
+    await deposit(eoa.address);
+    const authorization = await eoa.signAuthorization({ address: numberAccount, chainId: chain.id, nonce: 0 });
+    const { eip7702Auth } = formatUserOperationRequest({ authorization });
+    const delegated = await rpc({
+      jsonrpc: "2.0",
+      id: 3,
+      method: "eth_sendUserOperation",
+      params: [{ ...operation(eoa.address), preVerificationGas: "0x20000", eip7702Auth }, entryPoint],
+    });
+    expect(delegated.body.error).toMatchObject({ code: -32502, data: { opcode: "NUMBER" } });
   });
 
   it("follows JSON-RPC: notifications, unknown methods, batches, parse and param errors", async () => {
@@ -485,6 +501,76 @@ describe("bundler (POST /api/v2/bundler)", () => {
       expect(receipt.body.result).toMatchObject({ userOpHash: hash, success: true, receipt: { transactionHash } });
     }
     await rpc({ jsonrpc: "2.0", id: 5, method: "debug_bundler_setBundlingMode", params: ["auto"] });
+  });
+
+  it("EIP-7702: an EOA's first operation delegates it by its eip7702Auth (a type-4 bundle), the next needs none", async () => {
+    const deployer = createWalletClient({ account: anvilAccount(9), chain, transport: http() });
+    const { abi, bytecode } = accountAbstractionArtifact("Simple7702Account");
+    const implementation = (
+      await client.waitForTransactionReceipt({ hash: await deployer.deployContract({ abi, bytecode }) })
+    ).contractAddress as Address;
+    const owner = privateKeyToAccount(generatePrivateKey());
+    await client.waitForTransactionReceipt({
+      hash: await deployer.sendTransaction({ to: owner.address, value: parseEther("1") }), // it pays its own gas
+    });
+    const account = await toSimple7702SmartAccount({
+      client,
+      owner,
+      implementation,
+      entryPoint: { address: entryPoint, abi: entryPoint08Abi, version: "0.8" },
+    });
+    const authorization = await signAuthorization(client, { account: owner, contractAddress: implementation });
+    // Only EntryPoint v0.8 takes a 7702 sender's operation.
+    const onV07 = await rpc({
+      jsonrpc: "2.0",
+      id: 1,
+      method: "eth_sendUserOperation",
+      params: [
+        formatUserOperationRequest({
+          sender: owner.address,
+          nonce: 0n,
+          factory: "0x7702",
+          factoryData: "0x",
+          callData: "0x",
+          callGasLimit: 50_000n,
+          verificationGasLimit: 100_000n,
+          preVerificationGas: 100_000n,
+          maxFeePerGas: 2_000_000_000n,
+          maxPriorityFeePerGas: 1_000_000_000n,
+          signature: "0x",
+          authorization,
+        }),
+        entryPointV07,
+      ],
+    });
+    expect(onV07.body.error).toMatchObject({ code: -32602, data: { field: "eip7702Auth" } });
+
+    const bundler = createBundlerClient({ account, client, transport: transport(), pollingInterval: 200 });
+    const first = await bundler.sendUserOperation({ calls: [{ to: RECIPIENT, value: 11n }], authorization });
+    const receipt = await bundler.waitForUserOperationReceipt({ hash: first, timeout: 30_000 });
+    expect(receipt).toMatchObject({ success: true, userOpHash: first });
+    expect(receipt.sender.toLowerCase()).toBe(owner.address.toLowerCase());
+    expect(await client.getCode({ address: owner.address })).toBe(`0xef0100${implementation.slice(2).toLowerCase()}`);
+    // The bundle carried the authorisation in a type-4 transaction, from the list its stored request keeps.
+    const bundle = await client.getTransaction({ hash: receipt.receipt.transactionHash });
+    expect(bundle.type).toBe("eip7702");
+    expect(bundle.authorizationList?.map((a) => a.address.toLowerCase())).toEqual([implementation.toLowerCase()]);
+    const db = openDatabases(platformDbUrl(stack.env), "ledger", 1);
+    try {
+      const request = await db.platform
+        .selectFrom("transactionRequests")
+        .select("authorizationList")
+        .where("transactionHash", "=", receipt.receipt.transactionHash)
+        .executeTakeFirstOrThrow();
+      expect(request.authorizationList).toMatchObject([
+        { address: getAddress(implementation), nonce: authorization.nonce },
+      ]);
+    } finally {
+      await db.close();
+    }
+
+    const second = await bundler.sendUserOperation({ calls: [{ to: RECIPIENT, value: 12n }] });
+    expect((await bundler.waitForUserOperationReceipt({ hash: second, timeout: 30_000 })).success).toBe(true);
   });
 
   it("indexes the v0.7 EntryPoint's operations like v0.8's (src/EntryPoint.ts)", async () => {

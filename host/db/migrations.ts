@@ -686,6 +686,13 @@ export const coreMigrations: Record<string, Migration> = {
         where successor_address is not null`.execute(db);
     },
   },
+  "0036_request_authorization_list": {
+    async up(db: Kysely<unknown>) {
+      // An EIP-7702 write's signed authorisations (SubmitInput.authorizationList): kept with the request so that a
+      // signing after a crash or a requeue sends the same list in its type-4 transaction.
+      await sql`alter table platform.transaction_requests add column authorization_list jsonb`.execute(db);
+    },
+  },
 };
 
 /** Sets the description of the requests `where` selects, from their kind, target and calldata. */

@@ -1,5 +1,6 @@
 // Row types of the platform's core tables (created by host/db/migrations.ts); plugins declare their own.
 import type { ColumnType, Selectable } from "kysely";
+import type { StoredAuthorization } from "../chain/authorizations.ts";
 import type { TransactionSpeed } from "../chain/transaction-speed.ts";
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -153,6 +154,8 @@ export interface TransactionRequestsTable {
   resultContext: ColumnType<Record<string, unknown> | null, string | null | undefined, string | null>;
   /** A job queued when the request ends (SubmitInput.wakeJob): a multi-step job's next run. */
   wakeJob: ColumnType<unknown | null, string | null | undefined, string | null>;
+  /** EIP-7702 authorisations the write carries (SubmitInput.authorizationList): signed as a type-4 transaction. */
+  authorizationList: ColumnType<StoredAuthorization[] | null, string | null | undefined, string | null>;
   /** When the finality watcher found its block final (host/worker/watch-finality.ts); null while it is watched. */
   finalizedAt: ColumnType<Date | null, Date | null | undefined, Date | null>;
   /** How many times a reorg removed its mined transaction and sent it back to CONFIRMING. */

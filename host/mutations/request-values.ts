@@ -1,5 +1,6 @@
 // The row a submitted write is queued as: QUEUED, unsigned, its call and how it is to be sent.
 import type { Insertable } from "kysely";
+import { storedAuthorizationList } from "../chain/authorizations.ts";
 import type { TransactionRequestsTable, WalletSelection } from "../db/platform-types.ts";
 import { describeCall } from "./describe.ts";
 import type { SubmitInput } from "./service.ts";
@@ -31,6 +32,7 @@ export function requestValues(input: SubmitInput, sender: RequestSender): Insert
     executor,
     walletSelection: JSON.stringify(walletSelection),
     gasLimit: input.gas?.toString() ?? null,
+    authorizationList: storedAuthorizationList(input.authorizationList),
     ...(input.speed !== undefined ? { speed: input.speed } : {}),
     wakeJob: input.wakeJob ? JSON.stringify(input.wakeJob) : null,
     resultContext: input.resultContext ? JSON.stringify(input.resultContext) : null,

@@ -2,6 +2,7 @@
 import type { Transaction } from "kysely";
 import { v7 as uuidv7 } from "uuid";
 import type { Address, Hex, TransactionReceipt } from "viem";
+import type { StoredAuthorization } from "../chain/authorizations.ts";
 import type { TransactionSpeed } from "../chain/transaction-speed.ts";
 import { assertCustodyMaySign } from "../custody/activation-gate.ts";
 import type { Custody } from "../custody/custody.ts";
@@ -63,6 +64,11 @@ export interface SubmitInput {
   speed?: TransactionSpeed;
   /** The transaction's gas, when the sender knows it: signed as given, not estimated (nor refused by estimation). */
   gas?: bigint;
+  /**
+   * EIP-7702 authorisations the transaction carries: it is signed as a type-4 transaction with this list, which the
+   * request keeps (a signing after a crash sends the same list). Needs `gas`: such a write is not estimated.
+   */
+  authorizationList?: readonly StoredAuthorization[];
   /** A human summary, e.g. "Mint 1,500.5 EURD to 0x7099…79C8"; by default the kind and the decoded call, abridged. */
   description?: string;
   /**
@@ -117,6 +123,8 @@ export function createMutationService(
     async submit(input) {
       const kind = kinds.get(input.kind);
       if (!kind) throw new Error(`Unknown mutation kind ${input.kind}`);
+      if (input.authorizationList?.length && input.gas === undefined)
+        throw new Error("A write with an authorisation list gives its gas (it is not estimated)");
       const from = (input.from ?? (await custody.primaryAddress(input.organizationId))).toLowerCase();
       await assertCustodyMaySign(db, custody, {
         organizationId: input.organizationId,

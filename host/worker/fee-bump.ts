@@ -3,6 +3,7 @@
 // before they are sent, and the old hash is kept: whichever version is mined completes the request, and the
 // shared nonce means only one can be.
 import { type Address, type Hex, keccak256, parseTransaction } from "viem";
+import { transactionTypeOf } from "../chain/authorizations.ts";
 import { speedFees } from "../chain/fee-history.ts";
 import type { TransactionRequestRow } from "../db/platform-types.ts";
 import { type ChainTaskDeps, isAlreadyKnown } from "./deps.ts";
@@ -25,7 +26,7 @@ export async function bumpFees(deps: ChainTaskDeps, rows: TransactionRequestRow[
     });
     const raw = await account.signTransaction({
       chainId: chain.chainId,
-      type: "eip1559",
+      ...transactionTypeOf(row.authorizationList), // the same authorisations as the bytes it replaces
       to: previous.to,
       data: previous.data,
       value: previous.value,

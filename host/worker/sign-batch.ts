@@ -3,6 +3,7 @@
 // frees it). Each write pays its speed's fees (X-Transaction-Speed), read once for the batch.
 import { type Kysely, sql, type Transaction } from "kysely";
 import { type Address, type Hex, keccak256 } from "viem";
+import { transactionTypeOf } from "../chain/authorizations.ts";
 import { speedFees } from "../chain/fee-history.ts";
 import type { PlatformTables, TransactionRequestRow } from "../db/platform-types.ts";
 import { recordPendingEvents } from "../events/pending-events.ts";
@@ -59,7 +60,7 @@ export async function signBatch(
       });
       const raw = await account.signTransaction({
         chainId: chain.chainId,
-        type: "eip1559",
+        ...transactionTypeOf(row.authorizationList),
         to: row.toAddress as Address,
         data: row.data as Hex,
         value: BigInt(row.value),

@@ -4,8 +4,9 @@
 // wallet through the transaction pipeline (host/worker: nonces, fee bumps, exactly once). The bundle's receipt marks
 // them included (mutation kind `bundler.handle-ops`).
 import { type Kysely, sql } from "kysely";
-import { decodeEventLog, encodeFunctionData, type Hex, type TransactionReceipt } from "viem";
+import { type Address, decodeEventLog, encodeFunctionData, getAddress, type Hex, type TransactionReceipt } from "viem";
 import { entryPoint08Abi, type PackedUserOperation } from "viem/account-abstraction";
+import type { StoredAuthorization } from "../../host/chain/authorizations.ts";
 import { fundSigner } from "../../host/chain/fund-signer.ts";
 import type { ServedChain } from "../../host/chain/served-chains.ts";
 import type { MutationKind } from "../../host/mutations/service.ts";
@@ -15,7 +16,9 @@ import { defineTask } from "../../host/worker/define-task.ts";
 import { addKeyedJobSql } from "../../host/worker/keyed-jobs.ts";
 import { BundlePayload, bundleJob } from "./bundle-job.ts";
 import { bundlerWallet } from "./bundler-wallet.ts";
+import { delegationDesignator, toAuthorization } from "./eip7702.ts";
 import { type ServedEntryPoint, servedEntryPoints } from "./entry-points.ts";
+import { AUTHORIZATION_GAS } from "./gas.ts";
 import { previousNonce } from "./queued-nonce.ts";
 import { checkBundle } from "./simulation.ts";
 import { type BundlerTables, bundlerDb, type UserOperationRow } from "./tables.ts";
@@ -77,12 +80,14 @@ async function settleAbandoned(ctx: PluginContext, chainId: number, organization
   }
 }
 
-/** The gas a bundle transaction gets: the operations' own limits, plus the transaction's base and the loop's. */
+/** The gas a bundle transaction gets: the operations' own limits (and their authorisations'), plus the transaction's
+ * base and the loop's. */
 function bundleGas(rows: UserOperationRow[]): bigint {
   return rows.reduce((sum, row) => {
     const op = toUserOperation(row.userOperation as RpcUserOperation);
     return (
       sum +
+      (op.authorization ? AUTHORIZATION_GAS : 0n) +
       op.preVerificationGas +
       op.verificationGasLimit +
       op.callGasLimit +
@@ -173,7 +178,11 @@ async function bundlePartition(
     fundSigner(ctx, on, wallet),
     (async () => {
       while (candidates.length > 0) {
-        const check = await checkBundle(on, entryPoint, opsOf(candidates), wallet, bundleGas(candidates));
+        const delegations = authorizationsOf(candidates).map((auth) => ({
+          address: auth.authority,
+          code: delegationDesignator(auth.address),
+        }));
+        const check = await checkBundle(on, entryPoint, opsOf(candidates), wallet, bundleGas(candidates), delegations);
         if (check.ok) return bundleGas(candidates);
         const refused = candidates[check.opIndex];
         // Its successors in this bundle cannot run without it: they wait (or fail) in a later run.
@@ -192,6 +201,8 @@ async function bundlePartition(
     data: encodeFunctionData({ abi: entryPoint08Abi, functionName: "handleOps", args: [opsOf(candidates), wallet] }),
     from: wallet,
     gas,
+    // EIP-7702 senders' authorisations: the bundle is a type-4 transaction that delegates them as it runs.
+    authorizationList: authorizationsOf(candidates).map(({ authority: _, ...auth }) => auth),
     createdBy: "bundler",
   });
   await db
@@ -205,6 +216,18 @@ async function bundlePartition(
     .where("status", "=", "pending")
     .execute();
   // Operations left behind (behind an unmined bundle, past the bundle's size) wait for the bundle's receipt.
+}
+
+/** The distinct EIP-7702 authorisations the rows carry, each with its authority (the operation's sender). */
+function authorizationsOf(rows: UserOperationRow[]) {
+  const bySignature = new Map<string, StoredAuthorization & { authority: Address }>();
+  for (const row of rows) {
+    const auth = (row.userOperation as RpcUserOperation).eip7702Auth;
+    if (!auth) continue;
+    const stored = toAuthorization(auth);
+    bySignature.set(`${stored.r}${stored.s}`, { ...stored, authority: getAddress(row.sender) });
+  }
+  return [...bySignature.values()];
 }
 
 /** A stored PackedUserOperation's quantities as bigints again (JSON keeps them as strings). */

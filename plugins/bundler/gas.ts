@@ -5,13 +5,17 @@ import { encodeAbiParameters, type Hex, hexToBytes, type StateOverride, toHex } 
 import { entryPoint08Abi, type PackedUserOperation, type UserOperation } from "viem/account-abstraction";
 import type { ServedChain } from "../../host/chain/served-chains.ts";
 import type { PluginContext } from "../../host/plugin.ts";
+import { isEip7702Factory, senderDelegation } from "./eip7702.ts";
 import { PENALTY_THRESHOLD, type ServedEntryPoint } from "./entry-points.ts";
 import { isQueued } from "./queued-nonce.ts";
 import { simulateHandleOp } from "./simulation.ts";
-import { packed } from "./user-operation.ts";
+import { mergeStateOverrides } from "./state-override.ts";
+import { authorizationOf, packed } from "./user-operation.ts";
 
 /** A transaction's base cost plus the EntryPoint's fixed overhead per operation (the reference bundler's figures). */
 const PER_OPERATION_OVERHEAD = 21_000n + 18_300n;
+/** What an EIP-7702 authorisation adds to its bundle transaction's intrinsic gas (EIP-7702's PER_EMPTY_ACCOUNT_COST). */
+export const AUTHORIZATION_GAS = 25_000n;
 
 const handleOps = entryPoint08Abi.find((item) => item.type === "function" && item.name === "handleOps");
 /** One PackedUserOperation as handleOps' calldata carries it. */
@@ -24,16 +28,17 @@ function encodedOp(op: PackedUserOperation): Uint8Array {
   return hexToBytes(encodeAbiParameters([PACKED_OP] as never, [op] as never));
 }
 
-/** The least preVerificationGas the bundler accepts for `op`: zero bytes at 4 gas, others at 16. */
-export function requiredPreVerificationGas(op: PackedUserOperation): bigint {
-  let gas = PER_OPERATION_OVERHEAD;
+/** The least preVerificationGas the bundler accepts for `op`: zero bytes at 4 gas, others at 16 (and its
+ * authorisation's cost when it carries one). */
+export function requiredPreVerificationGas(op: PackedUserOperation, withAuthorization = false): bigint {
+  let gas = PER_OPERATION_OVERHEAD + (withAuthorization ? AUTHORIZATION_GAS : 0n);
   for (const byte of encodedOp(op)) gas += byte === 0 ? 4n : 16n;
   return gas;
 }
 
 /** What estimation returns: every byte at 16 gas, so the signed operation (other bytes, same length) passes. */
-function estimatedPreVerificationGas(op: PackedUserOperation): bigint {
-  return PER_OPERATION_OVERHEAD + 16n * BigInt(encodedOp(op).length);
+function estimatedPreVerificationGas(op: PackedUserOperation, withAuthorization: boolean): bigint {
+  return PER_OPERATION_OVERHEAD + (withAuthorization ? AUTHORIZATION_GAS : 0n) + 16n * BigInt(encodedOp(op).length);
 }
 
 /** Generous limits for the simulation run; the estimate is what it used, with a margin. */
@@ -50,8 +55,11 @@ export async function estimateUserOperationGas(
   on: ServedChain,
   entryPoint: ServedEntryPoint,
   op: UserOperation<"0.8">,
-  stateOverride: StateOverride = [],
+  callerOverride: StateOverride = [],
 ) {
+  // An EIP-7702 sender runs its delegate's code (its authorisation's by override); the caller's override wins.
+  const delegation = await senderDelegation(on, op.sender, authorizationOf(op), isEip7702Factory(op.factory));
+  const stateOverride = mergeStateOverrides(delegation.override, callerOverride);
   const withPaymaster = op.paymaster !== undefined;
   const trial: UserOperation<"0.8"> = {
     ...op,
@@ -61,7 +69,7 @@ export async function estimateUserOperationGas(
     maxFeePerGas: 1n,
     maxPriorityFeePerGas: 1n,
   };
-  trial.preVerificationGas = estimatedPreVerificationGas(packed(trial));
+  trial.preVerificationGas = estimatedPreVerificationGas(packed(trial), op.authorization !== undefined);
   const queued = await isQueued(ctx, on.chainId, entryPoint.address, op.sender, op.nonce);
   const result = await simulateHandleOp(on, entryPoint, packed(trial), 10n ** 24n, queued, stateOverride);
   const verification = result.preOpGas - trial.preVerificationGas;

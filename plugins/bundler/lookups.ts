@@ -17,6 +17,7 @@ import { batchLoader } from "../../host/cache/batch-loader.ts";
 import type { ServedChain } from "../../host/chain/served-chains.ts";
 import type { PluginContext } from "../../host/plugin.ts";
 import { bundlerState } from "./bundler-state.ts";
+import { delegateOf, isEip7702Factory } from "./eip7702.ts";
 import { servedEntryPointAt, servedEntryPoints } from "./entry-points.ts";
 import type { BundlerSettings } from "./settings.ts";
 import { bundlerDb } from "./tables.ts";
@@ -202,8 +203,15 @@ async function minedElsewhere(ctx: LookupContext, on: ServedChain, hash: Hex) {
   } catch {
     return null;
   }
+  // An EIP-7702 sender's hash names its delegate: the one its code names now.
+  const delegateOfSender = async (candidate: (typeof ops)[number]) =>
+    isEip7702Factory(candidate.factory)
+      ? delegateOf(await on.client.getCode({ address: candidate.sender as Hex }))
+      : undefined;
+  const delegates = await Promise.all(ops.map(delegateOfSender));
   const op = ops.find(
-    (candidate) => userOpHash(toUserOperation(candidate), on.chainId, entryPoint) === hash.toLowerCase(),
+    (candidate, i) =>
+      userOpHash(toUserOperation(candidate), on.chainId, entryPoint, delegates[i]) === hash.toLowerCase(),
   );
   if (!op) return null;
   return {

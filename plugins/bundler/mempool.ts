@@ -6,6 +6,7 @@ import type { ServedChain } from "../../host/chain/served-chains.ts";
 import type { PluginContext } from "../../host/plugin.ts";
 import { wakeBundler } from "./bundle-job.ts";
 import { bundlerState } from "./bundler-state.ts";
+import { assertAuthorizationApplies, assertEip7702Supported, isEip7702Factory, senderDelegation } from "./eip7702.ts";
 import type { ServedEntryPoint } from "./entry-points.ts";
 import { requiredPreVerificationGas } from "./gas.ts";
 import { isQueued } from "./queued-nonce.ts";
@@ -15,7 +16,7 @@ import { simulateValidation } from "./simulation.ts";
 import { sponsoredUsage } from "./sponsored-usage.ts";
 import { assertWithinSponsorshipLimits, maxCharge } from "./sponsorship-limits.ts";
 import { bundlerDb } from "./tables.ts";
-import { packed, type RpcUserOperation, toUserOperation, userOpHash } from "./user-operation.ts";
+import { authorizationOf, packed, type RpcUserOperation, toUserOperation, userOpHash } from "./user-operation.ts";
 
 /** An unstaked sender's operations the mempool holds at most (ERC-7562's limit). */
 const MAX_PENDING_PER_SENDER = 4;
@@ -36,11 +37,16 @@ export async function acceptUserOperation(
   rpcOp: RpcUserOperation,
   entryPoint: ServedEntryPoint,
 ): Promise<Hex> {
+  assertEip7702Supported(rpcOp, entryPoint);
   const op = toUserOperation(rpcOp);
   const packedOp = packed(op);
-  const hash = userOpHash(op, on.chainId, entryPoint);
+  // An EIP-7702 sender: its authorisation must apply in the bundle; simulation and hash see its delegate.
+  const authorization = authorizationOf(op);
+  if (authorization) await assertAuthorizationApplies(on, op.sender, authorization);
+  const delegation = await senderDelegation(on, op.sender, authorization, isEip7702Factory(rpcOp.factory));
+  const hash = userOpHash(op, on.chainId, entryPoint, delegation.delegate);
   const charge = maxCharge(op);
-  const required = requiredPreVerificationGas(packedOp);
+  const required = requiredPreVerificationGas(packedOp, authorization !== undefined);
   if (op.preVerificationGas < required)
     throw rpcError("BUNDLER_INVALID_PARAMS", `preVerificationGas must be at least ${required}`, {
       field: "preVerificationGas",
@@ -49,7 +55,7 @@ export async function acceptUserOperation(
   const sender = op.sender.toLowerCase();
   // Behind a predecessor still waiting here, the operation is validated as if that one had run.
   const queued = await isQueued(ctx, on.chainId, entryPoint.address, op.sender, op.nonce);
-  await simulateValidation(on, bundlerState(ctx).validation, entryPoint, packedOp, queued);
+  await simulateValidation(on, bundlerState(ctx).validation, entryPoint, packedOp, queued, delegation.override);
 
   const accepted = await db.transaction().execute(async (trx) => {
     // The sender's operations still waiting (locked: a concurrent replacement waits for this one), and this one if

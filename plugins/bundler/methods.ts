@@ -7,6 +7,7 @@ import type { Principal } from "../../host/http/env.ts";
 import type { PluginContext } from "../../host/plugin.ts";
 import { wakeBundler } from "./bundle-job.ts";
 import { sendBundleNow } from "./bundle-now.ts";
+import { assertEip7702Supported } from "./eip7702.ts";
 import { type ServedEntryPoint, servedEntryPoints } from "./entry-points.ts";
 import { estimateUserOperationGas } from "./gas.ts";
 import { userOperationByHash, userOperationReceipt } from "./lookups.ts";
@@ -76,14 +77,11 @@ export const METHODS: Record<string, Method<z.ZodType>> = {
     permission: "bundler:read",
     // The optional third parameter: a state override set (eth_call's format) the simulation runs on.
     params: z.tuple([EstimableUserOperationSchema, AddressParam, StateOverrideSchema.optional()]),
-    run: ({ ctx, chain }, [op, entryPoint, stateOverride]) =>
-      estimateUserOperationGas(
-        ctx,
-        chain,
-        servedEntryPoint(chain, entryPoint),
-        toUserOperation(op),
-        toStateOverride(stateOverride),
-      ),
+    run({ ctx, chain }, [op, entryPoint, stateOverride]) {
+      const served = servedEntryPoint(chain, entryPoint);
+      assertEip7702Supported(op, served);
+      return estimateUserOperationGas(ctx, chain, served, toUserOperation(op), toStateOverride(stateOverride));
+    },
   }),
   eth_getUserOperationByHash: method({
     permission: "bundler:read",

@@ -159,7 +159,13 @@ async function scanFrames(
   trusted: Set<string>,
   on: ServedChain,
   caches: OpcodeRuleCaches,
+  overrides: object,
 ): Promise<CodeScan[]> {
+  // An EIP-7702 sender delegated by the simulation's override (not yet on chain) runs its delegate's code.
+  const delegated = new Map<string, string>();
+  for (const [address, account] of Object.entries(overrides) as [string, { code?: string }][])
+    if (account.code?.toLowerCase().startsWith(DELEGATION))
+      delegated.set(address.toLowerCase(), `0x${account.code.slice(8, 48)}`);
   const created = new Map<string, string>();
   for (const frame of frames)
     if (frame.type.startsWith("CREATE") && frame.to) created.set(frame.to.toLowerCase(), frame.output ?? "0x");
@@ -168,7 +174,7 @@ async function scanFrames(
       if (frame.type.startsWith("CREATE")) return scanCode(frame.input as Hex); // init code
       const to = frame.to?.toLowerCase() ?? "";
       const code = created.get(to);
-      const scan = code !== undefined ? scanCode(code as Hex) : await scanDeployed(on, caches, to);
+      const scan = code !== undefined ? scanCode(code as Hex) : await scanDeployed(on, caches, delegated.get(to) ?? to);
       return trusted.has(to) ? { ...scan, finding: undefined } : scan;
     }),
   );
@@ -203,7 +209,7 @@ export async function bannedOpcode(
   const entryPoint = call.to;
   const trusted = new Set([entryPoint.toLowerCase(), senderCreatorOf(entryPoint)]);
   const frames = framesOf(top);
-  const scans = await scanFrames(frames, trusted, on, caches);
+  const scans = await scanFrames(frames, trusted, on, caches, call.stateOverrides);
   const findings = scans.flatMap((scan) => (scan.finding ? [scan.finding] : []));
   if (findings.length === 0) return undefined;
   const path = findings.every((finding) => finding === "GAS") ? pathOf(on.chainId, frames, scans) : undefined;

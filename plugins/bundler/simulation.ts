@@ -72,10 +72,11 @@ async function tracedValidation(
   entryPoint: ServedEntryPoint,
   op: PackedUserOperation,
   queued: boolean,
+  senderCode: Hex | undefined,
 ) {
   const { abi } = simulationsOf(entryPoint.version);
   const data = encodeFunctionData({ abi, functionName: "simulateValidation", args: [op] });
-  const call = { to: entryPoint.address, data, stateOverrides: traceOverride(entryPoint, op, queued) };
+  const call = { to: entryPoint.address, data, stateOverrides: traceOverride(entryPoint, op, queued, senderCode) };
   const top = await callTrace(on, call);
   const returned = (top.output ?? "0x") as Hex;
   if (top.error)
@@ -90,10 +91,12 @@ async function tracedValidation(
   return decodeFunctionResult({ abi, functionName: "simulateValidation", data: returned }) as never;
 }
 
-/** The simulations' code at the EntryPoint's address, and the sender's nonce set for a queued operation. */
-function traceOverride(entryPoint: ServedEntryPoint, op: PackedUserOperation, queued: boolean) {
+/** The simulations' code at the EntryPoint's address, the sender's nonce set for a queued operation, and the sender's
+ * code when it is given (an EIP-7702 delegation not yet on chain). */
+function traceOverride(entryPoint: ServedEntryPoint, op: PackedUserOperation, queued: boolean, senderCode?: Hex) {
   const nonce = queued ? queuedNonceState(op.sender, op.nonce) : undefined;
   return {
+    ...(senderCode ? { [op.sender]: { code: senderCode } } : {}),
     [entryPoint.address]: {
       code: simulationsOf(entryPoint.version).deployedBytecode,
       ...(nonce ? { stateDiff: { [nonce.slot]: nonce.value } } : {}),
@@ -184,8 +187,8 @@ function chainTime(on: ServedChain, { chainTimes }: ValidationCaches): Promise<b
 /**
  * Runs the EntryPoint's validation of `op` on acceptance and checks what it reports: ERC-7562's opcode and stake
  * rules, the account's and paymaster's signature results, aggregators and time ranges (against the chain's time).
- * A `queued` operation (its predecessor still in the mempool) is validated as if that one had run. Throws the
- * ERC-7769 refusal.
+ * A `queued` operation (its predecessor still in the mempool) is validated as if that one had run; `senderOverride`
+ * (an EIP-7702 sender's delegation, eip7702.ts) gives the sender its code. Throws the ERC-7769 refusal.
  */
 export async function simulateValidation(
   on: ServedChain,
@@ -193,9 +196,11 @@ export async function simulateValidation(
   entryPoint: ServedEntryPoint,
   op: PackedUserOperation,
   queued = false,
+  senderOverride: StateOverride = [],
 ): Promise<ValidationResult> {
+  const senderCode = senderOverride.find((account) => account.address.toLowerCase() === op.sender.toLowerCase())?.code;
   const [result, timestamp] = (await Promise.all([
-    tracedValidation(on, caches.opcodeRules, entryPoint, op, queued),
+    tracedValidation(on, caches.opcodeRules, entryPoint, op, queued, senderCode),
     chainTime(on, caches),
   ])) as [ValidationResult, bigint];
   // [EREP-050]: only a staked paymaster may have the EntryPoint call its postOp with a context.
@@ -257,19 +262,22 @@ export async function simulateHandleOp(
   )) as ExecutionResult;
 }
 
-/** The bundle's check before it is sent: handleOps run by eth_call from the bundler, with the bundle's own gas. */
+/** The bundle's check before it is sent: handleOps run by eth_call from the bundler, with the bundle's own gas (and
+ * its EIP-7702 authorisations applied by `stateOverride`). */
 export async function checkBundle(
   on: ServedChain,
   entryPoint: ServedEntryPoint,
   ops: PackedUserOperation[],
   beneficiary: Address,
   gas: bigint,
+  stateOverride: StateOverride = [],
 ): Promise<{ ok: true } | { ok: false; opIndex: number; reason: string }> {
   try {
     await on.client.call({
       account: beneficiary,
       to: entryPoint.address,
       gas,
+      ...(stateOverride.length > 0 ? { stateOverride } : {}),
       // handleOps and its errors are the same in v0.7 and v0.8.
       data: encodeFunctionData({ abi: entryPoint08Abi, functionName: "handleOps", args: [ops, beneficiary] }),
       blockTag: "pending", // after the bundles sent before it

@@ -34,6 +34,7 @@ const row: TransactionRequestRow = {
   gasLimit: null,
   speed: "fast",
   wakeJob: null,
+  authorizationList: null,
   resultContext: null,
   finalizedAt: null,
   reorgs: 0,
