@@ -2,6 +2,7 @@
 // move of an organisation's keys to the HSM for the platform operator. The keys themselves stay in host/custody/.
 import { definePlugin } from "../../host/plugin.ts";
 import { ERRORS } from "./errors.ts";
+import { SEAT_MUTATION_KINDS } from "./key-move-seats.ts";
 import { moveKeysTask } from "./key-move-task.ts";
 import { migrationRoutes } from "./migration-routes.ts";
 import { migrations } from "./migrations.ts";
@@ -31,6 +32,7 @@ export default definePlugin({
     "custody.setManager": {},
     "custody.transferOwnership": {},
     "custody.acceptOwnership": {},
+    ...SEAT_MUTATION_KINDS,
   },
 });
 
