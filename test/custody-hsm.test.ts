@@ -268,34 +268,11 @@ describe("custody in an HSM over PKCS#11 (SoftHSM2)", () => {
     // a contract identity it created, the ownership of the organisation's paymaster (made by its factory), and the
     // seats of a fixed yield schedule's owner and a token sale's issuer it created.
     const ownerOnly = await ops.keyFor(local, "owner");
-    const identity = await localApi.registerIdentity(privateKeyToAccount(generatePrivateKey()).address, 56);
-    await localApi.write("POST", "/api/v2/system/entities", { contractAddress: moving });
-    const madeIssuer = await localApi.call("POST", "/api/v2/system/claim-issuer"); // or it is one already
-    expect(madeIssuer.status === 409 || madeIssuer.body.data?.status === "COMPLETED").toBe(true);
-    const issuer = (await localApi.get("/api/v2/system/claim-issuer")).data;
-    expect(issuer).toMatchObject({ canSignClaims: true });
     const client = createPublicClient({ chain: stackChain(stack), transport: http() });
-    const manifest = JSON.parse(
-      readFileSync(join(stack.dataDir, "deployments", `${stack.platform.credentials.chainId}.json`), "utf8"),
-    );
-    const funder = createWalletClient({ account: anvilAccount(6), chain: stackChain(stack), transport: http() });
-    await client.waitForTransactionReceipt({
-      hash: await funder.writeContract({
-        address: manifest.paymasterFactory,
-        abi: SponsoringPaymasterFactoryAbi,
-        functionName: "createPaymaster",
-        args: [oldPrimary as Address],
-      }),
-    });
-    const paymaster = await client.readContract({
-      address: manifest.paymasterFactory,
-      abi: SponsoringPaymasterFactoryAbi,
-      functionName: "getAddress",
-      args: [oldPrimary as Address],
-    });
+    // Created while the other powers are (their writes are the same key's, queued alike).
     const now = Number((await client.getBlock()).timestamp);
     const iso = (seconds: number) => new Date(seconds * 1000).toISOString();
-    const [schedule, sale] = await Promise.all([
+    const seats = Promise.all([
       localApi
         .write("POST", "/api/v2/addons/fixed-yield-schedules", {
           tokenAddress: moving,
@@ -317,6 +294,31 @@ describe("custody in an HSM over PKCS#11 (SoftHSM2)", () => {
         })
         .then((data) => getAddress(data.saleAddress)),
     ]);
+    const identity = await localApi.registerIdentity(privateKeyToAccount(generatePrivateKey()).address, 56);
+    await localApi.write("POST", "/api/v2/system/entities", { contractAddress: moving });
+    const madeIssuer = await localApi.call("POST", "/api/v2/system/claim-issuer"); // or it is one already
+    expect(madeIssuer.status === 409 || madeIssuer.body.data?.status === "COMPLETED").toBe(true);
+    const issuer = (await localApi.get("/api/v2/system/claim-issuer")).data;
+    expect(issuer).toMatchObject({ canSignClaims: true });
+    const manifest = JSON.parse(
+      readFileSync(join(stack.dataDir, "deployments", `${stack.platform.credentials.chainId}.json`), "utf8"),
+    );
+    const funder = createWalletClient({ account: anvilAccount(6), chain: stackChain(stack), transport: http() });
+    await client.waitForTransactionReceipt({
+      hash: await funder.writeContract({
+        address: manifest.paymasterFactory,
+        abi: SponsoringPaymasterFactoryAbi,
+        functionName: "createPaymaster",
+        args: [oldPrimary as Address],
+      }),
+    });
+    const paymaster = await client.readContract({
+      address: manifest.paymasterFactory,
+      abi: SponsoringPaymasterFactoryAbi,
+      functionName: "getAddress",
+      args: [oldPrimary as Address],
+    });
+    const [schedule, sale] = await seats;
     const mint = async (i: number) => {
       const res = await stack.api(`/api/v2/tokens/${moving}/mint`, {
         method: "POST",
