@@ -897,7 +897,10 @@ export const tokenSale = onchainTable(
     /** The sale's address. */
     id: t.hex().notNull(),
     system: t.hex().notNull(),
+    /** Takes the proceeds: the creator, until it hands the seat over (TokenSaleIssuerTransferred). */
     issuer: t.hex().notNull(),
+    /** Where buyers' tokens come from (its allowance to the sale): the issuer at creation, for good. */
+    tokenSource: t.hex().notNull(),
     token: t.hex().notNull(),
     paymentAsset: t.hex().notNull(),
     /** Payment units per token unit, 18-decimal fixed point. */
@@ -909,7 +912,7 @@ export const tokenSale = onchainTable(
     endDate: t.bigint().notNull(),
     sold: t.bigint().notNull(),
     raised: t.bigint().notNull(),
-    /** Token units moved from the issuer to buyers so far (what the issuer's allowance no longer needs to cover). */
+    /** Token units moved from the token source to buyers so far (what its allowance no longer needs to cover). */
     tokensWithdrawn: t.bigint().notNull(),
     proceedsWithdrawn: t.boolean().notNull(),
     deployedInTransaction: t.hex().notNull(),

@@ -61,6 +61,17 @@ export const TokenSaleAbi = [
   {
     "inputs": [
       {
+        "internalType": "address",
+        "name": "account",
+        "type": "address"
+      }
+    ],
+    "name": "TokenSaleNotIssuer",
+    "type": "error"
+  },
+  {
+    "inputs": [
+      {
         "internalType": "uint256",
         "name": "startDate",
         "type": "uint256"
@@ -72,6 +83,17 @@ export const TokenSaleAbi = [
       }
     ],
     "name": "TokenSaleNotOpen",
+    "type": "error"
+  },
+  {
+    "inputs": [
+      {
+        "internalType": "address",
+        "name": "account",
+        "type": "address"
+      }
+    ],
+    "name": "TokenSaleNotPendingIssuer",
     "type": "error"
   },
   {
@@ -101,6 +123,44 @@ export const TokenSaleAbi = [
       }
     ],
     "name": "Initialized",
+    "type": "event"
+  },
+  {
+    "anonymous": false,
+    "inputs": [
+      {
+        "indexed": true,
+        "internalType": "address",
+        "name": "previousIssuer",
+        "type": "address"
+      },
+      {
+        "indexed": true,
+        "internalType": "address",
+        "name": "newIssuer",
+        "type": "address"
+      }
+    ],
+    "name": "TokenSaleIssuerTransferStarted",
+    "type": "event"
+  },
+  {
+    "anonymous": false,
+    "inputs": [
+      {
+        "indexed": true,
+        "internalType": "address",
+        "name": "previousIssuer",
+        "type": "address"
+      },
+      {
+        "indexed": true,
+        "internalType": "address",
+        "name": "newIssuer",
+        "type": "address"
+      }
+    ],
+    "name": "TokenSaleIssuerTransferred",
     "type": "event"
   },
   {
@@ -190,6 +250,13 @@ export const TokenSaleAbi = [
     ],
     "name": "TokenSaleTokensWithdrawn",
     "type": "event"
+  },
+  {
+    "inputs": [],
+    "name": "acceptIssuer",
+    "outputs": [],
+    "stateMutability": "nonpayable",
+    "type": "function"
   },
   {
     "inputs": [],
@@ -300,6 +367,19 @@ export const TokenSaleAbi = [
   {
     "inputs": [],
     "name": "paymentAsset",
+    "outputs": [
+      {
+        "internalType": "address",
+        "name": "",
+        "type": "address"
+      }
+    ],
+    "stateMutability": "view",
+    "type": "function"
+  },
+  {
+    "inputs": [],
+    "name": "pendingIssuer",
     "outputs": [
       {
         "internalType": "address",
@@ -463,6 +543,32 @@ export const TokenSaleAbi = [
       }
     ],
     "stateMutability": "view",
+    "type": "function"
+  },
+  {
+    "inputs": [],
+    "name": "tokenSource",
+    "outputs": [
+      {
+        "internalType": "address",
+        "name": "",
+        "type": "address"
+      }
+    ],
+    "stateMutability": "view",
+    "type": "function"
+  },
+  {
+    "inputs": [
+      {
+        "internalType": "address",
+        "name": "newIssuer",
+        "type": "address"
+      }
+    ],
+    "name": "transferIssuer",
+    "outputs": [],
+    "stateMutability": "nonpayable",
     "type": "function"
   },
   {

@@ -29,7 +29,7 @@ import { ROOT } from "../scripts/platform.ts";
 import { ALICE, anvilAccount, apiFlows, BOB, CAROL, keyedApi } from "./support/api-flows.ts";
 import { type Operator, operator } from "./support/organizations.ts";
 import { createTestToken, listTokenObjects, type TestToken } from "./support/softhsm.ts";
-import { bootStack, createDepositToken, json, stackChain, type TestStack } from "./support/stack.ts";
+import { bootStack, json, stackChain, type TestStack } from "./support/stack.ts";
 
 const PIN = { verificationType: "PINCODE", secretVerificationCode: "135790" };
 const PRIMARY_PATH = "m/44'/60'/0'/0/0";
@@ -259,11 +259,44 @@ describe("custody in an HSM over PKCS#11 (SoftHSM2)", () => {
         .where("successorAddress", "is", null)
         .executeTakeFirstOrThrow();
     const oldPrimary = (await primary()).address;
-    const moving = await createDepositToken(stack, "Moving", "MOV");
-    // Powers of the old primary key besides roles: a management key on an identity it registered, the manager seat of
-    // a contract identity it created, and the ownership of the organisation's paymaster (made by its factory).
-    const ownerOnly = await ops.keyFor(local, "owner");
     const localApi = apiFlows(stack); // the organisation owner's default key
+    // With historical balances: a fixed yield schedule may pay on it.
+    const moving = await localApi.createToken({
+      templateId: "deposit",
+      name: "Moving",
+      symbol: "MOV",
+      featureConfigs: { "historical-balances": {} },
+    });
+    // Powers of the old primary key besides roles: a management key on an identity it registered, the manager seat of
+    // a contract identity it created, the ownership of the organisation's paymaster (made by its factory), and the
+    // seats of a fixed yield schedule's owner and a token sale's issuer it created.
+    const ownerOnly = await ops.keyFor(local, "owner");
+    const client = createPublicClient({ chain: stackChain(stack), transport: http() });
+    // Created while the other powers are (their writes are the same key's, queued alike).
+    const now = Number((await client.getBlock()).timestamp);
+    const iso = (seconds: number) => new Date(seconds * 1000).toISOString();
+    const seats = Promise.all([
+      localApi
+        .write("POST", "/api/v2/addons/fixed-yield-schedules", {
+          tokenAddress: moving,
+          rateBps: 100,
+          interval: "DAILY",
+          startDate: iso(now + 3600),
+          endDate: iso(now + 3600 + 86_400),
+          denominationAsset: moving,
+        })
+        .then((data) => getAddress(data.scheduleAddress)),
+      localApi
+        .write("POST", "/api/v2/addons/token-sales", {
+          tokenAddress: moving,
+          paymentAsset: moving,
+          priceWad: String(10n ** 18n),
+          hardCap: "10",
+          startDate: iso(now),
+          endDate: iso(now + 3600),
+        })
+        .then((data) => getAddress(data.saleAddress)),
+    ]);
     const holder = privateKeyToAccount(generatePrivateKey()).address;
     const identity = await localApi.registerIdentity(holder, 56);
     await localApi.write("POST", "/api/v2/system/entities", { contractAddress: moving });
@@ -271,7 +304,6 @@ describe("custody in an HSM over PKCS#11 (SoftHSM2)", () => {
     expect(madeIssuer.status === 409 || madeIssuer.body.data?.status === "COMPLETED").toBe(true);
     const issuer = (await localApi.get("/api/v2/system/claim-issuer")).data;
     expect(issuer).toMatchObject({ canSignClaims: true });
-    const client = createPublicClient({ chain: stackChain(stack), transport: http() });
     const manifest = JSON.parse(
       readFileSync(join(stack.dataDir, "deployments", `${stack.platform.credentials.chainId}.json`), "utf8"),
     );
@@ -315,6 +347,7 @@ describe("custody in an HSM over PKCS#11 (SoftHSM2)", () => {
       return (body.transactionId ?? body.data?.transactionId ?? `${res.status} ${JSON.stringify(body)}`) as string;
     };
     const byAccount = await accountMint();
+    const [schedule, sale] = await seats;
     const mint = async (i: number) => {
       const res = await stack.api(`/api/v2/tokens/${moving}/mint`, {
         method: "POST",
@@ -431,18 +464,21 @@ describe("custody in an HSM over PKCS#11 (SoftHSM2)", () => {
         { kind: "identityKey", chainId: stackChain(stack).id, contract: identity, purpose: 1 },
         { kind: "identityManager", chainId: stackChain(stack).id, contract: expect.any(String) },
         { kind: "owner", chainId: stackChain(stack).id, contract: paymaster },
+        { kind: "owner", chainId: stackChain(stack).id, contract: schedule },
+        { kind: "tokenSaleIssuer", chainId: stackChain(stack).id, contract: sale },
       ]),
     );
     const powerAbi = parseAbi([
       "function keyHasPurpose(bytes32 key, uint256 purpose) view returns (bool)",
       "function manager() view returns (address)",
       "function owner() view returns (address)",
+      "function issuer() view returns (address)",
       "function setSponsored(address account, bool sponsored)",
       "error OwnableUnauthorizedAccount(address account)",
     ]);
     for (const { oldAddress, newAddress } of done.keys as { oldAddress: Address; newAddress: Address }[]) {
       for (const power of detail.powers[oldAddress] ?? []) {
-        const read = (functionName: "manager" | "owner") =>
+        const read = (functionName: "manager" | "owner" | "issuer") =>
           client.readContract({ address: power.contract, abi: powerAbi, functionName });
         if (power.kind === "identityKey") {
           const has = (account: Address) =>
@@ -455,11 +491,24 @@ describe("custody in an HSM over PKCS#11 (SoftHSM2)", () => {
           // A claim key too, once the claims the old key signed are signed again by the new one.
           expect([await has(oldAddress), await has(newAddress)]).toEqual([false, true]);
         } else {
-          const holder = await read(power.kind === "owner" ? "owner" : "manager");
+          const holder = await read(
+            power.kind === "owner" ? "owner" : power.kind === "tokenSaleIssuer" ? "issuer" : "manager",
+          );
           expect(holder.toLowerCase(), JSON.stringify(power)).toBe(newAddress);
         }
       }
     }
+    // The API shows the schedule's and the sale's new holder once the index has the hand-overs; the sale's tokens still
+    // come from the old key (its allowance).
+    const seatHolders = async () => [
+      (await localApi.get(`/api/v2/addons/fixed-yield-schedules/${schedule}`)).data.owner,
+      (await localApi.get(`/api/v2/addons/token-sales/${sale}`)).data.issuer,
+    ];
+    for (let i = 0; (await seatHolders()).some((holder) => holder !== getAddress(newPrimary)); i++) {
+      if (i > 600) throw new Error(`the API shows ${JSON.stringify(await seatHolders())}`);
+      await sleep(50);
+    }
+    expect((await localApi.get(`/api/v2/addons/token-sales/${sale}`)).data.tokenSource).toBe(getAddress(oldPrimary));
     // The new key does what the old one could on the paymaster, and the platform finds it through the old key.
     const sponsor = (account: Address) =>
       client.simulateContract({

@@ -4,7 +4,7 @@ pragma solidity ^0.8.24;
 import {IERC20} from "@openzeppelin/contracts/token/ERC20/IERC20.sol";
 import {IERC20Metadata} from "@openzeppelin/contracts/token/ERC20/extensions/IERC20Metadata.sol";
 import {SafeERC20} from "@openzeppelin/contracts/token/ERC20/utils/SafeERC20.sol";
-import {Initializable} from "@openzeppelin/contracts/proxy/utils/Initializable.sol";
+import {Ownable2StepUpgradeable} from "@openzeppelin/contracts-upgradeable/access/Ownable2StepUpgradeable.sol";
 import {Math} from "@openzeppelin/contracts/utils/math/Math.sol";
 import {ReentrancyGuardTransient} from "@openzeppelin/contracts/utils/ReentrancyGuardTransient.sol";
 import {FeatureIds} from "../features/FeatureIds.sol";
@@ -15,8 +15,10 @@ import {IFeatureToken} from "../features/IFeatureToken.sol";
 /// what the schedule holds (top-ups). Periods of `intervalSeconds` run from `startDate` to `endDate` (the last one
 /// may be shorter); for each completed period a holder may claim its balance at the period's last second (the
 /// token's historical-balances feature) × `rateBps` per year × the period's length / 365 days, one whole token
-/// counting as one whole denomination unit. The owner tops up and withdraws funds.
-contract FixedYieldSchedule is Initializable, ReentrancyGuardTransient {
+/// counting as one whole denomination unit. The owner tops up and withdraws funds. Ownership moves in two steps
+/// (OpenZeppelin's Ownable2Step: `transferOwnership` by the owner, `acceptOwnership` by the successor) and cannot be
+/// renounced, as the schedule's funds would be left with nobody able to withdraw them.
+contract FixedYieldSchedule is Ownable2StepUpgradeable, ReentrancyGuardTransient {
     using SafeERC20 for IERC20;
 
     uint256 private constant BPS = 10_000;
@@ -35,11 +37,11 @@ contract FixedYieldSchedule is Initializable, ReentrancyGuardTransient {
     /// The schedule holds less than the claim: the owner must top it up.
     error FixedYieldUnderfunded(uint256 due, uint256 available);
     error FixedYieldZeroAmount();
+    error FixedYieldCannotRenounce();
 
     address public token;
     address public denominationAsset;
     address public historicalBalances;
-    address public owner;
     uint256 public rateBps;
     uint256 public intervalSeconds;
     uint64 public startDate;
@@ -72,7 +74,7 @@ contract FixedYieldSchedule is Initializable, ReentrancyGuardTransient {
         startDate = startDate_;
         endDate = endDate_;
         denominationAsset = denominationAsset_;
-        owner = owner_;
+        __Ownable_init(owner_);
     }
 
     function totalPeriods() public view returns (uint256) {
@@ -144,13 +146,19 @@ contract FixedYieldSchedule is Initializable, ReentrancyGuardTransient {
     }
 
     function withdraw(address to, uint256 amount) external nonReentrant {
-        if (msg.sender != owner) revert FixedYieldNotOwner(msg.sender);
+        if (msg.sender != owner()) revert FixedYieldNotOwner(msg.sender);
         if (amount == 0) revert FixedYieldZeroAmount();
         IERC20(denominationAsset).safeTransfer(to, amount);
         emit FixedYieldWithdrawn(to, amount);
     }
 
+    /// Renouncing would lock the schedule's funds for good: hand the schedule over instead.
+    function renounceOwnership() public pure override {
+        revert FixedYieldCannotRenounce();
+    }
+
+    /// 2: ownership moves in two steps (transferOwnership, acceptOwnership).
     function version() external pure returns (uint256) {
-        return 1;
+        return 2;
     }
 }

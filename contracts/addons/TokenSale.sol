@@ -12,6 +12,9 @@ import {ReentrancyGuardTransient} from "@openzeppelin/contracts/utils/Reentrancy
 /// `hardCap` token units in all. After the end, when at least `softCap` was sold, each buyer withdraws its tokens
 /// (moved from the issuer, who granted this sale an allowance) and the issuer the proceeds; when the soft cap was
 /// missed each buyer withdraws its payment back and no token moves.
+/// The issuer's seat (taking the proceeds) moves in two steps, as OpenZeppelin's Ownable2Step does: `transferIssuer`
+/// by the issuer, `acceptIssuer` by the successor. Buyers' tokens keep coming from `tokenSource` (the issuer at
+/// creation, whose allowance they rely on): a handover changes who takes the proceeds, never what buyers receive.
 contract TokenSale is Initializable, ReentrancyGuardTransient {
     using SafeERC20 for IERC20;
 
@@ -19,6 +22,8 @@ contract TokenSale is Initializable, ReentrancyGuardTransient {
     event TokenSaleTokensWithdrawn(address indexed buyer, uint256 amount);
     event TokenSaleRefunded(address indexed buyer, uint256 payment);
     event TokenSaleProceedsWithdrawn(address indexed issuer, uint256 proceeds);
+    event TokenSaleIssuerTransferStarted(address indexed previousIssuer, address indexed newIssuer);
+    event TokenSaleIssuerTransferred(address indexed previousIssuer, address indexed newIssuer);
 
     error TokenSaleInvalidParameters();
     error TokenSaleNotOpen(uint256 startDate, uint256 endDate);
@@ -26,6 +31,8 @@ contract TokenSale is Initializable, ReentrancyGuardTransient {
     error TokenSaleZeroAmount();
     error TokenSaleNotEnded(uint256 endDate);
     error TokenSaleNothingToWithdraw(address account);
+    error TokenSaleNotIssuer(address account);
+    error TokenSaleNotPendingIssuer(address account);
 
     address public token;
     address public paymentAsset;
@@ -40,6 +47,10 @@ contract TokenSale is Initializable, ReentrancyGuardTransient {
     bool public proceedsWithdrawn;
     mapping(address buyer => uint256) public purchased;
     mapping(address buyer => uint256) public paid;
+    /// The successor proposed by the issuer until it accepts (zero when none).
+    address public pendingIssuer;
+    /// Where buyers' tokens come from: the issuer at creation (who granted the sale its allowance), for good.
+    address public tokenSource;
 
     constructor() {
         _disableInitializers();
@@ -67,6 +78,7 @@ contract TokenSale is Initializable, ReentrancyGuardTransient {
         startDate = startDate_;
         endDate = endDate_;
         issuer = issuer_;
+        tokenSource = issuer_;
     }
 
     /// What `amount` token units cost, in payment units (rounded up).
@@ -108,7 +120,7 @@ contract TokenSale is Initializable, ReentrancyGuardTransient {
         if (amount > 0) {
             purchased[msg.sender] = 0;
             if (reached) {
-                IERC20(token).safeTransferFrom(issuer, msg.sender, amount);
+                IERC20(token).safeTransferFrom(tokenSource, msg.sender, amount);
                 emit TokenSaleTokensWithdrawn(msg.sender, amount);
             } else {
                 uint256 payment = paid[msg.sender];
@@ -121,7 +133,24 @@ contract TokenSale is Initializable, ReentrancyGuardTransient {
         if (!paidOut) revert TokenSaleNothingToWithdraw(msg.sender);
     }
 
+    /// The issuer proposes its successor (zero withdraws the proposal); the issuer keeps its seat until accepted.
+    function transferIssuer(address newIssuer) external {
+        if (msg.sender != issuer) revert TokenSaleNotIssuer(msg.sender);
+        pendingIssuer = newIssuer;
+        emit TokenSaleIssuerTransferStarted(issuer, newIssuer);
+    }
+
+    /// The proposed successor takes the issuer's seat.
+    function acceptIssuer() external {
+        if (msg.sender != pendingIssuer) revert TokenSaleNotPendingIssuer(msg.sender);
+        address previous = issuer;
+        issuer = msg.sender;
+        delete pendingIssuer;
+        emit TokenSaleIssuerTransferred(previous, msg.sender);
+    }
+
+    /// 2: the issuer's seat moves in two steps; tokens come from `tokenSource`.
     function version() external pure returns (uint256) {
-        return 1;
+        return 2;
     }
 }

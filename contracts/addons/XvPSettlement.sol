@@ -10,6 +10,11 @@ import {ReentrancyGuardTransient} from "@openzeppelin/contracts/utils/Reentrancy
 /// (the sender of an outgoing leg) approves after granting this contract an ERC-20 allowance for its legs; once all
 /// have approved, before the cutoff, anyone who knows the hashlock's secret (when there is one) executes it and every
 /// leg moves in one transaction, or none does. A cancelled, executed or expired settlement moves nothing more.
+/// While it is open, an account it names (a party, a recipient or the creator) may hand its place to a successor in
+/// two steps (`proposeHandover` by the account, `acceptHandover` by the successor, as OpenZeppelin's Ownable2Step
+/// does): the successor sends and receives the account's legs and takes its seats. The assets, amounts, cutoff and
+/// hashlock do not change. The account's approval does not carry over: it consented to its own tokens moving, so the
+/// successor approves once it has granted its allowances.
 contract XvPSettlement is Initializable, ReentrancyGuardTransient {
     using SafeERC20 for IERC20;
 
@@ -25,6 +30,8 @@ contract XvPSettlement is Initializable, ReentrancyGuardTransient {
     /// `secret` is the hashlock's preimage (empty without a hashlock): the other chain of a cross-chain swap reads it.
     event XvPSettlementExecuted(address indexed executor, bytes secret);
     event XvPSettlementCancelled(address indexed by);
+    event XvPSettlementHandoverStarted(address indexed account, address indexed successor);
+    event XvPSettlementHandedOver(address indexed previous, address indexed successor);
 
     error XvPSettlementNoFlows();
     error XvPSettlementInvalidFlow(uint256 index);
@@ -35,6 +42,8 @@ contract XvPSettlement is Initializable, ReentrancyGuardTransient {
     error XvPSettlementCutoffPassed(uint256 cutoff);
     error XvPSettlementNotApproved(address party);
     error XvPSettlementSecretInvalid();
+    error XvPSettlementSuccessorInvolved(address successor);
+    error XvPSettlementNotPendingSuccessor(address account, address caller);
 
     Flow[] private _flows;
     address[] private _parties;
@@ -45,6 +54,8 @@ contract XvPSettlement is Initializable, ReentrancyGuardTransient {
     bytes32 public hashlock;
     bool public executed;
     bool public cancelled;
+    /// The successor an account proposed until it accepts (zero when none).
+    mapping(address account => address successor) public pendingSuccessorOf;
 
     constructor() {
         _disableInitializers();
@@ -107,11 +118,42 @@ contract XvPSettlement is Initializable, ReentrancyGuardTransient {
     function cancel() external {
         if (executed) revert XvPSettlementAlreadyExecuted();
         if (cancelled) revert XvPSettlementAlreadyCancelled();
-        if (!_isParty[msg.sender] && msg.sender != creator && !_receives(msg.sender)) {
-            revert XvPSettlementNotParty(msg.sender);
-        }
+        if (!_involved(msg.sender)) revert XvPSettlementNotParty(msg.sender);
         cancelled = true;
         emit XvPSettlementCancelled(msg.sender);
+    }
+
+    /// An account the settlement names proposes its successor (zero withdraws the proposal); it keeps its place until
+    /// the successor accepts. The successor must not be named by the settlement already.
+    function proposeHandover(address successor) external {
+        _requireOpen();
+        if (!_involved(msg.sender)) revert XvPSettlementNotParty(msg.sender);
+        if (successor != address(0) && _involved(successor)) revert XvPSettlementSuccessorInvolved(successor);
+        pendingSuccessorOf[msg.sender] = successor;
+        emit XvPSettlementHandoverStarted(msg.sender, successor);
+    }
+
+    /// The proposed successor takes `account`'s place: its legs (as sender and recipient), its party seat (not
+    /// approved) and the creator's seat if it held it.
+    function acceptHandover(address account) external {
+        _requireOpen();
+        if (msg.sender != pendingSuccessorOf[account]) revert XvPSettlementNotPendingSuccessor(account, msg.sender);
+        if (_involved(msg.sender)) revert XvPSettlementSuccessorInvolved(msg.sender);
+        delete pendingSuccessorOf[account];
+        for (uint256 i = 0; i < _flows.length; i++) {
+            if (_flows[i].from == account) _flows[i].from = msg.sender;
+            if (_flows[i].to == account) _flows[i].to = msg.sender;
+        }
+        if (_isParty[account]) {
+            for (uint256 i = 0; i < _parties.length; i++) {
+                if (_parties[i] == account) _parties[i] = msg.sender;
+            }
+            delete _isParty[account];
+            delete approved[account];
+            _isParty[msg.sender] = true;
+        }
+        if (creator == account) creator = msg.sender;
+        emit XvPSettlementHandedOver(account, msg.sender);
     }
 
     function flows() external view returns (Flow[] memory) {
@@ -122,8 +164,9 @@ contract XvPSettlement is Initializable, ReentrancyGuardTransient {
         return _parties;
     }
 
+    /// 2: an account's place moves in two steps (proposeHandover, acceptHandover).
     function version() external pure returns (uint256) {
-        return 1;
+        return 2;
     }
 
     function _receives(address account) private view returns (bool) {
@@ -131,6 +174,11 @@ contract XvPSettlement is Initializable, ReentrancyGuardTransient {
             if (_flows[i].to == account) return true;
         }
         return false;
+    }
+
+    /// Whether the settlement names `account`: a party, a recipient or the creator.
+    function _involved(address account) private view returns (bool) {
+        return _isParty[account] || account == creator || _receives(account);
     }
 
     function _requireOpen() private view {

@@ -100,6 +100,12 @@ contract Compliance is ICompliance, Initializable {
         emit ModuleParametersUpdated(sender, token, module, params);
     }
 
+    /// msg.sender is the module; only a module the token has may announce its parameters.
+    function moduleParametersChanged(address sender, address token, bytes calldata params) external {
+        if (!hasModule[token][msg.sender]) revert ModuleNotAdded(token, msg.sender);
+        emit ModuleParametersUpdated(sender, token, msg.sender, params);
+    }
+
     function removeModule(address sender, address module) external {
         address token = msg.sender;
         if (!hasModule[token][module]) revert ModuleNotAdded(token, module);

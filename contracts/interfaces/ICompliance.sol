@@ -31,5 +31,9 @@ interface ICompliance {
     function addModule(address sender, address module, bytes calldata params) external;
     function setModuleParameters(address sender, address module, bytes calldata params) external;
     function removeModule(address sender, address module) external;
+    /// A module in force for `token` (msg.sender) changed the token's parameters itself (e.g. its collateral oracle
+    /// handed its seat over): announced with ModuleParametersUpdated, as a change by the token is. `sender` is the
+    /// account that made the change.
+    function moduleParametersChanged(address sender, address token, bytes calldata params) external;
     function modulesOf(address token) external view returns (address[] memory);
 }

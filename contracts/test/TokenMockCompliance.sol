@@ -51,6 +51,10 @@ contract TokenMockCompliance is ICompliance {
         emit ModuleParametersUpdated(sender, msg.sender, module, params);
     }
 
+    function moduleParametersChanged(address sender, address token, bytes calldata params) external {
+        emit ModuleParametersUpdated(sender, token, msg.sender, params);
+    }
+
     function removeModule(address sender, address module) external {
         address[] storage list = _modules[msg.sender];
         for (uint256 i = 0; i < list.length; i++) {

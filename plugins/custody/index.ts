@@ -2,6 +2,7 @@
 // move of an organisation's keys to the HSM for the platform operator. The keys themselves stay in host/custody/.
 import { definePlugin } from "../../host/plugin.ts";
 import { ERRORS } from "./errors.ts";
+import { SEAT_MUTATION_KINDS } from "./key-move-seats.ts";
 import { moveKeysTask } from "./key-move-task.ts";
 import { migrationRoutes } from "./migration-routes.ts";
 import { migrations } from "./migrations.ts";
@@ -34,6 +35,7 @@ export default definePlugin({
     // Signed again in the HSM on a repeat, which need not make the same signature: attached all the same.
     "custody.reissueClaim": { idempotencyIgnoresPayload: true },
     "custody.replaceSigner": {},
+    ...SEAT_MUTATION_KINDS,
   },
 });
 

@@ -1,7 +1,7 @@
 import { decodeFunctionData, encodeAbiParameters, keccak256, parseAbi } from "viem";
 import { describe, expect, it } from "vitest";
 import { addressKey } from "../../domain/evm/identity-key.ts";
-import { acceptanceData, grantData, managementLast, powerName, revocationData } from "./key-move-powers.ts";
+import { acceptance, grantData, managementLast, powerName, revocationData } from "./key-move-powers.ts";
 
 const OLD = "0x1111111111111111111111111111111111111111";
 const NEW = "0x2222222222222222222222222222222222222222";
@@ -35,8 +35,9 @@ describe("the powers a key move hands over besides roles", () => {
     expect(decode(revocationData(owner, OLD, NEW))).toEqual({ functionName: "transferOwnership", args: [NEW] });
     expect(powerName(owner)).not.toBe(powerName(manager));
     // The paymaster is Ownable2Step: its successor accepts; a manager seat moves in one write.
-    expect(decode(acceptanceData(owner))).toEqual({ functionName: "acceptOwnership", args: undefined });
-    expect(acceptanceData(manager)).toBeUndefined();
+    expect(decode(acceptance(owner, OLD)?.data)).toEqual({ functionName: "acceptOwnership", args: undefined });
+    expect(acceptance(owner, OLD)?.kind).toBe("custody.acceptOwnership");
+    expect(acceptance(manager, OLD)).toBeUndefined();
   });
 
   it("removes a management purpose last, as it is what lets the key remove the others", () => {

@@ -7,6 +7,7 @@ import { addressKey } from "../../domain/evm/identity-key.ts";
 import type { ServedChain } from "../../host/chain/served-chains.ts";
 import type { LedgerDb } from "../../host/db/database.ts";
 import { indexedHex } from "../../host/db/ledger-types.ts";
+import { type HeldSeat, SEAT_KINDS, seatAcceptanceData, seatProposalData } from "./key-move-seats.ts";
 
 export const MANAGEMENT = 1;
 /** Kept by the old key: Identity.isClaimValid accepts a claim only while its signer holds this purpose. */
@@ -17,7 +18,7 @@ const ECDSA_KEY = 1n;
 export type HeldPower =
   | { kind: "identityKey"; chainId: number; contract: string; purpose: number }
   | { kind: "identityManager"; chainId: number; contract: string }
-  | { kind: "owner"; chainId: number; contract: string };
+  | HeldSeat; // the paymaster's owner here, the add-ons' and modules' seats in key-move-seats.ts
 
 const IDENTITY = parseAbi([
   "function addKey(bytes32 key, uint256 purpose, uint256 keyType) returns (bool)",
@@ -29,12 +30,7 @@ const CONTRACT_IDENTITY = parseAbi([
   "function manager() view returns (address)",
   "function setManager(address newManager)",
 ]);
-// Ownable2Step (the paymaster's BasePaymaster): the new owner accepts the transfer.
-const OWNABLE = parseAbi([
-  "function owner() view returns (address)",
-  "function transferOwnership(address newOwner)",
-  "function acceptOwnership()",
-]);
+const OWNABLE = parseAbi(["function owner() view returns (address)"]);
 const KEY_ADDED = parseAbiItem("event KeyAdded(bytes32 indexed key, uint256 indexed purpose, uint256 indexed keyType)");
 /** Identities per eth_getLogs call (providers limit the address list). */
 const LOG_ADDRESSES = 500;
@@ -143,21 +139,32 @@ export function revocationData(power: HeldPower, old: Address, successor: Addres
       });
     case "identityManager":
       return encodeFunctionData({ abi: CONTRACT_IDENTITY, functionName: "setManager", args: [successor] });
-    case "owner":
-      return encodeFunctionData({ abi: OWNABLE, functionName: "transferOwnership", args: [successor] });
+    default: // a seat moving in two steps: proposed here (transferOwnership for the paymaster)
+      return seatProposalData(power, successor);
   }
 }
 
-/** The successor's write completing a hand-over (an Ownable2Step transfer is pending until the new owner accepts). */
-export function acceptanceData(power: HeldPower): Hex | undefined {
-  if (power.kind !== "owner") return undefined;
-  return encodeFunctionData({ abi: OWNABLE, functionName: "acceptOwnership" });
+/** The request kind of revocationData's write. */
+export function revocationKind(power: HeldPower): string {
+  if (power.kind === "identityKey") return "custody.removeKey";
+  if (power.kind === "identityManager") return "custody.setManager";
+  return SEAT_KINDS[power.kind].propose;
+}
+
+/**
+ * The successor's write completing a hand-over of `old`'s seat (a two-step transfer is pending until the successor
+ * accepts), with its request kind; none for a power that moves in one write.
+ */
+export function acceptance(power: HeldPower, old: Address): { kind: string; data: Hex } | undefined {
+  if (power.kind === "identityKey" || power.kind === "identityManager") return undefined;
+  return { kind: SEAT_KINDS[power.kind].accept, data: seatAcceptanceData(power, old) };
 }
 
 /** A stable name of the power, for Idempotency-Keys and descriptions. */
 export function powerName(power: HeldPower): string {
   const purpose = power.kind === "identityKey" ? `:${power.purpose}` : "";
-  return `${power.kind}:${power.chainId}:${power.contract.toLowerCase()}${purpose}`;
+  const token = power.kind === "collateralOracle" ? `:${power.token.toLowerCase()}` : ""; // one module, many tokens
+  return `${power.kind}:${power.chainId}:${power.contract.toLowerCase()}${purpose}${token}`;
 }
 
 function sameAddress(a: string, b: string): boolean {

@@ -2,7 +2,8 @@
 // successor keys in the HSM; the old keys' on-chain roles and identity keys granted to them and gas money sent to them,
 // as ordinary transaction requests signed by the old keys; the switch (new writes are the successors'); the old keys'
 // writes in flight finish; then each old key renounces its roles, removes its identity keys and hands its single-holder
-// seats (contract identities' manager, the paymaster's owner) to its successor (key-move-powers.ts). Each step is
+// seats (contract identities' manager, the paymaster's owner, key-move-powers.ts; the add-ons' and compliance modules'
+// seats, key-move-seats.ts) to its successor. Each step is
 // recorded and every write has its own Idempotency-Key, so a crashed or failed run resumes where it stopped and writes
 // nothing twice.
 import { type Address, encodeFunctionData, parseAbi } from "viem";
@@ -15,7 +16,7 @@ import type { PluginContext } from "../../host/plugin.ts";
 import { defineTask } from "../../host/worker/define-task.ts";
 import { reissueClaims } from "./claim-reissue.ts";
 import {
-  acceptanceData,
+  acceptance,
   CLAIM,
   grantData,
   type HeldPower,
@@ -24,7 +25,9 @@ import {
   MANAGEMENT,
   powerName,
   revocationData,
+  revocationKind,
 } from "./key-move-powers.ts";
+import { heldSeats } from "./key-move-seats.ts";
 import type { MoveTools, MoveWrite } from "./key-move-tools.ts";
 import { MoveKeysPayload } from "./migration-store.ts";
 import {
@@ -208,7 +211,7 @@ const STEPS: Record<Exclude<MigrationStep, "done">, (run: Run) => Promise<void>>
         if (power.kind === "identityKey" && power.purpose === CLAIM) continue;
         if (power.kind === "identityKey" && power.purpose === MANAGEMENT) managementRemovals.push({ pair, power });
         else writes.push(revokePower(run, pair, power));
-        if (acceptanceData(power)) handedOver.push({ pair, power });
+        if (acceptance(power, pair.oldAddress)) handedOver.push({ pair, power });
       }
     }
     const first = (await Promise.all(writes)).filter((id) => id !== undefined);
@@ -259,10 +262,10 @@ async function revokePower({ ctx, migration, detail }: Run, pair: KeyPair, power
       return undefined;
     }
   }
-  const action = { identityKey: "Remove identity key", identityManager: "Hand over", owner: "Hand over" }[power.kind];
+  const action = power.kind === "identityKey" ? "Remove identity key" : "Hand over";
   return submit(ctx, migration, {
     chainId: power.chainId,
-    kind: REVOCATION_KINDS[power.kind],
+    kind: revocationKind(power),
     from,
     to: power.contract as Address,
     data: revocationData(power, pair.oldAddress, pair.newAddress),
@@ -273,24 +276,18 @@ async function revokePower({ ctx, migration, detail }: Run, pair: KeyPair, power
 
 /** The successor accepts a seat handed over in two steps (signed in the HSM: the partition must be active). */
 function acceptPower({ ctx, migration }: Run, pair: KeyPair, power: HeldPower) {
-  const data = acceptanceData(power);
-  if (!data) return undefined;
+  const write = acceptance(power, pair.oldAddress);
+  if (!write) return undefined;
   return submit(ctx, migration, {
     chainId: power.chainId,
-    kind: "custody.acceptOwnership",
+    kind: write.kind,
     from: pair.newAddress,
     to: power.contract as Address,
-    data,
+    data: write.data,
     key: `accept:${powerName(power)}:${pair.newAddress}`,
     description: `Accept ${powerName(power)} handed over by ${pair.oldAddress}`,
   });
 }
-
-const REVOCATION_KINDS: Record<HeldPower["kind"], string> = {
-  identityKey: "custody.removeKey",
-  identityManager: "custody.setManager",
-  owner: "custody.transferOwnership",
-};
 
 /** The first of `candidates` holding a management key on the identity. */
 async function managerOf(on: ServedChain, identity: string, candidates: Address[]): Promise<Address | undefined> {
@@ -328,6 +325,8 @@ async function keyPowers(ctx: Ctx, organizationId: string, account: Address): Pr
     if (!systemAddress || !ctx.chains.has(chainId)) continue;
     await indexCaughtUp(ctx, chainId); // the system's identities up to now are listed
     powers.push(...(await heldPowers(ctx.chains.get(chainId), ctx.db.ledgerOn(chainId), systemAddress, account)));
+    const warn = (message: string, details: Record<string, unknown>) => ctx.logger.warn(message, details);
+    powers.push(...(await heldSeats(ctx.chains.get(chainId), ctx.db.ledgerOn(chainId), account, warn)));
   }
   return powers;
 }

@@ -73,7 +73,10 @@ async function assetOf(chain: RequestChain, address: Address) {
   };
 }
 
-/** The GET resource. The issuer's allowance is read live (an ERC-20 approval leaves no event the index follows). */
+/**
+ * The GET resource. The token source's allowance (the first issuer's: buyers' tokens come from it even after the
+ * issuer's seat was handed over) is read live: an ERC-20 approval leaves no event the index follows.
+ */
 export async function toTokenSale(chain: RequestChain, sale: SaleRow, purchases: PurchaseRow[]) {
   const address = getAddress(sale.id);
   const [now, token, paymentAsset, granted] = await Promise.all([
@@ -84,13 +87,14 @@ export async function toTokenSale(chain: RequestChain, sale: SaleRow, purchases:
       abi: erc20Abi,
       address: getAddress(sale.token),
       functionName: "allowance",
-      args: [getAddress(sale.issuer), address],
+      args: [getAddress(sale.tokenSource), address],
     }),
   ]);
   const required = sale.hardCap - sale.tokensWithdrawn;
   return {
     address,
     issuer: getAddress(sale.issuer),
+    tokenSource: getAddress(sale.tokenSource),
     token,
     paymentAsset,
     priceWad: sale.priceWad.toString(),

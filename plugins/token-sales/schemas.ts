@@ -48,7 +48,12 @@ const AssetSchema = z.object({
 export const TokenSaleSchema = z
   .object({
     address: z.string(),
-    issuer: z.string().openapi({ description: "The wallet that created the sale; tokens move from it at withdrawal" }),
+    issuer: z.string().openapi({
+      description: "The wallet that takes the proceeds: the sale's creator, unless it handed the seat over",
+    }),
+    tokenSource: z.string().openapi({
+      description: "The wallet tokens move from at withdrawal: the issuer at creation, even after a hand-over",
+    }),
     token: AssetSchema,
     paymentAsset: AssetSchema,
     priceWad: z.string(),
@@ -72,7 +77,7 @@ export const TokenSaleSchema = z
       })
       .openapi({
         description:
-          "The issuer's token allowance to the sale (read live): grant it with POST /api/v2/tokens/{tokenAddress}/approvals {spender: the sale, amount: hardCap}",
+          "The token source's token allowance to the sale (read live): grant it with POST /api/v2/tokens/{tokenAddress}/approvals {spender: the sale, amount: hardCap}",
       }),
     purchases: z.array(
       z.object({

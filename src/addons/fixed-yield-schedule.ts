@@ -1,5 +1,5 @@
 // Fixed yield schedules: the terms at creation (the root's AddonInstanceCreated params), then top-ups, withdrawals
-// and claims as running totals; every event also in the activity feeds.
+// and claims as running totals, the owner as it is handed over; every event also in the activity feeds.
 import { type Context, ponder } from "ponder:registry";
 import { fixedYieldHolder, fixedYieldSchedule } from "ponder:schema";
 import { type Address, getAbiItem } from "viem";
@@ -109,4 +109,15 @@ ponder.on("AddonInstance:FixedYieldClaimed", async ({ event, context }) => {
       lastClaimedAt: event.block.timestamp,
     }));
   await logScheduleEvent(context, event, row, "FixedYieldClaimed", holder, { holder, fromPeriod, toPeriod, amount });
+});
+
+// The second step of an ownership hand-over (Ownable2Step): the schedule's owner is the new one. (The one its
+// initialisation emits comes before the schedule's row exists, and records nothing.)
+ponder.on("AddonInstance:OwnershipTransferred", async ({ event, context }) => {
+  const { previousOwner, newOwner } = event.args;
+  const row = await update(context, event.log.address, () => ({ owner: newOwner }));
+  if (row) {
+    const values = { previousOwner, newOwner };
+    await logScheduleEvent(context, event, row, "OwnershipTransferred", newOwner, values, [previousOwner]);
+  }
 });

@@ -1,5 +1,6 @@
 // Token sales: the terms at creation (the root's AddonInstanceCreated, decoded by TokenSaleCreated), then the running
-// totals and each buyer's purchases from the sale's own events; every event reaches the activity feeds.
+// totals and each buyer's purchases from the sale's own events, the issuer as it is handed over (buyers' tokens still
+// come from the first issuer, the token source); every event reaches the activity feeds.
 import { type Context, ponder } from "ponder:registry";
 import { tokenSale, tokenSalePurchase } from "ponder:schema";
 import { type Address, getAbiItem } from "viem";
@@ -21,6 +22,7 @@ export const tokenSaleCreated: AddonCreatedHandler = async (context, { event, sy
     id: instance,
     system,
     issuer,
+    tokenSource: issuer,
     token,
     paymentAsset,
     priceWad,
@@ -114,4 +116,13 @@ ponder.on("AddonInstance:TokenSaleProceedsWithdrawn", async ({ event, context })
   const sale = await saleEvent(context, event, "TokenSaleProceedsWithdrawn", issuer, { issuer, proceeds });
   if (!sale) return;
   await context.db.update(tokenSale, { chainId: context.chain.id, id: sale.id }).set({ proceedsWithdrawn: true });
+});
+
+// The second step of the issuer's hand-over: the new issuer takes the proceeds.
+ponder.on("AddonInstance:TokenSaleIssuerTransferred", async ({ event, context }) => {
+  const { previousIssuer, newIssuer } = event.args;
+  const values = { previousIssuer, newIssuer };
+  const sale = await saleEvent(context, event, "TokenSaleIssuerTransferred", newIssuer, values);
+  if (!sale) return;
+  await context.db.update(tokenSale, { chainId: context.chain.id, id: sale.id }).set({ issuer: newIssuer });
 });

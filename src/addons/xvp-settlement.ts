@@ -1,5 +1,5 @@
 // XvP settlements: the creation (from the root's AddonInstanceCreated, decoded by XvPSettlementCreated's fields),
-// then each settlement's approvals, execution and cancellation. Every event reaches the activity feeds of every
+// then each settlement's approvals, execution, cancellation and hand-overs of an account's place. Every event reaches the activity feeds of every
 // sender and recipient of its legs, in every organisation: a settlement may join wallets of several organisations'
 // systems while an activity event belongs to one system, so its events carry CHAIN_SCOPE (as user operations do),
 // which every organisation's feeds include for the addresses the caller may read.
@@ -100,3 +100,42 @@ ponder.on("AddonInstance:XvPSettlementCancelled", async ({ event, context }) => 
     .update(xvpSettlement, { chainId: context.chain.id, id: event.log.address })
     .set({ cancelledAt: event.block.timestamp, cancelledBy: by });
 });
+
+// An account's place handed to its successor: its legs (sent and received), its party seat (not approved: the
+// successor approves for itself) and the creator's seat if it held it.
+ponder.on("AddonInstance:XvPSettlementHandedOver", async ({ event, context }) => {
+  const { previous, successor } = event.args;
+  const chainId = context.chain.id;
+  const settlement = await context.db.find(xvpSettlement, { chainId, id: event.log.address });
+  if (!settlement) return;
+  const swap = (account: Address) => (same(account, previous) ? successor : account);
+  await context.db.update(xvpSettlement, { chainId, id: settlement.id }).set({
+    creator: swap(settlement.creator),
+    parties: settlement.parties.map(swap),
+    accounts: settlement.accounts.map(swap),
+  });
+  for (let position = 0; ; position++) {
+    const flow = await context.db.find(xvpSettlementFlow, { chainId, settlement: settlement.id, position });
+    if (!flow) break;
+    await context.db
+      .update(xvpSettlementFlow, { chainId, settlement: settlement.id, position })
+      .set({ from: swap(flow.from), to: swap(flow.to) });
+  }
+  if (settlement.parties.some((party) => same(party, previous))) {
+    await context.db.delete(xvpSettlementApproval, { chainId, settlement: settlement.id, party: previous });
+    await context.db
+      .insert(xvpSettlementApproval)
+      .values({ chainId, settlement: settlement.id, party: successor, approved: false });
+  }
+  await recordActivity(context, event, {
+    system: CHAIN_SCOPE,
+    eventName: "XvPSettlementHandedOver",
+    sender: successor,
+    involved: [...settlement.accounts, successor],
+    values: { settlement: settlement.id, previous, successor },
+  });
+});
+
+function same(a: string, b: string): boolean {
+  return a.toLowerCase() === b.toLowerCase();
+}

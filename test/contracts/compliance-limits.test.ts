@@ -136,6 +136,57 @@ describe("compliance limit modules", () => {
       await expectRefusal(f, f.mint(token, alice, 1n), "CollateralModule", "collateral attestation expired");
     });
 
+    it("hands the oracle's seat over in two steps, rewriting the token's parameters as the engine announces", async () => {
+      const token = await f.newToken();
+      await f.addModule(token, "CollateralModule", encodeParams.collateral(oracle, 12_500));
+      await expectRevert(
+        f.write(1, module(), "CollateralModule", "transferOracle", [token, bob]),
+        "NotCollateralOracle",
+        [token, alice],
+      );
+      const started = await f.write(0, module(), "CollateralModule", "transferOracle", [token, bob]);
+      expect(
+        (await f.events(started, "CollateralModule", "CollateralOracleTransferStarted")).map((e) => e.args),
+      ).toEqual([{ token, oracle, newOracle: bob }]);
+      expect(await f.read(module(), "CollateralModule", "pendingOracleOf", [token])).toBe(bob);
+      await expectRevert(
+        f.write(3, module(), "CollateralModule", "acceptOracle", [token]),
+        "NotPendingCollateralOracle",
+        [token, carol],
+      );
+      const accepted = await f.write(2, module(), "CollateralModule", "acceptOracle", [token]);
+      expect((await f.events(accepted, "CollateralModule", "CollateralOracleTransferred")).map((e) => e.args)).toEqual([
+        { token, oracle, newOracle: bob },
+      ]);
+      const params = encodeParams.collateral(bob, 12_500);
+      expect((await f.events(accepted, "Compliance", "ModuleParametersUpdated")).map((e) => e.args)).toEqual([
+        { sender: bob, token, module: module(), params },
+      ]);
+      expect(await f.read(module(), "CollateralModule", "configOf", [token])).toEqual([bob, 12_500]);
+      expect(await f.read(module(), "CollateralModule", "parametersOf", [token])).toBe(params);
+      // The old oracle attests no more; the new one does.
+      await expectRevert(
+        f.write(0, module(), "CollateralModule", "setCollateral", [token, 1n, 0n]),
+        "NotCollateralOracle",
+        [token, oracle],
+      );
+      await f.write(2, module(), "CollateralModule", "setCollateral", [token, 125n, 0n]);
+      await f.mint(token, alice, 100n);
+      // Only a module the token has announces its parameters; new parameters from governance end a pending transfer.
+      await expectRevert(
+        f.write(0, f.engine, "Compliance", "moduleParametersChanged", [oracle, token, params]),
+        "ModuleNotAdded",
+        [token, oracle],
+      );
+      await f.write(2, module(), "CollateralModule", "transferOracle", [token, carol]);
+      await f.setParams(token, "CollateralModule", encodeParams.collateral(bob, 15_000));
+      await expectRevert(
+        f.write(3, module(), "CollateralModule", "acceptOracle", [token]),
+        "NotPendingCollateralOracle",
+        [token, carol],
+      );
+    });
+
     it("validates the oracle and the ratio, and only for configured tokens", async () => {
       const token = await f.newToken();
       await expectRevert(

@@ -1,6 +1,6 @@
 // The "fixed-yield-schedule" addon on a platform token with historical balances: two holders are paid pro rata to
 // their balances at each period's end (one bought mid-period), claims never exceed what is due, an unfunded schedule
-// refuses the claim, and the owner tops it up and withdraws.
+// refuses the claim, and the owner tops it up and withdraws; ownership moves in two steps.
 import { type Address, keccak256, parseEventLogs, parseUnits, toHex } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expectRevert } from "./system-fixture.ts";
@@ -84,6 +84,33 @@ describe("FixedYieldSchedule", () => {
     await expectRevert(f.write(1, schedule, S(), "withdraw", [alice, 1n]), "FixedYieldNotOwner", [alice]);
     await f.write(0, schedule, S(), "withdraw", [owner, 8_000_000n]);
     expect(await usdcOf(schedule)).toBe(0n);
+  });
+
+  it("hands ownership over in two steps (Ownable2Step) and cannot be renounced", async () => {
+    const { schedule } = await createSchedule(100n, 60n, 1n);
+    const ZERO = "0x0000000000000000000000000000000000000000";
+    await f.write(0, usdc, ERC20(), "approve", [schedule, 2_000_000n]);
+    await f.write(0, schedule, S(), "topUp", [2_000_000n]);
+    // Only the owner proposes, only the proposed owner accepts; the owner keeps the seat until then.
+    await expectRevert(f.write(1, schedule, S(), "transferOwnership", [alice]), "OwnableUnauthorizedAccount", [alice]);
+    const started = await f.receipt(await f.write(0, schedule, S(), "transferOwnership", [alice]));
+    expect(parseEventLogs({ abi: S(), logs: started.logs, eventName: "OwnershipTransferStarted" })[0].args).toEqual({
+      previousOwner: owner,
+      newOwner: alice,
+    });
+    expect([await read(schedule, "owner"), await read(schedule, "pendingOwner")]).toEqual([owner, alice]);
+    await expectRevert(f.write(2, schedule, S(), "acceptOwnership"), "OwnableUnauthorizedAccount", [bob]);
+    const accepted = await f.receipt(await f.write(1, schedule, S(), "acceptOwnership"));
+    expect(parseEventLogs({ abi: S(), logs: accepted.logs, eventName: "OwnershipTransferred" })[0].args).toEqual({
+      previousOwner: owner,
+      newOwner: alice,
+    });
+    expect([await read(schedule, "owner"), await read(schedule, "pendingOwner")]).toEqual([alice, ZERO]);
+    // The old owner lost the power to withdraw; the new one has it, and cannot renounce it (the funds would be stuck).
+    await expectRevert(f.write(0, schedule, S(), "withdraw", [owner, 1n]), "FixedYieldNotOwner", [owner]);
+    await f.write(1, schedule, S(), "withdraw", [alice, 2_000_000n]);
+    await expectRevert(f.write(1, schedule, S(), "renounceOwnership"), "FixedYieldCannotRenounce");
+    expect(await read(schedule, "version")).toBe(2n);
   });
 
   it("refuses a start in the past, an unknown interval and a token without historical balances", async () => {

@@ -97,6 +97,45 @@ describe("TokenSale", () => {
     await expectRevert(f.send(ISSUER, sale, S, "withdraw"), "TokenSaleNothingToWithdraw", [account(ISSUER)]);
   });
 
+  it("hands the issuer's seat over in two steps; buyers' tokens still come from the first issuer's allowance", async () => {
+    const sale = await openSale(100n * WAD, 50n * WAD);
+    await buy(sale, A, 60n * WAD);
+    const SUCCESSOR = 4;
+    // Only the issuer proposes, only the proposed successor accepts; the issuer keeps the seat until then.
+    await expectRevert(f.send(A, sale, S, "transferIssuer", [account(A)]), "TokenSaleNotIssuer", [account(A)]);
+    const started = await f.send(ISSUER, sale, S, "transferIssuer", [account(SUCCESSOR)]);
+    expect(theEvent(started.logs, "TokenSaleIssuerTransferStarted")).toEqual({
+      previousIssuer: account(ISSUER),
+      newIssuer: account(SUCCESSOR),
+    });
+    expect(await f.read(sale, S, "pendingIssuer")).toBe(account(SUCCESSOR));
+    expect(await f.read(sale, S, "issuer")).toBe(account(ISSUER));
+    await expectRevert(f.send(A, sale, S, "acceptIssuer"), "TokenSaleNotPendingIssuer", [account(A)]);
+    const accepted = await f.send(SUCCESSOR, sale, S, "acceptIssuer");
+    expect(theEvent(accepted.logs, "TokenSaleIssuerTransferred")).toEqual({
+      previousIssuer: account(ISSUER),
+      newIssuer: account(SUCCESSOR),
+    });
+    expect(await f.read(sale, S, "issuer")).toBe(account(SUCCESSOR));
+    expect(await f.read(sale, S, "pendingIssuer")).toBe("0x0000000000000000000000000000000000000000");
+    expect(await f.read(sale, S, "tokenSource")).toBe(account(ISSUER));
+    // The old issuer can neither hand over again nor take the proceeds; the successor takes them.
+    await expectRevert(f.send(ISSUER, sale, S, "transferIssuer", [account(ISSUER)]), "TokenSaleNotIssuer", [
+      account(ISSUER),
+    ]);
+    await passTime(3601);
+    await expectRevert(f.send(ISSUER, sale, S, "withdraw"), "TokenSaleNothingToWithdraw", [account(ISSUER)]);
+    const cash0 = await balance(cash, SUCCESSOR);
+    await f.send(SUCCESSOR, sale, S, "withdraw");
+    expect(await balance(cash, SUCCESSOR)).toBe(cash0 + 150_000_000n);
+    const [tokens0, source0] = [await balance(token, A), await balance(token, ISSUER)];
+    await f.send(A, sale, S, "withdraw");
+    expect([(await balance(token, A)) - tokens0, source0 - (await balance(token, ISSUER))]).toEqual([
+      60n * WAD,
+      60n * WAD,
+    ]);
+  });
+
   it("refuses terms that cannot work, and fits EIP-170", async () => {
     const t = await now();
     await expectRevert(

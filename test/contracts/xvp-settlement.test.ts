@@ -1,6 +1,7 @@
 // The "xvp-settlement" addon: the factory made by a system's AddonRegistry creates settlements; a settlement moves
 // every leg in one transaction once every party approved before the cutoff (and the hashlock's secret is shown),
-// and moves nothing when an approval or allowance is missing, the cutoff passed or it was cancelled.
+// and moves nothing when an approval or allowance is missing, the cutoff passed or it was cancelled; an account's
+// place in it moves to a successor in two steps.
 import { type Address, type Hex, keccak256, toHex, zeroHash } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAddonFactory } from "./addon-fixture.ts";
@@ -124,6 +125,57 @@ describe("XvPSettlement", () => {
     await expectRevert(f.send(2, settlement, S, "execute", [toHex("wrong")]), "XvPSettlementSecretInvalid");
     const { logs } = await f.send(4, settlement, S, "execute", [secret]);
     expect(theEvent(logs, "XvPSettlementExecuted")).toMatchObject({ secret });
+  });
+
+  it("hands a party's place to its successor in two steps: its legs move, its approval does not", async () => {
+    const flows = dvp();
+    const settlement = await create(flows);
+    const [stranger, successor] = [f.chain.accounts[4], f.chain.accounts[1]];
+    await approveAll(settlement, flows, buyer); // the seller approved
+    // Only an account the settlement names proposes, never to one it names already; only the successor accepts.
+    await expectRevert(f.send(4, settlement, S, "proposeHandover", [successor]), "XvPSettlementNotParty", [stranger]);
+    await expectRevert(f.send(2, settlement, S, "proposeHandover", [buyer]), "XvPSettlementSuccessorInvolved", [buyer]);
+    const { logs } = await f.send(2, settlement, S, "proposeHandover", [successor]);
+    expect(theEvent(logs, "XvPSettlementHandoverStarted")).toEqual({ account: seller, successor });
+    expect(await f.read(settlement, S, "pendingSuccessorOf", [seller])).toBe(successor);
+    await expectRevert(f.send(4, settlement, S, "acceptHandover", [seller]), "XvPSettlementNotPendingSuccessor", [
+      seller,
+      stranger,
+    ]);
+    const accepted = await f.send(1, settlement, S, "acceptHandover", [seller]);
+    expect(theEvent(accepted.logs, "XvPSettlementHandedOver")).toEqual({ previous: seller, successor });
+    // The terms stand with the successor in the seller's place, unapproved; the seller is out of the settlement.
+    expect(await f.read(settlement, S, "parties")).toEqual([successor, buyer]);
+    expect(await f.read(settlement, S, "flows")).toEqual([
+      { ...flows[0], from: successor },
+      { ...flows[1], to: successor },
+    ]);
+    expect([
+      await f.read(settlement, S, "approved", [seller]),
+      await f.read(settlement, S, "approved", [successor]),
+    ]).toEqual([false, false]);
+    await expectRevert(f.send(2, settlement, S, "approve"), "XvPSettlementNotParty", [seller]);
+    await expectRevert(f.send(2, settlement, S, "cancel"), "XvPSettlementNotParty", [seller]);
+    await expectRevert(f.send(2, settlement, S, "proposeHandover", [seller]), "XvPSettlementNotParty", [seller]);
+    await expectRevert(f.send(3, settlement, S, "execute", ["0x"]), "XvPSettlementNotApproved", [successor]);
+    // The successor delivers the seller's leg and receives its payment.
+    await f.send(0, bond, ERC20, "mint", [successor, 10n]);
+    await approveAll(settlement, [{ ...flows[0], from: successor }, flows[1]]);
+    await f.send(3, settlement, S, "execute", ["0x"]);
+    expect(await balance(cash, successor)).toBe(1_000n);
+    await expectRevert(f.send(1, settlement, S, "proposeHandover", [stranger]), "XvPSettlementAlreadyExecuted");
+  });
+
+  it("hands the creator's seat over in two steps, and only while the settlement is open", async () => {
+    const [other, successor] = [f.chain.accounts[4], f.chain.accounts[0]];
+    const flows = [{ asset: bond, from: seller, to: other, amount: 1n }]; // the buyer only created it
+    const settlement = await create(flows);
+    await f.send(3, settlement, S, "proposeHandover", [successor]);
+    await f.send(0, settlement, S, "acceptHandover", [buyer]);
+    expect(await f.read(settlement, S, "creator")).toBe(successor);
+    await expectRevert(f.send(3, settlement, S, "cancel"), "XvPSettlementNotParty", [buyer]);
+    await f.send(0, settlement, S, "cancel");
+    await expectRevert(f.send(2, settlement, S, "proposeHandover", [buyer]), "XvPSettlementAlreadyCancelled");
   });
 
   it("refuses settlements without legs, with an invalid leg or a cutoff in the past", async () => {

@@ -2,6 +2,7 @@
 pragma solidity ^0.8.24;
 
 import {Initializable} from "@openzeppelin/contracts/proxy/utils/Initializable.sol";
+import {ICompliance} from "../../interfaces/ICompliance.sol";
 import {IComplianceModule} from "../../interfaces/IComplianceModule.sol";
 import {IIdentityRegistry} from "../../interfaces/IIdentityRegistry.sol";
 
@@ -69,6 +70,13 @@ abstract contract ComplianceModuleBase is IComplianceModule, Initializable {
 
     function destroyed(address token, address from, uint256 amount) external onlyCompliance {
         _afterTransfer(token, from, address(0), amount);
+    }
+
+    /// Parameters the module changed itself (not through the engine): stored, and announced by the engine so the
+    /// index sees them as it sees the token's changes. `sender` made the change.
+    function _parametersChanged(address sender, address token, bytes memory params) internal {
+        _parameters[token] = params;
+        ICompliance(compliance).moduleParametersChanged(sender, token, params);
     }
 
     /// Validates and stores the decoded `params`; reverts with the module's custom errors.

@@ -6272,8 +6272,10 @@ export interface components {
         };
         TokenSale: {
             address: string;
-            /** @description The wallet that created the sale; tokens move from it at withdrawal */
+            /** @description The wallet that takes the proceeds: the sale's creator, unless it handed the seat over */
             issuer: string;
+            /** @description The wallet tokens move from at withdrawal: the issuer at creation, even after a hand-over */
+            tokenSource: string;
             token: {
                 address: string;
                 name: string | null;
@@ -6303,7 +6305,7 @@ export interface components {
              */
             status: "UPCOMING" | "OPEN" | "SOLD_OUT" | "ENDED_SUCCESS" | "ENDED_REFUNDING";
             proceedsWithdrawn: boolean;
-            /** @description The issuer's token allowance to the sale (read live): grant it with POST /api/v2/tokens/{tokenAddress}/approvals {spender: the sale, amount: hardCap} */
+            /** @description The token source's token allowance to the sale (read live): grant it with POST /api/v2/tokens/{tokenAddress}/approvals {spender: the sale, amount: hardCap} */
             issuerAllowance: {
                 granted: string;
                 /** @description hardCap less the tokens already delivered */
