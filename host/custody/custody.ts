@@ -44,7 +44,7 @@ export interface Custody {
   /** Switches the organisation to the successors at once: new writes are theirs, the old keys finish their own. */
   switchToSuccessors(organizationId: string, pairs: KeyPair[]): Promise<void>;
   /** Creates the organisation's keys and primary EOA; returns the EOA address. */
-  provisionOrganization(organizationId: string): Promise<Address>;
+  provisionOrganization(organizationId: string, trx?: Transaction<PlatformTables>): Promise<Address>;
   /** The member's custody EOA in the organisation, created at the next free index on first call; its address. */
   provisionMemberWallet(organizationId: string, userId: string): Promise<Address>;
   primaryAddress(organizationId: string): Promise<Address>;
@@ -109,7 +109,7 @@ export function createCustody(db: PlatformDb, providers: [CustodyProvider, ...Cu
       await switchToSuccessors(db, organizationId, pairs);
       hsmOrganizations.add(organizationId);
     },
-    provisionOrganization: (organizationId) => provisionOrganization(db, providers[0], organizationId),
+    provisionOrganization: (organizationId, trx) => provisionOrganization(db, providers[0], organizationId, trx),
     provisionMemberWallet: async (organizationId, userId) =>
       provisionMemberWallet(db, await providerOf(organizationId), organizationId, userId),
     serviceWallet: async (organizationId, path, kind) =>
@@ -130,8 +130,14 @@ export function createCustody(db: PlatformDb, providers: [CustodyProvider, ...Cu
   };
 }
 
-async function provisionOrganization(db: PlatformDb, provider: CustodyProvider, organizationId: string) {
-  return db.transaction().execute(async (trx) => {
+/** The organisation's custody record and primary key, in one transaction: `trx` when given (its creator's), else its own. */
+async function provisionOrganization(
+  db: PlatformDb,
+  provider: CustodyProvider,
+  organizationId: string,
+  inTransaction?: Transaction<PlatformTables>,
+) {
+  const provision = async (trx: Transaction<PlatformTables>) => {
     const encryptedSeed = await provider.createOrganizationKeys(organizationId);
     await trx.insertInto("custodySeeds").values({ organizationId, encryptedSeed, provider: provider.name }).execute();
     const address = await provider.keyAddress(trx, organizationId, ORGANIZATION_PRIMARY_PATH);
@@ -144,7 +150,8 @@ async function provisionOrganization(db: PlatformDb, provider: CustodyProvider, 
       provider: provider.name,
     });
     return address;
-  });
+  };
+  return inTransaction ? provision(inTransaction) : db.transaction().execute(provision);
 }
 
 async function provisionMemberWallet(

@@ -23,19 +23,23 @@ export async function createOrganization(
   input: { name: string; defaultChainId: number; chainIds?: number[]; gatesReadiness?: boolean },
 ): Promise<{ organizationId: string; signer: string }> {
   const organizationId = uuidv7();
-  await db
-    .insertInto("organizations")
-    .values({
-      id: organizationId,
-      name: input.name,
-      defaultChainId: input.defaultChainId,
-      gatesReadiness: input.gatesReadiness ?? false,
-    })
-    .execute();
-  const signer = await custody.provisionOrganization(organizationId);
-  const others = (input.chainIds ?? []).filter((id) => id !== input.defaultChainId);
-  for (const chainId of [input.defaultChainId, ...others]) await requestSystemProvisioning(db, organizationId, chainId);
-  return { organizationId, signer };
+  // One transaction: an organisation is never seen (nor left by a crash) without its custody record or its systems.
+  return db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto("organizations")
+      .values({
+        id: organizationId,
+        name: input.name,
+        defaultChainId: input.defaultChainId,
+        gatesReadiness: input.gatesReadiness ?? false,
+      })
+      .execute();
+    const signer = await custody.provisionOrganization(organizationId, trx);
+    const others = (input.chainIds ?? []).filter((id) => id !== input.defaultChainId);
+    for (const chainId of [input.defaultChainId, ...others])
+      await requestSystemProvisioning(trx, organizationId, chainId);
+    return { organizationId, signer };
+  });
 }
 
 /**
