@@ -30,6 +30,7 @@ import {
 import { heldSeats } from "./key-move-seats.ts";
 import type { MoveTools, MoveWrite } from "./key-move-tools.ts";
 import { MoveKeysPayload } from "./migration-store.ts";
+import { liveWriteRequest } from "./move-write-attempts.ts";
 import {
   type CustodyMigrationRow,
   custodyDb,
@@ -360,20 +361,24 @@ async function submit(
   migration: CustodyMigrationRow,
   write: MoveWrite & { value?: bigint },
 ): Promise<string> {
-  const request = await ctx.mutations.submit({
-    organizationId: migration.organizationId,
-    chainId: write.chainId,
-    kind: write.kind,
-    from: write.from,
-    to: write.to,
-    data: write.data,
-    value: write.value,
-    createdBy: "platform",
-    idempotencyKey: `custody-migration:${migration.id}:${write.key}`,
-    description: write.description,
-    ...(write.executor ? { executor: write.executor, walletSelection: write.walletSelection } : {}),
-  });
-  return request.id;
+  return liveWriteRequest(
+    (idempotencyKey) =>
+      ctx.mutations.submit({
+        organizationId: migration.organizationId,
+        chainId: write.chainId,
+        kind: write.kind,
+        from: write.from,
+        to: write.to,
+        data: write.data,
+        value: write.value,
+        createdBy: "platform",
+        idempotencyKey,
+        description: write.description,
+        ...(write.executor ? { executor: write.executor, walletSelection: write.walletSelection } : {}),
+      }),
+    migration.id,
+    write.key,
+  );
 }
 
 /** Waits for each of the step's writes; the step fails unless all completed. */

@@ -7,7 +7,7 @@ import type { PluginContext } from "../../host/plugin.ts";
 import type { HeldPower } from "./key-move-powers.ts";
 import type { MigrationDetail } from "./tables.ts";
 
-/** One write of the move; `key` names it in the move's Idempotency-Key (custody-migration:<id>:<key>). */
+/** One write of the move; `key` names it in the move's Idempotency-Key (move-write-attempts.ts). */
 export interface MoveWrite {
   chainId: number;
   kind: string;
