@@ -13,8 +13,8 @@ import {ReentrancyGuardTransient} from "@openzeppelin/contracts/utils/Reentrancy
 /// While it is open, an account it names (a party, a recipient or the creator) may hand its place to a successor in
 /// two steps (`proposeHandover` by the account, `acceptHandover` by the successor, as OpenZeppelin's Ownable2Step
 /// does): the successor sends and receives the account's legs and takes its seats. The assets, amounts, cutoff and
-/// hashlock do not change. The account's approval does not carry over: it consented to its own tokens moving, so the
-/// successor approves once it has granted its allowances.
+/// hashlock do not change. No approval carries over: each party consented to legs between the accounts named then,
+/// so after a handover every party approves again (the successor once it has granted its allowances).
 contract XvPSettlement is Initializable, ReentrancyGuardTransient {
     using SafeERC20 for IERC20;
 
@@ -133,8 +133,8 @@ contract XvPSettlement is Initializable, ReentrancyGuardTransient {
         emit XvPSettlementHandoverStarted(msg.sender, successor);
     }
 
-    /// The proposed successor takes `account`'s place: its legs (as sender and recipient), its party seat (not
-    /// approved) and the creator's seat if it held it.
+    /// The proposed successor takes `account`'s place: its legs (as sender and recipient), its party seat and the
+    /// creator's seat if it held it. Every party's approval is withdrawn: the legs it approved have changed.
     function acceptHandover(address account) external {
         _requireOpen();
         if (msg.sender != pendingSuccessorOf[account]) revert XvPSettlementNotPendingSuccessor(account, msg.sender);
@@ -144,12 +144,12 @@ contract XvPSettlement is Initializable, ReentrancyGuardTransient {
             if (_flows[i].from == account) _flows[i].from = msg.sender;
             if (_flows[i].to == account) _flows[i].to = msg.sender;
         }
+        for (uint256 i = 0; i < _parties.length; i++) {
+            delete approved[_parties[i]];
+            if (_parties[i] == account) _parties[i] = msg.sender;
+        }
         if (_isParty[account]) {
-            for (uint256 i = 0; i < _parties.length; i++) {
-                if (_parties[i] == account) _parties[i] = msg.sender;
-            }
             delete _isParty[account];
-            delete approved[account];
             _isParty[msg.sender] = true;
         }
         if (creator == account) creator = msg.sender;

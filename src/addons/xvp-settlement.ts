@@ -121,11 +121,12 @@ ponder.on("AddonInstance:XvPSettlementHandedOver", async ({ event, context }) =>
       .update(xvpSettlementFlow, { chainId, settlement: settlement.id, position })
       .set({ from: swap(flow.from), to: swap(flow.to) });
   }
-  if (settlement.parties.some((party) => same(party, previous))) {
-    await context.db.delete(xvpSettlementApproval, { chainId, settlement: settlement.id, party: previous });
+  // Every approval is withdrawn (the legs each party approved have changed); the successor takes its party's row.
+  for (const party of settlement.parties) {
+    await context.db.delete(xvpSettlementApproval, { chainId, settlement: settlement.id, party });
     await context.db
       .insert(xvpSettlementApproval)
-      .values({ chainId, settlement: settlement.id, party: successor, approved: false });
+      .values({ chainId, settlement: settlement.id, party: swap(party), approved: false, at: event.block.timestamp });
   }
   await recordActivity(context, event, {
     system: CHAIN_SCOPE,

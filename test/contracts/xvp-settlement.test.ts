@@ -127,11 +127,11 @@ describe("XvPSettlement", () => {
     expect(theEvent(logs, "XvPSettlementExecuted")).toMatchObject({ secret });
   });
 
-  it("hands a party's place to its successor in two steps: its legs move, its approval does not", async () => {
+  it("hands a party's place to its successor in two steps: its legs move, no approval stands", async () => {
     const flows = dvp();
     const settlement = await create(flows);
     const [stranger, successor] = [f.chain.accounts[4], f.chain.accounts[1]];
-    await approveAll(settlement, flows, buyer); // the seller approved
+    await approveAll(settlement, flows); // both parties approved
     // Only an account the settlement names proposes, never to one it names already; only the successor accepts.
     await expectRevert(f.send(4, settlement, S, "proposeHandover", [successor]), "XvPSettlementNotParty", [stranger]);
     await expectRevert(f.send(2, settlement, S, "proposeHandover", [buyer]), "XvPSettlementSuccessorInvolved", [buyer]);
@@ -144,7 +144,8 @@ describe("XvPSettlement", () => {
     ]);
     const accepted = await f.send(1, settlement, S, "acceptHandover", [seller]);
     expect(theEvent(accepted.logs, "XvPSettlementHandedOver")).toEqual({ previous: seller, successor });
-    // The terms stand with the successor in the seller's place, unapproved; the seller is out of the settlement.
+    // The terms stand with the successor in the seller's place; the seller is out of the settlement, and no party's
+    // approval stands (the buyer approved legs with the seller).
     expect(await f.read(settlement, S, "parties")).toEqual([successor, buyer]);
     expect(await f.read(settlement, S, "flows")).toEqual([
       { ...flows[0], from: successor },
@@ -153,7 +154,8 @@ describe("XvPSettlement", () => {
     expect([
       await f.read(settlement, S, "approved", [seller]),
       await f.read(settlement, S, "approved", [successor]),
-    ]).toEqual([false, false]);
+      await f.read(settlement, S, "approved", [buyer]),
+    ]).toEqual([false, false, false]);
     await expectRevert(f.send(2, settlement, S, "approve"), "XvPSettlementNotParty", [seller]);
     await expectRevert(f.send(2, settlement, S, "cancel"), "XvPSettlementNotParty", [seller]);
     await expectRevert(f.send(2, settlement, S, "proposeHandover", [seller]), "XvPSettlementNotParty", [seller]);
