@@ -253,13 +253,6 @@ export const handleOpsKind: MutationKind = {
   async onCompleted(trx, request, result) {
     const db = trx as unknown as Kysely<BundlerTables>;
     const events = (result.userOperations ?? []) as { userOpHash: string }[];
-    // ERC-7562: each included operation's paymaster and factory count it (those the mempool saw, still submitted).
-    await countIncluded(
-      trx as unknown as BundlerDb,
-      { chainId: request.chainId, entryPoint: request.toAddress.toLowerCase() },
-      events.map((e) => e.userOpHash),
-      new Date(),
-    );
     if (events.length > 0)
       await db
         .updateTable("bundlerUserOperations")
@@ -281,6 +274,14 @@ export const handleOpsKind: MutationKind = {
       .where("transactionRequestId", "=", request.id)
       .where("status", "=", "submitted")
       .execute();
+    // ERC-7562: each included operation's paymaster and factory count it. After the operations' rows, like
+    // acceptance (a sender's rows, then its entities'): the two never wait on each other in a cycle.
+    await countIncluded(
+      trx as unknown as BundlerDb,
+      { chainId: request.chainId, entryPoint: request.toAddress.toLowerCase() },
+      events.map((e) => e.userOpHash),
+      new Date(),
+    );
     const waiting = await db
       .selectFrom("bundlerUserOperations")
       .select("userOpHash")

@@ -69,15 +69,27 @@ async function store(trx: Db, scope: ReputationScope, address: string, counters:
     .execute();
 }
 
-/** [SREP-020]: a banned entity's operations still waiting leave the mempool. */
+/**
+ * [SREP-020]: a banned entity's operations still waiting leave the mempool. Called holding the entity's row: rows
+ * locked by an acceptance (which waits for that entity row) are skipped rather than waited for, so the two cannot
+ * deadlock; such an operation is dropped at the next ban or fails its bundle.
+ */
 async function dropOperationsOf(trx: Db, scope: ReputationScope, address: string) {
   await trx
     .updateTable("bundlerUserOperations")
     .set({ status: "failed", failureReason: `${address} is banned (ERC-7562 reputation)`, updatedAt: new Date() })
-    .where("chainId", "=", scope.chainId)
-    .where("entryPoint", "=", scope.entryPoint)
+    .where("userOpHash", "in", (eb) =>
+      eb
+        .selectFrom("bundlerUserOperations")
+        .select("userOpHash")
+        .where("chainId", "=", scope.chainId)
+        .where("entryPoint", "=", scope.entryPoint)
+        .where("status", "=", "pending")
+        .where((w) => w.or([w("paymaster", "=", address), w("factory", "=", address)]))
+        .forUpdate()
+        .skipLocked(),
+    )
     .where("status", "=", "pending")
-    .where((eb) => eb.or([eb("paymaster", "=", address), eb("factory", "=", address)]))
     .execute();
 }
 
