@@ -6,6 +6,7 @@
 // (each with its own SimpleAccount release); estimation on a state override; lookups of an operation another bundler
 // mined, within BUNDLER_RECEIPT_LOOKBACK_BLOCKS. EIP-7702: a fresh EOA delegated to Simple7702Account by its first
 // operation's eip7702Auth (viem's 7702 helpers; the bundle a type-4 transaction), then an operation without it.
+// ERC-7562 reputation: a paymaster's operations counted seen and included, refused banned (-32504), cleared.
 import { createSmartAccountClient } from "permissionless";
 import { toSimpleSmartAccount } from "permissionless/accounts";
 import {
@@ -18,6 +19,7 @@ import {
   http,
   type PublicClient,
   parseEther,
+  toHex,
 } from "viem";
 import {
   createBundlerClient,
@@ -239,6 +241,85 @@ describe("bundler (POST /api/v2/bundler)", () => {
       params: [{ ...operation(eoa.address), preVerificationGas: "0x20000", eip7702Auth }, entryPoint],
     });
     expect(delegated.body.error).toMatchObject({ code: -32502, data: { opcode: "NUMBER" } });
+  });
+
+  it("keeps ERC-7562 reputation: counts a paymaster's operations seen and included, refuses it banned (-32504)", async () => {
+    // A paymaster that sponsors anything (empty context, validationData 0), an account that always validates.
+    const paymaster: Address = "0x0000000000000000000000000000000000f07562";
+    const account: Address = "0x0000000000000000000000000000000000f17562";
+    await client.request({ method: "anvil_setCode" as never, params: [paymaster, "0x604060005260606000f3"] as never });
+    await client.request({ method: "anvil_setCode" as never, params: [account, "0x600060005260206000f3"] as never });
+    const funder = createWalletClient({ account: anvilAccount(9), chain, transport: http() });
+    await client.waitForTransactionReceipt({
+      hash: await funder.writeContract({
+        address: entryPoint,
+        abi: entryPoint08Abi,
+        functionName: "depositTo",
+        args: [paymaster],
+        value: parseEther("1"),
+      }),
+    });
+    const { maxFeePerGas } = await client.estimateFeesPerGas();
+    const send = (nonce: number) =>
+      rpc({
+        jsonrpc: "2.0",
+        id: nonce,
+        method: "eth_sendUserOperation",
+        params: [
+          {
+            sender: account,
+            nonce: toHex(nonce),
+            callData: "0x",
+            callGasLimit: "0x5000",
+            verificationGasLimit: "0x20000",
+            preVerificationGas: "0x10000",
+            maxFeePerGas: toHex(maxFeePerGas * 2n),
+            maxPriorityFeePerGas: toHex(maxFeePerGas),
+            signature: "0x",
+            paymaster,
+            paymasterVerificationGasLimit: "0x20000",
+            paymasterPostOpGasLimit: "0x0",
+            paymasterData: "0x",
+          },
+          entryPoint,
+        ],
+      });
+    const debug = async (method: string, params: unknown[]) =>
+      (await rpc({ jsonrpc: "2.0", id: 1, method, params })).body.result;
+    const reputation = async () =>
+      ((await debug("debug_bundler_dumpReputation", [entryPoint])) as { address: string }[]).find(
+        (entry) => entry.address === getAddress(paymaster),
+      );
+    const bundler = createBundlerClient({ client, transport: transport(), pollingInterval: 200 });
+    const mined = async (nonce: number) => {
+      const hash = (await send(nonce)).body.result as Hex;
+      expect((await bundler.waitForUserOperationReceipt({ hash, timeout: 30_000 })).success).toBe(true);
+      // Counted included by the bundle's completion (the receipt can be read from the chain a moment before).
+      await expect
+        .poll(reputation, { timeout: 10_000, interval: 100 })
+        .toEqual({ address: getAddress(paymaster), opsSeen: "0x1", opsIncluded: "0x1", status: "ok" });
+    };
+    await mined(0);
+
+    expect(
+      await debug("debug_bundler_setReputation", [
+        [{ address: paymaster, opsSeen: "0x3e8", opsIncluded: "0x0" }],
+        entryPoint,
+      ]),
+    ).toBe("ok");
+    expect(await reputation()).toMatchObject({ opsSeen: "0x3e8", opsIncluded: "0x0", status: "banned" });
+    expect((await send(1)).body.error).toMatchObject({
+      code: -32504,
+      data: { entity: "paymaster", status: "banned", dapiError: { id: "SVC-16030" } },
+    });
+    expect(await debug("debug_bundler_getStakeStatus", [paymaster, entryPoint])).toEqual({
+      stakeInfo: { addr: getAddress(paymaster), stake: "0x0", unstakeDelaySec: "0x0" },
+      isStaked: false,
+    });
+
+    expect(await debug("debug_bundler_clearReputation", [])).toBe("ok");
+    expect(await debug("debug_bundler_dumpReputation", [entryPoint])).toEqual([]);
+    await mined(1); // accepted again, counted from zero
   });
 
   it("follows JSON-RPC: notifications, unknown methods, batches, parse and param errors", async () => {

@@ -20,8 +20,9 @@ import { delegationDesignator, toAuthorization } from "./eip7702.ts";
 import { type ServedEntryPoint, servedEntryPoints } from "./entry-points.ts";
 import { AUTHORIZATION_GAS } from "./gas.ts";
 import { previousNonce } from "./queued-nonce.ts";
+import { blamedEntity, countIncluded, penalize } from "./reputation.ts";
 import { checkBundle } from "./simulation.ts";
-import { type BundlerTables, bundlerDb, type UserOperationRow } from "./tables.ts";
+import { type BundlerDb, type BundlerTables, bundlerDb, type UserOperationRow } from "./tables.ts";
 import { type RpcUserOperation, toUserOperation } from "./user-operation.ts";
 
 export const HANDLE_OPS_KIND = "bundler.handle-ops";
@@ -143,6 +144,7 @@ async function bundlePartition(
 ) {
   const db = bundlerDb(ctx.db.platform);
   const { chainId } = on;
+  const reputationScope = { chainId, entryPoint: entryPoint.address.toLowerCase() };
   const fail = (hashes: string[], reason: string) =>
     db
       .updateTable("bundlerUserOperations")
@@ -187,7 +189,15 @@ async function bundlePartition(
         const refused = candidates[check.opIndex];
         // Its successors in this bundle cannot run without it: they wait (or fail) in a later run.
         await fail([refused.userOpHash], check.reason);
-        candidates = candidates.filter((row) => row !== refused && row.sender !== refused.sender);
+        // ERC-7562: the factory (AA1x) or paymaster (AA3x) that failed the bundle is banned, its operations dropped.
+        const blamed = blamedEntity(check.reason, refused);
+        if (blamed) await penalize(db, on, reputationScope, blamed, new Date());
+        candidates = candidates.filter(
+          (row) =>
+            row !== refused &&
+            row.sender !== refused.sender &&
+            (blamed === undefined || (row.paymaster !== blamed && row.factory !== blamed)),
+        );
       }
       return 0n;
     })(),
@@ -264,6 +274,14 @@ export const handleOpsKind: MutationKind = {
       .where("transactionRequestId", "=", request.id)
       .where("status", "=", "submitted")
       .execute();
+    // ERC-7562: each included operation's paymaster and factory count it. After the operations' rows, like
+    // acceptance (a sender's rows, then its entities'): the two never wait on each other in a cycle.
+    await countIncluded(
+      trx as unknown as BundlerDb,
+      { chainId: request.chainId, entryPoint: request.toAddress.toLowerCase() },
+      events.map((e) => e.userOpHash),
+      new Date(),
+    );
     const waiting = await db
       .selectFrom("bundlerUserOperations")
       .select("userOpHash")

@@ -10,6 +10,8 @@ import { assertAuthorizationApplies, assertEip7702Supported, isEip7702Factory, s
 import type { ServedEntryPoint } from "./entry-points.ts";
 import { requiredPreVerificationGas } from "./gas.ts";
 import { isQueued } from "./queued-nonce.ts";
+import { admitAndCountSeen } from "./reputation.ts";
+import { reputationEntities } from "./reputation-entities.ts";
 import { rpcError } from "./rpc-error.ts";
 import type { BundlerSettings } from "./settings.ts";
 import { simulateValidation } from "./simulation.ts";
@@ -55,7 +57,15 @@ export async function acceptUserOperation(
   const sender = op.sender.toLowerCase();
   // Behind a predecessor still waiting here, the operation is validated as if that one had run.
   const queued = await isQueued(ctx, on.chainId, entryPoint.address, op.sender, op.nonce);
-  await simulateValidation(on, bundlerState(ctx).validation, entryPoint, packedOp, queued, delegation.override);
+  const validation = await simulateValidation(
+    on,
+    bundlerState(ctx).validation,
+    entryPoint,
+    packedOp,
+    queued,
+    delegation.override,
+  );
+  const entities = reputationEntities(rpcOp, validation);
 
   const accepted = await db.transaction().execute(async (trx) => {
     // The sender's operations still waiting (locked: a concurrent replacement waits for this one), and this one if
@@ -101,6 +111,9 @@ export async function acceptUserOperation(
       const usage = await sponsoredUsage(trx, on.chainId, sender, now);
       assertWithinSponsorshipLimits(sender, usage, charge, sponsorshipLimits(ctx), now);
     }
+    // ERC-7562 reputation: a banned entity is refused, a throttled or unstaked one limited; then it is counted seen.
+    const scope = { chainId: on.chainId, entryPoint: entryPoint.address.toLowerCase() };
+    await admitAndCountSeen(trx, scope, entities, new Date());
     if (same) await trx.deleteFrom("bundlerUserOperations").where("userOpHash", "=", hash).execute();
     await trx
       .insertInto("bundlerUserOperations")
@@ -117,6 +130,7 @@ export async function acceptUserOperation(
         maxPriorityFeePerGas: op.maxPriorityFeePerGas.toString(),
         paymaster: op.paymaster?.toLowerCase() ?? null,
         maxCharge: op.paymaster ? charge.toString() : null,
+        factory: entities.find((entity) => entity.role === "factory")?.address ?? null,
         status: "pending",
       })
       .execute();

@@ -1,7 +1,8 @@
 // The bundler's JSON-RPC methods (ERC-7769), each with its params schema (a tuple: -32602 names the position).
-// The debug_bundler_ namespace is served only with BUNDLER_DEBUG_METHODS=true. Each names the permission it needs.
+// The debug_bundler_ namespace (ERC-7769's, with ERC-7562's reputation methods) is served only with
+// BUNDLER_DEBUG_METHODS=true. Each names the permission it needs.
 import { z } from "@hono/zod-openapi";
-import { type Hex, toHex } from "viem";
+import { type Address, type Hex, toHex } from "viem";
 import type { ServedChain } from "../../host/chain/served-chains.ts";
 import type { Principal } from "../../host/http/env.ts";
 import type { PluginContext } from "../../host/plugin.ts";
@@ -13,6 +14,7 @@ import { estimateUserOperationGas } from "./gas.ts";
 import { userOperationByHash, userOperationReceipt } from "./lookups.ts";
 import { acceptUserOperation } from "./mempool.ts";
 import type { BundlerPermission } from "./permissions.ts";
+import { clearReputation, dumpReputation, setReputation, stakeStatus } from "./reputation.ts";
 import { rpcError } from "./rpc-error.ts";
 import type { BundlerSettings } from "./settings.ts";
 import { StateOverrideSchema, toStateOverride } from "./state-override.ts";
@@ -55,6 +57,19 @@ function servedEntryPoint(chain: ServedChain, requested?: string): ServedEntryPo
     );
   return found;
 }
+
+/** A reputation counter: a hex quantity (ERC-7769) or a JSON number. */
+const CounterParam = z
+  .union([z.string().regex(/^0x[0-9a-fA-F]{1,8}$/, "a hex quantity"), z.number().int().min(0)])
+  .transform(Number)
+  .pipe(z.number().int().min(0).max(2_147_483_647));
+const ReputationEntryParam = z.object({ address: AddressParam, opsSeen: CounterParam, opsIncluded: CounterParam });
+
+/** The reputation of the requested EntryPoint (none: v0.8) on the request's chain. */
+const reputationScope = (chain: ServedChain, entryPoint?: string) => ({
+  chainId: chain.chainId,
+  entryPoint: servedEntryPoint(chain, entryPoint).address.toLowerCase(),
+});
 
 export const METHODS: Record<string, Method<z.ZodType>> = {
   eth_chainId: method({
@@ -103,6 +118,7 @@ export const METHODS: Record<string, Method<z.ZodType>> = {
         .where("chainId", "=", chain.chainId)
         .where("status", "=", "pending")
         .execute();
+      await clearReputation(bundlerDb(ctx.db.platform), chain.chainId); // ERC-7769: the mempool and reputation
       return "ok";
     },
   }),
@@ -127,6 +143,38 @@ export const METHODS: Record<string, Method<z.ZodType>> = {
     debug: true,
     params: z.tuple([]),
     run: ({ ctx, principal, chain }) => sendBundleNow(ctx, chain.chainId, principal.organizationId),
+  }),
+  debug_bundler_dumpReputation: method({
+    permission: "bundler:debug",
+    debug: true,
+    params: z.tuple([AddressParam]).or(z.tuple([])),
+    run: ({ ctx, chain }, [entryPoint]) =>
+      dumpReputation(bundlerDb(ctx.db.platform), reputationScope(chain, entryPoint), new Date()),
+  }),
+  debug_bundler_setReputation: method({
+    permission: "bundler:debug",
+    debug: true,
+    params: z.tuple([z.array(ReputationEntryParam), AddressParam]).or(z.tuple([z.array(ReputationEntryParam)])),
+    async run({ ctx, chain }, [entries, entryPoint]) {
+      await setReputation(bundlerDb(ctx.db.platform), reputationScope(chain, entryPoint), entries, new Date());
+      return "ok";
+    },
+  }),
+  debug_bundler_clearReputation: method({
+    permission: "bundler:debug",
+    debug: true,
+    params: z.tuple([]),
+    async run({ ctx, chain }) {
+      await clearReputation(bundlerDb(ctx.db.platform), chain.chainId);
+      return "ok";
+    },
+  }),
+  debug_bundler_getStakeStatus: method({
+    permission: "bundler:debug",
+    debug: true,
+    params: z.tuple([AddressParam, AddressParam]).or(z.tuple([AddressParam])),
+    run: ({ chain }, [address, entryPoint]) =>
+      stakeStatus(chain, servedEntryPoint(chain, entryPoint).address, address as Address),
   }),
   debug_bundler_setBundlingMode: method({
     permission: "bundler:debug",

@@ -75,4 +75,27 @@ export const migrations: PluginMigration[] = [
         (chain_id, entry_point, organization_id, created_at) where status = 'pending'`.execute(db);
     },
   },
+  {
+    // ERC-7562 reputation (reputation.ts): counters per chain, EntryPoint and entity, and each operation's factory
+    // so that the live operations naming an entity can be counted.
+    name: "0005_reputation",
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .withSchema("platform")
+        .createTable("bundler_reputation")
+        .addColumn("chain_id", "integer", (c) => c.notNull())
+        .addColumn("entry_point", "text", (c) => c.notNull())
+        .addColumn("address", "text", (c) => c.notNull())
+        .addColumn("ops_seen", "integer", (c) => c.notNull().check(sql`ops_seen >= 0`))
+        .addColumn("ops_included", "integer", (c) => c.notNull().check(sql`ops_included >= 0`))
+        .addColumn("decayed_at", "timestamptz", (c) => c.notNull())
+        .addPrimaryKeyConstraint("bundler_reputation_pkey", ["chain_id", "entry_point", "address"])
+        .execute();
+      await sql`alter table platform.bundler_user_operations add column factory text`.execute(db);
+      await sql`create index bundler_user_operations_live_paymaster on platform.bundler_user_operations
+        (chain_id, entry_point, paymaster) where status in ('pending', 'submitted')`.execute(db);
+      await sql`create index bundler_user_operations_live_factory on platform.bundler_user_operations
+        (chain_id, entry_point, factory) where status in ('pending', 'submitted')`.execute(db);
+    },
+  },
 ];

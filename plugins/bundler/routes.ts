@@ -28,7 +28,8 @@ const bundlerRoute = createRoute({
     "refused as a JSON-RPC error 4100: bundler:read (every role) for the reads and estimates, bundler:send (every " +
     "role but auditor) for eth_sendUserOperation, bundler:debug (owner, admin) for debug_bundler_*. A sender's " +
     "operations paid by a paymaster are limited per 24 hours (BUNDLER_SPONSORED_OPERATIONS_PER_DAY, " +
-    "BUNDLER_SPONSORED_WEI_PER_DAY; -32504); a batch holds at most BUNDLER_MAX_BATCH_SIZE requests (-32005).",
+    "BUNDLER_SPONSORED_WEI_PER_DAY; -32504); an operation whose paymaster or factory ERC-7562 reputation bans (or " +
+    "throttles past its limit) is -32504; a batch holds at most BUNDLER_MAX_BATCH_SIZE requests (-32005).",
   middleware: [requirePermission("bundler:read")],
   request: {
     // A JSON Schema, not a zod schema: the route parses the body itself (parse errors are JSON-RPC's -32700).

@@ -6,7 +6,7 @@ import { booleanSetting } from "../../host/config.ts";
 export const BundlerSettings = z.object({
   BUNDLER_DEBUG_METHODS: booleanSetting("false").describe(
     "`true`: the bundler also serves ERC-7769's `debug_bundler_*` methods (clear state, dump the mempool, bundle " +
-      "now, bundling mode). For tests; never in production.",
+      "now, bundling mode, dump/set/clear reputation, stake status). For tests; never in production.",
   ),
   BUNDLER_MAX_BATCH_SIZE: z.coerce
     .number()

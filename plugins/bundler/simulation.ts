@@ -158,6 +158,7 @@ export interface ValidationResult {
     paymasterContext: Hex;
   };
   paymasterInfo: StakeInfo;
+  factoryInfo: StakeInfo;
 }
 
 /** An operation too close to its end is refused: it could expire before its bundle is mined. */

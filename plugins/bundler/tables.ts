@@ -25,6 +25,8 @@ export interface BundlerUserOperationsTable {
   /** The paymaster that pays its gas (lowercase), and the most it may be charged (wei): the sponsorship limits. */
   paymaster: ColumnType<string | null, string | null | undefined, string | null>;
   maxCharge: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The factory that deploys its sender (lowercase; not the EIP-7702 marker): its ERC-7562 reputation counts it. */
+  factory: ColumnType<string | null, string | null | undefined, string | null>;
   status: UserOperationStatus;
   /** The bundle's chain write (platform.transaction_requests): its hash is the bundle's transaction hash. */
   transactionRequestId: string | null;
@@ -39,10 +41,23 @@ export interface BundlerSettingsTable {
   bundlingMode: "auto" | "manual";
 }
 
+/** ERC-7562's counters of one entity (paymaster, factory) per chain and EntryPoint (reputation.ts). */
+export interface BundlerReputationTable {
+  chainId: number;
+  entryPoint: string;
+  address: string;
+  opsSeen: number;
+  opsIncluded: number;
+  /** When the counters were last decayed: each whole hour since takes its step. */
+  decayedAt: Timestamp;
+}
+
 export type BundlerTables = {
   bundlerUserOperations: BundlerUserOperationsTable;
   bundlerSettings: BundlerSettingsTable;
+  bundlerReputation: BundlerReputationTable;
 };
 export type UserOperationRow = Selectable<BundlerUserOperationsTable>;
 
 export const bundlerDb = (db: PlatformDb) => db.withTables<BundlerTables>();
+export type BundlerDb = ReturnType<typeof bundlerDb>;
