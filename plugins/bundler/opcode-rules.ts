@@ -108,7 +108,7 @@ async function structLogs(
 
 /** The EntryPoint's SenderCreator (it calls factories): trusted like the EntryPoint. v0.7 and v0.8 both create it in
  * their constructor, the EntryPoint's first CREATE (nonce 1); v0.7 has no getter for it. */
-const senderCreatorOf = (entryPoint: Address): string =>
+export const senderCreatorOf = (entryPoint: Address): string =>
   getContractAddress({ from: entryPoint, nonce: 1n }).toLowerCase();
 
 const MAX_CACHED = 10_000;
