@@ -96,7 +96,7 @@ async function tracedValidation(
       ...banned,
     });
   const result = decodeFunctionResult({ abi, functionName: "simulateValidation", data: returned }) as ValidationResult;
-  assertStorageRules(storage, op, result);
+  assertStorageRules(storage, entryPoint.address, op, result);
   return result;
 }
 

@@ -23,12 +23,14 @@ export function validationCallees(entryPoint: Address, op: PackedUserOperation):
 /** Throws the ERC-7769 refusal for the first storage access ERC-7562 forbids. */
 export function assertStorageRules(
   trace: StorageTrace,
+  entryPoint: Address,
   op: PackedUserOperation,
   stakes: { factoryInfo: StakeInfo; paymasterInfo: StakeInfo },
 ) {
   const factory = addressIn(op.initCode);
   const deploys = factory !== undefined && !isEip7702Factory(factory);
   const entities: StorageEntities = {
+    entryPoint: entryPoint.toLowerCase(),
     sender: op.sender.toLowerCase(),
     factory: deploys ? factory : undefined,
     paymaster: addressIn(op.paymasterAndData),

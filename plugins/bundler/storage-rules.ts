@@ -16,6 +16,8 @@ export interface StorageAccess {
 
 /** The operation's entities (lowercase addresses) and what the rules need to know of them. */
 export interface StorageEntities {
+  /** Its storage (deposits, nonces) is reached only through its own methods: not judged by these rules. */
+  entryPoint: string;
   sender: string;
   factory?: string;
   paymaster?: string;
@@ -78,8 +80,8 @@ function violationOf(
   owners: Map<bigint, string>,
 ): Omit<StorageViolation, keyof StorageAccess> | undefined {
   const { role, address, slot, write } = access;
-  // [STO-010]: the account's own storage, always.
-  if (address === entities.sender) return undefined;
+  // [STO-010]: the account's own storage, always; the EntryPoint's is its own bookkeeping (e.g. depositTo).
+  if (address === entities.sender || address === entities.entryPoint) return undefined;
   const self = entityOf(role, entities);
   const isEntity = address === entities.factory || address === entities.paymaster;
   if (isEntity) {

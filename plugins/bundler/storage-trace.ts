@@ -12,8 +12,11 @@ import type { EntityRole, StorageAccess } from "./storage-rules.ts";
 const MAX_KECCAK_INPUT = 256;
 
 const TRACER = `{
-  phase: "", accesses: [], keccak: [],
+  phase: "", accesses: [], keccak: [], error: "",
   step: function (log) {
+    try { this.record(log); } catch (e) { if (!this.error) this.error = String(e); }
+  },
+  record: function (log) {
     var op = log.op.toString();
     var depth = log.getDepth();
     if (depth === 1) {
@@ -26,19 +29,24 @@ const TRACER = `{
     } else if (op === "KECCAK256") {
       var offset = Number(log.stack.peek(0)), size = Number(log.stack.peek(1));
       if (size >= 32 && size <= ${MAX_KECCAK_INPUT}) {
-        var input = toHex(log.memory.slice(offset, offset + size));
+        // Memory not yet written is zero, and slicing past its end throws: read what there is, pad the rest.
+        var end = Math.min(offset + size, log.memory.length());
+        var input = end > offset ? toHex(log.memory.slice(offset, end)) : "0x";
+        input += "00".repeat(offset + size - Math.max(end, offset));
         if (input.slice(2, 26) === "000000000000000000000000") this.keccak.push(input);
       }
     }
   },
   fault: function () {},
-  result: function () { return { accesses: this.accesses, keccak: this.keccak }; }
+  result: function () { return { accesses: this.accesses, keccak: this.keccak, error: this.error }; }
 }`;
 
 interface TracerResult {
   /** [the EntryPoint's callee, the storage's address, slot, write] */
   accesses: [string, string, string, boolean][];
   keccak: Hex[];
+  /** The tracer's own failure (what it recorded is then incomplete). */
+  error?: string;
 }
 
 export interface StorageTrace {
@@ -84,5 +92,7 @@ export async function storageTrace(
       { tracer: TRACER, stateOverrides: call.stateOverrides },
     ] as never,
   })) as TracerResult;
+  // Incomplete accesses could let a breach through: the validation is not judged on them.
+  if (result.error) throw new Error(`The storage trace failed: ${result.error}`);
   return storageTraceOf(result, callees);
 }
