@@ -15,7 +15,13 @@ import { entryPoint08Abi, type PackedUserOperation } from "viem/account-abstract
 import type { ServedChain } from "../../host/chain/served-chains.ts";
 import { type ServedEntryPoint, simulationsOf } from "./entry-points.ts";
 import type { BundlerErrorCode } from "./errors.ts";
-import { bannedOpcode, callTrace, type OpcodeRuleCaches, opcodeRuleCaches } from "./opcode-rules.ts";
+import {
+  bannedOpcode,
+  callTrace,
+  mayAccessForeignStorage,
+  type OpcodeRuleCaches,
+  opcodeRuleCaches,
+} from "./opcode-rules.ts";
 import { queuedNonceState } from "./queued-nonce.ts";
 import { rpcError } from "./rpc-error.ts";
 import { mergeStateOverrides } from "./state-override.ts";
@@ -67,8 +73,8 @@ function refusalOf(data: Hex) {
 
 /**
  * simulateValidation under debug_traceCall (callTracer: small and quick): its result, and ERC-7562's opcode rules
- * checked on the frames it ran (opcode-rules.ts); its storage accesses, traced alongside, under the storage rules
- * (storage-check.ts).
+ * checked on the frames it ran (opcode-rules.ts); when a frame may have accessed storage other than the sender's, its
+ * storage accesses, traced again, under the storage rules (storage-check.ts).
  */
 async function tracedValidation(
   on: ServedChain,
@@ -81,10 +87,7 @@ async function tracedValidation(
   const { abi } = simulationsOf(entryPoint.version);
   const data = encodeFunctionData({ abi, functionName: "simulateValidation", args: [op] });
   const call = { to: entryPoint.address, data, stateOverrides: traceOverride(entryPoint, op, queued, senderCode) };
-  const [top, storage] = await Promise.all([
-    callTrace(on, call),
-    storageTrace(on, call, validationCallees(entryPoint.address, op)),
-  ]);
+  const top = await callTrace(on, call);
   const returned = (top.output ?? "0x") as Hex;
   if (top.error)
     throw returned.length > 2
@@ -96,7 +99,13 @@ async function tracedValidation(
       ...banned,
     });
   const result = decodeFunctionResult({ abi, functionName: "simulateValidation", data: returned }) as ValidationResult;
-  assertStorageRules(storage, entryPoint.address, op, result);
+  if (await mayAccessForeignStorage(on, caches, call, top, op.sender))
+    assertStorageRules(
+      await storageTrace(on, call, validationCallees(entryPoint.address, op)),
+      entryPoint.address,
+      op,
+      result,
+    );
   return result;
 }
 
