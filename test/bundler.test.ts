@@ -38,7 +38,10 @@ import {
   CANONICAL_ENTRY_POINT_V07,
   type EntryPointVersion,
 } from "../host/chain/entry-point.ts";
+import { createServedChains } from "../host/chain/served-chains.ts";
 import { openDatabases } from "../host/db/database.ts";
+import { simulateValidation, validationCaches } from "../plugins/bundler/simulation.ts";
+import { packed, type RpcUserOperation, toUserOperation } from "../plugins/bundler/user-operation.ts";
 import { anvilAccount } from "./support/api-flows.ts";
 import { bootStack, platformDbUrl, stackChain, type TestStack } from "./support/stack.ts";
 
@@ -85,8 +88,47 @@ describe("bundler (POST /api/v2/bundler)", () => {
     return account;
   }
 
+  /** 1 ETH deposited at the v0.8 EntryPoint for `address` (it pays its operations' gas from it). */
+  async function deposit(address: Address) {
+    const funder = createWalletClient({ account: anvilAccount(9), chain, transport: http() });
+    await client.waitForTransactionReceipt({
+      hash: await funder.writeContract({
+        address: entryPoint,
+        abi: entryPoint08Abi,
+        functionName: "depositTo",
+        args: [address],
+        value: parseEther("1"),
+      }),
+    });
+  }
+
+  /** A raw operation of a hand-coded account (any signature passes), paid by its deposit or by `paymaster`. */
+  const operation = (sender: Address, paymaster?: Address) => ({
+    sender,
+    nonce: "0x0",
+    callData: "0x" as Hex,
+    callGasLimit: "0x5000",
+    verificationGasLimit: "0x20000",
+    preVerificationGas: "0x10000",
+    maxFeePerGas: "0x3b9aca00",
+    maxPriorityFeePerGas: "0x3b9aca00",
+    signature: "0x" as Hex,
+    ...(paymaster
+      ? {
+          paymaster,
+          paymasterVerificationGasLimit: "0x20000",
+          paymasterPostOpGasLimit: "0x5000",
+          paymasterData: "0x" as Hex,
+        }
+      : {}),
+  });
+
+  const setCode = (address: Address, code: Hex) =>
+    client.request({ method: "anvil_setCode" as never, params: [address, code] as never });
+
   beforeAll(async () => {
     stack = await bootStack({
+      BUNDLER_VALIDATION: "safe", // the embedded chain's default is unsafe: the ERC-7562 tests need the rules
       BUNDLER_DEBUG_METHODS: "true",
       BUNDLER_RECEIPT_LOOKBACK_BLOCKS: String(LOOKBACK_BLOCKS),
     });
@@ -165,17 +207,6 @@ describe("bundler (POST /api/v2/bundler)", () => {
   });
 
   it("enforces ERC-7562: a banned opcode in validation is -32502, an unstaked paymaster's postOp context -32505", async () => {
-    const funder = createWalletClient({ account: anvilAccount(9), chain, transport: http() });
-    const deposit = async (address: Address) =>
-      client.waitForTransactionReceipt({
-        hash: await funder.writeContract({
-          address: entryPoint,
-          abi: entryPoint08Abi,
-          functionName: "depositTo",
-          args: [address],
-          value: parseEther("1"),
-        }),
-      });
     // An account whose validateUserOp reads NUMBER, then answers validationData 0 (valid); its deposit pays.
     const numberAccount: Address = "0x00000000000000000000000000000000000a7562";
     await client.request({
@@ -193,25 +224,6 @@ describe("bundler (POST /api/v2/bundler)", () => {
     await client.request({ method: "anvil_setCode" as never, params: [contextPaymaster, returnsContext] as never });
     await deposit(numberAccount);
     await deposit(contextPaymaster);
-    const operation = (sender: Address, paymaster?: Address) => ({
-      sender,
-      nonce: "0x0",
-      callData: "0x",
-      callGasLimit: "0x5000",
-      verificationGasLimit: "0x20000",
-      preVerificationGas: "0x10000",
-      maxFeePerGas: "0x3b9aca00",
-      maxPriorityFeePerGas: "0x3b9aca00",
-      signature: "0x",
-      ...(paymaster
-        ? {
-            paymaster,
-            paymasterVerificationGasLimit: "0x20000",
-            paymasterPostOpGasLimit: "0x5000",
-            paymasterData: "0x",
-          }
-        : {}),
-    });
     const banned = await rpc({
       jsonrpc: "2.0",
       id: 1,
@@ -320,6 +332,79 @@ describe("bundler (POST /api/v2/bundler)", () => {
     expect(await debug("debug_bundler_clearReputation", [])).toBe("ok");
     expect(await debug("debug_bundler_dumpReputation", [entryPoint])).toEqual([]);
     await mined(1); // accepted again, counted from zero
+  });
+
+  it("enforces ERC-7562's storage rules (-32502 naming the rule), allows associated storage; unsafe skips them", async () => {
+    // A store whose function reads the slot its calldata names; validation code below reaches it by STATICCALL.
+    const store: Address = "0x0000000000000000000000000000000000057562";
+    await setCode(store, "0x5f35545f5260205ff3");
+    const slotOfSelf = "305f5260405f205f52"; // mem[0] = keccak(address(this) || 0): a slot associated with itself
+    const slotOne = "60015f52"; // mem[0] = 1: a slot associated with no one
+    const readStore = `60205f60205f73${store.slice(2)}5afa50`; // STATICCALL(gas, store, 0, 32, 0, 32)
+    const accountReturn = "5f5f5260205ff3"; // validationData 0
+    const paymasterReturn = "60405f525f6020525f60405260605ff3"; // (context "", validationData 0)
+    const entity = async (address: Address, code: string) => {
+      await setCode(address, `0x${code}`);
+      await deposit(address);
+      return address;
+    };
+    const associated = await entity(
+      "0x00000000000000000000000000000000000e7562",
+      slotOfSelf + readStore + accountReturn,
+    );
+    const stranger = await entity("0x00000000000000000000000000000000000f7562", slotOne + readStore + accountReturn);
+    const ownStorage = await entity("0x0000000000000000000000000000000000027562", `5f5450${paymasterReturn}`);
+    const ownAssociated = await entity(
+      "0x0000000000000000000000000000000000037562",
+      slotOfSelf + readStore + paymasterReturn,
+    );
+    const reader = await entity("0x0000000000000000000000000000000000047562", slotOne + readStore + paymasterReturn);
+    const sponsored: Address = "0x0000000000000000000000000000000000017562"; // validates, pays nothing
+    await setCode(sponsored, "0x600060005260206000f3");
+    const send = async (op: object) =>
+      (await rpc({ jsonrpc: "2.0", id: 1, method: "eth_sendUserOperation", params: [op, entryPoint] })).body;
+    const refusals: [object, string, Address][] = [
+      [operation(stranger), "STO-021", store], // the account reads a slot not associated with it
+      [operation(sponsored, ownStorage), "STO-031", ownStorage], // an unstaked paymaster's own storage
+      [operation(sponsored, ownAssociated), "STO-032", store], // … storage associated with it
+      [operation(sponsored, reader), "STO-033", store], // … any other storage
+    ];
+    for (const [op, rule, address] of refusals) {
+      const body = await send(op);
+      expect(body.error, JSON.stringify(body)).toMatchObject({
+        code: -32502,
+        data: { rule, address: address.toLowerCase() },
+      });
+      expect(body.error.message).toContain(`[${rule}]`);
+    }
+    // The account's associated storage in another contract (its existing account: STO-021 allows it).
+    const accepted = await send(operation(associated));
+    expect(accepted.result).toMatch(/^0x[0-9a-f]{64}$/);
+    // Unsafe mode (a plain eth_call) lets the same refused operation through: the mode alone decides.
+    const on = createServedChains([
+      {
+        chainId: chain.id,
+        rpcUrl: chain.rpcUrls.default.http[0]!,
+        systemFactory: stack.platform.manifest.systemFactory as Address,
+      },
+    ]).primary;
+    const refused = packed(toUserOperation(operation(stranger) as RpcUserOperation));
+    const served = { address: entryPoint, version: "0.8" as const };
+    await expect(
+      simulateValidation(on, validationCaches(), served, refused, false, [], "unsafe"),
+    ).resolves.toBeTruthy();
+    await expect(simulateValidation(on, validationCaches(), served, refused, false, [], "safe")).rejects.toThrow(
+      "[STO-021]",
+    );
+    // Mined before the next tests bundle by hand.
+    await expect
+      .poll(
+        async () =>
+          (await rpc({ jsonrpc: "2.0", id: 2, method: "eth_getUserOperationReceipt", params: [accepted.result] })).body
+            .result,
+        { timeout: 30_000, interval: 100 },
+      )
+      .not.toBeNull();
   });
 
   it("follows JSON-RPC: notifications, unknown methods, batches, parse and param errors", async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { reachableBannedOpcode } from "./bytecode-scan.ts";
+import { reachableBannedOpcode, reachesStorage } from "./bytecode-scan.ts";
 
 describe("ERC-7562 opcode rules read statically from bytecode", () => {
   it("finds a reachable banned opcode, and GAS only when it is not a call's gas argument", () => {
@@ -15,5 +15,13 @@ describe("ERC-7562 opcode rules read statically from bytecode", () => {
     expect(reachableBannedOpcode("0x00fe42")).toBeUndefined(); // TIMESTAMP after a halt, no JUMPDEST
     expect(reachableBannedOpcode("0x005b42")).toBe("TIMESTAMP"); // … but a JUMPDEST makes it reachable
     expect(reachableBannedOpcode("0xfe")).toBe("INVALID"); // reachable from the start
+  });
+
+  it("tells code that can reach a (transient) storage access, which only then needs the storage trace", () => {
+    expect(reachesStorage("0x5f5450")).toBe(true); // PUSH0 SLOAD POP
+    expect(reachesStorage("0x5f5f5d")).toBe(true); // … TSTORE
+    expect(reachesStorage("0x600060005260206000f3")).toBe(false);
+    expect(reachesStorage("0x61545500")).toBe(false); // PUSH2 0x5455: data, not code
+    expect(reachesStorage("0x00fe54")).toBe(false); // SLOAD after a halt, no JUMPDEST
   });
 });

@@ -29,6 +29,20 @@ const CALLS = new Set([0xf1, 0xf2, 0xf4, 0xfa]);
 /** STOP, JUMP, RETURN, REVERT, INVALID, SELFDESTRUCT: the next instruction is reached only by a jump. */
 const HALTS = new Set([0x00, 0x56, 0xf3, 0xfd, 0xfe, 0xff]);
 const pushSize = (op: number) => (op >= 0x60 && op <= 0x7f ? op - 0x5f : 0);
+/** SLOAD, SSTORE, TLOAD, TSTORE: what ERC-7562's storage rules judge. */
+const STORAGE = new Set([0x54, 0x55, 0x5c, 0x5d]);
+
+/** Each reachable instruction of `bytes` and the byte after it (what a PUSH pushes is skipped). */
+function* reachableInstructions(bytes: Uint8Array): Generator<[op: number, next: number | undefined]> {
+  let reachable = true;
+  for (let pc = 0; pc < bytes.length; pc += 1 + pushSize(bytes[pc]!)) {
+    const op = bytes[pc]!;
+    if (op === JUMPDEST) reachable = true;
+    if (!reachable) continue;
+    yield [op, bytes[pc + 1]];
+    if (HALTS.has(op)) reachable = false;
+  }
+}
 
 for (const name of Object.values(NAMES))
   if (!BANNED_OPCODES.has(name)) throw new Error(`${name} is not an ERC-7562 banned opcode`);
@@ -39,16 +53,16 @@ for (const name of Object.values(NAMES))
  * trace must decide.
  */
 export function reachableBannedOpcode(code: Hex): string | undefined {
-  const bytes = hexToBytes(code);
-  let reachable = true;
-  for (let pc = 0; pc < bytes.length; pc += 1 + pushSize(bytes[pc]!)) {
-    const op = bytes[pc]!;
-    if (op === JUMPDEST) reachable = true;
-    if (!reachable) continue;
+  for (const [op, next] of reachableInstructions(hexToBytes(code))) {
     const banned = NAMES[op];
     if (banned) return banned;
-    if (op === GAS && !CALLS.has(bytes[pc + 1] ?? -1)) return "GAS";
-    if (HALTS.has(op)) reachable = false;
+    if (op === GAS && !CALLS.has(next ?? -1)) return "GAS";
   }
   return undefined;
+}
+
+/** Whether `code` can reach a storage or transient-storage access; code that cannot needs no storage trace. */
+export function reachesStorage(code: Hex): boolean {
+  for (const [op] of reachableInstructions(hexToBytes(code))) if (STORAGE.has(op)) return true;
+  return false;
 }

@@ -19,6 +19,7 @@ import { sponsoredUsage } from "./sponsored-usage.ts";
 import { assertWithinSponsorshipLimits, maxCharge } from "./sponsorship-limits.ts";
 import { bundlerDb } from "./tables.ts";
 import { authorizationOf, packed, type RpcUserOperation, toUserOperation, userOpHash } from "./user-operation.ts";
+import { validationMode } from "./validation-mode.ts";
 
 /** An unstaked sender's operations the mempool holds at most (ERC-7562's limit). */
 const MAX_PENDING_PER_SENDER = 4;
@@ -57,6 +58,7 @@ export async function acceptUserOperation(
   const sender = op.sender.toLowerCase();
   // Behind a predecessor still waiting here, the operation is validated as if that one had run.
   const queued = await isQueued(ctx, on.chainId, entryPoint.address, op.sender, op.nonce);
+  const mode = validationMode(ctx.settings.BUNDLER_VALIDATION, ctx.config.chains, on.chainId);
   const validation = await simulateValidation(
     on,
     bundlerState(ctx).validation,
@@ -64,6 +66,7 @@ export async function acceptUserOperation(
     packedOp,
     queued,
     delegation.override,
+    mode,
   );
   const entities = reputationEntities(rpcOp, validation);
 

@@ -20,7 +20,7 @@ import {
   type PublicClient,
 } from "viem";
 import type { ServedChain } from "../../host/chain/served-chains.ts";
-import { reachableBannedOpcode } from "./bytecode-scan.ts";
+import { reachableBannedOpcode, reachesStorage } from "./bytecode-scan.ts";
 import { type BannedOpcode, findBannedOpcode, type StructLog } from "./validation-rules.ts";
 
 /** A frame of geth's callTracer: for a delegate call `to` is the code's address; a creation's `input` is its init
@@ -57,6 +57,8 @@ export function callTrace(on: ServedChain, call: TracedCall): Promise<CallFrame>
 interface CodeScan {
   codeHash: Hex | undefined;
   finding: string | undefined;
+  /** It can reach SLOAD/SSTORE/TLOAD/TSTORE (storage-check.ts). */
+  storage: boolean;
 }
 
 /** What the rules keep between validations, per platform (bundler-state.ts). */
@@ -108,7 +110,7 @@ async function structLogs(
 
 /** The EntryPoint's SenderCreator (it calls factories): trusted like the EntryPoint. v0.7 and v0.8 both create it in
  * their constructor, the EntryPoint's first CREATE (nonce 1); v0.7 has no getter for it. */
-const senderCreatorOf = (entryPoint: Address): string =>
+export const senderCreatorOf = (entryPoint: Address): string =>
   getContractAddress({ from: entryPoint, nonce: 1n }).toLowerCase();
 
 const MAX_CACHED = 10_000;
@@ -122,8 +124,8 @@ function remember<T>(cache: Map<string, T> | Set<string>, key: string, value?: T
 
 const scanCode = (code: Hex): CodeScan =>
   code === "0x"
-    ? { codeHash: undefined, finding: undefined }
-    : { codeHash: keccak256(code), finding: reachableBannedOpcode(code) };
+    ? { codeHash: undefined, finding: undefined, storage: false }
+    : { codeHash: keccak256(code), finding: reachableBannedOpcode(code), storage: reachesStorage(code) };
 
 function scanDeployed(on: ServedChain, caches: OpcodeRuleCaches, address: string): Promise<CodeScan> {
   const { scans } = caches;
@@ -220,4 +222,34 @@ export async function bannedOpcode(
   if (banned) banned = findBannedOpcode(await structLogs(on, caches, call, true), entryPoint, trusted);
   if (!banned && path !== undefined) remember(caches.cleanPaths, path);
   return banned;
+}
+
+/**
+ * Whether the traced validation may have accessed storage other than the sender's, the EntryPoint's or its
+ * SenderCreator's: a frame in another storage context (a delegate call runs in its caller's) whose code can reach a
+ * storage instruction. Only then do ERC-7562's storage rules need their trace (storage-trace.ts).
+ */
+export async function mayAccessForeignStorage(
+  on: ServedChain,
+  caches: OpcodeRuleCaches,
+  call: TracedCall,
+  top: CallFrame,
+  sender: Address,
+): Promise<boolean> {
+  const entryPoint = call.to.toLowerCase();
+  const own = new Set([entryPoint, senderCreatorOf(call.to), sender.toLowerCase()]);
+  const frames: CallFrame[] = [];
+  const contexts: string[] = [];
+  const walk = (frame: CallFrame, context: string) => {
+    for (const child of frame.calls ?? []) {
+      const delegated = child.type === "DELEGATECALL" || child.type === "CALLCODE";
+      const childContext = delegated ? context : (child.to?.toLowerCase() ?? "");
+      frames.push(child);
+      contexts.push(childContext);
+      walk(child, childContext);
+    }
+  };
+  walk(top, entryPoint);
+  const scans = await scanFrames(frames, new Set(), on, caches, call.stateOverrides);
+  return scans.some((scan, i) => scan.storage && !own.has(contexts[i]!));
 }

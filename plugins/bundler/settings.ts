@@ -1,5 +1,5 @@
-// The bundler's settings (docs/configuration.md): its debug namespace, batch size, sponsorship limits and how far back
-// lookups search the chain.
+// The bundler's settings (docs/configuration.md): its debug namespace, batch size, sponsorship limits, how far back
+// lookups search the chain and how strictly validation is checked.
 import { z } from "zod";
 import { booleanSetting } from "../../host/config.ts";
 
@@ -45,5 +45,16 @@ export const BundlerSettings = z.object({
         "`eth_getLogs` of the EntryPoints) for an operation this bundler's mempool does not hold; an older one is " +
         "answered null.",
     ),
+  BUNDLER_VALIDATION: z
+    .enum(["safe", "unsafe"])
+    .optional()
+    .meta({
+      description:
+        "How a UserOperation's validation is checked on acceptance. `safe`: traced under ERC-7562's rules (opcodes, " +
+        "storage access with associated storage and the staked-entity exceptions, EREP-050); a breach is JSON-RPC " +
+        "error -32502 naming the rule. `unsafe`: a plain `eth_call` of the EntryPoint's simulation, for a node you " +
+        "trust. Unset: `unsafe` on the embedded anvils, `safe` on any other chain.",
+      defaultText: "`unsafe` on embedded chains, else `safe`",
+    }),
 });
 export type BundlerSettings = z.output<typeof BundlerSettings>;

@@ -15,10 +15,19 @@ import { entryPoint08Abi, type PackedUserOperation } from "viem/account-abstract
 import type { ServedChain } from "../../host/chain/served-chains.ts";
 import { type ServedEntryPoint, simulationsOf } from "./entry-points.ts";
 import type { BundlerErrorCode } from "./errors.ts";
-import { bannedOpcode, callTrace, type OpcodeRuleCaches, opcodeRuleCaches } from "./opcode-rules.ts";
+import {
+  bannedOpcode,
+  callTrace,
+  mayAccessForeignStorage,
+  type OpcodeRuleCaches,
+  opcodeRuleCaches,
+} from "./opcode-rules.ts";
 import { queuedNonceState } from "./queued-nonce.ts";
 import { rpcError } from "./rpc-error.ts";
 import { mergeStateOverrides } from "./state-override.ts";
+import { assertStorageRules, validationCallees } from "./storage-check.ts";
+import { storageTrace } from "./storage-trace.ts";
+import type { ValidationMode } from "./validation-mode.ts";
 import { isStaked, type StakeInfo } from "./validation-rules.ts";
 
 /** Both releases' simulations revert with the same errors (FailedOp, FailedOpWithRevert, ...). */
@@ -64,7 +73,8 @@ function refusalOf(data: Hex) {
 
 /**
  * simulateValidation under debug_traceCall (callTracer: small and quick): its result, and ERC-7562's opcode rules
- * checked on the frames it ran (opcode-rules.ts).
+ * checked on the frames it ran (opcode-rules.ts); when a frame may have accessed storage other than the sender's, its
+ * storage accesses, traced again, under the storage rules (storage-check.ts).
  */
 async function tracedValidation(
   on: ServedChain,
@@ -88,7 +98,27 @@ async function tracedValidation(
     throw rpcError("BUNDLER_OPCODE_BANNED", `Validation used ${banned.opcode} in ${banned.address} (ERC-7562)`, {
       ...banned,
     });
-  return decodeFunctionResult({ abi, functionName: "simulateValidation", data: returned }) as never;
+  const result = decodeFunctionResult({ abi, functionName: "simulateValidation", data: returned }) as ValidationResult;
+  if (await mayAccessForeignStorage(on, caches, call, top, op.sender))
+    assertStorageRules(
+      await storageTrace(on, call, validationCallees(entryPoint.address, op)),
+      entryPoint.address,
+      op,
+      result,
+    );
+  return result;
+}
+
+/** simulateValidation by a plain eth_call (unsafe mode): no trace, no ERC-7562 rule. */
+function untracedValidation(
+  on: ServedChain,
+  entryPoint: ServedEntryPoint,
+  op: PackedUserOperation,
+  queued: boolean,
+  senderOverride: StateOverride,
+): Promise<ValidationResult> {
+  const nonce = queued ? [queuedNonceState(op.sender, op.nonce)] : [];
+  return simulate(on, entryPoint, "simulateValidation", [op], senderOverride, nonce);
 }
 
 /** The simulations' code at the EntryPoint's address, the sender's nonce set for a queued operation, and the sender's
@@ -157,8 +187,8 @@ export interface ValidationResult {
     paymasterValidationData: bigint;
     paymasterContext: Hex;
   };
-  paymasterInfo: StakeInfo;
   factoryInfo: StakeInfo;
+  paymasterInfo: StakeInfo;
 }
 
 /** An operation too close to its end is refused: it could expire before its bundle is mined. */
@@ -189,7 +219,8 @@ function chainTime(on: ServedChain, { chainTimes }: ValidationCaches): Promise<b
  * Runs the EntryPoint's validation of `op` on acceptance and checks what it reports: ERC-7562's opcode and stake
  * rules, the account's and paymaster's signature results, aggregators and time ranges (against the chain's time).
  * A `queued` operation (its predecessor still in the mempool) is validated as if that one had run; `senderOverride`
- * (an EIP-7702 sender's delegation, eip7702.ts) gives the sender its code. Throws the ERC-7769 refusal.
+ * (an EIP-7702 sender's delegation, eip7702.ts) gives the sender its code. `unsafe` mode skips the trace and the
+ * ERC-7562 rules (validation-mode.ts). Throws the ERC-7769 refusal.
  */
 export async function simulateValidation(
   on: ServedChain,
@@ -198,14 +229,17 @@ export async function simulateValidation(
   op: PackedUserOperation,
   queued = false,
   senderOverride: StateOverride = [],
+  mode: ValidationMode = "safe",
 ): Promise<ValidationResult> {
   const senderCode = senderOverride.find((account) => account.address.toLowerCase() === op.sender.toLowerCase())?.code;
   const [result, timestamp] = (await Promise.all([
-    tracedValidation(on, caches.opcodeRules, entryPoint, op, queued, senderCode),
+    mode === "safe"
+      ? tracedValidation(on, caches.opcodeRules, entryPoint, op, queued, senderCode)
+      : untracedValidation(on, entryPoint, op, queued, senderOverride),
     chainTime(on, caches),
   ])) as [ValidationResult, bigint];
   // [EREP-050]: only a staked paymaster may have the EntryPoint call its postOp with a context.
-  if (result.returnInfo.paymasterContext !== "0x" && !isStaked(result.paymasterInfo))
+  if (mode === "safe" && result.returnInfo.paymasterContext !== "0x" && !isStaked(result.paymasterInfo))
     throw rpcError("BUNDLER_STAKE_TOO_LOW", "An unstaked paymaster returned a context for postOp (ERC-7562)", {
       paymasterContext: result.returnInfo.paymasterContext,
       stake: result.paymasterInfo.stake.toString(),
