@@ -34,6 +34,7 @@ export default defineConfig({
         test: {
           name: "unit",
           include: [
+            "bench/**/*.test.ts",
             "domain/**/*.test.ts",
             "host/**/*.test.ts",
             "plugins/**/*.test.ts",

@@ -1,83 +1,90 @@
-// The client side of the bundler benchmark, run as its own process (as real clients are). OPS_FILE holds, per
-// sender, its signed operations in nonce order (ERC-7769 JSON) and their hashes. One lane per sender sends its
-// operations with eth_sendUserOperation in nonce order, each once the previous one was accepted, with at most
-// WINDOW of them not yet in a receipt (the bundler holds up to 4 of an unstaked sender, ERC-7562); one poller asks
-// for every outstanding receipt in one JSON-RPC batch. Prints, as JSON, when it started and
-// finished (epoch ms), each operation's send-to-receipt latency and how long eth_sendUserOperation took (ms).
+// The client side of the bundler benchmark, run as its own process (as real clients are), the same against every
+// bundler. OPS_FILE holds lanes: each one sender's signed operations under one nonce key (ERC-7769 JSON), in sequence
+// order, and their hashes. Every lane sends its operations through viem's bundler client (eth_sendUserOperation to
+// BUNDLER_URL, with API_KEY when given), each once the one before it is on chain; a sender has as many operations in
+// flight as it has lanes (parallel nonce keys). Inclusion is watched on the chain itself (the EntryPoint's
+// UserOperationEvent logs at RPC_URL), which costs neither bundler anything. Prints, as JSON, when it started and
+// finished (epoch ms), each operation's send-to-inclusion latency and how long eth_sendUserOperation took (ms), and
+// how many bundle transactions carried the operations.
 import { readFileSync } from "node:fs";
+import { type Address, createPublicClient, type Hex, http } from "viem";
+import {
+  createBundlerClient,
+  entryPoint07Abi,
+  formatUserOperation,
+  type RpcUserOperation,
+  type UserOperation,
+} from "viem/account-abstraction";
 
-const { BASE_URL, API_KEY, ENTRY_POINT, OPS_FILE, POLL_MS = "25", WINDOW = "4" } = process.env;
-const lanes: { op: Record<string, string>; hash: string }[][] = JSON.parse(readFileSync(OPS_FILE as string, "utf8"));
+const { BUNDLER_URL, API_KEY, ENTRY_POINT, RPC_URL, OPS_FILE, POLL_MS = "25", TIMEOUT_S = "300" } = process.env;
+const lanes: { op: RpcUserOperation<"0.7">; hash: Hex }[][] = JSON.parse(readFileSync(OPS_FILE as string, "utf8"));
 
-let nextId = 1;
-async function rpc(body: unknown): Promise<unknown> {
-  const res = await fetch(`${BASE_URL}/api/v2/bundler`, {
-    method: "POST",
-    headers: { "x-api-key": API_KEY as string, "content-type": "application/json" },
-    body: JSON.stringify(body),
-  });
-  if (res.status !== 200) throw new Error(`the bundler answered ${res.status}: ${await res.text()}`);
-  return res.json();
-}
+const bundler = createBundlerClient({
+  transport: http(BUNDLER_URL, {
+    retryCount: 0,
+    timeout: 60_000,
+    ...(API_KEY ? { fetchOptions: { headers: { "x-api-key": API_KEY } } } : {}),
+  }),
+});
+const chain = createPublicClient({ transport: http(RPC_URL, { retryCount: 0 }) });
 
-/** Outstanding operations: hash -> what resolves its lane's wait. */
-const waiting = new Map<string, (receipt: { success: boolean }) => void>();
+/** Operations seen on chain: hash -> whether it succeeded and its bundle transaction. */
+const included = new Map<Hex, { success: boolean; transaction: Hex }>();
+/** Lanes waiting for an operation: hash -> what resumes the lane. */
+const waiting = new Map<Hex, () => void>();
 let done = false;
-async function poll() {
+async function watch(fromBlock: bigint) {
+  let next = fromBlock;
   while (!done) {
-    const hashes = [...waiting.keys()];
-    if (hashes.length > 0) {
-      const answers = (await rpc(
-        hashes.map((hash, i) => ({ jsonrpc: "2.0", id: i, method: "eth_getUserOperationReceipt", params: [hash] })),
-      )) as { id: number; result: { success: boolean } | null; error?: unknown }[];
-      for (const answer of answers) {
-        if (answer.error) throw new Error(`eth_getUserOperationReceipt: ${JSON.stringify(answer.error)}`);
-        if (answer.result) {
-          waiting.get(hashes[answer.id])?.(answer.result);
-          waiting.delete(hashes[answer.id]);
-        }
+    const head = await chain.getBlockNumber({ cacheTime: 0 });
+    if (head >= next) {
+      const logs = await chain.getContractEvents({
+        address: ENTRY_POINT as Address,
+        abi: entryPoint07Abi, // UserOperationEvent is the same in v0.7 and v0.8
+        eventName: "UserOperationEvent",
+        fromBlock: next,
+        toBlock: head,
+      });
+      for (const log of logs) {
+        const hash = log.args.userOpHash as Hex;
+        included.set(hash, { success: log.args.success as boolean, transaction: log.transactionHash });
+        waiting.get(hash)?.();
+        waiting.delete(hash);
       }
+      next = head + 1n;
     }
     await new Promise((r) => setTimeout(r, Number(POLL_MS)));
   }
 }
 
+// An operation a bundler drops would hold its lane for good: give up instead.
+setTimeout(() => {
+  console.error(`bundler-client: ${waiting.size} operations still not on chain after ${TIMEOUT_S} s`);
+  process.exit(1);
+}, Number(TIMEOUT_S) * 1000).unref();
+
 const latencies: number[] = [];
 const accepts: number[] = [];
+const watcher = watch(await chain.getBlockNumber({ cacheTime: 0 }));
 const startedAt = Date.now();
-const poller = poll();
 await Promise.all(
   lanes.map(async (ops) => {
-    const inFlight = new Set<Promise<void>>();
     for (const { op, hash } of ops) {
-      if (inFlight.size >= Number(WINDOW)) await Promise.race(inFlight);
       const sentAt = performance.now();
-      const answer = (await rpc({
-        jsonrpc: "2.0",
-        id: nextId++,
-        method: "eth_sendUserOperation",
-        params: [op, ENTRY_POINT],
-      })) as {
-        result?: string;
-        error?: unknown;
-      };
-      if (answer.result !== hash) throw new Error(`eth_sendUserOperation: ${JSON.stringify(answer)}`);
-      const acceptedAt = performance.now();
-      accepts.push(acceptedAt - sentAt);
-      // Polled only once accepted: an unknown hash makes the bundler search the EntryPoint's logs.
-      const receipted: Promise<void> = new Promise<{ success: boolean }>((resolve) => waiting.set(hash, resolve)).then(
-        (receipt) => {
-          if (!receipt.success) throw new Error(`operation ${hash} failed on chain`);
-          latencies.push(performance.now() - sentAt);
-          inFlight.delete(receipted);
-        },
-      );
-      inFlight.add(receipted);
+      const answer = await bundler.sendUserOperation({
+        ...(formatUserOperation(op) as UserOperation<"0.7">),
+        entryPointAddress: ENTRY_POINT as Address,
+      });
+      if (answer !== hash) throw new Error(`eth_sendUserOperation answered ${answer}, not ${hash}`);
+      accepts.push(performance.now() - sentAt);
+      if (!included.has(hash)) await new Promise<void>((resolve) => waiting.set(hash, resolve));
+      if (!included.get(hash)?.success) throw new Error(`operation ${hash} failed on chain`);
+      latencies.push(performance.now() - sentAt);
     }
-    await Promise.all(inFlight);
   }),
 );
 const finishedAt = Date.now();
 done = true;
-await poller;
-process.stdout.write(JSON.stringify({ startedAt, finishedAt, latencies, accepts }));
+await watcher;
+const bundles = new Set([...included.values()].map(({ transaction }) => transaction)).size;
+process.stdout.write(JSON.stringify({ startedAt, finishedAt, latencies, accepts, bundles }));

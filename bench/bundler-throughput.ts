@@ -1,140 +1,149 @@
-// Issue #16's figures: UserOperations per second through POST /api/v2/bundler until each has its receipt
-// (eth_getUserOperationReceipt), beside the same kind of operations (same SimpleAccounts, same call, same gas
-// fields) sent by a test EOA straight to the EntryPoint's handleOps, in bundles of the size the bundler achieved,
-// until mined; as a ratio. And the bundler path's send-to-receipt latency.
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+// Issue #39's figures: the platform's bundler (JSON-RPC at /api/v2/bundler) beside a real peer, Pimlico's Alto (unsafe
+// mode, several executor keys), on the same anvil of the same stack in the same run, with the same workload: the same
+// pre-deployed SimpleAccounts on EntryPoint v0.7 sending the same kind of UserOperations (same call, same explicit gas
+// fields) over parallel nonce keys, through viem's bundler client. Per bundler: UserOperations per second from the
+// first send until the last is on chain, and the acceptance time (eth_sendUserOperation until its hash is returned),
+// in alternating rounds (platform, Alto, platform, ...; medians reported) as the machine's load varies.
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import pg from "pg";
-import { type Address, createPublicClient, encodeFunctionData, type Hex, http, keccak256, parseEventLogs } from "viem";
-import { entryPoint08Abi, formatUserOperationRequest, toPackedUserOperation } from "viem/account-abstraction";
+import { type Address, type Hex, keccak256, parseEther, toHex } from "viem";
+import { formatUserOperationRequest } from "viem/account-abstraction";
+import { privateKeyToAccount } from "viem/accounts";
 import { anvilAccount } from "../test/support/api-flows.ts";
-import { bootStack, platformDbUrl, stackChain } from "../test/support/stack.ts";
+import { bootStack, stackChain } from "../test/support/stack.ts";
+import { installAlto, startAlto } from "./alto.ts";
+import { chainClients } from "./chain-clients.ts";
 import { runClientProcess } from "./client-process.ts";
+import { laneNonces } from "./nonce-lanes.ts";
 import { type BenchAccount, simpleAccounts } from "./simple-accounts.ts";
-import { summary } from "./stats.ts";
+import { percentile, summary } from "./stats.ts";
 
 const SENDERS = Number(process.env.BUNDLER_BENCH_SENDERS ?? 32);
 const ROUNDS = Number(process.env.BUNDLER_BENCH_ROUNDS ?? 10);
-/** A lane's operations not yet in a receipt at most (the mempool holds 4 of an unstaked sender, ERC-7562). */
-const WINDOW = 4;
-/** Gas a handleOps transaction gets per operation it carries (explicit, as the operations' own limits are). */
-const GAS_PER_OPERATION = 400_000n;
+/** Nonce keys per account used at once (the platform's mempool holds 4 operations of an unstaked sender, ERC-7562). */
+const LANES = Number(process.env.BUNDLER_BENCH_LANES ?? 4);
+const ALTO_EXECUTORS = Number(process.env.BUNDLER_BENCH_ALTO_EXECUTORS ?? 3);
+const RUNS = Number(process.env.BUNDLER_BENCH_RUNS ?? 3);
 
-const runClient = (env: Record<string, string>) => runClientProcess("bundler-client.ts", env);
+interface Run {
+  startedAt: number;
+  finishedAt: number;
+  latencies: number[];
+  accepts: number[];
+  bundles: number;
+}
 
 export async function benchBundlerThroughput(): Promise<void> {
+  installAlto(); // before the stack: npm ci would load the machine (and blocks this process) while it runs
   const stack = await bootStack({ API_KEY_RATE_LIMIT: "100000000" });
-  const db = new pg.Client({ connectionString: platformDbUrl(stack.env) });
-  await db.connect();
   const dir = mkdtempSync(join(tmpdir(), "bundler-bench-"));
+  let alto: { stop(): Promise<void> } | undefined;
   try {
     const chain = stackChain(stack);
-    const client = createPublicClient({ chain, transport: http() });
-    const entryPoint = stack.platform.manifest.entryPoint as Address;
+    const rpcUrl = stack.platform.credentials.rpcUrl;
+    const entryPoint = stack.platform.manifest.entryPointV07 as Address;
     const { accounts, operation } = await simpleAccounts({
       chain,
       entryPoint,
+      version: "0.7",
       deployer: anvilAccount(9),
       count: SENDERS,
     });
-    // Every operation of both runs signed before either starts: nonces 1..ROUNDS through the bundler, the next
-    // ROUNDS straight to handleOps.
-    const signRounds = (first: number) =>
-      Promise.all(
-        accounts.map((account: BenchAccount) =>
-          Promise.all(Array.from({ length: ROUNDS }, (_, r) => operation(account, BigInt(first + r)))),
-        ),
-      );
-    const viaBundler = await signRounds(1);
-    const direct = await signRounds(1 + ROUNDS);
+    // Every operation of every run signed before the first starts, each run on nonce keys of its own (LANES of them
+    // from its first key). A lane is one account's operations under one key.
+    const signLanes = async (firstKey: bigint) =>
+      (
+        await Promise.all(
+          accounts.map((account: BenchAccount) =>
+            Promise.all(
+              laneNonces(ROUNDS, LANES, firstKey).map((nonces) =>
+                Promise.all(
+                  nonces.map(async (nonce) => {
+                    const { op, hash } = await operation(account, nonce);
+                    return { op: formatUserOperationRequest(op), hash };
+                  }),
+                ),
+              ),
+            ),
+          ),
+        )
+      ).flat();
+    const firstKey = (run: number, side: number) => 1n + BigInt((2 * run + side) * LANES);
+    const signed = await Promise.all(
+      Array.from({ length: RUNS }, (_, r) => Promise.all([signLanes(firstKey(r, 0)), signLanes(firstKey(r, 1))])),
+    );
     const total = SENDERS * ROUNDS;
 
-    // Through the bundler, from a client process of its own: one lane per sender.
-    const opsFile = join(dir, "ops.json");
-    writeFileSync(
-      opsFile,
-      JSON.stringify(
-        viaBundler.map((ops) => ops.map(({ op, hash }) => ({ op: formatUserOperationRequest(op), hash }))),
-      ),
-    );
-    const {
-      startedAt,
-      finishedAt,
-      latencies,
-      accepts,
-    }: { startedAt: number; finishedAt: number; latencies: number[]; accepts: number[] } = JSON.parse(
-      await runClient({
-        BASE_URL: stack.platform.baseUrl,
-        API_KEY: stack.platform.credentials.apiKey,
-        ENTRY_POINT: entryPoint,
-        OPS_FILE: opsFile,
-        WINDOW: String(WINDOW),
-      }),
-    );
-    const bundlerSeconds = (finishedAt - startedAt) / 1000;
-    const { rows: bundles } = await db.query<{ size: number }>(
-      `select count(*)::int as size from platform.bundler_user_operations
-       where status = 'included' group by transaction_hash`,
-    );
-    const included = bundles.reduce((n, b) => n + b.size, 0);
-    if (included !== total) throw new Error(`${included} of ${total} operations included`);
-    const meanBundle = included / bundles.length;
-
-    // Straight to handleOps: a test EOA sends bundles of the size the bundler achieved, signed and sent in nonce
-    // order (each send answered before the next), then waits for every receipt.
-    const size = Math.max(1, Math.round(meanBundle));
-    const eoa = anvilAccount(8);
-    const directStart = performance.now();
-    const [nonce, fees] = await Promise.all([
-      client.getTransactionCount({ address: eoa.address, blockTag: "pending" }),
-      client.estimateFeesPerGas(),
-    ]);
-    const hashes: Hex[] = [];
-    for (let round = 0; round < ROUNDS; round++) {
-      for (let from = 0; from < SENDERS; from += size) {
-        const ops = direct.slice(from, from + size).map((ops) => toPackedUserOperation(ops[round].op));
-        const raw = await eoa.signTransaction({
-          chainId: chain.id,
-          type: "eip1559",
-          to: entryPoint,
-          data: encodeFunctionData({ abi: entryPoint08Abi, functionName: "handleOps", args: [ops, eoa.address] }),
-          gas: GAS_PER_OPERATION * BigInt(ops.length) + 100_000n,
-          nonce: nonce + hashes.length,
-          ...fees,
-        });
-        await client.sendRawTransaction({ serializedTransaction: raw });
-        hashes.push(keccak256(raw));
-      }
+    // Alto's executors and utility account: fresh keys funded from one of anvil's accounts, in nonce order.
+    const key = (name: string): Hex => keccak256(toHex(`bundler bench ${name}`));
+    const executorKeys = Array.from({ length: ALTO_EXECUTORS }, (_, i) => key(`alto executor ${i}`));
+    const utilityKey = key("alto utility");
+    const { client, wallet } = chainClients(chain, anvilAccount(7));
+    for (const funded of [...executorKeys, utilityKey]) {
+      const hash = await wallet.sendTransaction({ to: privateKeyToAccount(funded).address, value: parseEther("100") });
+      await client.waitForTransactionReceipt({ hash, pollingInterval: 50 });
     }
-    const receipts = await Promise.all(
-      hashes.map((hash) => client.waitForTransactionReceipt({ hash, pollingInterval: 25 })),
-    );
-    const directSeconds = (performance.now() - directStart) / 1000;
-    const succeeded = receipts.flatMap((receipt) =>
-      parseEventLogs({ abi: entryPoint08Abi, eventName: "UserOperationEvent", logs: receipt.logs }).filter(
-        (event) => event.args.success,
-      ),
-    ).length;
-    if (succeeded !== total) throw new Error(`${succeeded} of ${total} direct operations succeeded`);
+    const peer = await startAlto({ rpcUrl, entryPoints: [entryPoint], executorKeys, utilityKey });
+    alto = peer;
 
-    const bundlerRate = total / bundlerSeconds;
-    const directRate = total / directSeconds;
+    const run = async (name: string, lanes: unknown, env: Record<string, string>): Promise<Run> => {
+      const opsFile = join(dir, `${name}.json`);
+      writeFileSync(opsFile, JSON.stringify(lanes));
+      return JSON.parse(
+        await runClientProcess("bundler-client.ts", {
+          ...env,
+          ENTRY_POINT: entryPoint,
+          RPC_URL: rpcUrl,
+          OPS_FILE: opsFile,
+        }),
+      );
+    };
+    const platformRuns: Run[] = [];
+    const altoRuns: Run[] = [];
+    for (const [r, [platformLanes, altoLanes]] of signed.entries()) {
+      platformRuns.push(
+        await run(`platform-${r}`, platformLanes, {
+          BUNDLER_URL: `${stack.platform.baseUrl}/api/v2/bundler`,
+          API_KEY: stack.platform.credentials.apiKey,
+        }),
+      );
+      altoRuns.push(await run(`alto-${r}`, altoLanes, { BUNDLER_URL: peer.url }));
+    }
+
+    const seconds = (r: Run) => (r.finishedAt - r.startedAt) / 1000;
+    const rate = (r: Run) => total / seconds(r);
+    const median = (values: number[]) => percentile(values, 50);
+    const rates = (runs: Run[]) => runs.map(rate);
+    const acceptP50s = (runs: Run[]) => runs.map((r) => percentile(r.accepts, 50));
+    const line = (label: string, runs: Run[]) => {
+      const bundles = runs.reduce((n, r) => n + r.bundles, 0);
+      return `  ${label}, send to on chain: median ${median(rates(runs)).toFixed(1)} ops/s (runs: ${rates(runs)
+        .map((x) => x.toFixed(1))
+        .join(", ")}; ${((total * runs.length) / bundles).toFixed(1)} ops a bundle on average)`;
+    };
+    const altoVersion = JSON.parse(
+      readFileSync(join(import.meta.dirname, "peers/alto/node_modules/@pimlico/alto/package.json"), "utf8"),
+    ).version;
     console.log(
-      `bundler throughput (issue #16; ${SENDERS} SimpleAccounts x ${ROUNDS} operations, ${SENDERS} client lanes of up to ${WINDOW} operations in flight)`,
+      `bundler beside Alto (issue #39; EntryPoint v0.7, ${SENDERS} SimpleAccounts x ${ROUNDS} operations a run, ${LANES} nonce keys per account in parallel, ${RUNS} alternating runs each; Alto ${altoVersion}, unsafe mode, ${ALTO_EXECUTORS} executors)`,
+    );
+    console.log(line("platform bundler (POST /api/v2/bundler)", platformRuns));
+    console.log(line("Alto", altoRuns));
+    console.log(
+      `  bundler/alto ratio: ${(median(rates(platformRuns)) / median(rates(altoRuns))).toFixed(2)} (of the medians; target >= 1.5)`,
     );
     console.log(
-      `  through POST /api/v2/bundler, send to receipt: ${total} ops in ${bundlerSeconds.toFixed(2)} s = ${bundlerRate.toFixed(1)} ops/s (${bundles.length} bundles, ${meanBundle.toFixed(1)} ops each on average)`,
+      `  acceptance p50 (eth_sendUserOperation to its hash), median of the runs: bundler ${median(acceptP50s(platformRuns)).toFixed(0)} ms, alto ${median(acceptP50s(altoRuns)).toFixed(0)} ms (target: bundler <= alto)`,
     );
-    console.log(
-      `  direct handleOps by a test EOA, ${size} ops per bundle, until mined: ${total} ops in ${directSeconds.toFixed(2)} s = ${directRate.toFixed(1)} ops/s`,
-    );
-    console.log(`  bundler/direct ratio: ${(bundlerRate / directRate).toFixed(2)} (target >= 0.5)`);
-    console.log(`  send to receipt through the bundler: ${summary(latencies)}`);
-    console.log(`  eth_sendUserOperation (acceptance: simulation, ERC-7562 rules, mempool write): ${summary(accepts)}`);
+    const all = (runs: Run[], field: "accepts" | "latencies") => runs.flatMap((r) => r[field]);
+    console.log(`  acceptance, all runs, bundler: ${summary(all(platformRuns, "accepts"))}`);
+    console.log(`  acceptance, all runs, alto: ${summary(all(altoRuns, "accepts"))}`);
+    console.log(`  send to on chain, all runs, bundler: ${summary(all(platformRuns, "latencies"))}`);
+    console.log(`  send to on chain, all runs, alto: ${summary(all(altoRuns, "latencies"))}`);
   } finally {
     rmSync(dir, { recursive: true, force: true });
-    await db.end();
+    await alto?.stop();
     await stack.stop();
   }
 }

@@ -1,6 +1,7 @@
-// SimpleAccounts (the account-abstraction package's v0.8 sample) on the platform's EntryPoint, for the bundler
-// benchmark: a factory, accounts funded and deployed (by a first operation each, sent straight to handleOps), and
-// their UserOperations: the same call and the same explicit gas fields every time, signed by their owners.
+// SimpleAccounts (the account-abstraction package's sample of the EntryPoint's release, v0.7 or v0.8) on the
+// platform's EntryPoint, for the bundler benchmark: a factory, accounts funded and deployed (by a first operation each,
+// sent straight to handleOps), and their UserOperations: the same call and the same explicit gas fields every time,
+// signed by their owners.
 import {
   type Address,
   type Chain,
@@ -13,17 +14,16 @@ import {
   toHex,
 } from "viem";
 import {
+  entryPoint07Abi,
   entryPoint08Abi,
   getUserOperationHash,
   toPackedUserOperation,
   type UserOperation,
 } from "viem/account-abstraction";
 import { privateKeyToAccount } from "viem/accounts";
-import { accountAbstractionArtifact } from "../host/chain/entry-point.ts";
+import { accountAbstractionArtifact, type EntryPointVersion } from "../host/chain/entry-point.ts";
 import { chainClients } from "./chain-clients.ts";
 
-const FACTORY = accountAbstractionArtifact("SimpleAccountFactory");
-const ACCOUNT = accountAbstractionArtifact("SimpleAccount");
 const RECIPIENT: Address = "0x000000000000000000000000000000000000bEEF";
 
 /** Explicit gas fields (no estimation): generous for a deployed SimpleAccount's validation and a 1-wei transfer. */
@@ -46,17 +46,20 @@ export interface SimpleAccounts {
   entryPoint: Address;
   accounts: BenchAccount[];
   /** `account.execute(RECIPIENT, 1 wei, "")` at `nonce`, signed, and its hash. */
-  operation(account: BenchAccount, nonce: bigint): Promise<{ op: UserOperation<"0.8">; hash: Hex }>;
+  operation(account: BenchAccount, nonce: bigint): Promise<{ op: UserOperation<"0.7">; hash: Hex }>;
 }
 
 export async function simpleAccounts(input: {
   chain: Chain;
   entryPoint: Address;
+  version: EntryPointVersion;
   /** Deploys the factory, funds the accounts and sends their deploying operations. */
   deployer: LocalAccount;
   count: number;
 }): Promise<SimpleAccounts> {
-  const { chain, entryPoint, deployer, count } = input;
+  const { chain, entryPoint, version, deployer, count } = input;
+  const FACTORY = accountAbstractionArtifact("SimpleAccountFactory", version);
+  const ACCOUNT = accountAbstractionArtifact("SimpleAccount", version);
   const { client, wallet } = chainClients(chain, deployer);
   const mined = async (hash: Hex) => {
     const receipt = await client.waitForTransactionReceipt({ hash, pollingInterval: 50 });
@@ -81,17 +84,22 @@ export async function simpleAccounts(input: {
     accounts.push({ owner, address });
   }
 
-  async function sign(account: BenchAccount, op: UserOperation<"0.8">) {
+  // The fields of v0.7 and v0.8 operations are the same (v0.8 adds only the optional EIP-7702 authorisation).
+  async function sign(account: BenchAccount, op: UserOperation<"0.7">) {
     const hash = getUserOperationHash({
       chainId: chain.id,
       entryPointAddress: entryPoint,
-      entryPointVersion: "0.8",
+      entryPointVersion: version,
       userOperation: op,
     });
-    // SimpleAccount v0.8 recovers its owner from the (EIP-712) operation hash itself.
-    return { op: { ...op, signature: await account.owner.sign!({ hash }) }, hash };
+    // SimpleAccount v0.8 recovers its owner from the (EIP-712) operation hash itself, v0.7 from its EIP-191 digest.
+    const signature =
+      version === "0.8"
+        ? await account.owner.sign!({ hash })
+        : await account.owner.signMessage({ message: { raw: hash } });
+    return { op: { ...op, signature }, hash };
   }
-  const unsigned = (account: BenchAccount, nonce: bigint): UserOperation<"0.8"> => ({
+  const unsigned = (account: BenchAccount, nonce: bigint): UserOperation<"0.7"> => ({
     sender: account.address,
     nonce,
     callData: encodeFunctionData({ abi: ACCOUNT.abi, functionName: "execute", args: [RECIPIENT, 1n, "0x"] }),
@@ -118,7 +126,7 @@ export async function simpleAccounts(input: {
     await wallet.sendTransaction({
       to: entryPoint,
       data: encodeFunctionData({
-        abi: entryPoint08Abi,
+        abi: version === "0.8" ? entryPoint08Abi : entryPoint07Abi,
         functionName: "handleOps",
         args: [deploying.map(({ op }) => toPackedUserOperation(op)), deployer.address],
       }),
