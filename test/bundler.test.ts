@@ -259,18 +259,9 @@ describe("bundler (POST /api/v2/bundler)", () => {
     // A paymaster that sponsors anything (empty context, validationData 0), an account that always validates.
     const paymaster: Address = "0x0000000000000000000000000000000000f07562";
     const account: Address = "0x0000000000000000000000000000000000f17562";
-    await client.request({ method: "anvil_setCode" as never, params: [paymaster, "0x604060005260606000f3"] as never });
-    await client.request({ method: "anvil_setCode" as never, params: [account, "0x600060005260206000f3"] as never });
-    const funder = createWalletClient({ account: anvilAccount(9), chain, transport: http() });
-    await client.waitForTransactionReceipt({
-      hash: await funder.writeContract({
-        address: entryPoint,
-        abi: entryPoint08Abi,
-        functionName: "depositTo",
-        args: [paymaster],
-        value: parseEther("1"),
-      }),
-    });
+    await setCode(paymaster, "0x604060005260606000f3");
+    await setCode(account, "0x600060005260206000f3");
+    await deposit(paymaster);
     const { maxFeePerGas } = await client.estimateFeesPerGas();
     const send = (nonce: number) =>
       rpc({
