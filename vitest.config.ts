@@ -43,9 +43,6 @@ export default defineConfig({
           ],
           testTimeout: 30_000,
           setupFiles: ["./test/support/unit-setup.ts"],
-          // Beside the e2e project (one worker each on 2 cores): its files wait on stacks far more than they compute.
-          maxWorkers: 1,
-          sequence: { groupOrder: 1 },
         },
       },
       {
