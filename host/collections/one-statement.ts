@@ -1,17 +1,14 @@
 // One statement answers a collection request: the page, the total and the facets of the filtered set together.
 import {
   type AliasedExpression,
-  DummyDriver,
   Kysely,
   type KyselyPlugin,
-  PostgresAdapter,
-  PostgresIntrospector,
-  PostgresQueryCompiler,
   type SelectQueryBuilder,
   type SelectQueryNode,
   sql,
 } from "kysely";
 import pg from "pg";
+import { compilingOnly } from "../db/compiling-only.ts";
 import type { CollectionSpec, SortDirection } from "./spec.ts";
 
 export interface FacetBucket {
@@ -65,14 +62,7 @@ const orderAlias = (i: number) => `cqorder${i}`;
 const facetAlias = (i: number) => `cqfacet${i}`;
 
 /** Builds the statement around the route's own (already plugin-transformed) selects; it never executes anything. */
-export const composer = new Kysely<Record<string, Record<string, unknown>>>({
-  dialect: {
-    createAdapter: () => new PostgresAdapter(),
-    createDriver: () => new DummyDriver(),
-    createIntrospector: (db) => new PostgresIntrospector(db),
-    createQueryCompiler: () => new PostgresQueryCompiler(),
-  },
-});
+export const composer = compilingOnly<Record<string, Record<string, unknown>>>();
 
 /**
  * Runs `statement` in place of the route's select, through the route's own executor: its pool, its result plugins

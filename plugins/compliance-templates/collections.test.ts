@@ -1,18 +1,11 @@
 // The list's query: the jurisdiction filter's SQL (GLOBAL, globals included), its operators, and the declared sort.
-import { DummyDriver, Kysely, PostgresAdapter, PostgresIntrospector, PostgresQueryCompiler } from "kysely";
 import { describe, expect, it } from "vitest";
 import { parseCollectionQuery } from "../../host/collections/index.ts";
+import { compilingOnly } from "../../host/db/compiling-only.ts";
 import { ApiError } from "../../host/errors/api-error.ts";
 import { COMPLIANCE_TEMPLATE_COLLECTION, jurisdictionCondition } from "./collections.ts";
 
-const compiler = new Kysely<unknown>({
-  dialect: {
-    createAdapter: () => new PostgresAdapter(),
-    createDriver: () => new DummyDriver(),
-    createIntrospector: (db) => new PostgresIntrospector(db),
-    createQueryCompiler: () => new PostgresQueryCompiler(),
-  },
-});
+const compiler = compilingOnly();
 
 /** The SQL and parameters of the condition that `filter[jurisdiction]...` parses to. */
 function compiled(query: string) {

@@ -1,22 +1,15 @@
 // Finding the add-ons' and compliance modules' seats a key holds (the index's candidates, without a database), and the
 // two writes that hand each over.
-import { DummyDriver, Kysely, PostgresAdapter, PostgresIntrospector, PostgresQueryCompiler } from "kysely";
 import { decodeFunctionData, encodeAbiParameters, parseAbi } from "viem";
 import { describe, expect, it } from "vitest";
 import { RowCamelCasePlugin } from "../../host/db/camel-case-rows.ts";
+import { compilingOnly } from "../../host/db/compiling-only.ts";
 import type { LedgerDb } from "../../host/db/database.ts";
 import { acceptance, powerName, revocationData, revocationKind } from "./key-move-powers.ts";
 import { collateralOracle, type HeldSeat, SEAT_MUTATION_KINDS, seatQueries } from "./key-move-seats.ts";
 
-const ledger = new Kysely<unknown>({
-  dialect: {
-    createAdapter: () => new PostgresAdapter(),
-    createDriver: () => new DummyDriver(),
-    createIntrospector: (db) => new PostgresIntrospector(db),
-    createQueryCompiler: () => new PostgresQueryCompiler(),
-  },
-  plugins: [new RowCamelCasePlugin()], // as the platform's ledger connection names columns
-}) as unknown as LedgerDb;
+// As the platform's ledger connection names columns.
+const ledger = compilingOnly([new RowCamelCasePlugin()]) as unknown as LedgerDb;
 
 const OLD = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8";
 const NEW = "0x2222222222222222222222222222222222222222";

@@ -1,20 +1,13 @@
 // The role-assignment list's query (the system's access manager and its tokens, active grants, a participant's
 // wallets) and its items, without a database.
-import { DummyDriver, Kysely, PostgresAdapter, PostgresIntrospector, PostgresQueryCompiler } from "kysely";
 import { keccak256, toBytes } from "viem";
 import { describe, expect, it } from "vitest";
 import { parseCollectionQuery } from "../../host/collections/index.ts";
+import { compilingOnly } from "../../host/db/compiling-only.ts";
 import type { LedgerDb } from "../../host/db/database.ts";
 import { ROLE_ASSIGNMENT_COLLECTION, systemRoleAssignments, toRoleAssignment } from "./role-assignments-collection.ts";
 
-const ledger = new Kysely<unknown>({
-  dialect: {
-    createAdapter: () => new PostgresAdapter(),
-    createDriver: () => new DummyDriver(),
-    createIntrospector: (db) => new PostgresIntrospector(db),
-    createQueryCompiler: () => new PostgresQueryCompiler(),
-  },
-}) as unknown as LedgerDb;
+const ledger = compilingOnly() as unknown as LedgerDb;
 
 const MANAGER = "0x5FbDB2315678afecb367f032d93F642f64180aa3";
 const SYSTEM = "0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512";
