@@ -41,12 +41,16 @@ export async function assertCustodyMaySign(
   input: { organizationId: string; from: string; kind: string; data: Hex; value: bigint },
 ): Promise<void> {
   if ((await custody.keyProviderOf(input.organizationId, input.from)) !== "pkcs11") return;
-  const wallet = await db
-    .selectFrom("wallets")
-    .select(["custodyClassification", "custodyMaxValue"])
-    .where("organizationId", "=", input.organizationId)
-    .where("address", "=", input.from.toLowerCase())
-    .executeTakeFirst();
+  // Both reads at once: every write of an HSM key pays them before it is queued.
+  const [wallet, state] = await Promise.all([
+    db
+      .selectFrom("wallets")
+      .select(["custodyClassification", "custodyMaxValue"])
+      .where("organizationId", "=", input.organizationId)
+      .where("address", "=", input.from.toLowerCase())
+      .executeTakeFirst(),
+    stateOf(db, input.organizationId),
+  ]);
   const refused =
     wallet && policyRefusal({ classification: wallet.custodyClassification, maxValue: wallet.custodyMaxValue }, input);
   if (refused)
@@ -58,8 +62,7 @@ export async function assertCustodyMaySign(
         ...(refused === "value" ? { maxValue: String(wallet.custodyMaxValue) } : {}),
       },
     });
-  if ((await stateOf(db, input.organizationId)) === "expired")
-    throw new ApiError(QUORUM_EXPIRED, { details: { organizationId: input.organizationId } });
+  if (state === "expired") throw new ApiError(QUORUM_EXPIRED, { details: { organizationId: input.organizationId } });
 }
 
 /**

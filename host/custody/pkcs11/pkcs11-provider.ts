@@ -49,7 +49,7 @@ export function createPkcs11Provider(token: Pkcs11Token): CustodyProvider {
         keyLabel: label,
         async signDigest(digest) {
           const raw = await token.signDigest(key, Buffer.from(digest.slice(2), "hex"));
-          return ethereumSignature(raw, digest, key.address);
+          return ethereumSignature(raw, digest, key.point);
         },
       };
     },

@@ -20,7 +20,7 @@ describe("a PKCS#11 token (SoftHSM2)", () => {
     for (let i = 0; i < 8; i++) {
       const digest = keccak256(toHex(`message ${i}`));
       const raw = await token.signDigest(key, Buffer.from(digest.slice(2), "hex"));
-      const signature = await ethereumSignature(raw, digest, key.address);
+      const signature = ethereumSignature(raw, digest, key.point);
       expect(BigInt(signature.s) <= SECP256K1_N / 2n).toBe(true);
       expect(await recoverAddress({ hash: digest, signature: serializeSignature(signature) })).toBe(key.address);
     }

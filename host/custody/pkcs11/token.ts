@@ -3,7 +3,7 @@
 // are sensitive and non-extractable, and only handles and public points cross the interface.
 import pkcs11js from "pkcs11js";
 import type { Address } from "viem";
-import { addressOfPoint } from "../ecdsa.ts";
+import { addressOfPoint, type PublicPoint, publicPoint } from "../ecdsa.ts";
 
 /** DER of secp256k1's object identifier (1.3.132.0.10), the CKA_EC_PARAMS of every key. */
 const SECP256K1_PARAMS = Buffer.from("06052b8104000a", "hex");
@@ -14,10 +14,11 @@ export interface Pkcs11Settings {
   userPin: string;
 }
 
-/** A private key in the token and the address of its public point. */
+/** A private key in the token, its public point and that point's address. */
 export interface TokenKey {
   label: string;
   address: Address;
+  point: PublicPoint;
   handle: pkcs11js.Handle;
 }
 
@@ -77,7 +78,8 @@ export function openPkcs11Token(settings: Pkcs11Settings): Pkcs11Token {
 
   function keyOf(label: string, privateHandle: pkcs11js.Handle, publicHandle: pkcs11js.Handle): TokenKey {
     const [point] = module.C_GetAttributeValue(session, publicHandle, [{ type: pkcs11js.CKA_EC_POINT }]);
-    return { label, handle: privateHandle, address: addressOfPoint(uncompressedPoint(point.value as Buffer)) };
+    const uncompressed = uncompressedPoint(point.value as Buffer);
+    return { label, handle: privateHandle, address: addressOfPoint(uncompressed), point: publicPoint(uncompressed) };
   }
 
   function findObject(label: string, objectClass: number): pkcs11js.Handle | undefined {
