@@ -13,6 +13,7 @@ import {
 } from "viem";
 import { entryPoint08Abi, type PackedUserOperation } from "viem/account-abstraction";
 import type { ServedChain } from "../../host/chain/served-chains.ts";
+import { callBreach } from "./call-rules.ts";
 import { type ServedEntryPoint, simulationsOf } from "./entry-points.ts";
 import type { BundlerErrorCode } from "./errors.ts";
 import {
@@ -21,11 +22,12 @@ import {
   mayAccessForeignStorage,
   type OpcodeRuleCaches,
   opcodeRuleCaches,
+  senderCreatorOf,
 } from "./opcode-rules.ts";
 import { queuedNonceState } from "./queued-nonce.ts";
 import { rpcError } from "./rpc-error.ts";
 import { mergeStateOverrides } from "./state-override.ts";
-import { assertStorageRules, validationCallees } from "./storage-check.ts";
+import { assertStorageRules, deployingFactory, validationCallees } from "./storage-check.ts";
 import { storageTrace } from "./storage-trace.ts";
 import type { ValidationMode } from "./validation-mode.ts";
 import { isStaked, type StakeInfo } from "./validation-rules.ts";
@@ -98,6 +100,18 @@ async function tracedValidation(
     throw rpcError("BUNDLER_OPCODE_BANNED", `Validation used ${banned.opcode} in ${banned.address} (ERC-7562)`, {
       ...banned,
     });
+  const breach = callBreach(top, {
+    entryPoint: entryPoint.address,
+    senderCreator: senderCreatorOf(entryPoint.address),
+    sender: op.sender,
+    factory: deployingFactory(op),
+  });
+  if (breach)
+    throw rpcError(
+      "BUNDLER_OPCODE_BANNED",
+      `[${breach.rule}] Validation called ${breach.to} from ${breach.from}: ${breach.reason} (ERC-7562)`,
+      { ...breach },
+    );
   const result = decodeFunctionResult({ abi, functionName: "simulateValidation", data: returned }) as ValidationResult;
   if (await mayAccessForeignStorage(on, caches, call, top, op.sender))
     assertStorageRules(

@@ -20,6 +20,12 @@ export function validationCallees(entryPoint: Address, op: PackedUserOperation):
   };
 }
 
+/** The factory the operation's initCode names to deploy its sender (none for a deployed or EIP-7702 sender). */
+export function deployingFactory(op: PackedUserOperation): string | undefined {
+  const factory = addressIn(op.initCode);
+  return factory !== undefined && !isEip7702Factory(factory) ? factory : undefined;
+}
+
 /** Throws the ERC-7769 refusal for the first storage access ERC-7562 forbids. */
 export function assertStorageRules(
   trace: StorageTrace,
@@ -27,12 +33,12 @@ export function assertStorageRules(
   op: PackedUserOperation,
   stakes: { factoryInfo: StakeInfo; paymasterInfo: StakeInfo },
 ) {
-  const factory = addressIn(op.initCode);
-  const deploys = factory !== undefined && !isEip7702Factory(factory);
+  const factory = deployingFactory(op);
+  const deploys = factory !== undefined;
   const entities: StorageEntities = {
     entryPoint: entryPoint.toLowerCase(),
     sender: op.sender.toLowerCase(),
-    factory: deploys ? factory : undefined,
+    factory,
     paymaster: addressIn(op.paymasterAndData),
     senderExists: !deploys,
     factoryStaked: deploys && isStaked(stakes.factoryInfo),

@@ -1,0 +1,72 @@
+// ERC-7562's rules on the calls an operation's validation makes, decided on the callTracer's frames (pure: no chain
+// here). The EntryPoint may be called only by the account's fallback (paying its prefund, OP-053) or `depositTo` from
+// the account or its factory (OP-052); any other access to it is forbidden (OP-054), and a call with value to anything
+// else too (OP-061). The EntryPoint's and its SenderCreator's own calls (to the entities) are trusted.
+import { type Address, toFunctionSelector } from "viem";
+
+/** A callTracer frame as the rules read it (geth's fields; `value` is absent for calls that cannot carry one). */
+export interface TracedCallFrame {
+  type: string;
+  from?: string;
+  to?: string;
+  input: string;
+  value?: string;
+  calls?: TracedCallFrame[];
+}
+
+export type CallRule = "OP-054" | "OP-061";
+
+export interface CallBreach {
+  rule: CallRule;
+  from: string;
+  to: string;
+  reason: string;
+}
+
+const DEPOSIT_TO = toFunctionSelector("depositTo(address)");
+
+export interface CallEntities {
+  entryPoint: Address;
+  senderCreator: string;
+  sender: Address;
+  /** The factory deploying the sender, if the operation has one. */
+  factory?: string;
+}
+
+/** The first call of the traced validation that ERC-7562 forbids, if any (frames in call order). */
+export function callBreach(top: TracedCallFrame, entities: CallEntities): CallBreach | undefined {
+  const entryPoint = entities.entryPoint.toLowerCase();
+  const trusted = new Set([entryPoint, entities.senderCreator.toLowerCase()]);
+  const sender = entities.sender.toLowerCase();
+  const factory = entities.factory?.toLowerCase();
+  const check = (frame: TracedCallFrame): CallBreach | undefined => {
+    const from = frame.from?.toLowerCase() ?? "";
+    const to = frame.to?.toLowerCase() ?? "";
+    if (!trusted.has(from)) {
+      if (to === entryPoint) {
+        const selector = frame.input.slice(0, 10).toLowerCase();
+        const fallback = frame.input === "0x" || frame.input === "";
+        if (!(fallback && from === sender) && !(selector === DEPOSIT_TO && (from === sender || from === factory)))
+          return {
+            rule: "OP-054",
+            from,
+            to,
+            reason: fallback
+              ? "only the account may call the EntryPoint's fallback (OP-053)"
+              : "only the account or its factory may call the EntryPoint, and only depositTo (OP-052)",
+          };
+      } else if (BigInt(frame.value ?? "0x0") > 0n)
+        return { rule: "OP-061", from, to, reason: "a call with value may only go to the EntryPoint" };
+    }
+    for (const call of frame.calls ?? []) {
+      const breach = check(call);
+      if (breach) return breach;
+    }
+    return undefined;
+  };
+  for (const call of top.calls ?? []) {
+    const breach = check(call);
+    if (breach) return breach;
+  }
+  return undefined;
+}
