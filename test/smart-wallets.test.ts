@@ -49,7 +49,9 @@ describe("smart wallets (X-Executor: smart-wallet, approvals, thresholds)", () =
     call(key, method, path, body, { "x-executor": "smart-wallet" });
 
   beforeAll(async () => {
-    stack = await bootStack({ ACCOUNT_ABSTRACTION_ENABLED: "true" });
+    // Validated under ERC-7562 as on any chain the platform does not run itself (the embedded default is unsafe):
+    // the platform's own paymaster and wallets must pass the rules other bundlers apply.
+    stack = await bootStack({ ACCOUNT_ABSTRACTION_ENABLED: "true", BUNDLER_VALIDATION: "safe" });
     ops = operator(stack);
     const org = stack.platform.credentials.organizationId;
     const policy = await call(stack.platform.credentials.apiKey, "PUT", "/api/v2/settings/executor-policy", {

@@ -75,6 +75,15 @@ describe("ERC-7562 storage rules", () => {
     expect(ruleOf([access("factory", TOKEN, mappingSlot(SENDER), true)], deploying(true))).toBeUndefined();
   });
 
+  it("STO-021/022: an entity's own storage associated with the account (a sponsorship mapping) like any other", () => {
+    const sponsorship = [access("paymaster", PAYMASTER, mappingSlot(SENDER))];
+    expect(ruleOf(sponsorship, existing)).toBeUndefined(); // unstaked, the account deployed
+    expect(ruleOf(sponsorship, deploying(true))).toBe("STO-022"); // deploying: the paymaster's own stake decides
+    expect(ruleOf(sponsorship, { ...deploying(false), paymasterStaked: true })).toBeUndefined();
+    expect(ruleOf([access("factory", FACTORY, mappingSlot(SENDER), true)], deploying(false))).toBe("STO-022");
+    expect(ruleOf([access("paymaster", PAYMASTER, mappingSlot(PAYMASTER))], existing)).toBe("STO-031");
+  });
+
   it("STO-031: an entity's own storage only staked, and never another entity's", () => {
     const own = [access("paymaster", PAYMASTER, "0x0", true)];
     expect(ruleOf(own, existing)).toBe("STO-031");

@@ -83,6 +83,16 @@ function violationOf(
   // [STO-010]: the account's own storage, always; the EntryPoint's is its own bookkeeping (e.g. depositTo).
   if (address === entities.sender || address === entities.entryPoint) return undefined;
   const self = entityOf(role, entities);
+  // [STO-021] / [STO-022]: storage associated with the account, in any contract — an entity's own included, as the
+  // reference bundler reads the rule (a paymaster's `mapping(sender => …)`, e.g. which wallets it sponsors) — once
+  // the account exists; while a factory deploys it, the account's and the factory's access need the factory staked,
+  // a paymaster's its own stake.
+  if (isAssociated(slot, entities.sender, owners)) {
+    if (entities.senderExists || (role === "paymaster" ? self.staked : entities.factoryStaked)) return undefined;
+    return role === "paymaster"
+      ? { rule: "STO-022", reason: "an unstaked paymaster may not access an undeployed account's associated storage" }
+      : { rule: "STO-022", reason: "storage associated with an account not yet deployed needs a staked factory" };
+  }
   const isEntity = address === entities.factory || address === entities.paymaster;
   if (isEntity) {
     // [STO-031]: an entity's own storage, by that entity only, and only staked.
@@ -90,12 +100,6 @@ function violationOf(
     return address === self.address
       ? { rule: "STO-031", reason: `an unstaked ${role} may not access its own storage` }
       : { rule: "STO-031", reason: `the ${role} may not access another entity's storage` };
-  }
-  // [STO-021] / [STO-022]: the account's associated storage in any other contract, once the account exists or when a
-  // staked factory deploys it.
-  if (isAssociated(slot, entities.sender, owners)) {
-    if (entities.senderExists || entities.factoryStaked) return undefined;
-    return { rule: "STO-022", reason: "storage associated with an account not yet deployed needs a staked factory" };
   }
   if (role !== "account") {
     // [STO-032]: a staked entity's associated storage; [STO-033]: a staked entity reads any other storage.
