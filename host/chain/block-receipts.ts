@@ -103,9 +103,9 @@ export function createBlockReceipts(client: PublicClient, keptBlocks = KEPT_BLOC
     if (blocks.get(latest.number)?.hash === latest.hash) return;
     const fresh = await freshBlocks(latest);
     if (!fresh) return; // the chain changed while read: the next sync reads it again
-    let read: TransactionReceipt[][];
+    let byBlock: TransactionReceipt[][];
     try {
-      read = await Promise.all(fresh.map(readReceipts));
+      byBlock = await Promise.all(fresh.map(readReceipts));
     } catch (error) {
       if (!refusedByNode(error)) throw error;
       unsupported = true; // this node answers per transaction only
@@ -114,9 +114,9 @@ export function createBlockReceipts(client: PublicClient, keptBlocks = KEPT_BLOC
     }
     forgetFrom(fresh[0].number);
     fresh.forEach((header, i) => {
-      const transactions = read[i].map((receipt) => receipt.transactionHash.toLowerCase());
+      const transactions = byBlock[i].map((receipt) => receipt.transactionHash.toLowerCase());
       blocks.set(header.number, { hash: header.hash, transactions });
-      for (const receipt of read[i]) receipts.set(receipt.transactionHash.toLowerCase(), receipt);
+      for (const receipt of byBlock[i]) receipts.set(receipt.transactionHash.toLowerCase(), receipt);
     });
     while (blocks.size > keptBlocks) forget(blocks.keys().next().value as bigint);
   }
