@@ -7,8 +7,9 @@
 // again at once with the ones behind it, not after the stuck timeout; one without a receipt after
 // RECEIPT_TIMEOUT_SECONDS is marked RECEIPT_TIMEOUT once and left to reconciliation. A completed write is then watched
 // until its block is final.
-// The decisions are in confirm-plan.ts.
-import type { Address, Hex } from "viem";
+// Receipts come from the chain's block watcher (one eth_getBlockReceipts a block for all runs of the process), the
+// node being asked per hash only for a write the watcher does not hold. The decisions are in confirm-plan.ts.
+import type { Address } from "viem";
 import type { TransactionRequestRow } from "../db/platform-types.ts";
 import { confirmJobSpec, type SignerRun, SignerRunPayload } from "../mutations/service.ts";
 import { completeRequest } from "./complete-request.ts";
@@ -26,7 +27,7 @@ import { type ChainTaskDeps, perChainTask, type TransactionTaskDeps, updateReque
 import { bumpFees } from "./fee-bump.ts";
 import { addKeyedJob } from "./keyed-jobs.ts";
 import { poolStateOf, rebroadcast } from "./rebroadcast.ts";
-import { receiptOf, receiptOfReplaced } from "./receipts.ts";
+import { receiptsOfMined } from "./receipts.ts";
 import { requeueWithNewNonce } from "./requeue.ts";
 import { finalityJobSpec } from "./watch-finality.ts";
 
@@ -42,11 +43,8 @@ export function createConfirmTransactionTask(deps: TransactionTaskDeps) {
 /** Completes the mined writes that have a receipt and handles those whose nonce another took; whether any completed. */
 async function settleMined(deps: ChainTaskDeps, rows: TransactionRequestRow[]): Promise<boolean> {
   const { db, chain, mutations, logger } = deps;
-  const receipts = await Promise.all(
-    rows.map(
-      async (row) => (await receiptOf(chain, row.transactionHash as Hex)) ?? (await receiptOfReplaced(chain, row)),
-    ),
-  );
+  // From the chain's block watcher (host/chain/block-receipts.ts), shared by every signer's run: one read a block.
+  const receipts = await receiptsOfMined(chain, rows);
   await Promise.all(
     rows.map(async (row, i) => {
       const receipt = receipts[i];
