@@ -1,12 +1,5 @@
 // One statement answers a collection request: the page, the total and the facets of the filtered set together.
-import {
-  type AliasedExpression,
-  Kysely,
-  type KyselyPlugin,
-  type SelectQueryBuilder,
-  type SelectQueryNode,
-  sql,
-} from "kysely";
+import { type AliasedExpression, type KyselyPlugin, type SelectQueryBuilder, type SelectQueryNode, sql } from "kysely";
 import pg from "pg";
 import { compilingOnly } from "../db/compiling-only.ts";
 import type { CollectionSpec, SortDirection } from "./spec.ts";
