@@ -70,6 +70,35 @@ describe("ERC-7562's call rules on a traced validation", () => {
     expect(callBreach(validation(nested), entities)).toMatchObject({ rule: "OP-054", from: other });
   });
 
+  it("allows one CREATE2 of the sender in its factory's deployment, refuses any other (OP-031)", () => {
+    const create2 = (from: string, to: string): TracedCallFrame => ({ type: "CREATE2", from, to, input: "0x3d60" });
+    const deploying = (...calls: TracedCallFrame[]): TracedCallFrame => ({
+      type: "CALL",
+      to: entryPoint,
+      input: "0x",
+      calls: [
+        {
+          ...call(entryPoint, senderCreator, "0x570e1a36"),
+          calls: [{ ...call(senderCreator, factory, "0x5fbfb9cf"), calls }],
+        },
+      ],
+    });
+    expect(callBreach(deploying(create2(factory, sender)), entities)).toBeUndefined();
+    expect(callBreach(deploying(create2(factory, other)), entities)).toMatchObject({ rule: "OP-031", to: other });
+    expect(callBreach(deploying(create2(factory, sender), create2(factory, sender)), entities)).toMatchObject({
+      rule: "OP-031",
+    });
+    expect(callBreach(validation(create2(sender, sender)), entities)).toMatchObject({ rule: "OP-031" }); // not deploying
+  });
+
+  it("allows the precompiles that read nothing of the chain, refuses other low addresses (OP-062)", () => {
+    const precompile = (n: number) => call(sender, `0x${n.toString(16).padStart(40, "0")}`, "0x00");
+    for (const n of [1, 2, 5, 8, 0x0a, 0x11, 0x100])
+      expect(callBreach(validation(precompile(n)), entities)).toBeUndefined();
+    for (const n of [0x12, 0xff, 0x101])
+      expect(callBreach(validation(precompile(n)), entities)).toMatchObject({ rule: "OP-062" });
+  });
+
   it("refuses a call with value to anything but the EntryPoint (OP-061)", () => {
     expect(callBreach(validation(call(sender, other, "0x", "0x1")), entities)).toEqual({
       rule: "OP-061",

@@ -1,7 +1,9 @@
 // ERC-7562's rules on the calls an operation's validation makes, decided on the callTracer's frames (pure: no chain
 // here). The EntryPoint may be called only by the account's fallback (paying its prefund, OP-053) or `depositTo` from
 // the account or its factory (OP-052); any other access to it is forbidden (OP-054), and a call with value to anything
-// else too (OP-061). The EntryPoint's and its SenderCreator's own calls (to the entities) are trusted.
+// else too (OP-061). CREATE2 runs once, in the factory's deployment, and creates the sender (OP-031). Of the
+// precompiles only those that read nothing of the chain may be called (OP-062). The EntryPoint's and its
+// SenderCreator's own calls (to the entities) are trusted.
 import { type Address, toFunctionSelector } from "viem";
 
 /** A callTracer frame as the rules read it (geth's fields; `value` is absent for calls that cannot carry one). */
@@ -14,7 +16,7 @@ export interface TracedCallFrame {
   calls?: TracedCallFrame[];
 }
 
-export type CallRule = "OP-054" | "OP-061";
+export type CallRule = "OP-031" | "OP-054" | "OP-061" | "OP-062";
 
 export interface CallBreach {
   rule: CallRule;
@@ -24,6 +26,13 @@ export interface CallBreach {
 }
 
 const DEPOSIT_TO = toFunctionSelector("depositTo(address)");
+
+/**
+ * [OP-062]: the precompiles that read nothing of the chain (ecrecover … point evaluation, BLS12-381 of Prague,
+ * P256VERIFY at 0x100); any other address this low is a precompile some chain may define to read its state.
+ */
+const ALLOWED_PRECOMPILES = new Set([...Array.from({ length: 0x11 }, (_, i) => BigInt(i + 1)), 0x100n]);
+const PRECOMPILE_RANGE = 0x3ffn;
 
 export interface CallEntities {
   entryPoint: Address;
@@ -39,9 +48,23 @@ export function callBreach(top: TracedCallFrame, entities: CallEntities): CallBr
   const trusted = new Set([entryPoint, entities.senderCreator.toLowerCase()]);
   const sender = entities.sender.toLowerCase();
   const factory = entities.factory?.toLowerCase();
-  const check = (frame: TracedCallFrame): CallBreach | undefined => {
+  let created = 0;
+  const check = (frame: TracedCallFrame, deploying: boolean): CallBreach | undefined => {
     const from = frame.from?.toLowerCase() ?? "";
     const to = frame.to?.toLowerCase() ?? "";
+    if (frame.type === "CREATE2") {
+      created += 1;
+      if (!deploying || !factory || to !== sender || created > 1)
+        return {
+          rule: "OP-031",
+          from,
+          to,
+          reason: "CREATE2 may only create the sender, once, in its factory's deployment",
+        };
+    }
+    const target = to ? BigInt(to) : 0n;
+    if (target > 0n && target <= PRECOMPILE_RANGE && !ALLOWED_PRECOMPILES.has(target))
+      return { rule: "OP-062", from, to, reason: "only precompiles that read nothing of the chain may be called" };
     if (!trusted.has(from)) {
       if (to === entryPoint) {
         const selector = frame.input.slice(0, 10).toLowerCase();
@@ -58,14 +81,16 @@ export function callBreach(top: TracedCallFrame, entities: CallEntities): CallBr
       } else if (BigInt(frame.value ?? "0x0") > 0n)
         return { rule: "OP-061", from, to, reason: "a call with value may only go to the EntryPoint" };
     }
+    // The SenderCreator's call into the factory, and all below it, is the deployment phase.
+    const below = deploying || to === entities.senderCreator.toLowerCase();
     for (const call of frame.calls ?? []) {
-      const breach = check(call);
+      const breach = check(call, below);
       if (breach) return breach;
     }
     return undefined;
   };
   for (const call of top.calls ?? []) {
-    const breach = check(call);
+    const breach = check(call, false);
     if (breach) return breach;
   }
   return undefined;
