@@ -225,6 +225,40 @@ export async function bannedOpcode(
 }
 
 /**
+ * [OP-041]: the first call of the traced validation to an address without code (its code could be deployed between
+ * validation and inclusion), the sender's aside [OP-042] and the low addresses OP-062 judges (call-rules.ts). Code
+ * already read is cached, so an operation whose calls all reach code costs no further request. EXTCODE* on such an
+ * address would need the struct logs' stacks: not checked.
+ */
+export async function callWithoutCode(
+  on: ServedChain,
+  caches: OpcodeRuleCaches,
+  call: TracedCall,
+  top: CallFrame,
+  sender: Address,
+): Promise<{ from: string; to: string } | undefined> {
+  const frames = framesOf(top);
+  const scans = await scanFrames(frames, new Set(), on, caches, call.stateOverrides);
+  const index = frames.findIndex((frame, i) => {
+    const to = frame.to?.toLowerCase() ?? "";
+    return (
+      CALL_TYPES.has(frame.type) &&
+      to !== sender.toLowerCase() &&
+      BigInt(to || "0x0") > LOW_ADDRESSES &&
+      scans[i]!.codeHash === undefined
+    );
+  });
+  const frame = frames[index];
+  return frame
+    ? { from: (frame as { from?: string }).from?.toLowerCase() ?? "", to: frame.to!.toLowerCase() }
+    : undefined;
+}
+
+const CALL_TYPES = new Set(["CALL", "STATICCALL", "DELEGATECALL", "CALLCODE"]);
+/** Precompiles and the addresses OP-062 keeps for them (call-rules.ts). */
+const LOW_ADDRESSES = 0x3ffn;
+
+/**
  * Whether the traced validation may have accessed storage other than the sender's, the EntryPoint's or its
  * SenderCreator's: a frame in another storage context (a delegate call runs in its caller's) whose code can reach a
  * storage instruction. Only then do ERC-7562's storage rules need their trace (storage-trace.ts).

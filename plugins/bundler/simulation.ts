@@ -19,6 +19,7 @@ import type { BundlerErrorCode } from "./errors.ts";
 import {
   bannedOpcode,
   callTrace,
+  callWithoutCode,
   mayAccessForeignStorage,
   type OpcodeRuleCaches,
   opcodeRuleCaches,
@@ -111,6 +112,13 @@ async function tracedValidation(
       "BUNDLER_OPCODE_BANNED",
       `[${breach.rule}] Validation called ${breach.to} from ${breach.from}: ${breach.reason} (ERC-7562)`,
       { ...breach },
+    );
+  const codeless = await callWithoutCode(on, caches, call, top, op.sender);
+  if (codeless)
+    throw rpcError(
+      "BUNDLER_OPCODE_BANNED",
+      `[OP-041] Validation called ${codeless.to} from ${codeless.from}: an address without code (ERC-7562)`,
+      { rule: "OP-041", ...codeless },
     );
   const result = decodeFunctionResult({ abi, functionName: "simulateValidation", data: returned }) as ValidationResult;
   if (await mayAccessForeignStorage(on, caches, call, top, op.sender))
