@@ -200,13 +200,14 @@ describe("user operations in the index and the activity feeds", () => {
       if (Date.now() > deadline) throw new Error("the user operation was never included");
       await new Promise((r) => setTimeout(r, 200));
     }
-    // Derived when the bundler first sends a bundle.
+    // Derived when the bundler first sends a bundle: a lone operation goes out from its first executor.
     bundlerWallet = (
       await ops.db.platform
         .selectFrom("wallets")
         .select("address")
         .where("organizationId", "=", organizationId)
         .where("kind", "=", "bundler")
+        .where("derivationPath", "=", "m/44'/60'/1'/0/0")
         .executeTakeFirstOrThrow()
     ).address.toLowerCase();
   }, 120_000);
