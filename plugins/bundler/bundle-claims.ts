@@ -25,19 +25,30 @@ export async function claimBundle<Row extends UserOperationRow>(
     .where("status", "=", "pending")
     .returning("userOpHash")
     .execute();
-  const held = new Set(claimed.map((row) => row.userOpHash));
-  const broken = new Set<string>();
-  const kept = bundle.rows.filter((row) => {
-    if (!held.has(row.userOpHash)) broken.add(row.sender);
-    return held.has(row.userOpHash) && !broken.has(row.sender); // rows come in each sender's nonce order
-  });
-  const released = bundle.rows.filter((row) => held.has(row.userOpHash) && !kept.includes(row));
+  const { kept, released } = keptAfterClaim(bundle.rows, new Set(claimed.map((row) => row.userOpHash)));
   await releaseFromBundle(
     db,
     bundle.bundleId,
     released.map((row) => row.userOpHash),
   );
   return kept;
+}
+
+/**
+ * Of a bundle's rows (each sender's in nonce order), those it holds up to each sender's first one it could not claim
+ * (kept), and the ones it claimed behind that (released).
+ */
+export function keptAfterClaim<Row extends Pick<UserOperationRow, "userOpHash" | "sender">>(
+  rows: Row[],
+  held: ReadonlySet<string>,
+) {
+  const broken = new Set<string>();
+  const kept = rows.filter((row) => {
+    if (!held.has(row.userOpHash)) broken.add(row.sender);
+    return held.has(row.userOpHash) && !broken.has(row.sender);
+  });
+  const released = rows.filter((row) => held.has(row.userOpHash) && !kept.includes(row));
+  return { kept, released };
 }
 
 /** Gives the bundle's claimed operations back to the mempool (pending again, for a later run). */

@@ -55,6 +55,13 @@ export interface PlannedBundle<Row> {
   rows: Row[];
 }
 
+/** Rows as a bundle carries them: senders in order of their first row, each sender's in nonce order. */
+export function inBundleOrder<Row extends Pick<UserOperationRow, "sender" | "nonce">>(rows: Row[]): Row[] {
+  const bySender = new Map<string, Row[]>();
+  for (const row of rows) bySender.set(row.sender, [...(bySender.get(row.sender) ?? []), row]);
+  return [...bySender.values()].flatMap((own) => [...own].sort((a, b) => (BigInt(a.nonce) < BigInt(b.nonce) ? -1 : 1)));
+}
+
 /** The bundles of one run, the one carrying the oldest operation first. */
 export function splitBundles<Row extends UserOperationRow>(input: SplitInput<Row>): PlannedBundle<Row>[] {
   const key = (sender: string, nonce: bigint) => `${sender}:${nonce}`;
@@ -75,11 +82,10 @@ export function splitBundles<Row extends UserOperationRow>(input: SplitInput<Row
   const leastLoaded = () => open.reduce((best, executor) => (load(executor) < load(best) ? executor : best));
 
   const bySender = new Map<string, Row[]>();
-  for (const row of input.pending) bySender.set(row.sender, [...(bySender.get(row.sender) ?? []), row]);
+  for (const row of inBundleOrder(input.pending)) bySender.set(row.sender, [...(bySender.get(row.sender) ?? []), row]);
   for (const [sender, rows] of bySender) {
-    const ordered = [...rows].sort((a, b) => (BigInt(a.nonce) < BigInt(b.nonce) ? -1 : 1));
     const executor = pinned.get(sender) ?? leastLoaded();
-    for (const row of ordered) {
+    for (const row of rows) {
       const previous = previousNonce(BigInt(row.nonce));
       if (previous !== undefined && waiting.has(key(sender, previous))) break;
       const cost = bundleGas([row]) - BUNDLE_BASE_GAS;

@@ -26,7 +26,7 @@ import {
   releaseFromBundle,
 } from "./bundle-claims.ts";
 import { BundlePayload, bundleJob } from "./bundle-job.ts";
-import { bundleGas, MAX_BUNDLE, splitBundles } from "./bundle-split.ts";
+import { bundleGas, inBundleOrder, MAX_BUNDLE, splitBundles } from "./bundle-split.ts";
 import { bundlerExecutors } from "./bundler-wallet.ts";
 import { delegationDesignator, toAuthorization } from "./eip7702.ts";
 import { type ServedEntryPoint, servedEntryPoints } from "./entry-points.ts";
@@ -167,7 +167,9 @@ async function bundlePartition(
     const rows = await claimBundle(db, { bundleId, executor: bundle.executor, rows: bundle.rows });
     if (rows.length > 0) claimed.push({ bundleId, executor: bundle.executor, rows });
   }
-  const bundles = [...orphans.values(), ...claimed];
+  // An orphan's rows as its bundle carried them (a replaced predecessor is newer than its successor).
+  const resumed = [...orphans.values()].map((orphan) => ({ ...orphan, rows: inBundleOrder(orphan.rows) }));
+  const bundles = [...resumed, ...claimed];
   if (bundles.length === 0) return;
   const funded = fundInTurn(ctx, on, [...new Set(bundles.map((bundle) => bundle.executor))]);
   const sent = await Promise.allSettled(
