@@ -1,8 +1,8 @@
 // The bundler (plugins/bundler) end to end on one booted stack: viem's bundler client and permissionless send
 // UserOperations of SimpleAccounts (the package's own, deployed by the test against the platform's EntryPoint)
 // through POST /api/v2/bundler, wait for their receipts and read them back; a bad signature is refused with -32507
-// before it reaches the chain; the JSON-RPC rules (notifications, unknown methods, batches, parse errors); and two
-// operations in one handleOps (manual bundling mode, debug_bundler_sendBundleNow). Both EntryPoints, v0.8 and v0.7
+// before it reaches the chain; the JSON-RPC rules (notifications, unknown methods, batches, parse errors); and three
+// senders' operations in two handleOps sent at once by two executors (manual bundling mode, sendBundleNow). Both EntryPoints, v0.8 and v0.7
 // (each with its own SimpleAccount release); estimation on a state override; lookups of an operation another bundler
 // mined, within BUNDLER_RECEIPT_LOOKBACK_BLOCKS. EIP-7702: a fresh EOA delegated to Simple7702Account by its first
 // operation's eip7702Auth (viem's 7702 helpers; the bundle a type-4 transaction), then an operation without it.
@@ -40,7 +40,9 @@ import {
 } from "../host/chain/entry-point.ts";
 import { createServedChains } from "../host/chain/served-chains.ts";
 import { openDatabases } from "../host/db/database.ts";
+import { userOperationEvents } from "../plugins/bundler/bundle.ts";
 import { simulateValidation, validationCaches } from "../plugins/bundler/simulation.ts";
+import { bundlerDb } from "../plugins/bundler/tables.ts";
 import { packed, type RpcUserOperation, toUserOperation } from "../plugins/bundler/user-operation.ts";
 import { anvilAccount } from "./support/api-flows.ts";
 import { bootStack, platformDbUrl, stackChain, type TestStack } from "./support/stack.ts";
@@ -660,26 +662,53 @@ describe("bundler (POST /api/v2/bundler)", () => {
     await rpc({ jsonrpc: "2.0", id: 4, method: "debug_bundler_setBundlingMode", params: ["auto"] });
   });
 
-  it("bundles several operations into one handleOps (manual mode, sendBundleNow)", async () => {
-    const [a, b] = [await simpleAccount(), await simpleAccount()];
+  it("bundles several operations per handleOps, split over two executors sending at once (manual, sendBundleNow)", async () => {
+    const [a, b, c] = [await simpleAccount(), await simpleAccount(), await simpleAccount()];
+    const db = openDatabases(platformDbUrl(stack.env), "ledger", 1);
+    try {
+      // Both executors idle (earlier bundles completed: a receipt is on the chain a moment before), so both get one.
+      const inFlight = () =>
+        bundlerDb(db.platform)
+          .selectFrom("bundlerUserOperations")
+          .select("userOpHash")
+          .where("status", "=", "submitted");
+      await expect.poll(async () => (await inFlight().execute()).length, { timeout: 10_000, interval: 100 }).toBe(0);
+    } finally {
+      await db.close();
+    }
     expect(
       (await rpc({ jsonrpc: "2.0", id: 1, method: "debug_bundler_setBundlingMode", params: ["manual"] })).body.result,
     ).toBe("ok");
     const hashes: Hex[] = [];
-    for (const account of [a, b]) {
+    for (const account of [a, b, c]) {
       const bundler = createBundlerClient({ account, client, transport: transport() });
       hashes.push(await bundler.sendUserOperation({ calls: [{ to: RECIPIENT, value: 1n }] }));
     }
     const pool = await rpc({ jsonrpc: "2.0", id: 2, method: "debug_bundler_dumpMempool", params: [entryPoint] });
-    expect(pool.body.result).toHaveLength(2);
+    expect(pool.body.result).toHaveLength(3);
+    // The oldest sender's bundle is the one answered: a and c from the first executor, b from the second, at once.
     const sent = await rpc({ jsonrpc: "2.0", id: 3, method: "debug_bundler_sendBundleNow", params: [] });
     const transactionHash = sent.body.result as Hex;
-    const bundle = await client.waitForTransactionReceipt({ hash: transactionHash });
-    expect(bundle.status).toBe("success");
-    for (const hash of hashes) {
-      const receipt = await rpc({ jsonrpc: "2.0", id: 4, method: "eth_getUserOperationReceipt", params: [hash] });
-      expect(receipt.body.result).toMatchObject({ userOpHash: hash, success: true, receipt: { transactionHash } });
-    }
+    const bundler = createBundlerClient({ client, transport: transport(), pollingInterval: 100 });
+    const receipts = await Promise.all(
+      hashes.map((hash) => bundler.waitForUserOperationReceipt({ hash, timeout: 30_000 })),
+    );
+    expect(receipts.map((receipt) => receipt.success)).toEqual([true, true, true]);
+    expect(receipts[0].receipt.transactionHash).toBe(transactionHash);
+    expect(receipts[2].receipt.transactionHash).toBe(transactionHash);
+    const other = receipts[1].receipt.transactionHash;
+    expect(other).not.toBe(transactionHash);
+    const bundles = await Promise.all([transactionHash, other].map((hash) => client.getTransaction({ hash })));
+    expect(bundles.map((bundle) => bundle.to?.toLowerCase())).toEqual([
+      entryPoint.toLowerCase(),
+      entryPoint.toLowerCase(),
+    ]);
+    expect(bundles[0].from).not.toBe(bundles[1].from);
+    // Each operation included once: one UserOperationEvent of each among both bundles' logs.
+    const events = (
+      await Promise.all([transactionHash, other].map((hash) => client.getTransactionReceipt({ hash })))
+    ).flatMap((receipt) => userOperationEvents(receipt, entryPoint).map((event) => event.userOpHash));
+    expect(events.sort()).toEqual([...hashes].sort());
     await rpc({ jsonrpc: "2.0", id: 5, method: "debug_bundler_setBundlingMode", params: ["auto"] });
   });
 

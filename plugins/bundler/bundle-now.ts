@@ -1,6 +1,7 @@
 // debug_bundler_sendBundleNow: runs the organisation's bundling on the request's chain now (whatever the mode) and
-// answers the bundle's transaction hash once the pipeline has signed it (null when the mempool held nothing to
-// bundle).
+// answers the transaction hash of the bundle that carries its oldest pending operation (the run's first bundle; with
+// several executors the run's other bundles go out beside it) once the pipeline has signed it (null when the mempool
+// held nothing to bundle).
 import type { Hex } from "viem";
 import { waitForChange } from "../../host/db/wait-for-change.ts";
 import { TERMINAL_STATES, TRANSACTION_REQUEST_CHANNEL } from "../../host/mutations/wait-for-terminal.ts";
@@ -38,12 +39,13 @@ export async function sendBundleNow(ctx: PluginContext, chainId: number, organiz
       ])
       .where("o.userOpHash", "=", pending.userOpHash)
       .executeTakeFirstOrThrow();
-  // Bundled into a request (or refused), then that request signed: each wait woken by its row's change.
+  // Bundled into a request (or refused), then that request signed: each wait woken by its row's change. A bundle
+  // claims its operations before it queues its request: claimed (submitted) without a request is not done yet.
   let row = await waitForChange({
     listener: ctx.db.listen(USER_OPERATION_CHANNEL),
     key: pending.userOpHash,
     read,
-    done: (op) => op.status !== "pending",
+    done: (op) => op.status === "failed" || op.status === "included" || op.transactionRequestId !== null,
     deadline,
   });
   if (row.transactionRequestId && !row.transactionHash)

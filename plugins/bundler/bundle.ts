@@ -1,9 +1,12 @@
 // bundler:bundle: takes the organisation's pending operations on the job's chain, one EntryPoint's partition after the
-// other (v0.8, then v0.7; a sender's in nonce order, oldest senders first), runs each as one handleOps by eth_call (an operation the EntryPoint refuses is marked failed), and
-// submits the bundle with the gas its operations' limits add up to, a chain write of the organisation's bundler
-// wallet through the transaction pipeline (host/worker: nonces, fee bumps, exactly once). The bundle's receipt marks
-// them included (mutation kind `bundler.handle-ops`).
+// other (v0.8, then v0.7), splits them over the organisation's executors (bundle-split.ts: a sender's all in one
+// bundle, in nonce order, oldest senders first, idle executors first), claims each bundle's operations
+// (bundle-claims.ts), runs each bundle as one handleOps by eth_call (an operation the EntryPoint refuses is marked
+// failed), and submits the bundles at once with the gas their operations' limits add up to, each a chain write of
+// its executor through the transaction pipeline (host/worker: nonces per signer, fee bumps, exactly once). A
+// bundle's receipt marks its operations included (mutation kind `bundler.handle-ops`).
 import { type Kysely, sql } from "kysely";
+import { v7 as uuidv7 } from "uuid";
 import { type Address, decodeEventLog, encodeFunctionData, getAddress, type Hex, type TransactionReceipt } from "viem";
 import { entryPoint08Abi, type PackedUserOperation } from "viem/account-abstraction";
 import type { StoredAuthorization } from "../../host/chain/authorizations.ts";
@@ -14,23 +17,26 @@ import { TERMINAL_STATES } from "../../host/mutations/service.ts";
 import type { PluginContext } from "../../host/plugin.ts";
 import { defineTask } from "../../host/worker/define-task.ts";
 import { addKeyedJobSql } from "../../host/worker/keyed-jobs.ts";
+import {
+  bundleIdempotencyKey,
+  claimBundle,
+  failInBundle,
+  linkBundle,
+  queuedBundleWrite,
+  releaseFromBundle,
+} from "./bundle-claims.ts";
 import { BundlePayload, bundleJob } from "./bundle-job.ts";
-import { bundlerWallet } from "./bundler-wallet.ts";
+import { bundleGas, inBundleOrder, MAX_BUNDLE, splitBundles } from "./bundle-split.ts";
+import { bundlerExecutors } from "./bundler-wallet.ts";
 import { delegationDesignator, toAuthorization } from "./eip7702.ts";
 import { type ServedEntryPoint, servedEntryPoints } from "./entry-points.ts";
-import { AUTHORIZATION_GAS } from "./gas.ts";
-import { previousNonce } from "./queued-nonce.ts";
 import { blamedEntity, countIncluded, penalize } from "./reputation.ts";
+import type { BundlerSettings } from "./settings.ts";
 import { checkBundle } from "./simulation.ts";
 import { type BundlerDb, type BundlerTables, bundlerDb, type UserOperationRow } from "./tables.ts";
-import { type RpcUserOperation, toUserOperation } from "./user-operation.ts";
+import type { RpcUserOperation } from "./user-operation.ts";
 
 export const HANDLE_OPS_KIND = "bundler.handle-ops";
-/** Operations one handleOps carries at most, and the gas it may ask (half of a 30M block: room for others). */
-const MAX_BUNDLE = 64;
-const MAX_BUNDLE_GAS = 15_000_000n;
-/** A bundle transaction's own gas beyond its operations' limits (intrinsic cost, the EntryPoint's loops). */
-const BUNDLE_BASE_GAS = 100_000n;
 
 /** The UserOperationEvents of the EntryPoint in a receipt. */
 export function userOperationEvents(receipt: Pick<TransactionReceipt, "logs">, entryPoint: string) {
@@ -81,82 +87,51 @@ async function settleAbandoned(ctx: PluginContext, chainId: number, organization
   }
 }
 
-/** The gas a bundle transaction gets: the operations' own limits (and their authorisations'), plus the transaction's
- * base and the loop's. */
-function bundleGas(rows: UserOperationRow[]): bigint {
-  return rows.reduce((sum, row) => {
-    const op = toUserOperation(row.userOperation as RpcUserOperation);
-    return (
-      sum +
-      (op.authorization ? AUTHORIZATION_GAS : 0n) +
-      op.preVerificationGas +
-      op.verificationGasLimit +
-      op.callGasLimit +
-      (op.paymasterVerificationGasLimit ?? 0n) +
-      (op.paymasterPostOpGasLimit ?? 0n)
-    );
-  }, BUNDLE_BASE_GAS);
-}
-
-/**
- * The pending operations one bundle carries: each sender's in nonce order, each only after its predecessor (in this
- * bundle, or no longer waiting: one behind an unmined bundle waits for the next run), senders oldest first, within
- * the operation count and gas budget.
- */
-export function bundleable(pending: UserOperationRow[], submitted: Pick<UserOperationRow, "sender" | "nonce">[]) {
-  const key = (sender: string, nonce: bigint) => `${sender}:${nonce}`;
-  const waiting = new Set([...pending, ...submitted].map((row) => key(row.sender, BigInt(row.nonce))));
-  const bySender = new Map<string, UserOperationRow[]>();
-  for (const row of pending) bySender.set(row.sender, [...(bySender.get(row.sender) ?? []), row]);
-  const taken: UserOperationRow[] = [];
-  let gas = BUNDLE_BASE_GAS;
-  for (const [sender, rows] of bySender) {
-    for (const row of rows.sort((a, b) => (BigInt(a.nonce) < BigInt(b.nonce) ? -1 : 1))) {
-      const previous = previousNonce(BigInt(row.nonce));
-      const free = previous === undefined || !waiting.has(key(sender, previous));
-      const cost = bundleGas([row]) - BUNDLE_BASE_GAS;
-      if (!free || taken.length === MAX_BUNDLE || gas + cost > MAX_BUNDLE_GAS) break;
-      taken.push(row);
-      gas += cost;
-      waiting.delete(key(sender, BigInt(row.nonce))); // its successor may follow it in this bundle
-    }
-  }
-  return taken;
-}
-
-export function bundleTask(ctx: PluginContext<"custody" | "deployment">) {
+export function bundleTask(ctx: PluginContext<"custody" | "deployment", BundlerSettings>) {
   return defineTask(BundlePayload, async ({ organizationId, chainId }) => {
     if (!ctx.chains.has(chainId)) throw new Error(`Chain ${chainId} is not served by this platform`);
     const on = ctx.chains.get(chainId);
     await settleAbandoned(ctx, chainId, organizationId);
-    // Each EntryPoint's partition is its own bundle (handleOps runs one EntryPoint's operations).
+    const executors = await bundlerExecutors(ctx, organizationId, ctx.settings.BUNDLER_EXECUTORS);
+    // Each EntryPoint's partition is its own bundles (handleOps runs one EntryPoint's operations).
     for (const entryPoint of servedEntryPoints(on.deployment))
-      await bundlePartition(ctx, on, organizationId, entryPoint);
+      await bundlePartition(ctx, on, organizationId, entryPoint, executors);
   });
 }
 
-/** One bundle of the organisation's operations for one EntryPoint on the chain, if any are ready. */
+/** The executors (lowercase) with a bundle not yet mined, on any EntryPoint of the chain. */
+async function busyExecutors(db: BundlerDb, chainId: number, organizationId: string): Promise<Set<string>> {
+  const rows = await db
+    .selectFrom("bundlerUserOperations as o")
+    .leftJoin("transactionRequests as r", "r.id", "o.transactionRequestId")
+    .select(sql<string | null>`coalesce(o.executor, r.from_address)`.as("executor"))
+    .distinct()
+    .where("o.chainId", "=", chainId)
+    .where("o.organizationId", "=", organizationId)
+    .where("o.status", "=", "submitted")
+    .execute();
+  return new Set(rows.flatMap((row) => (row.executor ? [row.executor] : [])));
+}
+
+/**
+ * The organisation's bundles for one EntryPoint on the chain: first those a crashed run claimed but did not queue,
+ * then the ready operations split over the executors (bundle-split.ts), each bundle claimed, checked and queued from
+ * its own executor, all at once.
+ */
 async function bundlePartition(
-  ctx: PluginContext<"custody" | "deployment">,
+  ctx: PluginContext<"custody" | "deployment", BundlerSettings>,
   on: ServedChain,
   organizationId: string,
   entryPoint: ServedEntryPoint,
+  executors: string[],
 ) {
   const db = bundlerDb(ctx.db.platform);
   const { chainId } = on;
-  const reputationScope = { chainId, entryPoint: entryPoint.address.toLowerCase() };
-  const fail = (hashes: string[], reason: string) =>
-    db
-      .updateTable("bundlerUserOperations")
-      .set({ status: "failed", failureReason: reason, updatedAt: new Date() })
-      .where("userOpHash", "in", hashes)
-      .where("status", "=", "pending")
-      .execute();
   const live = await db
     .selectFrom("bundlerUserOperations as o")
     .leftJoin("transactionRequests as r", "r.id", "o.transactionRequestId")
     .selectAll("o")
-    .select("r.transactionHash as bundleHash")
+    .select(["r.transactionHash as bundleHash", "r.fromAddress as requestFrom"])
     .where("o.chainId", "=", chainId)
     .where("o.entryPoint", "=", entryPoint.address.toLowerCase())
     .where("o.organizationId", "=", organizationId)
@@ -164,68 +139,131 @@ async function bundlePartition(
     .orderBy("o.createdAt")
     .limit(MAX_BUNDLE * 8)
     .execute();
-  // An operation in a bundle already signed runs before this one (the bundler wallet's lower nonce): its
-  // successors may follow at once. Those in a bundle not yet signed wait for it.
-  let candidates = bundleable(
-    live.filter((row) => row.status === "pending"),
-    live.filter((row) => row.status === "submitted" && row.bundleHash === null),
+  type Live = (typeof live)[number];
+  const submitted = live.filter((row) => row.status === "submitted");
+  // Claimed by a run that stopped before its bundle's write was linked: that bundle is finished, not claimed anew.
+  const orphans = new Map<string, { bundleId: string; executor: string; rows: Live[] }>();
+  for (const row of submitted)
+    if (row.transactionRequestId === null && row.bundleId && row.executor) {
+      const orphan = orphans.get(row.bundleId) ?? { bundleId: row.bundleId, executor: row.executor, rows: [] };
+      orphans.set(row.bundleId, { ...orphan, rows: [...orphan.rows, row] });
+    }
+  // An operation in a bundle already signed runs before its successors (its executor's lower nonce): they may
+  // follow at once from the same executor. Those in a bundle not yet signed wait for it.
+  const planned = splitBundles({
+    pending: live.filter((row) => row.status === "pending"),
+    inFlight: submitted.map((row) => ({
+      sender: row.sender,
+      nonce: row.nonce,
+      executor: row.executor ?? row.requestFrom ?? executors[0],
+      signed: row.bundleHash !== null,
+    })),
+    executors,
+    busy: await busyExecutors(db, chainId, organizationId),
+  });
+  const claimed = [];
+  for (const bundle of planned) {
+    const bundleId = uuidv7();
+    const rows = await claimBundle(db, { bundleId, executor: bundle.executor, rows: bundle.rows });
+    if (rows.length > 0) claimed.push({ bundleId, executor: bundle.executor, rows });
+  }
+  // An orphan's rows as its bundle carried them (a replaced predecessor is newer than its successor).
+  const resumed = [...orphans.values()].map((orphan) => ({ ...orphan, rows: inBundleOrder(orphan.rows) }));
+  const bundles = [...resumed, ...claimed];
+  if (bundles.length === 0) return;
+  const funded = fundInTurn(ctx, on, [...new Set(bundles.map((bundle) => bundle.executor))]);
+  const sent = await Promise.allSettled(
+    bundles.map((bundle) => sendBundle(ctx, on, organizationId, entryPoint, bundle, funded)),
   );
-  if (candidates.length === 0) return;
-  const wallet = await bundlerWallet(ctx, organizationId);
+  const failure = sent.find((result) => result.status === "rejected");
+  if (failure) throw failure.reason; // the job is retried: its claimed bundles are finished then (orphans above)
+}
+
+/**
+ * Gas money for each executor, one after the other (the funder's nonce), while the bundles are checked. Each
+ * executor's promise is awaited only by its bundles' writes.
+ */
+function fundInTurn(ctx: PluginContext<"deployment">, on: ServedChain, executors: string[]) {
+  const funded = new Map<string, Promise<void>>();
+  let previous: Promise<void> = Promise.resolve();
+  for (const executor of executors) {
+    previous = previous.then(() => fundSigner(ctx, on, getAddress(executor)));
+    previous.catch(() => {}); // awaited by the bundles that need it; unwanted otherwise
+    funded.set(executor, previous);
+  }
+  return funded;
+}
+
+/**
+ * One claimed bundle: its write found (queued by a run that crashed before linking it) or its operations run by
+ * eth_call as one handleOps (an operation the EntryPoint refuses is marked failed and the rest tried again; the chain
+ * never sees it), then queued as the executor's chain write and linked to its operations.
+ */
+async function sendBundle(
+  ctx: PluginContext<"custody" | "deployment">,
+  on: ServedChain,
+  organizationId: string,
+  entryPoint: ServedEntryPoint,
+  bundle: { bundleId: string; executor: string; rows: UserOperationRow[] },
+  funded: Map<string, Promise<void>>,
+) {
+  const db = bundlerDb(ctx.db.platform);
+  const { chainId } = on;
+  const { bundleId } = bundle;
+  const queued = await queuedBundleWrite(db, chainId, bundle.executor, bundleId);
+  if (queued) return linkBundle(db, bundleId, queued);
+  const executor = getAddress(bundle.executor);
+  const reputationScope = { chainId, entryPoint: entryPoint.address.toLowerCase() };
   const opsOf = (rows: UserOperationRow[]) =>
     rows.map((row) => revive(row.packedOperation as unknown as PackedUserOperation));
-  // The whole bundle is run by eth_call first (while the bundler wallet's gas money is made ready): an operation
-  // the EntryPoint refuses now (FailedOp) is marked failed and the rest tried again; the chain never sees it.
-  const [, gas] = await Promise.all([
-    fundSigner(ctx, on, wallet),
-    (async () => {
-      while (candidates.length > 0) {
-        const delegations = authorizationsOf(candidates).map((auth) => ({
-          address: auth.authority,
-          code: delegationDesignator(auth.address),
-        }));
-        const check = await checkBundle(on, entryPoint, opsOf(candidates), wallet, bundleGas(candidates), delegations);
-        if (check.ok) return bundleGas(candidates);
-        const refused = candidates[check.opIndex];
-        // Its successors in this bundle cannot run without it: they wait (or fail) in a later run.
-        await fail([refused.userOpHash], check.reason);
-        // ERC-7562: the factory (AA1x) or paymaster (AA3x) that failed the bundle is banned, its operations dropped.
-        const blamed = blamedEntity(check.reason, refused);
-        if (blamed) await penalize(db, on, reputationScope, blamed, new Date());
-        candidates = candidates.filter(
-          (row) =>
-            row !== refused &&
-            row.sender !== refused.sender &&
-            (blamed === undefined || (row.paymaster !== blamed && row.factory !== blamed)),
-        );
-      }
-      return 0n;
-    })(),
-  ]);
+  let candidates = bundle.rows;
+  while (candidates.length > 0) {
+    const delegations = authorizationsOf(candidates).map((auth) => ({
+      address: auth.authority,
+      code: delegationDesignator(auth.address),
+    }));
+    const check = await checkBundle(on, entryPoint, opsOf(candidates), executor, bundleGas(candidates), delegations);
+    if (check.ok) break;
+    const refused = candidates[check.opIndex];
+    await failInBundle(db, bundleId, [refused.userOpHash], check.reason);
+    // ERC-7562: the factory (AA1x) or paymaster (AA3x) that failed the bundle is banned, its operations dropped.
+    const blamed = blamedEntity(check.reason, refused);
+    if (blamed) await penalize(db, on, reputationScope, blamed, new Date());
+    const kept = candidates.filter(
+      (row) =>
+        row !== refused &&
+        row.sender !== refused.sender &&
+        (blamed === undefined || (row.paymaster !== blamed && row.factory !== blamed)),
+    );
+    // Its successors cannot run without it (and the blamed entity's operations are refused): back to the mempool,
+    // to wait (or fail) in a later run.
+    await releaseFromBundle(
+      db,
+      bundleId,
+      candidates.filter((row) => row !== refused && !kept.includes(row)).map((row) => row.userOpHash),
+    );
+    candidates = kept;
+  }
   if (candidates.length === 0) return;
+  await funded.get(bundle.executor);
   const request = await ctx.mutations.submit({
     organizationId,
     chainId,
     kind: HANDLE_OPS_KIND,
     to: entryPoint.address,
-    data: encodeFunctionData({ abi: entryPoint08Abi, functionName: "handleOps", args: [opsOf(candidates), wallet] }),
-    from: wallet,
-    gas,
+    data: encodeFunctionData({
+      abi: entryPoint08Abi,
+      functionName: "handleOps",
+      args: [opsOf(candidates), executor],
+    }),
+    from: executor,
+    gas: bundleGas(candidates),
     // EIP-7702 senders' authorisations: the bundle is a type-4 transaction that delegates them as it runs.
     authorizationList: authorizationsOf(candidates).map(({ authority: _, ...auth }) => auth),
+    idempotencyKey: bundleIdempotencyKey(bundleId),
     createdBy: "bundler",
   });
-  await db
-    .updateTable("bundlerUserOperations")
-    .set({ status: "submitted", transactionRequestId: request.id, updatedAt: new Date() })
-    .where(
-      "userOpHash",
-      "in",
-      candidates.map((row) => row.userOpHash),
-    )
-    .where("status", "=", "pending")
-    .execute();
-  // Operations left behind (behind an unmined bundle, past the bundle's size) wait for the bundle's receipt.
+  await linkBundle(db, bundleId, request.id);
 }
 
 /** The distinct EIP-7702 authorisations the rows carry, each with its authority (the operation's sender). */

@@ -98,4 +98,15 @@ export const migrations: PluginMigration[] = [
         (chain_id, entry_point, factory) where status in ('pending', 'submitted')`.execute(db);
     },
   },
+  {
+    // Several executors (bundle.ts): each operation's claiming bundle and its executor, recorded before the bundle's
+    // chain write is queued (exactly once under a retried run; a sender's next operations follow its executor).
+    name: "0006_bundle_claims",
+    async up(db: Kysely<unknown>) {
+      await sql`alter table platform.bundler_user_operations add column bundle_id text,
+        add column executor text`.execute(db);
+      await sql`create index bundler_user_operations_live_bundles on platform.bundler_user_operations
+        (chain_id, organization_id) where status = 'submitted'`.execute(db);
+    },
+  },
 ];

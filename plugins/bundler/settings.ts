@@ -1,5 +1,5 @@
 // The bundler's settings (docs/configuration.md): its debug namespace, batch size, sponsorship limits, how far back
-// lookups search the chain and how strictly validation is checked.
+// lookups search the chain, how strictly validation is checked and how many executors send bundles.
 import { z } from "zod";
 import { booleanSetting } from "../../host/config.ts";
 
@@ -44,6 +44,17 @@ export const BundlerSettings = z.object({
       "How many of the latest blocks `eth_getUserOperationReceipt` and `eth_getUserOperationByHash` search (one " +
         "`eth_getLogs` of the EntryPoints) for an operation this bundler's mempool does not hold; an older one is " +
         "answered null.",
+    ),
+  BUNDLER_EXECUTORS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(64)
+    .default(2)
+    .describe(
+      "How many executor wallets send an organisation's bundles on each chain, in parallel (each its own nonce " +
+        "stream). Derived from the organisation's custody at `m/44'/60'/1'/0/i` (i = 0 is the first), recorded as " +
+        "wallets of kind `bundler` and funded like the first. A sender's operations all go out from one executor.",
     ),
   BUNDLER_VALIDATION: z
     .enum(["safe", "unsafe"])

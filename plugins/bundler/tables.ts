@@ -31,6 +31,13 @@ export interface BundlerUserOperationsTable {
   /** The bundle's chain write (platform.transaction_requests): its hash is the bundle's transaction hash. */
   transactionRequestId: string | null;
   transactionHash: string | null;
+  /**
+   * The bundle that claimed it (bundle.ts): set with `submitted` before its chain write is queued, which carries
+   * `bundle:<bundleId>` as idempotency key, so a run retried after a crash queues that write once.
+   */
+  bundleId: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The executor wallet (lowercase) whose bundle claimed it: the sender's next operations go out from it too. */
+  executor: ColumnType<string | null, string | null | undefined, string | null>;
   failureReason: string | null;
   createdAt: Timestamp;
   updatedAt: Timestamp;
