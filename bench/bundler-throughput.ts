@@ -5,8 +5,8 @@
 // own host in the embedded default (`BUNDLER_VALIDATION=unsafe`) and a further host on the same database and chain
 // with `BUNDLER_VALIDATION=safe` (ERC-7562's traced rules); Alto stays in unsafe mode. Per bundler: UserOperations per
 // second from the first send until the last is on chain, and the acceptance time (eth_sendUserOperation until its
-// hash is returned), in alternating rounds (platform unsafe, Alto, platform safe, ...; medians reported) as the
-// machine's load varies.
+// hash is returned), in rounds of the three, each round begun by the next side (medians reported), as the machine's
+// load varies.
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -117,9 +117,13 @@ export async function benchBundlerThroughput(): Promise<void> {
     const altoRuns: Run[] = [];
     const safeRuns: Run[] = [];
     for (const [r, [unsafeLanes, altoLanes, safeLanes]] of signed.entries()) {
-      unsafeRuns.push(await run(`unsafe-${r}`, unsafeLanes, platformAt(stack.platform.baseUrl)));
-      altoRuns.push(await run(`alto-${r}`, altoLanes, { BUNDLER_URL: peer.url }));
-      safeRuns.push(await run(`safe-${r}`, safeLanes, platformAt(safe.baseUrl)));
+      const sides = [
+        async () => unsafeRuns.push(await run(`unsafe-${r}`, unsafeLanes, platformAt(stack.platform.baseUrl))),
+        async () => altoRuns.push(await run(`alto-${r}`, altoLanes, { BUNDLER_URL: peer.url })),
+        async () => safeRuns.push(await run(`safe-${r}`, safeLanes, platformAt(safe.baseUrl))),
+      ];
+      // Each round starts with another side: none always runs first (cold) or right after a platform run's tail.
+      for (let i = 0; i < SIDES; i++) await sides[(r + i) % SIDES]!();
     }
 
     const seconds = (r: Run) => (r.finishedAt - r.startedAt) / 1000;
@@ -137,7 +141,7 @@ export async function benchBundlerThroughput(): Promise<void> {
       readFileSync(join(import.meta.dirname, "peers/alto/node_modules/@pimlico/alto/package.json"), "utf8"),
     ).version;
     console.log(
-      `bundler beside Alto (issue #39; EntryPoint v0.7, ${SENDERS} SimpleAccounts x ${ROUNDS} operations a run, ${LANES} nonce keys per account in parallel, ${RUNS} alternating rounds of platform unsafe, Alto, platform safe; Alto ${altoVersion}, unsafe mode, ${ALTO_EXECUTORS} executors)`,
+      `bundler beside Alto (issue #39; EntryPoint v0.7, ${SENDERS} SimpleAccounts x ${ROUNDS} operations a run, ${LANES} nonce keys per account in parallel, ${RUNS} rounds of platform unsafe, Alto, platform safe, rotated; Alto ${altoVersion}, unsafe mode, ${ALTO_EXECUTORS} executors)`,
     );
     console.log(line("Alto", altoRuns));
     const all = (runs: Run[], field: "accepts" | "latencies") => runs.flatMap((r) => r[field]);
