@@ -1,9 +1,12 @@
 // Issue #39's figures: the platform's bundler (JSON-RPC at /api/v2/bundler) beside a real peer, Pimlico's Alto (unsafe
 // mode, several executor keys), on the same anvil of the same stack in the same run, with the same workload: the same
 // pre-deployed SimpleAccounts on EntryPoint v0.7 sending the same kind of UserOperations (same call, same explicit gas
-// fields) over parallel nonce keys, through viem's bundler client. Per bundler: UserOperations per second from the
-// first send until the last is on chain, and the acceptance time (eth_sendUserOperation until its hash is returned),
-// in alternating rounds (platform, Alto, platform, ...; medians reported) as the machine's load varies.
+// fields) over parallel nonce keys, through viem's bundler client. The platform is run in both validation modes: its
+// own host in the embedded default (`BUNDLER_VALIDATION=unsafe`) and a further host on the same database and chain
+// with `BUNDLER_VALIDATION=safe` (ERC-7562's traced rules); Alto stays in unsafe mode. Per bundler: UserOperations per
+// second from the first send until the last is on chain, and the acceptance time (eth_sendUserOperation until its
+// hash is returned), in rounds of the three, each round begun by the next side (medians reported), as the machine's
+// load varies.
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -15,6 +18,7 @@ import { bootStack, stackChain } from "../test/support/stack.ts";
 import { installAlto, startAlto } from "./alto.ts";
 import { chainClients } from "./chain-clients.ts";
 import { runClientProcess } from "./client-process.ts";
+import { startExtraHost } from "./extra-host.ts";
 import { laneNonces } from "./nonce-lanes.ts";
 import { type BenchAccount, simpleAccounts } from "./simple-accounts.ts";
 import { percentile, summary } from "./stats.ts";
@@ -39,6 +43,7 @@ export async function benchBundlerThroughput(): Promise<void> {
   const stack = await bootStack({ API_KEY_RATE_LIMIT: "100000000" });
   const dir = mkdtempSync(join(tmpdir(), "bundler-bench-"));
   let alto: { stop(): Promise<void> } | undefined;
+  let safeHost: { close(): Promise<void> } | undefined;
   try {
     const chain = stackChain(stack);
     const rpcUrl = stack.platform.credentials.rpcUrl;
@@ -69,9 +74,12 @@ export async function benchBundlerThroughput(): Promise<void> {
           ),
         )
       ).flat();
-    const firstKey = (run: number, side: number) => 1n + BigInt((2 * run + side) * LANES);
+    const SIDES = 3; // platform unsafe, Alto, platform safe
+    const firstKey = (run: number, side: number) => 1n + BigInt((SIDES * run + side) * LANES);
     const signed = await Promise.all(
-      Array.from({ length: RUNS }, (_, r) => Promise.all([signLanes(firstKey(r, 0)), signLanes(firstKey(r, 1))])),
+      Array.from({ length: RUNS }, (_, r) =>
+        Promise.all(Array.from({ length: SIDES }, (_, side) => signLanes(firstKey(r, side)))),
+      ),
     );
     const total = SENDERS * ROUNDS;
 
@@ -86,6 +94,8 @@ export async function benchBundlerThroughput(): Promise<void> {
     }
     const peer = await startAlto({ rpcUrl, entryPoints: [entryPoint], executorKeys, utilityKey });
     alto = peer;
+    const safe = await startExtraHost(stack, { BUNDLER_VALIDATION: "safe" });
+    safeHost = safe;
 
     const run = async (name: string, lanes: unknown, env: Record<string, string>): Promise<Run> => {
       const opsFile = join(dir, `${name}.json`);
@@ -99,16 +109,21 @@ export async function benchBundlerThroughput(): Promise<void> {
         }),
       );
     };
-    const platformRuns: Run[] = [];
+    const platformAt = (baseUrl: string) => ({
+      BUNDLER_URL: `${baseUrl}/api/v2/bundler`,
+      API_KEY: stack.platform.credentials.apiKey,
+    });
+    const unsafeRuns: Run[] = [];
     const altoRuns: Run[] = [];
-    for (const [r, [platformLanes, altoLanes]] of signed.entries()) {
-      platformRuns.push(
-        await run(`platform-${r}`, platformLanes, {
-          BUNDLER_URL: `${stack.platform.baseUrl}/api/v2/bundler`,
-          API_KEY: stack.platform.credentials.apiKey,
-        }),
-      );
-      altoRuns.push(await run(`alto-${r}`, altoLanes, { BUNDLER_URL: peer.url }));
+    const safeRuns: Run[] = [];
+    for (const [r, [unsafeLanes, altoLanes, safeLanes]] of signed.entries()) {
+      const sides = [
+        async () => unsafeRuns.push(await run(`unsafe-${r}`, unsafeLanes, platformAt(stack.platform.baseUrl))),
+        async () => altoRuns.push(await run(`alto-${r}`, altoLanes, { BUNDLER_URL: peer.url })),
+        async () => safeRuns.push(await run(`safe-${r}`, safeLanes, platformAt(safe.baseUrl))),
+      ];
+      // Each round starts with another side: none always runs first (cold) or right after a platform run's tail.
+      for (let i = 0; i < SIDES; i++) await sides[(r + i) % SIDES]!();
     }
 
     const seconds = (r: Run) => (r.finishedAt - r.startedAt) / 1000;
@@ -126,23 +141,30 @@ export async function benchBundlerThroughput(): Promise<void> {
       readFileSync(join(import.meta.dirname, "peers/alto/node_modules/@pimlico/alto/package.json"), "utf8"),
     ).version;
     console.log(
-      `bundler beside Alto (issue #39; EntryPoint v0.7, ${SENDERS} SimpleAccounts x ${ROUNDS} operations a run, ${LANES} nonce keys per account in parallel, ${RUNS} alternating runs each; Alto ${altoVersion}, unsafe mode, ${ALTO_EXECUTORS} executors)`,
+      `bundler beside Alto (issue #39; EntryPoint v0.7, ${SENDERS} SimpleAccounts x ${ROUNDS} operations a run, ${LANES} nonce keys per account in parallel, ${RUNS} rounds of platform unsafe, Alto, platform safe, rotated; Alto ${altoVersion}, unsafe mode, ${ALTO_EXECUTORS} executors)`,
     );
-    console.log(line("platform bundler (POST /api/v2/bundler)", platformRuns));
     console.log(line("Alto", altoRuns));
-    console.log(
-      `  bundler/alto ratio: ${(median(rates(platformRuns)) / median(rates(altoRuns))).toFixed(2)} (of the medians; target >= 1.5)`,
-    );
-    console.log(
-      `  acceptance p50 (eth_sendUserOperation to its hash), median of the runs: bundler ${median(acceptP50s(platformRuns)).toFixed(0)} ms, alto ${median(acceptP50s(altoRuns)).toFixed(0)} ms (target: bundler <= alto)`,
-    );
     const all = (runs: Run[], field: "accepts" | "latencies") => runs.flatMap((r) => r[field]);
-    console.log(`  acceptance, all runs, bundler: ${summary(all(platformRuns, "accepts"))}`);
+    for (const [mode, runs] of [
+      ["unsafe", unsafeRuns],
+      ["safe", safeRuns],
+    ] as const) {
+      console.log(`  BUNDLER_VALIDATION=${mode}:`);
+      console.log(line(`platform bundler (POST /api/v2/bundler, ${mode})`, runs));
+      console.log(
+        `  bundler/alto ratio: ${(median(rates(runs)) / median(rates(altoRuns))).toFixed(2)} (${mode}; of the medians; target >= 1.5)`,
+      );
+      console.log(
+        `  acceptance p50 (eth_sendUserOperation to its hash), median of the runs: bundler ${median(acceptP50s(runs)).toFixed(0)} ms, alto ${median(acceptP50s(altoRuns)).toFixed(0)} ms (${mode}; target: bundler <= alto)`,
+      );
+      console.log(`  acceptance, all runs, bundler ${mode}: ${summary(all(runs, "accepts"))}`);
+      console.log(`  send to on chain, all runs, bundler ${mode}: ${summary(all(runs, "latencies"))}`);
+    }
     console.log(`  acceptance, all runs, alto: ${summary(all(altoRuns, "accepts"))}`);
-    console.log(`  send to on chain, all runs, bundler: ${summary(all(platformRuns, "latencies"))}`);
     console.log(`  send to on chain, all runs, alto: ${summary(all(altoRuns, "latencies"))}`);
   } finally {
     rmSync(dir, { recursive: true, force: true });
+    await safeHost?.close();
     await alto?.stop();
     await stack.stop();
   }

@@ -606,6 +606,10 @@ describe("bundler (POST /api/v2/bundler)", () => {
       expect(
         (await rpc({ jsonrpc: "2.0", id: 2, method: "eth_sendUserOperation", params: [op, entryPoint] })).body,
       ).toEqual({ jsonrpc: "2.0", id: 2, result: hash });
+    // Sent again: the same operation, answered with its hash and kept once.
+    expect(
+      (await rpc({ jsonrpc: "2.0", id: 2, method: "eth_sendUserOperation", params: [one.op, entryPoint] })).body,
+    ).toEqual({ jsonrpc: "2.0", id: 2, result: one.hash });
     const estimate = await rpc({
       jsonrpc: "2.0",
       id: 3,

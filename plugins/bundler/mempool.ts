@@ -1,6 +1,8 @@
 // eth_sendUserOperation's acceptance on a chain: the operation is checked (preVerificationGas, validation by
 // simulation, the sender's sponsorship limits when a paymaster pays), then written to the mempool (platform.bundler_user_operations) under the replacement rules, and the
-// bundling run of the caller's organisation on that chain is woken (in auto mode).
+// bundling run of the caller's organisation on that chain is woken (in auto mode). The hash is answered once the row
+// is committed; the usual operation (no paymaster, no factory, nothing contending) is written in one statement
+// (quick-insert.ts), and the wake is not waited for.
 import { type Hex, toHex } from "viem";
 import type { ServedChain } from "../../host/chain/served-chains.ts";
 import type { PluginContext } from "../../host/plugin.ts";
@@ -9,10 +11,12 @@ import { bundlerState } from "./bundler-state.ts";
 import { assertAuthorizationApplies, assertEip7702Supported, isEip7702Factory, senderDelegation } from "./eip7702.ts";
 import type { ServedEntryPoint } from "./entry-points.ts";
 import { requiredPreVerificationGas } from "./gas.ts";
-import { isQueued } from "./queued-nonce.ts";
+import { isQueued, validateBehindQueue } from "./queued-nonce.ts";
+import { insertUnlessContended } from "./quick-insert.ts";
 import { admitAndCountSeen } from "./reputation.ts";
 import { reputationEntities } from "./reputation-entities.ts";
 import { rpcError } from "./rpc-error.ts";
+import { MAX_PENDING_PER_SENDER, waitingCount } from "./sender-limit.ts";
 import type { BundlerSettings } from "./settings.ts";
 import { simulateValidation } from "./simulation.ts";
 import { sponsoredUsage } from "./sponsored-usage.ts";
@@ -21,8 +25,6 @@ import { bundlerDb } from "./tables.ts";
 import { authorizationOf, packed, type RpcUserOperation, toUserOperation, userOpHash } from "./user-operation.ts";
 import { validationMode } from "./validation-mode.ts";
 
-/** An unstaked sender's operations the mempool holds at most (ERC-7562's limit). */
-const MAX_PENDING_PER_SENDER = 4;
 /** A replacement raises both fees by at least this percentage. */
 const REPLACEMENT_BUMP_PERCENT = 10n;
 
@@ -56,89 +58,102 @@ export async function acceptUserOperation(
     });
   const db = bundlerDb(ctx.db.platform);
   const sender = op.sender.toLowerCase();
-  // Behind a predecessor still waiting here, the operation is validated as if that one had run.
-  const queued = await isQueued(ctx, on.chainId, entryPoint.address, op.sender, op.nonce);
   const mode = validationMode(ctx.settings.BUNDLER_VALIDATION, ctx.config.chains, on.chainId);
-  const validation = await simulateValidation(
-    on,
-    bundlerState(ctx).validation,
-    entryPoint,
-    packedOp,
-    queued,
-    delegation.override,
-    mode,
+  // Behind a predecessor still waiting here, the operation is validated as if that one had run (looked up only when
+  // the chain refuses its nonce).
+  const validation = await validateBehindQueue(
+    op.nonce,
+    (queued) =>
+      simulateValidation(on, bundlerState(ctx).validation, entryPoint, packedOp, queued, delegation.override, mode),
+    () => isQueued(ctx, on.chainId, entryPoint.address, op.sender, op.nonce),
   );
   const entities = reputationEntities(rpcOp, validation);
 
-  const accepted = await db.transaction().execute(async (trx) => {
-    // The sender's operations still waiting (locked: a concurrent replacement waits for this one), and this one if
-    // it was sent before.
-    const rows = await trx
-      .selectFrom("bundlerUserOperations")
-      .selectAll()
-      .where("chainId", "=", on.chainId)
-      .where("entryPoint", "=", entryPoint.address.toLowerCase())
-      .where("sender", "=", sender)
-      .where((eb) => eb.or([eb("status", "in", ["pending", "submitted"]), eb("userOpHash", "=", hash)]))
-      .forUpdate()
-      .execute();
-    const same = rows.find((row) => row.userOpHash === hash);
-    if (same && same.status !== "failed") return false; // sent again: the same operation, nothing new
-    const live = rows.filter((row) => row.status === "pending" || row.status === "submitted");
-    const previous = live.find((row) => BigInt(row.nonce) === op.nonce);
-    if (previous?.status === "submitted")
-      throw rpcError("BUNDLER_INVALID_PARAMS", "An operation with this sender and nonce is already in a bundle", {
-        field: "nonce",
-      });
-    if (previous) {
-      if (
-        op.maxFeePerGas < bumped(previous.maxFeePerGas) ||
-        op.maxPriorityFeePerGas < bumped(previous.maxPriorityFeePerGas)
-      )
-        throw rpcError(
-          "BUNDLER_INVALID_PARAMS",
-          `A replacement must raise maxFeePerGas and maxPriorityFeePerGas by ${REPLACEMENT_BUMP_PERCENT} % (replacement underpriced)`,
-          { field: "maxFeePerGas", replaces: previous.userOpHash },
-        );
-      await trx
-        .updateTable("bundlerUserOperations")
-        .set({ status: "failed", failureReason: `replaced by ${hash}`, updatedAt: new Date() })
-        .where("userOpHash", "=", previous.userOpHash)
+  const row = {
+    userOpHash: hash,
+    chainId: on.chainId,
+    entryPoint: entryPoint.address.toLowerCase(),
+    sender,
+    nonce: op.nonce.toString(),
+    organizationId,
+    userOperation: JSON.stringify(rpcOp),
+    packedOperation: JSON.stringify(packedOp, (_, v) => (typeof v === "bigint" ? toHex(v) : v)),
+    maxFeePerGas: op.maxFeePerGas.toString(),
+    maxPriorityFeePerGas: op.maxPriorityFeePerGas.toString(),
+  };
+  // No paymaster nor factory: nothing to count but the sender's room, in one statement when nothing contends.
+  const quick = !op.paymaster && entities.length === 0;
+  const acceptInTransaction = () =>
+    db.transaction().execute(async (trx) => {
+      // The sender's operations still waiting (locked: a concurrent replacement waits for this one), and this one if
+      // it was sent before.
+      const rows = await trx
+        .selectFrom("bundlerUserOperations")
+        .selectAll()
+        .where("chainId", "=", on.chainId)
+        .where("entryPoint", "=", entryPoint.address.toLowerCase())
+        .where("sender", "=", sender)
+        .where((eb) => eb.or([eb("status", "in", ["pending", "submitted"]), eb("userOpHash", "=", hash)]))
+        .forUpdate()
         .execute();
-    } else if (live.length >= MAX_PENDING_PER_SENDER) {
-      throw rpcError("BUNDLER_THROTTLED", `The sender has ${live.length} operations waiting already`, { sender });
-    }
-    // After the replaced one stopped counting; the sender's lock (sponsoredUsage) makes the check and insert one step.
-    if (op.paymaster) {
-      const now = new Date();
-      const usage = await sponsoredUsage(trx, on.chainId, sender, now);
-      assertWithinSponsorshipLimits(sender, usage, charge, sponsorshipLimits(ctx), now);
-    }
-    // ERC-7562 reputation: a banned entity is refused, a throttled or unstaked one limited; then it is counted seen.
-    const scope = { chainId: on.chainId, entryPoint: entryPoint.address.toLowerCase() };
-    await admitAndCountSeen(trx, scope, entities, new Date());
-    if (same) await trx.deleteFrom("bundlerUserOperations").where("userOpHash", "=", hash).execute();
-    await trx
-      .insertInto("bundlerUserOperations")
-      .values({
-        userOpHash: hash,
-        chainId: on.chainId,
-        entryPoint: entryPoint.address.toLowerCase(),
-        sender,
-        nonce: op.nonce.toString(),
-        organizationId,
-        userOperation: JSON.stringify(rpcOp),
-        packedOperation: JSON.stringify(packedOp, (_, v) => (typeof v === "bigint" ? toHex(v) : v)),
-        maxFeePerGas: op.maxFeePerGas.toString(),
-        maxPriorityFeePerGas: op.maxPriorityFeePerGas.toString(),
-        paymaster: op.paymaster?.toLowerCase() ?? null,
-        maxCharge: op.paymaster ? charge.toString() : null,
-        factory: entities.find((entity) => entity.role === "factory")?.address ?? null,
-        status: "pending",
-      })
-      .execute();
-    return true;
-  });
-  if (accepted) await wakeBundler(ctx, on.chainId, organizationId);
+      const same = rows.find((row) => row.userOpHash === hash);
+      if (same && same.status !== "failed") return false; // sent again: the same operation, nothing new
+      const live = rows.filter((row) => row.status === "pending" || row.status === "submitted");
+      const previous = live.find((row) => BigInt(row.nonce) === op.nonce);
+      if (previous?.status === "submitted")
+        throw rpcError("BUNDLER_INVALID_PARAMS", "An operation with this sender and nonce is already in a bundle", {
+          field: "nonce",
+        });
+      if (previous) {
+        if (
+          op.maxFeePerGas < bumped(previous.maxFeePerGas) ||
+          op.maxPriorityFeePerGas < bumped(previous.maxPriorityFeePerGas)
+        )
+          throw rpcError(
+            "BUNDLER_INVALID_PARAMS",
+            `A replacement must raise maxFeePerGas and maxPriorityFeePerGas by ${REPLACEMENT_BUMP_PERCENT} % (replacement underpriced)`,
+            { field: "maxFeePerGas", replaces: previous.userOpHash },
+          );
+        await trx
+          .updateTable("bundlerUserOperations")
+          .set({ status: "failed", failureReason: `replaced by ${hash}`, updatedAt: new Date() })
+          .where("userOpHash", "=", previous.userOpHash)
+          .execute();
+      } else if (waitingCount(live) >= MAX_PENDING_PER_SENDER) {
+        throw rpcError("BUNDLER_THROTTLED", `The sender has ${waitingCount(live)} operations waiting already`, {
+          sender,
+        });
+      }
+      // After the replaced one stopped counting; the sender's lock (sponsoredUsage) makes the check and insert one step.
+      if (op.paymaster) {
+        const now = new Date();
+        const usage = await sponsoredUsage(trx, on.chainId, sender, now);
+        assertWithinSponsorshipLimits(sender, usage, charge, sponsorshipLimits(ctx), now);
+      }
+      // ERC-7562 reputation: a banned entity is refused, a throttled or unstaked one limited; then it is counted seen.
+      const scope = { chainId: on.chainId, entryPoint: entryPoint.address.toLowerCase() };
+      await admitAndCountSeen(trx, scope, entities, new Date());
+      if (same) await trx.deleteFrom("bundlerUserOperations").where("userOpHash", "=", hash).execute();
+      await trx
+        .insertInto("bundlerUserOperations")
+        .values({
+          ...row,
+          paymaster: op.paymaster?.toLowerCase() ?? null,
+          maxCharge: op.paymaster ? charge.toString() : null,
+          factory: entities.find((entity) => entity.role === "factory")?.address ?? null,
+          status: "pending",
+        })
+        .execute();
+      return true;
+    });
+  const accepted =
+    (quick && (await insertUnlessContended(db, row, MAX_PENDING_PER_SENDER))) || (await acceptInTransaction());
+  // The row is committed: the operation is durable and its hash can be answered. The wake only starts the next run
+  // sooner, so it is not waited for (under load, a wake waits for the one in flight and then for a connection);
+  // a failed one is logged, and the operation is bundled by the next run (any later acceptance or bundle wakes one).
+  if (accepted)
+    wakeBundler(ctx, on.chainId, organizationId).catch((error) =>
+      ctx.logger.error("bundler wake failed", { chainId: on.chainId, organizationId, error: String(error) }),
+    );
   return hash;
 }

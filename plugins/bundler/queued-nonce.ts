@@ -48,3 +48,27 @@ export async function isQueued(
     .executeTakeFirst();
   return row !== undefined;
 }
+
+/** Whether a refusal is the EntryPoint's AA25: the nonce is not the sender's next one on chain. */
+export function isNonceRefusal(error: unknown): boolean {
+  const reason = (error as { details?: { reason?: unknown } } | null)?.details?.reason;
+  return typeof reason === "string" && reason.startsWith("AA25");
+}
+
+/**
+ * Validation of an operation that may wait behind its predecessor: first as the chain stands (one simulation and no
+ * mempool read when the predecessor is already mined, the usual case); only when that refuses the nonce (AA25) and
+ * the predecessor still waits in the mempool, again as if the predecessor had run. Otherwise the first refusal stands.
+ */
+export async function validateBehindQueue<T>(
+  nonce: bigint,
+  validate: (queued: boolean) => Promise<T>,
+  predecessorWaits: () => Promise<boolean>,
+): Promise<T> {
+  try {
+    return await validate(false);
+  } catch (error) {
+    if (previousNonce(nonce) === undefined || !isNonceRefusal(error) || !(await predecessorWaits())) throw error;
+    return validate(true);
+  }
+}

@@ -1,0 +1,40 @@
+// The usual acceptance's write in one statement (one round trip on one pooled connection, committed when it returns):
+// an operation without paymaster or factory (no sponsorship limit, no ERC-7562 reputation to count) that neither
+// replaces a live operation of its sender and nonce nor was sent before, while its sender has room in the mempool.
+// It locks the sender's live rows as the full acceptance does; when it inserts nothing, the full acceptance decides.
+import { sql } from "kysely";
+import type { BundlerDb } from "./tables.ts";
+
+export interface NewOperation {
+  userOpHash: string;
+  chainId: number;
+  entryPoint: string;
+  sender: string;
+  nonce: string;
+  organizationId: string;
+  userOperation: string;
+  packedOperation: string;
+  maxFeePerGas: string;
+  maxPriorityFeePerGas: string;
+}
+
+/** Whether the operation's row was inserted (pending) in one statement. */
+export async function insertUnlessContended(db: BundlerDb, row: NewOperation, maxWaiting: number): Promise<boolean> {
+  const result = await sql`
+    with live as (
+      select user_op_hash, nonce, status from platform.bundler_user_operations
+      where chain_id = ${row.chainId} and entry_point = ${row.entryPoint} and sender = ${row.sender}
+        and (status in ('pending', 'submitted') or user_op_hash = ${row.userOpHash})
+      for update
+    )
+    insert into platform.bundler_user_operations (user_op_hash, chain_id, entry_point, sender, nonce, organization_id,
+      user_operation, packed_operation, max_fee_per_gas, max_priority_fee_per_gas, status)
+    select ${row.userOpHash}, ${row.chainId}::integer, ${row.entryPoint}, ${row.sender}, ${row.nonce}::numeric,
+      ${row.organizationId}, ${row.userOperation}::jsonb, ${row.packedOperation}::jsonb, ${row.maxFeePerGas}::numeric,
+      ${row.maxPriorityFeePerGas}::numeric, 'pending'
+    where not exists (select 1 from live where user_op_hash = ${row.userOpHash} or nonce = ${row.nonce}::numeric)
+      and (select count(*) from live where status = 'pending') < ${maxWaiting}
+    on conflict do nothing
+    returning user_op_hash`.execute(db);
+  return result.rows.length > 0;
+}
