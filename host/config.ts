@@ -329,6 +329,17 @@ export const ConfigSchema = z.object({
   WORKER_PROCESSES: processCount.describe(
     "Worker processes the supervisor starts (`WORKER_MODE=process`); graphile-worker's locks give each job to one.",
   ),
+  DATABASE_POOL_SIZE: z.coerce
+    .number()
+    .int()
+    .min(2)
+    .max(200)
+    .default(20)
+    .describe(
+      "PostgreSQL connections each host process keeps at most. Requests beyond them wait for one (a burst of " +
+        "bundler acceptances queued behind 10). Mind the server's `max_connections` across host and worker processes " +
+        "(the embedded server allows 200).",
+    ),
   HOST_PROCESSES: processCount.describe(
     "Host processes `npm start` runs: its own on `PORT`, then one per port after it (`PORT+1`, …; free ports " +
       "with `PORT=0`), to put behind a load balancer.",

@@ -56,7 +56,7 @@ export function createPlatformContext(
   config: Config,
   parts: RunningParts,
   logger: Logger,
-  db: Databases = openDatabases(parts.databaseUrl, config.INDEX_VIEWS_SCHEMA),
+  db: Databases = openDatabases(parts.databaseUrl, config.INDEX_VIEWS_SCHEMA, config.DATABASE_POOL_SIZE),
 ) {
   const chains = createServedChains(parts.chains);
   const chain = chains.primary;
