@@ -44,6 +44,7 @@ import { userOperationEvents } from "../plugins/bundler/bundle.ts";
 import { simulateValidation, validationCaches } from "../plugins/bundler/simulation.ts";
 import { bundlerDb } from "../plugins/bundler/tables.ts";
 import { packed, type RpcUserOperation, toUserOperation } from "../plugins/bundler/user-operation.ts";
+import { staleBundlingRuns } from "../plugins/bundler/wake-sweep.ts";
 import { anvilAccount } from "./support/api-flows.ts";
 import { bootStack, platformDbUrl, stackChain, type TestStack } from "./support/stack.ts";
 
@@ -690,6 +691,20 @@ describe("bundler (POST /api/v2/bundler)", () => {
     }
     const pool = await rpc({ jsonrpc: "2.0", id: 2, method: "debug_bundler_dumpMempool", params: [entryPoint] });
     expect(pool.body.result).toHaveLength(3);
+    // The minute's wake sweep (wake-sweep.ts) would wake this organisation's run were the chain in auto mode (set
+    // here in the table, not by the debug method, which wakes it), not in manual mode.
+    const sweepDb = openDatabases(platformDbUrl(stack.env), "ledger", 1);
+    try {
+      const organizationId = stack.platform.credentials.organizationId;
+      const swept = async (mode: "auto" | "manual") => {
+        await bundlerDb(sweepDb.platform).updateTable("bundlerSettings").set({ bundlingMode: mode }).execute();
+        const stale = await staleBundlingRuns(bundlerDb(sweepDb.platform), new Date(Date.now() + 60_000));
+        return stale.some((run) => run.chainId === chain.id && run.organizationId === organizationId);
+      };
+      expect([await swept("auto"), await swept("manual")]).toEqual([true, false]);
+    } finally {
+      await sweepDb.close();
+    }
     // The oldest sender's bundle is the one answered: a and c from the first executor, b from the second, at once.
     const sent = await rpc({ jsonrpc: "2.0", id: 3, method: "debug_bundler_sendBundleNow", params: [] });
     const transactionHash = sent.body.result as Hex;
