@@ -2,21 +2,23 @@
 // an operation without paymaster or factory (no sponsorship limit, no ERC-7562 reputation to count) that neither
 // replaces a live operation of its sender and nonce nor was sent before, while its sender has room in the mempool.
 // It locks the sender's live rows as the full acceptance does; when it inserts nothing, the full acceptance decides.
-import { sql } from "kysely";
-import type { BundlerDb } from "./tables.ts";
+import { type Insertable, sql } from "kysely";
+import type { BundlerDb, BundlerUserOperationsTable } from "./tables.ts";
 
-export interface NewOperation {
-  userOpHash: string;
-  chainId: number;
-  entryPoint: string;
-  sender: string;
-  nonce: string;
-  organizationId: string;
-  userOperation: string;
-  packedOperation: string;
-  maxFeePerGas: string;
-  maxPriorityFeePerGas: string;
-}
+/** The columns the one-statement write sets (the rest take their defaults: no paymaster, factory or bundle). */
+export type NewOperation = Pick<
+  Insertable<BundlerUserOperationsTable>,
+  | "userOpHash"
+  | "chainId"
+  | "entryPoint"
+  | "sender"
+  | "nonce"
+  | "organizationId"
+  | "userOperation"
+  | "packedOperation"
+  | "maxFeePerGas"
+  | "maxPriorityFeePerGas"
+>;
 
 /** Whether the operation's row was inserted (pending) in one statement. */
 export async function insertUnlessContended(db: BundlerDb, row: NewOperation, maxWaiting: number): Promise<boolean> {
