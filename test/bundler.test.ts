@@ -731,6 +731,37 @@ describe("bundler (POST /api/v2/bundler)", () => {
     await rpc({ jsonrpc: "2.0", id: 5, method: "debug_bundler_setBundlingMode", params: ["auto"] });
   });
 
+  it("refuses an address as both a sender and a paymaster among the mempool's operations (STO-040)", async () => {
+    // Either role with one code: validatePaymasterUserOp's selector answers (empty context, validationData 0), any
+    // other call validationData 0.
+    const code: Hex = "0x5f3560e01c6352b7512c1460125760205ff35b60405f525f6020525f60405260605ff3";
+    const dual: Address = "0x00000000000000000000000000000000000a7563";
+    const payer: Address = "0x00000000000000000000000000000000000b7563";
+    for (const address of [dual, payer]) {
+      await setCode(address, code);
+      await deposit(address);
+    }
+    const call = async (method: string, params: unknown[]) =>
+      (await rpc({ jsonrpc: "2.0", id: 1, method, params })).body;
+    const send = (op: object) => call("eth_sendUserOperation", [op, entryPoint]);
+    expect((await call("debug_bundler_setBundlingMode", ["manual"])).result).toBe("ok"); // both stay live
+    try {
+      // A sender's live operation, then one it pays for; and the other way round.
+      for (const [first, second] of [
+        [operation(dual), operation(payer, dual)],
+        [operation(payer, dual), operation(dual)],
+      ]) {
+        const accepted = await send(first);
+        expect(accepted.result, JSON.stringify(accepted)).toMatch(/^0x[0-9a-f]{64}$/);
+        const refused = await send(second);
+        expect(refused.error, JSON.stringify(refused)).toMatchObject({ code: -32502, data: { rule: "STO-040" } });
+        expect(await call("debug_bundler_clearState", [])).toMatchObject({ result: "ok" });
+      }
+    } finally {
+      await call("debug_bundler_setBundlingMode", ["auto"]);
+    }
+  });
+
   it("EIP-7702: an EOA's first operation delegates it by its eip7702Auth (a type-4 bundle), the next needs none", async () => {
     const deployer = createWalletClient({ account: anvilAccount(9), chain, transport: http() });
     const { abi, bytecode } = accountAbstractionArtifact("Simple7702Account");

@@ -16,6 +16,7 @@ import { insertUnlessContended } from "./quick-insert.ts";
 import { admitAndCountSeen } from "./reputation.ts";
 import { reputationEntities } from "./reputation-entities.ts";
 import { rpcError } from "./rpc-error.ts";
+import { assertSenderNotEntity } from "./sender-entity-rule.ts";
 import { MAX_PENDING_PER_SENDER, waitingCount } from "./sender-limit.ts";
 import type { BundlerSettings } from "./settings.ts";
 import { simulateValidation } from "./simulation.ts";
@@ -132,6 +133,12 @@ export async function acceptUserOperation(
       }
       // ERC-7562 reputation: a banned entity is refused, a throttled or unstaked one limited; then it is counted seen.
       const scope = { chainId: on.chainId, entryPoint: entryPoint.address.toLowerCase() };
+      await assertSenderNotEntity(
+        trx,
+        scope,
+        sender,
+        entities.map((entity) => entity.address),
+      );
       await admitAndCountSeen(trx, scope, entities, new Date());
       if (same) await trx.deleteFrom("bundlerUserOperations").where("userOpHash", "=", hash).execute();
       await trx

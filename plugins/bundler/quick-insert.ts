@@ -1,8 +1,10 @@
 // The usual acceptance's write in one statement (one round trip on one pooled connection, committed when it returns):
 // an operation without paymaster or factory (no sponsorship limit, no ERC-7562 reputation to count) that neither
 // replaces a live operation of its sender and nonce nor was sent before, while its sender has room in the mempool.
-// It locks the sender's live rows as the full acceptance does; when it inserts nothing, the full acceptance decides.
+// It locks the sender's live rows as the full acceptance does, and inserts nothing when the sender is a live
+// operation's paymaster or factory (STO-040); when it inserts nothing, the full acceptance decides (and refuses).
 import { type Insertable, sql } from "kysely";
+import { senderEntityOverlap } from "./sender-entity-rule.ts";
 import type { BundlerDb, BundlerUserOperationsTable } from "./tables.ts";
 
 /** The columns the one-statement write sets (the rest take their defaults: no paymaster, factory or bundle). */
@@ -36,6 +38,7 @@ export async function insertUnlessContended(db: BundlerDb, row: NewOperation, ma
       ${row.maxPriorityFeePerGas}::numeric, 'pending'
     where not exists (select 1 from live where user_op_hash = ${row.userOpHash} or nonce = ${row.nonce}::numeric)
       and (select count(*) from live where status = 'pending') < ${maxWaiting}
+      and not ${senderEntityOverlap(row, row.sender, [])}
     on conflict do nothing
     returning user_op_hash`.execute(db);
   return result.rows.length > 0;
