@@ -93,6 +93,23 @@ describe("splitBundles", () => {
     expect(split([op(A, 0n, heavy), op(A, 1n, heavy), op(A, 2n)])).toEqual([{ executor: E0, ops: [`${A}:0`] }]);
   });
 
+  it("carries at most 4 operations naming a throttled paymaster in one bundle (SREP-030); the rest waits", () => {
+    const P = "0xba".padEnd(42, "0");
+    const paid = (sender: string) => ({ ...op(sender, 0n), paymaster: P }) as UserOperationRow;
+    const senders = ["0x01", "0x02", "0x03", "0x04", "0x05", "0x06"].map((s) => s.padEnd(42, "0"));
+    const bundles = splitBundles({
+      pending: senders.map(paid),
+      inFlight: [],
+      executors: [E0],
+      busy: new Set(),
+      throttled: new Set([P]),
+    });
+    expect(bundles.map((bundle) => bundle.rows.length)).toEqual([4]);
+    // Not throttled: all six in the one bundle.
+    const free = splitBundles({ pending: senders.map(paid), inFlight: [], executors: [E0], busy: new Set() });
+    expect(free.map((bundle) => bundle.rows.length)).toEqual([6]);
+  });
+
   it("uses every executor given", () => {
     const three = splitBundles({
       pending: [op(A, 0n), op(B, 0n), op(C, 0n)],

@@ -6,10 +6,13 @@
 //   nonce n+1 could be mined before n, and the EntryPoint would refuse it (AA25) and revert the whole bundle;
 // - the other senders go to the executors with nothing in flight, oldest sender first, each to the least loaded;
 //   when all are busy, to the least loaded of all (its bundle then waits behind the one in flight, as with one);
-// - each bundle stays within the operation count and gas budget; what does not fit waits for the next run.
+// - each bundle stays within the operation count and gas budget, and carries at most THROTTLED_ENTITY_BUNDLE_COUNT
+//   operations naming one throttled paymaster or factory (ERC-7562 SREP-030); what does not fit waits for the next
+//   run.
 
 import { AUTHORIZATION_GAS } from "./gas.ts";
 import { previousNonce } from "./queued-nonce.ts";
+import { THROTTLED_ENTITY_BUNDLE_COUNT } from "./reputation-rules.ts";
 import type { UserOperationRow } from "./tables.ts";
 import { type RpcUserOperation, toUserOperation } from "./user-operation.ts";
 
@@ -48,6 +51,8 @@ export interface SplitInput<Row extends UserOperationRow> {
   executors: string[];
   /** Executors with a bundle not yet mined (any EntryPoint). */
   busy: ReadonlySet<string>;
+  /** Paymasters and factories (lowercase) throttled by their reputation. */
+  throttled?: ReadonlySet<string>;
 }
 
 export interface PlannedBundle<Row> {
@@ -72,9 +77,11 @@ export function splitBundles<Row extends UserOperationRow>(input: SplitInput<Row
   const pinned = new Map(input.inFlight.map((op) => [op.sender, op.executor]));
   const idle = input.executors.filter((executor) => !input.busy.has(executor));
   const open = idle.length > 0 ? idle : input.executors;
-  const bundles = new Map<string, { rows: Row[]; gas: bigint }>();
+  /** Per bundle: its rows, their gas, and how many name each throttled entity. */
+  type Bundle = { rows: Row[]; gas: bigint; throttled: Map<string, number> };
+  const bundles = new Map<string, Bundle>();
   const bundleOf = (executor: string) => {
-    const bundle = bundles.get(executor) ?? { rows: [], gas: BUNDLE_BASE_GAS };
+    const bundle: Bundle = bundles.get(executor) ?? { rows: [], gas: BUNDLE_BASE_GAS, throttled: new Map() };
     bundles.set(executor, bundle);
     return bundle;
   };
@@ -91,6 +98,11 @@ export function splitBundles<Row extends UserOperationRow>(input: SplitInput<Row
       const cost = bundleGas([row]) - BUNDLE_BASE_GAS;
       const bundle = bundleOf(executor);
       if (bundle.rows.length === MAX_BUNDLE || bundle.gas + cost > MAX_BUNDLE_GAS) break;
+      const throttled = new Set(
+        [row.paymaster, row.factory].filter((entity): entity is string => !!entity && !!input.throttled?.has(entity)),
+      );
+      if ([...throttled].some((entity) => (bundle.throttled.get(entity) ?? 0) >= THROTTLED_ENTITY_BUNDLE_COUNT)) break;
+      for (const entity of throttled) bundle.throttled.set(entity, (bundle.throttled.get(entity) ?? 0) + 1);
       bundle.rows.push(row);
       bundle.gas += cost;
       waiting.delete(key(sender, BigInt(row.nonce))); // its successor may follow it in this bundle

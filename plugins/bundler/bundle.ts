@@ -30,7 +30,7 @@ import { bundleGas, inBundleOrder, MAX_BUNDLE, splitBundles } from "./bundle-spl
 import { bundlerExecutors } from "./bundler-wallet.ts";
 import { delegationDesignator, toAuthorization } from "./eip7702.ts";
 import { type ServedEntryPoint, servedEntryPoints } from "./entry-points.ts";
-import { blamedEntity, countIncluded, penalize } from "./reputation.ts";
+import { blamedEntity, countIncluded, penalize, throttledEntities } from "./reputation.ts";
 import type { BundlerSettings } from "./settings.ts";
 import { checkBundle } from "./simulation.ts";
 import { type BundlerDb, type BundlerTables, bundlerDb, type UserOperationRow } from "./tables.ts";
@@ -150,8 +150,16 @@ async function bundlePartition(
     }
   // An operation in a bundle already signed runs before its successors (its executor's lower nonce): they may
   // follow at once from the same executor. Those in a bundle not yet signed wait for it.
+  const pending = live.filter((row) => row.status === "pending");
+  const throttled = await throttledEntities(
+    db,
+    { chainId, entryPoint: entryPoint.address.toLowerCase() },
+    pending.flatMap((row) => [row.paymaster, row.factory].filter((entity): entity is string => entity !== null)),
+    new Date(),
+  );
   const planned = splitBundles({
-    pending: live.filter((row) => row.status === "pending"),
+    pending,
+    throttled,
     inFlight: submitted.map((row) => ({
       sender: row.sender,
       nonce: row.nonce,

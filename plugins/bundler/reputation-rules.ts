@@ -9,6 +9,8 @@ export const BAN_SLACK = 50;
 export const INCLUSION_RATE_FACTOR = 10;
 export const SAME_UNSTAKED_ENTITY_MEMPOOL_COUNT = 10;
 export const THROTTLED_ENTITY_MEMPOOL_COUNT = 4;
+/** [SREP-030]: the most operations naming one throttled entity that one bundle carries. */
+export const THROTTLED_ENTITY_BUNDLE_COUNT = 4;
 /** [UREP-020]: the most an unstaked entity's inclusions add to its mempool allowance. */
 const MAX_INCLUDED_ALLOWANCE = 10_000;
 /** [SREP-050]: a staked entity whose operation fails its bundle's check; [UREP-030]: an unstaked one. */

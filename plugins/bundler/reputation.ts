@@ -93,6 +93,24 @@ async function dropOperationsOf(trx: Db, scope: ReputationScope, address: string
     .execute();
 }
 
+/** Of `addresses` (paymasters, factories), those throttled at `now` (read without locking: a bundling run's view). */
+export async function throttledEntities(db: Db, scope: ReputationScope, addresses: string[], now: Date) {
+  const wanted = [...new Set(addresses.map(lower))];
+  if (wanted.length === 0) return new Set<string>();
+  const rows = await db
+    .selectFrom("bundlerReputation")
+    .select(["address", "opsSeen", "opsIncluded", "decayedAt"])
+    .where("chainId", "=", scope.chainId)
+    .where("entryPoint", "=", scope.entryPoint)
+    .where("address", "in", wanted)
+    .execute();
+  return new Set(
+    rows
+      .filter((row) => reputationStatus(decayed({ ...row, decayedAt: new Date(row.decayedAt) }, now)) === "throttled")
+      .map((row) => row.address),
+  );
+}
+
 /** The live operations (waiting or in an unmined bundle) that name the entity in its role. */
 async function liveOperationsNaming(trx: Db, scope: ReputationScope, entity: ReputationEntity) {
   const row = await trx
