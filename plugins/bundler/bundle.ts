@@ -30,7 +30,7 @@ import { bundleGas, inBundleOrder, MAX_BUNDLE, splitBundles } from "./bundle-spl
 import { bundlerExecutors } from "./bundler-wallet.ts";
 import { delegationDesignator, toAuthorization } from "./eip7702.ts";
 import { type ServedEntryPoint, servedEntryPoints } from "./entry-points.ts";
-import { blamedEntity, countIncluded, penalize, throttledEntities } from "./reputation.ts";
+import { blamedEntity, countIncluded, penalize, stakeStatus, throttledEntities } from "./reputation.ts";
 import type { BundlerSettings } from "./settings.ts";
 import { checkBundle } from "./simulation.ts";
 import { type BundlerDb, type BundlerTables, bundlerDb, type UserOperationRow } from "./tables.ts";
@@ -234,8 +234,13 @@ async function sendBundle(
     if (check.ok) break;
     const refused = candidates[check.opIndex];
     await failInBundle(db, bundleId, [refused.userOpHash], check.reason);
-    // ERC-7562: the factory (AA1x) or paymaster (AA3x) that failed the bundle is banned, its operations dropped.
-    const blamed = blamedEntity(check.reason, refused);
+    // ERC-7562: the factory (AA1x; AA2x when staked, EREP-020) or paymaster (AA3x) that failed the bundle is banned,
+    // its operations dropped.
+    const factoryStaked =
+      check.reason.startsWith("AA2") && refused.factory !== null
+        ? (await stakeStatus(on, entryPoint.address, getAddress(refused.factory))).isStaked
+        : false;
+    const blamed = blamedEntity(check.reason, refused, factoryStaked);
     if (blamed) await penalize(db, on, reputationScope, blamed, new Date());
     const kept = candidates.filter(
       (row) =>

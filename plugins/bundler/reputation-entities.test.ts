@@ -22,11 +22,13 @@ describe("reputation entities", () => {
     expect(reputationEntities({ factory: "0x7702" }, { paymasterInfo: unstaked, factoryInfo: unstaked })).toEqual([]);
   });
 
-  it("blames the factory for AA1x, the paymaster for AA3x, nobody for the account's AA2x", () => {
+  it("blames the factory for AA1x, the paymaster for AA3x, for the account's AA2x a staked factory only", () => {
     const op = { paymaster: "0xpm", factory: "0xf" };
     expect(blamedEntity("AA13 initCode failed or OOG", op)).toBe("0xf");
     expect(blamedEntity("AA33 reverted", op)).toBe("0xpm");
     expect(blamedEntity("AA21 didn't pay prefund", op)).toBeUndefined();
+    expect(blamedEntity("AA24 signature error", op, true)).toBe("0xf"); // EREP-020: a staked factory answers
+    expect(blamedEntity("AA24 signature error", op, false)).toBeUndefined();
     expect(blamedEntity("AA33 reverted", { paymaster: null, factory: null })).toBeUndefined();
   });
 });

@@ -198,10 +198,19 @@ export async function penalize(db: Db, on: ServedChain, scope: ReputationScope, 
   });
 }
 
-/** The entity the EntryPoint's FailedOp reason blames, if the operation names one. */
-export function blamedEntity(reason: string, op: { paymaster: string | null; factory: string | null }) {
+/**
+ * The entity the EntryPoint's FailedOp reason blames, if the operation names one: its factory for AA1x, its paymaster
+ * for AA3x, and for the account's own failure (AA2x) its factory when staked (EREP-020: a staked factory answers for
+ * the accounts it deploys).
+ */
+export function blamedEntity(
+  reason: string,
+  op: { paymaster: string | null; factory: string | null },
+  factoryStaked = false,
+) {
   if (reason.startsWith("AA1")) return op.factory ?? undefined;
   if (reason.startsWith("AA3")) return op.paymaster ?? undefined;
+  if (reason.startsWith("AA2") && factoryStaked) return op.factory ?? undefined;
   return undefined;
 }
 
