@@ -373,11 +373,14 @@ describe("bundler (POST /api/v2/bundler)", () => {
     }
     // ERC-7562's call rules: the account calls the EntryPoint other than by its fallback or depositTo (OP-054),
     // sends value elsewhere (OP-061), calls a low address that is no precompile reading nothing (OP-062) or an address
-    // without code (OP-041).
+    // without code (OP-041), or lets a call run out of gas (OP-020).
     const callsEntryPoint = `6335567e1a60e01b5f52${"5f5f60045f5f73"}${entryPoint.slice(2)}5af150`; // getNonce's selector
     const sendsValue = `5f5f5f5f600173${store.slice(2)}5af150`; // CALL(gas, store, 1 wei, …)
     const callsPrecompile = "5f5f5f5f60ff5afa50"; // STATICCALL(gas, 0xff, …): no precompile that reads nothing
     const callsNoCode = "5f5f5f5f7300000000000000000000000000000000009a75625afa50"; // STATICCALL of a codeless address
+    const loop: Address = "0x00000000000000000000000000000000000c0de1";
+    await setCode(loop, "0x5b600056"); // JUMPDEST PUSH1 0 JUMP: runs until its gas is gone
+    const exhausts = `5f5f5f5f5f73${loop.slice(2)}6064f150`; // CALL(100 gas, loop, …), its failure ignored
     const valueSender = await entity("0x0000000000000000000000000000000000067562", sendsValue + accountReturn);
     await client.request({ method: "anvil_setBalance" as never, params: [valueSender, "0xde0b6b3a7640000"] as never });
     const callRules: [Address, string][] = [
@@ -385,6 +388,7 @@ describe("bundler (POST /api/v2/bundler)", () => {
       [valueSender, "OP-061"],
       [await entity("0x0000000000000000000000000000000000077562", callsPrecompile + accountReturn), "OP-062"],
       [await entity("0x0000000000000000000000000000000000087562", callsNoCode + accountReturn), "OP-041"],
+      [await entity("0x0000000000000000000000000000000000097562", exhausts + accountReturn), "OP-020"],
     ];
     for (const [sender, rule] of callRules) {
       const body = await send(operation(sender));

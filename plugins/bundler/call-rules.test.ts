@@ -99,6 +99,14 @@ describe("ERC-7562's call rules on a traced validation", () => {
       expect(callBreach(validation(precompile(n)), entities)).toMatchObject({ rule: "OP-062" });
   });
 
+  it("refuses a call that ran out of gas, even one the caller caught (OP-020)", () => {
+    const exhausted = { ...call(sender, other, "0x"), error: "out of gas" };
+    expect(callBreach(validation(exhausted), entities)).toMatchObject({ rule: "OP-020", from: sender, to: other });
+    expect(
+      callBreach(validation({ ...call(sender, other, "0x"), error: "execution reverted" }), entities),
+    ).toBeUndefined();
+  });
+
   it("refuses a call with value to anything but the EntryPoint (OP-061)", () => {
     expect(callBreach(validation(call(sender, other, "0x", "0x1")), entities)).toEqual({
       rule: "OP-061",

@@ -2,7 +2,8 @@
 // here). The EntryPoint may be called only by the account's fallback (paying its prefund, OP-053) or `depositTo` from
 // the account or its factory (OP-052); any other access to it is forbidden (OP-054), and a call with value to anything
 // else too (OP-061). CREATE2 runs once, in the factory's deployment, and creates the sender (OP-031). Of the
-// precompiles only those that read nothing of the chain may be called (OP-062). The EntryPoint's and its
+// precompiles only those that read nothing of the chain may be called (OP-062). No frame may end out of gas (OP-020:
+// a caught out-of-gas leaks the gas limit or call depth, which differ on chain). The EntryPoint's and its
 // SenderCreator's own calls (to the entities) are trusted.
 import { type Address, toFunctionSelector } from "viem";
 
@@ -13,10 +14,12 @@ export interface TracedCallFrame {
   to?: string;
   input: string;
   value?: string;
+  /** Why the frame reverted (geth's and anvil's "out of gas" for an exhausted frame). */
+  error?: string;
   calls?: TracedCallFrame[];
 }
 
-export type CallRule = "OP-031" | "OP-054" | "OP-061" | "OP-062";
+export type CallRule = "OP-020" | "OP-031" | "OP-054" | "OP-061" | "OP-062";
 
 export interface CallBreach {
   rule: CallRule;
@@ -52,6 +55,8 @@ export function callBreach(top: TracedCallFrame, entities: CallEntities): CallBr
   const check = (frame: TracedCallFrame, deploying: boolean): CallBreach | undefined => {
     const from = frame.from?.toLowerCase() ?? "";
     const to = frame.to?.toLowerCase() ?? "";
+    if (frame.error && /out of gas/i.test(frame.error))
+      return { rule: "OP-020", from, to, reason: "a call ran out of gas (the gas left would differ on chain)" };
     if (frame.type === "CREATE2") {
       created += 1;
       if (!deploying || !factory || to !== sender || created > 1)
