@@ -46,18 +46,22 @@ async function lockedCounters(trx: Db, scope: ReputationScope, addresses: string
     .values(sorted.map((address) => ({ ...scope, address, opsSeen: 0, opsIncluded: 0, decayedAt: now })))
     .onConflict((oc) => oc.doNothing())
     .execute();
-  const rows = await trx
+  const rows = await countersOf(trx, scope, sorted).orderBy("address").forUpdate().execute();
+  for (const row of rows) counters.set(row.address, decayedAt(row, now));
+  return counters;
+}
+
+/** The stored counters of `addresses` (lowercase) in the scope. */
+const countersOf = (db: Db, scope: ReputationScope, addresses: string[]) =>
+  db
     .selectFrom("bundlerReputation")
     .select(["address", "opsSeen", "opsIncluded", "decayedAt"])
     .where("chainId", "=", scope.chainId)
     .where("entryPoint", "=", scope.entryPoint)
-    .where("address", "in", sorted)
-    .orderBy("address")
-    .forUpdate()
-    .execute();
-  for (const row of rows) counters.set(row.address, decayed({ ...row, decayedAt: new Date(row.decayedAt) }, now));
-  return counters;
-}
+    .where("address", "in", addresses);
+
+const decayedAt = (row: ReputationCounters & { decayedAt: Date | string }, now: Date) =>
+  decayed({ ...row, decayedAt: new Date(row.decayedAt) }, now);
 
 async function store(trx: Db, scope: ReputationScope, address: string, counters: DecayingCounters) {
   await trx
@@ -97,18 +101,8 @@ async function dropOperationsOf(trx: Db, scope: ReputationScope, address: string
 export async function throttledEntities(db: Db, scope: ReputationScope, addresses: string[], now: Date) {
   const wanted = [...new Set(addresses.map(lower))];
   if (wanted.length === 0) return new Set<string>();
-  const rows = await db
-    .selectFrom("bundlerReputation")
-    .select(["address", "opsSeen", "opsIncluded", "decayedAt"])
-    .where("chainId", "=", scope.chainId)
-    .where("entryPoint", "=", scope.entryPoint)
-    .where("address", "in", wanted)
-    .execute();
-  return new Set(
-    rows
-      .filter((row) => reputationStatus(decayed({ ...row, decayedAt: new Date(row.decayedAt) }, now)) === "throttled")
-      .map((row) => row.address),
-  );
+  const rows = await countersOf(db, scope, wanted).execute();
+  return new Set(rows.filter((row) => reputationStatus(decayedAt(row, now)) === "throttled").map((row) => row.address));
 }
 
 /** The live operations (waiting or in an unmined bundle) that name the entity in its role. */
@@ -229,7 +223,7 @@ export async function dumpReputation(db: Db, scope: ReputationScope, now: Date) 
     .orderBy("address")
     .execute();
   return rows.map((row) => {
-    const counters = decayed({ ...row, decayedAt: new Date(row.decayedAt) }, now);
+    const counters = decayedAt(row, now);
     return { address: getAddress(row.address), ...hexCounters(counters), status: reputationStatus(counters) };
   });
 }
