@@ -142,23 +142,29 @@ function scanDeployed(on: ServedChain, caches: OpcodeRuleCaches, address: string
   return scan;
 }
 
-/** Every frame below the top one, in call order. */
-function framesOf(top: CallFrame): CallFrame[] {
+/**
+ * Every frame below the top one, in call order, with the storage context each runs in (a delegate call runs in its
+ * caller's; the top frame's is the EntryPoint's).
+ */
+function framesOf(top: CallFrame, entryPoint: string): { frames: CallFrame[]; contexts: string[] } {
   const frames: CallFrame[] = [];
-  const walk = (frame: CallFrame) => {
-    for (const call of frame.calls ?? []) {
-      frames.push(call);
-      walk(call);
+  const contexts: string[] = [];
+  const walk = (frame: CallFrame, context: string) => {
+    for (const child of frame.calls ?? []) {
+      const delegated = child.type === "DELEGATECALL" || child.type === "CALLCODE";
+      const childContext = delegated ? context : (child.to?.toLowerCase() ?? "");
+      frames.push(child);
+      contexts.push(childContext);
+      walk(child, childContext);
     }
   };
-  walk(top);
-  return frames;
+  walk(top, entryPoint);
+  return { frames, contexts };
 }
 
-/** Each frame's code as static reading sees it (a trusted frame's as clean). */
+/** Each frame's code as static reading sees it. */
 async function scanFrames(
   frames: CallFrame[],
-  trusted: Set<string>,
   on: ServedChain,
   caches: OpcodeRuleCaches,
   overrides: object,
@@ -176,8 +182,7 @@ async function scanFrames(
       if (frame.type.startsWith("CREATE")) return scanCode(frame.input as Hex); // init code
       const to = frame.to?.toLowerCase() ?? "";
       const code = created.get(to);
-      const scan = code !== undefined ? scanCode(code as Hex) : await scanDeployed(on, caches, delegated.get(to) ?? to);
-      return trusted.has(to) ? { ...scan, finding: undefined } : scan;
+      return code !== undefined ? scanCode(code as Hex) : scanDeployed(on, caches, delegated.get(to) ?? to);
     }),
   );
 }
@@ -201,17 +206,39 @@ function pathOf(chainId: number, frames: CallFrame[], scans: CodeScan[]): string
   return `${chainId}|${shape.join("|")}`;
 }
 
-/** The banned opcode the traced validation ran in an untrusted frame, if any. */
-export async function bannedOpcode(
+/** A traced validation's frames, their storage contexts and their code as static reading sees it: read once, judged
+ * by each rule below. */
+export interface ScannedValidation {
+  call: TracedCall;
+  frames: CallFrame[];
+  contexts: string[];
+  scans: CodeScan[];
+}
+
+export async function scanValidation(
   on: ServedChain,
   caches: OpcodeRuleCaches,
   call: TracedCall,
   top: CallFrame,
+): Promise<ScannedValidation> {
+  const { frames, contexts } = framesOf(top, call.to.toLowerCase());
+  return { call, frames, contexts, scans: await scanFrames(frames, on, caches, call.stateOverrides) };
+}
+
+/** The banned opcode the traced validation ran in an untrusted frame, if any. */
+export async function bannedOpcode(
+  on: ServedChain,
+  caches: OpcodeRuleCaches,
+  { call, frames, scans: read }: ScannedValidation,
 ): Promise<BannedOpcode | undefined> {
   const entryPoint = call.to;
   const trusted = new Set([entryPoint.toLowerCase(), senderCreatorOf(entryPoint)]);
-  const frames = framesOf(top);
-  const scans = await scanFrames(frames, trusted, on, caches, call.stateOverrides);
+  // A trusted frame's code counts as clean (a creation's init code is judged whoever runs it).
+  const scans = read.map((scan, i) =>
+    !frames[i]!.type.startsWith("CREATE") && trusted.has(frames[i]!.to?.toLowerCase() ?? "")
+      ? { ...scan, finding: undefined }
+      : scan,
+  );
   const findings = scans.flatMap((scan) => (scan.finding ? [scan.finding] : []));
   if (findings.length === 0) return undefined;
   const path = findings.every((finding) => finding === "GAS") ? pathOf(on.chainId, frames, scans) : undefined;
@@ -230,16 +257,11 @@ export async function bannedOpcode(
  * already read is cached, so an operation whose calls all reach code costs no further request. EXTCODE* on such an
  * address would need the struct logs' stacks: not checked.
  */
-export async function callWithoutCode(
-  on: ServedChain,
-  caches: OpcodeRuleCaches,
-  call: TracedCall,
-  top: CallFrame,
+export function callWithoutCode(
+  { frames, scans }: ScannedValidation,
   sender: Address,
-): Promise<{ from: string; to: string } | undefined> {
-  const frames = framesOf(top);
-  const scans = await scanFrames(frames, new Set(), on, caches, call.stateOverrides);
-  const index = frames.findIndex((frame, i) => {
+): { from: string; to: string } | undefined {
+  const frame = frames.find((frame, i) => {
     const to = frame.to?.toLowerCase() ?? "";
     return (
       CALL_TYPES.has(frame.type) &&
@@ -248,7 +270,6 @@ export async function callWithoutCode(
       scans[i]!.codeHash === undefined
     );
   });
-  const frame = frames[index];
   return frame
     ? { from: (frame as { from?: string }).from?.toLowerCase() ?? "", to: frame.to!.toLowerCase() }
     : undefined;
@@ -263,27 +284,7 @@ const LOW_ADDRESSES = 0x3ffn;
  * SenderCreator's: a frame in another storage context (a delegate call runs in its caller's) whose code can reach a
  * storage instruction. Only then do ERC-7562's storage rules need their trace (storage-trace.ts).
  */
-export async function mayAccessForeignStorage(
-  on: ServedChain,
-  caches: OpcodeRuleCaches,
-  call: TracedCall,
-  top: CallFrame,
-  sender: Address,
-): Promise<boolean> {
-  const entryPoint = call.to.toLowerCase();
-  const own = new Set([entryPoint, senderCreatorOf(call.to), sender.toLowerCase()]);
-  const frames: CallFrame[] = [];
-  const contexts: string[] = [];
-  const walk = (frame: CallFrame, context: string) => {
-    for (const child of frame.calls ?? []) {
-      const delegated = child.type === "DELEGATECALL" || child.type === "CALLCODE";
-      const childContext = delegated ? context : (child.to?.toLowerCase() ?? "");
-      frames.push(child);
-      contexts.push(childContext);
-      walk(child, childContext);
-    }
-  };
-  walk(top, entryPoint);
-  const scans = await scanFrames(frames, new Set(), on, caches, call.stateOverrides);
+export function mayAccessForeignStorage({ call, contexts, scans }: ScannedValidation, sender: Address): boolean {
+  const own = new Set([call.to.toLowerCase(), senderCreatorOf(call.to), sender.toLowerCase()]);
   return scans.some((scan, i) => scan.storage && !own.has(contexts[i]!));
 }

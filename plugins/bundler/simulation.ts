@@ -23,6 +23,7 @@ import {
   mayAccessForeignStorage,
   type OpcodeRuleCaches,
   opcodeRuleCaches,
+  scanValidation,
   senderCreatorOf,
 } from "./opcode-rules.ts";
 import { queuedNonceState } from "./queued-nonce.ts";
@@ -96,7 +97,8 @@ async function tracedValidation(
     throw returned.length > 2
       ? refusalOf(returned)
       : rpcError("BUNDLER_USER_OPERATION_REJECTED", "The simulation failed");
-  const banned = await bannedOpcode(on, caches, call, top);
+  const scanned = await scanValidation(on, caches, call, top);
+  const banned = await bannedOpcode(on, caches, scanned);
   if (banned)
     throw rpcError("BUNDLER_OPCODE_BANNED", `Validation used ${banned.opcode} in ${banned.address} (ERC-7562)`, {
       ...banned,
@@ -113,7 +115,7 @@ async function tracedValidation(
       `[${breach.rule}] Validation called ${breach.to} from ${breach.from}: ${breach.reason} (ERC-7562)`,
       { ...breach },
     );
-  const codeless = await callWithoutCode(on, caches, call, top, op.sender);
+  const codeless = callWithoutCode(scanned, op.sender);
   if (codeless)
     throw rpcError(
       "BUNDLER_OPCODE_BANNED",
@@ -121,7 +123,7 @@ async function tracedValidation(
       { rule: "OP-041", ...codeless },
     );
   const result = decodeFunctionResult({ abi, functionName: "simulateValidation", data: returned }) as ValidationResult;
-  if (await mayAccessForeignStorage(on, caches, call, top, op.sender))
+  if (mayAccessForeignStorage(scanned, op.sender))
     assertStorageRules(
       await storageTrace(on, call, validationCallees(entryPoint.address, op)),
       entryPoint.address,
