@@ -1,6 +1,8 @@
 // Gas money for a platform signer on embedded and test chains (the deployment's funder key): topped up to
-// ORG_FUNDING_WEI when below half of it. Signed once, so a retried broadcast is the same transaction.
-import { type Address, createWalletClient, http, keccak256 } from "viem";
+// ORG_FUNDING_WEI when below half of it. Signed once, so a retried broadcast is the same transaction. A chain's
+// top-ups go out one at a time in the process (the funder's nonce: two signed at once would take the same one), each
+// checking the balance again in its turn (a signer topped up meanwhile is not funded twice).
+import { type Address, createWalletClient, type Hex, http, keccak256 } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import type { PluginContext } from "../plugin.ts";
 import { isAlreadyKnown } from "../worker/deps.ts";
@@ -13,7 +15,26 @@ export async function fundSigner(
 ) {
   const { funderKey } = ctx.deployment;
   const wanted = ctx.config.ORG_FUNDING_WEI;
-  if (!funderKey || (await on.client.getBalance({ address: signer })) >= wanted / 2n) return;
+  const funded = async () => (await on.client.getBalance({ address: signer })) >= wanted / 2n;
+  if (!funderKey || (await funded())) return;
+  await inTurn(on, async () => {
+    if (!(await funded())) await topUp(on, funderKey, signer, wanted);
+  });
+}
+
+/** The chain's funding turn in this process: the last top-up queued. */
+const turns = new WeakMap<ServedChain, Promise<unknown>>();
+
+function inTurn(on: ServedChain, run: () => Promise<void>): Promise<void> {
+  const next = (turns.get(on) ?? Promise.resolve()).then(run);
+  turns.set(
+    on,
+    next.catch(() => undefined),
+  );
+  return next;
+}
+
+async function topUp(on: ServedChain, funderKey: Hex, signer: Address, wanted: bigint) {
   const wallet = createWalletClient({
     account: privateKeyToAccount(funderKey),
     chain: on.chain,

@@ -179,27 +179,19 @@ async function bundlePartition(
   const resumed = [...orphans.values()].map((orphan) => ({ ...orphan, rows: inBundleOrder(orphan.rows) }));
   const bundles = [...resumed, ...claimed];
   if (bundles.length === 0) return;
-  const funded = fundInTurn(ctx, on, [...new Set(bundles.map((bundle) => bundle.executor))]);
+  // Gas money for each executor while the bundles are checked (awaited only by its own bundles' writes).
+  const funded = new Map(
+    [...new Set(bundles.map((bundle) => bundle.executor))].map((executor) => {
+      const funding = fundSigner(ctx, on, getAddress(executor));
+      funding.catch(() => {}); // its bundles await it; unwanted otherwise
+      return [executor, funding] as const;
+    }),
+  );
   const sent = await Promise.allSettled(
     bundles.map((bundle) => sendBundle(ctx, on, organizationId, entryPoint, bundle, funded)),
   );
   const failure = sent.find((result) => result.status === "rejected");
   if (failure) throw failure.reason; // the job is retried: its claimed bundles are finished then (orphans above)
-}
-
-/**
- * Gas money for each executor, one after the other (the funder's nonce), while the bundles are checked. Each
- * executor's promise is awaited only by its bundles' writes.
- */
-function fundInTurn(ctx: PluginContext<"deployment">, on: ServedChain, executors: string[]) {
-  const funded = new Map<string, Promise<void>>();
-  let previous: Promise<void> = Promise.resolve();
-  for (const executor of executors) {
-    previous = previous.then(() => fundSigner(ctx, on, getAddress(executor)));
-    previous.catch(() => {}); // awaited by the bundles that need it; unwanted otherwise
-    funded.set(executor, previous);
-  }
-  return funded;
 }
 
 /**
