@@ -159,6 +159,10 @@ describe("bundler (POST /api/v2/bundler)", () => {
     expect(await client.getCode({ address: entryPoint })).not.toBe("0x");
     expect(entryPointV07).toBe(CANONICAL_ENTRY_POINT_V07);
     expect(await client.getCode({ address: entryPointV07 })).not.toBe("0x");
+    // The bundler's simulations of each, which the EntryPoint runs by delegateAndRevert (simulation-call.ts).
+    const { entryPointSimulations, entryPointV07Simulations } = stack.platform.manifest;
+    for (const simulations of [entryPointSimulations, entryPointV07Simulations])
+      expect(await client.getCode({ address: simulations as Address })).toMatch(/^0x[0-9a-f]{1000,}$/);
     expect(await rpc({ jsonrpc: "2.0", id: 1, method: "eth_supportedEntryPoints", params: [] })).toEqual({
       status: 200,
       body: { jsonrpc: "2.0", id: 1, result: [entryPoint, entryPointV07] },
@@ -410,13 +414,20 @@ describe("bundler (POST /api/v2/bundler)", () => {
       },
     ]).primary;
     const refused = packed(toUserOperation(operation(stranger) as RpcUserOperation));
-    const served = { address: entryPoint, version: "0.8" as const };
-    await expect(
-      simulateValidation(on, validationCaches(), served, refused, false, [], "unsafe"),
-    ).resolves.toBeTruthy();
-    await expect(simulateValidation(on, validationCaches(), served, refused, false, [], "safe")).rejects.toThrow(
-      "[STO-021]",
-    );
+    // Both ways of running the simulations judge it alike: by delegation (the API's way above) and with their code
+    // as a state override (a chain without the platform's simulations).
+    const simulations = stack.platform.manifest.entryPointSimulations as Address;
+    for (const served of [
+      { address: entryPoint, version: "0.8" as const, simulations },
+      { address: entryPoint, version: "0.8" as const },
+    ]) {
+      await expect(
+        simulateValidation(on, validationCaches(), served, refused, false, [], "unsafe"),
+      ).resolves.toBeTruthy();
+      await expect(simulateValidation(on, validationCaches(), served, refused, false, [], "safe")).rejects.toThrow(
+        "[STO-021]",
+      );
+    }
     // Mined before the next tests bundle by hand.
     await expect
       .poll(

@@ -10,6 +10,10 @@ export interface ChainDeployment {
   entryPoint?: Address;
   /** The ERC-4337 EntryPoint v0.7, which the bundler serves too (absent likewise). */
   entryPointV07?: Address;
+  /** The bundler's simulations of each EntryPoint, run through its delegateAndRevert (absent with an older or given
+   * manifest: the bundler then sends the simulations' code as a state override). */
+  entryPointSimulations?: Address;
+  entryPointV07Simulations?: Address;
   /** The smart wallets' account factory for that EntryPoint. */
   smartAccountFactory?: Address;
   /** The organisations' paymasters' factory for that EntryPoint. */

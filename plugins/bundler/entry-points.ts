@@ -6,17 +6,30 @@ import type { ChainDeployment } from "../../host/chain/served-chains.ts";
 
 export type { EntryPointVersion };
 
-/** One EntryPoint the bundler serves: its address (checksummed) and release. */
+/** One EntryPoint the bundler serves: its address (checksummed), release, and the platform's simulations of it
+ * (simulation-call.ts) where the chain has them. */
 export interface ServedEntryPoint {
   address: Address;
   version: EntryPointVersion;
+  simulations?: Address;
 }
 
 /** The chain's EntryPoints, v0.8 first (the one the platform's own smart wallets use). */
 export function servedEntryPoints(deployment: ChainDeployment): ServedEntryPoint[] {
   const served: ServedEntryPoint[] = [];
-  if (deployment.entryPoint) served.push({ address: getAddress(deployment.entryPoint), version: "0.8" });
-  if (deployment.entryPointV07) served.push({ address: getAddress(deployment.entryPointV07), version: "0.7" });
+  const simulations = (address?: Address) => (address ? { simulations: getAddress(address) } : {});
+  if (deployment.entryPoint)
+    served.push({
+      address: getAddress(deployment.entryPoint),
+      version: "0.8",
+      ...simulations(deployment.entryPointSimulations),
+    });
+  if (deployment.entryPointV07)
+    served.push({
+      address: getAddress(deployment.entryPointV07),
+      version: "0.7",
+      ...simulations(deployment.entryPointV07Simulations),
+    });
   return served;
 }
 
@@ -26,7 +39,8 @@ export function servedEntryPointAt(deployment: ChainDeployment, address: string)
 }
 
 const simulations = new Map<EntryPointVersion, Artifact>();
-/** The release's EntryPointSimulations (never deployed: its code is put at the EntryPoint's address in eth_call). */
+/** The release's EntryPointSimulations: its ABI (the platform's deployed simulations share it), and its code, put at
+ * the EntryPoint's address in eth_call where the chain has no deployed simulations (simulation-call.ts). */
 export function simulationsOf(version: EntryPointVersion): Artifact {
   let artifact = simulations.get(version);
   if (!artifact) {

@@ -35,11 +35,33 @@ export interface CallFrame {
   calls?: CallFrame[];
 }
 
-/** An eth_call of the simulations at the EntryPoint's address, with its state overrides. */
+/** An eth_call of the simulations at the EntryPoint's address, with its state overrides (simulation-call.ts);
+ * `delegatedTo`: the platform's simulations (lowercase) the EntryPoint runs them in by delegateAndRevert. */
 export interface TracedCall {
   to: Address;
   data: Hex;
   stateOverrides: object;
+  delegatedTo?: string;
+}
+
+/**
+ * The simulation's own frame as the rules read it. A delegated simulation's trace holds the EntryPoint's
+ * delegateAndRevert, its delegate call into the simulations, and below it what the simulation ran: that frame is the
+ * simulation's, run as the EntryPoint, and a call into the simulations' address (their check that the sender and
+ * paymaster have code) stands for the release's own call to the EntryPoint.
+ */
+export function simulationFrame(top: CallFrame, call: TracedCall): CallFrame {
+  const simulations = call.delegatedTo;
+  if (!simulations) return top;
+  const inner = top.calls?.find((frame) => frame.type === "DELEGATECALL" && frame.to?.toLowerCase() === simulations);
+  if (!inner) return top; // it never ran (the EntryPoint failed first): the outer frame's error is the refusal
+  const entryPoint = call.to.toLowerCase();
+  const asEntryPoint = (frame: CallFrame): CallFrame => ({
+    ...frame,
+    ...(frame.to?.toLowerCase() === simulations ? { to: entryPoint } : {}),
+    ...(frame.calls ? { calls: frame.calls.map(asEntryPoint) } : {}),
+  });
+  return asEntryPoint({ ...inner, type: "CALL", to: entryPoint });
 }
 
 export function callTrace(on: ServedChain, call: TracedCall): Promise<CallFrame> {
@@ -232,7 +254,11 @@ export async function bannedOpcode(
   { call, frames, scans: read }: ScannedValidation,
 ): Promise<BannedOpcode | undefined> {
   const entryPoint = call.to;
-  const trusted = new Set([entryPoint.toLowerCase(), senderCreatorOf(entryPoint)]);
+  const trusted = new Set([
+    entryPoint.toLowerCase(),
+    senderCreatorOf(entryPoint),
+    ...(call.delegatedTo ? [call.delegatedTo] : []),
+  ]);
   // A trusted frame's code counts as clean (a creation's init code is judged whoever runs it).
   const scans = read.map((scan, i) =>
     !frames[i]!.type.startsWith("CREATE") && trusted.has(frames[i]!.to?.toLowerCase() ?? "")

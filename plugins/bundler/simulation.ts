@@ -1,7 +1,6 @@
 // Validation by simulation: EntryPoints v0.8 and v0.7 keep simulateValidation and simulateHandleOp in
-// EntryPointSimulations, which is never deployed: an eth_call to the EntryPoint's address with a state override that
-// puts its release's runtime code there runs them against the real EntryPoint's storage (deposits, nonces). A refusal
-// becomes the ERC-7769 code.
+// EntryPointSimulations, which the EntryPoint runs by delegation (simulation-call.ts) against its own storage
+// (deposits, nonces). A refusal becomes the ERC-7769 code.
 import {
   type Address,
   BaseError,
@@ -25,10 +24,13 @@ import {
   opcodeRuleCaches,
   scanValidation,
   senderCreatorOf,
+  simulationFrame,
+  type TracedCall,
 } from "./opcode-rules.ts";
 import { queuedNonceState } from "./queued-nonce.ts";
 import { rpcError } from "./rpc-error.ts";
-import { mergeStateOverrides } from "./state-override.ts";
+import { type SimulationCall, simulationCall, simulationOutcome } from "./simulation-call.ts";
+import { mergeStateOverrides, toRpcStateOverride } from "./state-override.ts";
 import { assertStorageRules, deployingFactory, validationCallees } from "./storage-check.ts";
 import { storageTrace } from "./storage-trace.ts";
 import type { ValidationMode } from "./validation-mode.ts";
@@ -86,12 +88,18 @@ async function tracedValidation(
   entryPoint: ServedEntryPoint,
   op: PackedUserOperation,
   queued: boolean,
-  senderCode: Hex | undefined,
+  senderOverride: StateOverride,
 ) {
   const { abi } = simulationsOf(entryPoint.version);
   const data = encodeFunctionData({ abi, functionName: "simulateValidation", args: [op] });
-  const call = { to: entryPoint.address, data, stateOverrides: traceOverride(entryPoint, op, queued, senderCode) };
-  const top = await callTrace(on, call);
+  const simulation = simulationCall(entryPoint, data, senderOverride, queuedState(op, queued));
+  const call: TracedCall = {
+    to: simulation.to,
+    data: simulation.data,
+    stateOverrides: toRpcStateOverride(simulation.stateOverride),
+    ...(simulation.delegatedTo ? { delegatedTo: simulation.delegatedTo.toLowerCase() } : {}),
+  };
+  const top = simulationFrame(await callTrace(on, call), call);
   const returned = (top.output ?? "0x") as Hex;
   if (top.error)
     throw returned.length > 2
@@ -141,22 +149,12 @@ function untracedValidation(
   queued: boolean,
   senderOverride: StateOverride,
 ): Promise<ValidationResult> {
-  const nonce = queued ? [queuedNonceState(op.sender, op.nonce)] : [];
-  return simulate(on, entryPoint, "simulateValidation", [op], senderOverride, nonce);
+  return simulate(on, entryPoint, "simulateValidation", [op], senderOverride, queuedState(op, queued));
 }
 
-/** The simulations' code at the EntryPoint's address, the sender's nonce set for a queued operation, and the sender's
- * code when it is given (an EIP-7702 delegation not yet on chain). */
-function traceOverride(entryPoint: ServedEntryPoint, op: PackedUserOperation, queued: boolean, senderCode?: Hex) {
-  const nonce = queued ? queuedNonceState(op.sender, op.nonce) : undefined;
-  return {
-    ...(senderCode ? { [op.sender]: { code: senderCode } } : {}),
-    [entryPoint.address]: {
-      code: simulationsOf(entryPoint.version).deployedBytecode,
-      ...(nonce ? { stateDiff: { [nonce.slot]: nonce.value } } : {}),
-    },
-  };
-}
+/** A queued operation's sender nonce in the EntryPoint's storage, as if its predecessor had run. */
+const queuedState = (op: PackedUserOperation, queued: boolean) =>
+  queued ? [queuedNonceState(op.sender, op.nonce)] : [];
 
 async function simulate(
   on: ServedChain,
@@ -166,23 +164,33 @@ async function simulate(
   extraOverride: StateOverride = [],
   entryPointState: { slot: Hex; value: Hex }[] = [],
 ) {
-  const { abi, deployedBytecode } = simulationsOf(entryPoint.version);
-  const data = encodeFunctionData({ abi, functionName, args });
+  const { abi } = simulationsOf(entryPoint.version);
+  const call = simulationCall(
+    entryPoint,
+    encodeFunctionData({ abi, functionName, args }),
+    extraOverride,
+    entryPointState,
+  );
+  const outcome = simulationOutcome(call, await callOutcome(on, call));
+  if (!outcome.success)
+    throw outcome.data.length > 2
+      ? refusalOf(outcome.data)
+      : rpcError("BUNDLER_USER_OPERATION_REJECTED", "The simulation reverted without a reason");
+  return decodeFunctionResult({ abi, functionName, data: outcome.data }) as never;
+}
+
+/** The call's result or revert data; a failure without revert data (the node's) is the refusal it says. */
+async function callOutcome(on: ServedChain, call: SimulationCall): Promise<{ success: boolean; data: Hex }> {
   try {
     const result = await on.client.call({
-      to: entryPoint.address,
-      data,
-      // The caller's overrides first: ours (the simulations' code, the sender's balance) win where both set a field.
-      stateOverride: mergeStateOverrides(extraOverride, [
-        {
-          address: entryPoint.address,
-          code: deployedBytecode,
-          ...(entryPointState.length > 0 ? { stateDiff: entryPointState } : {}),
-        },
-      ]),
+      to: call.to,
+      data: call.data,
+      ...(call.stateOverride.length > 0 ? { stateOverride: call.stateOverride } : {}),
     });
-    return decodeFunctionResult({ abi, functionName, data: result.data ?? "0x" }) as never;
+    return { success: true, data: result.data ?? "0x" };
   } catch (error) {
+    const data = revertData(error);
+    if (data && data.length > 2) return { success: false, data };
     throw refusal(error);
   }
 }
@@ -255,10 +263,9 @@ export async function simulateValidation(
   senderOverride: StateOverride = [],
   mode: ValidationMode = "safe",
 ): Promise<ValidationResult> {
-  const senderCode = senderOverride.find((account) => account.address.toLowerCase() === op.sender.toLowerCase())?.code;
   const [result, timestamp] = (await Promise.all([
     mode === "safe"
-      ? tracedValidation(on, caches.opcodeRules, entryPoint, op, queued, senderCode)
+      ? tracedValidation(on, caches.opcodeRules, entryPoint, op, queued, senderOverride)
       : untracedValidation(on, entryPoint, op, queued, senderOverride),
     chainTime(on, caches),
   ])) as [ValidationResult, bigint];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { mergeStateOverrides, StateOverrideSchema, toStateOverride } from "./state-override.ts";
+import { mergeStateOverrides, StateOverrideSchema, toRpcStateOverride, toStateOverride } from "./state-override.ts";
 
 const A = "0x00000000000000000000000000000000000000aa";
 const word = (n: number) => `0x${n.toString(16).padStart(64, "0")}`;
@@ -13,6 +13,12 @@ describe("state overrides (eth_estimateUserOperationGas' third parameter)", () =
       { address: A, balance: 16n, nonce: 2, code: "0x6000", stateDiff: [{ slot: word(1), value: word(5) }] },
     ]);
     expect(toStateOverride(undefined)).toEqual([]);
+  });
+
+  it("turns viem's form back into eth_call's (debug_traceCall takes that)", () => {
+    const rpc = { [A]: { balance: "0x10", nonce: "0x2", code: "0x6000", stateDiff: { [word(1)]: word(5) } } };
+    expect(toRpcStateOverride(toStateOverride(StateOverrideSchema.parse(rpc)))).toEqual(rpc);
+    expect(toRpcStateOverride([{ address: A, state: [] }])).toEqual({ [A]: { state: {} } });
   });
 
   it("refuses state with stateDiff, and unknown fields", () => {

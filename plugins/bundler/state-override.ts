@@ -78,3 +78,19 @@ export function mergeStateOverrides(...sets: StateOverride[]): StateOverride {
   }
   return [...byAddress.values()];
 }
+
+/** An override set in eth_call's (and debug_traceCall's) JSON form, from viem's. */
+export function toRpcStateOverride(set: StateOverride): RpcStateOverride {
+  const storageOf = (entries: Slots) => Object.fromEntries(entries.map(({ slot, value }) => [slot, value]));
+  return Object.fromEntries(
+    set.map(({ address, balance, nonce, code, state, stateDiff }) => [
+      address,
+      {
+        ...(balance !== undefined ? { balance: `0x${balance.toString(16)}` } : {}),
+        ...(nonce !== undefined ? { nonce: `0x${nonce.toString(16)}` } : {}),
+        ...(code !== undefined ? { code } : {}),
+        ...(state ? { state: storageOf(state) } : stateDiff ? { stateDiff: storageOf(stateDiff) } : {}),
+      },
+    ]),
+  );
+}

@@ -11,7 +11,9 @@ import type { EntityRole, StorageAccess } from "./storage-rules.ts";
 /** The longest keccak input kept: a mapping key and its slot are 64 bytes; nested keys a few words more. */
 const MAX_KECCAK_INPUT = 256;
 
-const TRACER = `{
+/** The tracer for a simulation whose EntryPoint frame runs at `depth` (2 when the EntryPoint delegates to the
+ * simulations, simulation-call.ts): the frames above it record nothing. */
+const tracerAt = (depth: number) => `{
   phase: "", accesses: [], keccak: [], error: "",
   step: function (log) {
     try { this.record(log); } catch (e) { if (!this.error) this.error = String(e); }
@@ -19,7 +21,8 @@ const TRACER = `{
   record: function (log) {
     var op = log.op.toString();
     var depth = log.getDepth();
-    if (depth === 1) {
+    if (depth < ${depth}) return;
+    if (depth === ${depth}) {
       if (op === "CALL" || op === "STATICCALL") this.phase = toHex(toAddress(log.stack.peek(1).toString(16)));
       return;
     }
@@ -40,6 +43,9 @@ const TRACER = `{
   fault: function () {},
   result: function () { return { accesses: this.accesses, keccak: this.keccak, error: this.error }; }
 }`;
+
+const TRACER = tracerAt(1);
+const DELEGATED_TRACER = tracerAt(2);
 
 interface TracerResult {
   /** [the EntryPoint's callee, the storage's address, slot, write] */
@@ -89,7 +95,7 @@ export async function storageTrace(
     params: [
       { to: call.to, data: call.data },
       "latest",
-      { tracer: TRACER, stateOverrides: call.stateOverrides },
+      { tracer: call.delegatedTo ? DELEGATED_TRACER : TRACER, stateOverrides: call.stateOverrides },
     ] as never,
   })) as TracerResult;
   // Incomplete accesses could let a breach through: the validation is not judged on them.

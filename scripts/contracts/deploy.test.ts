@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { privateKeyToAccount } from "viem/accounts";
@@ -62,7 +62,19 @@ describe("a deployment stopped midway", () => {
       expect(manifest.startBlockHash).toBe(block.hash);
       const sent = await transactionsFrom(node.rpcUrl, privateKeyToAccount(ANVIL_FUNDER_KEY).address);
       expect(duplicatesAndFailures(sent)).toEqual({ duplicated: 0, failed: 0 });
-      expect(sent.length).toBe(57); // the root's 53, the EntryPoints v0.8 and v0.7, the smart wallets' two factories
+      // The root's 53, the EntryPoints v0.8 and v0.7, the smart wallets' two factories, the bundler's two simulations.
+      expect(sent.length).toBe(59);
+      // A manifest written before the bundler's simulations: the next start adds them (found deployed, none sent).
+      const { entryPointSimulations, entryPointV07Simulations, ...older } = manifest;
+      expect([entryPointSimulations, entryPointV07Simulations]).toEqual([expect.any(String), expect.any(String)]);
+      writeFileSync(manifestPath, JSON.stringify(older));
+      const { manifest: upgraded, reused } = await deploy();
+      expect({ reused, entryPointSimulations: upgraded.entryPointSimulations }).toEqual({
+        reused: true,
+        entryPointSimulations,
+      });
+      expect(upgraded.entryPointV07Simulations).toBe(entryPointV07Simulations);
+      expect(await transactionsFrom(node.rpcUrl, privateKeyToAccount(ANVIL_FUNDER_KEY).address)).toHaveLength(59);
     } finally {
       await proxy.stop();
     }

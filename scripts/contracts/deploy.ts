@@ -43,6 +43,10 @@ export interface DeploymentManifest {
   entryPoint?: Address;
   /** ERC-4337 EntryPoint v0.7 (the bundler serves it too); absent from manifests written before it was deployed. */
   entryPointV07?: Address;
+  /** The bundler's simulations of each EntryPoint, run through its delegateAndRevert (DelegatedSimulationsV08 and
+   * V07); absent from older manifests (the bundler then sends the simulations' code as a state override). */
+  entryPointSimulations?: Address;
+  entryPointV07Simulations?: Address;
   /** The smart wallets' factory (WeightedMultisigAccountFactory for that EntryPoint); absent from older manifests. */
   smartAccountFactory?: Address;
   /** Deploys each organisation's SponsoringPaymaster (CREATE2 by owner); absent from older manifests. */
@@ -153,13 +157,26 @@ export async function ensureDeployment(options: {
     };
   };
 
+  /** The bundler's simulations of both EntryPoints (ours: contracts/bundler/). */
+  const deploySimulations = async () => ({
+    entryPointSimulations: await create2(build.contracts.DelegatedSimulationsV08.bytecode),
+    entryPointV07Simulations: await create2(build.contracts.DelegatedSimulationsV07.bytecode),
+  });
+
   if (existing && sameRoot) {
-    if (existing.entryPoint && existing.entryPointV07 && existing.paymasterFactory)
+    const complete = existing.entryPoint && existing.entryPointV07 && existing.paymasterFactory;
+    if (complete && existing.entryPointSimulations && existing.entryPointV07Simulations)
       return { manifest: existing, reused: true, chainReset };
-    // A manifest from before the EntryPoints or the smart wallets: the root stays, they join it.
+    // A manifest from before the EntryPoints, the smart wallets or the simulations: the root stays, they join it.
     const entryPoint = existing.entryPoint ?? (await deployEntryPoint());
     const entryPointV07 = existing.entryPointV07 ?? (await deployEntryPointV07());
-    const manifest = { ...existing, entryPoint, entryPointV07, ...(await deploySmartWalletFactories(entryPoint)) };
+    const manifest = {
+      ...existing,
+      entryPoint,
+      entryPointV07,
+      ...(await deploySmartWalletFactories(entryPoint)),
+      ...(await deploySimulations()),
+    };
     writeManifest(manifestPath, manifest);
     steps.remove();
     return { manifest, reused: true, chainReset };
@@ -178,12 +195,14 @@ export async function ensureDeployment(options: {
   const entryPoint = await deployEntryPoint();
   const entryPointV07 = await deployEntryPointV07();
   const { smartAccountFactory, paymasterFactory } = await deploySmartWalletFactories(entryPoint);
+  const simulations = await deploySimulations();
   const manifest: DeploymentManifest = {
     chainId,
     buildHash: build.hash,
     systemFactory,
     entryPoint,
     entryPointV07,
+    ...simulations,
     smartAccountFactory,
     paymasterFactory,
     implementations,

@@ -105,6 +105,8 @@ export async function deployContracts(options: {
       systemFactory: manifest.systemFactory,
       entryPoint: manifest.entryPoint ?? (await canonicalEntryPoint(node.rpcUrl)),
       entryPointV07: manifest.entryPointV07 ?? (await canonicalEntryPoint(node.rpcUrl, "0.7")),
+      entryPointSimulations: manifest.entryPointSimulations,
+      entryPointV07Simulations: manifest.entryPointV07Simulations,
       smartAccountFactory: manifest.smartAccountFactory,
       paymasterFactory: manifest.paymasterFactory,
     },
