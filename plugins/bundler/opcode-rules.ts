@@ -36,7 +36,7 @@ export interface CallFrame {
 }
 
 /** An eth_call of the simulations at the EntryPoint's address, with its state overrides (simulation-call.ts);
- * `delegatedTo`: the platform's simulations (lowercase) the EntryPoint runs them in by delegateAndRevert. */
+ * `delegatedTo`: the deployed simulations (lowercase) the EntryPoint's address forwards to, when it does. */
 export interface TracedCall {
   to: Address;
   data: Hex;
@@ -45,23 +45,25 @@ export interface TracedCall {
 }
 
 /**
- * The simulation's own frame as the rules read it. A delegated simulation's trace holds the EntryPoint's
- * delegateAndRevert, its delegate call into the simulations, and below it what the simulation ran: that frame is the
- * simulation's, run as the EntryPoint, and a call into the simulations' address (their check that the sender and
- * paymaster have code) stands for the release's own call to the EntryPoint.
+ * The trace as the rules read it, as if the simulations' code ran at the EntryPoint's address itself: where the
+ * address forwards to the deployed simulations (simulation-call.ts), each call into it (the simulation's own, and its
+ * calls back into the EntryPoint) holds one delegate call into them, which is folded into the call.
  */
 export function simulationFrame(top: CallFrame, call: TracedCall): CallFrame {
   const simulations = call.delegatedTo;
   if (!simulations) return top;
-  const inner = top.calls?.find((frame) => frame.type === "DELEGATECALL" && frame.to?.toLowerCase() === simulations);
-  if (!inner) return top; // it never ran (the EntryPoint failed first): the outer frame's error is the refusal
   const entryPoint = call.to.toLowerCase();
-  const asEntryPoint = (frame: CallFrame): CallFrame => ({
-    ...frame,
-    ...(frame.to?.toLowerCase() === simulations ? { to: entryPoint } : {}),
-    ...(frame.calls ? { calls: frame.calls.map(asEntryPoint) } : {}),
-  });
-  return asEntryPoint({ ...inner, type: "CALL", to: entryPoint });
+  const fold = (frame: CallFrame): CallFrame => {
+    const [only, ...others] = frame.calls ?? [];
+    const forwarded =
+      frame.to?.toLowerCase() === entryPoint &&
+      others.length === 0 &&
+      only?.type === "DELEGATECALL" &&
+      only.to?.toLowerCase() === simulations;
+    const { calls, ...rest } = forwarded ? { ...frame, calls: only.calls } : frame;
+    return calls ? { ...rest, calls: calls.map(fold) } : rest;
+  };
+  return fold(top);
 }
 
 export function callTrace(on: ServedChain, call: TracedCall): Promise<CallFrame> {
@@ -254,11 +256,7 @@ export async function bannedOpcode(
   { call, frames, scans: read }: ScannedValidation,
 ): Promise<BannedOpcode | undefined> {
   const entryPoint = call.to;
-  const trusted = new Set([
-    entryPoint.toLowerCase(),
-    senderCreatorOf(entryPoint),
-    ...(call.delegatedTo ? [call.delegatedTo] : []),
-  ]);
+  const trusted = new Set([entryPoint.toLowerCase(), senderCreatorOf(entryPoint)]);
   // A trusted frame's code counts as clean (a creation's init code is judged whoever runs it).
   const scans = read.map((scan, i) =>
     !frames[i]!.type.startsWith("CREATE") && trusted.has(frames[i]!.to?.toLowerCase() ?? "")

@@ -1,11 +1,11 @@
-// How a simulation (simulateValidation, simulateHandleOp) reaches the EntryPoint. Where the chain has the platform's
-// simulations (contracts/bundler/, deployed beside the EntryPoints), the call is the EntryPoint's
-// delegateAndRevert(simulations, call): their code runs in the EntryPoint's storage and address, and the EntryPoint
-// reverts with DelegateAndRevert(success, returned). Elsewhere (an older or given manifest), the release's
-// EntryPointSimulations code is put at the EntryPoint's address by a state override: 21 KB sent, parsed and analysed
-// with every call, which made an acceptance's eth_call twice as long on anvil and its JSON the host's largest write.
-import { type Address, decodeErrorResult, encodeFunctionData, type Hex, type StateOverride } from "viem";
-import { entryPoint08Abi } from "viem/account-abstraction";
+// How a simulation (EntryPointSimulations' simulateValidation, simulateHandleOp) reaches the EntryPoint. The release's
+// simulations must run at the EntryPoint's address, in its storage (deposits, nonces), with their own functions
+// reachable there (they call `this`). Where the chain has them deployed (the platform deploys each release's runtime
+// beside the EntryPoints), a state override puts a 45-byte forwarding proxy (EIP-1167) at the EntryPoint's address:
+// every call into it, the simulation's and its calls back, runs the simulations' code by delegation. Elsewhere (an
+// older or given manifest) the override is their whole code: 21 KB sent, parsed and analysed with every call, which
+// made an acceptance's eth_call about twice as long on anvil and its JSON the host's largest write.
+import { type Address, concat, type Hex, type StateOverride } from "viem";
 import { type ServedEntryPoint, simulationsOf } from "./entry-points.ts";
 import { mergeStateOverrides } from "./state-override.ts";
 
@@ -14,13 +14,19 @@ export interface SimulationCall {
   to: Address;
   data: Hex;
   stateOverride: StateOverride;
-  /** The platform's simulations the EntryPoint delegates to, when it does. */
+  /** The deployed simulations the EntryPoint's address forwards to, when it does. */
   delegatedTo?: Address;
 }
 
+/** EIP-1167's minimal proxy of `target`: every call runs `target`'s code by DELEGATECALL, its result or revert
+ * returned as it is. */
+export const forwardingProxy = (target: Address): Hex =>
+  concat(["0x363d3d373d3d3d363d73", target, "0x5af43d82803e903d91602b57fd5bf3"]);
+
 /**
  * The call running `data` (a simulation's calldata) at `entryPoint`, over `extra` state overrides (the caller's,
- * the sender's) and `entryPointState` (slots of the EntryPoint's storage set for the call).
+ * the sender's) and `entryPointState` (slots of the EntryPoint's storage set for the call). Ours win where both set
+ * a field.
  */
 export function simulationCall(
   entryPoint: ServedEntryPoint,
@@ -28,45 +34,14 @@ export function simulationCall(
   extra: StateOverride = [],
   entryPointState: { slot: Hex; value: Hex }[] = [],
 ): SimulationCall {
+  const code = entryPoint.simulations
+    ? forwardingProxy(entryPoint.simulations)
+    : simulationsOf(entryPoint.version).deployedBytecode;
   const state = entryPointState.length > 0 ? { stateDiff: entryPointState } : {};
-  if (entryPoint.simulations)
-    return {
-      to: entryPoint.address,
-      data: encodeFunctionData({
-        abi: entryPoint08Abi, // delegateAndRevert and its error are the same in v0.7 and v0.8
-        functionName: "delegateAndRevert",
-        args: [entryPoint.simulations, data],
-      }),
-      stateOverride: mergeStateOverrides(
-        extra,
-        entryPointState.length > 0 ? [{ address: entryPoint.address, ...state }] : [],
-      ),
-      delegatedTo: entryPoint.simulations,
-    };
-  const code = simulationsOf(entryPoint.version).deployedBytecode;
   return {
     to: entryPoint.address,
     data,
-    // The caller's overrides first: ours (the simulations' code, the EntryPoint's slots) win where both set a field.
     stateOverride: mergeStateOverrides(extra, [{ address: entryPoint.address, code, ...state }]),
+    ...(entryPoint.simulations ? { delegatedTo: entryPoint.simulations } : {}),
   };
-}
-
-/** What a simulation returned (`success`) or reverted with, from the call's own outcome: a delegated call's
- * DelegateAndRevert is unwrapped. */
-export function simulationOutcome(
-  call: SimulationCall,
-  outcome: { success: boolean; data: Hex },
-): { success: boolean; data: Hex } {
-  if (!call.delegatedTo || outcome.success) return outcome;
-  try {
-    const decoded = decodeErrorResult({ abi: entryPoint08Abi, data: outcome.data });
-    if (decoded.errorName === "DelegateAndRevert") {
-      const [success, returned] = decoded.args as readonly [boolean, Hex];
-      return { success, data: returned };
-    }
-  } catch {
-    // not the EntryPoint's DelegateAndRevert (e.g. it ran out of gas): the revert as it came
-  }
-  return outcome;
 }

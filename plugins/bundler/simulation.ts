@@ -1,6 +1,6 @@
 // Validation by simulation: EntryPoints v0.8 and v0.7 keep simulateValidation and simulateHandleOp in
-// EntryPointSimulations, which the EntryPoint runs by delegation (simulation-call.ts) against its own storage
-// (deposits, nonces). A refusal becomes the ERC-7769 code.
+// EntryPointSimulations, run at the EntryPoint's address against its storage (deposits, nonces) by a state override
+// (simulation-call.ts). A refusal becomes the ERC-7769 code.
 import {
   type Address,
   BaseError,
@@ -29,7 +29,7 @@ import {
 } from "./opcode-rules.ts";
 import { queuedNonceState } from "./queued-nonce.ts";
 import { rpcError } from "./rpc-error.ts";
-import { type SimulationCall, simulationCall, simulationOutcome } from "./simulation-call.ts";
+import { type SimulationCall, simulationCall } from "./simulation-call.ts";
 import { mergeStateOverrides, toRpcStateOverride } from "./state-override.ts";
 import { assertStorageRules, deployingFactory, validationCallees } from "./storage-check.ts";
 import { storageTrace } from "./storage-trace.ts";
@@ -171,7 +171,7 @@ async function simulate(
     extraOverride,
     entryPointState,
   );
-  const outcome = simulationOutcome(call, await callOutcome(on, call));
+  const outcome = await callOutcome(on, call);
   if (!outcome.success)
     throw outcome.data.length > 2
       ? refusalOf(outcome.data)

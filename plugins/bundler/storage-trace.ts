@@ -11,8 +11,8 @@ import type { EntityRole, StorageAccess } from "./storage-rules.ts";
 /** The longest keccak input kept: a mapping key and its slot are 64 bytes; nested keys a few words more. */
 const MAX_KECCAK_INPUT = 256;
 
-/** The tracer for a simulation whose EntryPoint frame runs at `depth` (2 when the EntryPoint delegates to the
- * simulations, simulation-call.ts): the frames above it record nothing. */
+/** The tracer for a simulation whose EntryPoint frame runs at `depth` (2 when the EntryPoint's address forwards to
+ * the deployed simulations, simulation-call.ts): the frames above it record nothing. */
 const tracerAt = (depth: number) => `{
   phase: "", accesses: [], keccak: [], error: "",
   step: function (log) {

@@ -49,7 +49,6 @@ export function sourceHash(): string {
     "@openzeppelin/contracts",
     "@openzeppelin/contracts-upgradeable",
     "@account-abstraction/contracts",
-    "@account-abstraction/contracts-v07",
   ]) {
     hash.update(`${pkg}@${packageVersion(pkg)}`);
   }

@@ -13,6 +13,7 @@ import {
   type Hex,
   http,
   keccak256,
+  size,
   toHex,
 } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
@@ -43,8 +44,8 @@ export interface DeploymentManifest {
   entryPoint?: Address;
   /** ERC-4337 EntryPoint v0.7 (the bundler serves it too); absent from manifests written before it was deployed. */
   entryPointV07?: Address;
-  /** The bundler's simulations of each EntryPoint, run through its delegateAndRevert (DelegatedSimulationsV08 and
-   * V07); absent from older manifests (the bundler then sends the simulations' code as a state override). */
+  /** The bundler's simulations of each EntryPoint (the release's EntryPointSimulations runtime, run at the
+   * EntryPoint's address by delegation: plugins/bundler/simulation-call.ts); absent from older manifests. */
   entryPointSimulations?: Address;
   entryPointV07Simulations?: Address;
   /** The smart wallets' factory (WeightedMultisigAccountFactory for that EntryPoint); absent from older manifests. */
@@ -157,10 +158,14 @@ export async function ensureDeployment(options: {
     };
   };
 
-  /** The bundler's simulations of both EntryPoints (ours: contracts/bundler/). */
+  /** The bundler's simulations of both EntryPoints: each release's EntryPointSimulations runtime, as it is. */
   const deploySimulations = async () => ({
-    entryPointSimulations: await create2(build.contracts.DelegatedSimulationsV08.bytecode),
-    entryPointV07Simulations: await create2(build.contracts.DelegatedSimulationsV07.bytecode),
+    entryPointSimulations: await create2(
+      runtimeDeployment(accountAbstractionArtifact("EntryPointSimulations").deployedBytecode),
+    ),
+    entryPointV07Simulations: await create2(
+      runtimeDeployment(accountAbstractionArtifact("EntryPointSimulations", "0.7").deployedBytecode),
+    ),
   });
 
   if (existing && sameRoot) {
@@ -215,6 +220,18 @@ export async function ensureDeployment(options: {
   writeManifest(manifestPath, manifest);
   steps.remove();
   return { manifest, reused: false, chainReset };
+}
+
+/**
+ * Init code that deploys `runtime` as it is, without running its constructor: EntryPointSimulations' constructor
+ * refuses deployment past block 100, and its runtime is written to run at the EntryPoint's address without its
+ * constructor's state (its immutables unset), as it did as a state override.
+ */
+export function runtimeDeployment(runtime: Hex): Hex {
+  const length = size(runtime);
+  if (length > 0xffff) throw new Error("runtime too large");
+  // PUSH2 length, DUP1, PUSH1 12 (this prefix's size), PUSH1 0, CODECOPY, PUSH1 0, RETURN
+  return concat([`0x61${length.toString(16).padStart(4, "0")}80600c6000396000f3`, runtime]);
 }
 
 function writeManifest(path: string, manifest: DeploymentManifest) {
