@@ -1,5 +1,5 @@
 // The chain: RPC_URL when given, else anvil from npm, its state kept under $DATA_DIR/anvil (see chain-state.ts).
-import { mkdirSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, statSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { compactState, StateRefused, saveState, startFromState, stateFiles } from "./chain-state.ts";
@@ -74,6 +74,16 @@ const INDEX_UNSETTLED_BLOCKS = 30;
 export const STATE_SAVE_INTERVAL_MS = 30_000;
 
 /** The first error line anvil printed, when it ended during its start. */
+/** The last 4 KB the log file gained after `from` (a start's output: anvil writes it there itself). */
+function logTail(file: string, from: number): string {
+  try {
+    const text = readFileSync(file);
+    return text.subarray(Math.max(from, text.length - 4096)).toString("utf8");
+  } catch {
+    return "";
+  }
+}
+
 function startError(output: string): string {
   const line = output.split("\n").find((l) => /^error/i.test(l.trim())) ?? output.trim().split("\n").at(-1);
   return line?.trim() || "no output";
@@ -119,6 +129,8 @@ export async function startChain(options: {
   const files = stateFiles(stateDir);
   const rpcUrl = `http://127.0.0.1:${options.port}`;
   const launch = async (loadFile: string | undefined): Promise<Child> => {
+    const logFile = join(options.dataDir, "logs", `${name}.log`);
+    const logStart = existsSync(logFile) ? statSync(logFile).size : 0; // this start's output follows
     const child = startChild(
       name,
       anvilBinary(),
@@ -137,15 +149,11 @@ export async function startChain(options: {
         ...(loadFile ? ["--load-state", loadFile] : []),
         ...(options.ephemeral ? [] : ["--dump-state", files.exitDump]),
       ],
-      { logFile: join(options.dataDir, "logs", `${name}.log`), dataDir: options.dataDir },
+      { logFile, dataDir: options.dataDir },
     );
-    let output = "";
-    child.process.stderr?.on("data", (chunk) => (output = (output + chunk).slice(-4096)));
-    child.process.stdout?.on("data", (chunk) => (output = (output + chunk).slice(-4096)));
-    // "close": exited, and its output read to the end.
     const ended = new Promise<never>((_, reject) =>
-      child.process.once("close", (code) => {
-        const reason = startError(output);
+      child.process.once("exit", (code) => {
+        const reason = startError(logTail(logFile, logStart));
         // anvil checks its --load-state file before anything else, and names the flag when it refuses it.
         if (loadFile && reason.includes("--load-state")) reject(new StateRefused(reason));
         else reject(new Error(`anvil ended during its start (exit code ${code}): ${reason}`));

@@ -1,6 +1,7 @@
-// Supervised child processes: output to a log file, clean stop on SIGTERM with a SIGKILL fallback.
+// Supervised child processes: output to a log file (written by the child itself: its output never passes through
+// this process, whose event loop is also the host's), clean stop on SIGTERM with a SIGKILL fallback.
 import { type ChildProcess, spawn } from "node:child_process";
-import { createWriteStream, existsSync, fchmodSync, mkdirSync, openSync } from "node:fs";
+import { closeSync, existsSync, fchmodSync, mkdirSync, openSync } from "node:fs";
 import { dirname } from "node:path";
 import { forgetChild, recordChild } from "./orphans.ts";
 
@@ -45,25 +46,26 @@ export function startChild(
   // Private to the platform's user (anvil's log holds the chain's keys), also when an earlier start made it.
   const fd = openSync(options.logFile, "a", 0o600);
   fchmodSync(fd, 0o600);
-  const log = createWriteStream("", { fd });
   // A Node child sees the supervisor die on its IPC channel (stop-when-told.ts); any other gets its stop signal.
   const [file, argv] = options.ipc
     ? [command, args]
     : diesWithSupervisor(command, args, options.stopSignal ?? "SIGTERM");
-  const child = spawn(file, argv, {
-    cwd: options.cwd,
-    env: options.env ?? process.env,
-    stdio: options.ipc ? ["ignore", "pipe", "pipe", "ipc"] : ["ignore", "pipe", "pipe"],
-    uid: options.uid,
-    gid: options.gid,
-    // Own process group: a terminal's Ctrl-C reaches only the supervisor, which stops children in order.
-    detached: true,
-  });
-  child.stdout?.pipe(log, { end: false });
-  child.stderr?.pipe(log, { end: false });
+  let child: ChildProcess;
+  try {
+    child = spawn(file, argv, {
+      cwd: options.cwd,
+      env: options.env ?? process.env,
+      // The log file itself as stdout and stderr (appending: lines of both stay whole).
+      stdio: options.ipc ? ["ignore", fd, fd, "ipc"] : ["ignore", fd, fd],
+      uid: options.uid,
+      gid: options.gid,
+      // Own process group: a terminal's Ctrl-C reaches only the supervisor, which stops children in order.
+      detached: true,
+    });
+  } finally {
+    closeSync(fd); // the child holds its own copy
+  }
   let stopping = false;
-  // The log closes on "close" (pipes drained, grandchildren gone), which can come after "exit".
-  child.once("close", () => log.end());
   const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
   if (options.dataDir && child.pid) {
     const dataDir = options.dataDir;
