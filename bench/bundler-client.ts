@@ -2,10 +2,12 @@
 // bundler. OPS_FILE holds lanes: each one sender's signed operations under one nonce key (ERC-7769 JSON), in sequence
 // order, and their hashes. Every lane sends its operations through viem's bundler client (eth_sendUserOperation to
 // BUNDLER_URL, with API_KEY when given), each once the one before it is on chain; a sender has as many operations in
-// flight as it has lanes (parallel nonce keys). Inclusion is watched on the chain itself (the EntryPoint's
-// UserOperationEvent logs at RPC_URL), which costs neither bundler anything. Prints, as JSON, when it started and
-// finished (epoch ms), each operation's send-to-inclusion latency and how long eth_sendUserOperation took (ms), and
-// how many bundle transactions carried the operations.
+// flight as it has lanes (parallel nonce keys). That closed loop offers a bundler more load the sooner it includes
+// operations; with RATE (operations a second), lane i instead starts at i / RATE seconds, whatever the others' state:
+// an open loop offering every bundler the same load (each lane then holds one operation). Inclusion is watched on the
+// chain itself (the EntryPoint's UserOperationEvent logs at RPC_URL), which costs neither bundler anything. Prints, as
+// JSON, when it started and finished (epoch ms), each operation's send-to-inclusion latency and how long
+// eth_sendUserOperation took (ms), and how many bundle transactions carried the operations.
 import { readFileSync } from "node:fs";
 import { type Address, createPublicClient, type Hex, http } from "viem";
 import {
@@ -16,7 +18,7 @@ import {
   type UserOperation,
 } from "viem/account-abstraction";
 
-const { BUNDLER_URL, API_KEY, ENTRY_POINT, RPC_URL, OPS_FILE, POLL_MS = "25", TIMEOUT_S = "300" } = process.env;
+const { BUNDLER_URL, API_KEY, ENTRY_POINT, RPC_URL, OPS_FILE, RATE, POLL_MS = "25", TIMEOUT_S = "300" } = process.env;
 const lanes: { op: RpcUserOperation<"0.7">; hash: Hex }[][] = JSON.parse(readFileSync(OPS_FILE as string, "utf8"));
 
 const bundler = createBundlerClient({
@@ -68,7 +70,8 @@ const accepts: number[] = [];
 const watcher = watch(await chain.getBlockNumber({ cacheTime: 0 }));
 const startedAt = Date.now();
 await Promise.all(
-  lanes.map(async (ops) => {
+  lanes.map(async (ops, i) => {
+    if (RATE) await new Promise((r) => setTimeout(r, startedAt + (i * 1000) / Number(RATE) - Date.now()));
     for (const { op, hash } of ops) {
       const sentAt = performance.now();
       const answer = await bundler.sendUserOperation({

@@ -19,7 +19,7 @@ import { installAlto, startAlto } from "./alto.ts";
 import { chainClients } from "./chain-clients.ts";
 import { runClientProcess } from "./client-process.ts";
 import { startExtraHost } from "./extra-host.ts";
-import { laneNonces } from "./nonce-lanes.ts";
+import { keyedNonce, laneNonces } from "./nonce-lanes.ts";
 import { type BenchAccount, simpleAccounts } from "./simple-accounts.ts";
 import { percentile, summary } from "./stats.ts";
 
@@ -29,6 +29,9 @@ const ROUNDS = Number(process.env.BUNDLER_BENCH_ROUNDS ?? 10);
 const LANES = Number(process.env.BUNDLER_BENCH_LANES ?? 4);
 const ALTO_EXECUTORS = Number(process.env.BUNDLER_BENCH_ALTO_EXECUTORS ?? 3);
 const RUNS = Number(process.env.BUNDLER_BENCH_RUNS ?? 3);
+/** The open loop's load (operations a second, under what each bundler includes) and its operations per run. */
+const OPEN_RATE = Number(process.env.BUNDLER_BENCH_OPEN_RATE ?? 40);
+const OPEN_OPS = Number(process.env.BUNDLER_BENCH_OPEN_OPS ?? 160);
 
 interface Run {
   startedAt: number;
@@ -74,11 +77,25 @@ export async function benchBundlerThroughput(): Promise<void> {
           ),
         )
       ).flat();
+    // The open loop's operations: one each on a key of its own, the senders taken in turn.
+    const signSingles = (firstKey: bigint) =>
+      Promise.all(
+        Array.from({ length: OPEN_OPS }, async (_, i) => {
+          const { op, hash } = await operation(accounts[i % accounts.length]!, keyedNonce(firstKey + BigInt(i), 0n));
+          return [{ op: formatUserOperationRequest(op), hash }];
+        }),
+      );
     const SIDES = 3; // platform unsafe, Alto, platform safe
     const firstKey = (run: number, side: number) => 1n + BigInt((SIDES * run + side) * LANES);
     const signed = await Promise.all(
       Array.from({ length: RUNS }, (_, r) =>
         Promise.all(Array.from({ length: SIDES }, (_, side) => signLanes(firstKey(r, side)))),
+      ),
+    );
+    const openFirstKey = (run: number, side: number) => 1_000_000n + BigInt((SIDES * run + side) * OPEN_OPS);
+    const singles = await Promise.all(
+      Array.from({ length: RUNS }, (_, r) =>
+        Promise.all(Array.from({ length: SIDES }, (_, side) => signSingles(openFirstKey(r, side)))),
       ),
     );
     const total = SENDERS * ROUNDS;
@@ -113,18 +130,28 @@ export async function benchBundlerThroughput(): Promise<void> {
       BUNDLER_URL: `${baseUrl}/api/v2/bundler`,
       API_KEY: stack.platform.credentials.apiKey,
     });
-    const unsafeRuns: Run[] = [];
-    const altoRuns: Run[] = [];
-    const safeRuns: Run[] = [];
-    for (const [r, [unsafeLanes, altoLanes, safeLanes]] of signed.entries()) {
-      const sides = [
-        async () => unsafeRuns.push(await run(`unsafe-${r}`, unsafeLanes, platformAt(stack.platform.baseUrl))),
-        async () => altoRuns.push(await run(`alto-${r}`, altoLanes, { BUNDLER_URL: peer.url })),
-        async () => safeRuns.push(await run(`safe-${r}`, safeLanes, platformAt(safe.baseUrl))),
-      ];
-      // Each round starts with another side: none always runs first (cold) or right after a platform run's tail.
-      for (let i = 0; i < SIDES; i++) await sides[(r + i) % SIDES]!();
-    }
+    const sideEnv: Record<string, string>[] = [
+      platformAt(stack.platform.baseUrl),
+      { BUNDLER_URL: peer.url },
+      platformAt(safe.baseUrl),
+    ];
+    /** Rounds of the three sides, each round begun by the next side: none always runs first (cold) or right after
+     * a platform run's tail. Returns the runs per side (unsafe, Alto, safe). */
+    const rounds = async (name: string, lanesOf: unknown[][], extra: Record<string, string> = {}) => {
+      const runs: Run[][] = [[], [], []];
+      for (const [r, lanes] of lanesOf.entries())
+        for (let i = 0; i < SIDES; i++) {
+          const side = (r + i) % SIDES;
+          runs[side]!.push(await run(`${name}-${side}-${r}`, lanes[side], { ...sideEnv[side]!, ...extra }));
+        }
+      return runs;
+    };
+    const [unsafeRuns, altoRuns, safeRuns] = (await rounds("closed", signed)) as [Run[], Run[], Run[]];
+    const [unsafeOpen, altoOpen, safeOpen] = (await rounds("open", singles, { RATE: String(OPEN_RATE) })) as [
+      Run[],
+      Run[],
+      Run[],
+    ];
 
     const seconds = (r: Run) => (r.finishedAt - r.startedAt) / 1000;
     const rate = (r: Run) => total / seconds(r);
@@ -158,6 +185,10 @@ export async function benchBundlerThroughput(): Promise<void> {
         `  acceptance p50 (eth_sendUserOperation to its hash), median of the runs: bundler ${median(acceptP50s(runs)).toFixed(0)} ms, alto ${median(acceptP50s(altoRuns)).toFixed(0)} ms (${mode}; target: bundler <= alto)`,
       );
       console.log(`  acceptance, all runs, bundler ${mode}: ${summary(all(runs, "accepts"))}`);
+      const open = mode === "unsafe" ? unsafeOpen : safeOpen;
+      console.log(
+        `  acceptance p50 at one load for all (open loop, ${OPEN_RATE} operations/s, ${OPEN_OPS} a run), median of the runs: bundler ${median(acceptP50s(open)).toFixed(0)} ms, alto ${median(acceptP50s(altoOpen)).toFixed(0)} ms (${mode}; all runs: bundler ${summary(all(open, "accepts"))}; alto ${summary(all(altoOpen, "accepts"))})`,
+      );
       console.log(`  send to on chain, all runs, bundler ${mode}: ${summary(all(runs, "latencies"))}`);
     }
     console.log(`  acceptance, all runs, alto: ${summary(all(altoRuns, "accepts"))}`);
