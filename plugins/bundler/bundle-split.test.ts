@@ -110,6 +110,25 @@ describe("splitBundles", () => {
     expect(free.map((bundle) => bundle.rows.length)).toEqual([6]);
   });
 
+  it("spends no paymaster's deposit twice over the run's parallel bundles: what it cannot cover waits", () => {
+    const P = "0xba".padEnd(42, "0");
+    const paid = (sender: string, nonce = 0n) =>
+      ({ ...op(sender, nonce), paymaster: P, maxCharge: "100" }) as UserOperationRow;
+    const plan = (budget?: bigint) =>
+      splitBundles({
+        pending: [paid(A), paid(B), paid(C), op(D, 0n)],
+        inFlight: [],
+        executors: [E0, E1],
+        busy: new Set(),
+        ...(budget !== undefined ? { paymasterBudgets: new Map([[P, budget]]) } : {}),
+      }).map((bundle) => bundle.rows.map((row) => row.sender));
+    // 250 wei covers two of the three 100-wei charges, over both bundles: A and B go out, C waits; D pays itself.
+    expect(plan(250n).flat().sort()).toEqual([A, B, D].sort());
+    expect(plan(300n).flat().sort()).toEqual([A, B, C, D].sort());
+    expect(plan(99n).flat()).toEqual([D]);
+    expect(plan().flat().sort()).toEqual([A, B, C, D].sort()); // no budget given: not limited here
+  });
+
   it("uses every executor given", () => {
     const three = splitBundles({
       pending: [op(A, 0n), op(B, 0n), op(C, 0n)],

@@ -8,7 +8,10 @@
 //   when all are busy, to the least loaded of all (its bundle then waits behind the one in flight, as with one);
 // - each bundle stays within the operation count and gas budget, and carries at most THROTTLED_ENTITY_BUNDLE_COUNT
 //   operations naming one throttled paymaster or factory (ERC-7562 SREP-030); what does not fit waits for the next
-//   run.
+//   run;
+// - a paymaster's operations, in all the run's bundles together, may cost at most what its deposit still covers
+//   (each at its maximum charge): bundles checked apart could otherwise together outspend it, and the later one
+//   would revert on chain (AA31); the rest wait for the next run.
 
 import { AUTHORIZATION_GAS } from "./gas.ts";
 import { previousNonce } from "./queued-nonce.ts";
@@ -53,6 +56,9 @@ export interface SplitInput<Row extends UserOperationRow> {
   busy: ReadonlySet<string>;
   /** Paymasters and factories (lowercase) throttled by their reputation. */
   throttled?: ReadonlySet<string>;
+  /** Per paymaster (lowercase): the wei its EntryPoint deposit still covers, less what its operations in bundles
+   * not yet mined may cost. A paymaster not named is not limited here. */
+  paymasterBudgets?: ReadonlyMap<string, bigint>;
 }
 
 export interface PlannedBundle<Row> {
@@ -85,6 +91,7 @@ export function splitBundles<Row extends UserOperationRow>(input: SplitInput<Row
     bundles.set(executor, bundle);
     return bundle;
   };
+  const spent = new Map<string, bigint>(); // per paymaster, over all the run's bundles
   const load = (executor: string) => bundles.get(executor)?.rows.length ?? 0;
   const leastLoaded = () => open.reduce((best, executor) => (load(executor) < load(best) ? executor : best));
 
@@ -102,6 +109,10 @@ export function splitBundles<Row extends UserOperationRow>(input: SplitInput<Row
         [row.paymaster, row.factory].filter((entity): entity is string => !!entity && !!input.throttled?.has(entity)),
       );
       if ([...throttled].some((entity) => (bundle.throttled.get(entity) ?? 0) >= THROTTLED_ENTITY_BUNDLE_COUNT)) break;
+      const budget = row.paymaster ? input.paymasterBudgets?.get(row.paymaster) : undefined;
+      const charge = BigInt(row.maxCharge ?? 0);
+      if (budget !== undefined && (spent.get(row.paymaster!) ?? 0n) + charge > budget) break;
+      if (row.paymaster) spent.set(row.paymaster, (spent.get(row.paymaster) ?? 0n) + charge);
       for (const entity of throttled) bundle.throttled.set(entity, (bundle.throttled.get(entity) ?? 0) + 1);
       bundle.rows.push(row);
       bundle.gas += cost;

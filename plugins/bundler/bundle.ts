@@ -160,6 +160,7 @@ async function bundlePartition(
   const planned = splitBundles({
     pending,
     throttled,
+    paymasterBudgets: await paymasterBudgets(on, entryPoint, pending, submitted),
     inFlight: submitted.map((row) => ({
       sender: row.sender,
       nonce: row.nonce,
@@ -192,6 +193,38 @@ async function bundlePartition(
   );
   const failure = sent.find((result) => result.status === "rejected");
   if (failure) throw failure.reason; // the job is retried: its claimed bundles are finished then (orphans above)
+}
+
+/**
+ * What each pending operation's paymaster can still pay in this run: its deposit at the EntryPoint, less the maximum
+ * charges of its operations in bundles not yet marked mined (a mined one's charge is counted twice then: the deposit
+ * already paid it; such operations wait a run longer, never a bundle that reverts).
+ */
+async function paymasterBudgets(
+  on: ServedChain,
+  entryPoint: ServedEntryPoint,
+  pending: UserOperationRow[],
+  submitted: UserOperationRow[],
+): Promise<Map<string, bigint>> {
+  const paymasters = [...new Set(pending.flatMap((row) => (row.paymaster ? [row.paymaster] : [])))];
+  const deposits = await Promise.all(
+    paymasters.map((paymaster) =>
+      on.client.readContract({
+        address: entryPoint.address,
+        abi: entryPoint08Abi, // balanceOf is the same in v0.7
+        functionName: "balanceOf",
+        args: [getAddress(paymaster)],
+      }),
+    ),
+  );
+  return new Map(
+    paymasters.map((paymaster, i) => {
+      const committed = submitted
+        .filter((row) => row.paymaster === paymaster)
+        .reduce((sum, row) => sum + BigInt(row.maxCharge ?? 0), 0n);
+      return [paymaster, deposits[i]! - committed];
+    }),
+  );
 }
 
 /**
