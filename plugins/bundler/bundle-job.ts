@@ -13,11 +13,25 @@ import { bundlerState } from "./bundler-state.ts";
 export const BUNDLE_TASK = "bundler:bundle";
 
 /** The bundle task's payload (bundle.ts parses it with this schema). */
-export const BundlePayload = z.object({ organizationId: z.string(), chainId: z.number().int() });
+export const BundlePayload = z.object({
+  organizationId: z.string(),
+  chainId: z.number().int(),
+  /** Sent at once (debug_bundler_sendBundleNow), without waiting for the bundle to fill (bundle-pace.ts). */
+  now: z.boolean().optional(),
+});
 
-export function bundleJob(chainId: number, organizationId: string): KeyedJob<TaskPayload<typeof BundlePayload>> {
+export function bundleJob(
+  chainId: number,
+  organizationId: string,
+  now = false,
+): KeyedJob<TaskPayload<typeof BundlePayload>> {
   const name = `bundler:${chainId}:${organizationId}`;
-  return { task: BUNDLE_TASK, payload: { chainId, organizationId }, queueName: name, jobKey: name };
+  return {
+    task: BUNDLE_TASK,
+    payload: { chainId, organizationId, ...(now ? { now } : {}) },
+    queueName: name,
+    jobKey: name,
+  };
 }
 
 /**
@@ -31,7 +45,7 @@ export function wakeBundler(ctx: PluginContext, chainId: number, organizationId:
   let wake = wakes.get(key);
   if (!wake) {
     wake = coalesced(async () => {
-      await sql`select ${addKeyedJobSql(bundleJob(chainId, organizationId))}
+      await sql`select ${addKeyedJobSql(bundleJob(chainId, organizationId, force))}
         where ${force}::boolean or not exists (select 1 from platform.bundler_settings
                                               where chain_id = ${chainId} and bundling_mode = 'manual')`.execute(
         ctx.db.platform,

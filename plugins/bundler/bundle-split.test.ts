@@ -129,6 +129,27 @@ describe("splitBundles", () => {
     expect(plan().flat().sort()).toEqual([A, B, C, D].sort()); // no budget given: not limited here
   });
 
+  it("fills an executor's bundle to the fill size before the next executor gets any", () => {
+    const senders = ["0x01", "0x02", "0x03", "0x04", "0x05"].map((s) => s.padEnd(42, "0"));
+    const plan = (fillSize: number) =>
+      splitBundles({
+        pending: senders.map((s) => op(s, 0n)),
+        inFlight: [],
+        executors: [E0, E1],
+        busy: new Set(),
+        fillSize,
+      }).map((bundle) => [bundle.executor, bundle.rows.length]);
+    expect(plan(16)).toEqual([[E0, 5]]); // a few operations: one bundle
+    expect(plan(3)).toEqual([
+      [E0, 3],
+      [E1, 2],
+    ]); // then the next executor
+    expect(plan(1)).toEqual([
+      [E0, 3],
+      [E1, 2],
+    ]); // spread: each to the least loaded
+  });
+
   it("uses every executor given", () => {
     const three = splitBundles({
       pending: [op(A, 0n), op(B, 0n), op(C, 0n)],

@@ -4,8 +4,10 @@
 //   bundle, or already in a signed bundle of the same executor: that executor's lower nonce runs it first);
 // - a sender with an operation in a bundle not yet mined stays on that bundle's executor: from another executor its
 //   nonce n+1 could be mined before n, and the EntryPoint would refuse it (AA25) and revert the whole bundle;
-// - the other senders go to the executors with nothing in flight, oldest sender first, each to the least loaded;
-//   when all are busy, to the least loaded of all (its bundle then waits behind the one in flight, as with one);
+// - the other senders go to the executors with nothing in flight, oldest sender first, each to the first of them
+//   whose bundle is below the fill size (a bundle costs the same whatever it carries: a few operations make one
+//   bundle, not one per executor), else to the least loaded; when all are busy, to the least loaded of all (its
+//   bundle then waits behind the one in flight, as with one);
 // - each bundle stays within the operation count and gas budget, and carries at most THROTTLED_ENTITY_BUNDLE_COUNT
 //   operations naming one throttled paymaster or factory (ERC-7562 SREP-030); what does not fit waits for the next
 //   run;
@@ -56,6 +58,8 @@ export interface SplitInput<Row extends UserOperationRow> {
   busy: ReadonlySet<string>;
   /** Paymasters and factories (lowercase) throttled by their reputation. */
   throttled?: ReadonlySet<string>;
+  /** Operations an executor's bundle takes before the next executor gets any (default 1: spread evenly). */
+  fillSize?: number;
   /** Per paymaster (lowercase): the wei its EntryPoint deposit still covers, less what its operations in bundles
    * not yet mined may cost. A paymaster not named is not limited here. */
   paymasterBudgets?: ReadonlyMap<string, bigint>;
@@ -93,12 +97,15 @@ export function splitBundles<Row extends UserOperationRow>(input: SplitInput<Row
   };
   const spent = new Map<string, bigint>(); // per paymaster, over all the run's bundles
   const load = (executor: string) => bundles.get(executor)?.rows.length ?? 0;
-  const leastLoaded = () => open.reduce((best, executor) => (load(executor) < load(best) ? executor : best));
+  const fillSize = input.fillSize ?? 1;
+  const nextExecutor = () =>
+    open.find((executor) => load(executor) < fillSize) ??
+    open.reduce((best, executor) => (load(executor) < load(best) ? executor : best));
 
   const bySender = new Map<string, Row[]>();
   for (const row of inBundleOrder(input.pending)) bySender.set(row.sender, [...(bySender.get(row.sender) ?? []), row]);
   for (const [sender, rows] of bySender) {
-    const executor = pinned.get(sender) ?? leastLoaded();
+    const executor = pinned.get(sender) ?? nextExecutor();
     for (const row of rows) {
       const previous = previousNonce(BigInt(row.nonce));
       if (previous !== undefined && waiting.has(key(sender, previous))) break;

@@ -26,6 +26,7 @@ import {
   releaseFromBundle,
 } from "./bundle-claims.ts";
 import { BundlePayload, bundleJob } from "./bundle-job.ts";
+import { untilWorthBundling } from "./bundle-pace.ts";
 import { bundleGas, inBundleOrder, MAX_BUNDLE, splitBundles } from "./bundle-split.ts";
 import { bundlerExecutors } from "./bundler-wallet.ts";
 import { delegationDesignator, toAuthorization } from "./eip7702.ts";
@@ -88,9 +89,14 @@ async function settleAbandoned(ctx: PluginContext, chainId: number, organization
 }
 
 export function bundleTask(ctx: PluginContext<"custody" | "deployment", BundlerSettings>) {
-  return defineTask(BundlePayload, async ({ organizationId, chainId }) => {
+  return defineTask(BundlePayload, async ({ organizationId, chainId, now }) => {
     if (!ctx.chains.has(chainId)) throw new Error(`Chain ${chainId} is not served by this platform`);
     const on = ctx.chains.get(chainId);
+    const pace = {
+      targetSize: ctx.settings.BUNDLER_BUNDLE_TARGET_SIZE,
+      maxWaitMs: ctx.settings.BUNDLER_BUNDLE_MAX_WAIT_MS,
+    };
+    if (!now) await untilWorthBundling(bundlerDb(ctx.db.platform), { chainId, organizationId }, pace);
     await settleAbandoned(ctx, chainId, organizationId);
     const executors = await bundlerExecutors(ctx, organizationId, ctx.settings.BUNDLER_EXECUTORS);
     // Each EntryPoint's partition is its own bundles (handleOps runs one EntryPoint's operations).
@@ -161,6 +167,7 @@ async function bundlePartition(
     pending,
     throttled,
     paymasterBudgets: await paymasterBudgets(on, entryPoint, pending, submitted),
+    fillSize: ctx.settings.BUNDLER_BUNDLE_TARGET_SIZE,
     inFlight: submitted.map((row) => ({
       sender: row.sender,
       nonce: row.nonce,

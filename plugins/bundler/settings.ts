@@ -56,6 +56,27 @@ export const BundlerSettings = z.object({
         "stream). Derived from the organisation's custody at `m/44'/60'/1'/0/i` (i = 0 is the first), recorded as " +
         "wallets of kind `bundler` and funded like the first. A sender's operations all go out from one executor.",
     ),
+  BUNDLER_BUNDLE_TARGET_SIZE: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(64)
+    .default(16)
+    .describe(
+      "A bundling run (auto mode) sends as soon as this many of the organisation's operations wait on the chain, " +
+        "without waiting out `BUNDLER_BUNDLE_MAX_WAIT_MS`.",
+    ),
+  BUNDLER_BUNDLE_MAX_WAIT_MS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(60_000)
+    .default(250)
+    .describe(
+      "How long a bundling run (auto mode) lets the oldest waiting operation wait for others to share its bundle, " +
+        "unless `BUNDLER_BUNDLE_TARGET_SIZE` of them wait already (each bundle costs its transaction, block and " +
+        "confirmations whatever it carries). 0: a run sends as soon as an acceptance wakes it.",
+    ),
   BUNDLER_VALIDATION: z
     .enum(["safe", "unsafe"])
     .optional()
