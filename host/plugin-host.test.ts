@@ -1,3 +1,4 @@
+import { parseCrontab } from "graphile-worker";
 import { describe, expect, it } from "vitest";
 import { ApiError } from "./errors/api-error.ts";
 import type { ErrorDefinition } from "./errors/registry.ts";
@@ -154,5 +155,26 @@ describe("composePlugins composes requirements and provided capabilities", () =>
     // The host's keys and other plugins' settings are not settings a plugin reads.
     expect(seen.plain.config).toEqual({ LOG_LEVEL: "info" });
     expect(pluginContext(withServices, composed.plugins[0])).not.toHaveProperty("secrets");
+  });
+});
+
+describe("composePlugins writes each plugin's cron entries as graphile-worker crontab lines", () => {
+  it("with the entry's job key, and its backfill period when it declares one", () => {
+    const plugin = definePlugin({
+      id: "clock",
+      crontab: [
+        { task: "tick", schedule: "* * * * *" },
+        { task: "tally", schedule: "5 * * * *", fill: "1h", payload: { full: true } },
+      ],
+    });
+    const [tick, tally] = parseCrontab(composePlugins([plugin]).crontab.join("\n"));
+    expect(tick).toMatchObject({ task: "clock:tick", identifier: "clock:tick" });
+    expect(tick?.options).toMatchObject({
+      jobKey: "cron:clock:tick",
+      jobKeyMode: "preserve_run_at",
+      backfillPeriod: 0,
+    });
+    expect(tally).toMatchObject({ task: "clock:tally", payload: { full: true } });
+    expect(tally?.options).toMatchObject({ jobKey: "cron:clock:tally", backfillPeriod: 3_600_000 });
   });
 });

@@ -122,8 +122,9 @@ export function composePlugins(plugins: Plugin[]): ComposedPlugins {
     for (const entry of plugin.crontab ?? []) {
       const task = `${plugin.id}:${entry.task}`;
       const payload = entry.payload ? ` ${JSON.stringify(entry.payload)}` : "";
+      const fill = entry.fill ? `&fill=${entry.fill}` : "";
       // A job key per entry: a run still pending when the next period comes is not doubled.
-      crontab.push(`${entry.schedule} ${task} ?jobKey=cron:${task}&jobKeyMode=preserve_run_at${payload}`);
+      crontab.push(`${entry.schedule} ${task} ?jobKey=cron:${task}&jobKeyMode=preserve_run_at${fill}${payload}`);
     }
   }
   for (const [name, rule] of reverts.entries()) {

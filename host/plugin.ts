@@ -100,6 +100,12 @@ export interface CronEntry {
   /** Five-field cron expression, UTC (graphile-worker's crontab: minute granularity). */
   schedule: string;
   payload?: Record<string, unknown>;
+  /**
+   * How far back a worker process that starts makes up the periods no worker ran (graphile-worker's `fill`, e.g.
+   * "1h"), each once across the processes; periods still pending fold into one run (the entry's job key). Without
+   * it, a period missed while no worker ran is skipped.
+   */
+  fill?: string;
 }
 
 /** A process-local schedule (node-cron), e.g. flushing in-memory counters; runs in every host process. */
