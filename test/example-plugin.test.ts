@@ -1,11 +1,12 @@
 // The example plugin (plugins/example-notes), loaded with PLUGIN_MODULES, end to end through the real API, database
-// and worker processes: its route, task, migration, permission, error, webhook event and cron entry; the cron entry
-// runs once in its period, on the minute, with two worker processes on one database.
+// and worker processes: its route, task, migration, permission, error, webhook event and cron entry; a period of the
+// cron entry that no worker ran is made up once, on the minute, by two worker processes starting at once.
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createEmitter } from "../host/events/outbox.ts";
 import { exampleDb } from "../plugins/example-notes/tables.ts";
 import { composed } from "../scripts/platform-context.ts";
+import { clearOfMinuteTick } from "./support/minute-tick.ts";
 import { type Operator, operator } from "./support/organizations.ts";
 import { type SecondWorker, secondWorker } from "./support/second-worker.ts";
 import { bootStack, json, type TestStack } from "./support/stack.ts";
@@ -18,10 +19,8 @@ vi.hoisted(() => {
 describe("the example plugin", () => {
   let stack: TestStack;
   let op: Operator;
-  let worker2: SecondWorker;
+  let workers: SecondWorker[] = [];
   let organizationId: string;
-  /** When both worker processes run: the cron periods counted start here, while the other cases run. */
-  let since: Date;
   const db = () => exampleDb(op.db.platform);
   const outboxOf = (type: string) =>
     op.db.platform.selectFrom("webhookOutbox").selectAll().where("type", "=", type).orderBy("createdAt").execute();
@@ -30,12 +29,10 @@ describe("the example plugin", () => {
     stack = await bootStack();
     op = operator(stack);
     organizationId = stack.platform.credentials.organizationId;
-    worker2 = await secondWorker(stack);
-    since = new Date();
   });
 
   afterAll(async () => {
-    await worker2?.stop();
+    await Promise.all(workers.map((w) => w.stop()));
     await op?.close();
     await stack?.stop();
   });
@@ -142,21 +139,45 @@ describe("the example plugin", () => {
     );
   });
 
-  it("runs the every-minute cron entry once, on the minute, with two worker processes", async () => {
-    const periods = async () => {
-      const rows = await db()
-        .selectFrom("exampleNoteDigests")
-        .select(["scheduledAt", "pid"])
-        .where("scheduledAt", ">", since)
-        .execute();
-      return rows.map((r) => new Date(r.scheduledAt).toISOString()).sort();
-    };
-    // One period is enough to see it (waiting for a second one cost the suite a minute): each period counted since
-    // both workers ran (the other cases ran meanwhile) ran on the minute, once.
-    await expect.poll(async () => (await periods()).length, { timeout: 100_000, interval: 1000 }).toBeGreaterThan(0);
-    await new Promise((r) => setTimeout(r, 5000)); // a late second run of the period would show by now
-    const runs = await periods();
+  it("makes up a missed minute of the cron entry once, on the minute, with two worker processes starting at once", async () => {
+    const digests = async (period: Date) =>
+      (await db().selectFrom("exampleNoteDigests").select("pid").where("scheduledAt", "=", period).execute()).map(
+        (r) => r.pid,
+      );
+    const lastRun = async () =>
+      (
+        await sql<{ at: Date | string | null }>`select last_execution as at from graphile_worker._private_known_crontabs
+          where identifier = 'example-notes:digest'`.execute(op.db.platform)
+      ).rows[0]?.at ?? null;
+    // Past this minute's tick (the stack's worker has scheduled its period, if it was up then), and far enough from the
+    // next one for the two workers below to start and make up this minute's period before it comes (graphile-worker's
+    // backfill, the entry's `fill`, runs when a worker starts): waiting for a tick would take up to a minute.
+    await clearOfMinuteTick(20);
+    const second = new Date().getUTCSeconds();
+    if (second < 2) await new Promise((r) => setTimeout(r, (2 - second) * 1000));
+    const period = new Date(Math.floor(Date.now() / 60_000) * 60_000);
+    // The stack's worker was up at the tick and ran the period: that run finishes first.
+    const last = await lastRun();
+    if (last !== null && new Date(last).getTime() === period.getTime()) {
+      await expect.poll(async () => (await digests(period)).length, { timeout: 30_000, interval: 200 }).toBe(1);
+    }
+    // As if no worker had run since the minute before: the entry last ran then, and this period has no digest.
+    await sql`update graphile_worker._private_known_crontabs set last_execution = ${new Date(+period - 60_000)}
+      where identifier = 'example-notes:digest'`.execute(op.db.platform);
+    await db().deleteFrom("exampleNoteDigests").where("scheduledAt", "=", period).execute();
+
+    // Each of the two makes the period up as it starts; only one of them schedules it.
+    const starts = await Promise.allSettled([secondWorker(stack), secondWorker(stack)]);
+    workers = starts.flatMap((s) => (s.status === "fulfilled" ? [s.value] : []));
+    for (const s of starts) if (s.status === "rejected") throw s.reason;
+    await expect.poll(async () => (await digests(period)).length, { timeout: 30_000, interval: 200 }).toBe(1);
+    await new Promise((r) => setTimeout(r, 3000)); // a second run of the period would show by now
+    expect(await digests(period)).toHaveLength(1);
+    // Every period the entry ran for during the file (this one, and any tick meanwhile): once each, on the minute.
+    const runs = (await db().selectFrom("exampleNoteDigests").select("scheduledAt").execute()).map((r) =>
+      new Date(r.scheduledAt).toISOString(),
+    );
     expect(runs).toEqual([...new Set(runs)]);
     for (const run of runs) expect(new Date(run).getUTCSeconds()).toBe(0);
-  }, 150_000);
+  });
 });

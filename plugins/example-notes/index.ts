@@ -13,7 +13,8 @@ export default definePlugin({
   id: "example-notes",
   routes: noteRoutes,
   tasks: (ctx) => ({ "count-words": countWordsTask(ctx), digest: digestTask(ctx) }),
-  crontab: [{ task: "digest", schedule: "* * * * *" }],
+  // A worker process that starts makes up the minutes of the last five that no worker ran.
+  crontab: [{ task: "digest", schedule: "* * * * *", fill: "5m" }],
   migrations,
   permissions: PERMISSIONS,
   errors: ERRORS,
