@@ -7,7 +7,6 @@ import { configDefaults, defineConfig } from "vitest/config";
  */
 const E2E_ALONE = [
   "test/crash.test.ts",
-  "test/example-plugin.test.ts",
   "test/fresh-clone.test.ts",
   "test/fuzz.test.ts",
   "test/hardening.test.ts",
@@ -17,8 +16,13 @@ const E2E_ALONE = [
   "test/self-healing.test.ts",
   "test/slice.test.ts",
   "test/webhook-lifecycle.test.ts",
-  "test/webhooks.test.ts",
 ];
+
+/**
+ * Alone too, and the only files that load the example plugin (PLUGIN_MODULES, which the platform's modules read once
+ * per process): they share a process of their own, after the others.
+ */
+const E2E_ALONE_EXAMPLE_PLUGIN = ["test/example-plugin.test.ts", "test/webhooks.test.ts"];
 
 /**
  * Unit files that need a process of their own: a PKCS#11 module reads its configuration (SOFTHSM2_CONF, each file's
@@ -67,7 +71,7 @@ export default defineConfig({
           // The files share one process: the platform's modules are imported once, not once a file (~2 s each).
           isolate: false,
           include: ["test/**/*.test.ts"],
-          exclude: E2E_ALONE,
+          exclude: [...E2E_ALONE, ...E2E_ALONE_EXAMPLE_PLUGIN],
           // One file at a time by default: on 2 cores two stacks at once made each file about as much slower as the
           // overlap saved (auth 38 s alone, 167 s beside another; the whole run 1445 s against about 1390 s). Each
           // file boots its own stack on its own ports and data dir, so E2E_WORKERS=2 is safe where cores are spare.
@@ -80,8 +84,20 @@ export default defineConfig({
           ...e2e,
           name: "e2e-alone",
           include: E2E_ALONE,
+          // One file at a time, all in one process as in the e2e project (the platform's modules imported once).
+          isolate: false,
           maxWorkers: 1,
           sequence: { groupOrder: 2 },
+        },
+      },
+      {
+        test: {
+          ...e2e,
+          name: "e2e-alone-example-plugin",
+          include: E2E_ALONE_EXAMPLE_PLUGIN,
+          isolate: false,
+          maxWorkers: 1,
+          sequence: { groupOrder: 3 },
         },
       },
     ],
