@@ -4,8 +4,8 @@
 // data (a write accepted again; not with --once); and prints one JSON line.
 import { lstatSync, readdirSync, readFileSync, realpathSync } from "node:fs";
 import { join, resolve } from "node:path";
+import { freePort } from "./free-port.ts";
 import { runNpmStart } from "./npm-start.ts";
-import { freePort } from "./stack.ts";
 
 const mode = (path: string) => lstatSync(path).mode & 0o777;
 const root = resolve(import.meta.dirname, "../..");

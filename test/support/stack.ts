@@ -7,18 +7,10 @@ import type pg from "pg";
 import { defineChain } from "viem";
 import { removeDataDir } from "../../scripts/infra/data-dir.ts";
 import { type Platform, startPlatform } from "../../scripts/platform.ts";
+import { freePort } from "./free-port.ts";
 import { seedFromTemplate } from "./stack-template.ts";
 
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
+export { freePort } from "./free-port.ts";
 
 /** `count` consecutive free ports (an embedded chain i listens on ANVIL_PORT + i); returns the first. */
 export async function freeConsecutivePorts(count: number): Promise<number> {
