@@ -344,6 +344,16 @@ export const ConfigSchema = z.object({
     "Host processes `npm start` runs: its own on `PORT`, then one per port after it (`PORT+1`, …; free ports " +
       "with `PORT=0`), to put behind a load balancer.",
   ),
+  RESTART_BACKOFF_SECONDS: z.coerce
+    .number()
+    .min(0.01)
+    .max(30)
+    .default(0.5)
+    .describe(
+      "The supervisor's wait before it restarts a part that exited on its own (a worker or host process, the embedded " +
+        "database, chain or indexer): doubled at each exit in a row, up to 30 s, and back to this once the part has " +
+        "stayed up a minute.",
+    ),
   READ_CACHE_ENTRIES: z.coerce
     .number()
     .int()

@@ -23,7 +23,7 @@ import { reclaimOrphans } from "./infra/orphans.ts";
 import { indexSchemaName, ponderUrl } from "./infra/ponder.ts";
 import { startPostgres } from "./infra/postgres.ts";
 import { deployContracts, startChainNode } from "./infra/served-chain.ts";
-import { createSupervisor } from "./infra/supervisor.ts";
+import { createSupervisor, RESTART_POLICY } from "./infra/supervisor.ts";
 import { startWorkers } from "./infra/worker-process.ts";
 import { composed, createPlatformContext, loadPlatformConfig, type RunningParts } from "./platform-context.ts";
 import { serveHost } from "./serve-host.ts";
@@ -75,7 +75,10 @@ export async function startPlatform(
   const logger = createLogger(config.LOG_LEVEL);
   // Restarts the parts that crash (not the ones stop() stops): the database, the chains, the indexer, the workers and
   // further hosts.
-  const supervisor = createSupervisor(logger.child({ component: "supervisor" }));
+  const supervisor = createSupervisor(logger.child({ component: "supervisor" }), {
+    ...RESTART_POLICY,
+    initialMs: config.RESTART_BACKOFF_SECONDS * 1000,
+  });
   const timings: Record<string, number> = {};
   const stops: (() => Promise<void>)[] = [];
   const started = Date.now();

@@ -1,7 +1,7 @@
 // Keeps the platform's child processes up: a part that exits without being told to (a crash, a kill, the OOM killer)
-// is started again after a backoff (0.5 s doubling to 30 s, back to 0.5 s once it has stayed up a minute), and each
-// exit is logged with its reason and attempt. A part stopped on purpose (its stop()) stays stopped. /readyz shows
-// every part's state (Readiness.parts).
+// is started again after a backoff (0.5 s doubling to 30 s, back to 0.5 s once it has stayed up a minute; the platform
+// sets the first wait from RESTART_BACKOFF_SECONDS), and each exit is logged with its reason and attempt. A part
+// stopped on purpose (its stop()) stays stopped. /readyz shows every part's state (Readiness.parts).
 import { type BackoffPolicy, backoffDelay, interruptibleSleep } from "../../host/backoff.ts";
 import type { Logger } from "../../host/logger.ts";
 import type { PartStatus } from "../../host/readiness.ts";
