@@ -329,6 +329,16 @@ export const ConfigSchema = z.object({
   WORKER_PROCESSES: processCount.describe(
     "Worker processes the supervisor starts (`WORKER_MODE=process`); graphile-worker's locks give each job to one.",
   ),
+  WORKER_DEAD_AFTER_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(4)
+    .max(3600)
+    .default(20)
+    .describe(
+      "How long a worker process's heartbeat may stay silent before the other worker processes release the jobs it " +
+        "held (it died: SIGKILL, a lost machine). Each beats every quarter of this.",
+    ),
   DATABASE_POOL_SIZE: z.coerce
     .number()
     .int()

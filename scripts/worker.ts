@@ -15,6 +15,7 @@ const worker = await startWorker(parts.databaseUrl, taskList, {
   concurrency: config.WORKER_CONCURRENCY,
   crontab: CRONTAB,
   logger,
+  deadAfterSeconds: config.WORKER_DEAD_AFTER_SECONDS,
 });
 process.send?.({ ready: true, tasks: Object.keys(taskList).length });
 

@@ -21,6 +21,8 @@ interface RunnerOptions {
   concurrency: number;
   crontab: string;
   logger: Logger;
+  /** How long a worker process's heartbeat may stay silent before its jobs are released (default 20). */
+  deadAfterSeconds?: number;
 }
 
 interface StartedRunner {
@@ -58,7 +60,8 @@ async function startRunner(pool: pg.Pool, taskList: TaskList, options: RunnerOpt
   };
   try {
     utils = await makeWorkerUtils({ pgPool: pool });
-    recovery = startLockRecovery(pool, utils, poolId ?? "unknown", log);
+    const deadAfterMs = (options.deadAfterSeconds ?? 20) * 1000;
+    recovery = startLockRecovery(pool, utils, poolId ?? "unknown", log, { beatMs: deadAfterMs / 4, deadAfterMs });
     await recovery.first;
     await registerWorkerDeployment(pool, poolId ?? "unknown");
   } catch (error) {

@@ -32,6 +32,7 @@ export function startWorkers(options: {
       concurrency: config.WORKER_CONCURRENCY,
       crontab: CRONTAB,
       logger,
+      deadAfterSeconds: config.WORKER_DEAD_AFTER_SECONDS,
     });
     let running = true;
     return {
