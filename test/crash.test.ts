@@ -40,7 +40,8 @@ describe("a crash in the middle of a batch", () => {
   }
 
   beforeAll(async () => {
-    ({ dataDir, env } = await testEnv());
+    // The killed worker's jobs are released 8 s after its last heartbeat (20 s by default): at the new one's start.
+    ({ dataDir, env } = await testEnv({ WORKER_DEAD_AFTER_SECONDS: "8" }));
     platform = await start();
   });
   afterAll(async () => {
