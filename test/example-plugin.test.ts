@@ -162,8 +162,10 @@ describe("the example plugin", () => {
       await expect.poll(async () => (await digests(period)).length, { timeout: 30_000, interval: 200 }).toBe(1);
     }
     // As if no worker had run since the minute before: the entry last ran then, and this period has no digest.
-    await sql`update graphile_worker._private_known_crontabs set last_execution = ${new Date(+period - 60_000)}
-      where identifier = 'example-notes:digest'`.execute(op.db.platform);
+    const minuteBefore = new Date(+period - 60_000);
+    await sql`insert into graphile_worker._private_known_crontabs (identifier, known_since, last_execution)
+      values ('example-notes:digest', ${minuteBefore}, ${minuteBefore})
+      on conflict (identifier) do update set last_execution = excluded.last_execution`.execute(op.db.platform);
     await db().deleteFrom("exampleNoteDigests").where("scheduledAt", "=", period).execute();
 
     // Each of the two makes the period up as it starts; only one of them schedules it.
