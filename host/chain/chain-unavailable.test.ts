@@ -2,7 +2,7 @@ import { createServer, type Server, type Socket } from "node:net";
 import { Hono } from "hono";
 import pg from "pg";
 import { erc20Abi } from "viem";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AppEnv } from "../http/env.ts";
 import { handleError } from "../http/error-handler.ts";
 import type { IndexGate } from "../index-gate.ts";
@@ -65,19 +65,6 @@ describe("a node that does not answer", () => {
     const again = Date.now();
     await expect(clientForRequest(request as never, client, DEADLINE_MS).getChainId()).rejects.toThrow();
     expect(Date.now() - again).toBeLessThan(DEADLINE_MS);
-  });
-
-  it("scopes the client once for the requests starting within one tick (scoping re-applies every action)", () => {
-    vi.useFakeTimers({ now: 1_000_000 });
-    try {
-      const { client } = createChainService(rpcUrl, 31337);
-      const first = clientForRequest({} as never, client, DEADLINE_MS);
-      expect(clientForRequest({} as never, client, DEADLINE_MS)).toBe(first);
-      vi.advanceTimersByTime(100);
-      expect(clientForRequest({} as never, client, DEADLINE_MS)).not.toBe(first);
-    } finally {
-      vi.useRealTimers();
-    }
   });
 
   it("is answered 503 SERVICE_UNAVAILABLE within the deadline, never a 500 or a hang", async () => {

@@ -34,38 +34,23 @@ export const unlessChainUnavailable =
 const deadlines = new WeakMap<object, Map<PublicClient, AbortSignal>>();
 
 /**
- * Requests whose first use of a node falls in one tick of this many milliseconds share one deadline, and so one
- * scoped client: scoping re-applies all of a viem client's actions (0.3-0.4 ms), most of the host's own work for a
- * bundler acceptance's chain read when each request had its own. Each gets at least its full timeout.
- */
-const DEADLINE_TICK_MS = 100;
-const tickDeadlines = new WeakMap<PublicClient, Map<number, { tick: number; signal: AbortSignal }>>();
-
-function sharedDeadline(client: PublicClient, timeoutMs: number): AbortSignal {
-  const byTimeout = tickDeadlines.get(client) ?? new Map<number, { tick: number; signal: AbortSignal }>();
-  tickDeadlines.set(client, byTimeout);
-  const tick = Math.floor(Date.now() / DEADLINE_TICK_MS);
-  const current = byTimeout.get(timeoutMs);
-  if (current?.tick === tick) return current.signal;
-  const controller = new AbortController();
-  const url = client.chain?.rpcUrls.default.http[0] ?? "the chain's node";
-  const endsIn = (tick + 1) * DEADLINE_TICK_MS - Date.now() + timeoutMs;
-  setTimeout(() => controller.abort(new TimeoutError({ body: { deadlineMs: timeoutMs }, url })), endsIn).unref();
-  byTimeout.set(timeoutMs, { tick, signal: controller.signal });
-  return controller.signal;
-}
-
-/**
- * `client` for the request `c`: every call it makes is aborted with a TimeoutError once `timeoutMs` (and under a
- * tick more) passed since the request's first use of the node.
+ * `client` for the request `c`: every call it makes is aborted with a TimeoutError once `timeoutMs` passed since the
+ * request's first use of the node (its batches stay its own: viem's `scope`).
  */
 export function clientForRequest(c: Context, client: PublicClient, timeoutMs: number): PublicClient {
   const byClient = deadlines.get(c) ?? new Map<PublicClient, AbortSignal>();
   deadlines.set(c, byClient);
   let signal = byClient.get(client);
   if (!signal) {
-    signal = sharedDeadline(client, timeoutMs);
+    const controller = new AbortController();
+    const url = client.chain?.rpcUrls.default.http[0] ?? "the chain's node";
+    const timer = setTimeout(
+      () => controller.abort(new TimeoutError({ body: { deadlineMs: timeoutMs }, url })),
+      timeoutMs,
+    );
+    timer.unref();
+    signal = controller.signal;
     byClient.set(client, signal);
   }
-  return client.scope({ signal }) as PublicClient; // viem keeps one scope per signal
+  return client.scope({ signal }) as PublicClient;
 }
