@@ -7,6 +7,7 @@ import { privateKeyToAccount } from "viem/accounts";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { ANVIL_FUNDER_KEY, type Chain, startChain } from "../../scripts/infra/anvil.ts";
 import { removeDataDir } from "../../scripts/infra/data-dir.ts";
+import { freePort } from "../../test/support/free-port.ts";
 import { receiptsOfMined } from "../worker/receipts.ts";
 import { blockReceiptsOf, createBlockReceipts } from "./block-receipts.ts";
 import { type ChainService, createChainService } from "./chain-service.ts";
@@ -25,14 +26,6 @@ const account = privateKeyToAccount(ANVIL_FUNDER_KEY);
 let nonce = 0;
 /** Each transfer goes to an address of its own: a transfer sent again after a revert is another transaction. */
 let recipient = 0x1000; // past the precompiles (a transfer to one may revert)
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
-  const { port } = server.address() as { port: number };
-  await new Promise((r) => server.close(r));
-  return port;
-}
 
 beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), "block-receipts-"));

@@ -1,5 +1,4 @@
 import { mkdtempSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { zeroAddress } from "viem";
@@ -7,6 +6,7 @@ import { generatePrivateKey, privateKeyToAddress } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ANVIL_FUNDER_KEY, type Chain, startChain } from "../../scripts/infra/anvil.ts";
 import { removeDataDir } from "../../scripts/infra/data-dir.ts";
+import { freePort } from "../../test/support/free-port.ts";
 import { fundSigner } from "./fund-signer.ts";
 import { createServedChains, type ServedChain } from "./served-chains.ts";
 
@@ -14,14 +14,6 @@ const WANTED = 10n ** 17n;
 let dataDir: string;
 let node: Chain;
 let on: ServedChain;
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
-  const { port } = server.address() as { port: number };
-  await new Promise((r) => server.close(r));
-  return port;
-}
 
 beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), "fund-signer-"));
