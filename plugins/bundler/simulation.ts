@@ -182,11 +182,7 @@ async function simulate(
 /** The call's result or revert data; a failure without revert data (the node's) is the refusal it says. */
 async function callOutcome(on: ServedChain, call: SimulationCall): Promise<{ success: boolean; data: Hex }> {
   try {
-    const result = await on.client.call({
-      to: call.to,
-      data: call.data,
-      ...(call.stateOverride.length > 0 ? { stateOverride: call.stateOverride } : {}),
-    });
+    const result = await on.client.call({ to: call.to, data: call.data, stateOverride: call.stateOverride });
     return { success: true, data: result.data ?? "0x" };
   } catch (error) {
     const data = revertData(error);

@@ -227,7 +227,7 @@ export async function ensureDeployment(options: {
  * refuses deployment past block 100, and its runtime is written to run at the EntryPoint's address without its
  * constructor's state (its immutables unset), as it did as a state override.
  */
-export function runtimeDeployment(runtime: Hex): Hex {
+function runtimeDeployment(runtime: Hex): Hex {
   const length = size(runtime);
   if (length > 0xffff) throw new Error("runtime too large");
   // PUSH2 length, DUP1, PUSH1 12 (this prefix's size), PUSH1 0, CODECOPY, PUSH1 0, RETURN

@@ -1,5 +1,5 @@
 // The chain: RPC_URL when given, else anvil from npm, its state kept under $DATA_DIR/anvil (see chain-state.ts).
-import { existsSync, mkdirSync, readFileSync, statSync } from "node:fs";
+import { closeSync, existsSync, fstatSync, mkdirSync, openSync, readSync, statSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { compactState, StateRefused, saveState, startFromState, stateFiles } from "./chain-state.ts";
@@ -76,11 +76,18 @@ export const STATE_SAVE_INTERVAL_MS = 30_000;
 /** The first error line anvil printed, when it ended during its start. */
 /** The last 4 KB the log file gained after `from` (a start's output: anvil writes it there itself). */
 function logTail(file: string, from: number): string {
+  let fd: number | undefined;
   try {
-    const text = readFileSync(file);
-    return text.subarray(Math.max(from, text.length - 4096)).toString("utf8");
+    fd = openSync(file, "r");
+    const { size } = fstatSync(fd);
+    const start = Math.max(from, size - 4096); // the log of a long-lived data dir can be large: its tail only
+    const tail = Buffer.alloc(Math.max(0, size - start));
+    readSync(fd, tail, 0, tail.length, start);
+    return tail.toString("utf8");
   } catch {
     return "";
+  } finally {
+    if (fd !== undefined) closeSync(fd);
   }
 }
 
