@@ -6,7 +6,9 @@
 // (each with its own SimpleAccount release); estimation on a state override; lookups of an operation another bundler
 // mined, within BUNDLER_RECEIPT_LOOKBACK_BLOCKS. EIP-7702: a fresh EOA delegated to Simple7702Account by its first
 // operation's eip7702Auth (viem's 7702 helpers; the bundle a type-4 transaction), then an operation without it.
-// ERC-7562 reputation: a paymaster's operations counted seen and included, refused banned (-32504), cleared.
+// ERC-7562 reputation: a paymaster's operations counted seen and included, refused banned (-32504), cleared; a
+// throttled paymaster's operations dropped after THROTTLED_ENTITY_LIVE_BLOCKS. STO-041: storage of another live
+// operation's sender refused at acceptance, held back when bundling.
 import { createSmartAccountClient } from "permissionless";
 import { toSimpleSmartAccount } from "permissionless/accounts";
 import {
@@ -775,6 +777,98 @@ describe("bundler (POST /api/v2/bundler)", () => {
         expect(await call("debug_bundler_clearState", [])).toMatchObject({ result: "ok" });
       }
     } finally {
+      await call("debug_bundler_setBundlingMode", ["auto"]);
+    }
+  });
+
+  it("refuses, then holds back, an operation using storage of another live operation's sender (STO-041)", async () => {
+    // `owner` validates reading its own slot keyed by its caller; `user` validates calling it, so reading the slot
+    // keyed by itself in owner's storage (associated with user: STO-021 allows it, owner being no sender).
+    const owner: Address = "0x00000000000000000000000000000000000a7041";
+    const user: Address = "0x00000000000000000000000000000000000b7041";
+    const accountReturn = "5f5f5260205ff3"; // validationData 0
+    await setCode(owner, `0x335450${accountReturn}`); // SLOAD(CALLER)
+    await setCode(user, `0x5f5f5f5f73${owner.slice(2)}5afa50${accountReturn}`); // STATICCALL(gas, owner, …)
+    for (const address of [owner, user]) await deposit(address);
+    const call = async (method: string, params: unknown[]) =>
+      (await rpc({ jsonrpc: "2.0", id: 1, method, params })).body;
+    const send = (op: object) => call("eth_sendUserOperation", [op, entryPoint]);
+    expect((await call("debug_bundler_setBundlingMode", ["manual"])).result).toBe("ok");
+    try {
+      // At acceptance: owner is a live operation's sender.
+      expect((await send(operation(owner))).result).toMatch(/^0x[0-9a-f]{64}$/);
+      const refused = await send(operation(user));
+      expect(refused.error, JSON.stringify(refused)).toMatchObject({
+        code: -32502,
+        data: { rule: "STO-041", address: owner.toLowerCase() },
+      });
+      expect(refused.error.message).toMatch(/^\[STO-041\]/);
+      expect(await call("debug_bundler_clearState", [])).toMatchObject({ result: "ok" });
+      // When bundled: user's operation came first, owner's after it (accepted: its own validation uses no other
+      // storage). user's waits until owner's is mined, then goes in a later bundle.
+      const hashes = [(await send(operation(user))).result, (await send(operation(owner))).result] as Hex[];
+      expect(hashes[1]).toMatch(/^0x[0-9a-f]{64}$/);
+      expect((await call("debug_bundler_setBundlingMode", ["auto"])).result).toBe("ok");
+      const bundler = createBundlerClient({ client, transport: transport(), pollingInterval: 100 });
+      const [userReceipt, ownerReceipt] = await Promise.all(
+        hashes.map((hash) => bundler.waitForUserOperationReceipt({ hash, timeout: 30_000 })),
+      );
+      expect([userReceipt.success, ownerReceipt.success]).toEqual([true, true]);
+      expect(userReceipt.receipt.blockNumber).toBeGreaterThan(ownerReceipt.receipt.blockNumber);
+    } finally {
+      await call("debug_bundler_setBundlingMode", ["auto"]);
+    }
+  });
+
+  it("drops a throttled paymaster's operations live for more than THROTTLED_ENTITY_LIVE_BLOCKS", async () => {
+    const paymaster: Address = "0x0000000000000000000000000000000000f27562";
+    await setCode(paymaster, "0x604060005260606000f3"); // sponsors anything
+    await deposit(paymaster);
+    const accounts: Address[] = [
+      "0x0000000000000000000000000000000000f37562",
+      "0x0000000000000000000000000000000000f47562",
+      "0x0000000000000000000000000000000000f57562",
+    ];
+    for (const account of accounts) await setCode(account, "0x600060005260206000f3");
+    const call = async (method: string, params: unknown[]) =>
+      (await rpc({ jsonrpc: "2.0", id: 1, method, params })).body;
+    const send = async (account: Address) => {
+      const body = await call("eth_sendUserOperation", [operation(account, paymaster), entryPoint]);
+      expect(body.result, JSON.stringify(body)).toMatch(/^0x[0-9a-f]{64}$/);
+      return body.result as Hex;
+    };
+    // Mined blocks, then a second: the acceptance's head is cached for one.
+    const mine = async (blocks: number) => {
+      await client.request({ method: "anvil_mine" as never, params: [toHex(blocks)] as never });
+      await new Promise((resolve) => setTimeout(resolve, 1100));
+    };
+    const waiting = async () =>
+      ((await call("debug_bundler_dumpMempool", [entryPoint])).result as { sender: string }[]).map((op) =>
+        getAddress(op.sender),
+      );
+    expect((await call("debug_bundler_setBundlingMode", ["manual"])).result).toBe("ok");
+    try {
+      // maxSeen 20 > opsIncluded + THROTTLING_SLACK: throttled, not banned.
+      await call("debug_bundler_setReputation", [[{ address: paymaster, opsSeen: 200, opsIncluded: 0 }], entryPoint]);
+      // Live for 5 blocks: bundled.
+      const kept = await send(accounts[0]);
+      await mine(5);
+      const bundle = (await call("debug_bundler_sendBundleNow", [])).result as Hex;
+      expect((await client.waitForTransactionReceipt({ hash: bundle })).status).toBe("success");
+      const receipt = await call("eth_getUserOperationReceipt", [kept]);
+      expect(receipt.result, JSON.stringify(receipt)).toMatchObject({ success: true });
+      // Live for 11 blocks: the paymaster's next acceptance drops it (it no longer counts against the 4 allowed).
+      await send(accounts[1]);
+      await mine(11);
+      await send(accounts[2]);
+      expect(await waiting()).toEqual([getAddress(accounts[2])]);
+      // … and so does a bundling run.
+      await mine(11);
+      const dropped = await call("debug_bundler_sendBundleNow", []);
+      expect(dropped.error?.message, JSON.stringify(dropped)).toContain("is throttled: live for more than 10 blocks");
+      expect(await waiting()).toEqual([]);
+    } finally {
+      await call("debug_bundler_clearReputation", []);
       await call("debug_bundler_setBundlingMode", ["auto"]);
     }
   });

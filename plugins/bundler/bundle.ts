@@ -17,6 +17,7 @@ import { TERMINAL_STATES } from "../../host/mutations/service.ts";
 import type { PluginContext } from "../../host/plugin.ts";
 import { defineTask } from "../../host/worker/define-task.ts";
 import { addKeyedJobSql } from "../../host/worker/keyed-jobs.ts";
+import { bundleCandidates } from "./bundle-candidates.ts";
 import {
   bundleIdempotencyKey,
   claimBundle,
@@ -31,7 +32,7 @@ import { bundleGas, inBundleOrder, MAX_BUNDLE, splitBundles } from "./bundle-spl
 import { bundlerExecutors } from "./bundler-wallet.ts";
 import { delegationDesignator, toAuthorization } from "./eip7702.ts";
 import { type ServedEntryPoint, servedEntryPoints } from "./entry-points.ts";
-import { blamedEntity, countIncluded, penalize, stakeStatus, throttledEntities } from "./reputation.ts";
+import { blamedEntity, countIncluded, penalize, stakeStatus } from "./reputation.ts";
 import type { BundlerSettings } from "./settings.ts";
 import { checkBundle } from "./simulation.ts";
 import { type BundlerDb, type BundlerTables, bundlerDb, type UserOperationRow } from "./tables.ts";
@@ -156,12 +157,11 @@ async function bundlePartition(
     }
   // An operation in a bundle already signed runs before its successors (its executor's lower nonce): they may
   // follow at once from the same executor. Those in a bundle not yet signed wait for it.
-  const pending = live.filter((row) => row.status === "pending");
-  const throttled = await throttledEntities(
+  const { pending, throttled } = await bundleCandidates(
     db,
+    on,
     { chainId, entryPoint: entryPoint.address.toLowerCase() },
-    pending.flatMap((row) => [row.paymaster, row.factory].filter((entity): entity is string => entity !== null)),
-    new Date(),
+    live.filter((row) => row.status === "pending"),
   );
   const planned = splitBundles({
     pending,

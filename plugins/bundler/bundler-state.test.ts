@@ -11,5 +11,5 @@ it("gives each platform its own caches and wakes, shared by the parts of one", (
   expect(bundlerState({ ...one }).validation.opcodeRules.cleanPaths.has("31337|CALL:0xabc")).toBe(true);
   expect(bundlerState(other).validation.opcodeRules.cleanPaths.size).toBe(0);
   expect(bundlerState(other).wakes.size).toBe(0);
-  expect(bundlerState(other).validation.chainTimes).not.toBe(bundlerState(one).validation.chainTimes);
+  expect(bundlerState(other).validation.chainHeads).not.toBe(bundlerState(one).validation.chainHeads);
 });

@@ -1,8 +1,8 @@
 // eth_sendUserOperation's acceptance on a chain: the operation is checked (preVerificationGas, validation by
 // simulation, the sender's sponsorship limits when a paymaster pays), then written to the mempool (platform.bundler_user_operations) under the replacement rules, and the
 // bundling run of the caller's organisation on that chain is woken (in auto mode). The hash is answered once the row
-// is committed; the usual operation (no paymaster, no factory, nothing contending) is written in one statement
-// (quick-insert.ts), and the wake is not waited for.
+// is committed; the usual operation (no paymaster, no factory, no storage outside its sender's, nothing contending)
+// is written in one statement (quick-insert.ts), and the wake is not waited for.
 import { type Hex, toHex } from "viem";
 import type { ServedChain } from "../../host/chain/served-chains.ts";
 import type { PluginContext } from "../../host/plugin.ts";
@@ -18,8 +18,9 @@ import { reputationEntities } from "./reputation-entities.ts";
 import { rpcError } from "./rpc-error.ts";
 import { assertSenderNotEntity } from "./sender-entity-rule.ts";
 import { MAX_PENDING_PER_SENDER, waitingCount } from "./sender-limit.ts";
+import { assertNoSenderStorage } from "./sender-storage-rule.ts";
 import type { BundlerSettings } from "./settings.ts";
-import { simulateValidation } from "./simulation.ts";
+import { chainHead, simulateValidation } from "./simulation.ts";
 import { sponsoredUsage } from "./sponsored-usage.ts";
 import { assertWithinSponsorshipLimits, maxCharge } from "./sponsorship-limits.ts";
 import { bundlerDb } from "./tables.ts";
@@ -69,6 +70,7 @@ export async function acceptUserOperation(
     () => isQueued(ctx, on.chainId, entryPoint.address, op.sender, op.nonce),
   );
   const entities = reputationEntities(rpcOp, validation);
+  const storageAddresses = validation.storageAddresses ?? [];
 
   const row = {
     userOpHash: hash,
@@ -82,10 +84,13 @@ export async function acceptUserOperation(
     maxFeePerGas: op.maxFeePerGas.toString(),
     maxPriorityFeePerGas: op.maxPriorityFeePerGas.toString(),
   };
-  // No paymaster nor factory: nothing to count but the sender's room, in one statement when nothing contends.
-  const quick = !op.paymaster && entities.length === 0;
-  const acceptInTransaction = () =>
-    db.transaction().execute(async (trx) => {
+  // No paymaster nor factory nor foreign storage: nothing to count but the sender's room, in one statement when
+  // nothing contends.
+  const quick = !op.paymaster && entities.length === 0 && storageAddresses.length === 0;
+  const acceptInTransaction = async () => {
+    // The head validation saw (cached): a throttled entity's operation leaves the mempool some blocks after it.
+    const head = (await chainHead(on, bundlerState(ctx).validation)).number;
+    return db.transaction().execute(async (trx) => {
       // The sender's operations still waiting (locked: a concurrent replacement waits for this one), and this one if
       // it was sent before.
       const rows = await trx
@@ -133,13 +138,11 @@ export async function acceptUserOperation(
       }
       // ERC-7562 reputation: a banned entity is refused, a throttled or unstaked one limited; then it is counted seen.
       const scope = { chainId: on.chainId, entryPoint: entryPoint.address.toLowerCase() };
-      await assertSenderNotEntity(
-        trx,
-        scope,
-        sender,
-        entities.map((entity) => entity.address),
-      );
-      await admitAndCountSeen(trx, scope, entities, new Date());
+      const named = entities.map((entity) => entity.address);
+      await assertSenderNotEntity(trx, scope, sender, named);
+      // [STO-041]: not storage of a live operation's sender (bundling holds back one that missed a concurrent one).
+      await assertNoSenderStorage(trx, scope, { sender, entities: named }, storageAddresses);
+      await admitAndCountSeen(trx, scope, entities, new Date(), head);
       if (same) await trx.deleteFrom("bundlerUserOperations").where("userOpHash", "=", hash).execute();
       await trx
         .insertInto("bundlerUserOperations")
@@ -148,11 +151,14 @@ export async function acceptUserOperation(
           paymaster: op.paymaster?.toLowerCase() ?? null,
           maxCharge: op.paymaster ? charge.toString() : null,
           factory: entities.find((entity) => entity.role === "factory")?.address ?? null,
+          acceptedBlock: head.toString(),
+          storageAddresses: storageAddresses.length > 0 ? storageAddresses : null,
           status: "pending",
         })
         .execute();
       return true;
     });
+  };
   const accepted =
     (quick && (await insertUnlessContended(db, row, MAX_PENDING_PER_SENDER))) || (await acceptInTransaction());
   // The row is committed: the operation is durable and its hash can be answered. The wake only starts the next run

@@ -109,4 +109,13 @@ export const migrations: PluginMigration[] = [
         (chain_id, organization_id) where status = 'submitted'`.execute(db);
     },
   },
+  {
+    // ERC-7562's THROTTLED_ENTITY_LIVE_BLOCKS (the head at acceptance) and STO-041 (the contracts whose storage the
+    // validation accessed), both known only at acceptance; rows accepted before stay null (never held or dropped).
+    name: "0008_accepted_block_storage_addresses",
+    async up(db: Kysely<unknown>) {
+      await sql`alter table platform.bundler_user_operations add column accepted_block numeric(78, 0),
+        add column storage_addresses text[]`.execute(db);
+    },
+  },
 ];

@@ -6,6 +6,7 @@ import {
   penalized,
   reputationStatus,
   THROTTLED_ENTITY_MEMPOOL_COUNT,
+  throttledLiveSince,
 } from "./reputation-rules.ts";
 
 const at = (hours: number) => new Date(Date.UTC(2026, 0, 1) + hours * DECAY_INTERVAL_MS);
@@ -51,5 +52,11 @@ describe("ERC-7562 reputation rules", () => {
   it("bans an entity whose operation failed its bundle, staked or not (SREP-050, UREP-030)", () => {
     expect(reputationStatus(penalized(true))).toBe("banned");
     expect(reputationStatus(penalized(false))).toBe("banned");
+  });
+
+  it("keeps a throttled entity's operation THROTTLED_ENTITY_LIVE_BLOCKS blocks after its acceptance's head", () => {
+    // Accepted at head 100: still live at 110 (100 >= 110 - 10), gone at 111 (100 < 101).
+    expect(throttledLiveSince(110n)).toBe(100n);
+    expect(throttledLiveSince(111n)).toBe(101n);
   });
 });

@@ -11,6 +11,8 @@ export const SAME_UNSTAKED_ENTITY_MEMPOOL_COUNT = 10;
 export const THROTTLED_ENTITY_MEMPOOL_COUNT = 4;
 /** [SREP-030]: the most operations naming one throttled entity that one bundle carries. */
 export const THROTTLED_ENTITY_BUNDLE_COUNT = 4;
+/** [SREP-030]: the blocks an operation naming a throttled entity may stay in the mempool. */
+export const THROTTLED_ENTITY_LIVE_BLOCKS = 10n;
 /** [UREP-020]: the most an unstaked entity's inclusions add to its mempool allowance. */
 const MAX_INCLUDED_ALLOWANCE = 10_000;
 /** [SREP-050]: a staked entity whose operation fails its bundle's check; [UREP-030]: an unstaked one. */
@@ -67,6 +69,12 @@ export function mempoolAllowance(counters: ReputationCounters, staked: boolean):
     Math.floor(inclusionRate * INCLUSION_RATE_FACTOR) +
     Math.min(counters.opsIncluded, MAX_INCLUDED_ALLOWANCE)
   );
+}
+
+/** At `head`, the oldest acceptance head of an operation naming a throttled entity that may stay in the mempool:
+ * one accepted before it has been live for more than THROTTLED_ENTITY_LIVE_BLOCKS. */
+export function throttledLiveSince(head: bigint): bigint {
+  return head - THROTTLED_ENTITY_LIVE_BLOCKS;
 }
 
 /** The counters after an operation naming the entity failed its bundle's check (the entity's fault, AA1x/AA3x). */

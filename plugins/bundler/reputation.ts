@@ -2,7 +2,8 @@
 // 0005_reputation): an operation's paymaster and factory are counted seen when it is accepted and included when its
 // bundle's UserOperationEvent says so, both decayed hourly (reputation-rules.ts, applied when a row is read). An
 // entity's status decides whether its operations may enter the mempool (-32504 banned or throttled past its limit,
-// -32505 an unstaked entity past its allowance); a banned entity's waiting operations are dropped [SREP-020].
+// -32505 an unstaked entity past its allowance); a banned entity's waiting operations are dropped [SREP-020], and a
+// throttled one's once live for more than THROTTLED_ENTITY_LIVE_BLOCKS [SREP-030].
 import { type Address, getAddress, type Hex, toHex } from "viem";
 import { entryPoint08Abi } from "viem/account-abstraction";
 import type { ServedChain } from "../../host/chain/served-chains.ts";
@@ -13,6 +14,8 @@ import {
   penalized,
   type ReputationCounters,
   reputationStatus,
+  THROTTLED_ENTITY_LIVE_BLOCKS,
+  throttledLiveSince,
 } from "./reputation-rules.ts";
 import { rpcError } from "./rpc-error.ts";
 import type { BundlerDb } from "./tables.ts";
@@ -73,29 +76,52 @@ async function store(trx: Db, scope: ReputationScope, address: string, counters:
     .execute();
 }
 
+const bannedReason = (address: string) => `${address} is banned (ERC-7562 reputation)`;
+
 /**
- * [SREP-020]: a banned entity's operations still waiting leave the mempool. Called holding the entity's row: rows
+ * [SREP-020]: a banned entity's operations still waiting leave the mempool; with `acceptedBefore` (a throttled
+ * entity's, SREP-030), only those accepted at an older head. Called holding the entity's row at acceptance: rows
  * locked by an acceptance (which waits for that entity row) are skipped rather than waited for, so the two cannot
- * deadlock; such an operation is dropped at the next ban or fails its bundle.
+ * deadlock; such an operation is dropped at the next ban or fails its bundle. Answers the dropped operations' hashes.
  */
-async function dropOperationsOf(trx: Db, scope: ReputationScope, address: string) {
-  await trx
+async function dropOperationsOf(
+  trx: Db,
+  scope: ReputationScope,
+  address: string,
+  reason = bannedReason(address),
+  acceptedBefore?: bigint,
+) {
+  const rows = await trx
     .updateTable("bundlerUserOperations")
-    .set({ status: "failed", failureReason: `${address} is banned (ERC-7562 reputation)`, updatedAt: new Date() })
-    .where("userOpHash", "in", (eb) =>
-      eb
+    .set({ status: "failed", failureReason: reason, updatedAt: new Date() })
+    .where("userOpHash", "in", (eb) => {
+      const waiting = eb
         .selectFrom("bundlerUserOperations")
         .select("userOpHash")
         .where("chainId", "=", scope.chainId)
         .where("entryPoint", "=", scope.entryPoint)
         .where("status", "=", "pending")
-        .where((w) => w.or([w("paymaster", "=", address), w("factory", "=", address)]))
+        .where((w) => w.or([w("paymaster", "=", address), w("factory", "=", address)]));
+      return (acceptedBefore === undefined ? waiting : waiting.where("acceptedBlock", "<", acceptedBefore.toString()))
         .forUpdate()
-        .skipLocked(),
-    )
+        .skipLocked();
+    })
     .where("status", "=", "pending")
+    .returning("userOpHash")
     .execute();
+  return rows.map((row) => row.userOpHash);
 }
+
+/** [SREP-030]: the throttled entity's waiting operations live for more than THROTTLED_ENTITY_LIVE_BLOCKS at `head`
+ * leave the mempool (their hashes answered). */
+export const dropOutlivedOf = (db: Db, scope: ReputationScope, address: string, head: bigint) =>
+  dropOperationsOf(
+    db,
+    scope,
+    address,
+    `${address} is throttled: live for more than ${THROTTLED_ENTITY_LIVE_BLOCKS} blocks (ERC-7562 reputation)`,
+    throttledLiveSince(head),
+  );
 
 /** Of `addresses` (paymasters, factories), those throttled at `now` (read without locking: a bundling run's view). */
 export async function throttledEntities(db: Db, scope: ReputationScope, addresses: string[], now: Date) {
@@ -120,9 +146,16 @@ async function liveOperationsNaming(trx: Db, scope: ReputationScope, entity: Rep
 
 /**
  * Inside the acceptance's transaction, before the operation is written: refuses it when one of its entities is
- * banned, or already has as many live operations as its reputation allows; otherwise counts it seen by each.
+ * banned, or already has as many live operations as its reputation allows (a throttled one's outlived at `head`
+ * dropped first); otherwise counts it seen by each.
  */
-export async function admitAndCountSeen(trx: Db, scope: ReputationScope, entities: ReputationEntity[], now: Date) {
+export async function admitAndCountSeen(
+  trx: Db,
+  scope: ReputationScope,
+  entities: ReputationEntity[],
+  now: Date,
+  head: bigint,
+) {
   const counters = await lockedCounters(
     trx,
     scope,
@@ -136,6 +169,7 @@ export async function admitAndCountSeen(trx: Db, scope: ReputationScope, entitie
     const details = { entity: entity.role, address: getAddress(address), status, ...hexCounters(current) };
     if (status === "banned")
       throw rpcError("BUNDLER_ENTITY_BANNED", `The ${entity.role} ${details.address} is banned (ERC-7562)`, details);
+    if (status === "throttled") await dropOutlivedOf(trx, scope, address, head);
     const allowance = mempoolAllowance(current, entity.staked);
     if (Number.isFinite(allowance) && (await liveOperationsNaming(trx, scope, entity)) >= allowance) {
       if (status === "throttled")

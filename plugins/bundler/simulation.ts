@@ -131,14 +131,9 @@ async function tracedValidation(
       { rule: "OP-041", ...codeless },
     );
   const result = decodeFunctionResult({ abi, functionName: "simulateValidation", data: returned }) as ValidationResult;
-  if (mayAccessForeignStorage(scanned, op.sender))
-    assertStorageRules(
-      await storageTrace(on, call, validationCallees(entryPoint.address, op)),
-      entryPoint.address,
-      op,
-      result,
-    );
-  return result;
+  if (!mayAccessForeignStorage(scanned, op.sender)) return result;
+  const storage = await storageTrace(on, call, validationCallees(entryPoint.address, op));
+  return { ...result, storageAddresses: assertStorageRules(storage, entryPoint.address, op, result) };
 }
 
 /** simulateValidation by a plain eth_call (unsafe mode): no trace, no ERC-7562 rule. */
@@ -217,6 +212,9 @@ export interface ValidationResult {
   };
   factoryInfo: StakeInfo;
   paymasterInfo: StakeInfo;
+  /** The contracts whose storage a traced validation accessed, the sender's and the EntryPoint's aside (STO-041);
+   * absent when no frame could reach other storage (or in unsafe mode). */
+  storageAddresses?: string[];
 }
 
 /** An operation too close to its end is refused: it could expire before its bundle is mined. */
@@ -225,22 +223,29 @@ const EXPIRY_MARGIN_SECONDS = 30n;
 /** What validation keeps between operations, per platform (bundler-state.ts). */
 export interface ValidationCaches {
   opcodeRules: OpcodeRuleCaches;
-  /** The latest block's timestamp per chain, which validation time ranges are checked against: read at most once a
-   * second (a second's staleness is well inside the expiry margin). */
-  chainTimes: Map<number, { at: number; timestamp: Promise<bigint> }>;
+  /** The latest block's number and timestamp per chain (validation time ranges are checked against the timestamp,
+   * an accepted operation records the number): read at most once a second (a second's staleness is well inside the
+   * expiry margin, and at most a block). */
+  chainHeads: Map<number, { at: number; head: Promise<ChainHead> }>;
+}
+
+export interface ChainHead {
+  number: bigint;
+  timestamp: bigint;
 }
 
 export function validationCaches(): ValidationCaches {
-  return { opcodeRules: opcodeRuleCaches(), chainTimes: new Map() };
+  return { opcodeRules: opcodeRuleCaches(), chainHeads: new Map() };
 }
 
-function chainTime(on: ServedChain, { chainTimes }: ValidationCaches): Promise<bigint> {
-  const cached = chainTimes.get(on.chainId);
-  if (cached && Date.now() - cached.at < 1000) return cached.timestamp;
-  const timestamp = on.client.getBlock().then((block) => block.timestamp);
-  timestamp.catch(() => chainTimes.delete(on.chainId));
-  chainTimes.set(on.chainId, { at: Date.now(), timestamp });
-  return timestamp;
+/** The chain's latest block as validation saw it (cached a second). */
+export function chainHead(on: ServedChain, { chainHeads }: ValidationCaches): Promise<ChainHead> {
+  const cached = chainHeads.get(on.chainId);
+  if (cached && Date.now() - cached.at < 1000) return cached.head;
+  const head = on.client.getBlock().then((block) => ({ number: block.number, timestamp: block.timestamp }));
+  head.catch(() => chainHeads.delete(on.chainId));
+  chainHeads.set(on.chainId, { at: Date.now(), head });
+  return head;
 }
 
 /**
@@ -263,7 +268,7 @@ export async function simulateValidation(
     mode === "safe"
       ? tracedValidation(on, caches.opcodeRules, entryPoint, op, queued, senderOverride)
       : untracedValidation(on, entryPoint, op, queued, senderOverride),
-    chainTime(on, caches),
+    chainHead(on, caches).then((head) => head.timestamp),
   ])) as [ValidationResult, bigint];
   // [EREP-050]: only a staked paymaster may have the EntryPoint call its postOp with a context.
   if (mode === "safe" && result.returnInfo.paymasterContext !== "0x" && !isStaked(result.paymasterInfo))

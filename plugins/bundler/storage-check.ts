@@ -5,7 +5,7 @@ import type { PackedUserOperation } from "viem/account-abstraction";
 import { isEip7702Factory } from "./eip7702.ts";
 import { senderCreatorOf } from "./opcode-rules.ts";
 import { rpcError } from "./rpc-error.ts";
-import { keccakOwners, type StorageEntities, storageViolation } from "./storage-rules.ts";
+import { foreignStorage, keccakOwners, type StorageEntities, storageViolation } from "./storage-rules.ts";
 import type { StorageTrace, ValidationCallees } from "./storage-trace.ts";
 import { isStaked, type StakeInfo } from "./validation-rules.ts";
 
@@ -26,13 +26,16 @@ export function deployingFactory(op: PackedUserOperation): string | undefined {
   return factory !== undefined && !isEip7702Factory(factory) ? factory : undefined;
 }
 
-/** Throws the ERC-7769 refusal for the first storage access ERC-7562 forbids. */
+/**
+ * Throws the ERC-7769 refusal for the first storage access ERC-7562 forbids; else answers the contracts whose storage
+ * the validation accessed, the sender's and the EntryPoint's aside (STO-041 is judged against the mempool).
+ */
 export function assertStorageRules(
   trace: StorageTrace,
   entryPoint: Address,
   op: PackedUserOperation,
   stakes: { factoryInfo: StakeInfo; paymasterInfo: StakeInfo },
-) {
+): string[] {
   const factory = deployingFactory(op);
   const deploys = factory !== undefined;
   const entities: StorageEntities = {
@@ -45,7 +48,7 @@ export function assertStorageRules(
     paymasterStaked: isStaked(stakes.paymasterInfo),
   };
   const violation = storageViolation(trace.accesses, entities, keccakOwners(trace.keccakInputs));
-  if (!violation) return;
+  if (!violation) return foreignStorage(trace.accesses, entities);
   const { rule, role, address, slot, write, reason } = violation;
   throw rpcError(
     "BUNDLER_STORAGE_ACCESS_BANNED",

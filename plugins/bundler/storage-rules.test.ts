@@ -1,6 +1,7 @@
 import { encodeAbiParameters, type Hex, keccak256, toHex } from "viem";
 import { describe, expect, it } from "vitest";
 import {
+  foreignStorage,
   isAssociated,
   keccakOwners,
   type StorageAccess,
@@ -117,5 +118,17 @@ describe("ERC-7562 storage rules", () => {
       owners,
     );
     expect(violation).toMatchObject({ rule: "STO-033", role: "paymaster", address: TOKEN, slot: "0x9", write: true });
+  });
+
+  it("lists the contracts whose storage was accessed, once each, without the sender's and the EntryPoint's", () => {
+    const accesses = [
+      access("account", SENDER, "0x0"),
+      access("paymaster", TOKEN, mappingSlot(SENDER)),
+      access("paymaster", ENTRY_POINT, "0x1", true),
+      access("factory", PAYMASTER, "0x2"),
+      access("account", TOKEN, "0x3"),
+    ];
+    expect(foreignStorage(accesses, existing)).toEqual([PAYMASTER, TOKEN]);
+    expect(foreignStorage([access("account", SENDER, "0x0")], existing)).toEqual([]);
   });
 });

@@ -127,3 +127,12 @@ export function storageViolation(
   }
   return undefined;
 }
+
+/**
+ * The contracts (lowercase, sorted) whose storage the validation accessed, the sender's and the EntryPoint's aside:
+ * STO-041 holds the operation back while one of them is the sender of another live operation.
+ */
+export function foreignStorage(accesses: StorageAccess[], entities: Pick<StorageEntities, "entryPoint" | "sender">) {
+  const own = new Set([entities.sender, entities.entryPoint]);
+  return [...new Set(accesses.map((access) => access.address).filter((address) => !own.has(address)))].sort();
+}

@@ -38,6 +38,16 @@ export interface BundlerUserOperationsTable {
   bundleId: ColumnType<string | null, string | null | undefined, string | null>;
   /** The executor wallet (lowercase) whose bundle claimed it: the sender's next operations go out from it too. */
   executor: ColumnType<string | null, string | null | undefined, string | null>;
+  /**
+   * The chain's head when it was accepted (numeric, as text): an operation naming a throttled entity leaves the
+   * mempool THROTTLED_ENTITY_LIVE_BLOCKS later. Null for one without paymaster or factory (never throttled).
+   */
+  acceptedBlock: ColumnType<string | null, string | null | undefined, string | null>;
+  /**
+   * The contracts (lowercase) whose storage its traced validation accessed, its sender's and the EntryPoint's aside;
+   * null when none (or in unsafe mode): STO-041 holds it back while one of them is a live operation's sender.
+   */
+  storageAddresses: ColumnType<string[] | null, string[] | null | undefined, string[] | null>;
   failureReason: string | null;
   createdAt: Timestamp;
   updatedAt: Timestamp;
