@@ -385,6 +385,7 @@ describe("bundler (POST /api/v2/bundler)", () => {
     const sendsValue = `5f5f5f5f600173${store.slice(2)}5af150`; // CALL(gas, store, 1 wei, …)
     const callsPrecompile = "5f5f5f5f60ff5afa50"; // STATICCALL(gas, 0xff, …): no precompile that reads nothing
     const callsNoCode = "5f5f5f5f7300000000000000000000000000000000009a75625afa50"; // STATICCALL of a codeless address
+    const sizesNoCode = "7300000000000000000000000000000000009a75623b50"; // EXTCODESIZE of a codeless address
     const loop: Address = "0x00000000000000000000000000000000000c0de1";
     await setCode(loop, "0x5b600056"); // JUMPDEST PUSH1 0 JUMP: runs until its gas is gone
     const exhausts = `5f5f5f5f5f73${loop.slice(2)}6064f150`; // CALL(100 gas, loop, …), its failure ignored
@@ -395,6 +396,7 @@ describe("bundler (POST /api/v2/bundler)", () => {
       [valueSender, "OP-061"],
       [await entity("0x0000000000000000000000000000000000077562", callsPrecompile + accountReturn), "OP-062"],
       [await entity("0x0000000000000000000000000000000000087562", callsNoCode + accountReturn), "OP-041"],
+      [await entity("0x0000000000000000000000000000000000107562", sizesNoCode + accountReturn), "OP-041"],
       [await entity("0x0000000000000000000000000000000000097562", exhausts + accountReturn), "OP-020"],
     ];
     for (const [sender, rule] of callRules) {
@@ -405,6 +407,24 @@ describe("bundler (POST /api/v2/bundler)", () => {
       });
       expect(body.error.message).toContain(`[${rule}]`);
     }
+    // EXTCODE* of an address without code in a paymaster's validation too (EXTCODECOPY; its read of its own storage
+    // makes the storage trace report it); of one with code, or of the sender, it is allowed.
+    const copiesNoCode = `5f5f5f73${"00".repeat(17)}9a75623c`;
+    const copier = await entity(
+      "0x0000000000000000000000000000000000117562",
+      `5f5450${copiesNoCode}${paymasterReturn}`,
+    );
+    const copied = await send(operation(sponsored, copier));
+    expect(copied.error, JSON.stringify(copied)).toMatchObject({
+      code: -32502,
+      data: { rule: "OP-041", opcode: "EXTCODECOPY", from: copier, to: "0x00000000000000000000000000000000009a7562" },
+    });
+    expect(copied.error.message).toMatch(/^\[OP-041\]/);
+    const hashesCode = `73${store.slice(2)}3f50303b50`; // EXTCODEHASH(store), EXTCODESIZE(itself: the sender)
+    const reads = await send(
+      operation(await entity("0x0000000000000000000000000000000000127562", hashesCode + accountReturn)),
+    );
+    expect(reads.result, JSON.stringify(reads)).toMatch(/^0x[0-9a-f]{64}$/);
     // The account's associated storage in another contract (its existing account: STO-021 allows it).
     const accepted = await send(operation(associated));
     expect(accepted.result).toMatch(/^0x[0-9a-f]{64}$/);

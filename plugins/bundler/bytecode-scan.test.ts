@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { reachableBannedOpcode, reachesStorage } from "./bytecode-scan.ts";
+import { reachableBannedOpcode, reachesExtcode, reachesStorage } from "./bytecode-scan.ts";
 
 describe("ERC-7562 opcode rules read statically from bytecode", () => {
   it("finds a reachable banned opcode, and GAS only when it is not a call's gas argument", () => {
@@ -23,5 +23,13 @@ describe("ERC-7562 opcode rules read statically from bytecode", () => {
     expect(reachesStorage("0x600060005260206000f3")).toBe(false);
     expect(reachesStorage("0x61545500")).toBe(false); // PUSH2 0x5455: data, not code
     expect(reachesStorage("0x00fe54")).toBe(false); // SLOAD after a halt, no JUMPDEST
+  });
+
+  it("tells code that can reach EXTCODESIZE/EXTCODECOPY/EXTCODEHASH, which only then needs the EXTCODE* trace", () => {
+    expect(reachesExtcode("0x303b50")).toBe(true); // ADDRESS EXTCODESIZE POP
+    expect(reachesExtcode("0x303f50")).toBe(true); // … EXTCODEHASH
+    expect(reachesExtcode("0x5f5f5f303c")).toBe(true); // … EXTCODECOPY
+    expect(reachesExtcode("0x613b3f00")).toBe(false); // PUSH2 0x3b3f: data, not code
+    expect(reachesExtcode("0x00fe3b")).toBe(false); // EXTCODESIZE after a halt, no JUMPDEST
   });
 });

@@ -31,6 +31,8 @@ const HALTS = new Set([0x00, 0x56, 0xf3, 0xfd, 0xfe, 0xff]);
 const pushSize = (op: number) => (op >= 0x60 && op <= 0x7f ? op - 0x5f : 0);
 /** SLOAD, SSTORE, TLOAD, TSTORE: what ERC-7562's storage rules judge. */
 const STORAGE = new Set([0x54, 0x55, 0x5c, 0x5d]);
+/** EXTCODESIZE, EXTCODECOPY, EXTCODEHASH: OP-041 judges the address they read. */
+const EXTCODE = new Set([0x3b, 0x3c, 0x3f]);
 
 /** Each reachable instruction of `bytes` and the byte after it (what a PUSH pushes is skipped). */
 function* reachableInstructions(bytes: Uint8Array): Generator<[op: number, next: number | undefined]> {
@@ -61,8 +63,13 @@ export function reachableBannedOpcode(code: Hex): string | undefined {
   return undefined;
 }
 
-/** Whether `code` can reach a storage or transient-storage access; code that cannot needs no storage trace. */
-export function reachesStorage(code: Hex): boolean {
-  for (const [op] of reachableInstructions(hexToBytes(code))) if (STORAGE.has(op)) return true;
+function reachesAny(code: Hex, ops: Set<number>): boolean {
+  for (const [op] of reachableInstructions(hexToBytes(code))) if (ops.has(op)) return true;
   return false;
 }
+
+/** Whether `code` can reach a storage or transient-storage access; code that cannot needs no storage trace. */
+export const reachesStorage = (code: Hex): boolean => reachesAny(code, STORAGE);
+
+/** Whether `code` can reach EXTCODESIZE/EXTCODECOPY/EXTCODEHASH; code that cannot needs no EXTCODE* trace. */
+export const reachesExtcode = (code: Hex): boolean => reachesAny(code, EXTCODE);

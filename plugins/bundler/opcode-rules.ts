@@ -20,7 +20,8 @@ import {
   type PublicClient,
 } from "viem";
 import type { ServedChain } from "../../host/chain/served-chains.ts";
-import { reachableBannedOpcode, reachesStorage } from "./bytecode-scan.ts";
+import { reachableBannedOpcode, reachesExtcode, reachesStorage } from "./bytecode-scan.ts";
+import { type ExtcodeAccess, extcodeTrace } from "./extcode-trace.ts";
 import { type BannedOpcode, findBannedOpcode, type StructLog } from "./validation-rules.ts";
 
 /** A frame of geth's callTracer: for a delegate call `to` is the code's address; a creation's `input` is its init
@@ -83,6 +84,8 @@ interface CodeScan {
   finding: string | undefined;
   /** It can reach SLOAD/SSTORE/TLOAD/TSTORE (storage-check.ts). */
   storage: boolean;
+  /** It can reach EXTCODESIZE/EXTCODECOPY/EXTCODEHASH (OP-041). */
+  extcode: boolean;
 }
 
 /** What the rules keep between validations, per platform (bundler-state.ts). */
@@ -91,7 +94,8 @@ export interface OpcodeRuleCaches {
   structLogClients: Map<string, PublicClient>;
   /** Deployed code never changes (EIP-6780), so what its static reading found is kept per chain and address. */
   scans: Map<string, Promise<CodeScan>>;
-  /** Validation paths whose struct logs were clean (see the GAS rule above). */
+  /** Validation paths whose struct logs were clean (see the GAS rule above), and those (prefixed `EXTCODE|`) whose
+   * untrusted frames ran no EXTCODE* but of the sender (OP-041). */
   cleanPaths: Set<string>;
 }
 
@@ -148,8 +152,13 @@ function remember<T>(cache: Map<string, T> | Set<string>, key: string, value?: T
 
 const scanCode = (code: Hex): CodeScan =>
   code === "0x"
-    ? { codeHash: undefined, finding: undefined, storage: false }
-    : { codeHash: keccak256(code), finding: reachableBannedOpcode(code), storage: reachesStorage(code) };
+    ? { codeHash: undefined, finding: undefined, storage: false, extcode: false }
+    : {
+        codeHash: keccak256(code),
+        finding: reachableBannedOpcode(code),
+        storage: reachesStorage(code),
+        extcode: reachesExtcode(code),
+      };
 
 function scanDeployed(on: ServedChain, caches: OpcodeRuleCaches, address: string): Promise<CodeScan> {
   const { scans } = caches;
@@ -256,7 +265,7 @@ export async function bannedOpcode(
   { call, frames, scans: read }: ScannedValidation,
 ): Promise<BannedOpcode | undefined> {
   const entryPoint = call.to;
-  const trusted = new Set([entryPoint.toLowerCase(), senderCreatorOf(entryPoint)]);
+  const trusted = trustedOf(entryPoint);
   // A trusted frame's code counts as clean (a creation's init code is judged whoever runs it).
   const scans = read.map((scan, i) =>
     !frames[i]!.type.startsWith("CREATE") && trusted.has(frames[i]!.to?.toLowerCase() ?? "")
@@ -275,11 +284,14 @@ export async function bannedOpcode(
   return banned;
 }
 
+/** The EntryPoint's frames and its SenderCreator's (lowercase): their code is trusted. */
+const trustedOf = (entryPoint: Address) => new Set([entryPoint.toLowerCase(), senderCreatorOf(entryPoint)]);
+
 /**
  * [OP-041]: the first call of the traced validation to an address without code (its code could be deployed between
  * validation and inclusion), the sender's aside [OP-042] and the low addresses OP-062 judges (call-rules.ts). Code
  * already read is cached, so an operation whose calls all reach code costs no further request. EXTCODE* on such an
- * address would need the struct logs' stacks: not checked.
+ * address: extcodeWithoutCode below.
  */
 export function callWithoutCode(
   { frames, scans }: ScannedValidation,
@@ -311,4 +323,43 @@ const LOW_ADDRESSES = 0x3ffn;
 export function mayAccessForeignStorage({ call, contexts, scans }: ScannedValidation, sender: Address): boolean {
   const own = new Set([call.to.toLowerCase(), senderCreatorOf(call.to), sender.toLowerCase()]);
   return scans.some((scan, i) => scan.storage && !own.has(contexts[i]!));
+}
+
+/**
+ * [OP-041]: the first EXTCODESIZE/EXTCODEHASH/EXTCODECOPY an untrusted frame of the traced validation ran on an address
+ * without code, the sender's aside [OP-042] (a factory asks whether it exists; code deployed in the validation
+ * counts). Only when a frame's code can reach one (the static reading) does a trace say which ran (extcode-trace.ts;
+ * `traced`: what the storage trace recorded, when the validation needed that one);
+ * a validation path (as the GAS rule's) whose trace showed none is not traced again: the instructions a path runs do
+ * not change while its code, functions and gas do. A path that read some other address is traced each time (what it
+ * reads may come from the operation).
+ */
+export async function extcodeWithoutCode(
+  on: ServedChain,
+  caches: OpcodeRuleCaches,
+  { call, frames, scans }: ScannedValidation,
+  sender: Address,
+  traced?: ExtcodeAccess[],
+): Promise<ExtcodeAccess | undefined> {
+  const trusted = trustedOf(call.to);
+  const judged = (frame: CallFrame) => frame.type.startsWith("CREATE") || !trusted.has(frame.to?.toLowerCase() ?? "");
+  if (!scans.some((scan, i) => scan.extcode && judged(frames[i]!))) return undefined;
+  const path = `EXTCODE|${pathOf(on.chainId, frames, scans)}`;
+  if (caches.cleanPaths.has(path)) return undefined;
+  const own = sender.toLowerCase();
+  const accesses = (traced ?? (await extcodeTrace(on, call))).filter(
+    (access) => !trusted.has(access.from) && access.to !== own,
+  );
+  if (accesses.length === 0) {
+    remember(caches.cleanPaths, path);
+    return undefined;
+  }
+  const created = new Set(
+    frames.flatMap((frame) => (frame.type.startsWith("CREATE") && frame.to ? [frame.to.toLowerCase()] : [])),
+  );
+  const judgedAccesses = accesses.filter((access) => !created.has(access.to));
+  const codeHashes = await Promise.all(
+    judgedAccesses.map(async (access) => (await scanDeployed(on, caches, access.to)).codeHash),
+  );
+  return judgedAccesses.find((_, i) => codeHashes[i] === undefined);
 }

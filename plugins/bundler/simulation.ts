@@ -19,6 +19,7 @@ import {
   bannedOpcode,
   callTrace,
   callWithoutCode,
+  extcodeWithoutCode,
   mayAccessForeignStorage,
   type OpcodeRuleCaches,
   opcodeRuleCaches,
@@ -131,8 +132,17 @@ async function tracedValidation(
       { rule: "OP-041", ...codeless },
     );
   const result = decodeFunctionResult({ abi, functionName: "simulateValidation", data: returned }) as ValidationResult;
-  if (!mayAccessForeignStorage(scanned, op.sender)) return result;
-  const storage = await storageTrace(on, call, validationCallees(entryPoint.address, op));
+  const storage = mayAccessForeignStorage(scanned, op.sender)
+    ? await storageTrace(on, call, validationCallees(entryPoint.address, op))
+    : undefined;
+  const extcode = await extcodeWithoutCode(on, caches, scanned, op.sender, storage?.extcode);
+  if (extcode)
+    throw rpcError(
+      "BUNDLER_OPCODE_BANNED",
+      `[OP-041] Validation used ${extcode.opcode} of ${extcode.to} in ${extcode.from}: an address without code (ERC-7562)`,
+      { rule: "OP-041", ...extcode },
+    );
+  if (!storage) return result;
   return { ...result, storageAddresses: assertStorageRules(storage, entryPoint.address, op, result) };
 }
 

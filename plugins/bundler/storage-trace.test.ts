@@ -14,6 +14,7 @@ describe("the storage trace and the validation mode", () => {
           ["0x99", "0x0d", "0x4", true],
         ],
         keccak: ["0x00"],
+        extcode: [["EXTCODESIZE", "0x0A", "0x0B"]],
       },
       callees,
     );
@@ -23,6 +24,7 @@ describe("the storage trace and the validation mode", () => {
       { role: "paymaster", address: "0x0d", slot: "0x3", write: false },
     ]);
     expect(trace.keccakInputs).toEqual(["0x00"]);
+    expect(trace.extcode).toEqual([{ opcode: "EXTCODESIZE", from: "0x0a", to: "0x0b" }]);
   });
 
   it("BUNDLER_VALIDATION: the setting wins; unset, unsafe on an embedded anvil, safe on another chain", () => {

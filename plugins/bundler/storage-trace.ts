@@ -2,9 +2,11 @@
 // simulation with a JavaScript tracer (geth's tracer API, which anvil also runs) that keeps only what the rules read:
 // each SLOAD/SSTORE/TLOAD/TSTORE below the EntryPoint with its storage's address and slot, tagged by the EntryPoint's
 // call it ran under (the factory's, account's or paymaster's validation), and the keccak inputs that begin with an
-// address (what makes a slot associated with one). The response stays small whatever the validation ran.
+// address (what makes a slot associated with one), and each EXTCODE* below it (OP-041, extcode-trace.ts: one trace
+// serves both rules). The response stays small whatever the validation ran.
 import type { Hex } from "viem";
 import type { ServedChain } from "../../host/chain/served-chains.ts";
+import { type ExtcodeAccess, extcodeAccessesOf, type RawExtcodeAccess, RECORD_EXTCODE } from "./extcode-trace.ts";
 import type { TracedCall } from "./opcode-rules.ts";
 import type { EntityRole, StorageAccess } from "./storage-rules.ts";
 
@@ -14,7 +16,7 @@ const MAX_KECCAK_INPUT = 256;
 /** The tracer for a simulation whose EntryPoint frame runs at `depth` (2 when the EntryPoint's address forwards to
  * the deployed simulations, simulation-call.ts): the frames above it record nothing. */
 const tracerAt = (depth: number) => `{
-  phase: "", accesses: [], keccak: [], error: "",
+  phase: "", accesses: [], keccak: [], extcode: [], error: "",
   step: function (log) {
     try { this.record(log); } catch (e) { if (!this.error) this.error = String(e); }
   },
@@ -26,6 +28,7 @@ const tracerAt = (depth: number) => `{
       if (op === "CALL" || op === "STATICCALL") this.phase = toHex(toAddress(log.stack.peek(1).toString(16)));
       return;
     }
+    ${RECORD_EXTCODE}
     if (op === "SLOAD" || op === "SSTORE" || op === "TLOAD" || op === "TSTORE") {
       this.accesses.push([this.phase, toHex(log.contract.getAddress()), "0x" + log.stack.peek(0).toString(16),
         op === "SSTORE" || op === "TSTORE"]);
@@ -41,7 +44,7 @@ const tracerAt = (depth: number) => `{
     }
   },
   fault: function () {},
-  result: function () { return { accesses: this.accesses, keccak: this.keccak, error: this.error }; }
+  result: function () { return { accesses: this.accesses, keccak: this.keccak, extcode: this.extcode, error: this.error }; }
 }`;
 
 const TRACER = tracerAt(1);
@@ -51,6 +54,7 @@ interface TracerResult {
   /** [the EntryPoint's callee, the storage's address, slot, write] */
   accesses: [string, string, string, boolean][];
   keccak: Hex[];
+  extcode?: RawExtcodeAccess[];
   /** The tracer's own failure (what it recorded is then incomplete). */
   error?: string;
 }
@@ -58,6 +62,8 @@ interface TracerResult {
 export interface StorageTrace {
   accesses: StorageAccess[];
   keccakInputs: Hex[];
+  /** Each EXTCODE* below the EntryPoint (OP-041). */
+  extcode: ExtcodeAccess[];
 }
 
 /** The EntryPoint's callees whose validation the rules judge: the SenderCreator (it calls the factory), the sender,
@@ -82,7 +88,7 @@ export function storageTraceOf(result: TracerResult, callees: ValidationCallees)
     const role = roleOf(callee.toLowerCase(), callees);
     if (role) accesses.push({ role, address: address.toLowerCase(), slot: slot as Hex, write });
   }
-  return { accesses, keccakInputs: result.keccak };
+  return { accesses, keccakInputs: result.keccak, extcode: extcodeAccessesOf(result.extcode ?? []) };
 }
 
 export async function storageTrace(
