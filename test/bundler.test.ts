@@ -705,6 +705,34 @@ describe("bundler (POST /api/v2/bundler)", () => {
     await rpc({ jsonrpc: "2.0", id: 4, method: "debug_bundler_setBundlingMode", params: ["auto"] });
   });
 
+  it("drops an operation whose validated code changed before its bundle (COD-010), and sends the rest", async () => {
+    const changing: Address = "0x00000000000000000000000000000000000c0d01";
+    await setCode(changing, "0x600060005260206000f3"); // an account that validates anything, paid by its deposit
+    await deposit(changing);
+    const rich = await simpleAccount();
+    await rpc({ jsonrpc: "2.0", id: 1, method: "debug_bundler_setBundlingMode", params: ["manual"] });
+    const changed = await rpc({
+      jsonrpc: "2.0",
+      id: 2,
+      method: "eth_sendUserOperation",
+      params: [operation(changing), entryPoint],
+    });
+    expect(changed.body.result, JSON.stringify(changed.body)).toMatch(/^0x[0-9a-f]{64}$/);
+    const bundler = createBundlerClient({ account: rich, client, transport: transport(), pollingInterval: 200 });
+    const kept = await bundler.sendUserOperation({ calls: [{ to: RECIPIENT, value: 1n }] });
+    // Other code that still validates: the bundle's eth_call alone would carry it.
+    await setCode(changing, "0x5b600060005260206000f3");
+    const sent = await rpc({ jsonrpc: "2.0", id: 3, method: "debug_bundler_sendBundleNow", params: [] });
+    expect(sent.body.error).toMatchObject({ code: -32500 });
+    expect(sent.body.error.message).toContain(`[COD-010] the code of ${changing}`);
+    expect((await bundler.waitForUserOperationReceipt({ hash: kept, timeout: 30_000 })).success).toBe(true);
+    expect(
+      (await rpc({ jsonrpc: "2.0", id: 4, method: "eth_getUserOperationReceipt", params: [changed.body.result] })).body
+        .result,
+    ).toBeNull();
+    await rpc({ jsonrpc: "2.0", id: 5, method: "debug_bundler_setBundlingMode", params: ["auto"] });
+  });
+
   it("bundles several operations per handleOps, split over two executors sending at once (manual, sendBundleNow)", async () => {
     const [a, b, c] = [await simpleAccount(), await simpleAccount(), await simpleAccount()];
     const db = openDatabases(platformDbUrl(stack.env), "ledger", 1);

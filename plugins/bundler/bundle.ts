@@ -29,9 +29,12 @@ import {
 import { BundlePayload, bundleJob } from "./bundle-job.ts";
 import { untilWorthBundling } from "./bundle-pace.ts";
 import { bundleGas, inBundleOrder, MAX_BUNDLE, splitBundles } from "./bundle-split.ts";
+import { bundlerState } from "./bundler-state.ts";
 import { bundlerExecutors } from "./bundler-wallet.ts";
+import { withoutChangedCode } from "./code-hashes.ts";
 import { delegationDesignator, toAuthorization } from "./eip7702.ts";
 import { type ServedEntryPoint, servedEntryPoints } from "./entry-points.ts";
+import { forgetCode } from "./opcode-rules.ts";
 import { blamedEntity, countIncluded, penalize, stakeStatus } from "./reputation.ts";
 import type { BundlerSettings } from "./settings.ts";
 import { checkBundle } from "./simulation.ts";
@@ -157,11 +160,18 @@ async function bundlePartition(
     }
   // An operation in a bundle already signed runs before its successors (its executor's lower nonce): they may
   // follow at once from the same executor. Those in a bundle not yet signed wait for it.
+  // [COD-010] An operation whose validated code changed since its acceptance is dropped (code-hashes.ts).
+  const unchanged = await withoutChangedCode(
+    db,
+    on,
+    live.filter((row) => row.status === "pending"),
+    (address) => forgetCode(bundlerState(ctx).validation.opcodeRules, chainId, address),
+  );
   const { pending, throttled } = await bundleCandidates(
     db,
     on,
     { chainId, entryPoint: entryPoint.address.toLowerCase() },
-    live.filter((row) => row.status === "pending"),
+    unchanged,
   );
   const planned = splitBundles({
     pending,

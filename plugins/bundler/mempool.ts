@@ -83,6 +83,7 @@ export async function acceptUserOperation(
     packedOperation: JSON.stringify(packedOp, (_, v) => (typeof v === "bigint" ? toHex(v) : v)),
     maxFeePerGas: op.maxFeePerGas.toString(),
     maxPriorityFeePerGas: op.maxPriorityFeePerGas.toString(),
+    validationCodeHashes: validation.visitedCode ? JSON.stringify(validation.visitedCode) : null,
   };
   // No paymaster nor factory nor foreign storage: nothing to count but the sender's room, in one statement when
   // nothing contends.

@@ -110,6 +110,14 @@ export const migrations: PluginMigration[] = [
     },
   },
   {
+    // ERC-7562's COD-010 (code-hashes.ts): the code hashes of the contracts an operation's validation ran (safe mode),
+    // checked again before it is bundled.
+    name: "0007_validation_code_hashes",
+    async up(db: Kysely<unknown>) {
+      await sql`alter table platform.bundler_user_operations add column validation_code_hashes jsonb`.execute(db);
+    },
+  },
+  {
     // ERC-7562's THROTTLED_ENTITY_LIVE_BLOCKS (the head at acceptance) and STO-041 (the contracts whose storage the
     // validation accessed), both known only at acceptance; rows accepted before stay null (never held or dropped).
     name: "0008_accepted_block_storage_addresses",

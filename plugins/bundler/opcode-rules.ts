@@ -21,6 +21,7 @@ import {
 } from "viem";
 import type { ServedChain } from "../../host/chain/served-chains.ts";
 import { reachableBannedOpcode, reachesExtcode, reachesStorage } from "./bytecode-scan.ts";
+import type { CodeHashes } from "./code-hashes.ts";
 import { type ExtcodeAccess, extcodeTrace } from "./extcode-trace.ts";
 import { type BannedOpcode, findBannedOpcode, type StructLog } from "./validation-rules.ts";
 
@@ -81,6 +82,8 @@ export function callTrace(on: ServedChain, call: TracedCall): Promise<CallFrame>
 /** What static reading found in a contract's code, and the code's hash (two proxies of one account share it). */
 interface CodeScan {
   codeHash: Hex | undefined;
+  /** Where the code was read (lowercase; an EIP-7702 account's delegate); none for code created in the validation. */
+  address?: string;
   finding: string | undefined;
   /** It can reach SLOAD/SSTORE/TLOAD/TSTORE (storage-check.ts). */
   storage: boolean;
@@ -150,11 +153,12 @@ function remember<T>(cache: Map<string, T> | Set<string>, key: string, value?: T
   else cache.add(key);
 }
 
-const scanCode = (code: Hex): CodeScan =>
+const scanCode = (code: Hex, address?: string): CodeScan =>
   code === "0x"
     ? { codeHash: undefined, finding: undefined, storage: false, extcode: false }
     : {
         codeHash: keccak256(code),
+        ...(address ? { address } : {}),
         finding: reachableBannedOpcode(code),
         storage: reachesStorage(code),
         extcode: reachesExtcode(code),
@@ -168,11 +172,16 @@ function scanDeployed(on: ServedChain, caches: OpcodeRuleCaches, address: string
     scan = on.client.getCode({ address: address as Address }).then((code = "0x") => {
       if (code === "0x") scans.delete(key); // no code yet (a precompile, or deployed later): asked again next time
       if (code.startsWith(DELEGATION)) return scanDeployed(on, caches, `0x${code.slice(8, 48)}`);
-      return scanCode(code);
+      return scanCode(code, address);
     });
     remember(scans, key, scan);
   }
   return scan;
+}
+
+/** A contract whose code changed (COD-010, code-hashes.ts): its code is read again when next validated. */
+export function forgetCode(caches: OpcodeRuleCaches, chainId: number, address: string) {
+  caches.scans.delete(`${chainId}:${address}`);
 }
 
 /**
@@ -362,4 +371,20 @@ export async function extcodeWithoutCode(
     judgedAccesses.map(async (access) => (await scanDeployed(on, caches, access.to)).codeHash),
   );
   return judgedAccesses.find((_, i) => codeHashes[i] === undefined);
+}
+
+/**
+ * [COD-010] The code hash of each contract the traced validation ran, but the EntryPoint's and its SenderCreator's
+ * and code created in the validation (an EIP-7702 account's is its delegate's): what the bundle checks again
+ * (code-hashes.ts).
+ */
+export function visitedCode({ call, frames, scans }: ScannedValidation): CodeHashes {
+  const trusted = trustedOf(call.to);
+  const visited: CodeHashes = {};
+  frames.forEach((frame, i) => {
+    const { address, codeHash } = scans[i]!;
+    if (address && codeHash && !frame.type.startsWith("CREATE") && !trusted.has(frame.to?.toLowerCase() ?? ""))
+      visited[address] = codeHash;
+  });
+  return visited;
 }

@@ -20,6 +20,7 @@ export type NewOperation = Pick<
   | "packedOperation"
   | "maxFeePerGas"
   | "maxPriorityFeePerGas"
+  | "validationCodeHashes"
 >;
 
 /** Whether the operation's row was inserted (pending) in one statement. */
@@ -32,10 +33,10 @@ export async function insertUnlessContended(db: BundlerDb, row: NewOperation, ma
       for update
     )
     insert into platform.bundler_user_operations (user_op_hash, chain_id, entry_point, sender, nonce, organization_id,
-      user_operation, packed_operation, max_fee_per_gas, max_priority_fee_per_gas, status)
+      user_operation, packed_operation, max_fee_per_gas, max_priority_fee_per_gas, validation_code_hashes, status)
     select ${row.userOpHash}, ${row.chainId}::integer, ${row.entryPoint}, ${row.sender}, ${row.nonce}::numeric,
       ${row.organizationId}, ${row.userOperation}::jsonb, ${row.packedOperation}::jsonb, ${row.maxFeePerGas}::numeric,
-      ${row.maxPriorityFeePerGas}::numeric, 'pending'
+      ${row.maxPriorityFeePerGas}::numeric, ${row.validationCodeHashes ?? null}::jsonb, 'pending'
     where not exists (select 1 from live where user_op_hash = ${row.userOpHash} or nonce = ${row.nonce}::numeric)
       and (select count(*) from live where status = 'pending') < ${maxWaiting}
       and not ${senderEntityOverlap(row, row.sender, [])}

@@ -13,6 +13,7 @@ import {
 import { entryPoint08Abi, type PackedUserOperation } from "viem/account-abstraction";
 import type { ServedChain } from "../../host/chain/served-chains.ts";
 import { callBreach } from "./call-rules.ts";
+import type { CodeHashes } from "./code-hashes.ts";
 import { type ServedEntryPoint, simulationsOf } from "./entry-points.ts";
 import type { BundlerErrorCode } from "./errors.ts";
 import {
@@ -27,6 +28,7 @@ import {
   senderCreatorOf,
   simulationFrame,
   type TracedCall,
+  visitedCode,
 } from "./opcode-rules.ts";
 import { queuedNonceState } from "./queued-nonce.ts";
 import { rpcError } from "./rpc-error.ts";
@@ -81,7 +83,8 @@ function refusalOf(data: Hex) {
 /**
  * simulateValidation under debug_traceCall (callTracer: small and quick): its result, and ERC-7562's opcode rules
  * checked on the frames it ran (opcode-rules.ts); when a frame may have accessed storage other than the sender's, its
- * storage accesses, traced again, under the storage rules (storage-check.ts).
+ * storage accesses, traced again, under the storage rules (storage-check.ts). The result holds the code hashes of the
+ * contracts it ran (COD-010, code-hashes.ts).
  */
 async function tracedValidation(
   on: ServedChain,
@@ -142,8 +145,9 @@ async function tracedValidation(
       `[OP-041] Validation used ${extcode.opcode} of ${extcode.to} in ${extcode.from}: an address without code (ERC-7562)`,
       { rule: "OP-041", ...extcode },
     );
-  if (!storage) return result;
-  return { ...result, storageAddresses: assertStorageRules(storage, entryPoint.address, op, result) };
+  const visited = { visitedCode: visitedCode(scanned) };
+  if (!storage) return { ...result, ...visited };
+  return { ...result, ...visited, storageAddresses: assertStorageRules(storage, entryPoint.address, op, result) };
 }
 
 /** simulateValidation by a plain eth_call (unsafe mode): no trace, no ERC-7562 rule. */
@@ -225,6 +229,8 @@ export interface ValidationResult {
   /** The contracts whose storage a traced validation accessed, the sender's and the EntryPoint's aside (STO-041);
    * absent when no frame could reach other storage (or in unsafe mode). */
   storageAddresses?: string[];
+  /** Safe mode: the code hashes of the contracts the validation ran (COD-010). */
+  visitedCode?: CodeHashes;
 }
 
 /** An operation too close to its end is refused: it could expire before its bundle is mined. */

@@ -1,5 +1,6 @@
 // The bundler's tables (migrations.ts) as Kysely types, and the platform db widened with them.
 import type { ColumnType, Selectable } from "kysely";
+import type { Hex } from "viem";
 import type { PlatformDb } from "../../host/db/database.ts";
 
 /** NOTIFYed with an operation's hash when its status changes (migration 0003_user_operation_changes). */
@@ -38,6 +39,9 @@ export interface BundlerUserOperationsTable {
   bundleId: ColumnType<string | null, string | null | undefined, string | null>;
   /** The executor wallet (lowercase) whose bundle claimed it: the sender's next operations go out from it too. */
   executor: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Safe mode: each contract the validation ran (lowercase) and its code hash, checked again before its bundle
+   * (ERC-7562 COD-010, code-hashes.ts); null in unsafe mode. */
+  validationCodeHashes: ColumnType<Record<string, Hex> | null, string | null | undefined, string | null>;
   /**
    * The chain's head when it was accepted (numeric, as text): an operation naming a throttled entity leaves the
    * mempool THROTTLED_ENTITY_LIVE_BLOCKS later. Null for one without paymaster or factory (never throttled).
