@@ -733,6 +733,79 @@ describe("bundler (POST /api/v2/bundler)", () => {
     await rpc({ jsonrpc: "2.0", id: 5, method: "debug_bundler_setBundlingMode", params: ["auto"] });
   });
 
+  it("writes a deployed account's operation while validating it: a refused one leaves no row, an unfinished acceptance waits or is validated again", async () => {
+    const [a, b, c] = [await simpleAccount(), await simpleAccount(), await simpleAccount()];
+    // Each deployed by a first operation: the next ones name no factory (the one-statement write, quick-insert.ts).
+    await Promise.all(
+      [a, b, c].map(async (account) => {
+        const bundler = createBundlerClient({ account, client, transport: transport(), pollingInterval: 200 });
+        const hash = await bundler.sendUserOperation({ calls: [{ to: RECIPIENT, value: 1n }] });
+        await bundler.waitForUserOperationReceipt({ hash, timeout: 30_000 });
+      }),
+    );
+    const db = openDatabases(platformDbUrl(stack.env), "ledger", 1);
+    const rows = bundlerDb(db.platform);
+    try {
+      // Refused by its validation (not the owner's signature): the row written meanwhile is withdrawn.
+      const bundlerA = createBundlerClient({ account: a, client, transport: transport(), pollingInterval: 200 });
+      const prepared = await bundlerA.prepareUserOperation({ calls: [{ to: RECIPIENT, value: 1n }] });
+      const badHash = getUserOperationHash({
+        chainId: chain.id,
+        entryPointAddress: entryPoint,
+        entryPointVersion: "0.8",
+        userOperation: { ...prepared, signature: "0x" },
+      });
+      const signature = await privateKeyToAccount(generatePrivateKey()).sign({ hash: badHash });
+      const refused = await rpc({
+        jsonrpc: "2.0",
+        id: 1,
+        method: "eth_sendUserOperation",
+        params: [formatUserOperationRequest({ ...prepared, signature }), entryPoint],
+      });
+      expect(refused.body.error.code).toBe(-32507);
+      expect(await rows.selectFrom("bundlerUserOperations").where("userOpHash", "=", badHash).execute()).toEqual([]);
+
+      // Three accepted operations, then made to look as a stopped process leaves them (accepting): a's and b's 31 s
+      // ago, c's just now; b's account has lost its code since.
+      await rpc({ jsonrpc: "2.0", id: 2, method: "debug_bundler_setBundlingMode", params: ["manual"] });
+      const hashes: Hex[] = [];
+      for (const account of [a, b, c]) {
+        const bundler = createBundlerClient({ account, client, transport: transport() });
+        hashes.push(await bundler.sendUserOperation({ calls: [{ to: RECIPIENT, value: 1n }] }));
+      }
+      const [aHash, bHash, cHash] = hashes as [Hex, Hex, Hex];
+      const unfinished = (hash: Hex, ageSeconds: number) =>
+        rows
+          .updateTable("bundlerUserOperations")
+          .set({ accepting: true, createdAt: new Date(Date.now() - ageSeconds * 1000) })
+          .where("userOpHash", "=", hash)
+          .execute();
+      await unfinished(aHash, 31);
+      await unfinished(bHash, 31);
+      await unfinished(cHash, 0);
+      await setCode(b.address, "0x");
+      const sent = await rpc({ jsonrpc: "2.0", id: 3, method: "debug_bundler_sendBundleNow", params: [] });
+      const bundle = await client.waitForTransactionReceipt({ hash: sent.body.result as Hex });
+      expect(userOperationEvents(bundle, entryPoint).map((event) => event.userOpHash)).toEqual([aHash]);
+      const state = async (hash: Hex) =>
+        rows
+          .selectFrom("bundlerUserOperations")
+          .select(["status", "accepting", "failureReason"])
+          .where("userOpHash", "=", hash)
+          .executeTakeFirstOrThrow();
+      expect(await state(bHash)).toMatchObject({ status: "failed", accepting: false });
+      expect((await state(bHash)).failureReason).toMatch(/^refused when validated again: AA20/);
+      expect(await state(cHash)).toMatchObject({ status: "pending", accepting: true }); // its acceptance may still run
+      await unfinished(cHash, 31);
+      const next = await rpc({ jsonrpc: "2.0", id: 4, method: "debug_bundler_sendBundleNow", params: [] });
+      const second = await client.waitForTransactionReceipt({ hash: next.body.result as Hex });
+      expect(userOperationEvents(second, entryPoint).map((event) => event.userOpHash)).toEqual([cHash]);
+    } finally {
+      await rpc({ jsonrpc: "2.0", id: 5, method: "debug_bundler_setBundlingMode", params: ["auto"] });
+      await db.close();
+    }
+  });
+
   it("bundles several operations per handleOps, split over two executors sending at once (manual, sendBundleNow)", async () => {
     const [a, b, c] = [await simpleAccount(), await simpleAccount(), await simpleAccount()];
     const db = openDatabases(platformDbUrl(stack.env), "ledger", 1);

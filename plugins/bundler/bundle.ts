@@ -17,6 +17,7 @@ import { TERMINAL_STATES } from "../../host/mutations/service.ts";
 import type { PluginContext } from "../../host/plugin.ts";
 import { defineTask } from "../../host/worker/define-task.ts";
 import { addKeyedJobSql } from "../../host/worker/keyed-jobs.ts";
+import { settleInterruptedAcceptances, withoutAcceptingSenders } from "./accepting.ts";
 import { bundleCandidates } from "./bundle-candidates.ts";
 import {
   bundleIdempotencyKey,
@@ -160,12 +161,16 @@ async function bundlePartition(
     }
   // An operation in a bundle already signed runs before its successors (its executor's lower nonce): they may
   // follow at once from the same executor. Those in a bundle not yet signed wait for it.
-  // [COD-010] An operation whose validated code changed since its acceptance is dropped (code-hashes.ts).
-  const unchanged = await withoutChangedCode(
-    db,
+  // Operations still accepting (and their senders') wait; those a stopped acceptance left are settled first.
+  const waiting = await settleInterruptedAcceptances(
+    ctx,
     on,
+    entryPoint,
     live.filter((row) => row.status === "pending"),
-    (address) => forgetCode(bundlerState(ctx).validation.opcodeRules, chainId, address),
+  );
+  // [COD-010] An operation whose validated code changed since its acceptance is dropped (code-hashes.ts).
+  const unchanged = await withoutChangedCode(db, on, withoutAcceptingSenders(waiting), (address) =>
+    forgetCode(bundlerState(ctx).validation.opcodeRules, chainId, address),
   );
   const { pending, throttled } = await bundleCandidates(
     db,

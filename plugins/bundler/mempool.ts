@@ -1,18 +1,18 @@
 // eth_sendUserOperation's acceptance on a chain: the operation is checked (preVerificationGas, validation by
-// simulation, the sender's sponsorship limits when a paymaster pays), then written to the mempool (platform.bundler_user_operations) under the replacement rules, and the
-// bundling run of the caller's organisation on that chain is woken (in auto mode). The hash is answered once the row
-// is committed; the usual operation (no paymaster, no factory, no storage outside its sender's, nothing contending)
-// is written in one statement (quick-insert.ts), and the wake is not waited for.
-import { type Hex, toHex } from "viem";
+// simulation, the sender's sponsorship limits when a paymaster pays), then written to the mempool
+// (platform.bundler_user_operations) under the replacement rules, and the bundling run of the caller's organisation on
+// that chain is woken (in auto mode). The hash is answered once the row is committed. The usual operation (no
+// paymaster, no factory, no storage outside its sender's, nothing contending) is written in one statement while its
+// validation runs (quick-insert.ts); the wake is not waited for.
+import type { Hex } from "viem";
 import type { ServedChain } from "../../host/chain/served-chains.ts";
 import type { PluginContext } from "../../host/plugin.ts";
 import { wakeBundler } from "./bundle-job.ts";
 import { bundlerState } from "./bundler-state.ts";
-import { assertAuthorizationApplies, assertEip7702Supported, isEip7702Factory, senderDelegation } from "./eip7702.ts";
+import { isEip7702Factory } from "./eip7702.ts";
 import type { ServedEntryPoint } from "./entry-points.ts";
-import { requiredPreVerificationGas } from "./gas.ts";
-import { isQueued, validateBehindQueue } from "./queued-nonce.ts";
-import { insertUnlessContended } from "./quick-insert.ts";
+import { prepareOperation, validateOperation } from "./operation-check.ts";
+import { insertUnlessContended, markAccepted, withdrawAccepting } from "./quick-insert.ts";
 import { admitAndCountSeen } from "./reputation.ts";
 import { reputationEntities } from "./reputation-entities.ts";
 import { rpcError } from "./rpc-error.ts";
@@ -20,12 +20,11 @@ import { assertSenderNotEntity } from "./sender-entity-rule.ts";
 import { MAX_PENDING_PER_SENDER, waitingCount } from "./sender-limit.ts";
 import { assertNoSenderStorage } from "./sender-storage-rule.ts";
 import type { BundlerSettings } from "./settings.ts";
-import { chainHead, simulateValidation } from "./simulation.ts";
+import { chainHead } from "./simulation.ts";
 import { sponsoredUsage } from "./sponsored-usage.ts";
 import { assertWithinSponsorshipLimits, maxCharge } from "./sponsorship-limits.ts";
 import { bundlerDb } from "./tables.ts";
-import { authorizationOf, packed, type RpcUserOperation, toUserOperation, userOpHash } from "./user-operation.ts";
-import { validationMode } from "./validation-mode.ts";
+import type { RpcUserOperation } from "./user-operation.ts";
 
 /** A replacement raises both fees by at least this percentage. */
 const REPLACEMENT_BUMP_PERCENT = 10n;
@@ -44,50 +43,37 @@ export async function acceptUserOperation(
   rpcOp: RpcUserOperation,
   entryPoint: ServedEntryPoint,
 ): Promise<Hex> {
-  assertEip7702Supported(rpcOp, entryPoint);
-  const op = toUserOperation(rpcOp);
-  const packedOp = packed(op);
-  // An EIP-7702 sender: its authorisation must apply in the bundle; simulation and hash see its delegate.
-  const authorization = authorizationOf(op);
-  if (authorization) await assertAuthorizationApplies(on, op.sender, authorization);
-  const delegation = await senderDelegation(on, op.sender, authorization, isEip7702Factory(rpcOp.factory));
-  const hash = userOpHash(op, on.chainId, entryPoint, delegation.delegate);
+  const prepared = await prepareOperation(on, organizationId, rpcOp, entryPoint);
+  const { op, hash, row } = prepared;
+  const sender = row.sender;
   const charge = maxCharge(op);
-  const required = requiredPreVerificationGas(packedOp, authorization !== undefined);
-  if (op.preVerificationGas < required)
-    throw rpcError("BUNDLER_INVALID_PARAMS", `preVerificationGas must be at least ${required}`, {
-      field: "preVerificationGas",
-    });
   const db = bundlerDb(ctx.db.platform);
-  const sender = op.sender.toLowerCase();
-  const mode = validationMode(ctx.settings.BUNDLER_VALIDATION, ctx.config.chains, on.chainId);
-  // Behind a predecessor still waiting here, the operation is validated as if that one had run (looked up only when
-  // the chain refuses its nonce).
-  const validation = await validateBehindQueue(
-    op.nonce,
-    (queued) =>
-      simulateValidation(on, bundlerState(ctx).validation, entryPoint, packedOp, queued, delegation.override, mode),
-    () => isQueued(ctx, on.chainId, entryPoint.address, op.sender, op.nonce),
-  );
+  // No paymaster nor factory: nothing to count but the sender's room. Its row is written in one statement while the
+  // validation runs (the two round trips at once), marked `accepting` until the validation has passed.
+  const quick = !op.paymaster && (!rpcOp.factory || isEip7702Factory(rpcOp.factory));
+  const [validated, written] = await Promise.allSettled([
+    validateOperation(ctx, on, prepared),
+    quick ? insertUnlessContended(db, row, MAX_PENDING_PER_SENDER) : false,
+  ]);
+  const inserted = written.status === "fulfilled" && written.value;
+  if (validated.status === "rejected") {
+    if (inserted) await withdrawAccepting(db, hash);
+    throw validated.reason;
+  }
+  if (written.status === "rejected") throw written.reason;
+  const validation = validated.value;
   const entities = reputationEntities(rpcOp, validation);
   const storageAddresses = validation.storageAddresses ?? [];
+  if (inserted) {
+    // Foreign storage (STO-041) or an entity the validation named needs the full acceptance.
+    if (entities.length === 0 && storageAddresses.length === 0) {
+      await markAccepted(db, hash, validation.visitedCode);
+      wake(ctx, on.chainId, organizationId);
+      return hash;
+    }
+    await withdrawAccepting(db, hash);
+  }
 
-  const row = {
-    userOpHash: hash,
-    chainId: on.chainId,
-    entryPoint: entryPoint.address.toLowerCase(),
-    sender,
-    nonce: op.nonce.toString(),
-    organizationId,
-    userOperation: JSON.stringify(rpcOp),
-    packedOperation: JSON.stringify(packedOp, (_, v) => (typeof v === "bigint" ? toHex(v) : v)),
-    maxFeePerGas: op.maxFeePerGas.toString(),
-    maxPriorityFeePerGas: op.maxPriorityFeePerGas.toString(),
-    validationCodeHashes: validation.visitedCode ? JSON.stringify(validation.visitedCode) : null,
-  };
-  // No paymaster nor factory nor foreign storage: nothing to count but the sender's room, in one statement when
-  // nothing contends.
-  const quick = !op.paymaster && entities.length === 0 && storageAddresses.length === 0;
   const acceptInTransaction = async () => {
     // The head validation saw (cached): a throttled entity's operation leaves the mempool some blocks after it.
     const head = (await chainHead(on, bundlerState(ctx).validation)).number;
@@ -154,20 +140,24 @@ export async function acceptUserOperation(
           factory: entities.find((entity) => entity.role === "factory")?.address ?? null,
           acceptedBlock: head.toString(),
           storageAddresses: storageAddresses.length > 0 ? storageAddresses : null,
+          validationCodeHashes: validation.visitedCode ? JSON.stringify(validation.visitedCode) : null,
           status: "pending",
         })
         .execute();
       return true;
     });
   };
-  const accepted =
-    (quick && (await insertUnlessContended(db, row, MAX_PENDING_PER_SENDER))) || (await acceptInTransaction());
-  // The row is committed: the operation is durable and its hash can be answered. The wake only starts the next run
-  // sooner, so it is not waited for (under load, a wake waits for the one in flight and then for a connection);
-  // a failed one is logged, and the operation is bundled by the next run (any later acceptance or bundle wakes one).
-  if (accepted)
-    wakeBundler(ctx, on.chainId, organizationId).catch((error) =>
-      ctx.logger.error("bundler wake failed", { chainId: on.chainId, organizationId, error: String(error) }),
-    );
+  if (await acceptInTransaction()) wake(ctx, on.chainId, organizationId);
   return hash;
+}
+
+/**
+ * The row is committed: the operation is durable and its hash can be answered. The wake only starts the next run
+ * sooner, so it is not waited for (under load, a wake waits for the one in flight and then for a connection); a failed
+ * one is logged, and the operation is bundled by the next run (any later acceptance or bundle wakes one).
+ */
+function wake(ctx: PluginContext<never, BundlerSettings>, chainId: number, organizationId: string) {
+  wakeBundler(ctx, chainId, organizationId).catch((error) =>
+    ctx.logger.error("bundler wake failed", { chainId, organizationId, error: String(error) }),
+  );
 }

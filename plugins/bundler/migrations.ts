@@ -126,4 +126,16 @@ export const migrations: PluginMigration[] = [
         add column storage_addresses text[]`.execute(db);
     },
   },
+  {
+    // The usual acceptance writes its row while validation runs (quick-insert.ts): a row still `accepting` is not
+    // bundled; the partial index finds those a stopped process left (accepting.ts).
+    name: "0009_accepting",
+    async up(db: Kysely<unknown>) {
+      await sql`alter table platform.bundler_user_operations add column accepting boolean not null default false`.execute(
+        db,
+      );
+      await sql`create index bundler_user_operations_accepting on platform.bundler_user_operations (chain_id, entry_point)
+        where accepting`.execute(db);
+    },
+  },
 ];

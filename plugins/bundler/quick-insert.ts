@@ -3,7 +3,12 @@
 // replaces a live operation of its sender and nonce nor was sent before, while its sender has room in the mempool.
 // It locks the sender's live rows as the full acceptance does, and inserts nothing when the sender is a live
 // operation's paymaster or factory (STO-040); when it inserts nothing, the full acceptance decides (and refuses).
+//
+// It runs while the operation's validation does (mempool.ts): the row is written `accepting`, which no bundle takes
+// (nor any of its sender's operations), and is then either marked accepted or withdrawn with the validation's
+// refusal. One a stopped process left accepting is validated again by a later bundling run (accepting.ts).
 import { type Insertable, sql } from "kysely";
+import type { CodeHashes } from "./code-hashes.ts";
 import { senderEntityOverlap } from "./sender-entity-rule.ts";
 import type { BundlerDb, BundlerUserOperationsTable } from "./tables.ts";
 
@@ -20,10 +25,9 @@ export type NewOperation = Pick<
   | "packedOperation"
   | "maxFeePerGas"
   | "maxPriorityFeePerGas"
-  | "validationCodeHashes"
 >;
 
-/** Whether the operation's row was inserted (pending) in one statement. */
+/** Whether the operation's row was inserted (pending, accepting) in one statement. */
 export async function insertUnlessContended(db: BundlerDb, row: NewOperation, maxWaiting: number): Promise<boolean> {
   const result = await sql`
     with live as (
@@ -33,14 +37,32 @@ export async function insertUnlessContended(db: BundlerDb, row: NewOperation, ma
       for update
     )
     insert into platform.bundler_user_operations (user_op_hash, chain_id, entry_point, sender, nonce, organization_id,
-      user_operation, packed_operation, max_fee_per_gas, max_priority_fee_per_gas, validation_code_hashes, status)
+      user_operation, packed_operation, max_fee_per_gas, max_priority_fee_per_gas, status, accepting)
     select ${row.userOpHash}, ${row.chainId}::integer, ${row.entryPoint}, ${row.sender}, ${row.nonce}::numeric,
       ${row.organizationId}, ${row.userOperation}::jsonb, ${row.packedOperation}::jsonb, ${row.maxFeePerGas}::numeric,
-      ${row.maxPriorityFeePerGas}::numeric, ${row.validationCodeHashes ?? null}::jsonb, 'pending'
+      ${row.maxPriorityFeePerGas}::numeric, 'pending', true
     where not exists (select 1 from live where user_op_hash = ${row.userOpHash} or nonce = ${row.nonce}::numeric)
       and (select count(*) from live where status = 'pending') < ${maxWaiting}
       and not ${senderEntityOverlap(row, row.sender, [])}
     on conflict do nothing
     returning user_op_hash`.execute(db);
   return result.rows.length > 0;
+}
+
+/**
+ * The accepting row's validation passed: bundles may take it (with the code hashes it saw, COD-010). Committed without waiting for the disk
+ * (synchronous_commit off, this transaction only): the row itself is already durable, and a mark a crash loses only
+ * leaves it accepting, which a later bundling run validates again (accepting.ts).
+ */
+export async function markAccepted(db: BundlerDb, userOpHash: string, visitedCode?: CodeHashes): Promise<void> {
+  await sql`update platform.bundler_user_operations
+    set accepting = false, validation_code_hashes = ${visitedCode ? JSON.stringify(visitedCode) : null}::jsonb
+    from (select set_config('synchronous_commit', 'off', true)) as unflushed
+    where user_op_hash = ${userOpHash} and accepting`.execute(db);
+}
+
+/** The accepting row's validation refused it (or it needs the full acceptance): it leaves the mempool. */
+export async function withdrawAccepting(db: BundlerDb, userOpHash: string): Promise<void> {
+  await sql`delete from platform.bundler_user_operations
+    where user_op_hash = ${userOpHash} and accepting and status = 'pending'`.execute(db);
 }

@@ -52,6 +52,11 @@ export interface BundlerUserOperationsTable {
    * null when none (or in unsafe mode): STO-041 holds it back while one of them is a live operation's sender.
    */
   storageAddresses: ColumnType<string[] | null, string[] | null | undefined, string[] | null>;
+  /**
+   * Written while its validation still runs (quick-insert.ts): no bundle takes it, nor its sender's other operations,
+   * until it is marked accepted (or withdrawn, refused).
+   */
+  accepting: ColumnType<boolean, boolean | undefined, boolean>;
   failureReason: string | null;
   createdAt: Timestamp;
   updatedAt: Timestamp;

@@ -1,0 +1,94 @@
+// Operations whose acceptance has not finished: the usual acceptance writes its row while the validation runs
+// (quick-insert.ts), `accepting` until it passed. A bundling run takes none of them, nor any other operation of
+// their senders (one behind an unaccepted nonce would fail its bundle's check). A row a stopped process left
+// accepting (older than ACCEPTING_STALE_SECONDS) may already have had its hash answered: a bundling run validates it
+// again, and marks it accepted or fails it with the refusal; a node that does not answer leaves it for the next run.
+import type { ServedChain } from "../../host/chain/served-chains.ts";
+import { ApiError } from "../../host/errors/api-error.ts";
+import type { PluginContext } from "../../host/plugin.ts";
+import type { ServedEntryPoint } from "./entry-points.ts";
+import { type BundlerErrorCode, JSON_RPC_CODES } from "./errors.ts";
+import { prepareOperation, validateOperation } from "./operation-check.ts";
+import { markAccepted } from "./quick-insert.ts";
+import type { BundlerSettings } from "./settings.ts";
+import { bundlerDb, type UserOperationRow } from "./tables.ts";
+import { RpcUserOperationSchema } from "./user-operation.ts";
+
+/** Longer than any acceptance takes (a validation's traces included). */
+export const ACCEPTING_STALE_SECONDS = 30;
+
+type Row = Pick<UserOperationRow, "userOpHash" | "sender" | "accepting" | "createdAt">;
+
+/** The rows a bundle may take: none of a sender with an operation still accepting. */
+export function withoutAcceptingSenders<R extends Pick<Row, "sender" | "accepting">>(rows: R[]): R[] {
+  const accepting = new Set(rows.filter((row) => row.accepting).map((row) => row.sender));
+  return accepting.size === 0 ? rows : rows.filter((row) => !accepting.has(row.sender));
+}
+
+/** Whether the validation refused the operation (not: could not reach the node). */
+function isRefusal(error: unknown): error is ApiError {
+  return (
+    error instanceof ApiError &&
+    JSON_RPC_CODES[error.code as BundlerErrorCode] !== -32603 &&
+    !error.message.startsWith("The simulation failed")
+  );
+}
+
+/**
+ * Validates again each of `pending` left accepting since before ACCEPTING_STALE_SECONDS; answers `pending` with
+ * those accepted now marked so and those refused left out.
+ */
+export async function settleInterruptedAcceptances<
+  R extends Row & Pick<UserOperationRow, "userOperation" | "organizationId">,
+>(
+  ctx: PluginContext<never, BundlerSettings>,
+  on: ServedChain,
+  entryPoint: ServedEntryPoint,
+  pending: R[],
+  now = Date.now(),
+): Promise<R[]> {
+  const stale = pending.filter(
+    (row) => row.accepting && new Date(row.createdAt).getTime() < now - ACCEPTING_STALE_SECONDS * 1000,
+  );
+  if (stale.length === 0) return pending;
+  const db = bundlerDb(ctx.db.platform);
+  const settled = new Map<string, boolean>(); // hash -> accepted
+  for (const row of stale) {
+    try {
+      const rpcOp = RpcUserOperationSchema.parse(row.userOperation);
+      const validation = await validateOperation(
+        ctx,
+        on,
+        await prepareOperation(on, row.organizationId, rpcOp, entryPoint),
+      );
+      await markAccepted(db, row.userOpHash, validation.visitedCode);
+      settled.set(row.userOpHash, true);
+    } catch (error) {
+      if (!isRefusal(error)) {
+        ctx.logger.warn("bundler: an interrupted acceptance could not be validated again", {
+          userOpHash: row.userOpHash,
+          error: String(error),
+        });
+        continue;
+      }
+      await db
+        .updateTable("bundlerUserOperations")
+        .set({
+          status: "failed",
+          accepting: false,
+          failureReason: `refused when validated again: ${error.message}`,
+          updatedAt: new Date(),
+        })
+        .where("userOpHash", "=", row.userOpHash)
+        .where("accepting", "=", true)
+        .where("status", "=", "pending")
+        .execute();
+      settled.set(row.userOpHash, false);
+    }
+  }
+  return pending.flatMap((row) => {
+    const accepted = settled.get(row.userOpHash);
+    if (accepted === undefined) return [row];
+    return accepted ? [{ ...row, accepting: false }] : [];
+  });
+}
