@@ -3,6 +3,7 @@
 // their senders (one behind an unaccepted nonce would fail its bundle's check). A row a stopped process left
 // accepting (older than ACCEPTING_STALE_SECONDS) may already have had its hash answered: a bundling run validates it
 // again, and marks it accepted or fails it with the refusal; a node that does not answer leaves it for the next run.
+import { sql } from "kysely";
 import type { ServedChain } from "../../host/chain/served-chains.ts";
 import { ApiError } from "../../host/errors/api-error.ts";
 import type { PluginContext } from "../../host/plugin.ts";
@@ -16,6 +17,9 @@ import { RpcUserOperationSchema } from "./user-operation.ts";
 
 /** Longer than any acceptance takes (a validation's traces included). */
 export const ACCEPTING_STALE_SECONDS = 30;
+/** How long a run sent at once (debug_bundler_sendBundleNow) waits for acceptances just answered to be marked. */
+const SETTLE_WAIT_MS = 1_000;
+const SETTLE_POLL_MS = 10;
 
 type Row = Pick<UserOperationRow, "userOpHash" | "sender" | "accepting" | "createdAt">;
 
@@ -23,6 +27,32 @@ type Row = Pick<UserOperationRow, "userOpHash" | "sender" | "accepting" | "creat
 export function withoutAcceptingSenders<R extends Pick<Row, "sender" | "accepting">>(rows: R[]): R[] {
   const accepting = new Set(rows.filter((row) => row.accepting).map((row) => row.sender));
   return accepting.size === 0 ? rows : rows.filter((row) => !accepting.has(row.sender));
+}
+
+/**
+ * An acceptance answers before its row is marked accepted (the mark and the wake follow it): a run sent at once right
+ * after would leave that operation out. It waits (up to SETTLE_WAIT_MS) while the organisation has an operation
+ * accepting for less than a second.
+ */
+export async function untilAcceptancesSettle(
+  ctx: PluginContext<never, BundlerSettings>,
+  scope: { chainId: number; organizationId: string },
+): Promise<void> {
+  const deadline = Date.now() + SETTLE_WAIT_MS;
+  while (Date.now() < deadline) {
+    const accepting = await bundlerDb(ctx.db.platform)
+      .selectFrom("bundlerUserOperations")
+      .select("userOpHash")
+      .where("chainId", "=", scope.chainId)
+      .where("organizationId", "=", scope.organizationId)
+      .where("accepting", "=", true)
+      .where("status", "=", "pending")
+      .where("createdAt", ">", sql<Date>`now() - interval '1 second'`)
+      .limit(1)
+      .execute();
+    if (accepting.length === 0) return;
+    await new Promise((resolve) => setTimeout(resolve, SETTLE_POLL_MS));
+  }
 }
 
 /** Whether the validation refused the operation (not: could not reach the node). */

@@ -45,7 +45,10 @@ export function wakeBundler(ctx: PluginContext, chainId: number, organizationId:
   let wake = wakes.get(key);
   if (!wake) {
     wake = coalesced(async () => {
+      // Committed without waiting for the disk: a wake a crash loses is made up by the wake sweep (wake-sweep.ts),
+      // and one disk flush fewer per acceptance leaves the disk to the acceptances' own rows.
       await sql`select ${addKeyedJobSql(bundleJob(chainId, organizationId, force))}
+        from (select set_config('synchronous_commit', 'off', true)) as unflushed
         where ${force}::boolean or not exists (select 1 from platform.bundler_settings
                                               where chain_id = ${chainId} and bundling_mode = 'manual')`.execute(
         ctx.db.platform,

@@ -17,7 +17,7 @@ import { TERMINAL_STATES } from "../../host/mutations/service.ts";
 import type { PluginContext } from "../../host/plugin.ts";
 import { defineTask } from "../../host/worker/define-task.ts";
 import { addKeyedJobSql } from "../../host/worker/keyed-jobs.ts";
-import { settleInterruptedAcceptances, withoutAcceptingSenders } from "./accepting.ts";
+import { settleInterruptedAcceptances, untilAcceptancesSettle, withoutAcceptingSenders } from "./accepting.ts";
 import { bundleCandidates } from "./bundle-candidates.ts";
 import {
   bundleIdempotencyKey,
@@ -102,6 +102,7 @@ export function bundleTask(ctx: PluginContext<"custody" | "deployment", BundlerS
       maxWaitMs: ctx.settings.BUNDLER_BUNDLE_MAX_WAIT_MS,
     };
     if (!now) await untilWorthBundling(bundlerDb(ctx.db.platform), { chainId, organizationId }, pace);
+    else await untilAcceptancesSettle(ctx, { chainId, organizationId });
     await settleAbandoned(ctx, chainId, organizationId);
     const executors = await bundlerExecutors(ctx, organizationId, ctx.settings.BUNDLER_EXECUTORS);
     // Each EntryPoint's partition is its own bundles (handleOps runs one EntryPoint's operations).

@@ -67,8 +67,11 @@ export async function acceptUserOperation(
   if (inserted) {
     // Foreign storage (STO-041) or an entity the validation named needs the full acceptance.
     if (entities.length === 0 && storageAddresses.length === 0) {
-      await markAccepted(db, hash, validation.visitedCode);
-      wake(ctx, on.chainId, organizationId);
+      // Answered once the row is durable; the mark (a write that does not wait for the disk) and the wake follow.
+      markAccepted(db, hash, validation.visitedCode).then(
+        () => wake(ctx, on.chainId, organizationId),
+        (error) => ctx.logger.warn("bundler: an accepted operation stays accepting", { hash, error: String(error) }),
+      );
       return hash;
     }
     await withdrawAccepting(db, hash);

@@ -100,10 +100,12 @@ export interface OpcodeRuleCaches {
   /** Validation paths whose struct logs were clean (see the GAS rule above), and those (prefixed `EXTCODE|`) whose
    * untrusted frames ran no EXTCODE* but of the sender (OP-041). */
   cleanPaths: Set<string>;
+  /** The path checks in flight (whether clean), which validations of the same path wait for (pathCheck). */
+  pathChecks: Map<string, Promise<boolean>>;
 }
 
 export function opcodeRuleCaches(): OpcodeRuleCaches {
-  return { structLogClients: new Map(), scans: new Map(), cleanPaths: new Set() };
+  return { structLogClients: new Map(), scans: new Map(), cleanPaths: new Set(), pathChecks: new Map() };
 }
 
 function structLogClient(on: ServedChain, caches: OpcodeRuleCaches): PublicClient {
@@ -283,14 +285,44 @@ export async function bannedOpcode(
   );
   const findings = scans.flatMap((scan) => (scan.finding ? [scan.finding] : []));
   if (findings.length === 0) return undefined;
-  const path = findings.every((finding) => finding === "GAS") ? pathOf(on.chainId, frames, scans) : undefined;
-  if (path !== undefined && caches.cleanPaths.has(path)) return undefined;
-  // Without stacks the frames below the EntryPoint are unknown (untrusted): a finding there needs the stacks.
-  const onlyEntryPoint = new Set([entryPoint.toLowerCase()]);
-  let banned = findBannedOpcode(await structLogs(on, caches, call, false), entryPoint, onlyEntryPoint);
-  if (banned) banned = findBannedOpcode(await structLogs(on, caches, call, true), entryPoint, trusted);
-  if (!banned && path !== undefined) remember(caches.cleanPaths, path);
-  return banned;
+  const check = async () => {
+    // Without stacks the frames below the EntryPoint are unknown (untrusted): a finding there needs the stacks.
+    const onlyEntryPoint = new Set([entryPoint.toLowerCase()]);
+    let finding = findBannedOpcode(await structLogs(on, caches, call, false), entryPoint, onlyEntryPoint);
+    if (finding) finding = findBannedOpcode(await structLogs(on, caches, call, true), entryPoint, trusted);
+    return { clean: finding === undefined, finding };
+  };
+  if (!findings.every((finding) => finding === "GAS")) return (await check()).finding;
+  return pathCheck(caches, pathOf(on.chainId, frames, scans), check);
+}
+
+/**
+ * A validation path's check, one at a time per path: a validation whose path is known clean, or turns out clean by
+ * the check in flight when it came, needs no trace of its own (a burst of new senders of one account's code costs one
+ * trace, not one each, which under 128 at once kept the node busy past the requests' deadline).
+ */
+export async function pathCheck<T>(
+  caches: OpcodeRuleCaches,
+  path: string,
+  check: () => Promise<{ clean: boolean; finding?: T }>,
+): Promise<T | undefined> {
+  if (caches.cleanPaths.has(path)) return undefined;
+  const inFlight = caches.pathChecks.get(path);
+  if (inFlight && (await inFlight)) return undefined;
+  const checked = check();
+  if (!inFlight) {
+    const clean = checked.then(
+      (result) => result.clean,
+      () => false,
+    );
+    caches.pathChecks.set(path, clean);
+    void clean.then(() => {
+      if (caches.pathChecks.get(path) === clean) caches.pathChecks.delete(path);
+    });
+  }
+  const { clean, finding } = await checked;
+  if (clean) remember(caches.cleanPaths, path);
+  return finding;
 }
 
 /** The EntryPoint's frames and its SenderCreator's (lowercase): their code is trusted. */
@@ -353,24 +385,21 @@ export async function extcodeWithoutCode(
   const trusted = trustedOf(call.to);
   const judged = (frame: CallFrame) => frame.type.startsWith("CREATE") || !trusted.has(frame.to?.toLowerCase() ?? "");
   if (!scans.some((scan, i) => scan.extcode && judged(frames[i]!))) return undefined;
-  const path = `EXTCODE|${pathOf(on.chainId, frames, scans)}`;
-  if (caches.cleanPaths.has(path)) return undefined;
   const own = sender.toLowerCase();
-  const accesses = (traced ?? (await extcodeTrace(on, call))).filter(
-    (access) => !trusted.has(access.from) && access.to !== own,
-  );
-  if (accesses.length === 0) {
-    remember(caches.cleanPaths, path);
-    return undefined;
-  }
-  const created = new Set(
-    frames.flatMap((frame) => (frame.type.startsWith("CREATE") && frame.to ? [frame.to.toLowerCase()] : [])),
-  );
-  const judgedAccesses = accesses.filter((access) => !created.has(access.to));
-  const codeHashes = await Promise.all(
-    judgedAccesses.map(async (access) => (await scanDeployed(on, caches, access.to)).codeHash),
-  );
-  return judgedAccesses.find((_, i) => codeHashes[i] === undefined);
+  return pathCheck(caches, `EXTCODE|${pathOf(on.chainId, frames, scans)}`, async () => {
+    const accesses = (traced ?? (await extcodeTrace(on, call))).filter(
+      (access) => !trusted.has(access.from) && access.to !== own,
+    );
+    if (accesses.length === 0) return { clean: true };
+    const created = new Set(
+      frames.flatMap((frame) => (frame.type.startsWith("CREATE") && frame.to ? [frame.to.toLowerCase()] : [])),
+    );
+    const judgedAccesses = accesses.filter((access) => !created.has(access.to));
+    const codeHashes = await Promise.all(
+      judgedAccesses.map(async (access) => (await scanDeployed(on, caches, access.to)).codeHash),
+    );
+    return { clean: false, finding: judgedAccesses.find((_, i) => codeHashes[i] === undefined) };
+  });
 }
 
 /**
