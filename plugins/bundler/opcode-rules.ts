@@ -166,7 +166,11 @@ const scanCode = (code: Hex, address?: string): CodeScan =>
         extcode: reachesExtcode(code),
       };
 
+/** Precompiles' addresses (and the low ones OP-062 keeps for them) hold no code: nothing to ask the node. */
+const NO_CODE: Promise<CodeScan> = Promise.resolve(scanCode("0x"));
+
 function scanDeployed(on: ServedChain, caches: OpcodeRuleCaches, address: string): Promise<CodeScan> {
+  if (BigInt(address || "0x0") <= LOW_ADDRESSES) return NO_CODE; // e.g. ecrecover, which every ECDSA account calls
   const { scans } = caches;
   const key = `${on.chainId}:${address}`;
   let scan = scans.get(key);
