@@ -1,6 +1,6 @@
 // Operations whose acceptance has not finished: the usual acceptance writes its row while the validation runs
-// (quick-insert.ts), `accepting` until it passed. A bundling run takes none of them, nor any other operation of
-// their senders (one behind an unaccepted nonce would fail its bundle's check). A row a stopped process left
+// (quick-insert.ts), `accepting` until it passed. A bundling run takes none of them, nor an operation after one under
+// its sender's nonce key (behind an unaccepted nonce it would fail its bundle's check). A row a stopped process left
 // accepting (older than ACCEPTING_STALE_SECONDS) may already have had its hash answered: a bundling run validates it
 // again, and marks it accepted or fails it with the refusal; a node that does not answer leaves it for the next run.
 import { sql } from "kysely";
@@ -23,10 +23,23 @@ const SETTLE_POLL_MS = 10;
 
 type Row = Pick<UserOperationRow, "userOpHash" | "sender" | "accepting" | "createdAt">;
 
-/** The rows a bundle may take: none of a sender with an operation still accepting. */
-export function withoutAcceptingSenders<R extends Pick<Row, "sender" | "accepting">>(rows: R[]): R[] {
-  const accepting = new Set(rows.filter((row) => row.accepting).map((row) => row.sender));
-  return accepting.size === 0 ? rows : rows.filter((row) => !accepting.has(row.sender));
+/**
+ * The rows a bundle may take: not one still accepting, nor one after it under its sender's nonce key (its nonce would
+ * not run); the sender's other keys are independent sequences and go on.
+ */
+export function withoutAccepting<R extends Pick<UserOperationRow, "sender" | "nonce" | "accepting">>(rows: R[]): R[] {
+  const sequence = (row: R) => `${row.sender}:${BigInt(row.nonce) >> 64n}`;
+  const firstAccepting = new Map<string, bigint>(); // sender and key -> the lowest nonce still accepting
+  for (const row of rows)
+    if (row.accepting) {
+      const lowest = firstAccepting.get(sequence(row));
+      if (lowest === undefined || BigInt(row.nonce) < lowest) firstAccepting.set(sequence(row), BigInt(row.nonce));
+    }
+  if (firstAccepting.size === 0) return rows;
+  return rows.filter((row) => {
+    const lowest = firstAccepting.get(sequence(row));
+    return lowest === undefined || BigInt(row.nonce) < lowest;
+  });
 }
 
 /**

@@ -17,7 +17,7 @@ import { TERMINAL_STATES } from "../../host/mutations/service.ts";
 import type { PluginContext } from "../../host/plugin.ts";
 import { defineTask } from "../../host/worker/define-task.ts";
 import { addKeyedJobSql } from "../../host/worker/keyed-jobs.ts";
-import { settleInterruptedAcceptances, untilAcceptancesSettle, withoutAcceptingSenders } from "./accepting.ts";
+import { settleInterruptedAcceptances, untilAcceptancesSettle, withoutAccepting } from "./accepting.ts";
 import { bundleCandidates } from "./bundle-candidates.ts";
 import {
   bundleIdempotencyKey,
@@ -170,7 +170,7 @@ async function bundlePartition(
     live.filter((row) => row.status === "pending"),
   );
   // [COD-010] An operation whose validated code changed since its acceptance is dropped (code-hashes.ts).
-  const unchanged = await withoutChangedCode(db, on, withoutAcceptingSenders(waiting), (address) =>
+  const unchanged = await withoutChangedCode(db, on, withoutAccepting(waiting), (address) =>
     forgetCode(bundlerState(ctx).validation.opcodeRules, chainId, address),
   );
   const { pending, throttled } = await bundleCandidates(
