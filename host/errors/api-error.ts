@@ -11,6 +11,8 @@ export interface ApiErrorOptions {
   fix?: string;
   /** One of the code's `alsoStatuses` (CONTRACT_ERROR answers 403, 404, 409 or 422 depending on the refusal). */
   status?: number;
+  /** What failed underneath (kept on the error for the code that catches it; never rendered). */
+  cause?: unknown;
 }
 
 export class ApiError extends Error {
@@ -22,7 +24,7 @@ export class ApiError extends Error {
 
   constructor(code: ErrorCode, options: ApiErrorOptions = {}) {
     const def: ErrorDefinition = errorDefinition(code); // an unregistered code throws here, naming it
-    super(options.message ?? def.message);
+    super(options.message ?? def.message, options.cause === undefined ? undefined : { cause: options.cause });
     this.name = "ApiError";
     this.code = code;
     this.details = options.details ?? {};

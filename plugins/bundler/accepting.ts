@@ -68,12 +68,11 @@ export async function untilAcceptancesSettle(
   }
 }
 
-/** Whether the validation refused the operation (not: could not reach the node). */
+/** Whether the validation refused the operation: the simulation's own answer, not a failed call to the node (a
+ * refusal made from the node's error keeps it as its cause, simulation.ts). */
 function isRefusal(error: unknown): error is ApiError {
   return (
-    error instanceof ApiError &&
-    JSON_RPC_CODES[error.code as BundlerErrorCode] !== -32603 &&
-    !error.message.startsWith("The simulation failed")
+    error instanceof ApiError && JSON_RPC_CODES[error.code as BundlerErrorCode] !== -32603 && error.cause === undefined
   );
 }
 

@@ -5,6 +5,7 @@
 import { sql } from "kysely";
 import { z } from "zod";
 import { coalesced } from "../../host/cache/indexed-reads.ts";
+import { unflushedCommit } from "../../host/db/unflushed-commit.ts";
 import type { PluginContext } from "../../host/plugin.ts";
 import type { TaskPayload } from "../../host/worker/define-task.ts";
 import { addKeyedJobSql, type KeyedJob } from "../../host/worker/keyed-jobs.ts";
@@ -48,7 +49,7 @@ export function wakeBundler(ctx: PluginContext, chainId: number, organizationId:
       // Committed without waiting for the disk: a wake a crash loses is made up by the wake sweep (wake-sweep.ts),
       // and one disk flush fewer per acceptance leaves the disk to the acceptances' own rows.
       await sql`select ${addKeyedJobSql(bundleJob(chainId, organizationId, force))}
-        from (select set_config('synchronous_commit', 'off', true)) as unflushed
+        from ${unflushedCommit} as unflushed
         where ${force}::boolean or not exists (select 1 from platform.bundler_settings
                                               where chain_id = ${chainId} and bundling_mode = 'manual')`.execute(
         ctx.db.platform,

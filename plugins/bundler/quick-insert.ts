@@ -8,6 +8,7 @@
 // (nor any of its sender's operations), and is then either marked accepted or withdrawn with the validation's
 // refusal. One a stopped process left accepting is validated again by a later bundling run (accepting.ts).
 import { type Insertable, sql } from "kysely";
+import { unflushedCommit } from "../../host/db/unflushed-commit.ts";
 import type { CodeHashes } from "./code-hashes.ts";
 import { senderEntityOverlap } from "./sender-entity-rule.ts";
 import type { BundlerDb, BundlerUserOperationsTable } from "./tables.ts";
@@ -57,7 +58,7 @@ export async function insertUnlessContended(db: BundlerDb, row: NewOperation, ma
 export async function markAccepted(db: BundlerDb, userOpHash: string, visitedCode?: CodeHashes): Promise<void> {
   await sql`update platform.bundler_user_operations
     set accepting = false, validation_code_hashes = ${visitedCode ? JSON.stringify(visitedCode) : null}::jsonb
-    from (select set_config('synchronous_commit', 'off', true)) as unflushed
+    from ${unflushedCommit} as unflushed
     where user_op_hash = ${userOpHash} and accepting`.execute(db);
 }
 

@@ -2,6 +2,11 @@
 import { ApiError } from "../../host/errors/api-error.ts";
 import type { BundlerErrorCode } from "./errors.ts";
 
-export function rpcError(code: BundlerErrorCode, message: string, details: Record<string, unknown> = {}): ApiError {
-  return new ApiError(code, { message, details });
+export function rpcError(
+  code: BundlerErrorCode,
+  message: string,
+  details: Record<string, unknown> = {},
+  cause?: unknown,
+): ApiError {
+  return new ApiError(code, { message, details, cause });
 }

@@ -63,7 +63,7 @@ function refusal(error: unknown) {
   const data = revertData(error);
   if (data && data.length > 2) return refusalOf(data);
   const message = error instanceof BaseError ? error.shortMessage : String(error);
-  return rpcError("BUNDLER_USER_OPERATION_REJECTED", `The simulation failed: ${message}`);
+  return rpcError("BUNDLER_USER_OPERATION_REJECTED", `The simulation failed: ${message}`, {}, error);
 }
 
 /** The refusal a simulation's revert data says. */
