@@ -5,6 +5,8 @@ export interface ChainService {
   chainId: number;
   chain: Chain;
   client: PublicClient;
+  /** The same node without JSON-RPC batching, for calls a client waits on one at a time (see below). */
+  unbatchedClient: PublicClient;
 }
 
 export function createChainService(rpcUrl: string, chainId: number): ChainService {
@@ -14,11 +16,15 @@ export function createChainService(rpcUrl: string, chainId: number): ChainServic
     nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 },
     rpcUrls: { default: { http: [rpcUrl] } },
   });
-  const client = createPublicClient({
+  const clientOf = (batch: { batchSize: number; wait: number } | false) =>
+    createPublicClient({ chain, transport: http(rpcUrl, { timeout: 10_000, batch }), pollingInterval: 100 });
+  return {
+    chainId,
     chain,
     // Concurrent calls (a batch's estimates, a confirmation run's receipts) share one HTTP request.
-    transport: http(rpcUrl, { timeout: 10_000, batch: { batchSize: 200, wait: 0 } }),
-    pollingInterval: 100,
-  });
-  return { chainId, chain, client: client as PublicClient };
+    client: clientOf({ batchSize: 200, wait: 0 }) as PublicClient,
+    // viem holds a batch's first call for a timer (setTimeout 0: at least 1 ms, more under load) to gather the others:
+    // a lone call is answered sooner without it (the bundler's simulation, 4.6 against 2.8 ms at 40 operations/s).
+    unbatchedClient: clientOf(false) as PublicClient,
+  };
 }

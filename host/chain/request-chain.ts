@@ -82,6 +82,7 @@ function forRequest<T extends object>(
   ctx: RequestChainContext,
   chainId: number,
   more: T,
+  unbatched = false,
 ): ServedChain & T {
   const served = ctx.chains.get(chainId);
   let client: PublicClient | undefined;
@@ -89,7 +90,8 @@ function forRequest<T extends object>(
     ...served,
     ...more,
     get client() {
-      client ??= clientForRequest(c, served.client, ctx.config.CHAIN_REQUEST_TIMEOUT_SECONDS * 1000);
+      const base = unbatched ? served.unbatchedClient : served.client;
+      client ??= clientForRequest(c, base, ctx.config.CHAIN_REQUEST_TIMEOUT_SECONDS * 1000);
       return client;
     },
   };
@@ -120,9 +122,16 @@ export async function requestChainId(c: Context<AppEnv>, ctx: RequestChainContex
   return (await resolve(c, ctx)).chainId;
 }
 
-/** The request's served chain (its node and the platform's contracts there), for routes that need no system on it. */
-export async function requestServedChain(c: Context<AppEnv>, ctx: RequestChainContext): Promise<ServedChain> {
-  return forRequest(c, ctx, (await resolve(c, ctx)).chainId, {});
+/**
+ * The request's served chain (its node and the platform's contracts there), for routes that need no system on it.
+ * `unbatched`: its client sends each call at once (chain-service.ts), for a route whose calls follow one another.
+ */
+export async function requestServedChain(
+  c: Context<AppEnv>,
+  ctx: RequestChainContext,
+  { unbatched = false } = {},
+): Promise<ServedChain> {
+  return forRequest(c, ctx, (await resolve(c, ctx)).chainId, {}, unbatched);
 }
 
 export async function requestChain(c: Context<AppEnv>, ctx: RequestChainContext): Promise<RequestChain> {

@@ -52,7 +52,8 @@ export function bundlerRoutes(app: App, ctx: PluginContext<never, BundlerSetting
   const logger = ctx.logger;
   app.openapi(bundlerRoute, (async (c: Context<AppEnv>) => {
     // The served chain alone (an unknown X-Chain-Id is refused before any JSON-RPC): the methods need no system there.
-    const chain = await requestServedChain(c, ctx);
+    // Unbatched: a method's calls to the node follow one another (a bundler client waits on each answer).
+    const chain = await requestServedChain(c, ctx, { unbatched: true });
     const answer = await answerJsonRpc(await c.req.text(), {
       ctx,
       principal: c.get("principal"),
