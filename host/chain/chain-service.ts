@@ -1,5 +1,6 @@
 // viem clients for the chains the platform serves.
 import { type Chain, createPublicClient, defineChain, http, type PublicClient } from "viem";
+import { rpcFetch } from "./rpc-fetch.ts";
 
 export interface ChainService {
   chainId: number;
@@ -17,7 +18,11 @@ export function createChainService(rpcUrl: string, chainId: number): ChainServic
     rpcUrls: { default: { http: [rpcUrl] } },
   });
   const clientOf = (batch: { batchSize: number; wait: number } | false) =>
-    createPublicClient({ chain, transport: http(rpcUrl, { timeout: 10_000, batch }), pollingInterval: 100 });
+    createPublicClient({
+      chain,
+      transport: http(rpcUrl, { timeout: 10_000, batch, fetchFn: rpcFetch }),
+      pollingInterval: 100,
+    });
   return {
     chainId,
     chain,
