@@ -110,11 +110,8 @@ async function decompress(source: string, target: string): Promise<undefined> {
 }
 
 // Runs off the supervisor's event loop (the host serves from it): a long-running chain's state is tens of MB to parse.
-// At the lowest priority (on Linux a thread's own): after 3,400 bundled operations a save took one of 2 cores for
-// 1-2 s every 30 s, and requests waiting on the node, PostgreSQL or the host stalled for up to 2.4 s meanwhile.
 const COMPACT_IN_WORKER = `
 const { parentPort, workerData } = require("node:worker_threads");
-try { require("node:os").setPriority(19); } catch {}
 const zlib = require("node:zlib");
 const state = JSON.parse(zlib.gunzipSync(Buffer.from(workerData.slice(2), "hex")));
 for (const mined of state.transactions ?? []) if (mined.info) mined.info.traces = [];
