@@ -1,16 +1,14 @@
-import { createServer, type Server } from "node:http";
 import { afterAll, beforeAll, beforeEach, expect, it } from "vitest";
+import { type LoopbackServer, loopbackServer } from "../../test/support/loopback-server.ts";
 import { createChainService } from "./chain-service.ts";
 
 /** The HTTP requests a loopback JSON-RPC endpoint received: how many calls each carried (a batch is an array). */
 const requests: number[] = [];
-let server: Server;
+let server: LoopbackServer;
 let url: string;
 
 beforeAll(async () => {
-  server = createServer(async (request, response) => {
-    let body = "";
-    for await (const chunk of request) body += chunk;
+  server = await loopbackServer((_, body, response) => {
     const parsed = JSON.parse(body) as { id: number } | { id: number }[];
     const list = Array.isArray(parsed) ? parsed : [parsed];
     requests.push(list.length);
@@ -18,11 +16,10 @@ beforeAll(async () => {
     response.setHeader("content-type", "application/json");
     response.end(JSON.stringify(Array.isArray(parsed) ? answers : answers[0]));
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  url = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+  url = server.url;
 });
 
-afterAll(() => new Promise((resolve) => server.close(resolve)));
+afterAll(() => server.close());
 
 beforeEach(() => {
   requests.length = 0;

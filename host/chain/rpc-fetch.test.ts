@@ -1,28 +1,22 @@
-import { createServer, type Server } from "node:http";
 import { afterAll, beforeAll, expect, it } from "vitest";
+import { type LoopbackServer, loopbackServer } from "../../test/support/loopback-server.ts";
 import { rpcFetch } from "./rpc-fetch.ts";
 
-let server: Server;
+let server: LoopbackServer;
 let url: string;
 
 beforeAll(async () => {
-  server = createServer(async (request, response) => {
-    let body = "";
-    for await (const chunk of request) body += chunk;
+  server = await loopbackServer((request, body, response) => {
     if (request.url === "/empty") return response.writeHead(204).end();
     if (request.url === "/stall") return; // never answers
     response.setHeader("content-type", "application/json");
     response.setHeader("set-cookie", ["a=1", "b=2"]);
     response.end(JSON.stringify({ method: request.method, contentType: request.headers["content-type"], body }));
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  url = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+  url = server.url;
 });
 
-afterAll(() => {
-  server.closeAllConnections();
-  return new Promise((resolve) => server.close(resolve));
-});
+afterAll(() => server.close());
 
 it("sends the method, headers and body, and answers a Response with the status, headers and body", async () => {
   const response = await rpcFetch(`${url}/rpc`, {
