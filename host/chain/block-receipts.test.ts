@@ -1,5 +1,4 @@
 import { mkdtempSync } from "node:fs";
-import { createServer, type Server } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createTestClient, createWalletClient, type Hex, http, parseEther, type TestClient } from "viem";
@@ -8,6 +7,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { ANVIL_FUNDER_KEY, type Chain, startChain } from "../../scripts/infra/anvil.ts";
 import { removeDataDir } from "../../scripts/infra/data-dir.ts";
 import { freePort } from "../../test/support/free-port.ts";
+import { type LoopbackServer, loopbackServer } from "../../test/support/loopback-server.ts";
 import { receiptsOfMined } from "../worker/receipts.ts";
 import { blockReceiptsOf, createBlockReceipts } from "./block-receipts.ts";
 import { type ChainService, createChainService } from "./chain-service.ts";
@@ -19,7 +19,7 @@ let refuseBlockReceipts = false;
 
 let node: Chain;
 let dataDir: string;
-let proxy: Server;
+let proxy: LoopbackServer;
 let proxyUrl: string;
 let testClient: TestClient;
 const account = privateKeyToAccount(ANVIL_FUNDER_KEY);
@@ -30,9 +30,7 @@ let recipient = 0x1000; // past the precompiles (a transfer to one may revert)
 beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), "block-receipts-"));
   node = await startChain({ dataDir, port: await freePort(), ephemeral: true });
-  proxy = createServer(async (request, response) => {
-    let body = "";
-    for await (const chunk of request) body += chunk;
+  proxy = await loopbackServer(async (_, body, response) => {
     const parsed = JSON.parse(body) as { id: number; method: string } | { id: number; method: string }[];
     const list = Array.isArray(parsed) ? parsed : [parsed];
     for (const { method } of list) calls.set(method, (calls.get(method) ?? 0) + 1);
@@ -47,8 +45,7 @@ beforeAll(async () => {
     response.setHeader("content-type", "application/json");
     response.end(JSON.stringify(await forward(body)));
   });
-  await new Promise<void>((r) => proxy.listen(0, "127.0.0.1", r));
-  proxyUrl = `http://127.0.0.1:${(proxy.address() as { port: number }).port}`;
+  proxyUrl = proxy.url;
   testClient = createTestClient({ mode: "anvil", transport: http(node.rpcUrl) });
   await testClient.setAutomine(false);
 }, 60_000);
@@ -57,7 +54,7 @@ const forward = async (body: string) =>
   (await fetch(node.rpcUrl, { method: "POST", headers: { "content-type": "application/json" }, body })).json();
 
 afterAll(async () => {
-  await new Promise((r) => proxy?.close(r));
+  await proxy?.close();
   await node?.stop();
   if (dataDir) removeDataDir(dataDir);
 });
