@@ -1,13 +1,13 @@
 // Kept pages and totals against a real PostgreSQL (the embedded server): an answer kept for one database is never
 // given for another, though both run the same statement at the same table version (two platforms in one process,
 // as the e2e suite runs them, or one after another on a copied data directory).
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Kysely, PostgresDialect, sql } from "kysely";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { prepareDataDir } from "../../scripts/infra/data-dir.ts";
+import { prepareDataDir, removeDataDir } from "../../scripts/infra/data-dir.ts";
 import { type Database, startPostgres } from "../../scripts/infra/postgres.ts";
 import { freePort } from "../../test/support/stack.ts";
 import { createTableVersions, versionTable } from "../db/table-versions.ts";
@@ -59,7 +59,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await Promise.all(pools.map((pool) => pool.end()));
   await postgres?.stop();
-  rmSync(dataDir, { recursive: true, force: true });
+  removeDataDir(dataDir); // with its relocated cluster, when started as root
 });
 
 describe("kept collection answers", () => {

@@ -1,7 +1,7 @@
 // The switch between index builds against a real PostgreSQL (the embedded server): publishing points the views
 // schema and the chain views at another build in one transaction (readers never see neither), and the builds left
 // behind are dropped unless another views schema reads them or a supervisor holds their lock.
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Kysely, PostgresDialect } from "kysely";
@@ -15,7 +15,7 @@ import {
 } from "../../host/db/index-builds.ts";
 import { migrate } from "../../host/db/migrations.ts";
 import { freePort } from "../../test/support/stack.ts";
-import { prepareDataDir } from "./data-dir.ts";
+import { prepareDataDir, removeDataDir } from "./data-dir.ts";
 import { dropStaleIndexBuilds } from "./index-builds.ts";
 import { type Database, startPostgres } from "./postgres.ts";
 
@@ -57,7 +57,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await pool?.end();
   await postgres?.stop();
-  rmSync(dataDir, { recursive: true, force: true });
+  removeDataDir(dataDir); // with its relocated cluster, when started as root
 });
 
 describe("index builds", () => {
