@@ -10,6 +10,7 @@ import { startIndexLifecycle } from "../host/events/index-lifecycle.ts";
 import { createLogger } from "../host/logger.ts";
 import { readinessReport } from "../host/readiness.ts";
 import { startTimers } from "../host/timers.ts";
+import { MINED_STATUSES } from "../host/worker/finality.ts";
 import { migrateWorkerSchema } from "../host/worker/worker-schema.ts";
 import { bootstrap, type Credentials } from "./bootstrap.ts";
 import { type BuildOutput, compileContracts } from "./contracts/compile.ts";
@@ -145,7 +146,7 @@ export async function startPlatform(
         .updateTable("transactionRequests")
         .set({ finalizedAt: new Date() })
         .where("chainId", "=", chain.node.chainId)
-        .where("status", "=", "COMPLETED")
+        .where("status", "in", MINED_STATUSES)
         .where("finalizedAt", "is", null)
         .execute();
     }

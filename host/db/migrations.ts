@@ -693,6 +693,19 @@ export const coreMigrations: Record<string, Migration> = {
       await sql`alter table platform.transaction_requests add column authorization_list jsonb`.execute(db);
     },
   },
+  "0037_reverted_write_finality": {
+    async up(db: Kysely<unknown>) {
+      // A write mined and reverted (FAILED with a block) is watched until its block is final too: a reorg that removes
+      // it frees its nonce, and its bytes must go out again (host/worker/watch-finality.ts). Those reverted before this
+      // version are taken as final, as 0029 took completed ones.
+      await sql`update platform.transaction_requests set finalized_at = updated_at
+        where status = 'FAILED' and block_number is not null and finalized_at is null`.execute(db);
+      await sql`drop index platform.transaction_requests_unfinal`.execute(db);
+      await sql`create index transaction_requests_unfinal on platform.transaction_requests (chain_id, block_number)
+        where status in ('COMPLETED', 'FAILED') and block_number is not null and finalized_at is null
+          and executor = 'eoa'`.execute(db);
+    },
+  },
 };
 
 /** Sets the description of the requests `where` selects, from their kind, target and calldata. */

@@ -1,27 +1,29 @@
-// One pass of a chain's finality watch: its COMPLETED writes not yet final, where the chain has each now, and what
-// that makes of it (final, still watched, moved to another block, or removed by a reorg).
+// One pass of a chain's finality watch: its mined writes (completed or reverted) not yet final, where the chain has
+// each now, and what that makes of it (final, still watched, moved to another block, or removed by a reorg).
 import type { ServedChain } from "../chain/served-chains.ts";
 import type { PlatformDb } from "../db/database.ts";
 import type { TransactionRequestRow } from "../db/platform-types.ts";
 import { blockTransactions } from "./block-transactions.ts";
-import { type FinalityDecision, finalityOf, type Inclusion } from "./finality.ts";
+import { type FinalityDecision, finalityOf, type Inclusion, MINED_STATUSES, type MinedStatus } from "./finality.ts";
 import { receiptOfAny } from "./receipts.ts";
 
-export type WatchedWrite = Pick<TransactionRequestRow, "id" | "transactionHash" | "replacedHashes" | "blockNumber">;
+export type WatchedWrite = Pick<TransactionRequestRow, "id" | "transactionHash" | "replacedHashes" | "blockNumber"> & {
+  status: MinedStatus;
+};
 
-/** The chain's unfinal EOA writes with a block, newest first (a reorg removes the newest blocks), `limit` at most. */
+/** The chain's unfinal mined EOA writes, newest first (a reorg removes the newest blocks), `limit` at most. */
 export function unfinalWrites(db: PlatformDb, chainId: number, limit: number): Promise<WatchedWrite[]> {
   return db
     .selectFrom("transactionRequests")
-    .select(["id", "transactionHash", "replacedHashes", "blockNumber"])
-    .where("status", "=", "COMPLETED")
+    .select(["id", "status", "transactionHash", "replacedHashes", "blockNumber"])
+    .where("status", "in", MINED_STATUSES)
     .where("finalizedAt", "is", null)
     .where("executor", "=", "eoa")
     .where("chainId", "=", chainId)
     .where("blockNumber", "is not", null)
     .orderBy("blockNumber", "desc")
     .limit(limit)
-    .execute();
+    .execute() as Promise<WatchedWrite[]>;
 }
 
 export interface FinalityVerdicts {
@@ -74,19 +76,20 @@ export async function judgeWrites(
   const decided: { id: string; decision: FinalityDecision }[] = [];
   for (const row of watched) {
     const inclusion = await inclusionOf(chain, row, blocks);
-    decided.push({ id: row.id, decision: finalityOf(row.blockNumber as bigint, inclusion, head, depth) });
+    const recorded = { blockNumber: row.blockNumber as bigint, status: row.status };
+    decided.push({ id: row.id, decision: finalityOf(recorded, inclusion, head, depth) });
   }
   return sortVerdicts(decided);
 }
 
-/** Moved writes follow their new block; final ones are marked so. Only while still COMPLETED, as they were read. */
+/** Moved writes follow their new block; final ones are marked so. Only while still mined, as they were read. */
 export async function recordVerdicts(db: PlatformDb, verdicts: FinalityVerdicts): Promise<void> {
   for (const { id, blockNumber, transactionHash } of verdicts.moved) {
     await db
       .updateTable("transactionRequests")
       .set({ blockNumber, transactionHash, updatedAt: new Date() })
       .where("id", "=", id)
-      .where("status", "=", "COMPLETED")
+      .where("status", "in", MINED_STATUSES)
       .execute();
   }
   if (verdicts.final.length > 0) {
@@ -94,7 +97,7 @@ export async function recordVerdicts(db: PlatformDb, verdicts: FinalityVerdicts)
       .updateTable("transactionRequests")
       .set({ finalizedAt: new Date() })
       .where("id", "in", verdicts.final)
-      .where("status", "=", "COMPLETED")
+      .where("status", "in", MINED_STATUSES)
       .execute();
   }
 }

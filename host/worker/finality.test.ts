@@ -27,28 +27,33 @@ describe("finalityDepth", () => {
 
 describe("finalityOf", () => {
   const still = { in: "recorded-block" } as const;
+  const completed = { blockNumber: 100n, status: "COMPLETED" } as const;
+  const reverted = { blockNumber: 100n, status: "FAILED" } as const;
 
   it("watches a write still in its block until the head is the finality depth past it, then it is final", () => {
-    expect(finalityOf(100n, still, 100n, 3)).toEqual({ action: "watch" });
-    expect(finalityOf(100n, still, 102n, 3)).toEqual({ action: "watch" });
-    expect(finalityOf(100n, still, 103n, 3)).toEqual({ action: "final" });
-    expect(finalityOf(100n, still, 150n, 3)).toEqual({ action: "final" });
-    expect(finalityOf(100n, still, 100n, 0)).toEqual({ action: "final" }); // a chain that never reorgs
+    expect(finalityOf(completed, still, 100n, 3)).toEqual({ action: "watch" });
+    expect(finalityOf(completed, still, 102n, 3)).toEqual({ action: "watch" });
+    expect(finalityOf(completed, still, 103n, 3)).toEqual({ action: "final" });
+    expect(finalityOf(completed, still, 150n, 3)).toEqual({ action: "final" });
+    expect(finalityOf(completed, still, 100n, 0)).toEqual({ action: "final" }); // a chain that never reorgs
+    expect(finalityOf(reverted, still, 102n, 3)).toEqual({ action: "watch" });
+    expect(finalityOf(reverted, still, 103n, 3)).toEqual({ action: "final" });
   });
 
-  it("sends a write no block holds any more back to be confirmed, however deep its block was", () => {
-    expect(finalityOf(100n, { in: "none" }, 101n, 3)).toEqual({ action: "reorged" });
-    expect(finalityOf(100n, { in: "none" }, 200n, 3)).toEqual({ action: "reorged" });
+  it("sends a write no block holds any more back to be confirmed, however deep its block was, reverted or not", () => {
+    expect(finalityOf(completed, { in: "none" }, 101n, 3)).toEqual({ action: "reorged" });
+    expect(finalityOf(completed, { in: "none" }, 200n, 3)).toEqual({ action: "reorged" });
+    // Its nonce is free again: left alone, the signer's later writes would wait behind it for good.
+    expect(finalityOf(reverted, { in: "none" }, 101n, 3)).toEqual({ action: "reorged" });
   });
 
-  it("follows a write a reorg re-included elsewhere with the same outcome, and confirms again one it now reverts", () => {
+  it("follows a write a reorg re-included elsewhere with the same outcome, and confirms again one with another", () => {
     const elsewhere = { in: "other-block", blockNumber: 102n, transactionHash: "0xaa" } as const;
-    expect(finalityOf(100n, { ...elsewhere, success: true }, 103n, 3)).toEqual({
-      action: "moved",
-      blockNumber: 102n,
-      transactionHash: "0xaa",
-    });
-    expect(finalityOf(100n, { ...elsewhere, success: false }, 103n, 3)).toEqual({ action: "reorged" });
+    const moved = { action: "moved", blockNumber: 102n, transactionHash: "0xaa" };
+    expect(finalityOf(completed, { ...elsewhere, success: true }, 103n, 3)).toEqual(moved);
+    expect(finalityOf(completed, { ...elsewhere, success: false }, 103n, 3)).toEqual({ action: "reorged" });
+    expect(finalityOf(reverted, { ...elsewhere, success: false }, 103n, 3)).toEqual(moved);
+    expect(finalityOf(reverted, { ...elsewhere, success: true }, 103n, 3)).toEqual({ action: "reorged" });
   });
 });
 
@@ -56,13 +61,15 @@ describe("reorgedRequest", () => {
   const raw = "0x02f86c827a6980843b9aca00847735940082520894" as const;
   const current = keccak256(raw);
 
-  it("goes back to CONFIRMING / REORGED without its block, counting the reorg, following its current bytes", () => {
+  it("goes back to CONFIRMING / REORGED without its block or a revert's error, counting the reorg, following its current bytes", () => {
     expect(reorgedRequest({ rawTransaction: raw, transactionHash: current, replacedHashes: [], reorgs: 0 })).toEqual({
       status: "CONFIRMING",
       subStatus: REORGED,
       transactionHash: current,
       replacedHashes: [],
       blockNumber: null,
+      errorMessage: null,
+      contractError: null,
       reorgs: 1,
     });
   });

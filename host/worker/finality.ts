@@ -8,6 +8,14 @@ import type { TransactionRequestRow } from "../db/platform-types.ts";
 /** The sub-status of a request whose mined transaction a reorg removed, while it is confirmed again. */
 export const REORGED = "REORGED";
 
+/**
+ * The outcomes of a mined write, watched until its block is final: a write that reverted on chain used its nonce too.
+ * Should a reorg remove it, its bytes must go out again like a completed one's, or the signer's later writes would
+ * wait behind its nonce for good (and it may now succeed: the outcome is the chain's, once final).
+ */
+export const MINED_STATUSES = ["COMPLETED", "FAILED"] as const;
+export type MinedStatus = (typeof MINED_STATUSES)[number];
+
 /** A chain's finality depth: its setting's, the one the index lifecycle settles with (scripts/platform.ts). */
 export function finalityDepth(
   config: Pick<Config, "chains" | "WEBHOOK_REORG_DEPTH">,
@@ -42,28 +50,34 @@ export type Inclusion =
 export type FinalityDecision =
   | { action: "final" }
   | { action: "watch" }
-  /** Same transaction, same outcome, another block: the request stays COMPLETED and follows it. */
+  /** Same transaction, same outcome, another block: the request keeps its status and follows it. */
   | { action: "moved"; blockNumber: bigint; transactionHash: string }
   /** Gone (or re-executed with another outcome): back to CONFIRMING, confirmed again. */
   | { action: "reorged" };
 
 /**
- * `depth`: the chain's finality depth, as the index lifecycle settles observations (host/events/index-lifecycle.ts):
- * a block is final once the head is `depth` blocks past it.
+ * `recorded`: the write's block and status as its request has them. `depth`: the chain's finality depth, as the index
+ * lifecycle settles observations (host/events/index-lifecycle.ts): a block is final once the head is `depth` past it.
  */
-export function finalityOf(recorded: bigint, inclusion: Inclusion, head: bigint, depth: number): FinalityDecision {
+export function finalityOf(
+  recorded: { blockNumber: bigint; status: MinedStatus },
+  inclusion: Inclusion,
+  head: bigint,
+  depth: number,
+): FinalityDecision {
   if (inclusion.in === "none") return { action: "reorged" };
   if (inclusion.in === "other-block") {
     const { blockNumber, transactionHash } = inclusion;
-    return inclusion.success ? { action: "moved", blockNumber, transactionHash } : { action: "reorged" };
+    const sameOutcome = inclusion.success === (recorded.status === "COMPLETED");
+    return sameOutcome ? { action: "moved", blockNumber, transactionHash } : { action: "reorged" };
   }
-  return head - recorded >= BigInt(depth) ? { action: "final" } : { action: "watch" };
+  return head - recorded.blockNumber >= BigInt(depth) ? { action: "final" } : { action: "watch" };
 }
 
 /**
- * The request sent back to be confirmed again: CONFIRMING / REORGED, its block forgotten. Its current signed bytes
- * go out again, so the hash followed is theirs; the hash that was mined is kept among the replaced ones (either
- * version's receipt completes the request, and they share a nonce, so only one is ever mined).
+ * The request sent back to be confirmed again: CONFIRMING / REORGED, its block and a revert's error forgotten. Its
+ * current signed bytes go out again, so the hash followed is theirs; the hash that was mined is kept among the
+ * replaced ones (either version's receipt completes the request, and they share a nonce, so only one is ever mined).
  */
 export function reorgedRequest(
   row: Pick<TransactionRequestRow, "rawTransaction" | "transactionHash" | "replacedHashes" | "reorgs">,
@@ -77,6 +91,8 @@ export function reorgedRequest(
     transactionHash: hash,
     replacedHashes: mined && mined !== hash && !replaced.includes(mined) ? [...replaced, mined] : replaced,
     blockNumber: null,
+    errorMessage: null,
+    contractError: null,
     reorgs: row.reorgs + 1,
   };
 }

@@ -1,5 +1,6 @@
-// Completed writes a reorg removed: back to CONFIRMING / REORGED, then the same signed bytes again, in nonce order;
-// each signer's confirmation run follows (it completes them from the receipt, or signs anew once the nonce is taken).
+// Mined writes (completed or reverted) a reorg removed: back to CONFIRMING / REORGED, then the same signed bytes again,
+// in nonce order; each signer's confirmation run follows (it records the outcome from the receipt, or signs the
+// write anew once the nonce is taken).
 import { confirmJobSpec } from "../mutations/service.ts";
 import type { ChainTaskDeps } from "./deps.ts";
 import { reorgedRequest } from "./finality.ts";
@@ -22,13 +23,14 @@ export async function resendReorged(deps: ChainTaskDeps, ids: string[]): Promise
       .updateTable("transactionRequests")
       .set(back)
       .where("id", "=", row.id)
-      .where("status", "=", "COMPLETED") // as read: never a request that moved on meanwhile
+      .where("status", "=", row.status) // as read: never a request that moved on meanwhile
       .where("transactionHash", "=", row.transactionHash)
       .executeTakeFirst();
     if (moved.numUpdatedRows === 0n) continue;
     signers.add(row.fromAddress);
-    logger.warn("a reorg removed a completed write; broadcasting it again", {
+    logger.warn("a reorg removed a mined write; broadcasting it again", {
       transactionId: row.id,
+      status: row.status,
       removedHash: row.transactionHash,
       blockNumber: String(row.blockNumber),
     });

@@ -1,15 +1,15 @@
-// host:watch-finality: one run per chain at a time, every WATCH_INTERVAL_MS while a COMPLETED write there is not yet
-// final (a job re-added with run_at, not a loop holding a worker slot); while the chain's head stays the same block
-// (an idle chain) a run only reads the head and the next waits longer (watchDelayMs), none at all once nothing is
-// left to watch. A write still in the block its request
+// host:watch-finality: one run per chain at a time, every WATCH_INTERVAL_MS while a mined write there (COMPLETED, or
+// FAILED by a revert: its nonce is used too) is not yet final (a job re-added with run_at, not a loop holding a
+// worker slot); while the chain's head stays the same block (an idle chain) a run only reads the head and the next
+// waits longer (watchDelayMs), none at all once nothing is left to watch. A write still in the block its request
 // recorded is final once the head is the chain's finality depth past it. One a reorg moved to another block, with the
-// same outcome, follows it. One a reorg removed goes back to CONFIRMING / REORGED: its signed bytes are broadcast
-// again at once, in nonce order, and its signer's confirmation run takes it over (which completes it from the
-// receipt, or signs it anew once another transaction took its nonce: the existing path).
+// same outcome, follows it. One a reorg removed (or re-included with another outcome) goes back to CONFIRMING /
+// REORGED: its signed bytes are broadcast again at once, in nonce order, and its signer's confirmation run takes it
+// over (which records the outcome from the receipt, or signs it anew once another transaction took its nonce).
 import { z } from "zod";
 import { defineTask, type TaskRun } from "./define-task.ts";
 import { type ChainTaskDeps, perChainTask, type TransactionTaskDeps } from "./deps.ts";
-import { finalityDepth, watchDelayMs } from "./finality.ts";
+import { finalityDepth, MINED_STATUSES, watchDelayMs } from "./finality.ts";
 import { judgeWrites, recordVerdicts, unfinalWrites } from "./finality-pass.ts";
 import { addKeyedJob, type KeyedJob } from "./keyed-jobs.ts";
 import { resendReorged } from "./resend-reorged.ts";
@@ -37,15 +37,16 @@ export function finalityJobSpec(chainId: number, runAt?: Date): KeyedJob<z.input
   };
 }
 
-/** Whether `chainId` has COMPLETED writes not yet final: then its watch is added (reconciliation's safety net). */
+/** Whether `chainId` has mined writes not yet final: then its watch is added (reconciliation's safety net). */
 export async function ensureFinalityWatch(deps: Pick<TransactionTaskDeps, "db">, chainId: number): Promise<void> {
   const unfinal = await deps.db
     .selectFrom("transactionRequests")
     .select("id")
-    .where("status", "=", "COMPLETED")
+    .where("status", "in", MINED_STATUSES)
     .where("finalizedAt", "is", null)
     .where("executor", "=", "eoa")
     .where("chainId", "=", chainId)
+    .where("blockNumber", "is not", null)
     .limit(1)
     .executeTakeFirst();
   if (unfinal) await addKeyedJob(deps.db, finalityJobSpec(chainId));

@@ -33,7 +33,8 @@ export function metricFamilies(registry: Registry) {
     droppedLogs: gauge("request_log_dropped_total", "Request log records this process could not write"),
     unfinal: gauge(
       "transaction_requests_awaiting_finality",
-      "COMPLETED writes whose block is not yet final (the chain's finality depth), watched for reorgs",
+      "Mined writes (COMPLETED, or FAILED by a revert) whose block is not yet final (the chain's finality depth), " +
+        "watched for reorgs",
       ["chain_id"],
     ),
     reorged: gauge(
@@ -41,6 +42,6 @@ export function metricFamilies(registry: Registry) {
       "Writes a reorg removed after they completed, back in CONFIRMING (sub-status REORGED) until mined again",
       ["chain_id"],
     ),
-    reorgs: gauge("transaction_request_reorgs_total", "Completed writes a reorg removed, ever", ["chain_id"]),
+    reorgs: gauge("transaction_request_reorgs_total", "Mined writes a reorg removed, ever", ["chain_id"]),
   };
 }

@@ -36,11 +36,12 @@ export async function readMetrics(ctx: PluginContext<"webhookDeliveryStats">): P
       .catch(() => []),
     ctx.webhookDeliveryStats.byOutcome().catch(() => []),
     heads(ctx),
-    // Each part reads one partial index (migration 0027_write_finality).
+    // Each part reads one partial index (migrations 0029_write_finality, 0037_reverted_write_finality).
     sql<MetricReadings["finality"][number]>`
       select chain_id, sum(unfinal)::int as unfinal, sum(reorged)::int as reorged, sum(reorgs)::int as reorgs from (
         select chain_id, count(*) as unfinal, 0 as reorged, 0 as reorgs from platform.transaction_requests
-         where status = 'COMPLETED' and finalized_at is null and executor = 'eoa' group by chain_id
+         where status in ('COMPLETED', 'FAILED') and block_number is not null and finalized_at is null
+           and executor = 'eoa' group by chain_id
         union all
         select chain_id, 0, count(*) filter (where status = 'CONFIRMING' and sub_status = 'REORGED'), sum(reorgs)
           from platform.transaction_requests where reorgs > 0 group by chain_id) parts
