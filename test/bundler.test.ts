@@ -8,9 +8,11 @@
 // operation's eip7702Auth (viem's 7702 helpers; the bundle a type-4 transaction), then an operation without it.
 // ERC-7562 reputation: a paymaster's operations counted seen and included, refused banned (-32504), cleared; a
 // throttled paymaster's operations dropped after THROTTLED_ENTITY_LIVE_BLOCKS. STO-041: storage of another live
-// operation's sender refused at acceptance, held back when bundling.
+// operation's sender refused at acceptance, held back when bundling. A bundle whose run stopped between claiming its
+// operations and queuing its write (the state such a crash leaves, written in the table) is finished once.
 import { createSmartAccountClient } from "permissionless";
 import { toSimpleSmartAccount } from "permissionless/accounts";
+import { v7 as uuidv7 } from "uuid";
 import {
   type Address,
   type Chain,
@@ -869,6 +871,73 @@ describe("bundler (POST /api/v2/bundler)", () => {
     ).flatMap((receipt) => userOperationEvents(receipt, entryPoint).map((event) => event.userOpHash));
     expect(events.sort()).toEqual([...hashes].sort());
     await rpc({ jsonrpc: "2.0", id: 5, method: "debug_bundler_setBundlingMode", params: ["auto"] });
+  });
+
+  it("finishes a bundle whose run stopped after claiming its operations, before queuing its write: one write, each operation once", async () => {
+    const [a, b] = [await simpleAccount(), await simpleAccount()];
+    await rpc({ jsonrpc: "2.0", id: 1, method: "debug_bundler_setBundlingMode", params: ["manual"] });
+    const hashes: Hex[] = [];
+    for (const account of [a, b]) {
+      const bundler = createBundlerClient({ account, client, transport: transport() });
+      hashes.push(await bundler.sendUserOperation({ calls: [{ to: RECIPIENT, value: 1n }] }));
+    }
+    const db = openDatabases(platformDbUrl(stack.env), "ledger", 1);
+    const bundleId = uuidv7();
+    try {
+      const operations = bundlerDb(db.platform);
+      // What a run killed between its claim and its write leaves (bundle-claims.ts): the operations submitted under
+      // the bundle's id and an executor of the organisation's (one an earlier bundle went from), no write linked.
+      const { executor } = await operations
+        .selectFrom("bundlerUserOperations")
+        .select("executor")
+        .where("organizationId", "=", stack.platform.credentials.organizationId)
+        .where("executor", "is not", null)
+        .orderBy("updatedAt", "desc")
+        .executeTakeFirstOrThrow();
+      // The minute's wake sweep (in auto mode) wakes a run for such a bundle once it is stale: claimed two hours ago
+      // here, so that an hour's staleness tells it from the pending operations (all newer than an hour).
+      const organizationId = stack.platform.credentials.organizationId;
+      const swept = async () => {
+        await operations.updateTable("bundlerSettings").set({ bundlingMode: "auto" }).execute();
+        const stale = await staleBundlingRuns(operations, new Date(Date.now() - 3_600_000));
+        await operations.updateTable("bundlerSettings").set({ bundlingMode: "manual" }).execute();
+        return stale.some((run) => run.chainId === chain.id && run.organizationId === organizationId);
+      };
+      expect(await swept()).toBe(false);
+      const claimed = await operations
+        .updateTable("bundlerUserOperations")
+        .set({ status: "submitted", bundleId, executor, updatedAt: new Date(Date.now() - 7_200_000) })
+        .where("userOpHash", "in", hashes)
+        .where("status", "=", "pending")
+        .executeTakeFirst();
+      expect(claimed.numUpdatedRows).toBe(2n);
+      expect(await swept()).toBe(true);
+      // No run claims them anew (they are not pending): the next one finishes that bundle, from that executor.
+      const sent = await rpc({ jsonrpc: "2.0", id: 2, method: "debug_bundler_sendBundleNow", params: [] });
+      expect(sent.body.error, JSON.stringify(sent.body)).toBeUndefined();
+      const bundler = createBundlerClient({ client, transport: transport(), pollingInterval: 100 });
+      const receipts = await Promise.all(
+        hashes.map((hash) => bundler.waitForUserOperationReceipt({ hash, timeout: 30_000 })),
+      );
+      expect(receipts.map((receipt) => receipt.success)).toEqual([true, true]);
+      const transactionHash = receipts[0].receipt.transactionHash;
+      expect(receipts[1].receipt.transactionHash).toBe(transactionHash);
+      expect((await client.getTransaction({ hash: transactionHash })).from.toLowerCase()).toBe(executor);
+      // Another run finds nothing of it left to do: still the one write under the bundle's key.
+      await rpc({ jsonrpc: "2.0", id: 3, method: "debug_bundler_sendBundleNow", params: [] });
+      const writes = () =>
+        db.platform
+          .selectFrom("transactionRequests")
+          .select(["status", "transactionHash"])
+          .where("idempotencyKey", "=", `bundle:${bundleId}`)
+          .execute();
+      await expect.poll(writes, { timeout: 10_000, interval: 100 }).toEqual([{ status: "COMPLETED", transactionHash }]);
+      const events = userOperationEvents(await client.getTransactionReceipt({ hash: transactionHash }), entryPoint);
+      expect(events.map((event) => event.userOpHash).sort()).toEqual([...hashes].sort());
+    } finally {
+      await db.close();
+      await rpc({ jsonrpc: "2.0", id: 4, method: "debug_bundler_setBundlingMode", params: ["auto"] });
+    }
   });
 
   it("refuses an address as both a sender and a paymaster among the mempool's operations (STO-040)", async () => {

@@ -1,7 +1,7 @@
 // debug_bundler_sendBundleNow: runs the organisation's bundling on the request's chain now (whatever the mode) and
-// answers the transaction hash of the bundle that carries its oldest pending operation (the run's first bundle; with
-// several executors the run's other bundles go out beside it) once the pipeline has signed it (null when the mempool
-// held nothing to bundle).
+// answers the transaction hash of the bundle that carries its oldest operation waiting for one (pending, or claimed by
+// a run that stopped before queuing its write: the run finishes that bundle first; with several executors the run's
+// other bundles go out beside it) once the pipeline has signed it (null when the mempool held nothing to bundle).
 import type { Hex } from "viem";
 import { waitForChange } from "../../host/db/wait-for-change.ts";
 import { TERMINAL_STATES, TRANSACTION_REQUEST_CHANNEL } from "../../host/mutations/wait-for-terminal.ts";
@@ -19,7 +19,12 @@ export async function sendBundleNow(ctx: PluginContext, chainId: number, organiz
     .select("userOpHash")
     .where("chainId", "=", chainId)
     .where("organizationId", "=", organizationId)
-    .where("status", "=", "pending")
+    .where((eb) =>
+      eb.or([
+        eb("status", "=", "pending"),
+        eb.and([eb("status", "=", "submitted"), eb("transactionRequestId", "is", null)]),
+      ]),
+    )
     .orderBy("createdAt")
     .limit(1)
     .executeTakeFirst();
