@@ -8,8 +8,9 @@
 // operation's eip7702Auth (viem's 7702 helpers; the bundle a type-4 transaction), then an operation without it.
 // ERC-7562 reputation: a paymaster's operations counted seen and included, refused banned (-32504), cleared; a
 // throttled paymaster's operations dropped after THROTTLED_ENTITY_LIVE_BLOCKS. STO-041: storage of another live
-// operation's sender refused at acceptance, held back when bundling. A bundle whose run stopped between claiming its
-// operations and queuing its write (the state such a crash leaves, written in the table) is finished once.
+// operation's sender refused at acceptance, held back when bundling (senders waiting on one another: the first
+// accepted goes first). A bundle whose run stopped between claiming its operations and queuing its write (the state
+// such a crash leaves, written in the table) is finished once.
 import { createSmartAccountClient } from "permissionless";
 import { toSimpleSmartAccount } from "permissionless/accounts";
 import { v7 as uuidv7 } from "uuid";
@@ -1007,6 +1008,40 @@ describe("bundler (POST /api/v2/bundler)", () => {
       expect(userReceipt.receipt.blockNumber).toBeGreaterThan(ownerReceipt.receipt.blockNumber);
     } finally {
       await call("debug_bundler_setBundlingMode", ["auto"]);
+    }
+  });
+
+  it("bundles operations that used each other's sender's storage, accepted at once: the first accepted first (STO-041)", async () => {
+    const [a, b] = [await simpleAccount(), await simpleAccount()];
+    await rpc({ jsonrpc: "2.0", id: 1, method: "debug_bundler_setBundlingMode", params: ["manual"] });
+    const db = openDatabases(platformDbUrl(stack.env), "ledger", 1);
+    try {
+      const hashes: Hex[] = [];
+      for (const account of [a, b]) {
+        const bundler = createBundlerClient({ account, client, transport: transport() });
+        hashes.push(await bundler.sendUserOperation({ calls: [{ to: RECIPIENT, value: 1n }] }));
+      }
+      // What two acceptances at once leave when each validation used the other's sender's storage (neither saw the
+      // other live yet, so neither was refused): each operation waits for the other's sender.
+      for (const [hash, other] of [
+        [hashes[0], b.address],
+        [hashes[1], a.address],
+      ])
+        await bundlerDb(db.platform)
+          .updateTable("bundlerUserOperations")
+          .set({ storageAddresses: [other.toLowerCase()] })
+          .where("userOpHash", "=", hash)
+          .execute();
+      await rpc({ jsonrpc: "2.0", id: 2, method: "debug_bundler_setBundlingMode", params: ["auto"] });
+      const bundler = createBundlerClient({ client, transport: transport(), pollingInterval: 100 });
+      const [first, second] = await Promise.all(
+        hashes.map((hash) => bundler.waitForUserOperationReceipt({ hash, timeout: 30_000 })),
+      );
+      expect([first.success, second.success]).toEqual([true, true]);
+      expect(second.receipt.blockNumber).toBeGreaterThan(first.receipt.blockNumber);
+    } finally {
+      await db.close();
+      await rpc({ jsonrpc: "2.0", id: 3, method: "debug_bundler_setBundlingMode", params: ["auto"] });
     }
   });
 
