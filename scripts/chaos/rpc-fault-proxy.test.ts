@@ -1,23 +1,11 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { keccak256 } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { freePort } from "../../test/support/stack.ts";
-import { ANVIL_FUNDER_KEY, type Chain, rpcCall, startChain } from "../infra/anvil.ts";
+import { describe, expect, it } from "vitest";
+import { ephemeralChain } from "../../test/support/ephemeral-chain.ts";
+import { ANVIL_FUNDER_KEY, rpcCall } from "../infra/anvil.ts";
 import { startRpcFaultProxy } from "./rpc-fault-proxy.ts";
 
-let node: Chain;
-let dataDir: string;
-beforeAll(async () => {
-  dataDir = mkdtempSync(join(tmpdir(), "fault-proxy-"));
-  node = await startChain({ dataDir, port: await freePort(), ephemeral: true });
-});
-afterAll(async () => {
-  await node?.stop();
-  rmSync(dataDir, { recursive: true, force: true });
-});
+const local = ephemeralChain("fault-proxy");
 
 const post = (url: string, method: string, params: unknown[] = []) =>
   fetch(url, {
@@ -28,7 +16,7 @@ const post = (url: string, method: string, params: unknown[] = []) =>
 
 describe("the fault-injecting JSON-RPC proxy", () => {
   it("passes answers through unchanged when told no faults", async () => {
-    const proxy = await startRpcFaultProxy(node.rpcUrl);
+    const proxy = await startRpcFaultProxy(local.node.rpcUrl);
     try {
       expect(await rpcCall(proxy.url, "eth_chainId")).toBe("0x7a69");
       expect(proxy.counts).toEqual({ requests: 1, errors: 0, drops: 0, delays: 0, droppedSendAnswers: 0 });
@@ -38,7 +26,7 @@ describe("the fault-injecting JSON-RPC proxy", () => {
   });
 
   it("answers 502, drops connections and delays, at the rates given", async () => {
-    const proxy = await startRpcFaultProxy(node.rpcUrl, { errorRate: 1 });
+    const proxy = await startRpcFaultProxy(local.node.rpcUrl, { errorRate: 1 });
     try {
       expect((await post(proxy.url, "eth_chainId")).status).toBe(502);
       proxy.setFaults({ errorRate: 0, dropRate: 1 });
@@ -69,10 +57,12 @@ describe("the fault-injecting JSON-RPC proxy", () => {
   });
 
   it("loses the answer of a raw transaction the node took", async () => {
-    const proxy = await startRpcFaultProxy(node.rpcUrl, { dropSendAnswerRate: 1 });
+    const proxy = await startRpcFaultProxy(local.node.rpcUrl, { dropSendAnswerRate: 1 });
     try {
       const account = privateKeyToAccount(ANVIL_FUNDER_KEY);
-      const nonce = Number(await rpcCall<string>(node.rpcUrl, "eth_getTransactionCount", [account.address, "latest"]));
+      const nonce = Number(
+        await rpcCall<string>(local.node.rpcUrl, "eth_getTransactionCount", [account.address, "latest"]),
+      );
       const raw = await account.signTransaction({
         chainId: 31337,
         nonce,
@@ -85,7 +75,7 @@ describe("the fault-injecting JSON-RPC proxy", () => {
       // anvil answers a send before it mines the block: its receipt may come a moment later.
       let receipt: { status: string } | null = null;
       for (let tries = 0; !receipt && tries < 100; tries++) {
-        receipt = await rpcCall(node.rpcUrl, "eth_getTransactionReceipt", [keccak256(raw)]);
+        receipt = await rpcCall(local.node.rpcUrl, "eth_getTransactionReceipt", [keccak256(raw)]);
         if (!receipt) await new Promise((resolve) => setTimeout(resolve, 50));
       }
       expect(receipt?.status).toBe("0x1"); // sent and mined: only its answer was lost

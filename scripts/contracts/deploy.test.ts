@@ -1,12 +1,11 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { privateKeyToAccount } from "viem/accounts";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { duplicatesAndFailures, transactionsFrom } from "../../test/support/deployer-transactions.ts";
-import { freePort } from "../../test/support/stack.ts";
+import { ephemeralChain } from "../../test/support/ephemeral-chain.ts";
 import { startRpcFaultProxy } from "../chaos/rpc-fault-proxy.ts";
-import { ANVIL_FUNDER_KEY, type Chain, rpcCall, startChain } from "../infra/anvil.ts";
+import { ANVIL_FUNDER_KEY, rpcCall } from "../infra/anvil.ts";
 import { compileContracts } from "./compile.ts";
 import { ensureDeployment } from "./deploy.ts";
 import type { DeploymentStep } from "./deployment-steps.ts";
@@ -14,19 +13,10 @@ import { stepsPath } from "./deployment-steps.ts";
 import { IMPLEMENTATIONS } from "./platform-contracts.ts";
 
 describe("a deployment stopped midway", () => {
-  let node: Chain;
-  let dataDir: string;
-  beforeAll(async () => {
-    dataDir = mkdtempSync(join(tmpdir(), "deploy-resume-"));
-    node = await startChain({ dataDir, port: await freePort(), ephemeral: true });
-  });
-  afterAll(async () => {
-    await node?.stop();
-    rmSync(dataDir, { recursive: true, force: true });
-  });
+  const local = ephemeralChain("deploy-resume");
 
   it("resumes where it stopped: each contract created once, the index's start block kept", async () => {
-    const manifestPath = join(dataDir, "deployments", "31337.json");
+    const manifestPath = join(local.dataDir, "deployments", "31337.json");
     const journal = stepsPath(manifestPath);
     const recorded = () =>
       existsSync(journal)
@@ -35,7 +25,10 @@ describe("a deployment stopped midway", () => {
     // The root is every implementation, the forwarder, then catalogue and addons, the SystemFactory last: once more
     // steps than the implementations are mined, the node fails every call (the root's last block is in the journal).
     const rootDone = () => Object.values(recorded()).filter((step) => step.block).length >= 53;
-    const proxy = await startRpcFaultProxy(node.rpcUrl, { errorRate: 0.5, random: () => (rootDone() ? 0 : 0.99) });
+    const proxy = await startRpcFaultProxy(local.node.rpcUrl, {
+      errorRate: 0.5,
+      random: () => (rootDone() ? 0 : 0.99),
+    });
     const deploy = () =>
       ensureDeployment({
         rpcUrl: proxy.url,
@@ -55,12 +48,12 @@ describe("a deployment stopped midway", () => {
       expect(existsSync(journal)).toBe(false); // complete: the manifest says it all
       // The index starts at the SystemFactory's block, known from the journal though this run found it deployed.
       expect(manifest.startBlock).toBe(stoppedAt[manifest.systemFactory.toLowerCase()]?.block?.number);
-      const block = await rpcCall<{ hash: string }>(node.rpcUrl, "eth_getBlockByNumber", [
+      const block = await rpcCall<{ hash: string }>(local.node.rpcUrl, "eth_getBlockByNumber", [
         `0x${manifest.startBlock.toString(16)}`,
         false,
       ]);
       expect(manifest.startBlockHash).toBe(block.hash);
-      const sent = await transactionsFrom(node.rpcUrl, privateKeyToAccount(ANVIL_FUNDER_KEY).address);
+      const sent = await transactionsFrom(local.node.rpcUrl, privateKeyToAccount(ANVIL_FUNDER_KEY).address);
       expect(duplicatesAndFailures(sent)).toEqual({ duplicated: 0, failed: 0 });
       // The root's 53, the EntryPoints v0.8 and v0.7, the smart wallets' two factories, the bundler's two simulations.
       expect(sent.length).toBe(59);
@@ -74,7 +67,7 @@ describe("a deployment stopped midway", () => {
         entryPointSimulations,
       });
       expect(upgraded.entryPointV07Simulations).toBe(entryPointV07Simulations);
-      expect(await transactionsFrom(node.rpcUrl, privateKeyToAccount(ANVIL_FUNDER_KEY).address)).toHaveLength(59);
+      expect(await transactionsFrom(local.node.rpcUrl, privateKeyToAccount(ANVIL_FUNDER_KEY).address)).toHaveLength(59);
     } finally {
       await proxy.stop();
     }

@@ -1,13 +1,10 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { createPublicClient, HttpRequestError, http, type PublicClient } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { transactionsFrom } from "../../test/support/deployer-transactions.ts";
-import { freePort } from "../../test/support/stack.ts";
+import { ephemeralChain } from "../../test/support/ephemeral-chain.ts";
 import { startRpcFaultProxy } from "../chaos/rpc-fault-proxy.ts";
-import { ANVIL_FUNDER_KEY, type Chain, startChain } from "../infra/anvil.ts";
+import { ANVIL_FUNDER_KEY } from "../infra/anvil.ts";
 import { isTransient, retrying } from "../infra/retry.ts";
 import { broadcast, NonceTaken, receiptOf, signNext } from "./send-once.ts";
 
@@ -47,27 +44,20 @@ describe("retrying start-up calls", () => {
 });
 
 describe("a transaction sent once through a flaky node", () => {
-  let node: Chain;
-  let dataDir: string;
+  const local = ephemeralChain("send-once");
   let client: PublicClient;
   const account = privateKeyToAccount(ANVIL_FUNDER_KEY);
   const call = { to: "0x00000000000000000000000000000000000000bb", data: "0x1234" } as const;
   beforeAll(async () => {
-    dataDir = mkdtempSync(join(tmpdir(), "send-once-"));
-    node = await startChain({ dataDir, port: await freePort(), ephemeral: true });
-    client = createPublicClient({ transport: http(node.rpcUrl) });
-  });
-  afterAll(async () => {
-    await node?.stop();
-    rmSync(dataDir, { recursive: true, force: true });
+    client = createPublicClient({ transport: http(local.node.rpcUrl) });
   });
 
   it("lands once when its answers are lost and its bytes are sent again", async () => {
-    const proxy = await startRpcFaultProxy(node.rpcUrl, { dropSendAnswerRate: 1 });
+    const proxy = await startRpcFaultProxy(local.node.rpcUrl, { dropSendAnswerRate: 1 });
     try {
-      const before = (await transactionsFrom(node.rpcUrl, account.address)).length;
+      const before = (await transactionsFrom(local.node.rpcUrl, account.address)).length;
       const flaky = createPublicClient({ transport: http(proxy.url, { retryCount: 0 }) });
-      const tx = await signNext(flaky, account, node.chainId, call);
+      const tx = await signNext(flaky, account, local.node.chainId, call);
       const retry = { attempts: 3, firstDelayMs: 5 };
       await expect(broadcast(flaky, tx, retry)).rejects.toThrow(); // every answer lost: the sender cannot know
       proxy.setFaults({ dropSendAnswerRate: 0 });
@@ -75,21 +65,23 @@ describe("a transaction sent once through a flaky node", () => {
       const receipt = await receiptOf(flaky, tx, account.address, { retry });
       expect(receipt.status).toBe("success");
       expect(proxy.counts.droppedSendAnswers).toBe(3);
-      expect((await transactionsFrom(node.rpcUrl, account.address)).length).toBe(before + 1);
+      expect((await transactionsFrom(local.node.rpcUrl, account.address)).length).toBe(before + 1);
     } finally {
       await proxy.stop();
     }
   });
 
   it("says so when another transaction took its nonce, so the step is signed anew", async () => {
-    const lost = await signNext(client, account, node.chainId, call);
+    const lost = await signNext(client, account, local.node.chainId, call);
     // Signed again after a stop: at the same nonce while it is free (only one of the two can land)...
-    expect((await signNext(client, account, node.chainId, call, { nonce: lost.nonce })).nonce).toBe(lost.nonce);
-    const other = await signNext(client, account, node.chainId, { ...call, data: "0x5678" });
+    expect((await signNext(client, account, local.node.chainId, call, { nonce: lost.nonce })).nonce).toBe(lost.nonce);
+    const other = await signNext(client, account, local.node.chainId, { ...call, data: "0x5678" });
     await broadcast(client, other);
     await receiptOf(client, other, account.address); // anvil answers the send before it mines the block
     // ...and at the next one once another transaction took it.
-    expect((await signNext(client, account, node.chainId, call, { nonce: lost.nonce })).nonce).toBe(lost.nonce + 1);
+    expect((await signNext(client, account, local.node.chainId, call, { nonce: lost.nonce })).nonce).toBe(
+      lost.nonce + 1,
+    );
     await expect(receiptOf(client, lost, account.address, { resendMs: 0, timeoutMs: 5_000 })).rejects.toThrow(
       NonceTaken,
     );

@@ -1,15 +1,11 @@
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import solc from "solc";
 import { createPublicClient, createWalletClient, encodeFunctionData, type Hex, http, parseAbi } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { anvil } from "viem/chains";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { estimateGasForNextBlock, nextBlockTimestamp } from "../../host/chain/estimate-gas.ts";
-import { ANVIL_FUNDER_KEY, startChain } from "../../scripts/infra/anvil.ts";
-import { removeDataDir } from "../../scripts/infra/data-dir.ts";
-import { freePort } from "../support/stack.ts";
+import { ANVIL_FUNDER_KEY } from "../../scripts/infra/anvil.ts";
+import { ephemeralChain } from "../support/ephemeral-chain.ts";
 
 // A write keyed by block timestamp, as OpenZeppelin's Checkpoints are: refused within the block of the last one.
 const SOURCE = `pragma solidity ^0.8.0;
@@ -23,19 +19,11 @@ function compile(): Hex {
 }
 
 describe("estimateGasForNextBlock", () => {
-  const dataDir = mkdtempSync(join(tmpdir(), "estimate-gas-"));
-  let chain: Awaited<ReturnType<typeof startChain>>;
-  beforeAll(async () => {
-    chain = await startChain({ dataDir, port: await freePort(), ephemeral: true });
-  });
-  afterAll(async () => {
-    await chain?.stop();
-    removeDataDir(dataDir);
-  });
+  const local = ephemeralChain("estimate-gas");
 
   it("estimates a write as of the next block, not the latest block's timestamp", async () => {
     const account = privateKeyToAccount(ANVIL_FUNDER_KEY);
-    const transport = http(chain.rpcUrl);
+    const transport = http(local.node.rpcUrl);
     const client = createPublicClient({ chain: anvil, transport });
     const wallet = createWalletClient({ account, chain: anvil, transport });
     const deployed = await client.waitForTransactionReceipt({

@@ -1,28 +1,16 @@
-import { mkdtempSync } from "node:fs";
 import { createServer, type Server } from "node:http";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { createPublicClient, http } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { minesPerTransaction } from "../../host/chain/mines-per-transaction.ts";
-import { rpcCall, startChain } from "../../scripts/infra/anvil.ts";
-import { removeDataDir } from "../../scripts/infra/data-dir.ts";
-import { freePort } from "../support/stack.ts";
+import { rpcCall } from "../../scripts/infra/anvil.ts";
+import { ephemeralChain } from "../support/ephemeral-chain.ts";
 
 describe("minesPerTransaction", () => {
-  const dataDir = mkdtempSync(join(tmpdir(), "mines-per-transaction-"));
-  let chain: Awaited<ReturnType<typeof startChain>>;
+  const local = ephemeralChain("mines-per-transaction", { mining: "interval", blockTimeSeconds: 1 });
   let plain: Server;
   let plainUrl: string;
 
   beforeAll(async () => {
-    chain = await startChain({
-      dataDir,
-      port: await freePort(),
-      ephemeral: true,
-      mining: "interval",
-      blockTimeSeconds: 1,
-    });
     // A node without development methods, as a real chain's: every method unknown.
     plain = createServer((req, res) => {
       let body = "";
@@ -38,18 +26,16 @@ describe("minesPerTransaction", () => {
     await new Promise<void>((resolve) => plain.listen(0, "127.0.0.1", resolve));
     plainUrl = `http://127.0.0.1:${(plain.address() as { port: number }).port}`;
   });
-  afterAll(async () => {
-    await chain?.stop();
+  afterAll(() => {
     plain?.close();
-    removeDataDir(dataDir);
   });
 
   it("asks the node each time: anvil mining by interval, then switched to a block per transaction", async () => {
-    const client = createPublicClient({ transport: http(chain.rpcUrl) });
+    const client = createPublicClient({ transport: http(local.node.rpcUrl) });
     expect(await minesPerTransaction(client)).toBe(false);
-    await rpcCall(chain.rpcUrl, "evm_setAutomine", [true]);
+    await rpcCall(local.node.rpcUrl, "evm_setAutomine", [true]);
     expect(await minesPerTransaction(client)).toBe(true);
-    await rpcCall(chain.rpcUrl, "evm_setAutomine", [false]);
+    await rpcCall(local.node.rpcUrl, "evm_setAutomine", [false]);
     expect(await minesPerTransaction(client)).toBe(false);
   });
 
