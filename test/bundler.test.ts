@@ -96,6 +96,29 @@ describe("bundler (POST /api/v2/bundler)", () => {
     return account;
   }
 
+  /** Bundling set to manual, then one operation of each account (1 wei to RECIPIENT) accepted: their hashes. */
+  async function acceptedInManualMode(accounts: Awaited<ReturnType<typeof simpleAccount>>[]): Promise<Hex[]> {
+    await rpc({ jsonrpc: "2.0", id: 1, method: "debug_bundler_setBundlingMode", params: ["manual"] });
+    const hashes: Hex[] = [];
+    for (const account of accounts) {
+      const bundler = createBundlerClient({ account, client, transport: transport() });
+      hashes.push(await bundler.sendUserOperation({ calls: [{ to: RECIPIENT, value: 1n }] }));
+    }
+    return hashes;
+  }
+
+  /** Bundling back to auto; then both operations mined, successfully, `later` in a later block than `earlier`. */
+  async function minedInOrder(earlier: Hex, later: Hex) {
+    const auto = await rpc({ jsonrpc: "2.0", id: 2, method: "debug_bundler_setBundlingMode", params: ["auto"] });
+    expect(auto.body.result).toBe("ok");
+    const bundler = createBundlerClient({ client, transport: transport(), pollingInterval: 100 });
+    const [first, second] = await Promise.all(
+      [earlier, later].map((hash) => bundler.waitForUserOperationReceipt({ hash, timeout: 30_000 })),
+    );
+    expect([first.success, second.success]).toEqual([true, true]);
+    expect(second.receipt.blockNumber).toBeGreaterThan(first.receipt.blockNumber);
+  }
+
   /** 1 ETH deposited at the v0.8 EntryPoint for `address` (it pays its operations' gas from it). */
   async function deposit(address: Address) {
     const funder = createWalletClient({ account: anvilAccount(9), chain, transport: http() });
@@ -687,12 +710,7 @@ describe("bundler (POST /api/v2/bundler)", () => {
 
   it("drops an operation that no longer validates when its bundle is checked, and sends the rest", async () => {
     const [poor, rich] = [await simpleAccount(), await simpleAccount()];
-    await rpc({ jsonrpc: "2.0", id: 1, method: "debug_bundler_setBundlingMode", params: ["manual"] });
-    const hashes: Hex[] = [];
-    for (const account of [poor, rich]) {
-      const bundler = createBundlerClient({ account, client, transport: transport() });
-      hashes.push(await bundler.sendUserOperation({ calls: [{ to: RECIPIENT, value: 1n }] }));
-    }
+    const hashes = await acceptedInManualMode([poor, rich]);
     // Accepted while it could pay; then its money is gone: the EntryPoint refuses it at the bundle's check (AA21).
     await client.request({ method: "anvil_setBalance" as never, params: [poor.address, "0x0"] as never });
     const sent = await rpc({ jsonrpc: "2.0", id: 2, method: "debug_bundler_sendBundleNow", params: [] });
@@ -875,13 +893,7 @@ describe("bundler (POST /api/v2/bundler)", () => {
   });
 
   it("finishes a bundle whose run stopped after claiming its operations, before queuing its write: one write, each operation once", async () => {
-    const [a, b] = [await simpleAccount(), await simpleAccount()];
-    await rpc({ jsonrpc: "2.0", id: 1, method: "debug_bundler_setBundlingMode", params: ["manual"] });
-    const hashes: Hex[] = [];
-    for (const account of [a, b]) {
-      const bundler = createBundlerClient({ account, client, transport: transport() });
-      hashes.push(await bundler.sendUserOperation({ calls: [{ to: RECIPIENT, value: 1n }] }));
-    }
+    const hashes = await acceptedInManualMode([await simpleAccount(), await simpleAccount()]);
     const db = openDatabases(platformDbUrl(stack.env), "ledger", 1);
     const bundleId = uuidv7();
     try {
@@ -999,13 +1011,7 @@ describe("bundler (POST /api/v2/bundler)", () => {
       // storage). user's waits until owner's is mined, then goes in a later bundle.
       const hashes = [(await send(operation(user))).result, (await send(operation(owner))).result] as Hex[];
       expect(hashes[1]).toMatch(/^0x[0-9a-f]{64}$/);
-      expect((await call("debug_bundler_setBundlingMode", ["auto"])).result).toBe("ok");
-      const bundler = createBundlerClient({ client, transport: transport(), pollingInterval: 100 });
-      const [userReceipt, ownerReceipt] = await Promise.all(
-        hashes.map((hash) => bundler.waitForUserOperationReceipt({ hash, timeout: 30_000 })),
-      );
-      expect([userReceipt.success, ownerReceipt.success]).toEqual([true, true]);
-      expect(userReceipt.receipt.blockNumber).toBeGreaterThan(ownerReceipt.receipt.blockNumber);
+      await minedInOrder(hashes[1], hashes[0]);
     } finally {
       await call("debug_bundler_setBundlingMode", ["auto"]);
     }
@@ -1013,14 +1019,9 @@ describe("bundler (POST /api/v2/bundler)", () => {
 
   it("bundles operations that used each other's sender's storage, accepted at once: the first accepted first (STO-041)", async () => {
     const [a, b] = [await simpleAccount(), await simpleAccount()];
-    await rpc({ jsonrpc: "2.0", id: 1, method: "debug_bundler_setBundlingMode", params: ["manual"] });
+    const hashes = await acceptedInManualMode([a, b]);
     const db = openDatabases(platformDbUrl(stack.env), "ledger", 1);
     try {
-      const hashes: Hex[] = [];
-      for (const account of [a, b]) {
-        const bundler = createBundlerClient({ account, client, transport: transport() });
-        hashes.push(await bundler.sendUserOperation({ calls: [{ to: RECIPIENT, value: 1n }] }));
-      }
       // What two acceptances at once leave when each validation used the other's sender's storage (neither saw the
       // other live yet, so neither was refused): each operation waits for the other's sender.
       for (const [hash, other] of [
@@ -1032,13 +1033,7 @@ describe("bundler (POST /api/v2/bundler)", () => {
           .set({ storageAddresses: [other.toLowerCase()] })
           .where("userOpHash", "=", hash)
           .execute();
-      await rpc({ jsonrpc: "2.0", id: 2, method: "debug_bundler_setBundlingMode", params: ["auto"] });
-      const bundler = createBundlerClient({ client, transport: transport(), pollingInterval: 100 });
-      const [first, second] = await Promise.all(
-        hashes.map((hash) => bundler.waitForUserOperationReceipt({ hash, timeout: 30_000 })),
-      );
-      expect([first.success, second.success]).toEqual([true, true]);
-      expect(second.receipt.blockNumber).toBeGreaterThan(first.receipt.blockNumber);
+      await minedInOrder(hashes[0], hashes[1]);
     } finally {
       await db.close();
       await rpc({ jsonrpc: "2.0", id: 3, method: "debug_bundler_setBundlingMode", params: ["auto"] });
