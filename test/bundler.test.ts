@@ -434,7 +434,8 @@ describe("bundler (POST /api/v2/bundler)", () => {
       expect(body.error.message).toContain(`[${rule}]`);
     }
     // EXTCODE* of an address without code in a paymaster's validation too (EXTCODECOPY; its read of its own storage
-    // makes the storage trace report it); of one with code, or of the sender, it is allowed.
+    // makes the storage trace report it); of one with code, of the sender, or of a precompile OP-062 allows, it is
+    // allowed.
     const copiesNoCode = `5f5f5f73${"00".repeat(17)}9a75623c`;
     const copier = await entity(
       "0x0000000000000000000000000000000000117562",
@@ -446,7 +447,8 @@ describe("bundler (POST /api/v2/bundler)", () => {
       data: { rule: "OP-041", opcode: "EXTCODECOPY", from: copier, to: "0x00000000000000000000000000000000009a7562" },
     });
     expect(copied.error.message).toMatch(/^\[OP-041\]/);
-    const hashesCode = `73${store.slice(2)}3f50303b50`; // EXTCODEHASH(store), EXTCODESIZE(itself: the sender)
+    // EXTCODEHASH(store), EXTCODESIZE(itself: the sender), EXTCODESIZE(0x01: ecrecover), EXTCODEHASH(0x100: P256VERIFY)
+    const hashesCode = `73${store.slice(2)}3f50303b5060013b506101003f50`;
     const reads = await send(
       operation(await entity("0x0000000000000000000000000000000000127562", hashesCode + accountReturn)),
     );

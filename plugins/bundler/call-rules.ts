@@ -37,6 +37,9 @@ const DEPOSIT_TO = toFunctionSelector("depositTo(address)");
 const ALLOWED_PRECOMPILES = new Set([...Array.from({ length: 0x11 }, (_, i) => BigInt(i + 1)), 0x100n]);
 const PRECOMPILE_RANGE = 0x3ffn;
 
+/** Whether `address` is one of the precompiles OP-062 allows (code-less, yet no OP-041 finding: it is the chain's). */
+export const isAllowedPrecompile = (address: string): boolean => ALLOWED_PRECOMPILES.has(BigInt(address));
+
 export interface CallEntities {
   entryPoint: Address;
   senderCreator: string;

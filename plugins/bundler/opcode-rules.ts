@@ -21,6 +21,7 @@ import {
 } from "viem";
 import type { ServedChain } from "../../host/chain/served-chains.ts";
 import { reachableBannedOpcode, reachesExtcode, reachesStorage } from "./bytecode-scan.ts";
+import { isAllowedPrecompile } from "./call-rules.ts";
 import type { CodeHashes } from "./code-hashes.ts";
 import { type ExtcodeAccess, extcodeTrace } from "./extcode-trace.ts";
 import { type BannedOpcode, findBannedOpcode, type StructLog } from "./validation-rules.ts";
@@ -373,7 +374,7 @@ export function mayAccessForeignStorage({ call, contexts, scans }: ScannedValida
 /**
  * [OP-041]: the first EXTCODESIZE/EXTCODEHASH/EXTCODECOPY an untrusted frame of the traced validation ran on an address
  * without code, the sender's aside [OP-042] (a factory asks whether it exists; code deployed in the validation
- * counts). Only when a frame's code can reach one (the static reading) does a trace say which ran (extcode-trace.ts;
+ * counts) and the precompiles OP-062 allows (as the reference bundler's tracer leaves its precompiles out). Only when a frame's code can reach one (the static reading) does a trace say which ran (extcode-trace.ts;
  * `traced`: what the storage trace recorded, when the validation needed that one);
  * a validation path (as the GAS rule's) whose trace showed none is not traced again: the instructions a path runs do
  * not change while its code, functions and gas do. A path that read some other address is traced each time (what it
@@ -392,7 +393,7 @@ export async function extcodeWithoutCode(
   const own = sender.toLowerCase();
   return pathCheck(caches, `EXTCODE|${pathOf(on.chainId, frames, scans)}`, async () => {
     const accesses = (traced ?? (await extcodeTrace(on, call))).filter(
-      (access) => !trusted.has(access.from) && access.to !== own,
+      (access) => !trusted.has(access.from) && access.to !== own && !isAllowedPrecompile(access.to),
     );
     if (accesses.length === 0) return { clean: true };
     const created = new Set(
