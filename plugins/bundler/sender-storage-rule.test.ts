@@ -35,6 +35,8 @@ describe("STO-041 at bundling", () => {
     // A cycle of three: A goes; C waits for A, B for C.
     const three = [op(A, [B], 1), op(B, [C], 2), op(C, [A], 3)];
     expect(sendersHeldBack(three, new Set([A, B, C]))).toEqual(new Set([B, C]));
+    // While B has an operation in a bundle not yet mined (it could change what A's validation read), A waits: B goes.
+    expect(sendersHeldBack([op(B, [A], 2), op(A, [B], 1)], new Set([A, B]), new Set([B]))).toEqual(new Set([A]));
     // Not a cycle: B waits for C, which waits for nobody; A, first, still waits for B.
     const chain = [op(A, [B], 1), op(B, [C], 2), op(C, null, 3)];
     expect(sendersHeldBack(chain, new Set([A, B, C]))).toEqual(new Set([A, B]));

@@ -9,19 +9,23 @@ import { rpcError } from "./rpc-error.ts";
 import type { MempoolScope } from "./sender-entity-rule.ts";
 import type { BundlerDb, UserOperationRow } from "./tables.ts";
 
-/** Of `addresses`, those that are the sender of a live operation (pending or in a bundle not yet mined). */
+/**
+ * Of `addresses`, those that are the sender of a live operation (pending or in a bundle not yet mined), and
+ * (`inFlight`) those with an operation in such a bundle.
+ */
 async function liveSendersAmong(db: BundlerDb, scope: MempoolScope, addresses: readonly string[]) {
-  if (addresses.length === 0) return new Set<string>();
+  if (addresses.length === 0) return Object.assign(new Set<string>(), { inFlight: new Set<string>() });
   const rows = await db
     .selectFrom("bundlerUserOperations")
-    .select("sender")
+    .select(["sender", "status"])
     .distinct()
     .where("chainId", "=", scope.chainId)
     .where("entryPoint", "=", scope.entryPoint)
     .where("status", "in", ["pending", "submitted"])
     .where("sender", "in", [...addresses])
     .execute();
-  return new Set(rows.map((row) => row.sender));
+  const inFlight = new Set(rows.filter((row) => row.status === "submitted").map((row) => row.sender));
+  return Object.assign(new Set(rows.map((row) => row.sender)), { inFlight });
 }
 
 /**
@@ -53,9 +57,15 @@ export type WaitingRow = Pick<UserOperationRow, "sender" | "storageAddresses"> &
  * The senders whose operations must wait: one of theirs used storage of another sender among `liveSenders` (until
  * that sender's operations are mined). Senders waiting on one another in a cycle (both accepted at once, before either
  * saw the other live) would wait for good: the first accepted of a cycle goes (the others, still waiting, are in no
- * bundle of its), and the rest follow it. `rows`: the pending operations with recorded storage, of the whole mempool.
+ * bundle of its), and the rest follow it. One never stops waiting for a sender with an operation in a bundle not yet
+ * mined (`inFlight`: that bundle could change what it read); the next of the cycle goes then. `rows`: the pending
+ * operations with recorded storage, of the whole mempool.
  */
-export function sendersHeldBack(rows: WaitingRow[], liveSenders: ReadonlySet<string>): Set<string> {
+export function sendersHeldBack(
+  rows: WaitingRow[],
+  liveSenders: ReadonlySet<string>,
+  inFlight: ReadonlySet<string> = new Set(),
+): Set<string> {
   const waitsFor = new Map<string, Set<string>>();
   const firstAccepted = new Map<string, number>();
   for (const row of rows) {
@@ -80,7 +90,8 @@ export function sendersHeldBack(rows: WaitingRow[], liveSenders: ReadonlySet<str
   const byAcceptance = [...waitsFor.keys()].sort((a, b) => (firstAccepted.get(a) ?? 0) - (firstAccepted.get(b) ?? 0));
   for (const sender of byAcceptance) {
     const blockers = waitsFor.get(sender) as Set<string>;
-    for (const blocker of [...blockers]) if (reaches(blocker, sender)) blockers.delete(blocker); // a cycle: go first
+    for (const blocker of [...blockers])
+      if (!inFlight.has(blocker) && reaches(blocker, sender)) blockers.delete(blocker); // a cycle: go first
   }
   return new Set([...waitsFor].filter(([, blockers]) => blockers.size > 0).map(([sender]) => sender));
 }
@@ -108,6 +119,6 @@ export async function withoutSenderStorage<Row extends UserOperationRow>(
   const everyLive = await liveSendersAmong(db, scope, [
     ...new Set(waiting.flatMap((row) => row.storageAddresses ?? [])),
   ]);
-  const held = sendersHeldBack(waiting, everyLive);
+  const held = sendersHeldBack(waiting, everyLive, everyLive.inFlight);
   return held.size === 0 ? pending : pending.filter((row) => !held.has(row.sender));
 }
