@@ -1,33 +1,41 @@
 // debug_bundler_sendBundleNow: runs the organisation's bundling on the request's chain now (whatever the mode) and
-// answers the transaction hash of the bundle that carries its oldest operation waiting for one (pending, or claimed by
-// a run that stopped before queuing its write: the run finishes that bundle first; with several executors the run's
-// other bundles go out beside it) once the pipeline has signed it (null when the mempool held nothing to bundle).
+// answers the transaction hash of the bundle that carries its oldest pending operation (none pending: its oldest
+// claimed by a run that stopped before queuing its write, a bundle the run finishes first; with several executors the
+// run's other bundles go out beside it) once the pipeline has signed it (null when the mempool held nothing to
+// bundle).
 import type { Hex } from "viem";
 import { waitForChange } from "../../host/db/wait-for-change.ts";
 import { TERMINAL_STATES, TRANSACTION_REQUEST_CHANNEL } from "../../host/mutations/wait-for-terminal.ts";
 import type { PluginContext } from "../../host/plugin.ts";
 import { wakeBundler } from "./bundle-job.ts";
 import { rpcError } from "./rpc-error.ts";
-import { bundlerDb, USER_OPERATION_CHANNEL } from "./tables.ts";
+import { type BundlerDb, bundlerDb, USER_OPERATION_CHANNEL } from "./tables.ts";
 
 const WAIT_MS = 20_000;
 
+/**
+ * The organisation's oldest operation waiting for a bundle on the chain: pending, else (none pending) claimed by a run
+ * that stopped before queuing its write. A run in progress claims operations too: a pending one, where there is one,
+ * is never mistaken for such a claim.
+ */
+async function oldestWaiting(db: BundlerDb, chainId: number, organizationId: string) {
+  const oldest = (status: "pending" | "submitted") =>
+    db
+      .selectFrom("bundlerUserOperations")
+      .select("userOpHash")
+      .where("chainId", "=", chainId)
+      .where("organizationId", "=", organizationId)
+      .where("status", "=", status)
+      .$if(status === "submitted", (query) => query.where("transactionRequestId", "is", null))
+      .orderBy("createdAt")
+      .limit(1)
+      .executeTakeFirst();
+  return (await oldest("pending")) ?? (await oldest("submitted"));
+}
+
 export async function sendBundleNow(ctx: PluginContext, chainId: number, organizationId: string): Promise<Hex | null> {
   const db = bundlerDb(ctx.db.platform);
-  const pending = await db
-    .selectFrom("bundlerUserOperations")
-    .select("userOpHash")
-    .where("chainId", "=", chainId)
-    .where("organizationId", "=", organizationId)
-    .where((eb) =>
-      eb.or([
-        eb("status", "=", "pending"),
-        eb.and([eb("status", "=", "submitted"), eb("transactionRequestId", "is", null)]),
-      ]),
-    )
-    .orderBy("createdAt")
-    .limit(1)
-    .executeTakeFirst();
+  const pending = await oldestWaiting(db, chainId, organizationId);
   if (!pending) return null;
   await wakeBundler(ctx, chainId, organizationId, true);
   const deadline = Date.now() + WAIT_MS;
