@@ -59,7 +59,8 @@ export async function testEnv(
   const env = {
     ...process.env,
     DATA_DIR: dataDir,
-    PORT: String(await freePort()),
+    // Further host processes listen on the ports after PORT: free too when the directory is made.
+    PORT: String(await freeConsecutivePorts(Number(overrides.HOST_PROCESSES ?? 1))),
     ANVIL_PORT: String(await freePort()),
     PONDER_PORT: String(await freePort()),
     EMBEDDED_POSTGRES_PORT: String(await freePort()),
