@@ -93,11 +93,7 @@ describe("the index through reorgs", () => {
       ).rows;
     const unmined = async () => {
       let count = 0;
-      for (const row of await outcomes()) {
-        const mined =
-          row.status === "COMPLETED" && (await stack.rpc("eth_getTransactionReceipt", [row.transaction_hash]));
-        if (!mined && row.status !== "FAILED") count += 1;
-      }
+      for (const row of await outcomes()) if (!(await settled(row))) count += 1;
       return count;
     };
     await until(async () => (await unmined()) === 0, "every completed write mined again", 60_000).catch(() => {});
@@ -113,6 +109,11 @@ describe("the index through reorgs", () => {
     console.info(`reorg run ${run}: ${ops.length} steps`, tally, `supply ${onChain.totalSupply}`);
   }
 
+  /** Whether a write is COMPLETED with a receipt on chain now, or FAILED (refused by a rule, or reverted). */
+  const settled = async (row: { status: string; transaction_hash: string }) =>
+    row.status === "FAILED" ||
+    (row.status === "COMPLETED" && !!(await stack.rpc("eth_getTransactionReceipt", [row.transaction_hash])));
+
   /** What the platform and the node say of the writes not on chain now (printed when the property fails). */
   async function lostWrites(ids: string[]) {
     const { rows } = await db.query(
@@ -122,9 +123,7 @@ describe("the index through reorgs", () => {
     );
     const lost = [];
     for (const row of rows) {
-      if (row.status === "FAILED") continue;
-      if (row.status === "COMPLETED" && (await stack.rpc("eth_getTransactionReceipt", [row.transaction_hash])))
-        continue;
+      if (await settled(row)) continue;
       const hashes = [row.transaction_hash, ...(row.replaced_hashes ?? [])];
       lost.push({
         ...row,

@@ -374,8 +374,9 @@ export function mayAccessForeignStorage({ call, contexts, scans }: ScannedValida
 /**
  * [OP-041]: the first EXTCODESIZE/EXTCODEHASH/EXTCODECOPY an untrusted frame of the traced validation ran on an address
  * without code, the sender's aside [OP-042] (a factory asks whether it exists; code deployed in the validation
- * counts) and the precompiles OP-062 allows (as the reference bundler's tracer leaves its precompiles out). Only when a frame's code can reach one (the static reading) does a trace say which ran (extcode-trace.ts;
- * `traced`: what the storage trace recorded, when the validation needed that one);
+ * counts) and the precompiles OP-062 allows (as the reference bundler's tracer leaves its precompiles out). Only
+ * when a frame's code can reach one (the static reading) does a trace say which ran (extcode-trace.ts; `traced`: what
+ * the storage trace recorded, when the validation needed that one);
  * a validation path (as the GAS rule's) whose trace showed none is not traced again: the instructions a path runs do
  * not change while its code, functions and gas do. A path that read some other address is traced each time (what it
  * reads may come from the operation).
