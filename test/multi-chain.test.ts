@@ -1,7 +1,7 @@
 // Two chains at once (EMBEDDED_CHAINS=2): the organisation has a system on each, X-Chain-Id selects the chain of every
 // read and write, and the same address on both chains holds each chain's own facts.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { bootStack, freeConsecutivePorts, json, type TestStack, waitForTerminal } from "./support/stack.ts";
+import { bootStack, json, type TestStack, waitForTerminal } from "./support/stack.ts";
 
 const ALICE = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8";
 const PRIMARY = 31337;
@@ -19,7 +19,6 @@ describe("several chains at once", () => {
   beforeAll(async () => {
     stack = await bootStack({
       EMBEDDED_CHAINS: "2",
-      ANVIL_PORT: String(await freeConsecutivePorts(2)),
       ACCOUNT_ABSTRACTION_ENABLED: "true",
     });
   });

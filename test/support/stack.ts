@@ -12,7 +12,7 @@ import { seedFromTemplate } from "./stack-template.ts";
 
 export { freePort } from "./free-port.ts";
 
-/** `count` consecutive free ports (an embedded chain i listens on ANVIL_PORT + i); returns the first. */
+/** `count` consecutive free ports; returns the first. */
 export async function freeConsecutivePorts(count: number): Promise<number> {
   const free = (port: number) =>
     new Promise<boolean>((resolve) => {
@@ -56,14 +56,18 @@ export async function testEnv(
   options: TestEnvOptions = {},
 ): Promise<{ dataDir: string; env: NodeJS.ProcessEnv }> {
   const dataDir = mkdtempSync(join(tmpdir(), "platform-e2e-"));
+  // One block of consecutive free ports for every listener, so that none lands on another's neighbour: host i listens
+  // on PORT + i, embedded chain i on ANVIL_PORT + i.
+  const hosts = Number(overrides.HOST_PROCESSES ?? 1);
+  const chains = Number(overrides.EMBEDDED_CHAINS ?? 1);
+  const first = await freeConsecutivePorts(hosts + chains + 2);
   const env = {
     ...process.env,
     DATA_DIR: dataDir,
-    // Further host processes listen on the ports after PORT: free too when the directory is made.
-    PORT: String(await freeConsecutivePorts(Number(overrides.HOST_PROCESSES ?? 1))),
-    ANVIL_PORT: String(await freePort()),
-    PONDER_PORT: String(await freePort()),
-    EMBEDDED_POSTGRES_PORT: String(await freePort()),
+    PORT: String(first),
+    ANVIL_PORT: String(first + hosts),
+    PONDER_PORT: String(first + hosts + chains),
+    EMBEDDED_POSTGRES_PORT: String(first + hosts + chains + 1),
     LOG_LEVEL: "warn",
     ...overrides,
   };
