@@ -1,8 +1,9 @@
 // The indexer: `ponder start` on a schema named by the index build's hash. Not given a views schema: the supervisor
 // points the stable views schema at a build once it has caught up (host/db/index-builds.ts), not Ponder when ready.
 import { createHash } from "node:crypto";
-import { readdirSync, readFileSync } from "node:fs";
+import { closeSync, existsSync, openSync, readdirSync, readFileSync, readSync, statSync } from "node:fs";
 import { createRequire } from "node:module";
+import { createServer } from "node:net";
 import { dirname, join, relative } from "node:path";
 import type { IndexChainSource } from "../../src/index-chains.ts";
 import { type Child, startChild, waitFor } from "./child-process.ts";
@@ -84,6 +85,8 @@ export async function startPonder(options: {
       options.root,
       options.chains.map((c) => c.deployment),
     );
+  await assertPortFree(options.port);
+  const logFrom = existsSync(options.logFile) ? statSync(options.logFile).size : 0; // this start's lines only
   const bin = join(options.root, "node_modules/ponder/dist/esm/bin/ponder.js");
   const child = startChild(
     "ponder",
@@ -128,12 +131,47 @@ export async function startPonder(options: {
     async () => (await fetch(`${url}/health`)).ok,
     120_000,
     100,
-    () => (exitCode === undefined ? undefined : `ponder exited with code ${exitCode}; see ${options.logFile}`),
+    () =>
+      exitCode !== undefined
+        ? `ponder exited with code ${exitCode}; see ${options.logFile}`
+        : movedPort(options.logFile, logFrom)
+          ? portInUse(options.port)
+          : undefined,
   ).catch(async (error) => {
     await child.stop(); // not left running beside a next attempt
     throw error;
   });
   return { url, schema, child, stop: () => child.stop() };
+}
+
+const portInUse = (port: number) =>
+  `the indexer's port ${port} (PONDER_PORT) is in use by another process: stop that process, or set PONDER_PORT to a free port`;
+
+/**
+ * Ponder takes the next free port when its own is in use, with only a warning, where the platform would wait for it
+ * for minutes: a port in use is refused before the start (and, taken meanwhile, from that warning in its log).
+ */
+async function assertPortFree(port: number): Promise<void> {
+  const free = await new Promise<boolean>((resolve) => {
+    const server = createServer();
+    server.once("error", () => resolve(false));
+    server.listen(port, "127.0.0.1", () => server.close(() => resolve(true)));
+  });
+  if (!free) throw new SetupError(portInUse(port));
+}
+
+/** Whether Ponder's log, from byte `from` (its start's first lines), says it moved off its port. */
+export function movedPort(logFile: string, from: number): boolean {
+  let fd: number | undefined;
+  try {
+    fd = openSync(logFile, "r");
+    const head = Buffer.alloc(64 * 1024);
+    return head.subarray(0, readSync(fd, head, 0, head.length, from)).includes("Port in use");
+  } catch {
+    return false; // no log yet
+  } finally {
+    if (fd !== undefined) closeSync(fd);
+  }
 }
 
 /**
