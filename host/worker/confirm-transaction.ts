@@ -29,6 +29,7 @@ import { addKeyedJob } from "./keyed-jobs.ts";
 import { poolStateOf, rebroadcast } from "./rebroadcast.ts";
 import { receiptsOfMined } from "./receipts.ts";
 import { requeueWithNewNonce } from "./requeue.ts";
+import { revertCause } from "./revert-cause.ts";
 import { finalityJobSpec } from "./watch-finality.ts";
 
 /** A run polls this long at most, then hands over to a fresh run (so a worker slot is not held forever). */
@@ -48,7 +49,7 @@ async function settleMined(deps: ChainTaskDeps, rows: TransactionRequestRow[]): 
   await Promise.all(
     rows.map(async (row, i) => {
       const receipt = receipts[i];
-      if (receipt) return completeRequest(db, mutations, row, receipt);
+      if (receipt) return completeRequest(db, mutations, row, receipt, await revertCause(chain, receipt));
       const action = nonceTakenAction(row, ageMs(row));
       if (action === "mark") await updateRequest(db, row.id, { subStatus: "NONCE_TAKEN" });
       else if (action === "resign") {

@@ -12,6 +12,7 @@ import { addKeyedJob } from "./keyed-jobs.ts";
 import { receiptOfAny } from "./receipts.ts";
 import { requeueWithNewNonce } from "./requeue.ts";
 import { broadcastAgain } from "./resend.ts";
+import { revertCause } from "./revert-cause.ts";
 import { restartStrandedRuns } from "./stranded-runs.ts";
 import { ensureFinalityWatch } from "./watch-finality.ts";
 
@@ -40,7 +41,7 @@ async function reconcileChain(deps: ChainTaskDeps) {
     const log = logger.child({ transactionId: row.id });
     const receipt = await receiptOfAny(chain, row).catch(() => undefined);
     if (receipt) {
-      await completeRequest(db, mutations, row, receipt);
+      await completeRequest(db, mutations, row, receipt, await revertCause(chain, receipt));
       log.info("reconciled from a late receipt", { hash: row.transactionHash });
       continue;
     }
