@@ -103,7 +103,7 @@ export async function settleInterruptedAcceptances<
         on,
         await prepareOperation(on, row.organizationId, rpcOp, entryPoint),
       );
-      await markAccepted(db, row.userOpHash, validation.visitedCode);
+      await markAccepted(db, ctx.db.pool, row.userOpHash, validation.visitedCode);
       settled.set(row.userOpHash, true);
     } catch (error) {
       if (!isRefusal(error)) {

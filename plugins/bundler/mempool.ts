@@ -53,7 +53,7 @@ export async function acceptUserOperation(
   const quick = !op.paymaster && (!rpcOp.factory || isEip7702Factory(rpcOp.factory));
   const [validated, written] = await Promise.allSettled([
     validateOperation(ctx, on, prepared),
-    quick ? insertUnlessContended(db, row, MAX_PENDING_PER_SENDER) : false,
+    quick ? insertUnlessContended(db, ctx.db.pool, row, MAX_PENDING_PER_SENDER) : false,
   ]);
   const inserted = written.status === "fulfilled" && written.value;
   if (validated.status === "rejected") {
@@ -68,7 +68,7 @@ export async function acceptUserOperation(
     // Foreign storage (STO-041) or an entity the validation named needs the full acceptance.
     if (entities.length === 0 && storageAddresses.length === 0) {
       // Answered once the row is durable; the mark (a write that does not wait for the disk) and the wake follow.
-      markAccepted(db, hash, validation.visitedCode).then(
+      markAccepted(db, ctx.db.pool, hash, validation.visitedCode).then(
         () => wake(ctx, on.chainId, organizationId),
         (error) => ctx.logger.warn("bundler: an accepted operation stays accepting", { hash, error: String(error) }),
       );

@@ -8,6 +8,8 @@
 // (nor any of its sender's operations), and is then either marked accepted or withdrawn with the validation's
 // refusal. One a stopped process left accepting is validated again by a later bundling run (accepting.ts).
 import { type Insertable, sql } from "kysely";
+import type pg from "pg";
+import { runPrepared } from "../../host/db/prepared-statement.ts";
 import { unflushedCommit } from "../../host/db/unflushed-commit.ts";
 import type { CodeHashes } from "./code-hashes.ts";
 import { senderEntityOverlap } from "./sender-entity-rule.ts";
@@ -28,9 +30,14 @@ export type NewOperation = Pick<
   | "maxPriorityFeePerGas"
 >;
 
-/** Whether the operation's row was inserted (pending, accepting) in one statement. */
-export async function insertUnlessContended(db: BundlerDb, row: NewOperation, maxWaiting: number): Promise<boolean> {
-  const result = await sql`
+/** Whether the operation's row was inserted (pending, accepting) in one statement (prepared: planned once). */
+export async function insertUnlessContended(
+  db: BundlerDb,
+  pool: pg.Pool,
+  row: NewOperation,
+  maxWaiting: number,
+): Promise<boolean> {
+  const statement = sql`
     with live as (
       select user_op_hash, nonce, status from platform.bundler_user_operations
       where chain_id = ${row.chainId} and entry_point = ${row.entryPoint} and sender = ${row.sender}
@@ -46,8 +53,8 @@ export async function insertUnlessContended(db: BundlerDb, row: NewOperation, ma
       and (select count(*) from live where status = 'pending') < ${maxWaiting}
       and not ${senderEntityOverlap(row, row.sender, [])}
     on conflict do nothing
-    returning user_op_hash`.execute(db);
-  return result.rows.length > 0;
+    returning user_op_hash`;
+  return (await runPrepared(pool, "bundler.insert-unless-contended", statement.compile(db))).length > 0;
 }
 
 /**
@@ -55,11 +62,17 @@ export async function insertUnlessContended(db: BundlerDb, row: NewOperation, ma
  * (synchronous_commit off, this transaction only): the row itself is already durable, and a mark a crash loses only
  * leaves it accepting, which a later bundling run validates again (accepting.ts).
  */
-export async function markAccepted(db: BundlerDb, userOpHash: string, visitedCode?: CodeHashes): Promise<void> {
-  await sql`update platform.bundler_user_operations
+export async function markAccepted(
+  db: BundlerDb,
+  pool: pg.Pool,
+  userOpHash: string,
+  visitedCode?: CodeHashes,
+): Promise<void> {
+  const statement = sql`update platform.bundler_user_operations
     set accepting = false, validation_code_hashes = ${visitedCode ? JSON.stringify(visitedCode) : null}::jsonb
     from ${unflushedCommit} as unflushed
-    where user_op_hash = ${userOpHash} and accepting`.execute(db);
+    where user_op_hash = ${userOpHash} and accepting`;
+  await runPrepared(pool, "bundler.mark-accepted", statement.compile(db));
 }
 
 /** The accepting row's validation refused it (or it needs the full acceptance): it leaves the mempool. */
