@@ -1,35 +1,18 @@
-import solc from "solc";
-import { createPublicClient, createWalletClient, encodeFunctionData, type Hex, http, parseAbi } from "viem";
-import { privateKeyToAccount } from "viem/accounts";
-import { anvil } from "viem/chains";
+import { encodeFunctionData, parseAbi } from "viem";
 import { describe, expect, it } from "vitest";
 import { estimateGasForNextBlock, nextBlockTimestamp } from "../../host/chain/estimate-gas.ts";
-import { ANVIL_FUNDER_KEY } from "../../scripts/infra/anvil.ts";
 import { ephemeralChain } from "../support/ephemeral-chain.ts";
+import { deployTestContract } from "../support/test-contract.ts";
 
 // A write keyed by block timestamp, as OpenZeppelin's Checkpoints are: refused within the block of the last one.
 const SOURCE = `pragma solidity ^0.8.0;
 contract Stamped { uint256 public last; function stamp() external { require(block.timestamp > last, "same block time"); last = block.timestamp; } }`;
 
-function compile(): Hex {
-  const input = { language: "Solidity", sources: { "Stamped.sol": { content: SOURCE } } };
-  const settings = { outputSelection: { "*": { "*": ["evm.bytecode.object"] } } };
-  const output = JSON.parse(solc.compile(JSON.stringify({ ...input, settings })));
-  return `0x${output.contracts["Stamped.sol"].Stamped.evm.bytecode.object}`;
-}
-
 describe("estimateGasForNextBlock", () => {
   const local = ephemeralChain("estimate-gas");
 
   it("estimates a write as of the next block, not the latest block's timestamp", async () => {
-    const account = privateKeyToAccount(ANVIL_FUNDER_KEY);
-    const transport = http(local.node.rpcUrl);
-    const client = createPublicClient({ chain: anvil, transport });
-    const wallet = createWalletClient({ account, chain: anvil, transport });
-    const deployed = await client.waitForTransactionReceipt({
-      hash: await wallet.deployContract({ abi: [], bytecode: compile() }),
-    });
-    const to = deployed.contractAddress!;
+    const { address: to, account, client, wallet } = await deployTestContract(local.node.rpcUrl, "Stamped", SOURCE);
     const data = encodeFunctionData({ abi: parseAbi(["function stamp()"]), functionName: "stamp" });
     // The latest block stamps a second well ahead of the node's clock: a plain estimate runs at that very second.
     const ahead = Number((await client.getBlock()).timestamp) + 100;
