@@ -40,7 +40,8 @@ export const ConfigSchema = z.object({
     .meta({
       description:
         "The PostgreSQL to use. Unset: an embedded server under `$DATA_DIR/postgres` (as root, a symlink to " +
-        "`/var/lib/asset-platform/clusters/…`: see [operations](operations.md)).",
+        "`/var/lib/asset-platform/clusters/…`: see [operations](operations.md)). Behind a connection pooler, use " +
+        "its session mode: the platform LISTENs, holds advisory locks and prepares hot statements per connection.",
       defaultText: "embedded",
     }),
   EMBEDDED_POSTGRES_PORT: port.default(54329).describe("The embedded PostgreSQL's port (loopback only)."),
