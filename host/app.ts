@@ -1,6 +1,5 @@
 // The Hono host: shared middleware, then every plugin's routes, then the OpenAPI document.
 import { OpenAPIHono, type OpenAPIHonoOptions } from "@hono/zod-openapi";
-import { endRequestDeadlines } from "./chain/chain-unavailable.ts";
 import type { PlatformChanges } from "./db/platform-changes.ts";
 import { apiAccess } from "./http/api-access.ts";
 import { bodyLimits } from "./http/body-limits.ts";
@@ -44,7 +43,6 @@ export function createApp(
   const indexGate = createIndexGate(platformProbes(ctx));
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
   app.use("*", requestId);
-  app.use("*", endRequestDeadlines);
   // Outermost after the id: it sees every /api answer, auth failures and errors included, and their whole duration.
   // Procedures are their own route templates; any other /api/rpc path is unmatched (a bounded metrics label).
   const procedurePaths = new Set<string>();

@@ -8,7 +8,7 @@ import { handleError } from "../http/error-handler.ts";
 import type { IndexGate } from "../index-gate.ts";
 import { createLogger } from "../logger.ts";
 import { createChainService } from "./chain-service.ts";
-import { clientForRequest, isChainUnavailable, releaseRequestDeadlines } from "./chain-unavailable.ts";
+import { clientForRequest, isChainUnavailable } from "./chain-unavailable.ts";
 
 /** A node that accepts connections and never answers, as a SIGSTOPped anvil does. */
 let stalled: Server;
@@ -65,25 +65,6 @@ describe("a node that does not answer", () => {
     const again = Date.now();
     await expect(clientForRequest(request as never, client, DEADLINE_MS).getChainId()).rejects.toThrow();
     expect(Date.now() - again).toBeLessThan(DEADLINE_MS);
-  });
-
-  it("gives a later request the deadline (and scoped client) an answered one did not reach, restarted; never one it passed", async () => {
-    const { client } = createChainService(rpcUrl, 31337);
-    const first = {};
-    const scoped = clientForRequest(first as never, client, DEADLINE_MS);
-    releaseRequestDeadlines(first as never);
-    const second = {};
-    expect(clientForRequest(second as never, client, DEADLINE_MS)).toBe(scoped); // viem's scope rebuilt nothing
-    // Its deadline counts from the second request's first use, and still ends its calls.
-    await new Promise((r) => setTimeout(r, DEADLINE_MS / 2));
-    const started = Date.now();
-    const error = await scoped.getBlockNumber().catch((e: unknown) => e);
-    expect(isChainUnavailable(error)).toBe(true);
-    expect(Date.now() - started).toBeGreaterThanOrEqual(DEADLINE_MS / 2 - 20);
-    releaseRequestDeadlines(second as never);
-    const third = {};
-    expect(clientForRequest(third as never, client, DEADLINE_MS)).not.toBe(scoped); // the passed one is dropped
-    releaseRequestDeadlines(third as never);
   });
 
   it("is answered 503 SERVICE_UNAVAILABLE within the deadline, never a 500 or a hang", async () => {
