@@ -3,10 +3,10 @@
 import { createHash } from "node:crypto";
 import { closeSync, existsSync, openSync, readdirSync, readFileSync, readSync, statSync } from "node:fs";
 import { createRequire } from "node:module";
-import { createServer } from "node:net";
 import { dirname, join, relative } from "node:path";
 import type { IndexChainSource } from "../../src/index-chains.ts";
 import { type Child, startChild, waitFor } from "./child-process.ts";
+import { isPortFree } from "./port-free.ts";
 import { SetupError } from "./postgres-home.ts";
 
 const require = createRequire(import.meta.url);
@@ -152,12 +152,7 @@ const portInUse = (port: number) =>
  * for minutes: a port in use is refused before the start (and, taken meanwhile, from that warning in its log).
  */
 async function assertPortFree(port: number): Promise<void> {
-  const free = await new Promise<boolean>((resolve) => {
-    const server = createServer();
-    server.once("error", () => resolve(false));
-    server.listen(port, "127.0.0.1", () => server.close(() => resolve(true)));
-  });
-  if (!free) throw new SetupError(portInUse(port));
+  if (!(await isPortFree(port))) throw new SetupError(portInUse(port));
 }
 
 /** Whether Ponder's log, from byte `from` (its start's first lines), says it moved off its port. */

@@ -1,11 +1,11 @@
 // Boots the whole platform (embedded PostgreSQL, anvil, indexer, host, worker) on free ports in a temp dir.
 import { mkdtempSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type pg from "pg";
 import { defineChain } from "viem";
 import { removeDataDir } from "../../scripts/infra/data-dir.ts";
+import { isPortFree } from "../../scripts/infra/port-free.ts";
 import { type Platform, startPlatform } from "../../scripts/platform.ts";
 import { freePort } from "./free-port.ts";
 import { seedFromTemplate } from "./stack-template.ts";
@@ -14,16 +14,10 @@ export { freePort } from "./free-port.ts";
 
 /** `count` consecutive free ports; returns the first. */
 export async function freeConsecutivePorts(count: number): Promise<number> {
-  const free = (port: number) =>
-    new Promise<boolean>((resolve) => {
-      const server = createServer();
-      server.once("error", () => resolve(false));
-      server.listen(port, "127.0.0.1", () => server.close(() => resolve(true)));
-    });
   for (;;) {
     const first = await freePort();
     let all = true;
-    for (let i = 1; i < count && all; i++) all = await free(first + i);
+    for (let i = 1; i < count && all; i++) all = await isPortFree(first + i);
     if (all) return first;
   }
 }
