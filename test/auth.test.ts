@@ -403,7 +403,13 @@ describe("authentication and scope", () => {
       expect(off.status).toBe(403);
       expect((await json(off)).code).toBe("X_EXECUTOR_AA_DISABLED_FOR_ORG");
       await db.query("update platform.organizations set account_abstraction_enabled = true where id = $1", [orgId]);
-      expect((await stack.api("/api/v2/token-templates", { headers })).status).toBe(200);
+      // Written outside the host: it reaches the host's cached organisation row by NOTIFY, a moment later.
+      await expect
+        .poll(async () => (await stack.api("/api/v2/token-templates", { headers })).status, {
+          timeout: 5_000,
+          interval: 50,
+        })
+        .toBe(200);
       await db.query("update platform.organizations set account_abstraction_enabled = false where id = $1", [orgId]);
       expect((await stack.api("/api/v2/token-templates", { headers: { "x-executor": "eoa" } })).status).toBe(200);
     });
