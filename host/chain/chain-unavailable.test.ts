@@ -7,8 +7,8 @@ import type { AppEnv } from "../http/env.ts";
 import { handleError } from "../http/error-handler.ts";
 import type { IndexGate } from "../index-gate.ts";
 import { createLogger } from "../logger.ts";
-import { createChainService } from "./chain-service.ts";
-import { clientForRequest, isChainUnavailable } from "./chain-unavailable.ts";
+import { createChainService, rawRequest } from "./chain-service.ts";
+import { clientForRequest, isChainUnavailable, requestDeadline } from "./chain-unavailable.ts";
 
 /** A node that accepts connections and never answers, as a SIGSTOPped anvil does. */
 let stalled: Server;
@@ -65,6 +65,22 @@ describe("a node that does not answer", () => {
     const again = Date.now();
     await expect(clientForRequest(request as never, client, DEADLINE_MS).getChainId()).rejects.toThrow();
     expect(Date.now() - again).toBeLessThan(DEADLINE_MS);
+  });
+
+  it("ends a request's raw calls at the same deadline as its client's", async () => {
+    const { client } = createChainService(rpcUrl, 31337);
+    const request = {};
+    const signal = requestDeadline(request as never, client, DEADLINE_MS);
+    expect(requestDeadline(request as never, client, DEADLINE_MS)).toBe(signal); // one deadline per request and node
+    const started = Date.now();
+    const call = { to: "0x0000000000000000000000000000000000000001", data: "0x" };
+    const error = await rawRequest(
+      client,
+      signal,
+    )({ method: "eth_call", params: [call, "latest"] }).catch((e: unknown) => e);
+    expect(Date.now() - started).toBeLessThan(DEADLINE_MS + 1_500);
+    expect(isChainUnavailable(error)).toBe(true);
+    await expect(clientForRequest(request as never, client, DEADLINE_MS).getChainId()).rejects.toThrow();
   });
 
   it("is answered 503 SERVICE_UNAVAILABLE within the deadline, never a 500 or a hang", async () => {

@@ -34,10 +34,10 @@ export const unlessChainUnavailable =
 const deadlines = new WeakMap<object, Map<PublicClient, AbortSignal>>();
 
 /**
- * `client` for the request `c`: every call it makes is aborted with a TimeoutError once `timeoutMs` passed since the
- * request's first use of the node (its batches stay its own: viem's `scope`).
+ * The request `c`'s deadline on `client`'s node: aborted with a TimeoutError once `timeoutMs` passed since the
+ * request's first use of that node.
  */
-export function clientForRequest(c: Context, client: PublicClient, timeoutMs: number): PublicClient {
+export function requestDeadline(c: Context, client: PublicClient, timeoutMs: number): AbortSignal {
   const byClient = deadlines.get(c) ?? new Map<PublicClient, AbortSignal>();
   deadlines.set(c, byClient);
   let signal = byClient.get(client);
@@ -52,5 +52,14 @@ export function clientForRequest(c: Context, client: PublicClient, timeoutMs: nu
     signal = controller.signal;
     byClient.set(client, signal);
   }
-  return client.scope({ signal }) as PublicClient;
+  return signal;
+}
+
+/**
+ * `client` for the request `c`: every call it makes is aborted by the request's deadline (its batches stay its own:
+ * viem's `scope`, which builds the client's actions again, ~0.3 ms: a hot path sends raw requests instead,
+ * request-chain.ts).
+ */
+export function clientForRequest(c: Context, client: PublicClient, timeoutMs: number): PublicClient {
+  return client.scope({ signal: requestDeadline(c, client, timeoutMs) }) as PublicClient;
 }

@@ -1,6 +1,6 @@
 // The chain a request works on (X-Chain-Id, else the organisation's default), the organisation's system there, the
-// chain's node (calls ended by the request's deadline: host/chain/chain-unavailable.ts) and the index as that chain
-// sees it (once caught up after a start: host/index-gate.ts).
+// chain's node (its client and raw calls ended by the request's deadline: host/chain/chain-unavailable.ts) and the
+// index as that chain sees it (once caught up after a start: host/index-gate.ts).
 import type { Context } from "hono";
 import type { Address, PublicClient } from "viem";
 import type { ShortCache } from "../cache/short-cache.ts";
@@ -11,7 +11,8 @@ import { ApiError } from "../errors/api-error.ts";
 import { parseChainIdHeader } from "../http/context-headers.ts";
 import type { AppEnv } from "../http/env.ts";
 import { prefersStrictHandling } from "../http/prefer.ts";
-import { clientForRequest } from "./chain-unavailable.ts";
+import { type ChainRequest, rawRequest } from "./chain-service.ts";
+import { clientForRequest, requestDeadline } from "./chain-unavailable.ts";
 import type { ServedChain, ServedChains } from "./served-chains.ts";
 
 export interface RequestChain extends ServedChain {
@@ -85,14 +86,20 @@ function forRequest<T extends object>(
   unbatched = false,
 ): ServedChain & T {
   const served = ctx.chains.get(chainId);
+  const base = unbatched ? served.unbatchedClient : served.client;
+  const timeoutMs = ctx.config.CHAIN_REQUEST_TIMEOUT_SECONDS * 1000;
   let client: PublicClient | undefined;
+  let request: ChainRequest | undefined;
   return {
     ...served,
     ...more,
     get client() {
-      const base = unbatched ? served.unbatchedClient : served.client;
-      client ??= clientForRequest(c, base, ctx.config.CHAIN_REQUEST_TIMEOUT_SECONDS * 1000);
+      client ??= clientForRequest(c, base, timeoutMs);
       return client;
+    },
+    get request() {
+      request ??= rawRequest(base, requestDeadline(c, base, timeoutMs));
+      return request;
     },
   };
 }

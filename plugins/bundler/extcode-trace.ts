@@ -48,14 +48,10 @@ export const extcodeAccessesOf = (raw: RawExtcodeAccess[]): ExtcodeAccess[] =>
   raw.map(([opcode, from, to]) => ({ opcode, from: from.toLowerCase(), to: to.toLowerCase() }));
 
 export async function extcodeTrace(on: ServedChain, call: TracedCall): Promise<ExtcodeAccess[]> {
-  const result = (await on.client.request({
-    method: "debug_traceCall" as never,
-    params: [
-      { to: call.to, data: call.data },
-      "latest",
-      { tracer: TRACER, stateOverrides: call.stateOverrides },
-    ] as never,
-  })) as TracerResult;
+  const result = await on.request<TracerResult>({
+    method: "debug_traceCall",
+    params: [{ to: call.to, data: call.data }, "latest", { tracer: TRACER, stateOverrides: call.stateOverrides }],
+  });
   // Incomplete accesses could let a breach through: the validation is not judged on them.
   if (result.error) throw new Error(`The EXTCODE* trace failed: ${result.error}`);
   return extcodeAccessesOf(result.extcode);

@@ -70,14 +70,10 @@ export function simulationFrame(top: CallFrame, call: TracedCall): CallFrame {
 }
 
 export function callTrace(on: ServedChain, call: TracedCall): Promise<CallFrame> {
-  return on.client.request({
-    method: "debug_traceCall" as never,
-    params: [
-      { to: call.to, data: call.data },
-      "latest",
-      { tracer: "callTracer", stateOverrides: call.stateOverrides },
-    ] as never,
-  }) as Promise<CallFrame>;
+  return on.request<CallFrame>({
+    method: "debug_traceCall",
+    params: [{ to: call.to, data: call.data }, "latest", { tracer: "callTracer", stateOverrides: call.stateOverrides }],
+  });
 }
 
 /** What static reading found in a contract's code, and the code's hash (two proxies of one account share it). */

@@ -188,11 +188,15 @@ async function simulate(
   return decodeFunctionResult({ abi, functionName, data: outcome.data }) as never;
 }
 
-/** The call's result or revert data; a failure without revert data (the node's) is the refusal it says. */
+/** The call's result or revert data; a failure without revert data (the node's) is the refusal it says. A raw
+ * eth_call: every acceptance sends one, and viem's `call` action formats and checks it again. */
 async function callOutcome(on: ServedChain, call: SimulationCall): Promise<{ success: boolean; data: Hex }> {
   try {
-    const result = await on.client.call({ to: call.to, data: call.data, stateOverride: call.stateOverride });
-    return { success: true, data: result.data ?? "0x" };
+    const data = await on.request<Hex | null>({
+      method: "eth_call",
+      params: [{ to: call.to, data: call.data }, "latest", toRpcStateOverride(call.stateOverride)],
+    });
+    return { success: true, data: data ?? "0x" };
   } catch (error) {
     const data = revertData(error);
     if (data && data.length > 2) return { success: false, data };

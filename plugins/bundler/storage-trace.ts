@@ -96,14 +96,14 @@ export async function storageTrace(
   call: TracedCall,
   callees: ValidationCallees,
 ): Promise<StorageTrace> {
-  const result = (await on.client.request({
-    method: "debug_traceCall" as never,
+  const result = await on.request<TracerResult>({
+    method: "debug_traceCall",
     params: [
       { to: call.to, data: call.data },
       "latest",
       { tracer: call.delegatedTo ? DELEGATED_TRACER : TRACER, stateOverrides: call.stateOverrides },
-    ] as never,
-  })) as TracerResult;
+    ],
+  });
   // Incomplete accesses could let a breach through: the validation is not judged on them.
   if (result.error) throw new Error(`The storage trace failed: ${result.error}`);
   return storageTraceOf(result, callees);
