@@ -6,5 +6,6 @@ import { hasBody } from "./has-body.ts";
 
 export const closeUnreadBodies: MiddlewareHandler<AppEnv> = async (c, next) => {
   await next();
-  if (hasBody(c) && c.req.raw.body !== null && !c.req.raw.bodyUsed) c.header("Connection", "close");
+  // bodyUsed first: a body the node server read directly would otherwise be wrapped in a fetch Request just to ask.
+  if (hasBody(c) && !c.req.raw.bodyUsed && c.req.raw.body !== null) c.header("Connection", "close");
 };
