@@ -9,6 +9,7 @@
 // refusal. One a stopped process left accepting is validated again by a later bundling run (accepting.ts).
 import { type Insertable, sql } from "kysely";
 import type pg from "pg";
+import { batchedWrites } from "../../host/db/batched-writes.ts";
 import { runPrepared } from "../../host/db/prepared-statement.ts";
 import { unflushedCommit } from "../../host/db/unflushed-commit.ts";
 import type { CodeHashes } from "./code-hashes.ts";
@@ -57,22 +58,35 @@ export async function insertUnlessContended(
   return (await runPrepared(pool, "bundler.insert-unless-contended", statement.compile(db))).length > 0;
 }
 
+/** Each pool's pending accepted marks, sent together (host/db/batched-writes.ts): a burst's acceptances end close. */
+const markers = new WeakMap<pg.Pool, (mark: { userOpHash: string; codeHashes: string | null }) => Promise<void>>();
+
 /**
- * The accepting row's validation passed: bundles may take it (with the code hashes it saw, COD-010). Committed without waiting for the disk
- * (synchronous_commit off, this transaction only): the row itself is already durable, and a mark a crash loses only
- * leaves it accepting, which a later bundling run validates again (accepting.ts).
+ * The accepting row's validation passed: bundles may take it (with the code hashes it saw, COD-010). Committed
+ * without waiting for the disk (synchronous_commit off, this transaction only): the row itself is already durable, and
+ * a mark a crash loses only leaves it accepting, which a later bundling run validates again (accepting.ts). The marks
+ * asked for while one is written go in one statement.
  */
-export async function markAccepted(
+export function markAccepted(
   db: BundlerDb,
   pool: pg.Pool,
   userOpHash: string,
   visitedCode?: CodeHashes,
 ): Promise<void> {
-  const statement = sql`update platform.bundler_user_operations
-    set accepting = false, validation_code_hashes = ${visitedCode ? JSON.stringify(visitedCode) : null}::jsonb
-    from ${unflushedCommit} as unflushed
-    where user_op_hash = ${userOpHash} and accepting`;
-  await runPrepared(pool, "bundler.mark-accepted", statement.compile(db));
+  let mark = markers.get(pool);
+  if (!mark) {
+    mark = batchedWrites(async (marks) => {
+      const statement = sql`update platform.bundler_user_operations as o
+        set accepting = false, validation_code_hashes = m.code_hashes
+        from ${unflushedCommit} as unflushed,
+          unnest(${marks.map((m) => m.userOpHash)}::text[], ${marks.map((m) => m.codeHashes)}::jsonb[])
+            as m(user_op_hash, code_hashes)
+        where o.user_op_hash = m.user_op_hash and o.accepting`;
+      await runPrepared(pool, "bundler.mark-accepted", statement.compile(db));
+    });
+    markers.set(pool, mark);
+  }
+  return mark({ userOpHash, codeHashes: visitedCode ? JSON.stringify(visitedCode) : null });
 }
 
 /** The accepting row's validation refused it (or it needs the full acceptance): it leaves the mempool. */
