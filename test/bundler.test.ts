@@ -710,6 +710,55 @@ describe("bundler (POST /api/v2/bundler)", () => {
     await rpc({ jsonrpc: "2.0", id: 7, method: "debug_bundler_setBundlingMode", params: ["auto"] });
   });
 
+  it("accepts a burst from two senders at once up to each sender's room, each operation once", async () => {
+    const senders = [await simpleAccount(), await simpleAccount()]; // one funder: its transactions in turn
+    const bundlers = senders.map((account) => createBundlerClient({ account, client, transport: transport() }));
+    // Deployed first: a deploying operation takes the full acceptance, the burst the one-statement write.
+    for (const bundler of bundlers)
+      await bundler.waitForUserOperationReceipt({
+        hash: await bundler.sendUserOperation({ calls: [{ to: RECIPIENT, value: 1n }] }),
+        timeout: 30_000,
+      });
+    await rpc({ jsonrpc: "2.0", id: 1, method: "debug_bundler_setBundlingMode", params: ["manual"] });
+    try {
+      // Six operations a sender, each on a nonce key of its own, all sent at once: four wait, two are refused.
+      const signed = await Promise.all(
+        bundlers.flatMap((bundler, s) =>
+          Array.from({ length: 6 }, async (_, i) => {
+            const prepared = await bundler.prepareUserOperation({
+              calls: [{ to: RECIPIENT, value: 1n }],
+              nonce: BigInt(100 + i) << 64n,
+            });
+            const signature = await senders[s]!.signUserOperation(prepared);
+            return { sender: s, op: formatUserOperationRequest({ ...prepared, signature }) };
+          }),
+        ),
+      );
+      const burst = await Promise.all(
+        signed.map(async ({ sender, op }, i) => ({
+          sender,
+          body: (await rpc({ jsonrpc: "2.0", id: i, method: "eth_sendUserOperation", params: [op, entryPoint] })).body,
+        })),
+      );
+      for (const s of [0, 1]) {
+        const mine = burst.filter((r) => r.sender === s);
+        expect(mine.filter((r) => typeof r.body.result === "string")).toHaveLength(4);
+        expect(mine.filter((r) => r.body.error?.code === -32504)).toHaveLength(2);
+      }
+      await rpc({ jsonrpc: "2.0", id: 2, method: "debug_bundler_sendBundleNow", params: [] });
+      // The eight accepted are mined (over the executors' bundles), each once: its own receipt, a distinct nonce.
+      const receipts = await Promise.all(
+        burst
+          .filter((r) => typeof r.body.result === "string")
+          .map((r) => bundlers[r.sender]!.waitForUserOperationReceipt({ hash: r.body.result, timeout: 30_000 })),
+      );
+      expect(receipts.every((receipt) => receipt.success)).toBe(true);
+      expect(new Set(receipts.map((receipt) => `${receipt.sender}:${receipt.nonce}`)).size).toBe(8);
+    } finally {
+      await rpc({ jsonrpc: "2.0", id: 4, method: "debug_bundler_setBundlingMode", params: ["auto"] });
+    }
+  });
+
   it("drops an operation that no longer validates when its bundle is checked, and sends the rest", async () => {
     const [poor, rich] = [await simpleAccount(), await simpleAccount()];
     const hashes = await acceptedInManualMode([poor, rich]);
