@@ -4,6 +4,7 @@
 // that chain is woken (in auto mode). The hash is answered once the row is committed. The usual operation (no
 // paymaster, no factory, no storage outside its sender's, nothing contending) is written in one statement while its
 // validation runs (quick-insert.ts); the wake is not waited for.
+import { sql } from "kysely";
 import type { Hex } from "viem";
 import type { ServedChain } from "../../host/chain/served-chains.ts";
 import type { PluginContext } from "../../host/plugin.ts";
@@ -81,6 +82,11 @@ export async function acceptUserOperation(
     // The head validation saw (cached): a throttled entity's operation leaves the mempool some blocks after it.
     const head = (await chainHead(on, bundlerState(ctx).validation)).number;
     return db.transaction().execute(async (trx) => {
+      // One acceptance of the sender at a time (the quick insert takes it too): each counts the room the one before
+      // it left; its statements after this one see what that one committed.
+      await sql`select platform.bundler_lock_sender(${on.chainId}::integer, ${entryPoint.address.toLowerCase()}, ${sender})`.execute(
+        trx,
+      );
       // The sender's operations still waiting (locked: a concurrent replacement waits for this one), and this one if
       // it was sent before.
       const rows = await trx

@@ -138,4 +138,47 @@ export const migrations: PluginMigration[] = [
         where accepting`.execute(db);
     },
   },
+  {
+    // A sender's acceptances one at a time (its room in the mempool is counted, then taken): a transaction-level
+    // advisory lock per chain, EntryPoint and sender, taken first by both acceptances. The usual one's write is a
+    // function, so that its insert is a statement of its own after the lock: its snapshot then sees what the lock's
+    // previous holder committed (one statement's snapshot is taken before it waits, and misses rows inserted since).
+    name: "0010_sender_lock",
+    async up(db: Kysely<unknown>) {
+      await sql`create function platform.bundler_lock_sender(p_chain_id integer, p_entry_point text, p_sender text)
+        returns void language sql volatile as $$
+          select pg_advisory_xact_lock(hashtextextended('bundler.sender:' || p_chain_id || ':' || p_entry_point || ':'
+            || p_sender, 0))
+        $$`.execute(db);
+      await sql`create function platform.bundler_insert_unless_contended(p_user_op_hash text, p_chain_id integer,
+          p_entry_point text, p_sender text, p_nonce numeric, p_organization_id text, p_user_operation jsonb,
+          p_packed_operation jsonb, p_max_fee_per_gas numeric, p_max_priority_fee_per_gas numeric,
+          p_max_waiting integer)
+        returns boolean language plpgsql volatile as $$
+        begin
+          perform platform.bundler_lock_sender(p_chain_id, p_entry_point, p_sender);
+          with live as (
+            select o.user_op_hash, o.nonce, o.status from platform.bundler_user_operations as o
+            where o.chain_id = p_chain_id and o.entry_point = p_entry_point and o.sender = p_sender
+              and (o.status in ('pending', 'submitted') or o.user_op_hash = p_user_op_hash)
+            for update
+          )
+          insert into platform.bundler_user_operations (user_op_hash, chain_id, entry_point, sender, nonce,
+            organization_id, user_operation, packed_operation, max_fee_per_gas, max_priority_fee_per_gas, status,
+            accepting)
+          select p_user_op_hash, p_chain_id, p_entry_point, p_sender, p_nonce, p_organization_id, p_user_operation,
+            p_packed_operation, p_max_fee_per_gas, p_max_priority_fee_per_gas, 'pending', true
+          where not exists (select 1 from live where live.user_op_hash = p_user_op_hash or live.nonce = p_nonce)
+            and (select count(*) from live where live.status = 'pending') < p_max_waiting
+            -- STO-040: the sender is no live operation's paymaster or factory (sender-entity-rule.ts)
+            and not exists (select 1 from platform.bundler_user_operations as e
+                            where e.chain_id = p_chain_id and e.entry_point = p_entry_point
+                              and e.status in ('pending', 'submitted')
+                              and (e.paymaster = p_sender or e.factory = p_sender))
+          on conflict do nothing;
+          return found;
+        end
+        $$`.execute(db);
+    },
+  },
 ];

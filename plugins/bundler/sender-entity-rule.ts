@@ -2,7 +2,7 @@
 // entity (paymaster, factory), never both. An operation naming as its paymaster or factory the sender of a live
 // operation is refused, and so is one whose sender is the paymaster or factory of a live operation: either pair would
 // let one operation's execution change what the other's validation reads.
-import { type Expression, sql } from "kysely";
+import { sql } from "kysely";
 import { rpcError } from "./rpc-error.ts";
 import type { BundlerDb } from "./tables.ts";
 
@@ -11,12 +11,9 @@ export interface MempoolScope {
   entryPoint: string;
 }
 
-/** SQL true when a live operation of the scope makes `sender` with `entities` break STO-040 (quick-insert.ts too). */
-export function senderEntityOverlap(
-  scope: MempoolScope,
-  sender: string | Expression<string>, // a value, or a column of the statement (quick-insert.ts)
-  entities: readonly string[],
-) {
+/** SQL true when a live operation of the scope makes `sender` with `entities` break STO-040 (so does the quick
+ * insert's function, bundler migration 0010). */
+export function senderEntityOverlap(scope: MempoolScope, sender: string, entities: readonly string[]) {
   const named = entities.length > 0 ? entities : [""];
   return sql<boolean>`exists (select 1 from platform.bundler_user_operations
     where chain_id = ${scope.chainId} and entry_point = ${scope.entryPoint} and status in ('pending', 'submitted')
