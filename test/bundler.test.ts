@@ -1035,6 +1035,54 @@ describe("bundler (POST /api/v2/bundler)", () => {
     }
   });
 
+  it("judges STO-040 after an acceptance in progress on the same address has committed", async () => {
+    const code: Hex = "0x5f3560e01c6352b7512c1460125760205ff35b60405f525f6020525f60405260605ff3"; // as above
+    const dual: Address = "0x00000000000000000000000000000000000a7564";
+    const payer: Address = "0x00000000000000000000000000000000000b7564";
+    for (const address of [dual, payer]) {
+      await setCode(address, code);
+      await deposit(address);
+    }
+    const call = async (method: string, params: unknown[]) =>
+      (await rpc({ jsonrpc: "2.0", id: 1, method, params })).body;
+    expect((await call("debug_bundler_setBundlingMode", ["manual"])).result).toBe("ok");
+    const db = openDatabases(platformDbUrl(stack.env), "ledger", 1);
+    const connection = await db.pool.connect();
+    try {
+      // An acceptance of an operation `dual` sends, caught between its lock and its commit.
+      await connection.query("begin");
+      await connection.query("select platform.bundler_lock_sender($1, $2, $3)", [
+        chain.id,
+        entryPoint.toLowerCase(),
+        dual.toLowerCase(),
+      ]);
+      await connection.query(
+        `insert into platform.bundler_user_operations (user_op_hash, chain_id, entry_point, sender, nonce,
+           organization_id, user_operation, packed_operation, max_fee_per_gas, max_priority_fee_per_gas, status)
+         values ($1, $2, $3, $4, 0, $5, '{}', '{}', 1, 1, 'pending')`,
+        [
+          `0x${"7564".repeat(16)}`,
+          chain.id,
+          entryPoint.toLowerCase(),
+          dual.toLowerCase(),
+          stack.platform.credentials.organizationId,
+        ],
+      );
+      // An operation `dual` pays for, sent meanwhile: its acceptance waits for dual's, then sees it.
+      const paid = call("eth_sendUserOperation", [operation(payer, dual), entryPoint]);
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      await connection.query("commit");
+      const answer = await paid;
+      expect(answer.error, JSON.stringify(answer)).toMatchObject({ code: -32502, data: { rule: "STO-040" } });
+    } finally {
+      await connection.query("rollback").catch(() => {}); // after a failed step
+      connection.release();
+      await call("debug_bundler_clearState", []);
+      await call("debug_bundler_setBundlingMode", ["auto"]);
+      await db.close();
+    }
+  });
+
   it("refuses, then holds back, an operation using storage of another live operation's sender (STO-041)", async () => {
     // `owner` validates reading its own slot keyed by its caller; `user` validates calling it, so reading the slot
     // keyed by itself in owner's storage (associated with user: STO-021 allows it, owner being no sender).

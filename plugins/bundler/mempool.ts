@@ -82,11 +82,14 @@ export async function acceptUserOperation(
     // The head validation saw (cached): a throttled entity's operation leaves the mempool some blocks after it.
     const head = (await chainHead(on, bundlerState(ctx).validation)).number;
     return db.transaction().execute(async (trx) => {
-      // One acceptance of the sender at a time (the quick insert takes it too): each counts the room the one before
-      // it left; its statements after this one see what that one committed.
-      await sql`select platform.bundler_lock_sender(${on.chainId}::integer, ${entryPoint.address.toLowerCase()}, ${sender})`.execute(
-        trx,
-      );
+      // One acceptance of an address at a time, as a sender or as an entity (the quick insert takes its sender's too):
+      // each counts the sender's room the one before it left, and STO-040 sees an operation naming this sender as its
+      // paymaster, or this operation's paymaster as its sender, once committed. Taken in one order: no deadlock.
+      const lockedAddresses = [...new Set([sender, ...entities.map((entity) => entity.address)])].sort();
+      for (const address of lockedAddresses)
+        await sql`select platform.bundler_lock_sender(${on.chainId}::integer, ${entryPoint.address.toLowerCase()}, ${address})`.execute(
+          trx,
+        );
       // The sender's operations still waiting (locked: a concurrent replacement waits for this one), and this one if
       // it was sent before.
       const rows = await trx
