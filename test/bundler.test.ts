@@ -1004,18 +1004,21 @@ describe("bundler (POST /api/v2/bundler)", () => {
     }
   });
 
-  it("refuses an address as both a sender and a paymaster among the mempool's operations (STO-040)", async () => {
-    // Either role with one code: validatePaymasterUserOp's selector answers (empty context, validationData 0), any
-    // other call validationData 0.
+  /** Two contracts that validate in either role (STO-040's tests), deposited at the EntryPoint: validatePaymasterUserOp's
+   * selector answers an empty context and validationData 0, any other call validationData 0. */
+  async function dualRoleContracts(dual: Address, payer: Address) {
     const code: Hex = "0x5f3560e01c6352b7512c1460125760205ff35b60405f525f6020525f60405260605ff3";
-    const dual: Address = "0x00000000000000000000000000000000000a7563";
-    const payer: Address = "0x00000000000000000000000000000000000b7563";
     for (const address of [dual, payer]) {
       await setCode(address, code);
       await deposit(address);
     }
-    const call = async (method: string, params: unknown[]) =>
-      (await rpc({ jsonrpc: "2.0", id: 1, method, params })).body;
+    return async (method: string, params: unknown[]) => (await rpc({ jsonrpc: "2.0", id: 1, method, params })).body;
+  }
+
+  it("refuses an address as both a sender and a paymaster among the mempool's operations (STO-040)", async () => {
+    const dual: Address = "0x00000000000000000000000000000000000a7563";
+    const payer: Address = "0x00000000000000000000000000000000000b7563";
+    const call = await dualRoleContracts(dual, payer);
     const send = (op: object) => call("eth_sendUserOperation", [op, entryPoint]);
     expect((await call("debug_bundler_setBundlingMode", ["manual"])).result).toBe("ok"); // both stay live
     try {
@@ -1036,15 +1039,9 @@ describe("bundler (POST /api/v2/bundler)", () => {
   });
 
   it("judges STO-040 after an acceptance in progress on the same address has committed", async () => {
-    const code: Hex = "0x5f3560e01c6352b7512c1460125760205ff35b60405f525f6020525f60405260605ff3"; // as above
     const dual: Address = "0x00000000000000000000000000000000000a7564";
     const payer: Address = "0x00000000000000000000000000000000000b7564";
-    for (const address of [dual, payer]) {
-      await setCode(address, code);
-      await deposit(address);
-    }
-    const call = async (method: string, params: unknown[]) =>
-      (await rpc({ jsonrpc: "2.0", id: 1, method, params })).body;
+    const call = await dualRoleContracts(dual, payer);
     expect((await call("debug_bundler_setBundlingMode", ["manual"])).result).toBe("ok");
     const db = openDatabases(platformDbUrl(stack.env), "ledger", 1);
     const connection = await db.pool.connect();
