@@ -5,6 +5,7 @@
 // the storage trace gets these from it (the same step), not from a trace of its own.
 import type { ServedChain } from "../../host/chain/served-chains.ts";
 import type { TracedCall } from "./opcode-rules.ts";
+import { traceCall } from "./trace-call.ts";
 
 /** A tracer's step (its instruction in `op`) that records an EXTCODE* in `this.extcode` and returns. The stack holds
  * the address as a number: padded to 20 bytes here (EXTCODE* reads its low 160 bits). */
@@ -48,10 +49,7 @@ export const extcodeAccessesOf = (raw: RawExtcodeAccess[]): ExtcodeAccess[] =>
   raw.map(([opcode, from, to]) => ({ opcode, from: from.toLowerCase(), to: to.toLowerCase() }));
 
 export async function extcodeTrace(on: ServedChain, call: TracedCall): Promise<ExtcodeAccess[]> {
-  const result = await on.request<TracerResult>({
-    method: "debug_traceCall",
-    params: [{ to: call.to, data: call.data }, "latest", { tracer: TRACER, stateOverrides: call.stateOverrides }],
-  });
+  const result = await traceCall<TracerResult>(on, call, TRACER);
   // Incomplete accesses could let a breach through: the validation is not judged on them.
   if (result.error) throw new Error(`The EXTCODE* trace failed: ${result.error}`);
   return extcodeAccessesOf(result.extcode);

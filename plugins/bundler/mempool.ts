@@ -85,11 +85,10 @@ export async function acceptUserOperation(
       // One acceptance of an address at a time, as a sender or as an entity (the quick insert takes its sender's too):
       // each counts the sender's room the one before it left, and STO-040 sees an operation naming this sender as its
       // paymaster, or this operation's paymaster as its sender, once committed. Taken in one order: no deadlock.
+      // One statement: the function runs row by row in the array's order.
       const lockedAddresses = [...new Set([sender, ...entities.map((entity) => entity.address)])].sort();
-      for (const address of lockedAddresses)
-        await sql`select platform.bundler_lock_sender(${on.chainId}::integer, ${entryPoint.address.toLowerCase()}, ${address})`.execute(
-          trx,
-        );
+      await sql`select platform.bundler_lock_sender(${on.chainId}::integer, ${entryPoint.address.toLowerCase()}, address)
+        from unnest(${lockedAddresses}::text[]) as address`.execute(trx);
       // The sender's operations still waiting (locked: a concurrent replacement waits for this one), and this one if
       // it was sent before.
       const rows = await trx

@@ -24,6 +24,7 @@ import { reachableBannedOpcode, reachesExtcode, reachesStorage } from "./bytecod
 import { isAllowedPrecompile } from "./call-rules.ts";
 import type { CodeHashes } from "./code-hashes.ts";
 import { type ExtcodeAccess, extcodeTrace } from "./extcode-trace.ts";
+import { traceCall } from "./trace-call.ts";
 import { type BannedOpcode, findBannedOpcode, type StructLog } from "./validation-rules.ts";
 
 /** A frame of geth's callTracer: for a delegate call `to` is the code's address; a creation's `input` is its init
@@ -70,10 +71,7 @@ export function simulationFrame(top: CallFrame, call: TracedCall): CallFrame {
 }
 
 export function callTrace(on: ServedChain, call: TracedCall): Promise<CallFrame> {
-  return on.request<CallFrame>({
-    method: "debug_traceCall",
-    params: [{ to: call.to, data: call.data }, "latest", { tracer: "callTracer", stateOverrides: call.stateOverrides }],
-  });
+  return traceCall<CallFrame>(on, call, "callTracer");
 }
 
 /** What static reading found in a contract's code, and the code's hash (two proxies of one account share it). */

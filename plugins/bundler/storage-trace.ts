@@ -9,6 +9,7 @@ import type { ServedChain } from "../../host/chain/served-chains.ts";
 import { type ExtcodeAccess, extcodeAccessesOf, type RawExtcodeAccess, RECORD_EXTCODE } from "./extcode-trace.ts";
 import type { TracedCall } from "./opcode-rules.ts";
 import type { EntityRole, StorageAccess } from "./storage-rules.ts";
+import { traceCall } from "./trace-call.ts";
 
 /** The longest keccak input kept: a mapping key and its slot are 64 bytes; nested keys a few words more. */
 const MAX_KECCAK_INPUT = 256;
@@ -96,14 +97,7 @@ export async function storageTrace(
   call: TracedCall,
   callees: ValidationCallees,
 ): Promise<StorageTrace> {
-  const result = await on.request<TracerResult>({
-    method: "debug_traceCall",
-    params: [
-      { to: call.to, data: call.data },
-      "latest",
-      { tracer: call.delegatedTo ? DELEGATED_TRACER : TRACER, stateOverrides: call.stateOverrides },
-    ],
-  });
+  const result = await traceCall<TracerResult>(on, call, call.delegatedTo ? DELEGATED_TRACER : TRACER);
   // Incomplete accesses could let a breach through: the validation is not judged on them.
   if (result.error) throw new Error(`The storage trace failed: ${result.error}`);
   return storageTraceOf(result, callees);
