@@ -46,6 +46,7 @@ import {
 import { createServedChains } from "../host/chain/served-chains.ts";
 import { openDatabases } from "../host/db/database.ts";
 import { userOperationEvents } from "../plugins/bundler/bundle.ts";
+import { insertUnlessContended, type NewOperation } from "../plugins/bundler/quick-insert.ts";
 import { simulateValidation, validationCaches } from "../plugins/bundler/simulation.ts";
 import { bundlerDb } from "../plugins/bundler/tables.ts";
 import { packed, type RpcUserOperation, toUserOperation } from "../plugins/bundler/user-operation.ts";
@@ -756,6 +757,53 @@ describe("bundler (POST /api/v2/bundler)", () => {
       expect(new Set(receipts.map((receipt) => `${receipt.sender}:${receipt.nonce}`)).size).toBe(8);
     } finally {
       await rpc({ jsonrpc: "2.0", id: 4, method: "debug_bundler_setBundlingMode", params: ["auto"] });
+    }
+  });
+
+  it("writes an operation accepted at once when its validation passed while its write waited for a connection", async () => {
+    const db = openDatabases(platformDbUrl(stack.env), "ledger", 1);
+    const operations = bundlerDb(db.platform);
+    const unserved = 999_999; // a chain no bundling run takes
+    const row = (nonce: number): NewOperation => ({
+      userOpHash: toHex(BigInt(nonce) + 0x7e57n, { size: 32 }),
+      chainId: unserved,
+      entryPoint: entryPoint.toLowerCase(),
+      sender: "0x00000000000000000000000000000000000a11ce",
+      nonce: String(nonce),
+      organizationId: stack.platform.credentials.organizationId,
+      userOperation: "{}",
+      packedOperation: "{}",
+      maxFeePerGas: "1",
+      maxPriorityFeePerGas: "1",
+    });
+    const visitedCode = { [RECIPIENT.toLowerCase()]: toHex(1n, { size: 32 }) };
+    let passed = false;
+    const soFar = () => (passed ? { accepted: true as const, visitedCode } : { accepted: false as const });
+    try {
+      const held = await db.pool.connect(); // the pool's only connection
+      const waiting = insertUnlessContended(operations, db.pool, row(0), 4, soFar);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      passed = true; // the validation passes while the write waits
+      held.release();
+      expect(await waiting).toEqual({ inserted: true, accepting: false });
+      passed = false; // one whose validation still runs when the write has its connection
+      expect(await insertUnlessContended(operations, db.pool, row(1), 4, soFar)).toEqual({
+        inserted: true,
+        accepting: true,
+      });
+      const rows = await operations
+        .selectFrom("bundlerUserOperations")
+        .select(["nonce", "accepting", "validationCodeHashes"])
+        .where("chainId", "=", unserved)
+        .orderBy("nonce")
+        .execute();
+      expect(rows).toEqual([
+        { nonce: 0n, accepting: false, validationCodeHashes: visitedCode },
+        { nonce: 1n, accepting: true, validationCodeHashes: null },
+      ]);
+    } finally {
+      await operations.deleteFrom("bundlerUserOperations").where("chainId", "=", unserved).execute();
+      await db.close();
     }
   });
 

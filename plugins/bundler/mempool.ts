@@ -13,7 +13,7 @@ import { bundlerState } from "./bundler-state.ts";
 import { isEip7702Factory } from "./eip7702.ts";
 import type { ServedEntryPoint } from "./entry-points.ts";
 import { prepareOperation, validateOperation } from "./operation-check.ts";
-import { insertUnlessContended, markAccepted, withdrawAccepting } from "./quick-insert.ts";
+import { insertUnlessContended, markAccepted, type ValidationSoFar, withdrawAccepting } from "./quick-insert.ts";
 import { admitAndCountSeen } from "./reputation.ts";
 import { reputationEntities } from "./reputation-entities.ts";
 import { rpcError } from "./rpc-error.ts";
@@ -21,7 +21,7 @@ import { assertSenderNotEntity } from "./sender-entity-rule.ts";
 import { MAX_PENDING_PER_SENDER, waitingCount } from "./sender-limit.ts";
 import { assertNoSenderStorage } from "./sender-storage-rule.ts";
 import type { BundlerSettings } from "./settings.ts";
-import { chainHead } from "./simulation.ts";
+import { chainHead, type ValidationResult } from "./simulation.ts";
 import { sponsoredUsage } from "./sponsored-usage.ts";
 import { assertWithinSponsorshipLimits, maxCharge } from "./sponsorship-limits.ts";
 import { bundlerDb } from "./tables.ts";
@@ -34,6 +34,11 @@ const sponsorshipLimits = (ctx: PluginContext<never, BundlerSettings>) => ({
   operationsPerDay: ctx.settings.BUNDLER_SPONSORED_OPERATIONS_PER_DAY,
   weiPerDay: ctx.settings.BUNDLER_SPONSORED_WEI_PER_DAY,
 });
+
+/** Foreign storage (STO-041) or an entity the validation named needs the full acceptance (its locks, reputation and
+ * rules), not the quick insert's row alone. */
+const needsFullAcceptance = (rpcOp: RpcUserOperation, validation: ValidationResult) =>
+  reputationEntities(rpcOp, validation).length > 0 || (validation.storageAddresses ?? []).length > 0;
 
 const bumped = (previous: string) => (BigInt(previous) * (100n + REPLACEMENT_BUMP_PERCENT) + 99n) / 100n;
 
@@ -50,13 +55,20 @@ export async function acceptUserOperation(
   const charge = maxCharge(op);
   const db = bundlerDb(ctx.db.platform);
   // No paymaster nor factory: nothing to count but the sender's room. Its row is written in one statement while the
-  // validation runs (the two round trips at once), marked `accepting` until the validation has passed.
+  // validation runs (the two round trips at once): accepted if the validation passed before the write got its
+  // connection, else `accepting` until it has.
   const quick = !op.paymaster && (!rpcOp.factory || isEip7702Factory(rpcOp.factory));
+  let passed: ValidationResult | undefined;
+  const validating = validateOperation(ctx, on, prepared).then((result) => (passed = result));
+  const soFar = (): ValidationSoFar =>
+    passed && !needsFullAcceptance(rpcOp, passed)
+      ? { accepted: true, ...(passed.visitedCode ? { visitedCode: passed.visitedCode } : {}) }
+      : { accepted: false };
   const [validated, written] = await Promise.allSettled([
-    validateOperation(ctx, on, prepared),
-    quick ? insertUnlessContended(db, ctx.db.pool, row, MAX_PENDING_PER_SENDER) : false,
+    validating,
+    quick ? insertUnlessContended(db, ctx.db.pool, row, MAX_PENDING_PER_SENDER, soFar) : undefined,
   ]);
-  const inserted = written.status === "fulfilled" && written.value;
+  const inserted = written.status === "fulfilled" && written.value?.inserted === true;
   if (validated.status === "rejected") {
     if (inserted) await withdrawAccepting(db, hash);
     throw validated.reason;
@@ -66,13 +78,15 @@ export async function acceptUserOperation(
   const entities = reputationEntities(rpcOp, validation);
   const storageAddresses = validation.storageAddresses ?? [];
   if (inserted) {
-    // Foreign storage (STO-041) or an entity the validation named needs the full acceptance.
-    if (entities.length === 0 && storageAddresses.length === 0) {
-      // Answered once the row is durable; the mark (a write that does not wait for the disk) and the wake follow.
-      markAccepted(db, ctx.db.pool, hash, validation.visitedCode).then(
-        () => wake(ctx, on.chainId, organizationId),
-        (error) => ctx.logger.warn("bundler: an accepted operation stays accepting", { hash, error: String(error) }),
-      );
+    if (!needsFullAcceptance(rpcOp, validation)) {
+      // Answered once the row is durable; the mark (a write that does not wait for the disk), if the row still needs
+      // one, and the wake follow.
+      if (!written.value?.accepting) wake(ctx, on.chainId, organizationId);
+      else
+        markAccepted(db, ctx.db.pool, hash, validation.visitedCode).then(
+          () => wake(ctx, on.chainId, organizationId),
+          (error) => ctx.logger.warn("bundler: an accepted operation stays accepting", { hash, error: String(error) }),
+        );
       return hash;
     }
     await withdrawAccepting(db, hash);

@@ -181,4 +181,31 @@ export const migrations: PluginMigration[] = [
         $$`.execute(db);
     },
   },
+  {
+    // The usual acceptance's row written accepted at once when its validation has passed by the time the write holds a
+    // connection (quick-insert.ts): under load, about half the acceptances then need no second write (the mark). 0010's
+    // function, then the row's `accepting` and code hashes set in the same transaction.
+    name: "0011_insert_accepted",
+    async up(db: Kysely<unknown>) {
+      await sql`create function platform.bundler_insert_unless_contended(p_user_op_hash text, p_chain_id integer,
+          p_entry_point text, p_sender text, p_nonce numeric, p_organization_id text, p_user_operation jsonb,
+          p_packed_operation jsonb, p_max_fee_per_gas numeric, p_max_priority_fee_per_gas numeric,
+          p_max_waiting integer, p_accepting boolean, p_validation_code_hashes jsonb)
+        returns boolean language plpgsql volatile as $$
+        begin
+          if not platform.bundler_insert_unless_contended(p_user_op_hash, p_chain_id, p_entry_point, p_sender, p_nonce,
+              p_organization_id, p_user_operation, p_packed_operation, p_max_fee_per_gas, p_max_priority_fee_per_gas,
+              p_max_waiting) then
+            return false;
+          end if;
+          if not p_accepting then
+            update platform.bundler_user_operations
+            set accepting = false, validation_code_hashes = p_validation_code_hashes
+            where user_op_hash = p_user_op_hash;
+          end if;
+          return true;
+        end
+        $$`.execute(db);
+    },
+  },
 ];

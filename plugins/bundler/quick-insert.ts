@@ -3,11 +3,14 @@
 // replaces a live operation of its sender and nonce nor was sent before, while its sender has room in the mempool.
 // It takes the sender's lock first, as the full acceptance does (a sender's acceptances count its room in turn), locks
 // its live rows, and inserts nothing when the sender is a live operation's paymaster or factory (STO-040); when it
-// inserts nothing, the full acceptance decides (and refuses). The statement is a function (bundler migration 0010).
+// inserts nothing, the full acceptance decides (and refuses). The statement is a function (bundler migrations 0010
+// and 0011).
 //
-// It runs while the operation's validation does (mempool.ts): the row is written `accepting`, which no bundle takes
-// (nor any of its sender's operations), and is then either marked accepted or withdrawn with the validation's
-// refusal. One a stopped process left accepting is validated again by a later bundling run (accepting.ts).
+// It runs while the operation's validation does (mempool.ts). If the validation has passed by the time the write holds
+// a connection (under load it waits for one), the row is written accepted at once. Otherwise it is written
+// `accepting`, which no bundle takes (nor any of its sender's operations), and is then either marked accepted or
+// withdrawn with the validation's refusal. One a stopped process left accepting is validated again by a later
+// bundling run (accepting.ts).
 import { type Insertable, sql } from "kysely";
 import type pg from "pg";
 import { runPrepared } from "../../host/db/prepared-statement.ts";
@@ -30,25 +33,38 @@ export type NewOperation = Pick<
   | "maxPriorityFeePerGas"
 >;
 
+/** What the validation running beside the write has settled when the write holds its connection. */
+export type ValidationSoFar =
+  /** Passed, and the operation needs nothing the full acceptance does: the row is written accepted. */
+  | { accepted: true; visitedCode?: CodeHashes }
+  /** Still running (or refused, or the full acceptance decides): the row is written accepting. */
+  | { accepted: false };
+
 /**
- * Whether the operation's row was inserted (pending, accepting): one prepared call of the function migration 0010
- * made, which takes the sender's lock (so that concurrent acceptances of one sender count its room in turn) and then
- * inserts the row unless it is contended.
+ * Whether the operation's row was inserted (pending), and whether still `accepting`: one prepared call of the function
+ * migration 0011 made, which takes the sender's lock (so that concurrent acceptances of one sender count their room
+ * in turn) and then inserts the row unless it is contended. `soFar` is asked once a connection is held.
  */
 export async function insertUnlessContended(
   db: BundlerDb,
   pool: pg.Pool,
   row: NewOperation,
   maxWaiting: number,
-): Promise<boolean> {
-  const statement = sql<{ inserted: boolean }>`select platform.bundler_insert_unless_contended(${row.userOpHash},
-    ${row.chainId}::integer, ${row.entryPoint}, ${row.sender}, ${row.nonce}::numeric, ${row.organizationId},
-    ${row.userOperation}::jsonb, ${row.packedOperation}::jsonb, ${row.maxFeePerGas}::numeric,
-    ${row.maxPriorityFeePerGas}::numeric, ${maxWaiting}::integer) as inserted`;
-  const [result] = (await runPrepared(pool, "bundler.insert-unless-contended", statement.compile(db))) as {
-    inserted: boolean;
-  }[];
-  return result?.inserted === true;
+  soFar: () => ValidationSoFar = () => ({ accepted: false }),
+): Promise<{ inserted: boolean; accepting: boolean }> {
+  let accepting = true;
+  const statement = () => {
+    const validation = soFar();
+    accepting = !validation.accepted;
+    const codeHashes = validation.accepted && validation.visitedCode ? JSON.stringify(validation.visitedCode) : null;
+    return sql<{ inserted: boolean }>`select platform.bundler_insert_unless_contended(${row.userOpHash},
+      ${row.chainId}::integer, ${row.entryPoint}, ${row.sender}, ${row.nonce}::numeric, ${row.organizationId},
+      ${row.userOperation}::jsonb, ${row.packedOperation}::jsonb, ${row.maxFeePerGas}::numeric,
+      ${row.maxPriorityFeePerGas}::numeric, ${maxWaiting}::integer, ${accepting}::boolean,
+      ${codeHashes}::jsonb) as inserted`.compile(db);
+  };
+  const [result] = (await runPrepared(pool, "bundler.insert-unless-contended", statement)) as { inserted: boolean }[];
+  return { inserted: result?.inserted === true, accepting };
 }
 
 /**
