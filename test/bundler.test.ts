@@ -292,6 +292,26 @@ describe("bundler (POST /api/v2/bundler)", () => {
     expect(delegated.body.error).toMatchObject({ code: -32502, data: { opcode: "NUMBER" } });
   });
 
+  it("reads an EIP-7702 sender's delegate again at each validation: a new delegate's banned opcode is -32502", async () => {
+    const plainAccount: Address = "0x00000000000000000000000000000000000a7702"; // always validates
+    const numberAccount: Address = "0x00000000000000000000000000000000000b7702"; // reads NUMBER, then validates
+    const contextPaymaster: Address = "0x00000000000000000000000000000000000c7702"; // returns a context: -32505
+    const eoa: Address = "0x00000000000000000000000000000000000d7702";
+    await setCode(plainAccount, "0x600060005260206000f3");
+    await setCode(numberAccount, "0x4350600060005260206000f3");
+    await setCode(contextPaymaster, `0x604060005260006020526001604052${"7f01".padEnd(66, "0")}60605260806000f3`);
+    await deposit(contextPaymaster);
+    await deposit(eoa);
+    const send = async (id: number, op: ReturnType<typeof operation>) =>
+      (await rpc({ jsonrpc: "2.0", id, method: "eth_sendUserOperation", params: [op, entryPoint] })).body.error;
+    // Delegated to the plain account: its validation is traced and its code read (then refused for the paymaster).
+    await setCode(eoa, `0xef0100${plainAccount.slice(2)}`);
+    expect(await send(1, operation(eoa, contextPaymaster))).toMatchObject({ code: -32505 });
+    // Delegated again (a new authorisation on chain): the new delegate's code is what the rules read.
+    await setCode(eoa, `0xef0100${numberAccount.slice(2)}`);
+    expect(await send(2, operation(eoa))).toMatchObject({ code: -32502, data: { opcode: "NUMBER" } });
+  });
+
   it("keeps ERC-7562 reputation: counts a paymaster's operations seen and included, refuses it banned (-32504)", async () => {
     // A paymaster that sponsors anything (empty context, validationData 0), an account that always validates.
     const paymaster: Address = "0x0000000000000000000000000000000000f07562";

@@ -171,7 +171,9 @@ function scanDeployed(on: ServedChain, caches: OpcodeRuleCaches, address: string
   let scan = scans.get(key);
   if (!scan) {
     scan = on.client.getCode({ address: address as Address }).then((code = "0x") => {
-      if (code === "0x") scans.delete(key); // no code yet (a precompile, or deployed later): asked again next time
+      // Asked again next time: no code yet (a precompile, or deployed later), or an EIP-7702 delegation, which its
+      // account can point at another delegate any time (the delegate's own code is kept).
+      if (code === "0x" || code.startsWith(DELEGATION)) scans.delete(key);
       if (code.startsWith(DELEGATION)) return scanDeployed(on, caches, `0x${code.slice(8, 48)}`);
       return scanCode(code, address);
     });
