@@ -873,6 +873,35 @@ describe("bundler (POST /api/v2/bundler)", () => {
     await rpc({ jsonrpc: "2.0", id: 5, method: "debug_bundler_setBundlingMode", params: ["auto"] });
   });
 
+  it("drops an operation whose EIP-7702 sender points its delegation elsewhere before its bundle (COD-010)", async () => {
+    const [first, second]: Address[] = [
+      "0x00000000000000000000000000000000000c0d71", // two accounts that validate anything, with different code
+      "0x00000000000000000000000000000000000c0d72",
+    ];
+    const eoa: Address = "0x00000000000000000000000000000000000c7702";
+    await setCode(first, "0x600060005260206000f3");
+    await setCode(second, "0x5b600060005260206000f3");
+    await setCode(eoa, `0xef0100${first.slice(2)}`);
+    await deposit(eoa);
+    await rpc({ jsonrpc: "2.0", id: 1, method: "debug_bundler_setBundlingMode", params: ["manual"] });
+    try {
+      const accepted = await rpc({
+        jsonrpc: "2.0",
+        id: 2,
+        method: "eth_sendUserOperation",
+        params: [operation(eoa), entryPoint],
+      });
+      expect(accepted.body.result, JSON.stringify(accepted.body)).toMatch(/^0x[0-9a-f]{64}$/);
+      // A new authorisation on chain: the delegate's code is unchanged, the account's delegation is not.
+      await setCode(eoa, `0xef0100${second.slice(2)}`);
+      const sent = await rpc({ jsonrpc: "2.0", id: 3, method: "debug_bundler_sendBundleNow", params: [] });
+      expect(sent.body.error).toMatchObject({ code: -32500 });
+      expect(sent.body.error.message).toContain(`[COD-010] the code of ${eoa}`);
+    } finally {
+      await rpc({ jsonrpc: "2.0", id: 4, method: "debug_bundler_setBundlingMode", params: ["auto"] });
+    }
+  });
+
   it("writes a deployed account's operation while validating it: a refused one leaves no row, an unfinished acceptance waits or is validated again", async () => {
     const [a, b, c] = [await simpleAccount(), await simpleAccount(), await simpleAccount()];
     // Each deployed by a first operation: the next ones name no factory (the one-statement write, quick-insert.ts).

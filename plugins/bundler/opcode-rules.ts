@@ -207,6 +207,15 @@ function framesOf(top: CallFrame, entryPoint: string): { frames: CallFrame[]; co
   return { frames, contexts };
 }
 
+/** The accounts an override delegates (EIP-7702, not yet on chain), each to its delegate (lowercase). */
+function delegatedByOverride(overrides: object): Map<string, string> {
+  const delegated = new Map<string, string>();
+  for (const [address, account] of Object.entries(overrides) as [string, { code?: string }][])
+    if (account.code?.toLowerCase().startsWith(DELEGATION))
+      delegated.set(address.toLowerCase(), `0x${account.code.slice(8, 48).toLowerCase()}`);
+  return delegated;
+}
+
 /** Each frame's code as static reading sees it. */
 async function scanFrames(
   frames: CallFrame[],
@@ -215,10 +224,7 @@ async function scanFrames(
   overrides: object,
 ): Promise<CodeScan[]> {
   // An EIP-7702 sender delegated by the simulation's override (not yet on chain) runs its delegate's code.
-  const delegated = new Map<string, string>();
-  for (const [address, account] of Object.entries(overrides) as [string, { code?: string }][])
-    if (account.code?.toLowerCase().startsWith(DELEGATION))
-      delegated.set(address.toLowerCase(), `0x${account.code.slice(8, 48)}`);
+  const delegated = delegatedByOverride(overrides);
   const created = new Map<string, string>();
   for (const frame of frames)
     if (frame.type.startsWith("CREATE") && frame.to) created.set(frame.to.toLowerCase(), frame.output ?? "0x");
@@ -406,16 +412,21 @@ export async function extcodeWithoutCode(
 
 /**
  * [COD-010] The code hash of each contract the traced validation ran, but the EntryPoint's and its SenderCreator's
- * and code created in the validation (an EIP-7702 account's is its delegate's): what the bundle checks again
- * (code-hashes.ts).
+ * and code created in the validation: what the bundle checks again (code-hashes.ts). An EIP-7702 account delegated on
+ * chain ran its delegate's code: both the delegate's hash and the account's (EXTCODEHASH of its delegation, which it
+ * can point elsewhere any time) are kept; one delegated by the operation's own authorisation only has it on chain
+ * once its bundle runs, so only its delegate's is.
  */
 export function visitedCode({ call, frames, scans }: ScannedValidation): CodeHashes {
   const trusted = trustedOf(call.to);
+  const byOverride = delegatedByOverride(call.stateOverrides);
   const visited: CodeHashes = {};
   frames.forEach((frame, i) => {
     const { address, codeHash } = scans[i]!;
-    if (address && codeHash && !frame.type.startsWith("CREATE") && !trusted.has(frame.to?.toLowerCase() ?? ""))
-      visited[address] = codeHash;
+    const to = frame.to?.toLowerCase() ?? "";
+    if (!address || !codeHash || frame.type.startsWith("CREATE") || trusted.has(to)) return;
+    visited[address] = codeHash;
+    if (to !== address && !byOverride.has(to)) visited[to] = keccak256(`${DELEGATION}${address.slice(2)}`);
   });
   return visited;
 }
