@@ -31,9 +31,11 @@ const ALTO_EXECUTORS = Number(process.env.BUNDLER_BENCH_ALTO_EXECUTORS ?? 3);
 /** Five: a closed-loop run lasts ~3 s, and one in three caught a pause (the embedded chain's state save every 30 s, a
  * cold first run) that moved a median of three by up to a third. */
 const RUNS = Number(process.env.BUNDLER_BENCH_RUNS ?? 5);
-/** The open loop's load (operations a second, under what each bundler includes) and its operations per run. */
-const OPEN_RATE = Number(process.env.BUNDLER_BENCH_OPEN_RATE ?? 40);
-const OPEN_OPS = Number(process.env.BUNDLER_BENCH_OPEN_OPS ?? 160);
+/** The open loop's loads (operations a second: one well under what Alto includes, one near it), each for
+ * OPEN_SECONDS a run. */
+const OPEN_RATES = (process.env.BUNDLER_BENCH_OPEN_RATES ?? "40,80").split(",").map(Number);
+const OPEN_SECONDS = Number(process.env.BUNDLER_BENCH_OPEN_SECONDS ?? 4);
+const openOps = (rate: number) => Math.round(rate * OPEN_SECONDS);
 
 interface Run {
   startedAt: number;
@@ -80,9 +82,9 @@ export async function benchBundlerThroughput(): Promise<void> {
         )
       ).flat();
     // The open loop's operations: one each on a key of its own, the senders taken in turn.
-    const signSingles = (firstKey: bigint) =>
+    const signSingles = (firstKey: bigint, count: number) =>
       Promise.all(
-        Array.from({ length: OPEN_OPS }, async (_, i) => {
+        Array.from({ length: count }, async (_, i) => {
           const { op, hash } = await operation(accounts[i % accounts.length]!, keyedNonce(firstKey + BigInt(i), 0n));
           return [{ op: formatUserOperationRequest(op), hash }];
         }),
@@ -94,10 +96,19 @@ export async function benchBundlerThroughput(): Promise<void> {
         Promise.all(Array.from({ length: SIDES }, (_, side) => signLanes(firstKey(r, side)))),
       ),
     );
-    const openFirstKey = (run: number, side: number) => 1_000_000n + BigInt((SIDES * run + side) * OPEN_OPS);
+    const mostOpenOps = Math.max(...OPEN_RATES.map(openOps));
+    const openFirstKey = (load: number, run: number, side: number) =>
+      1_000_000n + BigInt(((load * RUNS + run) * SIDES + side) * mostOpenOps);
+    // Per load, per run, per side.
     const singles = await Promise.all(
-      Array.from({ length: RUNS }, (_, r) =>
-        Promise.all(Array.from({ length: SIDES }, (_, side) => signSingles(openFirstKey(r, side)))),
+      OPEN_RATES.map((rate, load) =>
+        Promise.all(
+          Array.from({ length: RUNS }, (_, r) =>
+            Promise.all(
+              Array.from({ length: SIDES }, (_, side) => signSingles(openFirstKey(load, r, side), openOps(rate))),
+            ),
+          ),
+        ),
       ),
     );
     const total = SENDERS * ROUNDS;
@@ -149,11 +160,9 @@ export async function benchBundlerThroughput(): Promise<void> {
       return runs;
     };
     const [unsafeRuns, altoRuns, safeRuns] = (await rounds("closed", signed)) as [Run[], Run[], Run[]];
-    const [unsafeOpen, altoOpen, safeOpen] = (await rounds("open", singles, { RATE: String(OPEN_RATE) })) as [
-      Run[],
-      Run[],
-      Run[],
-    ];
+    const openRuns: Run[][][] = []; // per load: the runs per side (unsafe, Alto, safe)
+    for (const [load, rate] of OPEN_RATES.entries())
+      openRuns.push(await rounds(`open-${rate}`, singles[load]!, { RATE: String(rate) }));
 
     const seconds = (r: Run) => (r.finishedAt - r.startedAt) / 1000;
     const rate = (r: Run) => total / seconds(r);
@@ -187,10 +196,13 @@ export async function benchBundlerThroughput(): Promise<void> {
         `  acceptance p50 (eth_sendUserOperation to its hash), median of the runs: bundler ${median(acceptP50s(runs)).toFixed(0)} ms, alto ${median(acceptP50s(altoRuns)).toFixed(0)} ms (${mode}; target: bundler <= alto)`,
       );
       console.log(`  acceptance, all runs, bundler ${mode}: ${summary(all(runs, "accepts"))}`);
-      const open = mode === "unsafe" ? unsafeOpen : safeOpen;
-      console.log(
-        `  acceptance p50 at one load for all (open loop, ${OPEN_RATE} operations/s, ${OPEN_OPS} a run), median of the runs: bundler ${median(acceptP50s(open)).toFixed(0)} ms, alto ${median(acceptP50s(altoOpen)).toFixed(0)} ms (${mode}; all runs: bundler ${summary(all(open, "accepts"))}; alto ${summary(all(altoOpen, "accepts"))})`,
-      );
+      for (const [load, rate] of OPEN_RATES.entries()) {
+        const [unsafeOpen, altoOpen, safeOpen] = openRuns[load] as [Run[], Run[], Run[]];
+        const open = mode === "unsafe" ? unsafeOpen : safeOpen;
+        console.log(
+          `  acceptance p50 at one load for all (open loop, ${rate} operations/s, ${openOps(rate)} a run), median of the runs: bundler ${median(acceptP50s(open)).toFixed(0)} ms, alto ${median(acceptP50s(altoOpen)).toFixed(0)} ms (${mode}; all runs: bundler ${summary(all(open, "accepts"))}; alto ${summary(all(altoOpen, "accepts"))})`,
+        );
+      }
       console.log(`  send to on chain, all runs, bundler ${mode}: ${summary(all(runs, "latencies"))}`);
     }
     console.log(`  acceptance, all runs, alto: ${summary(all(altoRuns, "accepts"))}`);
