@@ -50,7 +50,7 @@ export async function insertUnlessContended(
   pool: pg.Pool,
   row: NewOperation,
   maxWaiting: number,
-  soFar: () => ValidationSoFar = () => ({ accepted: false }),
+  soFar: () => ValidationSoFar,
 ): Promise<{ inserted: boolean; accepting: boolean }> {
   let accepting = true;
   const statement = () => {
