@@ -155,6 +155,21 @@ describe("bundler (POST /api/v2/bundler)", () => {
       : {}),
   });
 
+  /** Bundling set to manual, then `op` accepted: its hash. */
+  async function acceptedWhileManual(op: ReturnType<typeof operation>): Promise<Hex> {
+    await rpc({ jsonrpc: "2.0", id: 1, method: "debug_bundler_setBundlingMode", params: ["manual"] });
+    const accepted = await rpc({ jsonrpc: "2.0", id: 2, method: "eth_sendUserOperation", params: [op, entryPoint] });
+    expect(accepted.body.result, JSON.stringify(accepted.body)).toMatch(/^0x[0-9a-f]{64}$/);
+    return accepted.body.result;
+  }
+
+  /** A bundling run sent now drops the operation whose validated code at `address` changed (COD-010): -32500. */
+  async function expectDroppedForChangedCode(address: Address) {
+    const sent = await rpc({ jsonrpc: "2.0", id: 3, method: "debug_bundler_sendBundleNow", params: [] });
+    expect(sent.body.error).toMatchObject({ code: -32500 });
+    expect(sent.body.error.message).toContain(`[COD-010] the code of ${address}`);
+  }
+
   const setCode = (address: Address, code: Hex) =>
     client.request({ method: "anvil_setCode" as never, params: [address, code] as never });
 
@@ -850,25 +865,15 @@ describe("bundler (POST /api/v2/bundler)", () => {
     await setCode(changing, "0x600060005260206000f3"); // an account that validates anything, paid by its deposit
     await deposit(changing);
     const rich = await simpleAccount();
-    await rpc({ jsonrpc: "2.0", id: 1, method: "debug_bundler_setBundlingMode", params: ["manual"] });
-    const changed = await rpc({
-      jsonrpc: "2.0",
-      id: 2,
-      method: "eth_sendUserOperation",
-      params: [operation(changing), entryPoint],
-    });
-    expect(changed.body.result, JSON.stringify(changed.body)).toMatch(/^0x[0-9a-f]{64}$/);
+    const changed = await acceptedWhileManual(operation(changing));
     const bundler = createBundlerClient({ account: rich, client, transport: transport(), pollingInterval: 200 });
     const kept = await bundler.sendUserOperation({ calls: [{ to: RECIPIENT, value: 1n }] });
     // Other code that still validates: the bundle's eth_call alone would carry it.
     await setCode(changing, "0x5b600060005260206000f3");
-    const sent = await rpc({ jsonrpc: "2.0", id: 3, method: "debug_bundler_sendBundleNow", params: [] });
-    expect(sent.body.error).toMatchObject({ code: -32500 });
-    expect(sent.body.error.message).toContain(`[COD-010] the code of ${changing}`);
+    await expectDroppedForChangedCode(changing);
     expect((await bundler.waitForUserOperationReceipt({ hash: kept, timeout: 30_000 })).success).toBe(true);
     expect(
-      (await rpc({ jsonrpc: "2.0", id: 4, method: "eth_getUserOperationReceipt", params: [changed.body.result] })).body
-        .result,
+      (await rpc({ jsonrpc: "2.0", id: 4, method: "eth_getUserOperationReceipt", params: [changed] })).body.result,
     ).toBeNull();
     await rpc({ jsonrpc: "2.0", id: 5, method: "debug_bundler_setBundlingMode", params: ["auto"] });
   });
@@ -883,20 +888,11 @@ describe("bundler (POST /api/v2/bundler)", () => {
     await setCode(second, "0x5b600060005260206000f3");
     await setCode(eoa, `0xef0100${first.slice(2)}`);
     await deposit(eoa);
-    await rpc({ jsonrpc: "2.0", id: 1, method: "debug_bundler_setBundlingMode", params: ["manual"] });
     try {
-      const accepted = await rpc({
-        jsonrpc: "2.0",
-        id: 2,
-        method: "eth_sendUserOperation",
-        params: [operation(eoa), entryPoint],
-      });
-      expect(accepted.body.result, JSON.stringify(accepted.body)).toMatch(/^0x[0-9a-f]{64}$/);
+      await acceptedWhileManual(operation(eoa));
       // A new authorisation on chain: the delegate's code is unchanged, the account's delegation is not.
       await setCode(eoa, `0xef0100${second.slice(2)}`);
-      const sent = await rpc({ jsonrpc: "2.0", id: 3, method: "debug_bundler_sendBundleNow", params: [] });
-      expect(sent.body.error).toMatchObject({ code: -32500 });
-      expect(sent.body.error.message).toContain(`[COD-010] the code of ${eoa}`);
+      await expectDroppedForChangedCode(eoa);
     } finally {
       await rpc({ jsonrpc: "2.0", id: 4, method: "debug_bundler_setBundlingMode", params: ["auto"] });
     }

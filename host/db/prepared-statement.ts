@@ -11,13 +11,9 @@ export async function runPrepared(
   name: string,
   query: CompiledQuery | (() => CompiledQuery),
 ): Promise<unknown[]> {
-  if (typeof query !== "function") {
-    const { rows } = await pool.query({ name, text: query.sql, values: [...query.parameters] });
-    return rows;
-  }
   const client = await pool.connect();
   try {
-    const compiled = query();
+    const compiled = typeof query === "function" ? query() : query;
     const { rows } = await client.query({ name, text: compiled.sql, values: [...compiled.parameters] });
     client.release();
     return rows;

@@ -68,9 +68,9 @@ export async function insertUnlessContended(
 }
 
 /**
- * The accepting row's validation passed: bundles may take it (with the code hashes it saw, COD-010). Committed without waiting for the disk
- * (synchronous_commit off, this transaction only): the row itself is already durable, and a mark a crash loses only
- * leaves it accepting, which a later bundling run validates again (accepting.ts).
+ * The accepting row's validation passed: bundles may take it (with the code hashes it saw, COD-010). Committed
+ * without waiting for the disk (synchronous_commit off, this transaction only): the row itself is already durable, and
+ * a mark a crash loses only leaves it accepting, which a later bundling run validates again (accepting.ts).
  */
 export async function markAccepted(
   db: BundlerDb,
