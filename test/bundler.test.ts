@@ -11,6 +11,8 @@
 // operation's sender refused at acceptance, held back when bundling (senders waiting on one another: the first
 // accepted goes first). A bundle whose run stopped between claiming its operations and queuing its write (the state
 // such a crash leaves, written in the table) is finished once.
+
+import { sql } from "kysely";
 import { createSmartAccountClient } from "permissionless";
 import { toSimpleSmartAccount } from "permissionless/accounts";
 import { v7 as uuidv7 } from "uuid";
@@ -795,22 +797,26 @@ describe("bundler (POST /api/v2/bundler)", () => {
     }
   });
 
+  /** A quick insert's row on a chain no bundling run takes (999999), with its own hash per sender and nonce. */
+  const UNSERVED = 999_999;
+  const unservedRow = (nonce: number, sender = 0xa11cen): NewOperation => ({
+    userOpHash: toHex((sender << 64n) + BigInt(nonce) + 0x7e57n, { size: 32 }),
+    chainId: UNSERVED,
+    entryPoint: entryPoint.toLowerCase(),
+    sender: toHex(sender, { size: 20 }),
+    nonce: String(nonce),
+    organizationId: stack.platform.credentials.organizationId,
+    userOperation: "{}",
+    packedOperation: "{}",
+    maxFeePerGas: "1",
+    maxPriorityFeePerGas: "1",
+  });
+
   it("writes an operation accepted at once when its validation passed while its write waited for a connection", async () => {
     const db = openDatabases(platformDbUrl(stack.env), "ledger", 1);
     const operations = bundlerDb(db.platform);
-    const unserved = 999_999; // a chain no bundling run takes
-    const row = (nonce: number): NewOperation => ({
-      userOpHash: toHex(BigInt(nonce) + 0x7e57n, { size: 32 }),
-      chainId: unserved,
-      entryPoint: entryPoint.toLowerCase(),
-      sender: "0x00000000000000000000000000000000000a11ce",
-      nonce: String(nonce),
-      organizationId: stack.platform.credentials.organizationId,
-      userOperation: "{}",
-      packedOperation: "{}",
-      maxFeePerGas: "1",
-      maxPriorityFeePerGas: "1",
-    });
+    const unserved = UNSERVED;
+    const row = (nonce: number) => unservedRow(nonce);
     const visitedCode = { [RECIPIENT.toLowerCase()]: toHex(1n, { size: 32 }) };
     let passed = false;
     const soFar = () => (passed ? { accepted: true as const, visitedCode } : { accepted: false as const });
@@ -838,6 +844,33 @@ describe("bundler (POST /api/v2/bundler)", () => {
       ]);
     } finally {
       await operations.deleteFrom("bundlerUserOperations").where("chainId", "=", unserved).execute();
+      await db.close();
+    }
+  });
+
+  it("writes the operations that queued for a connection in one statement, each sender's room counted in turn", async () => {
+    const db = openDatabases(platformDbUrl(stack.env), "ledger", 1);
+    const operations = bundlerDb(db.platform);
+    const accepted = () => ({ accepted: true as const });
+    try {
+      const held = await db.pool.connect(); // the pool's only connection
+      // Three senders' operations, queued while the connection is held; each sender has room for two.
+      const senders = [0xb0b1n, 0xb0b2n, 0xb0b3n];
+      const rows = senders.flatMap((sender) => [0, 1, 2].map((nonce) => unservedRow(nonce, sender)));
+      const writes = rows.map((row) => insertUnlessContended(operations, db.pool, row, 2, accepted));
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      held.release();
+      const results = await Promise.all(writes);
+      // The first two of each sender are written accepted; the third finds no room (the full acceptance refuses it).
+      expect(results.map((result) => result.inserted)).toEqual(senders.flatMap(() => [true, true, false]));
+      expect(results.every((result) => !result.accepting)).toBe(true);
+      // One transaction wrote all six: one commit (one disk flush) instead of nine round trips for one connection.
+      const written = await sql<{ xmin: string }>`select xmin::text from platform.bundler_user_operations
+        where chain_id = ${UNSERVED}`.execute(db.platform);
+      expect(written.rows).toHaveLength(6);
+      expect(new Set(written.rows.map((row) => row.xmin)).size).toBe(1);
+    } finally {
+      await operations.deleteFrom("bundlerUserOperations").where("chainId", "=", UNSERVED).execute();
       await db.close();
     }
   });

@@ -6,6 +6,13 @@
 import type { CompiledQuery } from "kysely";
 import type pg from "pg";
 
+/** The statement on a connection the caller holds. */
+export async function queryPrepared(client: pg.ClientBase, name: string, compiled: CompiledQuery): Promise<unknown[]> {
+  const { rows } = await client.query({ name, text: compiled.sql, values: [...compiled.parameters] });
+  return rows;
+}
+
+/** The statement on a connection of the pool's. */
 export async function runPrepared(
   pool: pg.Pool,
   name: string,
@@ -13,8 +20,7 @@ export async function runPrepared(
 ): Promise<unknown[]> {
   const client = await pool.connect();
   try {
-    const compiled = typeof query === "function" ? query() : query;
-    const { rows } = await client.query({ name, text: compiled.sql, values: [...compiled.parameters] });
+    const rows = await queryPrepared(client, name, typeof query === "function" ? query() : query);
     client.release();
     return rows;
   } catch (error) {

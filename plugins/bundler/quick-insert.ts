@@ -13,7 +13,7 @@
 // bundling run (accepting.ts).
 import { type Insertable, sql } from "kysely";
 import type pg from "pg";
-import { runPrepared } from "../../host/db/prepared-statement.ts";
+import { combinedWrites } from "../../host/db/combined-writes.ts";
 import { unflushedCommit } from "../../host/db/unflushed-commit.ts";
 import type { CodeHashes } from "./code-hashes.ts";
 import type { BundlerDb, BundlerUserOperationsTable } from "./tables.ts";
@@ -40,10 +40,81 @@ export type ValidationSoFar =
   /** Still running (or refused, or the full acceptance decides): the row is written accepting. */
   | { accepted: false };
 
+/** An operation for the one-statement write, with what its validation has settled, asked once the write holds its
+ * connection; `accepting` records what was written. */
+interface QuickWrite {
+  row: NewOperation;
+  maxWaiting: number;
+  soFar: () => ValidationSoFar;
+  accepting: boolean;
+}
+
+/** An accepted mark: the row and the code hashes its validation saw (COD-010). */
+interface Mark {
+  userOpHash: string;
+  visitedCode: CodeHashes | undefined;
+}
+
+/** The pool's combined writes (host/db/combined-writes.ts): a burst of acceptances shares statements and commits
+ * instead of queueing one each for the pool's connections. */
+const writesOf = new WeakMap<
+  pg.Pool,
+  { insert: (write: QuickWrite) => Promise<unknown>; mark: (mark: Mark) => Promise<unknown> }
+>();
+
+function combinedOf(db: BundlerDb, pool: pg.Pool) {
+  let writes = writesOf.get(pool);
+  if (!writes) {
+    writes = {
+      insert: combinedWrites<QuickWrite>(pool, {
+        name: "bundler.insert-unless-contended",
+        // One lock order for every batch: the function takes each row's sender lock in turn, held to the commit.
+        order: (a, b) => (a.row.sender < b.row.sender ? -1 : a.row.sender > b.row.sender ? 1 : 0),
+        statement: (writes) => {
+          const codeHashes = writes.map((write) => {
+            const validation = write.soFar();
+            write.accepting = !validation.accepted;
+            return validation.accepted && validation.visitedCode ? JSON.stringify(validation.visitedCode) : null;
+          });
+          const column = <K extends keyof NewOperation>(key: K) => writes.map((write) => write.row[key]);
+          // The function runs row by row in the arrays' order.
+          return sql<{ inserted: boolean }>`select platform.bundler_insert_unless_contended(r.user_op_hash,
+              r.chain_id, r.entry_point, r.sender, r.nonce, r.organization_id, r.user_operation, r.packed_operation,
+              r.max_fee_per_gas, r.max_priority_fee_per_gas, r.max_waiting, r.accepting, r.code_hashes) as inserted
+            from unnest(${column("userOpHash")}::text[], ${column("chainId")}::integer[], ${column("entryPoint")}::text[],
+              ${column("sender")}::text[], ${column("nonce")}::numeric[], ${column("organizationId")}::text[],
+              ${column("userOperation")}::jsonb[], ${column("packedOperation")}::jsonb[],
+              ${column("maxFeePerGas")}::numeric[], ${column("maxPriorityFeePerGas")}::numeric[],
+              ${writes.map((write) => write.maxWaiting)}::integer[], ${writes.map((write) => write.accepting)}::boolean[],
+              ${codeHashes}::jsonb[])
+              as r(user_op_hash, chain_id, entry_point, sender, nonce, organization_id, user_operation,
+                packed_operation, max_fee_per_gas, max_priority_fee_per_gas, max_waiting, accepting, code_hashes)`.compile(
+            db,
+          );
+        },
+      }),
+      mark: combinedWrites<Mark>(pool, {
+        name: "bundler.mark-accepted",
+        order: (a, b) => (a.userOpHash < b.userOpHash ? -1 : a.userOpHash > b.userOpHash ? 1 : 0),
+        statement: (marks) =>
+          sql`update platform.bundler_user_operations as o
+            set accepting = false, validation_code_hashes = m.code_hashes
+            from unnest(${marks.map((mark) => mark.userOpHash)}::text[],
+              ${marks.map((mark) => (mark.visitedCode ? JSON.stringify(mark.visitedCode) : null))}::jsonb[])
+              as m(user_op_hash, code_hashes),
+              ${unflushedCommit} as unflushed
+            where o.user_op_hash = m.user_op_hash and o.accepting`.compile(db),
+      }),
+    };
+    writesOf.set(pool, writes);
+  }
+  return writes;
+}
+
 /**
- * Whether the operation's row was inserted (pending), and whether still `accepting`: one prepared call of the function
- * migration 0011 made, which takes the sender's lock (so that concurrent acceptances of one sender count their room
- * in turn) and then inserts the row unless it is contended. `soFar` is asked once a connection is held.
+ * Whether the operation's row was inserted (pending), and whether still `accepting`: a call of the function migration
+ * 0011 made, which takes the sender's lock (so that concurrent acceptances of one sender count their room in turn) and
+ * then inserts the row unless it is contended. `soFar` is asked once the write holds a connection.
  */
 export async function insertUnlessContended(
   db: BundlerDb,
@@ -52,19 +123,9 @@ export async function insertUnlessContended(
   maxWaiting: number,
   soFar: () => ValidationSoFar,
 ): Promise<{ inserted: boolean; accepting: boolean }> {
-  let accepting = true;
-  const statement = () => {
-    const validation = soFar();
-    accepting = !validation.accepted;
-    const codeHashes = validation.accepted && validation.visitedCode ? JSON.stringify(validation.visitedCode) : null;
-    return sql<{ inserted: boolean }>`select platform.bundler_insert_unless_contended(${row.userOpHash},
-      ${row.chainId}::integer, ${row.entryPoint}, ${row.sender}, ${row.nonce}::numeric, ${row.organizationId},
-      ${row.userOperation}::jsonb, ${row.packedOperation}::jsonb, ${row.maxFeePerGas}::numeric,
-      ${row.maxPriorityFeePerGas}::numeric, ${maxWaiting}::integer, ${accepting}::boolean,
-      ${codeHashes}::jsonb) as inserted`.compile(db);
-  };
-  const [result] = (await runPrepared(pool, "bundler.insert-unless-contended", statement)) as { inserted: boolean }[];
-  return { inserted: result?.inserted === true, accepting };
+  const write: QuickWrite = { row, maxWaiting, soFar, accepting: true };
+  const result = (await combinedOf(db, pool).insert(write)) as { inserted: boolean } | undefined;
+  return { inserted: result?.inserted === true, accepting: write.accepting };
 }
 
 /**
@@ -78,11 +139,7 @@ export async function markAccepted(
   userOpHash: string,
   visitedCode?: CodeHashes,
 ): Promise<void> {
-  const statement = sql`update platform.bundler_user_operations
-    set accepting = false, validation_code_hashes = ${visitedCode ? JSON.stringify(visitedCode) : null}::jsonb
-    from ${unflushedCommit} as unflushed
-    where user_op_hash = ${userOpHash} and accepting`;
-  await runPrepared(pool, "bundler.mark-accepted", statement.compile(db));
+  await combinedOf(db, pool).mark({ userOpHash, visitedCode });
 }
 
 /** The accepting row's validation refused it (or it needs the full acceptance): it leaves the mempool. */
