@@ -706,6 +706,43 @@ export const coreMigrations: Record<string, Migration> = {
           and executor = 'eoa'`.execute(db);
     },
   },
+  "0038_api_key_lease_wants": {
+    async up(db: Kysely<unknown>) {
+      // A lease of up to p_want requests (host/auth/rate-limit.ts asks more for a key whose lease runs out within its
+      // second): a burst of 128 requests of one key waited for two round trips of 64 in turn. 0020's leases taken one
+      // after another in one transaction while each is a full share (64: far from the limit; near it, one lease as
+      // before, exact there), all in the first one's second: a share the clock moved on to the next second for is
+      // handed back at once.
+      await sql`
+        create function platform.take_api_key_requests(
+          p_key text, p_limit integer, p_window_seconds integer, p_return integer, p_return_bucket bigint,
+          p_want integer)
+        returns table (granted integer, lease_bucket bigint, ms_into_bucket integer, retry_after_seconds integer)
+        language plpgsql as $$
+        declare
+          lease record;
+          more record;
+          total integer;
+          last integer;
+        begin
+          select * into lease from platform.take_api_key_requests(p_key, p_limit, p_window_seconds, p_return,
+            p_return_bucket) as t;
+          total := lease.granted;
+          last := lease.granted;
+          while last = 64 and total < p_want loop
+            select * into more from platform.take_api_key_requests(p_key, p_limit, p_window_seconds, 0, null) as t;
+            if more.lease_bucket <> lease.lease_bucket then
+              update platform.api_key_request_buckets w set count = greatest(0, w.count - more.granted)
+                where w.key_id = p_key and w.bucket = more.lease_bucket;
+              exit;
+            end if;
+            total := total + more.granted;
+            last := more.granted;
+          end loop;
+          return query select total, lease.lease_bucket, lease.ms_into_bucket, lease.retry_after_seconds;
+        end $$`.execute(db);
+    },
+  },
 };
 
 /** Sets the description of the requests `where` selects, from their kind, target and calldata. */
