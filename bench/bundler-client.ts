@@ -7,9 +7,10 @@
 // an open loop offering every bundler the same load (each lane then holds one operation). Inclusion is watched on the
 // chain itself (the EntryPoint's UserOperationEvent logs at RPC_URL), which costs neither bundler anything. Prints, as
 // JSON, when it started and finished (epoch ms), each operation's send-to-inclusion latency and how long
-// eth_sendUserOperation took (ms), and how many bundle transactions carried the operations.
+// eth_sendUserOperation took (ms, sent again while the sender's mempool limit refused it), how many bundle
+// transactions carried the operations, and how many sends that limit refused.
 import { readFileSync } from "node:fs";
-import { type Address, createPublicClient, type Hex, http } from "viem";
+import { type Address, BaseError, createPublicClient, type Hex, http } from "viem";
 import {
   createBundlerClient,
   entryPoint07Abi,
@@ -65,6 +66,27 @@ setTimeout(() => {
   process.exit(1);
 }, Number(TIMEOUT_S) * 1000).unref();
 
+/** ERC-7562's limit on a sender's operations in a mempool (-32504, 4 for an unstaked sender): a bundler whose
+ * inclusion stalls refuses a sender's next operation until one is included, as a real client meets it, which sends
+ * it again shortly. The acceptance time counts the wait. */
+const THROTTLED = -32504;
+let throttled = 0;
+async function sendUntilRoom(op: RpcUserOperation<"0.7">): Promise<Hex> {
+  for (;;) {
+    try {
+      return await bundler.sendUserOperation({
+        ...(formatUserOperation(op) as UserOperation<"0.7">),
+        entryPointAddress: ENTRY_POINT as Address,
+      });
+    } catch (error) {
+      if (!(error instanceof BaseError) || !error.walk((e) => (e as { code?: unknown }).code === THROTTLED))
+        throw error;
+      throttled += 1;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+}
+
 const latencies: number[] = [];
 const accepts: number[] = [];
 const watcher = watch(await chain.getBlockNumber({ cacheTime: 0 }));
@@ -74,10 +96,7 @@ await Promise.all(
     if (RATE) await new Promise((r) => setTimeout(r, startedAt + (i * 1000) / Number(RATE) - Date.now()));
     for (const { op, hash } of ops) {
       const sentAt = performance.now();
-      const answer = await bundler.sendUserOperation({
-        ...(formatUserOperation(op) as UserOperation<"0.7">),
-        entryPointAddress: ENTRY_POINT as Address,
-      });
+      const answer = await sendUntilRoom(op);
       if (answer !== hash) throw new Error(`eth_sendUserOperation answered ${answer}, not ${hash}`);
       accepts.push(performance.now() - sentAt);
       if (!included.has(hash)) await new Promise<void>((resolve) => waiting.set(hash, resolve));
@@ -90,4 +109,4 @@ const finishedAt = Date.now();
 done = true;
 await watcher;
 const bundles = new Set([...included.values()].map(({ transaction }) => transaction)).size;
-process.stdout.write(JSON.stringify({ startedAt, finishedAt, latencies, accepts, bundles }));
+process.stdout.write(JSON.stringify({ startedAt, finishedAt, latencies, accepts, bundles, throttled }));

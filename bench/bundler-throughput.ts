@@ -43,6 +43,8 @@ interface Run {
   latencies: number[];
   accepts: number[];
   bundles: number;
+  /** Sends the sender's mempool limit refused (sent again by the client). */
+  throttled: number;
 }
 
 export async function benchBundlerThroughput(): Promise<void> {
@@ -183,6 +185,11 @@ export async function benchBundlerThroughput(): Promise<void> {
     );
     console.log(line("Alto", altoRuns));
     const all = (runs: Run[], field: "accepts" | "latencies") => runs.flatMap((r) => r[field]);
+    /** Refusals by the sender's mempool limit (-32504) the runs met, if any. */
+    const throttledNote = (runs: Run[]) => {
+      const n = runs.reduce((sum, r) => sum + r.throttled, 0);
+      return n > 0 ? `; ${n} sends refused by the sender limit and sent again` : "";
+    };
     for (const [mode, runs] of [
       ["unsafe", unsafeRuns],
       ["safe", safeRuns],
@@ -195,17 +202,17 @@ export async function benchBundlerThroughput(): Promise<void> {
       console.log(
         `  acceptance p50 (eth_sendUserOperation to its hash), median of the runs: bundler ${median(acceptP50s(runs)).toFixed(0)} ms, alto ${median(acceptP50s(altoRuns)).toFixed(0)} ms (${mode}; target: bundler <= alto)`,
       );
-      console.log(`  acceptance, all runs, bundler ${mode}: ${summary(all(runs, "accepts"))}`);
+      console.log(`  acceptance, all runs, bundler ${mode}: ${summary(all(runs, "accepts"))}${throttledNote(runs)}`);
       for (const [load, rate] of OPEN_RATES.entries()) {
         const [unsafeOpen, altoOpen, safeOpen] = openRuns[load] as [Run[], Run[], Run[]];
         const open = mode === "unsafe" ? unsafeOpen : safeOpen;
         console.log(
-          `  acceptance p50 at one load for all (open loop, ${rate} operations/s, ${openOps(rate)} a run), median of the runs: bundler ${median(acceptP50s(open)).toFixed(0)} ms, alto ${median(acceptP50s(altoOpen)).toFixed(0)} ms (${mode}; all runs: bundler ${summary(all(open, "accepts"))}; alto ${summary(all(altoOpen, "accepts"))})`,
+          `  acceptance p50 at one load for all (open loop, ${rate} operations/s, ${openOps(rate)} a run), median of the runs: bundler ${median(acceptP50s(open)).toFixed(0)} ms, alto ${median(acceptP50s(altoOpen)).toFixed(0)} ms (${mode}; all runs: bundler ${summary(all(open, "accepts"))}${throttledNote(open)}; alto ${summary(all(altoOpen, "accepts"))}${throttledNote(altoOpen)})`,
         );
       }
       console.log(`  send to on chain, all runs, bundler ${mode}: ${summary(all(runs, "latencies"))}`);
     }
-    console.log(`  acceptance, all runs, alto: ${summary(all(altoRuns, "accepts"))}`);
+    console.log(`  acceptance, all runs, alto: ${summary(all(altoRuns, "accepts"))}${throttledNote(altoRuns)}`);
     console.log(`  send to on chain, all runs, alto: ${summary(all(altoRuns, "latencies"))}`);
   } finally {
     rmSync(dir, { recursive: true, force: true });

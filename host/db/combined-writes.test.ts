@@ -7,13 +7,17 @@ import { combinedWrites } from "./combined-writes.ts";
  * (the database itself is exercised by test/bundler.test.ts). */
 function testPool(size: number) {
   const statements: string[][] = [];
+  const queries = { active: 0, most: 0 };
   let free = size;
   const waiting: (() => void)[] = [];
   const client = {
     async query({ values }: { values: unknown[] }) {
       const items = values[0] as string[];
       statements.push(items);
+      queries.active += 1;
+      queries.most = Math.max(queries.most, queries.active);
       await new Promise((resolve) => setTimeout(resolve, 5));
+      queries.active -= 1;
       if (items.includes("bad")) throw new Error("refused");
       return { rows: items.map((item) => ({ written: item })) };
     },
@@ -32,7 +36,7 @@ function testPool(size: number) {
         } else waiting.push(() => resolve(client));
       }),
   } as unknown as pg.Pool;
-  return { pool, statements, hold: () => pool.connect() as Promise<{ release(): void }> };
+  return { pool, statements, queries, hold: () => pool.connect() as Promise<{ release(): void }> };
 }
 
 const statement = (items: string[]) => ({ sql: "write", parameters: [items] }) as unknown as CompiledQuery;
@@ -70,5 +74,14 @@ describe("combinedWrites", () => {
     expect(statements.flat().sort()).toEqual(Array.from({ length: 10 }, (_, i) => String(i)).sort());
     expect(statements.every((items) => items.length <= 3)).toBe(true);
     expect(statements.length).toBeLessThan(10);
+  });
+
+  it("shares maxInFlight between the pool's combined writes of every kind", async () => {
+    const { pool, statements, queries } = testPool(10);
+    const inserts = combinedWrites<string>(pool, { name: "insert", statement, maxInFlight: 1, maxItems: 1 });
+    const marks = combinedWrites<string>(pool, { name: "mark", statement, maxInFlight: 1, maxItems: 1 });
+    await Promise.all(["a", "b", "c"].flatMap((item) => [inserts(item), marks(item)]));
+    expect(statements).toHaveLength(6);
+    expect(queries.most).toBe(1);
   });
 });

@@ -1,8 +1,9 @@
 // Writes of one kind that concurrent callers make, combined into one prepared statement on one pooled connection: one
 // round trip and one commit (one disk flush) for all of them, where each would otherwise queue for a connection of its
 // own. A batch gathers callers while it waits for its connection; once it holds one, it takes every caller queued then
-// and the next batch starts gathering. A caller alone is written at once: no timer, no added latency. At most
-// `maxInFlight` batches run at once, so the pool keeps connections for other work. A batch the database refuses is
+// and the next batch starts gathering. A caller alone is written at once: no timer, no added latency. The combined
+// writes of every kind on a pool run at most `maxInFlight` batches at once between them, so the pool keeps connections
+// for other work. A batch the database refuses is
 // written again caller by caller, so one caller's failing write fails that caller only.
 import type { CompiledQuery } from "kysely";
 import type pg from "pg";
@@ -17,7 +18,7 @@ export interface CombinedWrite<Item> {
   /** The order a batch writes its items in (e.g. one lock order for every batch, so none waits for another in a
    * cycle). */
   order?: (a: Item, b: Item) => number;
-  /** Batches running at once (default: half the pool's connections). */
+  /** Batches of the pool's combined writes (of every kind) running at once (default: half its connections). */
   maxInFlight?: number;
   /** Items a batch takes at most (default 16): a batch runs on one connection, so a burst is better spread over a
    * few (a burst of 128 bundler acceptances: 256 at most, one batch of 100-150 ms; 16 at most, batches of 30-80 ms). */
@@ -30,13 +31,18 @@ interface Waiter<Item> {
   reject: (error: unknown) => void;
 }
 
+/** Per pool: the batches running, of every kind of combined write, and what starts each kind's next batch. */
+const budgets = new WeakMap<pg.Pool, { inFlight: number; starters: Set<() => void> }>();
+
 /** Returns the write of one item, answered with its row once the batch carrying it has committed. */
 export function combinedWrites<Item>(pool: pg.Pool, write: CombinedWrite<Item>): (item: Item) => Promise<unknown> {
   const maxInFlight = write.maxInFlight ?? Math.max(1, Math.floor((pool.options?.max ?? 10) / 2));
   const maxItems = write.maxItems ?? 16;
   const queue: Waiter<Item>[] = [];
   let gathering = false;
-  let inFlight = 0;
+  let budget = budgets.get(pool);
+  if (!budget) budgets.set(pool, (budget = { inFlight: 0, starters: new Set() }));
+  const running = budget;
 
   /** An item of a refused batch alone, on a connection of its own. */
   const alone = (waiter: Waiter<Item>) =>
@@ -72,14 +78,15 @@ export function combinedWrites<Item>(pool: pg.Pool, write: CombinedWrite<Item>):
     }
   };
   const start = () => {
-    if (gathering || inFlight >= maxInFlight || queue.length === 0) return;
+    if (gathering || running.inFlight >= maxInFlight || queue.length === 0) return;
     gathering = true;
-    inFlight += 1;
+    running.inFlight += 1;
     void runBatch().finally(() => {
-      inFlight -= 1;
-      start();
+      running.inFlight -= 1;
+      for (const next of running.starters) next();
     });
   };
+  running.starters.add(start);
 
   return (item) =>
     new Promise((resolve, reject) => {

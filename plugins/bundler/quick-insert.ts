@@ -1,5 +1,5 @@
-// The usual acceptance's write in one statement (one round trip on one pooled connection, committed when it returns):
-// an operation without paymaster or factory (no sponsorship limit, no ERC-7562 reputation to count) that neither
+// The usual acceptance's write in one statement (one round trip on one pooled connection, committed when it returns,
+// shared with the writes that queued for a connection meanwhile: host/db/combined-writes.ts): an operation without paymaster or factory (no sponsorship limit, no ERC-7562 reputation to count) that neither
 // replaces a live operation of its sender and nonce nor was sent before, while its sender has room in the mempool.
 // It takes the sender's lock first, as the full acceptance does (a sender's acceptances count its room in turn), locks
 // its live rows, and inserts nothing when the sender is a live operation's paymaster or factory (STO-040); when it
@@ -55,6 +55,8 @@ interface Mark {
   visitedCode: CodeHashes | undefined;
 }
 
+const ascending = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
 /** The pool's combined writes (host/db/combined-writes.ts): a burst of acceptances shares statements and commits
  * instead of queueing one each for the pool's connections. */
 const writesOf = new WeakMap<
@@ -69,7 +71,7 @@ function combinedOf(db: BundlerDb, pool: pg.Pool) {
       insert: combinedWrites<QuickWrite>(pool, {
         name: "bundler.insert-unless-contended",
         // One lock order for every batch: the function takes each row's sender lock in turn, held to the commit.
-        order: (a, b) => (a.row.sender < b.row.sender ? -1 : a.row.sender > b.row.sender ? 1 : 0),
+        order: (a, b) => ascending(a.row.sender, b.row.sender),
         statement: (writes) => {
           const codeHashes = writes.map((write) => {
             const validation = write.soFar();
@@ -95,7 +97,7 @@ function combinedOf(db: BundlerDb, pool: pg.Pool) {
       }),
       mark: combinedWrites<Mark>(pool, {
         name: "bundler.mark-accepted",
-        order: (a, b) => (a.userOpHash < b.userOpHash ? -1 : a.userOpHash > b.userOpHash ? 1 : 0),
+        order: (a, b) => ascending(a.userOpHash, b.userOpHash),
         statement: (marks) =>
           sql`update platform.bundler_user_operations as o
             set accepting = false, validation_code_hashes = m.code_hashes
