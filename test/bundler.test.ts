@@ -875,6 +875,49 @@ describe("bundler (POST /api/v2/bundler)", () => {
     }
   });
 
+  it("writes combined operations without waiting for rows a bundle's update holds (no deadlock with it)", async () => {
+    const db = openDatabases(platformDbUrl(stack.env), "ledger", 1);
+    const other = openDatabases(platformDbUrl(stack.env), "ledger", 1);
+    const operations = bundlerDb(db.platform);
+    const accepted = () => ({ accepted: true as const });
+    const deadlocks = async () =>
+      Number(
+        (
+          await sql<{ deadlocks: string }>`select deadlocks::text from pg_stat_database
+            where datname = current_database()`.execute(db.platform)
+        ).rows[0]?.deadlocks,
+      );
+    const [a, b] = [0xa0a0n, 0xb0b0n];
+    try {
+      // Each sender has a live operation; a bundle's update (a claim, an inclusion) takes B's row, then A's.
+      for (const sender of [a, b])
+        await insertUnlessContended(operations, db.pool, unservedRow(0, sender), 4, accepted);
+      const before = await deadlocks();
+      const bundle = await other.pool.connect();
+      await bundle.query("begin");
+      await bundle.query("update platform.bundler_user_operations set updated_at = now() where user_op_hash = $1", [
+        unservedRow(0, b).userOpHash,
+      ]);
+      // Both senders' next operations in one statement (A's first), while the bundle holds B's row.
+      const held = await db.pool.connect();
+      const writes = [a, b].map((sender) =>
+        insertUnlessContended(operations, db.pool, unservedRow(1, sender), 4, accepted),
+      );
+      held.release();
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      await bundle.query("update platform.bundler_user_operations set updated_at = now() where user_op_hash = $1", [
+        unservedRow(0, a).userOpHash,
+      ]);
+      await bundle.query("commit");
+      bundle.release();
+      expect((await Promise.all(writes)).map((write) => write.inserted)).toEqual([true, true]);
+      expect(await deadlocks()).toBe(before);
+    } finally {
+      await operations.deleteFrom("bundlerUserOperations").where("chainId", "=", UNSERVED).execute();
+      await Promise.all([db.close(), other.close()]);
+    }
+  });
+
   it("drops an operation that no longer validates when its bundle is checked, and sends the rest", async () => {
     const [poor, rich] = [await simpleAccount(), await simpleAccount()];
     const hashes = await acceptedInManualMode([poor, rich]);

@@ -208,4 +208,43 @@ export const migrations: PluginMigration[] = [
         $$`.execute(db);
     },
   },
+  {
+    // 0010's function without the row locks on the sender's live rows (its `for update`): its writes are combined
+    // (quick-insert.ts), and a statement holding one sender's rows while it waited for another's deadlocked with a
+    // bundle's claim (pending -> submitted) and its inclusion update, which take many senders' rows at once (two
+    // deadlocks in a bench run, the claim aborted after PostgreSQL's 1 s deadlock timeout). The sender's lock still
+    // orders its acceptances; its room is counted from its rows as committed (off by one at worst while a bundle
+    // takes or gives back one of them at that instant).
+    name: "0012_quick_insert_without_row_locks",
+    async up(db: Kysely<unknown>) {
+      await sql`create or replace function platform.bundler_insert_unless_contended(p_user_op_hash text,
+          p_chain_id integer, p_entry_point text, p_sender text, p_nonce numeric, p_organization_id text,
+          p_user_operation jsonb, p_packed_operation jsonb, p_max_fee_per_gas numeric,
+          p_max_priority_fee_per_gas numeric, p_max_waiting integer)
+        returns boolean language plpgsql volatile as $$
+        begin
+          perform platform.bundler_lock_sender(p_chain_id, p_entry_point, p_sender);
+          with live as (
+            select o.user_op_hash, o.nonce, o.status from platform.bundler_user_operations as o
+            where o.chain_id = p_chain_id and o.entry_point = p_entry_point and o.sender = p_sender
+              and (o.status in ('pending', 'submitted') or o.user_op_hash = p_user_op_hash)
+          )
+          insert into platform.bundler_user_operations (user_op_hash, chain_id, entry_point, sender, nonce,
+            organization_id, user_operation, packed_operation, max_fee_per_gas, max_priority_fee_per_gas, status,
+            accepting)
+          select p_user_op_hash, p_chain_id, p_entry_point, p_sender, p_nonce, p_organization_id, p_user_operation,
+            p_packed_operation, p_max_fee_per_gas, p_max_priority_fee_per_gas, 'pending', true
+          where not exists (select 1 from live where live.user_op_hash = p_user_op_hash or live.nonce = p_nonce)
+            and (select count(*) from live where live.status = 'pending') < p_max_waiting
+            -- STO-040: the sender is no live operation's paymaster or factory (sender-entity-rule.ts)
+            and not exists (select 1 from platform.bundler_user_operations as e
+                            where e.chain_id = p_chain_id and e.entry_point = p_entry_point
+                              and e.status in ('pending', 'submitted')
+                              and (e.paymaster = p_sender or e.factory = p_sender))
+          on conflict do nothing;
+          return found;
+        end
+        $$`.execute(db);
+    },
+  },
 ];
