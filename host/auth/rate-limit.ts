@@ -3,7 +3,7 @@
 // process shares one window. A host takes leases of requests (platform.take_api_key_requests) and serves them from
 // memory: one round trip per lease, a lease of one near the limit (exact there); a lease lasts one second, and what
 // it left unused is handed back with the next. A key whose lease runs out within its second asks for twice as much the
-// next time (nextWant). The lease's commit does not wait for the disk: a crash of the database forgets at most the
+// next time (nextWant, up to mostWanted). The lease's commit does not wait for the disk: a crash of the database forgets at most the
 // leases of its last moment, which lets a key that many more requests once.
 import { sql } from "kysely";
 import type { PlatformDb } from "../db/database.ts";
@@ -33,15 +33,20 @@ interface LeaseRow {
   retryAfterSeconds: number;
 }
 
-/** The lease a key asks for at first, and at most (0020's function grants 64 a lease; 0038's several at once). */
+/** The lease a key asks for at first (0020's function grants 64 a lease, 0038's several of them at once). */
 export const FIRST_WANT = 64;
-export const MOST_WANTED = 512;
+
+/** The most a key's lease asks for: 512, but no more than a sixteenth of its allowance (what a host leaves unused is
+ * handed back only by its next lease, so a burst that stops keeps it counted until its second leaves the window),
+ * never less than 64; whole leases of 64. */
+export const mostWanted = (limit: number) =>
+  Math.max(FIRST_WANT, Math.min(512, Math.floor(limit / 16 / FIRST_WANT) * FIRST_WANT));
 
 /** The size of a key's next lease: twice the last if that one ran out within its second (a burst), half if more than
  * half of it was left unused. */
-export function nextWant(want: number, previous: Lease | undefined, now: number): number {
+export function nextWant(want: number, previous: Lease | undefined, now: number, most: number): number {
   if (!previous) return want;
-  if (previous.left === 0 && now < previous.endsAt) return Math.min(MOST_WANTED, want * 2);
+  if (previous.left === 0 && now < previous.endsAt) return Math.min(most, want * 2);
   if (previous.left > previous.granted / 2) return Math.max(FIRST_WANT, want / 2);
   return want;
 }
@@ -61,7 +66,7 @@ export function createRateWindow(db: PlatformDb, limit: number, windowSeconds: n
     const previous = leases.get(key);
     leases.delete(key);
     const handBack = previous && previous.left > 0 ? previous : undefined;
-    const want = nextWant(wants.get(key) ?? FIRST_WANT, previous, Date.now());
+    const want = nextWant(wants.get(key) ?? FIRST_WANT, previous, Date.now(), mostWanted(limit));
     const { rows } = await sql<LeaseRow>`select lease.* from ${unflushedCommit} as unflushed,
       platform.take_api_key_requests(${key}, ${limit}, ${windowSeconds}, ${handBack?.left ?? 0},
         ${handBack?.bucket ?? null}, ${want}::integer) as lease`.execute(db);
