@@ -40,9 +40,8 @@ export function combinedWrites<Item>(pool: pg.Pool, write: CombinedWrite<Item>):
   const maxItems = write.maxItems ?? 16;
   const queue: Waiter<Item>[] = [];
   let gathering = false;
-  let budget = budgets.get(pool);
-  if (!budget) budgets.set(pool, (budget = { inFlight: 0, starters: new Set() }));
-  const running = budget;
+  const running = budgets.get(pool) ?? { inFlight: 0, starters: new Set<() => void>() };
+  budgets.set(pool, running);
 
   /** An item of a refused batch alone, on a connection of its own. */
   const alone = (waiter: Waiter<Item>) =>
