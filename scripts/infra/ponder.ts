@@ -4,6 +4,7 @@ import { createHash } from "node:crypto";
 import { closeSync, existsSync, openSync, readdirSync, readFileSync, readSync, statSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join, relative } from "node:path";
+import { stripVTControlCharacters } from "node:util";
 import type { IndexChainSource } from "../../src/index-chains.ts";
 import { type Child, startChild, waitFor } from "./child-process.ts";
 import { isPortFree } from "./port-free.ts";
@@ -132,10 +133,11 @@ export async function startPonder(options: {
     120_000,
     100,
     () =>
-      exitCode !== undefined
-        ? `ponder exited with code ${exitCode}; see ${options.logFile}`
-        : movedPort(options.logFile, logFrom)
-          ? portInUse(options.port)
+      // Its port taken first: Ponder then tries the next one, and may exit on that too.
+      movedPort(options.logFile, logFrom)
+        ? portInUse(options.port)
+        : exitCode !== undefined
+          ? `ponder exited with code ${exitCode}; see ${options.logFile}${lastLines(options.logFile, logFrom)}`
           : undefined,
   ).catch(async (error) => {
     await child.stop(); // not left running beside a next attempt
@@ -155,18 +157,38 @@ async function assertPortFree(port: number): Promise<void> {
   if (!(await isPortFree(port))) throw new SetupError(portInUse(port));
 }
 
-/** Whether Ponder's log, from byte `from` (its start's first lines), says it moved off its port. */
-export function movedPort(logFile: string, from: number): boolean {
+/**
+ * 64 KB at most of Ponder's log after byte `from` (its start's lines): the first ones, or the last; colours removed,
+ * "" before it has one.
+ */
+function startLog(logFile: string, from: number, part: "first" | "last"): string {
   let fd: number | undefined;
   try {
     fd = openSync(logFile, "r");
-    const head = Buffer.alloc(64 * 1024);
-    return head.subarray(0, readSync(fd, head, 0, head.length, from)).includes("Port in use");
+    const chunk = Buffer.alloc(64 * 1024);
+    const at = part === "first" ? from : Math.max(from, statSync(logFile).size - chunk.length);
+    return stripVTControlCharacters(chunk.subarray(0, readSync(fd, chunk, 0, chunk.length, at)).toString("utf8"));
   } catch {
-    return false; // no log yet
+    return ""; // no log yet
   } finally {
     if (fd !== undefined) closeSync(fd);
   }
+}
+
+/** Whether Ponder's log, from byte `from` (its start's first lines), says it moved off its port. */
+export function movedPort(logFile: string, from: number): boolean {
+  return startLog(logFile, from, "first").includes("Port in use");
+}
+
+/**
+ * A failed start's last lines, for its error's message (the log file may be gone when the message is read): from its
+ * last ERROR on, or its last lines when none, `count` at most.
+ */
+export function lastLines(logFile: string, from: number, count = 12): string {
+  const lines = startLog(logFile, from, "last").trimEnd().split("\n").slice(-count);
+  const error = lines.findLastIndex((line) => / ERROR /.test(line));
+  const shown = lines.slice(Math.max(error, 0));
+  return shown[0] ? `; its last lines:\n${shown.join("\n")}` : "";
 }
 
 /**

@@ -1,14 +1,54 @@
-// A free loopback port, in a module of its own: test/support/boot-check.ts runs in a fresh clone and needs it without
-// importing the platform (stack.ts imports it all: ~6 s more before its `npm start`).
-import { createServer } from "node:net";
+// Free loopback ports for test listeners, in a module of its own: test/support/boot-check.ts runs in a fresh clone and
+// needs it without importing the platform (stack.ts imports it all: ~6 s more before its `npm start`).
+//
+// The ports come from below the kernel's ephemeral range. A stack's outgoing connections (hundreds, to PostgreSQL and
+// anvil) take their local ports from that range, and one took the indexer's port in the seconds between its pick and
+// Ponder's listen (Ponder moved to the next port, PostgreSQL's, and exited with EADDRINUSE). Each process picks from
+// a slice of its own (its vitest worker's), one port after another, so two workers never hand out the same port.
+import { readFileSync } from "node:fs";
+import { isPortFree } from "../../scripts/infra/port-free.ts";
 
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
+const LOWEST = 10_000;
+const SLICES = 16;
+
+/** The first port of the kernel's ephemeral range (32768 when it cannot be read). */
+export function ephemeralLow(): number {
+  try {
+    const low = Number(readFileSync("/proc/sys/net/ipv4/ip_local_port_range", "utf8").trim().split(/\s+/)[0]);
+    return Number.isInteger(low) && low > 0 ? low : 32_768;
+  } catch {
+    return 32_768;
+  }
+}
+
+/** The ports [from, to) this process picks from: its worker's slice of those below the ephemeral range. */
+export function portSlice(
+  low = ephemeralLow(),
+  worker = Number(process.env.VITEST_POOL_ID ?? 0),
+): { from: number; to: number } {
+  const size = Math.floor((low - LOWEST) / SLICES);
+  if (size < 64) return { from: LOWEST, to: Math.max(low, LOWEST + 64) }; // an odd kernel setting: one shared slice
+  const from = LOWEST + (worker % SLICES) * size;
+  return { from, to: from + size };
+}
+
+const slice = portSlice();
+// A random start, so that processes sharing a slice (a bench, a fresh clone's boot check) rarely meet.
+let next = slice.from + Math.floor(Math.random() * (slice.to - slice.from));
+
+/** `count` consecutive free ports (nothing listens on them now); returns the first. */
+export async function freeConsecutivePorts(count: number): Promise<number> {
+  for (let tried = 0; tried < slice.to - slice.from; tried++) {
+    if (next + count > slice.to) next = slice.from;
+    const first = next;
+    next += count;
+    let all = true;
+    for (let i = 0; i < count && all; i++) all = await isPortFree(first + i);
+    if (all) return first;
+  }
+  throw new Error(`No ${count} consecutive free ports in ${slice.from}-${slice.to - 1}`);
+}
+
+export function freePort(): Promise<number> {
+  return freeConsecutivePorts(1);
 }

@@ -5,22 +5,11 @@ import { join } from "node:path";
 import type pg from "pg";
 import { defineChain } from "viem";
 import { removeDataDir } from "../../scripts/infra/data-dir.ts";
-import { isPortFree } from "../../scripts/infra/port-free.ts";
 import { type Platform, startPlatform } from "../../scripts/platform.ts";
-import { freePort } from "./free-port.ts";
+import { freeConsecutivePorts } from "./free-port.ts";
 import { seedFromTemplate } from "./stack-template.ts";
 
 export { freePort } from "./free-port.ts";
-
-/** `count` consecutive free ports; returns the first. */
-export async function freeConsecutivePorts(count: number): Promise<number> {
-  for (;;) {
-    const first = await freePort();
-    let all = true;
-    for (let i = 1; i < count && all; i++) all = await isPortFree(first + i);
-    if (all) return first;
-  }
-}
 
 export interface TestStack {
   platform: Platform;
