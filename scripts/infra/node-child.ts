@@ -4,6 +4,7 @@ import { join, resolve } from "node:path";
 import type { Config } from "../../host/config.ts";
 import type { RunningParts } from "../platform-context.ts";
 import { type Child, startChild } from "./child-process.ts";
+import { compileCacheEnv } from "./compile-cache.ts";
 import type { SupervisedPart, Supervisor } from "./supervisor.ts";
 
 const ROOT = resolve(import.meta.dirname, "../..");
@@ -31,7 +32,12 @@ export function startNodeChild<M>(options: {
   const logFile = join(config.dataDir, "logs", `${name}.log`);
   const child = startChild(name, process.execPath, ["--import", "tsx", join(ROOT, "scripts", options.script)], {
     cwd: ROOT,
-    env: { ...options.env, ...options.extraEnv, PLATFORM_PARTS: JSON.stringify(options.parts) },
+    env: {
+      ...options.env,
+      ...compileCacheEnv(options.env),
+      ...options.extraEnv,
+      PLATFORM_PARTS: JSON.stringify(options.parts),
+    },
     logFile,
     dataDir: config.dataDir,
     ipc: true,

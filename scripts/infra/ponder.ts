@@ -7,6 +7,7 @@ import { dirname, join, relative } from "node:path";
 import { stripVTControlCharacters } from "node:util";
 import type { IndexChainSource } from "../../src/index-chains.ts";
 import { type Child, startChild, waitFor } from "./child-process.ts";
+import { compileCacheEnv } from "./compile-cache.ts";
 import { isPortFree } from "./port-free.ts";
 import { SetupError } from "./postgres-home.ts";
 
@@ -112,6 +113,7 @@ export async function startPonder(options: {
       dataDir: options.dataDir,
       env: {
         ...process.env,
+        ...compileCacheEnv(process.env),
         PORT: String(options.port), // ponder prefers PORT over --port; ours belongs to the host
         DATABASE_URL: options.databaseUrl,
         DATABASE_SCHEMA: schema,
