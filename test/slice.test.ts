@@ -314,6 +314,12 @@ describe("the platform boots and serves its first asset end to end", () => {
     const first = stack.platform.timings;
     const key = stack.platform.credentials.apiKey;
     await stack.restart();
+    // "Ready" means usable after a restart too: a write sent the moment the restart is ready is accepted.
+    const created = await stack.api("/api/v2/tokens", {
+      method: "POST",
+      body: JSON.stringify({ templateId: "deposit", name: "After Restart", symbol: "AFTR", decimals: 2 }),
+    });
+    expect(created.status, await created.clone().text()).toBe(202);
     const second = stack.platform.timings;
     expect(stack.platform.firstStart).toBe(false);
     expect(stack.platform.credentials.apiKey).toBe(key);
