@@ -63,7 +63,8 @@ describe("custody in an HSM over PKCS#11 (SoftHSM2)", () => {
     hsm = createTestToken();
     process.env.SOFTHSM2_CONF = hsm.conf; // the operator below opens the same token from this process
     // The first start's local organisation keeps software custody (always active); the platform then moves to the HSM.
-    // The killed worker's jobs are released 8 s after its last heartbeat (20 s by default), not a test's 20 s wait.
+    // The supervisor releases a killed worker's jobs as it dies; lock recovery (8 s of silence here, 20 s by default)
+    // is the fallback.
     stack = await bootStack({ WORKER_DEAD_AFTER_SECONDS: "8" });
     Object.assign(stack.env, hsm.env, { CUSTODY_ACTIVATION_QUORUM: "2", ACCOUNT_ABSTRACTION_ENABLED: "true" });
     await stack.restart();

@@ -10,6 +10,14 @@ export interface LockRecoveryOptions {
   deadAfterMs: number;
 }
 
+/** Releases the jobs the given worker pools held, and forgets their heartbeats: they are known to have stopped. */
+export async function releaseWorkerPools(utils: WorkerUtils, poolIds: string[]): Promise<void> {
+  await utils.forceUnlockWorkers(poolIds);
+  await utils.withPgClient((client) =>
+    client.query("delete from platform.worker_heartbeats where pool_id = any($1)", [poolIds]),
+  );
+}
+
 export function startLockRecovery(
   pool: pg.Pool,
   utils: WorkerUtils,
@@ -35,8 +43,7 @@ export function startLockRecovery(
     );
     const dead = rows.map((r) => r.id).filter((id) => id !== poolId);
     if (dead.length === 0) return;
-    await utils.forceUnlockWorkers(dead);
-    await pool.query("delete from platform.worker_heartbeats where pool_id = any($1)", [dead]);
+    await releaseWorkerPools(utils, dead);
     logger.warn("released the jobs of stopped worker processes", { workers: dead });
   }
   // While the database is down: logged once, not every beat.

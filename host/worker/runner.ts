@@ -23,6 +23,8 @@ interface RunnerOptions {
   logger: Logger;
   /** How long a worker process's heartbeat may stay silent before its jobs are released (default 20). */
   deadAfterSeconds?: number;
+  /** Told each runner's graphile-worker pool id as it starts (the first, and each one started again). */
+  onPool?: (poolId: string) => void;
 }
 
 interface StartedRunner {
@@ -64,6 +66,7 @@ async function startRunner(pool: pg.Pool, taskList: TaskList, options: RunnerOpt
     recovery = startLockRecovery(pool, utils, poolId ?? "unknown", log, { beatMs: deadAfterMs / 4, deadAfterMs });
     await recovery.first;
     await registerWorkerDeployment(pool, poolId ?? "unknown");
+    options.onPool?.(poolId ?? "unknown");
   } catch (error) {
     await stop();
     throw error;
