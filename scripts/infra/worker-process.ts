@@ -1,6 +1,7 @@
 // The worker: its own Node process by default (WORKER_MODE=process), so a flood of API requests on the host cannot
 // stretch a signer's sends apart; or inside the host process (WORKER_MODE=in-process).
 import { makeWorkerUtils, type TaskList } from "graphile-worker";
+import pg from "pg";
 import type { Config } from "../../host/config.ts";
 import type { Logger } from "../../host/logger.ts";
 import { releaseWorkerPools } from "../../host/worker/lock-recovery.ts";
@@ -48,16 +49,21 @@ function releaseJobsWhenDead(started: NodeChild<WorkerReady>, databaseUrl: strin
   void started.child.exited.then(async (code) => {
     if (code === 0 || pools.size === 0) return;
     const workers = [...pools];
-    const utils = await makeWorkerUtils({ connectionString: databaseUrl }).catch(() => undefined);
+    const pool = new pg.Pool({ connectionString: databaseUrl, max: 1 });
+    pool.on("error", () => {}); // the database going away meanwhile is a failed release, never a crash
     try {
-      if (!utils) throw new Error("the database cannot be reached");
-      await releaseWorkerPools(utils, workers);
+      const utils = await makeWorkerUtils({ pgPool: pool });
+      try {
+        await releaseWorkerPools(utils, workers);
+      } finally {
+        await Promise.resolve(utils.release()).catch(() => {});
+      }
       logger.warn("released the jobs of a worker process that died", { workers });
     } catch (error) {
       // Lock recovery releases them once the heartbeat is found silent.
       logger.warn("releasing a dead worker process's jobs failed", { workers, error: String(error) });
     } finally {
-      await utils?.release();
+      await pool.end().catch(() => {});
     }
   });
 }
