@@ -1,5 +1,6 @@
 // The Hono host: shared middleware, then every plugin's routes, then the OpenAPI document.
 import { OpenAPIHono, type OpenAPIHonoOptions } from "@hono/zod-openapi";
+import { endChainDeadlines } from "./chain/chain-unavailable.ts";
 import type { PlatformChanges } from "./db/platform-changes.ts";
 import { apiAccess } from "./http/api-access.ts";
 import { bodyLimits } from "./http/body-limits.ts";
@@ -49,6 +50,7 @@ export function createApp(
   const rpcTemplate = (path: string) => (procedurePaths.has(path) ? path : null);
   app.use("*", recordRequests(composed.requestObservers(ctx), ctx.config.TRUST_PROXY, rpcTemplate));
   app.use("*", closeUnreadBodies);
+  app.use("/api/*", endChainDeadlines);
   app.use("/api/*", bodyLimits(MAX_BODY_BYTES));
   app.use("/api/*", rejectMalformedText);
   app.onError(handleError(ctx.logger));

@@ -8,7 +8,7 @@ import { handleError } from "../http/error-handler.ts";
 import type { IndexGate } from "../index-gate.ts";
 import { createLogger } from "../logger.ts";
 import { createChainService, rawRequest } from "./chain-service.ts";
-import { clientForRequest, isChainUnavailable, requestDeadline } from "./chain-unavailable.ts";
+import { clientForRequest, endChainDeadlines, isChainUnavailable, requestDeadline } from "./chain-unavailable.ts";
 
 /** A node that accepts connections and never answers, as a SIGSTOPped anvil does. */
 let stalled: Server;
@@ -65,6 +65,20 @@ describe("a node that does not answer", () => {
     const again = Date.now();
     await expect(clientForRequest(request as never, client, DEADLINE_MS).getChainId()).rejects.toThrow();
     expect(Date.now() - again).toBeLessThan(DEADLINE_MS);
+  });
+
+  it("clears a request's deadline timers once its answer is made", async () => {
+    const { client } = createChainService(rpcUrl, 31337);
+    let signal: AbortSignal | undefined;
+    const hono = new Hono();
+    hono.use("*", endChainDeadlines);
+    hono.get("/quick", (c) => {
+      signal = requestDeadline(c, client, DEADLINE_MS);
+      return c.json({});
+    });
+    expect((await hono.request("/quick")).status).toBe(200);
+    await new Promise((r) => setTimeout(r, DEADLINE_MS + 100));
+    expect(signal?.aborted).toBe(false); // its timer went with the request; it would have fired by now
   });
 
   it("ends a request's raw calls at the same deadline as its client's", async () => {

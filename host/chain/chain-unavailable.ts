@@ -1,7 +1,7 @@
 // A node that does not answer (a stall, a dropped connection, an RPC proxy failing) is 503 SERVICE_UNAVAILABLE
 // (SVC-0083), never a 500 nor a request left hanging: a request's live reads of the chain share one deadline
 // (CHAIN_REQUEST_TIMEOUT_SECONDS), after which its calls are aborted with viem's TimeoutError.
-import type { Context } from "hono";
+import type { Context, MiddlewareHandler } from "hono";
 import { HttpRequestError, type PublicClient, SocketClosedError, TimeoutError } from "viem";
 import { ApiError } from "../errors/api-error.ts";
 
@@ -31,17 +31,17 @@ export const unlessChainUnavailable =
   };
 
 /** Each request's deadline per node, aborting its calls once passed. */
-const deadlines = new WeakMap<object, Map<PublicClient, AbortSignal>>();
+const deadlines = new WeakMap<object, Map<PublicClient, { signal: AbortSignal; timer: NodeJS.Timeout }>>();
 
 /**
  * The request `c`'s deadline on `client`'s node: aborted with a TimeoutError once `timeoutMs` passed since the
- * request's first use of that node.
+ * request's first use of that node (or never, once the request has ended: endRequestDeadlines).
  */
 export function requestDeadline(c: Context, client: PublicClient, timeoutMs: number): AbortSignal {
-  const byClient = deadlines.get(c) ?? new Map<PublicClient, AbortSignal>();
+  const byClient = deadlines.get(c) ?? new Map<PublicClient, { signal: AbortSignal; timer: NodeJS.Timeout }>();
   deadlines.set(c, byClient);
-  let signal = byClient.get(client);
-  if (!signal) {
+  let deadline = byClient.get(client);
+  if (!deadline) {
     const controller = new AbortController();
     const url = client.chain?.rpcUrls.default.http[0] ?? "the chain's node";
     const timer = setTimeout(
@@ -49,11 +49,26 @@ export function requestDeadline(c: Context, client: PublicClient, timeoutMs: num
       timeoutMs,
     );
     timer.unref();
-    signal = controller.signal;
-    byClient.set(client, signal);
+    deadline = { signal: controller.signal, timer };
+    byClient.set(client, deadline);
   }
-  return signal;
+  return deadline.signal;
 }
+
+/** The request `c` has ended: its deadlines' timers go now rather than live on until they would have fired. */
+export function endRequestDeadlines(c: Context): void {
+  for (const { timer } of deadlines.get(c)?.values() ?? []) clearTimeout(timer);
+  deadlines.delete(c);
+}
+
+/** Middleware: ends each request's chain deadlines when its answer is made, whatever it was. */
+export const endChainDeadlines: MiddlewareHandler = async (c, next) => {
+  try {
+    await next();
+  } finally {
+    endRequestDeadlines(c);
+  }
+};
 
 /**
  * `client` for the request `c`: every call it makes is aborted by the request's deadline (its batches stay its own:
