@@ -1,11 +1,37 @@
 import { createServer } from "node:net";
 import pg from "pg";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { recordingLogger } from "../test/support/recording-logger.ts";
 import { createLogger } from "./logger.ts";
 import { startTimers } from "./timers.ts";
 
 describe("timers", () => {
+  it("logs a tick missed while the process was busy at debug, in the structured log, not on the console", async () => {
+    const { logger, lines } = recordingLogger();
+    const consoleWarn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    const runs: number[] = [];
+    const timers = startTimers(
+      [{ name: "sampler", schedule: "* * * * * *", run: async () => void runs.push(Date.now()) }],
+      logger,
+    );
+    try {
+      await expect.poll(() => runs.length, { timeout: 3000 }).toBeGreaterThan(0);
+      const busyUntil = Date.now() + 2500; // the event loop held, as a start's synchronous work holds it
+      while (Date.now() < busyUntil);
+      await expect
+        .poll(() => lines.filter((l) => l.msg === "timer tick missed").length, { timeout: 3000 })
+        .toBeGreaterThan(0);
+      expect(lines.find((l) => l.msg === "timer tick missed")).toMatchObject({
+        level: "debug",
+        fields: { timer: "sampler" },
+      });
+      expect(consoleWarn).not.toHaveBeenCalled();
+    } finally {
+      consoleWarn.mockRestore();
+      await timers.stop();
+    }
+  });
+
   it("runs each entry on its schedule and, on stop, awaits the running run then calls stop()", async () => {
     const events: string[] = [];
     let release = () => {};

@@ -1,13 +1,24 @@
 // The plugins' timers (process-local schedules, node-cron) in one host process: started with the host, and stopped
 // with it: no new run, the running ones awaited, then each entry's stop() (e.g. a last flush). A run that finds the
 // database down pauses its timer (backoff: its next due runs are skipped) and the outage is logged once per timer.
-import cron from "node-cron";
+import cron, { type Logger as CronLogger } from "node-cron";
 import { databaseOutage } from "./db/outage.ts";
 import type { Logger } from "./logger.ts";
 import type { TimerEntry } from "./plugin.ts";
 
 export interface Timers {
   stop(): Promise<void>;
+}
+
+/** node-cron's own messages, in the platform's structured log with the timer's name. */
+function cronLogger(logger: Logger, timer: string): CronLogger {
+  const fields = (err?: Error) => ({ timer, ...(err ? { error: String(err) } : {}) });
+  return {
+    info: (message) => logger.info(`node-cron: ${message}`, fields()),
+    warn: (message) => logger.warn(`node-cron: ${message}`, fields()),
+    error: (message, err) => logger.error(`node-cron: ${String(message)}`, fields(err)),
+    debug: (message, err) => logger.debug(`node-cron: ${String(message)}`, fields(err)),
+  };
 }
 
 export function startTimers(entries: TimerEntry[], logger: Logger): Timers {
@@ -18,7 +29,7 @@ export function startTimers(entries: TimerEntry[], logger: Logger): Timers {
   const tasks = entries.map((entry) => {
     const outage = databaseOutage(logger, `timer ${entry.name}`);
     let pausedUntil = 0;
-    return cron.schedule(
+    const task = cron.schedule(
       entry.schedule,
       () => {
         if (Date.now() < pausedUntil) return;
@@ -35,8 +46,14 @@ export function startTimers(entries: TimerEntry[], logger: Logger): Timers {
         return run;
       },
       // unref: a timer never keeps the process alive on its own.
-      { name: entry.name, noOverlap: true, unref: true },
+      { name: entry.name, noOverlap: true, unref: true, logger: cronLogger(logger, entry.name) },
     );
+    // A tick missed while the process was busy (a start, a burst) is run at the next one; not worth a warning a
+    // second, as node-cron's own would print (coloured, outside the structured log).
+    task.on("execution:missed", (context) =>
+      logger.debug("timer tick missed", { timer: entry.name, at: context.date }),
+    );
+    return task;
   });
   let stopped: Promise<void> | undefined;
   return {
