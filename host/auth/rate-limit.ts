@@ -3,8 +3,8 @@
 // process shares one window. A host takes leases of requests (platform.take_api_key_requests) and serves them from
 // memory: one round trip per lease, a lease of one near the limit (exact there); a lease lasts one second, and what
 // it left unused is handed back with the next. A key whose lease runs out within its second asks for twice as much the
-// next time (nextWant, up to mostWanted). The lease's commit does not wait for the disk: a crash of the database forgets at most the
-// leases of its last moment, which lets a key that many more requests once.
+// next time (nextWant, up to mostWanted). The lease's commit does not wait for the disk: a crash of the database
+// forgets at most the leases of its last moment, which lets a key that many more requests once.
 import { sql } from "kysely";
 import type { PlatformDb } from "../db/database.ts";
 import { unflushedCommit } from "../db/unflushed-commit.ts";
@@ -61,12 +61,13 @@ export function createRateWindow(db: PlatformDb, limit: number, windowSeconds: n
   const refusals = new Map<string, { until: number; retryAt: number }>();
   const renewing = new Map<string, Promise<void>>();
   const wants = new Map<string, number>();
+  const most = mostWanted(limit);
 
   async function renew(key: string) {
     const previous = leases.get(key);
     leases.delete(key);
     const handBack = previous && previous.left > 0 ? previous : undefined;
-    const want = nextWant(wants.get(key) ?? FIRST_WANT, previous, Date.now(), mostWanted(limit));
+    const want = nextWant(wants.get(key) ?? FIRST_WANT, previous, Date.now(), most);
     const { rows } = await sql<LeaseRow>`select lease.* from ${unflushedCommit} as unflushed,
       platform.take_api_key_requests(${key}, ${limit}, ${windowSeconds}, ${handBack?.left ?? 0},
         ${handBack?.bucket ?? null}, ${want}::integer) as lease`.execute(db);

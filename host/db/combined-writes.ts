@@ -3,8 +3,8 @@
 // own. A batch gathers callers while it waits for its connection; once it holds one, it takes every caller queued then
 // and the next batch starts gathering. A caller alone is written at once: no timer, no added latency. The combined
 // writes of every kind on a pool run at most `maxInFlight` batches at once between them, so the pool keeps connections
-// for other work. A batch the database refuses is
-// written again caller by caller, so one caller's failing write fails that caller only.
+// for other work. A batch the database refuses is written again caller by caller, so one caller's failing write fails
+// that caller only.
 import type { CompiledQuery } from "kysely";
 import type pg from "pg";
 import { queryPrepared, runPrepared } from "./prepared-statement.ts";

@@ -1,10 +1,11 @@
 // The usual acceptance's write in one statement (one round trip on one pooled connection, committed when it returns,
-// shared with the writes that queued for a connection meanwhile: host/db/combined-writes.ts): an operation without paymaster or factory (no sponsorship limit, no ERC-7562 reputation to count) that neither
-// replaces a live operation of its sender and nonce nor was sent before, while its sender has room in the mempool.
-// It takes the sender's lock first, as the full acceptance does (a sender's acceptances count its room in turn), locks
-// its live rows, and inserts nothing when the sender is a live operation's paymaster or factory (STO-040); when it
-// inserts nothing, the full acceptance decides (and refuses). The statement is a function (bundler migrations 0010
-// and 0011).
+// shared with the writes that queued for a connection meanwhile: host/db/combined-writes.ts): an operation without
+// paymaster or factory (no sponsorship limit, no ERC-7562 reputation to count) that neither replaces a live operation
+// of its sender and nonce nor was sent before, while its sender has room in the mempool. It takes the sender's lock
+// first, as the full acceptance does (a sender's acceptances count its room in turn), counts its live rows as
+// committed, and inserts nothing when the sender is a live operation's paymaster or factory (STO-040); when it
+// inserts nothing, the full acceptance decides (and refuses). The statement is a function (bundler migrations 0010,
+// restated without row locks by 0012, and 0011).
 //
 // It runs while the operation's validation does (mempool.ts). If the validation has passed by the time the write holds
 // a connection (under load it waits for one), the row is written accepted at once. Otherwise it is written
