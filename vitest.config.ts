@@ -72,10 +72,10 @@ export default defineConfig({
           isolate: false,
           include: ["test/**/*.test.ts"],
           exclude: [...E2E_ALONE, ...E2E_ALONE_EXAMPLE_PLUGIN],
-          // One file at a time by default: on 2 cores two stacks at once made each file about as much slower as the
-          // overlap saved (auth 38 s alone, 167 s beside another; the whole run 1445 s against about 1390 s). Each
-          // file boots its own stack on its own ports and data dir, so E2E_WORKERS=2 is safe where cores are spare.
-          maxWorkers: Number(process.env.E2E_WORKERS ?? 1),
+          // Two files at once by default: each boots its own stack on its own ports and data dir, and much of a
+          // file's time is waiting on its chain and indexer (on 2 cores the project took 328 s against 604-700 s one
+          // at a time; the whole suite 775 s against 1,116-1,578 s). E2E_WORKERS=1 runs them one at a time.
+          maxWorkers: Number(process.env.E2E_WORKERS ?? 2),
           sequence: { groupOrder: 1 },
         },
       },

@@ -16,19 +16,23 @@ const PLACEMENT = ["DATA_DIR", "PORT", "ANVIL_PORT", "PONDER_PORT", "EMBEDDED_PO
 
 /**
  * The shared platforms by name: `wall-clock` (the chain's clock follows the wall's) and `clock-moving` (for files that
- * move the chain's clock forward; only forward, so each such file reads times from the chain, never the wall).
+ * move the chain's clock forward; only forward, so each such file reads times from the chain, never the wall). A
+ * platform may be asked for per test worker (GET /<name>/<worker>): files that run at once then each have one.
  */
 export const SHARED_PLATFORMS = ["wall-clock", "clock-moving"] as const;
 export type SharedPlatformName = (typeof SHARED_PLATFORMS)[number];
 
-/** Listens on a free loopback port (GET /<name>); `stop` stops the platforms files asked for. */
+/** Listens on a free loopback port (GET /<name>[/<worker>]); `stop` stops the platforms files asked for. */
 export async function startSharedPlatformBroker(): Promise<{ url: string; stop(): Promise<void> }> {
-  const booting = new Map<string, Promise<TestStack>>();
+  const booting = new Map<string, Promise<TestStack>>(); // by path: the name, and the worker if any
   const server = createServer((request, res) => {
-    const name = (request.url ?? "").slice(1);
-    if (!(SHARED_PLATFORMS as readonly string[]).includes(name)) return void res.writeHead(404).end(name);
-    if (!booting.has(name)) booting.set(name, bootStack());
-    booting.get(name)!.then(
+    const path = (request.url ?? "").slice(1);
+    const [name, worker, ...rest] = path.split("/");
+    const known = (SHARED_PLATFORMS as readonly string[]).includes(name ?? "");
+    if (!known || rest.length > 0 || (worker !== undefined && !/^\d+$/.test(worker)))
+      return void res.writeHead(404).end(path);
+    if (!booting.has(path)) booting.set(path, bootStack());
+    booting.get(path)!.then(
       (stack) => {
         const { config: _config, stop: _stop, ...platform } = stack.platform;
         const env = Object.fromEntries(PLACEMENT.map((setting) => [setting, String(stack.env[setting])]));

@@ -25,7 +25,9 @@ declare module "vitest" {
  * ones. `stop` leaves the platform up; `restart` is refused (boot a stack of your own).
  */
 export async function organizationStack(name: string, platform: SharedPlatformName = "wall-clock"): Promise<TestStack> {
-  const res = await fetch(`${inject("sharedPlatformUrl")}/${platform}`);
+  // Two files moving one chain's clock at once would move it under each other: each test worker has its own.
+  const path = platform === "clock-moving" ? `${platform}/${process.env.VITEST_POOL_ID ?? 0}` : platform;
+  const res = await fetch(`${inject("sharedPlatformUrl")}/${path}`);
   if (!res.ok) throw new Error(`the shared platform did not start: ${await res.text()}`);
   const shared = (await res.json()) as SharedPlatform;
   const env = { ...process.env, ...shared.env };
