@@ -48,6 +48,7 @@ import {
 import { createServedChains } from "../host/chain/served-chains.ts";
 import { openDatabases } from "../host/db/database.ts";
 import { userOperationEvents } from "../plugins/bundler/bundle.ts";
+import { linkBundleQuery } from "../plugins/bundler/bundle-claims.ts";
 import { insertUnlessContended, type NewOperation } from "../plugins/bundler/quick-insert.ts";
 import { simulateValidation, validationCaches } from "../plugins/bundler/simulation.ts";
 import { bundlerDb } from "../plugins/bundler/tables.ts";
@@ -869,6 +870,34 @@ describe("bundler (POST /api/v2/bundler)", () => {
         where chain_id = ${UNSERVED}`.execute(db.platform);
       expect(written.rows).toHaveLength(6);
       expect(new Set(written.rows.map((row) => row.xmin)).size).toBe(1);
+    } finally {
+      await operations.deleteFrom("bundlerUserOperations").where("chainId", "=", UNSERVED).execute();
+      await db.close();
+    }
+  });
+
+  it("links a bundle's operations to its chain write by the bundle's index, not by reading failed history", async () => {
+    const db = openDatabases(platformDbUrl(stack.env), "ledger", 1);
+    const operations = bundlerDb(db.platform);
+    const bundleId = uuidv7();
+    try {
+      // 2,000 operations that failed in bundles of the past (never linked to a chain write), and one of a bundle now.
+      await sql`insert into platform.bundler_user_operations (user_op_hash, chain_id, entry_point, sender, nonce,
+          organization_id, user_operation, packed_operation, max_fee_per_gas, max_priority_fee_per_gas, status,
+          bundle_id)
+        select 'history:' || n, ${UNSERVED}, ${entryPoint.toLowerCase()}, '0xfa11ed', n, ${stack.platform.credentials.organizationId},
+          '{}', '{}', 1, 1, 'failed', 'old-bundle:' || n
+        from generate_series(1, 2000) as n`.execute(db.platform);
+      await insertUnlessContended(operations, db.pool, unservedRow(0, 0xb0d1en), 4, () => ({ accepted: true }));
+      await operations
+        .updateTable("bundlerUserOperations")
+        .set({ status: "submitted", bundleId })
+        .where("userOpHash", "=", unservedRow(0, 0xb0d1en).userOpHash)
+        .execute();
+      await sql`analyze platform.bundler_user_operations`.execute(db.platform);
+      const query = linkBundleQuery(operations, bundleId, uuidv7()).compile();
+      const plan = await db.pool.query(`explain (format json) ${query.sql}`, [...query.parameters]);
+      expect(JSON.stringify(plan.rows[0])).toContain('"Index Name":"bundler_user_operations_bundle"');
     } finally {
       await operations.deleteFrom("bundlerUserOperations").where("chainId", "=", UNSERVED).execute();
       await db.close();

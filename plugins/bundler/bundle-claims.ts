@@ -77,13 +77,15 @@ export async function failInBundle(db: BundlerDb, bundleId: string, hashes: stri
 
 /** Points the bundle's operations at its chain write (the write's hash is the bundle's transaction hash). */
 export async function linkBundle(db: BundlerDb, bundleId: string, transactionRequestId: string) {
-  await db
+  await linkBundleQuery(db, bundleId, transactionRequestId).execute();
+}
+
+export const linkBundleQuery = (db: BundlerDb, bundleId: string, transactionRequestId: string) =>
+  db
     .updateTable("bundlerUserOperations")
     .set({ transactionRequestId, updatedAt: new Date() })
     .where("bundleId", "=", bundleId)
-    .where("transactionRequestId", "is", null)
-    .execute();
-}
+    .where("transactionRequestId", "is", null);
 
 /** The chain write an earlier run queued for the bundle, if it got that far. */
 export async function queuedBundleWrite(db: BundlerDb, chainId: number, executor: string, bundleId: string) {

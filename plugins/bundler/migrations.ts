@@ -247,4 +247,13 @@ export const migrations: PluginMigration[] = [
         $$`.execute(db);
     },
   },
+  {
+    // A bundle's operations found by its id (linkBundle, bundle-claims.ts): without this index the lookup read every
+    // row with no chain write yet, the failed operations of all time among them, on every bundle.
+    name: "0013_bundle_id_index",
+    async up(db: Kysely<unknown>) {
+      await sql`create index bundler_user_operations_bundle on platform.bundler_user_operations (bundle_id)
+        where bundle_id is not null`.execute(db);
+    },
+  },
 ];
