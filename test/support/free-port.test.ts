@@ -1,6 +1,13 @@
 import { createServer } from "node:net";
 import { describe, expect, it } from "vitest";
-import { ephemeralLow, freeConsecutivePorts, freePort, portSlice } from "./free-port.ts";
+import {
+  ephemeralLow,
+  FETCH_BLOCKED_PORTS,
+  freeConsecutivePorts,
+  freePort,
+  portPicker,
+  portSlice,
+} from "./free-port.ts";
 
 describe("free ports for test listeners", () => {
   it("are picked below the kernel's ephemeral range, where no outgoing connection takes them", async () => {
@@ -17,6 +24,19 @@ describe("free ports for test listeners", () => {
       expect(s.to).toBeLessThanOrEqual(32_768);
       if (i > 0) expect(s.from).toBeGreaterThanOrEqual(slices[i - 1].to);
     }
+  });
+
+  it("never hands out a port fetch refuses to connect to", async () => {
+    // Why: viem's HTTP transport (undici's fetch) fails on it with "bad port", whatever listens there.
+    const refused = await fetch("http://127.0.0.1:10080/").then(
+      () => undefined,
+      (error: Error) => String((error.cause as Error | undefined)?.message),
+    );
+    expect(refused).toBe("bad port");
+    expect(FETCH_BLOCKED_PORTS.has(10_080)).toBe(true);
+    // A slice around it: the block holding it is skipped, the next is handed out.
+    const pick = portPicker({ from: 10_078, to: 10_090 }, 10_078);
+    expect(await pick(3)).toBe(10_081);
   });
 
   it("skips a port something listens on", async () => {

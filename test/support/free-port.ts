@@ -32,21 +32,36 @@ export function portSlice(
   return { from, to: from + size };
 }
 
+/**
+ * The ports at or above LOWEST that fetch (undici, and so viem's HTTP transport) refuses to connect to ("bad port",
+ * the Fetch standard's port blocking list): a listener there cannot be reached by the platform's own clients.
+ */
+export const FETCH_BLOCKED_PORTS: ReadonlySet<number> = new Set([10_080]);
+
+/** Picks ports from `slice`, one block after another from `start`, skipping blocks fetch could not reach or where
+ * something listens. */
+export function portPicker(slice: { from: number; to: number }, start: number) {
+  let next = start;
+  return async function freeConsecutivePorts(count: number): Promise<number> {
+    for (let tried = 0; tried < slice.to - slice.from; tried++) {
+      if (next + count > slice.to) next = slice.from;
+      const first = next;
+      next += count;
+      let all = true;
+      for (let i = 0; i < count && all; i++) all = !FETCH_BLOCKED_PORTS.has(first + i) && (await isPortFree(first + i));
+      if (all) return first;
+    }
+    throw new Error(`No ${count} consecutive free ports in ${slice.from}-${slice.to - 1}`);
+  };
+}
+
 const slice = portSlice();
 // A random start, so that processes sharing a slice (a bench, a fresh clone's boot check) rarely meet.
-let next = slice.from + Math.floor(Math.random() * (slice.to - slice.from));
+const picker = portPicker(slice, slice.from + Math.floor(Math.random() * (slice.to - slice.from)));
 
 /** `count` consecutive free ports (nothing listens on them now); returns the first. */
-export async function freeConsecutivePorts(count: number): Promise<number> {
-  for (let tried = 0; tried < slice.to - slice.from; tried++) {
-    if (next + count > slice.to) next = slice.from;
-    const first = next;
-    next += count;
-    let all = true;
-    for (let i = 0; i < count && all; i++) all = await isPortFree(first + i);
-    if (all) return first;
-  }
-  throw new Error(`No ${count} consecutive free ports in ${slice.from}-${slice.to - 1}`);
+export function freeConsecutivePorts(count: number): Promise<number> {
+  return picker(count);
 }
 
 export function freePort(): Promise<number> {
