@@ -80,6 +80,7 @@ export async function linkBundle(db: BundlerDb, bundleId: string, transactionReq
   await linkBundleQuery(db, bundleId, transactionRequestId).execute();
 }
 
+/** linkBundle's statement, unsent (its plan is checked in test/bundler.test.ts: by the bundle_id index, 0013). */
 export const linkBundleQuery = (db: BundlerDb, bundleId: string, transactionRequestId: string) =>
   db
     .updateTable("bundlerUserOperations")
