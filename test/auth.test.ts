@@ -5,7 +5,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import pg from "pg";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { currentTotp } from "../host/auth/totp.ts";
 import { loadConfig } from "../host/config.ts";
 import { loadMasterKey } from "../host/crypto/master-key.ts";
@@ -464,12 +464,14 @@ describe("authentication and scope", () => {
       );
       // The host's cached chain row is refreshed by the change notification that insert sends: on a busy machine it
       // can arrive after the next request, so the 409 is waited for (the cache's TTL bounds it: 5 s).
-      let pending = await stack.api(path, { key });
-      for (const deadline = Date.now() + 6_000; pending.status === 403 && Date.now() < deadline; ) {
-        await new Promise((r) => setTimeout(r, 100));
-        pending = await stack.api(path, { key });
-      }
-      expect(pending.status).toBe(409);
+      const pending = await vi.waitFor(
+        async () => {
+          const answer = await stack.api(path, { key });
+          expect(answer.status).toBe(409);
+          return answer;
+        },
+        { timeout: 6_000, interval: 100 },
+      );
       expect(await json(pending)).toMatchObject({
         code: "CHAIN_NOT_READY",
         data: { id: "SVC-9086", chainId: 31337, chainStatus: "pending", retryable: true },

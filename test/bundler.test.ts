@@ -888,11 +888,12 @@ describe("bundler (POST /api/v2/bundler)", () => {
         select 'history:' || n, ${UNSERVED}, ${entryPoint.toLowerCase()}, '0xfa11ed', n, ${stack.platform.credentials.organizationId},
           '{}', '{}', 1, 1, 'failed', 'old-bundle:' || n
         from generate_series(1, 2000) as n`.execute(db.platform);
-      await insertUnlessContended(operations, db.pool, unservedRow(0, 0xb0d1en), 4, () => ({ accepted: true }));
+      const current = unservedRow(0, 0xb0d1en);
+      await insertUnlessContended(operations, db.pool, current, 4, () => ({ accepted: true }));
       await operations
         .updateTable("bundlerUserOperations")
         .set({ status: "submitted", bundleId })
-        .where("userOpHash", "=", unservedRow(0, 0xb0d1en).userOpHash)
+        .where("userOpHash", "=", current.userOpHash)
         .execute();
       await sql`analyze platform.bundler_user_operations`.execute(db.platform);
       const query = linkBundleQuery(operations, bundleId, uuidv7()).compile();

@@ -42,7 +42,7 @@ export const FETCH_BLOCKED_PORTS: ReadonlySet<number> = new Set([10_080]);
  * something listens. */
 export function portPicker(slice: { from: number; to: number }, start: number) {
   let next = start;
-  return async function freeConsecutivePorts(count: number): Promise<number> {
+  return async function pick(count: number): Promise<number> {
     for (let tried = 0; tried < slice.to - slice.from; tried++) {
       if (next + count > slice.to) next = slice.from;
       const first = next;
