@@ -7,8 +7,9 @@
 // an open loop offering every bundler the same load (each lane then holds one operation). Inclusion is watched on the
 // chain itself (the EntryPoint's UserOperationEvent logs at RPC_URL), which costs neither bundler anything. Prints, as
 // JSON, when it started and finished (epoch ms), each operation's send-to-inclusion latency and how long
-// eth_sendUserOperation took (ms, sent again while the sender's mempool limit refused it), how many bundle
-// transactions carried the operations, and how many sends that limit refused.
+// eth_sendUserOperation took (ms, sent again while the sender's mempool limit refused it), the latter also for each
+// lane's first operation alone (in the closed loop, every lane's first is sent at once: the same burst for every
+// bundler), how many bundle transactions carried the operations, and how many sends that limit refused.
 import { readFileSync } from "node:fs";
 import { type Address, BaseError, createPublicClient, type Hex, http } from "viem";
 import {
@@ -89,16 +90,19 @@ async function sendUntilRoom(op: RpcUserOperation<"0.7">): Promise<Hex> {
 
 const latencies: number[] = [];
 const accepts: number[] = [];
+const openingAccepts: number[] = [];
 const watcher = watch(await chain.getBlockNumber({ cacheTime: 0 }));
 const startedAt = Date.now();
 await Promise.all(
   lanes.map(async (ops, i) => {
     if (RATE) await new Promise((r) => setTimeout(r, startedAt + (i * 1000) / Number(RATE) - Date.now()));
-    for (const { op, hash } of ops) {
+    for (const [n, { op, hash }] of ops.entries()) {
       const sentAt = performance.now();
       const answer = await sendUntilRoom(op);
       if (answer !== hash) throw new Error(`eth_sendUserOperation answered ${answer}, not ${hash}`);
-      accepts.push(performance.now() - sentAt);
+      const accepted = performance.now() - sentAt;
+      accepts.push(accepted);
+      if (n === 0) openingAccepts.push(accepted);
       if (!included.has(hash)) await new Promise<void>((resolve) => waiting.set(hash, resolve));
       if (!included.get(hash)?.success) throw new Error(`operation ${hash} failed on chain`);
       latencies.push(performance.now() - sentAt);
@@ -109,4 +113,4 @@ const finishedAt = Date.now();
 done = true;
 await watcher;
 const bundles = new Set([...included.values()].map(({ transaction }) => transaction)).size;
-process.stdout.write(JSON.stringify({ startedAt, finishedAt, latencies, accepts, bundles, throttled }));
+process.stdout.write(JSON.stringify({ startedAt, finishedAt, latencies, accepts, openingAccepts, bundles, throttled }));
