@@ -10,7 +10,8 @@
 // throttled paymaster's operations dropped after THROTTLED_ENTITY_LIVE_BLOCKS. STO-041: storage of another live
 // operation's sender refused at acceptance, held back when bundling (senders waiting on one another: the first
 // accepted goes first). A bundle whose run stopped between claiming its operations and queuing its write (the state
-// such a crash leaves, written in the table) is finished once.
+// such a crash leaves, written in the table) is finished once. Replacement: fees 10 % higher, never of an operation a
+// bundle claimed; acceptances never wait for (nor deadlock with) the rows a bundle's update holds.
 
 import { sql } from "kysely";
 import { createSmartAccountClient } from "permissionless";
@@ -39,7 +40,7 @@ import {
 } from "viem/account-abstraction";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { signAuthorization } from "viem/actions";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import {
   accountAbstractionArtifact,
   CANONICAL_ENTRY_POINT_V07,
@@ -945,6 +946,128 @@ describe("bundler (POST /api/v2/bundler)", () => {
     } finally {
       await operations.deleteFrom("bundlerUserOperations").where("chainId", "=", UNSERVED).execute();
       await Promise.all([db.close(), other.close()]);
+    }
+  });
+
+  it("refuses a sender's operation beyond its room without waiting for the rows a bundle's update holds", async () => {
+    const account = await simpleAccount();
+    const bundler = createBundlerClient({ account, client, transport: transport() });
+    // Deployed first: its next operations take the one-statement write, and the fifth the full acceptance.
+    await bundler.waitForUserOperationReceipt({
+      hash: await bundler.sendUserOperation({ calls: [{ to: RECIPIENT, value: 1n }] }),
+      timeout: 30_000,
+    });
+    await rpc({ jsonrpc: "2.0", id: 1, method: "debug_bundler_setBundlingMode", params: ["manual"] });
+    const db = openDatabases(platformDbUrl(stack.env), "ledger", 1);
+    const bundle = await db.pool.connect();
+    try {
+      const signed = await Promise.all(
+        Array.from({ length: 5 }, async (_, i) => {
+          const prepared = await bundler.prepareUserOperation({
+            calls: [{ to: RECIPIENT, value: 1n }],
+            nonce: BigInt(200 + i) << 64n,
+          });
+          return formatUserOperationRequest({ ...prepared, signature: await account.signUserOperation(prepared) });
+        }),
+      );
+      const send = (op: (typeof signed)[number]) =>
+        rpc({ jsonrpc: "2.0", id: 2, method: "eth_sendUserOperation", params: [op, entryPoint] });
+      for (const op of signed.slice(0, 4)) expect((await send(op)).body.result).toMatch(/^0x/);
+      // A bundle's update (a claim, an inclusion: many senders' rows in its own order) holds the four waiting rows.
+      await bundle.query("begin");
+      await bundle.query(
+        "update platform.bundler_user_operations set updated_at = now() where sender = $1 and status = 'pending'",
+        [account.address.toLowerCase()],
+      );
+      const answer = await Promise.race([
+        send(signed[4]!),
+        new Promise((resolve) => setTimeout(() => resolve("still waiting for the bundle's rows"), 5_000)),
+      ]);
+      expect(answer).toMatchObject({ body: { error: { code: -32504 } } });
+    } finally {
+      await bundle.query("rollback");
+      bundle.release();
+      await db.close();
+      await rpc({ jsonrpc: "2.0", id: 3, method: "debug_bundler_setBundlingMode", params: ["auto"] });
+    }
+  });
+
+  it("replaces a waiting operation only with fees 10 % higher, and not one a bundle claimed meanwhile", async () => {
+    const account = await simpleAccount();
+    const bundler = createBundlerClient({ account, client, transport: transport() });
+    await bundler.waitForUserOperationReceipt({
+      hash: await bundler.sendUserOperation({ calls: [{ to: RECIPIENT, value: 1n }] }),
+      timeout: 30_000,
+    });
+    await rpc({ jsonrpc: "2.0", id: 1, method: "debug_bundler_setBundlingMode", params: ["manual"] });
+    const db = openDatabases(platformDbUrl(stack.env), "ledger", 2); // the bundle's connection and the test's reads
+    const bundle = await db.pool.connect();
+    const operations = bundlerDb(db.platform);
+    const statusOf = async (hash: Hex) =>
+      operations
+        .selectFrom("bundlerUserOperations")
+        .select(["status", "failureReason"])
+        .where("userOpHash", "=", hash.toLowerCase())
+        .executeTakeFirst();
+    try {
+      // One operation on each of two nonces, each then sent again at fees raised by `percent`.
+      const signedAt = async (key: bigint, percent = 0n) => {
+        const first = await bundler.prepareUserOperation({ calls: [{ to: RECIPIENT, value: 1n }], nonce: key << 64n });
+        const prepared =
+          percent === 0n
+            ? first
+            : await bundler.prepareUserOperation({
+                calls: [{ to: RECIPIENT, value: 1n }],
+                nonce: key << 64n,
+                maxFeePerGas: (first.maxFeePerGas * (100n + percent)) / 100n,
+                maxPriorityFeePerGas: (first.maxPriorityFeePerGas * (100n + percent)) / 100n,
+              });
+        return formatUserOperationRequest({ ...prepared, signature: await account.signUserOperation(prepared) });
+      };
+      const send = async (op: Awaited<ReturnType<typeof signedAt>>) =>
+        (await rpc({ jsonrpc: "2.0", id: 2, method: "eth_sendUserOperation", params: [op, entryPoint] })).body;
+      const original = (await send(await signedAt(300n))).result as Hex;
+      const underpriced = await send(await signedAt(300n, 5n));
+      expect(underpriced.error).toMatchObject({ code: -32602, data: { replaces: original } });
+      const replacement = (await send(await signedAt(300n, 10n))).result as Hex;
+      expect(await statusOf(original)).toEqual({ status: "failed", failureReason: `replaced by ${replacement}` });
+
+      // A bundle claims the next one (pending -> submitted) while its replacement is accepted: the replacement read
+      // it waiting, then finds it claimed, and is refused (the claim stands; the nonce is the bundle's).
+      const claimed = (await send(await signedAt(301n))).result as Hex;
+      await bundle.query("begin");
+      await bundle.query("update platform.bundler_user_operations set status = 'submitted' where user_op_hash = $1", [
+        claimed.toLowerCase(),
+      ]);
+      const late = send(await signedAt(301n, 20n));
+      const bundlePid = (await bundle.query("select pg_backend_pid() as pid")).rows[0].pid as number;
+      // Until the replacement waits for the claimed row.
+      await vi.waitFor(
+        async () => {
+          const waiting = await sql<{ n: number }>`select count(*)::int as n from pg_stat_activity
+            where ${bundlePid}::int = any(pg_blocking_pids(pid))`.execute(db.platform);
+          expect(waiting.rows[0]?.n).toBe(1);
+        },
+        { timeout: 10_000, interval: 50 },
+      );
+      await bundle.query("commit");
+      expect((await late).error).toMatchObject({
+        code: -32602,
+        message: expect.stringContaining("already in a bundle"),
+      });
+      expect((await statusOf(claimed))?.status).toBe("submitted");
+    } finally {
+      await bundle.query("rollback").catch(() => undefined);
+      bundle.release();
+      await operations
+        .updateTable("bundlerUserOperations")
+        .set({ status: "failed", failureReason: "test cleanup" })
+        .where("sender", "=", account.address.toLowerCase())
+        .where("status", "=", "submitted")
+        .where("bundleId", "is", null)
+        .execute();
+      await db.close();
+      await rpc({ jsonrpc: "2.0", id: 3, method: "debug_bundler_setBundlingMode", params: ["auto"] });
     }
   });
 

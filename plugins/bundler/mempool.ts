@@ -103,8 +103,9 @@ export async function acceptUserOperation(
       const lockedAddresses = [...new Set([sender, ...entities.map((entity) => entity.address)])].sort();
       await sql`select platform.bundler_lock_sender(${on.chainId}::integer, ${entryPoint.address.toLowerCase()}, address)
         from unnest(${lockedAddresses}::text[]) as address`.execute(trx);
-      // The sender's operations still waiting (locked: a concurrent replacement waits for this one), and this one if
-      // it was sent before.
+      // The sender's operations still waiting, and this one if it was sent before, as committed: the sender's lock
+      // orders its acceptances, and no row lock is taken (a bundle's claim or inclusion takes many senders' rows in
+      // its own order, and a statement locking several of this sender's rows deadlocked with it in a bench run).
       const rows = await trx
         .selectFrom("bundlerUserOperations")
         .selectAll()
@@ -112,16 +113,16 @@ export async function acceptUserOperation(
         .where("entryPoint", "=", entryPoint.address.toLowerCase())
         .where("sender", "=", sender)
         .where((eb) => eb.or([eb("status", "in", ["pending", "submitted"]), eb("userOpHash", "=", hash)]))
-        .forUpdate()
         .execute();
       const same = rows.find((row) => row.userOpHash === hash);
       if (same && same.status !== "failed") return false; // sent again: the same operation, nothing new
       const live = rows.filter((row) => row.status === "pending" || row.status === "submitted");
       const previous = live.find((row) => BigInt(row.nonce) === op.nonce);
-      if (previous?.status === "submitted")
-        throw rpcError("BUNDLER_INVALID_PARAMS", "An operation with this sender and nonce is already in a bundle", {
+      const inBundle = () =>
+        rpcError("BUNDLER_INVALID_PARAMS", "An operation with this sender and nonce is already in a bundle", {
           field: "nonce",
         });
+      if (previous?.status === "submitted") throw inBundle();
       if (previous) {
         if (
           op.maxFeePerGas < bumped(previous.maxFeePerGas) ||
@@ -132,11 +133,13 @@ export async function acceptUserOperation(
             `A replacement must raise maxFeePerGas and maxPriorityFeePerGas by ${REPLACEMENT_BUMP_PERCENT} % (replacement underpriced)`,
             { field: "maxFeePerGas", replaces: previous.userOpHash },
           );
-        await trx
+        const replaced = await trx
           .updateTable("bundlerUserOperations")
           .set({ status: "failed", failureReason: `replaced by ${hash}`, updatedAt: new Date() })
           .where("userOpHash", "=", previous.userOpHash)
-          .execute();
+          .where("status", "=", "pending") // a bundle may have claimed it since it was read
+          .executeTakeFirst();
+        if (replaced.numUpdatedRows === 0n) throw inBundle();
       } else if (waitingCount(live) >= MAX_PENDING_PER_SENDER) {
         throw rpcError("BUNDLER_THROTTLED", `The sender has ${waitingCount(live)} operations waiting already`, {
           sender,
