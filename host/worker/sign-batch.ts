@@ -71,20 +71,21 @@ export async function signBatch(
       signed.set(id, raw);
     }
     if (signed.size > 0) {
-      // Every signed write of the batch in one statement.
+      // Every signed write of the batch in one statement. Each hash once: a bundle's bytes are kilobytes to keccak.
       const planned = plan.planned.filter((p) => signed.has(p.id));
       const ids = planned.map((p) => p.id);
+      const hashes = new Map(ids.map((id) => [id, keccak256(signed.get(id)!)]));
       await sql`update platform.transaction_requests as r
         set raw_transaction = s.raw, transaction_hash = s.hash, nonce = s.nonce, sub_status = 'SIGNED', updated_at = now()
         from unnest(${ids}::text[], ${ids.map((id) => signed.get(id))}::text[],
-                    ${ids.map((id) => keccak256(signed.get(id)!))}::text[], ${planned.map((p) => p.nonce)}::int[])
+                    ${ids.map((id) => hashes.get(id))}::text[], ${planned.map((p) => p.nonce)}::int[])
              as s(id, raw, hash, nonce)
         where r.id = s.id`.execute(trx as unknown as Kysely<unknown>);
       if (webhookEvents) {
         // Told before the bytes go out: a pending event always precedes what the index tells of the write.
         const writes = planned.map(({ id }) => {
           const { organizationId, idempotencyKey, kind, toAddress, data } = byId.get(id)!;
-          const transactionHash = keccak256(signed.get(id)!);
+          const transactionHash = hashes.get(id)!;
           return {
             requestId: id,
             organizationId,
