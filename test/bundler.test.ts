@@ -112,6 +112,19 @@ describe("bundler (POST /api/v2/bundler)", () => {
     return hashes;
   }
 
+  /** A fresh SimpleAccount deployed by a first operation (so its next ones need no factory), its bundler client, and
+   * bundling set to manual. */
+  async function deployedInManualMode() {
+    const account = await simpleAccount();
+    const bundler = createBundlerClient({ account, client, transport: transport() });
+    await bundler.waitForUserOperationReceipt({
+      hash: await bundler.sendUserOperation({ calls: [{ to: RECIPIENT, value: 1n }] }),
+      timeout: 30_000,
+    });
+    await rpc({ jsonrpc: "2.0", id: 1, method: "debug_bundler_setBundlingMode", params: ["manual"] });
+    return { account, bundler };
+  }
+
   /** Bundling back to auto; then both operations mined, successfully, `later` in a later block than `earlier`. */
   async function minedInOrder(earlier: Hex, later: Hex) {
     const auto = await rpc({ jsonrpc: "2.0", id: 2, method: "debug_bundler_setBundlingMode", params: ["auto"] });
@@ -950,14 +963,8 @@ describe("bundler (POST /api/v2/bundler)", () => {
   });
 
   it("refuses a sender's operation beyond its room without waiting for the rows a bundle's update holds", async () => {
-    const account = await simpleAccount();
-    const bundler = createBundlerClient({ account, client, transport: transport() });
-    // Deployed first: its next operations take the one-statement write, and the fifth the full acceptance.
-    await bundler.waitForUserOperationReceipt({
-      hash: await bundler.sendUserOperation({ calls: [{ to: RECIPIENT, value: 1n }] }),
-      timeout: 30_000,
-    });
-    await rpc({ jsonrpc: "2.0", id: 1, method: "debug_bundler_setBundlingMode", params: ["manual"] });
+    // Its next operations take the one-statement write while it has room, the fifth the full acceptance.
+    const { account, bundler } = await deployedInManualMode();
     const db = openDatabases(platformDbUrl(stack.env), "ledger", 1);
     const bundle = await db.pool.connect();
     try {
@@ -993,13 +1000,7 @@ describe("bundler (POST /api/v2/bundler)", () => {
   });
 
   it("replaces a waiting operation only with fees 10 % higher, and not one a bundle claimed meanwhile", async () => {
-    const account = await simpleAccount();
-    const bundler = createBundlerClient({ account, client, transport: transport() });
-    await bundler.waitForUserOperationReceipt({
-      hash: await bundler.sendUserOperation({ calls: [{ to: RECIPIENT, value: 1n }] }),
-      timeout: 30_000,
-    });
-    await rpc({ jsonrpc: "2.0", id: 1, method: "debug_bundler_setBundlingMode", params: ["manual"] });
+    const { account, bundler } = await deployedInManualMode();
     const db = openDatabases(platformDbUrl(stack.env), "ledger", 2); // the bundle's connection and the test's reads
     const bundle = await db.pool.connect();
     const operations = bundlerDb(db.platform);
@@ -1010,19 +1011,23 @@ describe("bundler (POST /api/v2/bundler)", () => {
         .where("userOpHash", "=", hash.toLowerCase())
         .executeTakeFirst();
     try {
-      // One operation on each of two nonces, each then sent again at fees raised by `percent`.
+      // One operation on each of two nonces (prepared once: fee estimates move from block to block), each then sent
+      // again at its fees raised by `percent`.
+      const prepared = new Map<bigint, Awaited<ReturnType<typeof bundler.prepareUserOperation>>>();
       const signedAt = async (key: bigint, percent = 0n) => {
-        const first = await bundler.prepareUserOperation({ calls: [{ to: RECIPIENT, value: 1n }], nonce: key << 64n });
-        const prepared =
-          percent === 0n
-            ? first
-            : await bundler.prepareUserOperation({
-                calls: [{ to: RECIPIENT, value: 1n }],
-                nonce: key << 64n,
-                maxFeePerGas: (first.maxFeePerGas * (100n + percent)) / 100n,
-                maxPriorityFeePerGas: (first.maxPriorityFeePerGas * (100n + percent)) / 100n,
-              });
-        return formatUserOperationRequest({ ...prepared, signature: await account.signUserOperation(prepared) });
+        if (!prepared.has(key))
+          prepared.set(
+            key,
+            await bundler.prepareUserOperation({ calls: [{ to: RECIPIENT, value: 1n }], nonce: key << 64n }),
+          );
+        const base = prepared.get(key)!;
+        const raised = (fee: bigint) => (fee * (100n + percent) + 99n) / 100n; // rounded up, as the bundler's minimum
+        const op = {
+          ...base,
+          maxFeePerGas: raised(base.maxFeePerGas),
+          maxPriorityFeePerGas: raised(base.maxPriorityFeePerGas),
+        };
+        return formatUserOperationRequest({ ...op, signature: await account.signUserOperation(op) });
       };
       const send = async (op: Awaited<ReturnType<typeof signedAt>>) =>
         (await rpc({ jsonrpc: "2.0", id: 2, method: "eth_sendUserOperation", params: [op, entryPoint] })).body;
