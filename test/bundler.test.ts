@@ -37,6 +37,7 @@ import {
   getUserOperationHash,
   toPackedUserOperation,
   toSimple7702SmartAccount,
+  type UserOperation,
 } from "viem/account-abstraction";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { signAuthorization } from "viem/actions";
@@ -112,6 +113,8 @@ describe("bundler (POST /api/v2/bundler)", () => {
     return hashes;
   }
 
+  type SimpleAccount = Awaited<ReturnType<typeof simpleAccount>>;
+
   /** A fresh SimpleAccount deployed by a first operation (so its next ones need no factory), its bundler client, and
    * bundling set to manual. */
   async function deployedInManualMode() {
@@ -123,6 +126,16 @@ describe("bundler (POST /api/v2/bundler)", () => {
     });
     await rpc({ jsonrpc: "2.0", id: 1, method: "debug_bundler_setBundlingMode", params: ["manual"] });
     return { account, bundler };
+  }
+
+  /** An operation signed by its account, in the JSON-RPC form eth_sendUserOperation takes. */
+  async function signedRequest(account: SimpleAccount, op: UserOperation<"0.8">) {
+    return formatUserOperationRequest({ ...op, signature: await account.signUserOperation(op) });
+  }
+
+  /** eth_sendUserOperation's JSON-RPC answer to `op` (its result or its error). */
+  async function sendOperation(op: object) {
+    return (await rpc({ jsonrpc: "2.0", id: 2, method: "eth_sendUserOperation", params: [op, entryPoint] })).body;
   }
 
   /** Bundling back to auto; then both operations mined, successfully, `later` in a later block than `earlier`. */
@@ -702,12 +715,7 @@ describe("bundler (POST /api/v2/bundler)", () => {
   });
 
   it("holds a sender's next operations behind its first and bundles them in nonce order; a nonce gap is refused", async () => {
-    const account = await simpleAccount();
-    const bundler = createBundlerClient({ account, client, transport: transport() });
-    // The first operation deploys the account.
-    const first = await bundler.sendUserOperation({ calls: [{ to: RECIPIENT, value: 1n }] });
-    await bundler.waitForUserOperationReceipt({ hash: first, timeout: 30_000 });
-    await rpc({ jsonrpc: "2.0", id: 1, method: "debug_bundler_setBundlingMode", params: ["manual"] });
+    const { account, bundler } = await deployedInManualMode();
     // Key 0 (viem's account chose another key for the first): sequence numbers 0, 1, then a gap at 3.
     const prepared = await bundler.prepareUserOperation({ calls: [{ to: RECIPIENT, value: 1n }], nonce: 0n });
     const signed = async (nonce: bigint) => {
@@ -718,7 +726,7 @@ describe("bundler (POST /api/v2/bundler)", () => {
         entryPointVersion: "0.8",
         userOperation: op,
       });
-      return { hash, op: formatUserOperationRequest({ ...op, signature: await account.signUserOperation(op) }) };
+      return { hash, op: await signedRequest(account, op) };
     };
     const [one, two, gap] = await Promise.all([signed(0n), signed(1n), signed(3n)]);
     // Nonce 1 is accepted while nonce 0 waits (validated as if 0 had run), and nonce 2 estimated the same way.
@@ -969,17 +977,17 @@ describe("bundler (POST /api/v2/bundler)", () => {
     const bundle = await db.pool.connect();
     try {
       const signed = await Promise.all(
-        Array.from({ length: 5 }, async (_, i) => {
-          const prepared = await bundler.prepareUserOperation({
-            calls: [{ to: RECIPIENT, value: 1n }],
-            nonce: BigInt(200 + i) << 64n,
-          });
-          return formatUserOperationRequest({ ...prepared, signature: await account.signUserOperation(prepared) });
-        }),
+        Array.from({ length: 5 }, async (_, i) =>
+          signedRequest(
+            account,
+            await bundler.prepareUserOperation({
+              calls: [{ to: RECIPIENT, value: 1n }],
+              nonce: BigInt(200 + i) << 64n,
+            }),
+          ),
+        ),
       );
-      const send = (op: (typeof signed)[number]) =>
-        rpc({ jsonrpc: "2.0", id: 2, method: "eth_sendUserOperation", params: [op, entryPoint] });
-      for (const op of signed.slice(0, 4)) expect((await send(op)).body.result).toMatch(/^0x/);
+      for (const op of signed.slice(0, 4)) expect((await sendOperation(op)).result).toMatch(/^0x/);
       // A bundle's update (a claim, an inclusion: many senders' rows in its own order) holds the four waiting rows.
       await bundle.query("begin");
       await bundle.query(
@@ -987,10 +995,10 @@ describe("bundler (POST /api/v2/bundler)", () => {
         [account.address.toLowerCase()],
       );
       const answer = await Promise.race([
-        send(signed[4]!),
+        sendOperation(signed[4]!),
         new Promise((resolve) => setTimeout(() => resolve("still waiting for the bundle's rows"), 5_000)),
       ]);
-      expect(answer).toMatchObject({ body: { error: { code: -32504 } } });
+      expect(answer).toMatchObject({ error: { code: -32504 } });
     } finally {
       await bundle.query("rollback");
       bundle.release();
@@ -1022,29 +1030,26 @@ describe("bundler (POST /api/v2/bundler)", () => {
           );
         const base = prepared.get(key)!;
         const raised = (fee: bigint) => (fee * (100n + percent) + 99n) / 100n; // rounded up, as the bundler's minimum
-        const op = {
+        return signedRequest(account, {
           ...base,
           maxFeePerGas: raised(base.maxFeePerGas),
           maxPriorityFeePerGas: raised(base.maxPriorityFeePerGas),
-        };
-        return formatUserOperationRequest({ ...op, signature: await account.signUserOperation(op) });
+        });
       };
-      const send = async (op: Awaited<ReturnType<typeof signedAt>>) =>
-        (await rpc({ jsonrpc: "2.0", id: 2, method: "eth_sendUserOperation", params: [op, entryPoint] })).body;
-      const original = (await send(await signedAt(300n))).result as Hex;
-      const underpriced = await send(await signedAt(300n, 5n));
+      const original = (await sendOperation(await signedAt(300n))).result as Hex;
+      const underpriced = await sendOperation(await signedAt(300n, 5n));
       expect(underpriced.error).toMatchObject({ code: -32602, data: { replaces: original } });
-      const replacement = (await send(await signedAt(300n, 10n))).result as Hex;
+      const replacement = (await sendOperation(await signedAt(300n, 10n))).result as Hex;
       expect(await statusOf(original)).toEqual({ status: "failed", failureReason: `replaced by ${replacement}` });
 
       // A bundle claims the next one (pending -> submitted) while its replacement is accepted: the replacement read
       // it waiting, then finds it claimed, and is refused (the claim stands; the nonce is the bundle's).
-      const claimed = (await send(await signedAt(301n))).result as Hex;
+      const claimed = (await sendOperation(await signedAt(301n))).result as Hex;
       await bundle.query("begin");
       await bundle.query("update platform.bundler_user_operations set status = 'submitted' where user_op_hash = $1", [
         claimed.toLowerCase(),
       ]);
-      const late = send(await signedAt(301n, 20n));
+      const late = sendOperation(await signedAt(301n, 20n));
       const bundlePid = (await bundle.query("select pg_backend_pid() as pid")).rows[0].pid as number;
       // Until the replacement waits for the claimed row.
       await vi.waitFor(
