@@ -32,6 +32,47 @@ describe("timers", () => {
     }
   });
 
+  it("skips a tick while the last run still goes at debug, and warns once of a run that goes on too long", async () => {
+    const { logger, lines } = recordingLogger();
+    let release = () => {};
+    let runs = 0;
+    const timers = startTimers(
+      [
+        {
+          name: "flush",
+          schedule: "* * * * * *",
+          run: () => {
+            runs += 1;
+            return new Promise<void>((r) => {
+              release = r;
+            });
+          },
+        },
+      ],
+      logger,
+      1500,
+    );
+    try {
+      await expect.poll(() => runs, { timeout: 3000 }).toBe(1);
+      await expect.poll(() => lines.filter((l) => l.msg === "timer run is slow").length, { timeout: 4000 }).toBe(1);
+      expect(lines.find((l) => l.msg === "timer run is slow")).toMatchObject({
+        level: "warn",
+        fields: { timer: "flush", runningForMs: 1500 },
+      });
+      expect(lines.find((l) => l.msg.startsWith("timer tick skipped"))).toMatchObject({
+        level: "debug",
+        fields: { timer: "flush" },
+      });
+      expect(lines.filter((l) => l.level === "warn").map((l) => l.msg)).toEqual(["timer run is slow"]);
+      expect(runs).toBe(1); // no second run while the first goes
+      release();
+      await expect.poll(() => runs, { timeout: 3000 }).toBe(2);
+      release();
+    } finally {
+      await timers.stop();
+    }
+  });
+
   it("runs each entry on its schedule and, on stop, awaits the running run then calls stop()", async () => {
     const events: string[] = [];
     let release = () => {};
