@@ -14,15 +14,13 @@ export interface Timers {
 
 /** How long a run may go before it is logged at warn: a stuck run, not a busy one. */
 export const SLOW_RUN_MS = 30_000;
-/** node-cron's warning on each skipped tick; the skip is logged by the "execution:overlap" listener instead. */
-const OVERLAP_WARNING = "task still running, new execution blocked by overlap prevention!";
 
 /** node-cron's own messages, in the platform's structured log with the timer's name. */
 function cronLogger(logger: Logger, timer: string): CronLogger {
   const fields = (err?: Error) => ({ timer, ...(err ? { error: String(err) } : {}) });
   return {
     info: (message) => logger.info(`node-cron: ${message}`, fields()),
-    warn: (message) => (message === OVERLAP_WARNING ? undefined : logger.warn(`node-cron: ${message}`, fields())),
+    warn: (message) => logger.warn(`node-cron: ${message}`, fields()),
     error: (message, err) => logger.error(`node-cron: ${String(message)}`, fields(err)),
     debug: (message, err) => logger.debug(`node-cron: ${String(message)}`, fields(err)),
   };
@@ -32,14 +30,19 @@ export function startTimers(entries: TimerEntry[], logger: Logger, slowRunMs = S
   for (const entry of entries) {
     if (!cron.validate(entry.schedule)) throw new Error(`Timer "${entry.name}": invalid schedule "${entry.schedule}"`);
   }
-  const running = new Set<Promise<void>>();
-  const tasks = entries.map((entry) => {
+  const timers = entries.map((entry) => {
     const outage = databaseOutage(logger, `timer ${entry.name}`);
     let pausedUntil = 0;
+    // The run in flight: a tick meanwhile is skipped here rather than by node-cron's noOverlap, which warns of each.
+    let running: Promise<void> | undefined;
     const task = cron.schedule(
       entry.schedule,
-      () => {
+      (context) => {
         if (Date.now() < pausedUntil) return;
+        if (running) {
+          logger.debug("timer tick skipped: the last run still goes", { timer: entry.name, at: context.date });
+          return;
+        }
         const slow = setTimeout(
           () => logger.warn("timer run is slow", { timer: entry.name, runningForMs: slowRunMs }),
           slowRunMs,
@@ -54,30 +57,27 @@ export function startTimers(entries: TimerEntry[], logger: Logger, slowRunMs = S
           })
           .finally(() => {
             clearTimeout(slow);
-            running.delete(run);
+            running = undefined;
           });
-        running.add(run);
+        running = run;
         return run;
       },
       // unref: a timer never keeps the process alive on its own.
-      { name: entry.name, noOverlap: true, unref: true, logger: cronLogger(logger, entry.name) },
+      { name: entry.name, unref: true, logger: cronLogger(logger, entry.name) },
     );
     // A tick missed while the process was busy (a start, a burst) is run at the next one; not worth a warning a
     // second, as node-cron's own would print (coloured, outside the structured log).
     task.on("execution:missed", (context) =>
       logger.debug("timer tick missed", { timer: entry.name, at: context.date }),
     );
-    task.on("execution:overlap", (context) =>
-      logger.debug("timer tick skipped: the last run still goes", { timer: entry.name, at: context.date }),
-    );
-    return task;
+    return { task, inFlight: () => running };
   });
   let stopped: Promise<void> | undefined;
   return {
     stop() {
       stopped ??= (async () => {
-        for (const task of tasks) await task.destroy();
-        await Promise.all(running);
+        for (const { task } of timers) await task.destroy();
+        await Promise.all(timers.map((timer) => timer.inFlight()));
         for (const entry of entries) {
           await entry
             .stop?.()
