@@ -16,6 +16,7 @@ import { settleIndex } from "../host/events/index-lifecycle.ts";
 import { createLogger } from "../host/logger.ts";
 import type { IndexedObservation } from "../host/plugin.ts";
 import { ALICE, BOB, CAROL } from "./support/api-flows.ts";
+import { AFTER_REORG_MS } from "./support/index-vs-chain.ts";
 import { operator } from "./support/organizations.ts";
 import { bootStack, createDepositToken, json, platformDbUrl, type TestStack } from "./support/stack.ts";
 import { type Received, type Receiver, webhookReceiver } from "./support/webhook-receiver.ts";
@@ -25,6 +26,8 @@ const ISSUANCE = "asset.issuance.provisional";
 const FINAL = "token.transfer.final";
 const ROLE_REVOKED = "access-control.role-revoked.provisional";
 const poll = { timeout: 60_000, interval: 100 };
+/** Ponder may first wait out its retries of a block the reorg removed (index-vs-chain.ts). */
+const afterReorg = { ...poll, timeout: AFTER_REORG_MS };
 const OTHER_TOKEN = "0x000000000000000000000000000000000000dEaD";
 
 interface Envelope {
@@ -297,7 +300,7 @@ describe("webhook events from the index", () => {
     // Replace every block from the mint's on (deeper than the depth); the mint comes back one block later.
     await stack.rpc("anvil_reorg", [head - block + 1, [[raw, 1]]]);
     expect(await blockOf(mint)).toBe(block + 1);
-    await expect.poll(() => of(ISSUANCE, mint, "recalled").length, poll).toBeGreaterThan(0);
+    await expect.poll(() => of(ISSUANCE, mint, "recalled").length, afterReorg).toBeGreaterThan(0);
     expect(of(ISSUANCE, mint, "recalled")[0]).toMatchObject({ recalled_evt_id: final.evt_id, payload: final.payload });
     expect(statesOf(mint).slice(0, 4)).toEqual(["pending", "provisional", "final", "recalled"]);
     // token.transfer.final (a final type) is recalled too.

@@ -37,11 +37,11 @@ export interface TokenView {
 /** How long settle waits for one block before mining another. */
 const NUDGE_MS = 15_000;
 /**
- * How long settle waits in all. Ponder's realtime sync fetches one block at a time, and a block a reorg removed while
+ * How long settle (and a test waiting for the index after a reorg) waits in all. Ponder's realtime sync fetches one block at a time, and a block a reorg removed while
  * its logs were being asked for (by its hash) is asked again with Ponder's RPC retries: 9 of them, 125 ms doubling
  * each time, about 64 s in all, before it moves on to the next block. A CI run met that once with 60 s.
  */
-const SETTLE_MS = 120_000;
+export const AFTER_REORG_MS = 120_000;
 
 const indexedOnly = (counts: Record<string, number>) =>
   Object.fromEntries(
@@ -72,7 +72,7 @@ export function indexVsChain(stack: TestStack, ledger: pg.Client) {
      * Mines one block and waits until the index has processed it: a reorg keeps the chain's height, so only a block
      * past it proves the index is on the new branch (Ponder reconciles when the new block's parent is not its own).
      */
-    async settle(timeoutMs = SETTLE_MS) {
+    async settle(timeoutMs = AFTER_REORG_MS) {
       // Another block every NUDGE_MS while waiting, as a live chain makes them: Ponder's realtime sync that is still
       // retrying a block a reorg removed (its logs asked by that block's hash) moves on when a new block arrives.
       const deadline = Date.now() + timeoutMs;
