@@ -9,7 +9,8 @@
 // JSON, when it started and finished (epoch ms), each operation's send-to-inclusion latency and how long
 // eth_sendUserOperation took (ms, sent again while the sender's mempool limit refused it), the latter also for each
 // lane's first operation alone (in the closed loop, every lane's first is sent at once: the same burst for every
-// bundler), how many bundle transactions carried the operations, and how many sends that limit refused.
+// bundler), how many bundle transactions carried the operations, how many sends that limit refused and how many
+// were sent again after an internal error.
 import { readFileSync } from "node:fs";
 import { type Address, BaseError, createPublicClient, type Hex, http } from "viem";
 import {
@@ -72,7 +73,16 @@ setTimeout(() => {
  * it again shortly. The acceptance time counts the wait. */
 const THROTTLED = -32504;
 let throttled = 0;
+/** JSON-RPC's internal error, which viem's transports retry by themselves (3 times by default; this client's
+ * transport does not retry, to count them): the platform answers it when the chain's node or its database did not
+ * answer in time. Sent again after 100 ms, at most INTERNAL_RETRIES times an operation, the wait counted. */
+const INTERNAL = -32603;
+const INTERNAL_RETRIES = 3;
+let retried = 0;
+const hasCode = (error: unknown, code: number) =>
+  error instanceof BaseError && error.walk((e) => (e as { code?: unknown }).code === code) !== null;
 async function sendUntilRoom(op: RpcUserOperation<"0.7">): Promise<Hex> {
+  let internalErrors = 0;
   for (;;) {
     try {
       return await bundler.sendUserOperation({
@@ -80,9 +90,9 @@ async function sendUntilRoom(op: RpcUserOperation<"0.7">): Promise<Hex> {
         entryPointAddress: ENTRY_POINT as Address,
       });
     } catch (error) {
-      if (!(error instanceof BaseError) || !error.walk((e) => (e as { code?: unknown }).code === THROTTLED))
-        throw error;
-      throttled += 1;
+      if (hasCode(error, THROTTLED)) throttled += 1;
+      else if (hasCode(error, INTERNAL) && internalErrors++ < INTERNAL_RETRIES) retried += 1;
+      else throw error;
       await new Promise((r) => setTimeout(r, 100));
     }
   }
@@ -113,4 +123,6 @@ const finishedAt = Date.now();
 done = true;
 await watcher;
 const bundles = new Set([...included.values()].map(({ transaction }) => transaction)).size;
-process.stdout.write(JSON.stringify({ startedAt, finishedAt, latencies, accepts, openingAccepts, bundles, throttled }));
+process.stdout.write(
+  JSON.stringify({ startedAt, finishedAt, latencies, accepts, openingAccepts, bundles, throttled, retried }),
+);

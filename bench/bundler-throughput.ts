@@ -48,6 +48,8 @@ interface Run {
   bundles: number;
   /** Sends the sender's mempool limit refused (sent again by the client). */
   throttled: number;
+  /** Sends answered with JSON-RPC's internal error (-32603), sent again by the client. */
+  retried: number;
 }
 
 export async function benchBundlerThroughput(): Promise<void> {
@@ -189,10 +191,11 @@ export async function benchBundlerThroughput(): Promise<void> {
     );
     console.log(line("Alto", altoRuns));
     const all = (runs: Run[], field: "accepts" | "latencies") => runs.flatMap((r) => r[field]);
-    /** Refusals by the sender's mempool limit (-32504) the runs met, if any. */
+    /** Refusals by the sender's mempool limit (-32504) and internal errors (-32603) the runs met, if any. */
     const throttledNote = (runs: Run[]) => {
       const n = runs.reduce((sum, r) => sum + r.throttled, 0);
-      return n > 0 ? `; ${n} sends refused by the sender limit and sent again` : "";
+      const failed = runs.reduce((sum, r) => sum + r.retried, 0);
+      return `${n > 0 ? `; ${n} sends refused by the sender limit and sent again` : ""}${failed > 0 ? `; ${failed} sends answered -32603 (internal error) and sent again` : ""}`;
     };
     for (const [mode, runs] of [
       ["unsafe", unsafeRuns],

@@ -1,3 +1,4 @@
+import { TimeoutError } from "viem";
 import { beforeAll, describe, expect, it } from "vitest";
 import { registerPermissions } from "../../host/auth/permissions.ts";
 import type { ServedChain } from "../../host/chain/served-chains.ts";
@@ -18,6 +19,9 @@ const call = (roles: string[], maxBatchSize = 3): CallContext => ({
   debugMethods: true,
   maxBatchSize,
   onUnexpected: (error) => {
+    throw error;
+  },
+  onUnavailable: (error) => {
     throw error;
   },
 });
@@ -123,5 +127,56 @@ describe("bundler JSON-RPC EntryPoints", () => {
     ]);
     expect(error?.code).toBe(-32602);
     expect(error?.message).toContain("params.2");
+  });
+});
+
+describe("bundler JSON-RPC when a part it needs does not answer", () => {
+  const ENTRY_POINT = "0x0000000000000000000000000000000000000e07";
+  /** A chain whose node reads fail with `failure` (what the request's deadline or a dropped connection throws). */
+  const chainFailing = (failure: unknown) =>
+    ({
+      chainId: 31337,
+      deployment: { entryPointV07: ENTRY_POINT },
+      client: { readContract: () => Promise.reject(failure) },
+    }) as unknown as ServedChain;
+  const stakeStatus = (on: ServedChain, seen: { unavailable: unknown[]; unexpected: unknown[] }) =>
+    answerJsonRpc(
+      JSON.stringify(request(7, "debug_bundler_getStakeStatus", ["0x0000000000000000000000000000000000000001"])),
+      {
+        ...call(["owner"]),
+        chain: on,
+        onUnexpected: (error) => seen.unexpected.push(error),
+        onUnavailable: (error) => seen.unavailable.push(error),
+      },
+    ) as Promise<{ id: number; error: { code: number; message: string; data: Record<string, unknown> } }>;
+
+  it("answers a node past its deadline with -32603 and the retryable 503 dependency error, not an internal one", async () => {
+    const seen = { unavailable: [] as unknown[], unexpected: [] as unknown[] };
+    const timeout = new TimeoutError({ body: { deadlineMs: 5000 }, url: "http://127.0.0.1:8545" });
+    const answer = await stakeStatus(chainFailing(timeout), seen);
+    expect(answer.id).toBe(7);
+    expect(answer.error.code).toBe(-32603); // what viem's transports retry by themselves
+    expect(answer.error.message).toMatch(/chain's node did not answer in time/);
+    expect(answer.error.data.dapiError).toMatchObject({
+      details: { code: "BUNDLER_DEPENDENCY_UNAVAILABLE" },
+      id: "SVC-16006",
+      category: "dependency",
+      status: 503,
+      retryable: true,
+    });
+    expect(seen).toEqual({ unavailable: [timeout], unexpected: [] });
+  });
+
+  it("answers a database that cannot be reached the same way, and anything else as the bundler's own failure", async () => {
+    const seen = { unavailable: [] as unknown[], unexpected: [] as unknown[] };
+    const refused = Object.assign(new Error("connect ECONNREFUSED 127.0.0.1:5432"), { code: "ECONNREFUSED" });
+    const down = await stakeStatus(chainFailing(refused), seen);
+    expect(down.error.message).toMatch(/database cannot be reached/);
+    expect(down.error.data.dapiError).toMatchObject({ details: { code: "BUNDLER_DEPENDENCY_UNAVAILABLE" } });
+    const bug = new TypeError("x is undefined");
+    const failed = await stakeStatus(chainFailing(bug), seen);
+    expect(failed.error.code).toBe(-32603);
+    expect(failed.error.data.dapiError).toMatchObject({ id: "SVC-16005", status: 500 });
+    expect(seen).toEqual({ unavailable: [refused], unexpected: [bug] });
   });
 });

@@ -1,11 +1,13 @@
 // JSON-RPC 2.0 over one POST body: a request or a batch (an array). A request without `id` is a notification: it
 // runs, and nothing is answered for it (a body of notifications only answers 204), even for an unknown method or a
 // malformed one. Errors: -32700 parse, -32600 invalid request, -32601 unknown method, -32602 invalid params,
-// -32603 internal, 4100 a method the caller's roles do not allow, -32005 a batch over BUNDLER_MAX_BATCH_SIZE; a
+// -32603 internal (or a node or database that did not answer: BUNDLER_DEPENDENCY_UNAVAILABLE), 4100 a method the caller's roles do not allow, -32005 a batch over BUNDLER_MAX_BATCH_SIZE; a
 // method's own refusal carries its ERC-7769 code. Each error's data.dapiError is the public
 // error object (spec: Errors, Envelopes).
 import { z } from "@hono/zod-openapi";
 import { hasPermission, rolesGranting } from "../../host/auth/permissions.ts";
+import { isChainUnavailable } from "../../host/chain/chain-unavailable.ts";
+import { isDatabaseUnavailableCause } from "../../host/db/outage.ts";
 import { ApiError } from "../../host/errors/api-error.ts";
 import { renderError } from "../../host/errors/render.ts";
 import { zodIssues } from "../../host/http/validation.ts";
@@ -39,6 +41,23 @@ export interface CallContext extends MethodContext {
   /** The most requests a batch may hold (BUNDLER_MAX_BATCH_SIZE). */
   maxBatchSize: number;
   onUnexpected(error: unknown): void;
+  /** A node or database that did not answer: the caller's to retry, not the bundler's fault. */
+  onUnavailable(error: unknown): void;
+}
+
+/** The refusal of a call a part it needs did not answer, if that is what `error` says. */
+function dependencyUnavailable(error: unknown): ApiError | undefined {
+  if (isChainUnavailable(error))
+    return rpcError(
+      "BUNDLER_DEPENDENCY_UNAVAILABLE",
+      "The chain's node did not answer in time; retry with exponential backoff",
+    );
+  if (isDatabaseUnavailableCause(error))
+    return rpcError(
+      "BUNDLER_DEPENDENCY_UNAVAILABLE",
+      "The bundler's database cannot be reached right now; retry with exponential backoff",
+    );
+  return undefined;
 }
 
 function errorAnswer(id: Id, error: ApiError, call: CallContext) {
@@ -91,6 +110,11 @@ async function answerOne(request: unknown, call: CallContext) {
     return notification ? undefined : { jsonrpc: "2.0", id, result: result ?? null };
   } catch (error) {
     if (error instanceof ApiError && error.code in JSON_RPC_CODES) return fail(error);
+    const unavailable = dependencyUnavailable(error);
+    if (unavailable) {
+      call.onUnavailable(error);
+      return fail(unavailable);
+    }
     call.onUnexpected(error);
     return fail(rpcError("BUNDLER_INTERNAL_ERROR", "The bundler failed unexpectedly"));
   }

@@ -63,6 +63,8 @@ export function bundlerRoutes(app: App, ctx: PluginContext<never, BundlerSetting
       maxBatchSize: ctx.settings.BUNDLER_MAX_BATCH_SIZE,
       onUnexpected: (error) =>
         logger.error("bundler method failed", { error: String((error as Error)?.stack ?? error) }),
+      onUnavailable: (error) =>
+        logger.warn("bundler method: the chain's node or the database did not answer", { error: String(error) }),
     });
     return answer === undefined ? c.body(null, 204) : c.json(answer as never, 200);
   }) as never);
