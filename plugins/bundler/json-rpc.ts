@@ -1,9 +1,9 @@
 // JSON-RPC 2.0 over one POST body: a request or a batch (an array). A request without `id` is a notification: it
 // runs, and nothing is answered for it (a body of notifications only answers 204), even for an unknown method or a
 // malformed one. Errors: -32700 parse, -32600 invalid request, -32601 unknown method, -32602 invalid params,
-// -32603 internal (or a node or database that did not answer: BUNDLER_DEPENDENCY_UNAVAILABLE), 4100 a method the caller's roles do not allow, -32005 a batch over BUNDLER_MAX_BATCH_SIZE; a
-// method's own refusal carries its ERC-7769 code. Each error's data.dapiError is the public
-// error object (spec: Errors, Envelopes).
+// -32603 internal (also a node or database that did not answer in time: BUNDLER_DEPENDENCY_UNAVAILABLE), 4100 a
+// method the caller's roles do not allow, -32005 a batch over BUNDLER_MAX_BATCH_SIZE; a method's own refusal carries
+// its ERC-7769 code. Each error's data.dapiError is the public error object (spec: Errors, Envelopes).
 import { z } from "@hono/zod-openapi";
 import { hasPermission, rolesGranting } from "../../host/auth/permissions.ts";
 import { isChainUnavailable } from "../../host/chain/chain-unavailable.ts";
