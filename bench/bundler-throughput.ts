@@ -192,7 +192,7 @@ export async function benchBundlerThroughput(): Promise<void> {
     console.log(line("Alto", altoRuns));
     const all = (runs: Run[], field: "accepts" | "latencies") => runs.flatMap((r) => r[field]);
     /** Refusals by the sender's mempool limit (-32504) and internal errors (-32603) the runs met, if any. */
-    const throttledNote = (runs: Run[]) => {
+    const resentNote = (runs: Run[]) => {
       const n = runs.reduce((sum, r) => sum + r.throttled, 0);
       const failed = runs.reduce((sum, r) => sum + r.retried, 0);
       return `${n > 0 ? `; ${n} sends refused by the sender limit and sent again` : ""}${failed > 0 ? `; ${failed} sends answered -32603 (internal error) and sent again` : ""}`;
@@ -212,17 +212,17 @@ export async function benchBundlerThroughput(): Promise<void> {
       console.log(
         `  acceptance p50 of the opening burst (every lane's first send at once, ${SENDERS * LANES} a run: the same load for all), median of the runs: bundler ${median(acceptP50s(runs, "openingAccepts")).toFixed(0)} ms, alto ${median(acceptP50s(altoRuns, "openingAccepts")).toFixed(0)} ms (${mode})`,
       );
-      console.log(`  acceptance, all runs, bundler ${mode}: ${summary(all(runs, "accepts"))}${throttledNote(runs)}`);
+      console.log(`  acceptance, all runs, bundler ${mode}: ${summary(all(runs, "accepts"))}${resentNote(runs)}`);
       for (const [load, rate] of OPEN_RATES.entries()) {
         const [unsafeOpen, altoOpen, safeOpen] = openRuns[load] as [Run[], Run[], Run[]];
         const open = mode === "unsafe" ? unsafeOpen : safeOpen;
         console.log(
-          `  acceptance p50 at one load for all (open loop, ${rate} operations/s, ${openOps(rate)} a run), median of the runs: bundler ${median(acceptP50s(open)).toFixed(0)} ms, alto ${median(acceptP50s(altoOpen)).toFixed(0)} ms (${mode}; all runs: bundler ${summary(all(open, "accepts"))}${throttledNote(open)}; alto ${summary(all(altoOpen, "accepts"))}${throttledNote(altoOpen)})`,
+          `  acceptance p50 at one load for all (open loop, ${rate} operations/s, ${openOps(rate)} a run), median of the runs: bundler ${median(acceptP50s(open)).toFixed(0)} ms, alto ${median(acceptP50s(altoOpen)).toFixed(0)} ms (${mode}; all runs: bundler ${summary(all(open, "accepts"))}${resentNote(open)}; alto ${summary(all(altoOpen, "accepts"))}${resentNote(altoOpen)})`,
         );
       }
       console.log(`  send to on chain, all runs, bundler ${mode}: ${summary(all(runs, "latencies"))}`);
     }
-    console.log(`  acceptance, all runs, alto: ${summary(all(altoRuns, "accepts"))}${throttledNote(altoRuns)}`);
+    console.log(`  acceptance, all runs, alto: ${summary(all(altoRuns, "accepts"))}${resentNote(altoRuns)}`);
     console.log(`  send to on chain, all runs, alto: ${summary(all(altoRuns, "latencies"))}`);
   } finally {
     rmSync(dir, { recursive: true, force: true });

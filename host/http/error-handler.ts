@@ -3,11 +3,12 @@
 // mapped, anything else SVC-0084. Every 503 says when to retry (Retry-After).
 import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";
-import { chainUnavailable, isChainUnavailable } from "../chain/chain-unavailable.ts";
+import { chainUnavailable } from "../chain/chain-unavailable.ts";
 import { isMissingChainView } from "../db/chain-views.ts";
-import { databaseUnavailable, isDatabaseUnavailableCause } from "../db/outage.ts";
+import { databaseUnavailable } from "../db/outage.ts";
 import { ApiError } from "../errors/api-error.ts";
 import { errorFormFor, renderError } from "../errors/render.ts";
+import { unansweredDependency } from "../errors/unanswered-dependency.ts";
 import { indexNotReady } from "../index-gate.ts";
 import type { Logger } from "../logger.ts";
 import type { AppEnv } from "./env.ts";
@@ -23,9 +24,9 @@ function toApiError(error: unknown, c: Context<AppEnv>): ApiError | undefined {
     if (chainId !== undefined) c.get("indexGate")?.viewsMissing(chainId);
     return indexNotReady(chainId);
   }
-  if (isChainUnavailable(error)) return chainUnavailable();
-  // PostgreSQL killed or restarting (refused, 57P01/57P03, "Connection terminated"): the supervisor brings it back.
-  if (isDatabaseUnavailableCause(error)) return databaseUnavailable();
+  const unanswered = unansweredDependency(error);
+  if (unanswered === "chain") return chainUnavailable();
+  if (unanswered === "database") return databaseUnavailable();
   if (error instanceof HTTPException) {
     if (error.status === 400) return new ApiError("BAD_REQUEST", { message: error.message || undefined });
     if (error.status === 401) return new ApiError("UNAUTHORIZED");

@@ -6,10 +6,9 @@
 // its ERC-7769 code. Each error's data.dapiError is the public error object (spec: Errors, Envelopes).
 import { z } from "@hono/zod-openapi";
 import { hasPermission, rolesGranting } from "../../host/auth/permissions.ts";
-import { isChainUnavailable } from "../../host/chain/chain-unavailable.ts";
-import { isDatabaseUnavailableCause } from "../../host/db/outage.ts";
 import { ApiError } from "../../host/errors/api-error.ts";
 import { renderError } from "../../host/errors/render.ts";
+import { unansweredDependency } from "../../host/errors/unanswered-dependency.ts";
 import { zodIssues } from "../../host/http/validation.ts";
 import { type BundlerErrorCode, JSON_RPC_CODES } from "./errors.ts";
 import { METHODS, type MethodContext } from "./methods.ts";
@@ -45,20 +44,11 @@ export interface CallContext extends MethodContext {
   onUnavailable(error: unknown): void;
 }
 
-/** The refusal of a call a part it needs did not answer, if that is what `error` says. */
-function dependencyUnavailable(error: unknown): ApiError | undefined {
-  if (isChainUnavailable(error))
-    return rpcError(
-      "BUNDLER_DEPENDENCY_UNAVAILABLE",
-      "The chain's node did not answer in time; retry with exponential backoff",
-    );
-  if (isDatabaseUnavailableCause(error))
-    return rpcError(
-      "BUNDLER_DEPENDENCY_UNAVAILABLE",
-      "The bundler's database cannot be reached right now; retry with exponential backoff",
-    );
-  return undefined;
-}
+/** What the caller is told when a part the call needs did not answer (no Retry-After header here: HTTP 200). */
+const UNANSWERED = {
+  chain: "The chain's node did not answer in time; retry with exponential backoff",
+  database: "The bundler's database cannot be reached right now; retry with exponential backoff",
+} as const;
 
 function errorAnswer(id: Id, error: ApiError, call: CallContext) {
   const code = JSON_RPC_CODES[error.code as BundlerErrorCode] ?? -32603;
@@ -110,10 +100,10 @@ async function answerOne(request: unknown, call: CallContext) {
     return notification ? undefined : { jsonrpc: "2.0", id, result: result ?? null };
   } catch (error) {
     if (error instanceof ApiError && error.code in JSON_RPC_CODES) return fail(error);
-    const unavailable = dependencyUnavailable(error);
-    if (unavailable) {
+    const unanswered = unansweredDependency(error);
+    if (unanswered) {
       call.onUnavailable(error);
-      return fail(unavailable);
+      return fail(rpcError("BUNDLER_DEPENDENCY_UNAVAILABLE", UNANSWERED[unanswered]));
     }
     call.onUnexpected(error);
     return fail(rpcError("BUNDLER_INTERNAL_ERROR", "The bundler failed unexpectedly"));

@@ -37,9 +37,10 @@ export interface TokenView {
 /** How long settle waits for one block before mining another. */
 const NUDGE_MS = 15_000;
 /**
- * How long settle (and a test waiting for the index after a reorg) waits in all. Ponder's realtime sync fetches one block at a time, and a block a reorg removed while
- * its logs were being asked for (by its hash) is asked again with Ponder's RPC retries: 9 of them, 125 ms doubling
- * each time, about 64 s in all, before it moves on to the next block. A CI run met that once with 60 s.
+ * How long settle (and a test waiting for the index after a reorg) waits in all. Ponder's realtime sync fetches one
+ * block at a time, and a block a reorg removed while its logs were being asked for (by its hash) is asked again with
+ * Ponder's RPC retries: 9 of them, 125 ms doubling each time, about 64 s in all, before it moves on to the next block.
+ * A CI run met that once with 60 s.
  */
 export const AFTER_REORG_MS = 120_000;
 
