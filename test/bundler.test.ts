@@ -200,6 +200,33 @@ describe("bundler (POST /api/v2/bundler)", () => {
     expect(sent.body.error.message).toContain(`[COD-010] the code of ${address}`);
   }
 
+  /** The receipt of a bundle sendBundleNow answered, within 30 s: else what the platform and the node say of its
+   * write (so a bundle never mined names itself rather than the test's timeout). */
+  async function bundleMined(hash: Hex) {
+    try {
+      return await client.waitForTransactionReceipt({ hash, timeout: 30_000 });
+    } catch (error) {
+      const db = openDatabases(platformDbUrl(stack.env), "ledger", 1);
+      try {
+        const write = await db.platform
+          .selectFrom("transactionRequests")
+          .select(["id", "status", "subStatus", "nonce", "fromAddress", "replacedHashes", "feeBumps", "errorMessage"])
+          .where(sql<boolean>`${hash} = any(broadcast_hashes) or transaction_hash = ${hash}`)
+          .executeTakeFirst();
+        const from = write?.fromAddress ?? "0x0000000000000000000000000000000000000000";
+        const node = {
+          transaction: await stack.rpc("eth_getTransactionByHash", [hash]),
+          mined: await stack.rpc("eth_getTransactionCount", [from, "latest"]),
+          pending: await stack.rpc("eth_getTransactionCount", [from, "pending"]),
+          pool: await stack.rpc("txpool_inspect"),
+        };
+        throw new Error(`bundle ${hash} not mined in 30 s: ${JSON.stringify({ write, node })}`, { cause: error });
+      } finally {
+        await db.close();
+      }
+    }
+  }
+
   const setCode = (address: Address, code: Hex) =>
     client.request({ method: "anvil_setCode" as never, params: [address, code] as never });
 
@@ -751,7 +778,7 @@ describe("bundler (POST /api/v2/bundler)", () => {
     expect(refused.body.error.message).toContain("AA25");
 
     const sent = await rpc({ jsonrpc: "2.0", id: 5, method: "debug_bundler_sendBundleNow", params: [] });
-    const bundle = await client.waitForTransactionReceipt({ hash: sent.body.result as Hex });
+    const bundle = await bundleMined(sent.body.result as Hex);
     expect(bundle.status).toBe("success");
     for (const { hash } of [one, two]) {
       const receipt = await rpc({ jsonrpc: "2.0", id: 6, method: "eth_getUserOperationReceipt", params: [hash] });
@@ -1189,7 +1216,7 @@ describe("bundler (POST /api/v2/bundler)", () => {
       await unfinished(cHash, 0);
       await setCode(b.address, "0x");
       const sent = await rpc({ jsonrpc: "2.0", id: 3, method: "debug_bundler_sendBundleNow", params: [] });
-      const bundle = await client.waitForTransactionReceipt({ hash: sent.body.result as Hex });
+      const bundle = await bundleMined(sent.body.result as Hex);
       expect(userOperationEvents(bundle, entryPoint).map((event) => event.userOpHash)).toEqual([aHash]);
       const state = async (hash: Hex) =>
         rows
@@ -1202,7 +1229,7 @@ describe("bundler (POST /api/v2/bundler)", () => {
       expect(await state(cHash)).toMatchObject({ status: "pending", accepting: true }); // its acceptance may still run
       await unfinished(cHash, 31);
       const next = await rpc({ jsonrpc: "2.0", id: 4, method: "debug_bundler_sendBundleNow", params: [] });
-      const second = await client.waitForTransactionReceipt({ hash: next.body.result as Hex });
+      const second = await bundleMined(next.body.result as Hex);
       expect(userOperationEvents(second, entryPoint).map((event) => event.userOpHash)).toEqual([cHash]);
     } finally {
       await rpc({ jsonrpc: "2.0", id: 5, method: "debug_bundler_setBundlingMode", params: ["auto"] });
@@ -1502,7 +1529,7 @@ describe("bundler (POST /api/v2/bundler)", () => {
       const kept = await send(accounts[0]);
       await mine(5);
       const bundle = (await call("debug_bundler_sendBundleNow", [])).result as Hex;
-      expect((await client.waitForTransactionReceipt({ hash: bundle })).status).toBe("success");
+      expect((await bundleMined(bundle)).status).toBe("success");
       const receipt = await call("eth_getUserOperationReceipt", [kept]);
       expect(receipt.result, JSON.stringify(receipt)).toMatchObject({ success: true });
       // Live for 11 blocks: the paymaster's next acceptance drops it (it no longer counts against the 4 allowed).
