@@ -146,7 +146,7 @@ describe("bundler JSON-RPC when a part it needs does not answer", () => {
         ...call(["owner"]),
         chain: on,
         onUnexpected: (error) => seen.unexpected.push(error),
-        onUnavailable: (error) => seen.unavailable.push(error),
+        onUnavailable: (error, dependency) => seen.unavailable.push({ error, dependency }),
       },
     ) as Promise<{ id: number; error: { code: number; message: string; data: Record<string, unknown> } }>;
 
@@ -164,7 +164,7 @@ describe("bundler JSON-RPC when a part it needs does not answer", () => {
       status: 503,
       retryable: true,
     });
-    expect(seen).toEqual({ unavailable: [timeout], unexpected: [] });
+    expect(seen).toEqual({ unavailable: [{ error: timeout, dependency: "chain" }], unexpected: [] });
   });
 
   it("answers a database that cannot be reached the same way, and anything else as the bundler's own failure", async () => {
@@ -177,6 +177,6 @@ describe("bundler JSON-RPC when a part it needs does not answer", () => {
     const failed = await stakeStatus(chainFailing(bug), seen);
     expect(failed.error.code).toBe(-32603);
     expect(failed.error.data.dapiError).toMatchObject({ id: "SVC-16005", status: 500 });
-    expect(seen).toEqual({ unavailable: [refused], unexpected: [bug] });
+    expect(seen).toEqual({ unavailable: [{ error: refused, dependency: "database" }], unexpected: [bug] });
   });
 });

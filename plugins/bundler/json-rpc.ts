@@ -8,7 +8,7 @@ import { z } from "@hono/zod-openapi";
 import { hasPermission, rolesGranting } from "../../host/auth/permissions.ts";
 import { ApiError } from "../../host/errors/api-error.ts";
 import { renderError } from "../../host/errors/render.ts";
-import { unansweredDependency } from "../../host/errors/unanswered-dependency.ts";
+import { type UnansweredDependency, unansweredDependency } from "../../host/errors/unanswered-dependency.ts";
 import { zodIssues } from "../../host/http/validation.ts";
 import { type BundlerErrorCode, JSON_RPC_CODES } from "./errors.ts";
 import { METHODS, type MethodContext } from "./methods.ts";
@@ -41,7 +41,7 @@ export interface CallContext extends MethodContext {
   maxBatchSize: number;
   onUnexpected(error: unknown): void;
   /** A node or database that did not answer: the caller's to retry, not the bundler's fault. */
-  onUnavailable(error: unknown): void;
+  onUnavailable(error: unknown, dependency: UnansweredDependency): void;
 }
 
 /** What the caller is told when a part the call needs did not answer (no Retry-After header here: HTTP 200). */
@@ -102,7 +102,7 @@ async function answerOne(request: unknown, call: CallContext) {
     if (error instanceof ApiError && error.code in JSON_RPC_CODES) return fail(error);
     const unanswered = unansweredDependency(error);
     if (unanswered) {
-      call.onUnavailable(error);
+      call.onUnavailable(error, unanswered);
       return fail(rpcError("BUNDLER_DEPENDENCY_UNAVAILABLE", UNANSWERED[unanswered]));
     }
     call.onUnexpected(error);

@@ -9,6 +9,7 @@ import { requestServedChain } from "../../host/chain/request-chain.ts";
 import type { App, AppEnv } from "../../host/http/env.ts";
 import { errorResponses } from "../../host/http/schemas.ts";
 import type { PluginContext } from "../../host/plugin.ts";
+import { throttledWarnings } from "../../host/throttled-log.ts";
 import { answerJsonRpc, JsonRpcRequestSchema, JsonRpcResponseSchema } from "./json-rpc.ts";
 import type { BundlerSettings } from "./settings.ts";
 
@@ -50,6 +51,8 @@ const bundlerRoute = createRoute({
 
 export function bundlerRoutes(app: App, ctx: PluginContext<never, BundlerSettings>) {
   const logger = ctx.logger;
+  // Under overload every call in flight can fail at once: one line per part and interval, not one per call.
+  const warnUnanswered = throttledWarnings(logger);
   app.openapi(bundlerRoute, (async (c: Context<AppEnv>) => {
     // The served chain alone (an unknown X-Chain-Id is refused before any JSON-RPC): the methods need no system there.
     // Unbatched: a method's calls to the node follow one another (a bundler client waits on each answer).
@@ -63,8 +66,14 @@ export function bundlerRoutes(app: App, ctx: PluginContext<never, BundlerSetting
       maxBatchSize: ctx.settings.BUNDLER_MAX_BATCH_SIZE,
       onUnexpected: (error) =>
         logger.error("bundler method failed", { error: String((error as Error)?.stack ?? error) }),
-      onUnavailable: (error) =>
-        logger.warn("bundler method: the chain's node or the database did not answer", { error: String(error) }),
+      onUnavailable: (error, dependency) =>
+        warnUnanswered(
+          dependency,
+          dependency === "chain"
+            ? "bundler method: the chain's node did not answer"
+            : "bundler method: the database did not answer",
+          { error: String(error) },
+        ),
     });
     return answer === undefined ? c.body(null, 204) : c.json(answer as never, 200);
   }) as never);
