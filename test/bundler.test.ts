@@ -51,7 +51,8 @@ import { createServedChains } from "../host/chain/served-chains.ts";
 import { openDatabases } from "../host/db/database.ts";
 import { userOperationEvents } from "../plugins/bundler/bundle.ts";
 import { linkBundleQuery } from "../plugins/bundler/bundle-claims.ts";
-import { insertUnlessContended, type NewOperation } from "../plugins/bundler/quick-insert.ts";
+import { untilWorthBundling } from "../plugins/bundler/bundle-pace.ts";
+import { insertUnlessContended, markAccepted, type NewOperation } from "../plugins/bundler/quick-insert.ts";
 import { simulateValidation, validationCaches } from "../plugins/bundler/simulation.ts";
 import { bundlerDb } from "../plugins/bundler/tables.ts";
 import { packed, type RpcUserOperation, toUserOperation } from "../plugins/bundler/user-operation.ts";
@@ -894,6 +895,42 @@ describe("bundler (POST /api/v2/bundler)", () => {
       ]);
     } finally {
       await operations.deleteFrom("bundlerUserOperations").where("chainId", "=", unserved).execute();
+      await db.close();
+    }
+  });
+
+  it("paces a bundling run by the operations accepted, each from its acceptance, not by those still accepting", async () => {
+    const db = openDatabases(platformDbUrl(stack.env), "ledger", 1);
+    const operations = bundlerDb(db.platform);
+    const scope = { chainId: UNSERVED, organizationId: stack.platform.credentials.organizationId };
+    const waited = async () => {
+      const start = Date.now();
+      await untilWorthBundling(operations, scope, { targetSize: 2, maxWaitMs: 400 });
+      return Date.now() - start;
+    };
+    const aSecondAgo = () => new Date(Date.now() - 1000);
+    try {
+      // Two written a second ago: one still accepting, the other accepted (marked) just now.
+      const [accepting, marked] = [unservedRow(0, 0xc0de1n), unservedRow(0, 0xc0de2n)];
+      for (const row of [accepting, marked])
+        await insertUnlessContended(operations, db.pool, row, 4, () => ({ accepted: false }));
+      await operations
+        .updateTable("bundlerUserOperations")
+        .set({ createdAt: aSecondAgo(), updatedAt: aSecondAgo() })
+        .where("chainId", "=", UNSERVED)
+        .execute();
+      await markAccepted(operations, db.pool, marked.userOpHash);
+      // One ready of the two the bundle wants, ready for no time: the run waits (counting both, it sent at once).
+      expect(await waited()).toBeGreaterThanOrEqual(300);
+      // Accepted a second ago: past the wait, it is sent at once.
+      await operations
+        .updateTable("bundlerUserOperations")
+        .set({ updatedAt: aSecondAgo() })
+        .where("userOpHash", "=", marked.userOpHash)
+        .execute();
+      expect(await waited()).toBeLessThan(300);
+    } finally {
+      await operations.deleteFrom("bundlerUserOperations").where("chainId", "=", UNSERVED).execute();
       await db.close();
     }
   });

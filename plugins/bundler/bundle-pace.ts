@@ -2,7 +2,9 @@
 // once the oldest has waited BUNDLER_BUNDLE_MAX_WAIT_MS, whichever comes first (a run woken sooner polls the mempool
 // until then). Each bundle costs the same whatever it carries (its jobs, custody signature, transaction, block,
 // confirmations and indexing: some 0.1 s of CPU here): sent on every acceptance under load, bundles of three or four
-// operations kept the machine busy enough to slow the acceptances themselves ten-fold.
+// operations kept the machine busy enough to slow the acceptances themselves ten-fold. Only accepted operations count,
+// each from when it was accepted: a bundle takes none still accepting, and under load an acceptance can take longer
+// than the wait, so counting those would send at once, with the few accepted so far (smaller bundles, more load).
 import { sql } from "kysely";
 import type { BundlerDb } from "./tables.ts";
 
@@ -32,11 +34,11 @@ export async function untilWorthBundling(
   for (;;) {
     // (the database's clock on both sides of the age; the camel-case plugin names the columns)
     const { rows } = await sql<{ count: string; oldestAgeMs: number | null }>`
-      select count(*) as count, extract(epoch from now() - min(created_at)) * 1000 as oldest_age_ms
+      select count(*) as count,
+        extract(epoch from now() - min(greatest(created_at, updated_at))) * 1000 as oldest_age_ms
       from platform.bundler_user_operations
-      where chain_id = ${scope.chainId} and organization_id = ${scope.organizationId} and status = 'pending'`.execute(
-      db,
-    );
+      where chain_id = ${scope.chainId} and organization_id = ${scope.organizationId} and status = 'pending'
+        and not accepting`.execute(db);
     const oldestAgeMs = rows[0]?.oldestAgeMs;
     const wait = readyIn(
       { count: Number(rows[0]?.count ?? 0), oldestAgeMs: oldestAgeMs == null ? null : Number(oldestAgeMs) },

@@ -101,7 +101,7 @@ function combinedOf(db: BundlerDb, pool: pg.Pool) {
         order: (a, b) => ascending(a.userOpHash, b.userOpHash),
         statement: (marks) =>
           sql`update platform.bundler_user_operations as o
-            set accepting = false, validation_code_hashes = m.code_hashes
+            set accepting = false, validation_code_hashes = m.code_hashes, updated_at = now()
             from unnest(${marks.map((mark) => mark.userOpHash)}::text[],
               ${marks.map((mark) => (mark.visitedCode ? JSON.stringify(mark.visitedCode) : null))}::jsonb[])
               as m(user_op_hash, code_hashes),

@@ -63,8 +63,8 @@ export const BundlerSettings = z.object({
     .max(64)
     .default(16)
     .describe(
-      "A bundling run (auto mode) sends as soon as this many of the organisation's operations wait on the chain, " +
-        "without waiting out `BUNDLER_BUNDLE_MAX_WAIT_MS`.",
+      "A bundling run (auto mode) sends as soon as this many of the organisation's accepted operations wait on the " +
+        "chain, without waiting out `BUNDLER_BUNDLE_MAX_WAIT_MS`.",
     ),
   BUNDLER_BUNDLE_MAX_WAIT_MS: z.coerce
     .number()
@@ -73,9 +73,9 @@ export const BundlerSettings = z.object({
     .max(60_000)
     .default(250)
     .describe(
-      "How long a bundling run (auto mode) lets the oldest waiting operation wait for others to share its bundle, " +
-        "unless `BUNDLER_BUNDLE_TARGET_SIZE` of them wait already (each bundle costs its transaction, block and " +
-        "confirmations whatever it carries). 0: a run sends as soon as an acceptance wakes it.",
+      "How long a bundling run (auto mode) lets the oldest waiting operation wait, since its acceptance, for others " +
+        "to share its bundle, unless `BUNDLER_BUNDLE_TARGET_SIZE` of them wait already (each bundle costs its " +
+        "transaction, block and confirmations whatever it carries). 0: a run sends as soon as an acceptance wakes it.",
     ),
   BUNDLER_VALIDATION: z
     .enum(["safe", "unsafe"])
