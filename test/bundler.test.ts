@@ -58,6 +58,7 @@ import { bundlerDb } from "../plugins/bundler/tables.ts";
 import { packed, type RpcUserOperation, toUserOperation } from "../plugins/bundler/user-operation.ts";
 import { staleBundlingRuns } from "../plugins/bundler/wake-sweep.ts";
 import { anvilAccount } from "./support/api-flows.ts";
+import { nodeStateOf } from "./support/node-state.ts";
 import { bootStack, platformDbUrl, stackChain, type TestStack } from "./support/stack.ts";
 
 const RECIPIENT: Address = "0x000000000000000000000000000000000000bEEF";
@@ -215,12 +216,7 @@ describe("bundler (POST /api/v2/bundler)", () => {
           .where(sql<boolean>`${hash} = any(broadcast_hashes) or transaction_hash = ${hash}`)
           .executeTakeFirst();
         const from = write?.fromAddress ?? "0x0000000000000000000000000000000000000000";
-        const node = {
-          transaction: await stack.rpc("eth_getTransactionByHash", [hash]),
-          mined: await stack.rpc("eth_getTransactionCount", [from, "latest"]),
-          pending: await stack.rpc("eth_getTransactionCount", [from, "pending"]),
-          pool: await stack.rpc("txpool_inspect"),
-        };
+        const node = await nodeStateOf(stack, from, [hash, ...(write?.replacedHashes ?? [])]);
         throw new Error(`bundle ${hash} not mined in 30 s: ${JSON.stringify({ write, node })}`, { cause: error });
       } finally {
         await db.close();

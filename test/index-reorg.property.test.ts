@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { reorgDepth } from "../host/config.ts";
 import { ALICE, BOB, CAROL } from "./support/api-flows.ts";
 import { indexVsChain } from "./support/index-vs-chain.ts";
+import { nodeStateOf } from "./support/node-state.ts";
 import { parsePrometheusText, sampleValue } from "./support/prometheus-text.ts";
 import { type Op, opArbitrary, performWrite, reorg, writeOf } from "./support/reorg-workload.ts";
 import { bootStack, createDepositToken, json, platformDbUrl, type TestStack } from "./support/stack.ts";
@@ -125,17 +126,7 @@ describe("the index through reorgs", () => {
     for (const row of rows) {
       if (await settled(row)) continue;
       const hashes = [row.transaction_hash, ...(row.replaced_hashes ?? [])];
-      lost.push({
-        ...row,
-        node: {
-          mined: await stack.rpc("eth_getTransactionCount", [row.from_address, "latest"]),
-          pending: await stack.rpc("eth_getTransactionCount", [row.from_address, "pending"]),
-          hashes: await Promise.all(
-            hashes.map(async (hash) => ({ hash, tx: await stack.rpc("eth_getTransactionByHash", [hash]) })),
-          ),
-          pool: await stack.rpc("txpool_inspect"),
-        },
-      });
+      lost.push({ ...row, node: await nodeStateOf(stack, row.from_address, hashes) });
     }
     return JSON.stringify(lost, null, 1);
   }
