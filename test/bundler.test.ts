@@ -49,8 +49,10 @@ import {
 } from "../host/chain/entry-point.ts";
 import { createServedChains } from "../host/chain/served-chains.ts";
 import { openDatabases } from "../host/db/database.ts";
+import { addKeyedJobSql } from "../host/worker/keyed-jobs.ts";
 import { userOperationEvents } from "../plugins/bundler/bundle.ts";
 import { linkBundleQuery } from "../plugins/bundler/bundle-claims.ts";
+import { bundleJob } from "../plugins/bundler/bundle-job.ts";
 import { untilWorthBundling } from "../plugins/bundler/bundle-pace.ts";
 import { insertUnlessContended, markAccepted, type NewOperation } from "../plugins/bundler/quick-insert.ts";
 import { simulateValidation, validationCaches } from "../plugins/bundler/simulation.ts";
@@ -105,8 +107,24 @@ describe("bundler (POST /api/v2/bundler)", () => {
   }
 
   /** Bundling set to manual, then one operation of each account (1 wei to RECIPIENT) accepted: their hashes. */
+  /** Bundling set to manual once the mempool is empty: what an earlier test left waiting is bundled first (in auto
+   * mode), so debug_bundler_sendBundleNow's oldest operation is the test's own. */
+  async function bundlingManual() {
+    await vi.waitFor(
+      async () => {
+        for (const at of [entryPoint, entryPointV07]) {
+          const pool = await rpc({ jsonrpc: "2.0", id: 1, method: "debug_bundler_dumpMempool", params: [at] });
+          expect(pool.body.result, `the mempool of ${at} before manual mode`).toEqual([]);
+        }
+      },
+      { timeout: 30_000, interval: 100 },
+    );
+    const manual = await rpc({ jsonrpc: "2.0", id: 1, method: "debug_bundler_setBundlingMode", params: ["manual"] });
+    expect(manual.body.result).toBe("ok");
+  }
+
   async function acceptedInManualMode(accounts: Awaited<ReturnType<typeof simpleAccount>>[]): Promise<Hex[]> {
-    await rpc({ jsonrpc: "2.0", id: 1, method: "debug_bundler_setBundlingMode", params: ["manual"] });
+    await bundlingManual();
     const hashes: Hex[] = [];
     for (const account of accounts) {
       const bundler = createBundlerClient({ account, client, transport: transport() });
@@ -126,7 +144,7 @@ describe("bundler (POST /api/v2/bundler)", () => {
       hash: await bundler.sendUserOperation({ calls: [{ to: RECIPIENT, value: 1n }] }),
       timeout: 30_000,
     });
-    await rpc({ jsonrpc: "2.0", id: 1, method: "debug_bundler_setBundlingMode", params: ["manual"] });
+    await bundlingManual();
     return { account, bundler };
   }
 
@@ -189,7 +207,7 @@ describe("bundler (POST /api/v2/bundler)", () => {
 
   /** Bundling set to manual, then `op` accepted: its hash. */
   async function acceptedWhileManual(op: ReturnType<typeof operation>): Promise<Hex> {
-    await rpc({ jsonrpc: "2.0", id: 1, method: "debug_bundler_setBundlingMode", params: ["manual"] });
+    await bundlingManual();
     const accepted = await rpc({ jsonrpc: "2.0", id: 2, method: "eth_sendUserOperation", params: [op, entryPoint] });
     expect(accepted.body.result, JSON.stringify(accepted.body)).toMatch(/^0x[0-9a-f]{64}$/);
     return accepted.body.result;
@@ -804,7 +822,7 @@ describe("bundler (POST /api/v2/bundler)", () => {
         hash: await bundler.sendUserOperation({ calls: [{ to: RECIPIENT, value: 1n }] }),
         timeout: 30_000,
       });
-    await rpc({ jsonrpc: "2.0", id: 1, method: "debug_bundler_setBundlingMode", params: ["manual"] });
+    await bundlingManual();
     try {
       // Six operations a sender, each on a nonce key of its own, all sent at once: four wait, two are refused.
       const signed = await Promise.all(
@@ -1159,6 +1177,38 @@ describe("bundler (POST /api/v2/bundler)", () => {
     await rpc({ jsonrpc: "2.0", id: 4, method: "debug_bundler_setBundlingMode", params: ["auto"] });
   });
 
+  it("bundles nothing in manual mode from a run woken while bundling was auto, until debug_bundler_sendBundleNow", async () => {
+    const hashes = await acceptedInManualMode([await simpleAccount(), await simpleAccount()]);
+    // The run an earlier auto-mode wake queued (or one still waiting for its bundle to fill when the mode switched).
+    const job = bundleJob(chain.id, stack.platform.credentials.organizationId);
+    const db = openDatabases(platformDbUrl(stack.env), "ledger", 1);
+    try {
+      const { rows } = await sql<{ id: string }>`select ${addKeyedJobSql(job)} as id`.execute(db.platform);
+      await vi.waitFor(
+        async () => {
+          const left = await sql`select 1 from graphile_worker._private_jobs where id = ${rows[0]?.id}::bigint`.execute(
+            db.platform,
+          );
+          expect(left.rows).toHaveLength(0);
+        },
+        { timeout: 20_000, interval: 100 },
+      );
+    } finally {
+      await db.close();
+    }
+    // Both still wait in the mempool: the run took neither.
+    const pool = await rpc({ jsonrpc: "2.0", id: 2, method: "debug_bundler_dumpMempool", params: [entryPoint] });
+    expect(pool.body.result).toHaveLength(2);
+    const sent = await rpc({ jsonrpc: "2.0", id: 4, method: "debug_bundler_sendBundleNow", params: [] });
+    expect(sent.body.result).toMatch(/^0x[0-9a-f]{64}$/);
+    await bundleMined(sent.body.result);
+    for (const hash of hashes)
+      expect(
+        (await rpc({ jsonrpc: "2.0", id: 3, method: "eth_getUserOperationReceipt", params: [hash] })).body.result,
+      ).toMatchObject({ success: true });
+    await rpc({ jsonrpc: "2.0", id: 5, method: "debug_bundler_setBundlingMode", params: ["auto"] });
+  });
+
   it("drops an operation whose validated code changed before its bundle (COD-010), and sends the rest", async () => {
     const changing: Address = "0x00000000000000000000000000000000000c0d01";
     await setCode(changing, "0x600060005260206000f3"); // an account that validates anything, paid by its deposit
@@ -1231,7 +1281,7 @@ describe("bundler (POST /api/v2/bundler)", () => {
 
       // Three accepted operations, then made to look as a stopped process leaves them (accepting): a's and b's 31 s
       // ago, c's just now; b's account has lost its code since.
-      await rpc({ jsonrpc: "2.0", id: 2, method: "debug_bundler_setBundlingMode", params: ["manual"] });
+      await bundlingManual();
       const hashes: Hex[] = [];
       for (const account of [a, b, c]) {
         const bundler = createBundlerClient({ account, client, transport: transport() });
@@ -1284,9 +1334,7 @@ describe("bundler (POST /api/v2/bundler)", () => {
     } finally {
       await db.close();
     }
-    expect(
-      (await rpc({ jsonrpc: "2.0", id: 1, method: "debug_bundler_setBundlingMode", params: ["manual"] })).body.result,
-    ).toBe("ok");
+    await bundlingManual();
     const hashes: Hex[] = [];
     for (const account of [a, b, c]) {
       const bundler = createBundlerClient({ account, client, transport: transport() });

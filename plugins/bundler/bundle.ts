@@ -107,7 +107,7 @@ export function bundleTask(ctx: PluginContext<"custody" | "deployment", BundlerS
     const executors = await bundlerExecutors(ctx, organizationId, ctx.settings.BUNDLER_EXECUTORS);
     // Each EntryPoint's partition is its own bundles (handleOps runs one EntryPoint's operations).
     for (const entryPoint of servedEntryPoints(on.deployment))
-      await bundlePartition(ctx, on, organizationId, entryPoint, executors);
+      await bundlePartition(ctx, on, organizationId, entryPoint, executors, now === true);
   });
 }
 
@@ -136,6 +136,7 @@ async function bundlePartition(
   organizationId: string,
   entryPoint: ServedEntryPoint,
   executors: string[],
+  now: boolean,
 ) {
   const db = bundlerDb(ctx.db.platform);
   const { chainId } = on;
@@ -148,6 +149,20 @@ async function bundlePartition(
     .where("o.entryPoint", "=", entryPoint.address.toLowerCase())
     .where("o.organizationId", "=", organizationId)
     .where("o.status", "in", ["pending", "submitted"])
+    // A run woken in auto mode takes nothing once bundling is manual: read in the rows' own snapshot, so operations
+    // accepted after the switch are never in a bundle debug_bundler_sendBundleNow did not ask for.
+    .$if(!now, (query) =>
+      query.where(({ not, exists, selectFrom }) =>
+        not(
+          exists(
+            selectFrom("bundlerSettings")
+              .select("chainId")
+              .where("chainId", "=", chainId)
+              .where("bundlingMode", "=", "manual"),
+          ),
+        ),
+      ),
+    )
     .orderBy("o.createdAt")
     .limit(MAX_BUNDLE * 8)
     .execute();
