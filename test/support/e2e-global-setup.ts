@@ -2,6 +2,7 @@
 // shared platform (shared-platform-broker.ts), both removed at the end. Both projects call it in the one main process.
 import type { TestProject } from "vitest/node";
 import { removeDataDir } from "../../scripts/infra/data-dir.ts";
+import { removeStaleReservations } from "./port-reservations.ts";
 import { startSharedPlatformBroker } from "./shared-platform-broker.ts";
 import { freePort } from "./stack.ts";
 import { prepareStackTemplate } from "./stack-template.ts";
@@ -18,6 +19,7 @@ async function prepare() {
     async teardown() {
       await broker.stop();
       removeDataDir(template);
+      removeStaleReservations();
     },
   };
 }

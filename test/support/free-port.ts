@@ -5,8 +5,12 @@
 // anvil) take their local ports from that range, and one took the indexer's port in the seconds between its pick and
 // Ponder's listen (Ponder moved to the next port, PostgreSQL's, and exited with EADDRINUSE). Each process picks from
 // a slice of its own (its vitest worker's), one port after another, so two workers never hand out the same port.
+// Processes can still share a slice (two projects' workers of one pool id, a child inheriting VITEST_POOL_ID: one
+// took a stack's indexer port between its pick and Ponder's listen), so each handed-out port is also reserved, by a
+// file naming the process, until that process exits (port-reservations.ts).
 import { readFileSync } from "node:fs";
 import { isPortFree } from "../../scripts/infra/port-free.ts";
+import { reservePorts } from "./port-reservations.ts";
 
 const LOWEST = 10_000;
 const SLICES = 16;
@@ -38,9 +42,13 @@ export function portSlice(
  */
 export const FETCH_BLOCKED_PORTS: ReadonlySet<number> = new Set([10_080]);
 
-/** Picks ports from `slice`, one block after another from `start`, skipping blocks fetch could not reach or where
- * something listens. */
-export function portPicker(slice: { from: number; to: number }, start: number) {
+/** Picks ports from `slice`, one block after another from `start`, skipping blocks fetch could not reach, where
+ * something listens, or that another picker reserved (`reserve`: the block's reservation, or false). */
+export function portPicker(
+  slice: { from: number; to: number },
+  start: number,
+  reserve: (first: number, count: number) => boolean = reservePorts,
+) {
   let next = start;
   return async function pick(count: number): Promise<number> {
     for (let tried = 0; tried < slice.to - slice.from; tried++) {
@@ -49,7 +57,7 @@ export function portPicker(slice: { from: number; to: number }, start: number) {
       next += count;
       let all = true;
       for (let i = 0; i < count && all; i++) all = !FETCH_BLOCKED_PORTS.has(first + i) && (await isPortFree(first + i));
-      if (all) return first;
+      if (all && reserve(first, count)) return first;
     }
     throw new Error(`No ${count} consecutive free ports in ${slice.from}-${slice.to - 1}`);
   };
