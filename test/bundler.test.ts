@@ -106,7 +106,6 @@ describe("bundler (POST /api/v2/bundler)", () => {
     return account;
   }
 
-  /** Bundling set to manual, then one operation of each account (1 wei to RECIPIENT) accepted: their hashes. */
   /** Bundling set to manual once the mempool is empty: what an earlier test left waiting is bundled first (in auto
    * mode), so debug_bundler_sendBundleNow's oldest operation is the test's own. */
   async function bundlingManual() {
@@ -123,6 +122,7 @@ describe("bundler (POST /api/v2/bundler)", () => {
     expect(manual.body.result).toBe("ok");
   }
 
+  /** Bundling set to manual, then one operation of each account (1 wei to RECIPIENT) accepted: their hashes. */
   async function acceptedInManualMode(accounts: Awaited<ReturnType<typeof simpleAccount>>[]): Promise<Hex[]> {
     await bundlingManual();
     const hashes: Hex[] = [];
@@ -218,6 +218,25 @@ describe("bundler (POST /api/v2/bundler)", () => {
     const sent = await rpc({ jsonrpc: "2.0", id: 3, method: "debug_bundler_sendBundleNow", params: [] });
     expect(sent.body.error).toMatchObject({ code: -32500 });
     expect(sent.body.error.message).toContain(`[COD-010] the code of ${address}`);
+  }
+
+  /** A JSON-RPC answer and the mempool rows of `hashes`, for an assertion's message: what became of each operation. */
+  async function answerAndRows(answer: unknown, hashes: Hex[]): Promise<string> {
+    const db = openDatabases(platformDbUrl(stack.env), "ledger", 1);
+    try {
+      const rows = await bundlerDb(db.platform)
+        .selectFrom("bundlerUserOperations")
+        .select(["userOpHash", "status", "failureReason", "bundleId", "executor", "transactionRequestId", "createdAt"])
+        .where(
+          "userOpHash",
+          "in",
+          hashes.map((hash) => hash.toLowerCase()),
+        )
+        .execute();
+      return `answer ${JSON.stringify(answer)}; operations ${JSON.stringify(rows)}`;
+    } finally {
+      await db.close();
+    }
   }
 
   /** The receipt of a bundle sendBundleNow answered, within 30 s: else what the platform and the node say of its
@@ -1165,7 +1184,7 @@ describe("bundler (POST /api/v2/bundler)", () => {
     // Accepted while it could pay; then its money is gone: the EntryPoint refuses it at the bundle's check (AA21).
     await client.request({ method: "anvil_setBalance" as never, params: [poor.address, "0x0"] as never });
     const sent = await rpc({ jsonrpc: "2.0", id: 2, method: "debug_bundler_sendBundleNow", params: [] });
-    expect(sent.body.error).toMatchObject({ code: -32500 });
+    expect(sent.body.error, await answerAndRows(sent.body, hashes)).toMatchObject({ code: -32500 });
     expect(sent.body.error.message).toContain("AA21");
     const bundler = createBundlerClient({ account: rich, client, transport: transport(), pollingInterval: 200 });
     const receipt = await bundler.waitForUserOperationReceipt({ hash: hashes[1], timeout: 30_000 });
@@ -1177,13 +1196,18 @@ describe("bundler (POST /api/v2/bundler)", () => {
     await rpc({ jsonrpc: "2.0", id: 4, method: "debug_bundler_setBundlingMode", params: ["auto"] });
   });
 
-  it("bundles nothing in manual mode from a run woken while bundling was auto, until debug_bundler_sendBundleNow", async () => {
+  it("bundles nothing in manual mode from a run woken while bundling was auto, or a retried sendBundleNow run", async () => {
     const hashes = await acceptedInManualMode([await simpleAccount(), await simpleAccount()]);
-    // The run an earlier auto-mode wake queued (or one still waiting for its bundle to fill when the mode switched).
-    const job = bundleJob(chain.id, stack.platform.credentials.organizationId);
+    const organizationId = stack.platform.credentials.organizationId;
     const db = openDatabases(platformDbUrl(stack.env), "ledger", 1);
-    try {
-      const { rows } = await sql<{ id: string }>`select ${addKeyedJobSql(job)} as id`.execute(db.platform);
+    /** Runs a job of the bundle task, `attempts` already made (held back until then), to its end. */
+    const ran = async (job: ReturnType<typeof bundleJob>, attempts: number) => {
+      const later = new Date(Date.now() + 3_600_000);
+      const { rows } = await sql<{ id: string }>`select ${addKeyedJobSql({ ...job, runAt: later })} as id`.execute(
+        db.platform,
+      );
+      await sql`update graphile_worker._private_jobs set attempts = ${attempts}, run_at = now()
+        where id = ${rows[0]?.id}::bigint`.execute(db.platform);
       await vi.waitFor(
         async () => {
           const left = await sql`select 1 from graphile_worker._private_jobs where id = ${rows[0]?.id}::bigint`.execute(
@@ -1193,6 +1217,12 @@ describe("bundler (POST /api/v2/bundler)", () => {
         },
         { timeout: 20_000, interval: 100 },
       );
+    };
+    try {
+      // The run an earlier auto-mode wake queued (or one still waiting for its bundle to fill when the mode switched),
+      // then a sendBundleNow run retried after its first attempt failed (its caller's wait long over).
+      await ran(bundleJob(chain.id, organizationId), 0);
+      await ran(bundleJob(chain.id, organizationId, true), 1);
     } finally {
       await db.close();
     }
@@ -1609,8 +1639,9 @@ describe("bundler (POST /api/v2/bundler)", () => {
       // Live for 5 blocks: bundled.
       const kept = await send(accounts[0]);
       await mine(5);
-      const bundle = (await call("debug_bundler_sendBundleNow", [])).result as Hex;
-      expect((await bundleMined(bundle)).status).toBe("success");
+      const sent = await call("debug_bundler_sendBundleNow", []);
+      expect(sent.result, await answerAndRows(sent, [kept])).toMatch(/^0x[0-9a-f]{64}$/);
+      expect((await bundleMined(sent.result as Hex)).status).toBe("success");
       const receipt = await call("eth_getUserOperationReceipt", [kept]);
       expect(receipt.result, JSON.stringify(receipt)).toMatchObject({ success: true });
       // Live for 11 blocks: the paymaster's next acceptance drops it (it no longer counts against the 4 allowed).

@@ -94,7 +94,10 @@ async function settleAbandoned(ctx: PluginContext, chainId: number, organization
 }
 
 export function bundleTask(ctx: PluginContext<"custody" | "deployment", BundlerSettings>) {
-  return defineTask(BundlePayload, async ({ organizationId, chainId, now }) => {
+  return defineTask(BundlePayload, async ({ organizationId, chainId, now: asked }, helpers) => {
+    // Only its first attempt runs as debug_bundler_sendBundleNow asked (whose wait has ended by a retry): a retry is
+    // a run like any other, which bundles nothing while bundling is manual.
+    const now = asked === true && helpers.job.attempts <= 1;
     if (!ctx.chains.has(chainId)) throw new Error(`Chain ${chainId} is not served by this platform`);
     const on = ctx.chains.get(chainId);
     const pace = {
@@ -107,7 +110,7 @@ export function bundleTask(ctx: PluginContext<"custody" | "deployment", BundlerS
     const executors = await bundlerExecutors(ctx, organizationId, ctx.settings.BUNDLER_EXECUTORS);
     // Each EntryPoint's partition is its own bundles (handleOps runs one EntryPoint's operations).
     for (const entryPoint of servedEntryPoints(on.deployment))
-      await bundlePartition(ctx, on, organizationId, entryPoint, executors, now === true);
+      await bundlePartition(ctx, on, organizationId, entryPoint, executors, now);
   });
 }
 
