@@ -35,6 +35,10 @@ export function bundleJob(
   };
 }
 
+/** Whether bundling on the chain is manual (debug_bundler_setBundlingMode): only sendBundleNow's runs bundle then. */
+export const manualBundling = (chainId: number) =>
+  sql<boolean>`exists (select 1 from platform.bundler_settings where chain_id = ${chainId} and bundling_mode = 'manual')`;
+
 /**
  * Queues the organisation's bundling run on the chain, in auto mode (or always, with `force`). One wake per
  * organisation and mode at a time on the platform (host/cache's `coalesced`): concurrent acceptances share the next
@@ -55,10 +59,7 @@ export function wakeBundler(ctx: PluginContext, chainId: number, organizationId:
       // and one disk flush fewer per acceptance leaves the disk to the acceptances' own rows.
       await sql`select ${queue}
         from ${unflushedCommit} as unflushed
-        where ${force}::boolean or not exists (select 1 from platform.bundler_settings
-                                              where chain_id = ${chainId} and bundling_mode = 'manual')`.execute(
-        ctx.db.platform,
-      );
+        where ${force}::boolean or not ${manualBundling(chainId)}`.execute(ctx.db.platform);
     });
     wakes.set(key, wake);
   }

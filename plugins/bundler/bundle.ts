@@ -27,7 +27,7 @@ import {
   queuedBundleWrite,
   releaseFromBundle,
 } from "./bundle-claims.ts";
-import { BundlePayload, bundleJob } from "./bundle-job.ts";
+import { BundlePayload, bundleJob, manualBundling } from "./bundle-job.ts";
 import { untilWorthBundling } from "./bundle-pace.ts";
 import { bundleGas, inBundleOrder, MAX_BUNDLE, splitBundles } from "./bundle-split.ts";
 import { bundlerState } from "./bundler-state.ts";
@@ -154,18 +154,7 @@ async function bundlePartition(
     .where("o.status", "in", ["pending", "submitted"])
     // A run woken in auto mode takes nothing once bundling is manual: read in the rows' own snapshot, so operations
     // accepted after the switch are never in a bundle debug_bundler_sendBundleNow did not ask for.
-    .$if(!now, (query) =>
-      query.where(({ not, exists, selectFrom }) =>
-        not(
-          exists(
-            selectFrom("bundlerSettings")
-              .select("chainId")
-              .where("chainId", "=", chainId)
-              .where("bundlingMode", "=", "manual"),
-          ),
-        ),
-      ),
-    )
+    .$if(!now, (query) => query.where(sql<boolean>`not ${manualBundling(chainId)}`))
     .orderBy("o.createdAt")
     .limit(MAX_BUNDLE * 8)
     .execute();

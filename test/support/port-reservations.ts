@@ -12,10 +12,9 @@ export const RESERVATIONS_DIR = join(tmpdir(), "platform-test-ports");
 
 // One record per process, whatever number of module instances (vitest imports this module once per test file).
 const STATE = Symbol.for("platform.testPortReservations");
-const shared = globalThis as { [STATE]?: { held: Set<string>; cleanupInstalled: boolean } };
-shared[STATE] ??= { held: new Set<string>(), cleanupInstalled: false };
-const state = shared[STATE];
-const { held } = state;
+const shared = globalThis as { [STATE]?: { held: Set<string>; readyDirs: Set<string> } };
+shared[STATE] ??= { held: new Set<string>(), readyDirs: new Set<string>() };
+const { held, readyDirs } = shared[STATE];
 
 function alive(pid: number): boolean {
   try {
@@ -26,7 +25,17 @@ function alive(pid: number): boolean {
   }
 }
 
-/** Creates the port's file for this process; false if a live process holds it. */
+/** Whether a reservation file names a process that is gone (not one being written, or already removed). */
+function stale(file: string): boolean {
+  try {
+    const holder = Number(readFileSync(file, "utf8"));
+    return Number.isInteger(holder) && holder > 0 && !alive(holder);
+  } catch {
+    return false;
+  }
+}
+
+/** Creates the port's file for this process; false if another process holds it. */
 function reserveOne(dir: string, port: number): boolean {
   const file = join(dir, String(port));
   for (let attempt = 0; attempt < 2; attempt++) {
@@ -37,14 +46,7 @@ function reserveOne(dir: string, port: number): boolean {
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
     }
-    let holder = Number.NaN;
-    try {
-      holder = Number(readFileSync(file, "utf8"));
-    } catch {
-      continue; // removed meanwhile: try again
-    }
-    if (!Number.isInteger(holder) || holder <= 0) return false; // being written: taken
-    if (alive(holder)) return false;
+    if (!stale(file)) return false;
     try {
       unlinkSync(file); // its process is gone
     } catch {
@@ -54,18 +56,22 @@ function reserveOne(dir: string, port: number): boolean {
   return false;
 }
 
-/** Reserves ports [first, first + count) for this process, all or none. */
-export function reservePorts(first: number, count: number, dir = RESERVATIONS_DIR): boolean {
+/** The directory made (shared: sticky and writable by all) and this process's release at exit, once. */
+function prepare(dir: string) {
+  if (readyDirs.has(dir)) return;
   mkdirSync(dir, { recursive: true });
   try {
     chmodSync(dir, 0o1777);
   } catch {
     // made by another user, who set its mode
   }
-  if (!state.cleanupInstalled) {
-    state.cleanupInstalled = true;
-    process.once("exit", releaseAll);
-  }
+  if (readyDirs.size === 0) process.once("exit", releaseAll);
+  readyDirs.add(dir);
+}
+
+/** Reserves ports [first, first + count) for this process, all or none. */
+export function reservePorts(first: number, count: number, dir = RESERVATIONS_DIR): boolean {
+  prepare(dir);
   const taken: number[] = [];
   for (let port = first; port < first + count; port++) {
     if (reserveOne(dir, port)) taken.push(port);
@@ -99,13 +105,11 @@ export function removeStaleReservations(dir = RESERVATIONS_DIR) {
   } catch {
     return;
   }
-  for (const name of files) {
-    const file = join(dir, name);
-    try {
-      const holder = Number(readFileSync(file, "utf8"));
-      if (Number.isInteger(holder) && holder > 0 && !alive(holder)) unlinkSync(file);
-    } catch {
-      // removed meanwhile, or another user's
-    }
-  }
+  for (const file of files.map((name) => join(dir, name)))
+    if (stale(file))
+      try {
+        unlinkSync(file);
+      } catch {
+        // removed meanwhile, or another user's
+      }
 }
