@@ -75,7 +75,8 @@ export async function failInBundle(db: BundlerDb, bundleId: string, hashes: stri
     .execute();
 }
 
-/** Points the bundle's operations at its chain write (the write's hash is the bundle's transaction hash). */
+/** Points the bundle's operations at its chain write (the write's hash is the bundle's transaction hash): those still
+ * in it, not those its check refused (failed, which keep the bundle's id but are not in its transaction). */
 export async function linkBundle(db: BundlerDb, bundleId: string, transactionRequestId: string) {
   await linkBundleQuery(db, bundleId, transactionRequestId).execute();
 }
@@ -86,6 +87,7 @@ export const linkBundleQuery = (db: BundlerDb, bundleId: string, transactionRequ
     .updateTable("bundlerUserOperations")
     .set({ transactionRequestId, updatedAt: new Date() })
     .where("bundleId", "=", bundleId)
+    .where("status", "=", "submitted")
     .where("transactionRequestId", "is", null);
 
 /** The chain write an earlier run queued for the bundle, if it got that far. */
