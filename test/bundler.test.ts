@@ -220,11 +220,11 @@ describe("bundler (POST /api/v2/bundler)", () => {
     expect(sent.body.error.message).toContain(`[COD-010] the code of ${address}`);
   }
 
-  /** A JSON-RPC answer and the mempool rows of `hashes`, for an assertion's message: what became of each operation. */
-  async function answerAndRows(answer: unknown, hashes: Hex[]): Promise<string> {
+  /** The mempool rows of `hashes`: what became of each operation. */
+  async function operationRows(hashes: Hex[]) {
     const db = openDatabases(platformDbUrl(stack.env), "ledger", 1);
     try {
-      const rows = await bundlerDb(db.platform)
+      return await bundlerDb(db.platform)
         .selectFrom("bundlerUserOperations")
         .select(["userOpHash", "status", "failureReason", "bundleId", "executor", "transactionRequestId", "createdAt"])
         .where(
@@ -233,10 +233,14 @@ describe("bundler (POST /api/v2/bundler)", () => {
           hashes.map((hash) => hash.toLowerCase()),
         )
         .execute();
-      return `answer ${JSON.stringify(answer)}; operations ${JSON.stringify(rows)}`;
     } finally {
       await db.close();
     }
+  }
+
+  /** A JSON-RPC answer and the mempool rows of `hashes`, for an assertion's message. */
+  async function answerAndRows(answer: unknown, hashes: Hex[]): Promise<string> {
+    return `answer ${JSON.stringify(answer)}; operations ${JSON.stringify(await operationRows(hashes))}`;
   }
 
   /** The receipt of a bundle sendBundleNow answered, within 30 s: else what the platform and the node say of its
@@ -1195,17 +1199,8 @@ describe("bundler (POST /api/v2/bundler)", () => {
     ).toBeNull();
     expect(await client.getCode({ address: poor.address })).toBeUndefined(); // its deployment never ran
     // Dropped from the bundle at its check: not pointed at the bundle's chain write, which does not carry it.
-    const db = openDatabases(platformDbUrl(stack.env), "ledger", 1);
-    try {
-      const dropped = await bundlerDb(db.platform)
-        .selectFrom("bundlerUserOperations")
-        .select(["status", "transactionRequestId"])
-        .where("userOpHash", "=", hashes[0]!.toLowerCase())
-        .executeTakeFirst();
-      expect(dropped).toEqual({ status: "failed", transactionRequestId: null });
-    } finally {
-      await db.close();
-    }
+    const [dropped] = await operationRows([hashes[0]!]);
+    expect(dropped).toMatchObject({ status: "failed", transactionRequestId: null });
     await rpc({ jsonrpc: "2.0", id: 4, method: "debug_bundler_setBundlingMode", params: ["auto"] });
   });
 
