@@ -1570,7 +1570,7 @@ describe("bundler (POST /api/v2/bundler)", () => {
     const call = async (method: string, params: unknown[]) =>
       (await rpc({ jsonrpc: "2.0", id: 1, method, params })).body;
     const send = (op: object) => call("eth_sendUserOperation", [op, entryPoint]);
-    expect((await call("debug_bundler_setBundlingMode", ["manual"])).result).toBe("ok");
+    await bundlingManual();
     try {
       // At acceptance: owner is a live operation's sender.
       expect((await send(operation(owner))).result).toMatch(/^0x[0-9a-f]{64}$/);
@@ -1640,7 +1640,7 @@ describe("bundler (POST /api/v2/bundler)", () => {
       ((await call("debug_bundler_dumpMempool", [entryPoint])).result as { sender: string }[]).map((op) =>
         getAddress(op.sender),
       );
-    expect((await call("debug_bundler_setBundlingMode", ["manual"])).result).toBe("ok");
+    await bundlingManual();
     try {
       // maxSeen 20 > opsIncluded + THROTTLING_SLACK: throttled, not banned.
       await call("debug_bundler_setReputation", [[{ address: paymaster, opsSeen: 200, opsIncluded: 0 }], entryPoint]);
