@@ -224,6 +224,9 @@ export async function benchBundlerThroughput(): Promise<void> {
         console.log(
           `  acceptance p50 at one load for all (open loop, ${rate} operations/s, ${openOps(rate)} a run), median of the runs: bundler ${median(acceptP50s(open)).toFixed(0)} ms, alto ${median(acceptP50s(altoOpen)).toFixed(0)} ms (${mode}; target: bundler <= alto; all runs: bundler ${summary(all(open, "accepts"))}${resentNote(open)}; alto ${summary(all(altoOpen, "accepts"))}${resentNote(altoOpen)})`,
         );
+        console.log(
+          `    send to on chain at ${rate} operations/s, all runs: bundler ${summary(all(open, "latencies"))}; alto ${summary(all(altoOpen, "latencies"))}`,
+        );
       }
       console.log(`  send to on chain, all runs, bundler ${mode}: ${summary(all(runs, "latencies"))}`);
     }

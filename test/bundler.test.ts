@@ -942,7 +942,7 @@ describe("bundler (POST /api/v2/bundler)", () => {
     const scope = { chainId: UNSERVED, organizationId: stack.platform.credentials.organizationId };
     const waited = async () => {
       const start = Date.now();
-      await untilWorthBundling(operations, scope, { targetSize: 2, maxWaitMs: 400 });
+      await untilWorthBundling(operations, scope, { targetSize: 2, maxWaitMs: 400, fillWaitMs: 400 });
       return Date.now() - start;
     };
     const aSecondAgo = () => new Date(Date.now() - 1000);
@@ -966,6 +966,39 @@ describe("bundler (POST /api/v2/bundler)", () => {
         .where("userOpHash", "=", marked.userOpHash)
         .execute();
       expect(await waited()).toBeLessThan(300);
+    } finally {
+      await operations.deleteFrom("bundlerUserOperations").where("chainId", "=", UNSERVED).execute();
+      await db.close();
+    }
+  });
+
+  it("lets a bundle fill past the short wait while operations arrive fast enough to fill it, not a trickle", async () => {
+    const db = openDatabases(platformDbUrl(stack.env), "ledger", 1);
+    const operations = bundlerDb(db.platform);
+    const scope = { chainId: UNSERVED, organizationId: stack.platform.credentials.organizationId };
+    const waited = async () => {
+      const start = Date.now();
+      await untilWorthBundling(operations, scope, { targetSize: 8, maxWaitMs: 100, fillWaitMs: 700 });
+      return Date.now() - start;
+    };
+    const accepted = (senders: bigint[]) =>
+      operations
+        .insertInto("bundlerUserOperations")
+        .values(senders.map((sender) => ({ ...unservedRow(0, sender), status: "pending" as const })))
+        .execute();
+    try {
+      // One operation in the short wait: eight would take it 5.6 s to come; it goes after the short wait.
+      await accepted([0xf101n]);
+      expect(await waited()).toBeLessThan(400);
+      await operations.deleteFrom("bundlerUserOperations").where("chainId", "=", UNSERVED).execute();
+      // Four at once: eight would be there well within the fill wait. The run waits past the short wait, and sends
+      // when the bundle fills (four more, 250 ms later), not at the end of the fill wait.
+      await accepted([0xf201n, 0xf202n, 0xf203n, 0xf204n]);
+      const more = setTimeout(() => void accepted([0xf205n, 0xf206n, 0xf207n, 0xf208n]), 250);
+      const filled = await waited();
+      clearTimeout(more);
+      expect(filled).toBeGreaterThanOrEqual(200);
+      expect(filled).toBeLessThan(600);
     } finally {
       await operations.deleteFrom("bundlerUserOperations").where("chainId", "=", UNSERVED).execute();
       await db.close();

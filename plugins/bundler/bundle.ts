@@ -103,6 +103,7 @@ export function bundleTask(ctx: PluginContext<"custody" | "deployment", BundlerS
     const pace = {
       targetSize: ctx.settings.BUNDLER_BUNDLE_TARGET_SIZE,
       maxWaitMs: ctx.settings.BUNDLER_BUNDLE_MAX_WAIT_MS,
+      fillWaitMs: ctx.settings.BUNDLER_BUNDLE_FILL_WAIT_MS,
     };
     if (!now) await untilWorthBundling(bundlerDb(ctx.db.platform), { chainId, organizationId }, pace);
     else await untilAcceptancesSettle(ctx, { chainId, organizationId });

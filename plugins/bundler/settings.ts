@@ -61,10 +61,11 @@ export const BundlerSettings = z.object({
     .int()
     .min(1)
     .max(64)
-    .default(16)
+    .default(64)
     .describe(
       "A bundling run (auto mode) sends as soon as this many of the organisation's accepted operations wait on the " +
-        "chain, without waiting out `BUNDLER_BUNDLE_MAX_WAIT_MS`.",
+        "chain, without waiting out `BUNDLER_BUNDLE_MAX_WAIT_MS` (default: a full bundle). Also how many an " +
+        "executor's bundle takes before the next executor with no bundle on its way gets any.",
     ),
   BUNDLER_BUNDLE_MAX_WAIT_MS: z.coerce
     .number()
@@ -75,7 +76,20 @@ export const BundlerSettings = z.object({
     .describe(
       "How long a bundling run (auto mode) lets the oldest waiting operation wait, since its acceptance, for others " +
         "to share its bundle, unless `BUNDLER_BUNDLE_TARGET_SIZE` of them wait already (each bundle costs its " +
-        "transaction, block and confirmations whatever it carries). 0: a run sends as soon as an acceptance wakes it.",
+        "transaction, block and confirmations whatever it carries), or they arrive fast enough to fill it by " +
+        "`BUNDLER_BUNDLE_FILL_WAIT_MS`. 0: a run sends as soon as an acceptance wakes it.",
+    ),
+  BUNDLER_BUNDLE_FILL_WAIT_MS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(60_000)
+    .default(1000)
+    .describe(
+      "How long a bundling run (auto mode) lets the oldest waiting operation wait when operations arrive fast enough " +
+        "(as the waiting ones came) to fill a bundle of `BUNDLER_BUNDLE_TARGET_SIZE` by then: under load, full " +
+        "bundles rather than many small ones (each costs the machine the same whatever it carries). Below " +
+        "`BUNDLER_BUNDLE_MAX_WAIT_MS` it counts as that.",
     ),
   BUNDLER_VALIDATION: z
     .enum(["safe", "unsafe"])
