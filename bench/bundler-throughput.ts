@@ -15,6 +15,7 @@ import { join } from "node:path";
 import { type Address, type Hex, keccak256, parseEther, toHex } from "viem";
 import { formatUserOperationRequest } from "viem/account-abstraction";
 import { privateKeyToAccount } from "viem/accounts";
+import { createIndexStatus } from "../host/index-status.ts";
 import { anvilAccount } from "../test/support/api-flows.ts";
 import { bootStack, stackChain } from "../test/support/stack.ts";
 import { installAlto, startAlto } from "./alto.ts";
@@ -159,6 +160,18 @@ export async function benchBundlerThroughput(): Promise<void> {
       { BUNDLER_URL: peer.url },
       platformAt(safe.baseUrl),
     ];
+    // Each run begins once the index has read the chain to its head: the index reads every EntryPoint's events,
+    // Alto's bundles too, and a run leaves it behind (up to ~1 s here), catching up on the CPU of the next run's
+    // opening burst, whichever side that is.
+    const indexStatus = createIndexStatus(stack.platform.parts.indexerUrl);
+    const caughtUpWaits: number[] = [];
+    const indexCaughtUp = async () => {
+      const started = performance.now();
+      const head = await client.getBlockNumber({ cacheTime: 0 });
+      if (!(await indexStatus.waitForBlock(chain.id, head, 120_000)))
+        throw new Error(`the index did not reach block ${head} in 120 s`);
+      caughtUpWaits.push(performance.now() - started);
+    };
     /** Rounds of the three sides, each round begun by the next side: none always runs first (cold) or right after
      * a platform run's tail. Returns the runs per side (unsafe, Alto, safe). */
     const rounds = async (name: string, lanesOf: unknown[][], extra: Record<string, string> = {}) => {
@@ -166,6 +179,7 @@ export async function benchBundlerThroughput(): Promise<void> {
       for (const [r, lanes] of lanesOf.entries())
         for (let i = 0; i < SIDES; i++) {
           const side = (r + i) % SIDES;
+          await indexCaughtUp();
           runs[side]!.push(await run(`${name}-${side}-${r}`, lanes[side], { ...sideEnv[side]!, ...extra }));
         }
       return runs;
@@ -195,6 +209,9 @@ export async function benchBundlerThroughput(): Promise<void> {
       `bundler beside Alto (issue #39; EntryPoint v0.7, ${SENDERS} SimpleAccounts x ${ROUNDS} operations a run, ${LANES} nonce keys per account in parallel, ${RUNS} rounds of platform unsafe, Alto, platform safe, rotated; Alto ${altoVersion}, unsafe mode, ${ALTO_EXECUTORS} executors)`,
     );
     console.log(line("Alto", altoRuns));
+    console.log(
+      `  before each run, until the index had read the chain's head: ${summary(caughtUpWaits)} (the previous run's tail)`,
+    );
     const all = (runs: Run[], field: "accepts" | "latencies") => runs.flatMap((r) => r[field]);
     /** Refusals by the sender's mempool limit (-32504) and internal errors (-32603) the runs met, if any. */
     const resentNote = (runs: Run[]) => {
