@@ -53,7 +53,7 @@ import { addKeyedJobSql } from "../host/worker/keyed-jobs.ts";
 import { userOperationEvents } from "../plugins/bundler/bundle.ts";
 import { linkBundleQuery } from "../plugins/bundler/bundle-claims.ts";
 import { bundleJob } from "../plugins/bundler/bundle-job.ts";
-import { untilWorthBundling } from "../plugins/bundler/bundle-pace.ts";
+import { type BundlePace, untilWorthBundling } from "../plugins/bundler/bundle-pace.ts";
 import { insertUnlessContended, markAccepted, type NewOperation } from "../plugins/bundler/quick-insert.ts";
 import { simulateValidation, validationCaches } from "../plugins/bundler/simulation.ts";
 import { bundlerDb } from "../plugins/bundler/tables.ts";
@@ -936,15 +936,21 @@ describe("bundler (POST /api/v2/bundler)", () => {
     }
   });
 
-  it("paces a bundling run by the operations accepted, each from its acceptance, not by those still accepting", async () => {
+  /** How long a bundling run at `pace` waits on the unserved chain's rows, through its own connection. */
+  const pacedWait = (pace: BundlePace) => {
     const db = openDatabases(platformDbUrl(stack.env), "ledger", 1);
     const operations = bundlerDb(db.platform);
     const scope = { chainId: UNSERVED, organizationId: stack.platform.credentials.organizationId };
     const waited = async () => {
       const start = Date.now();
-      await untilWorthBundling(operations, scope, { targetSize: 2, maxWaitMs: 400, fillWaitMs: 400 });
+      await untilWorthBundling(operations, scope, pace);
       return Date.now() - start;
     };
+    return { db, operations, waited };
+  };
+
+  it("paces a bundling run by the operations accepted, each from its acceptance, not by those still accepting", async () => {
+    const { db, operations, waited } = pacedWait({ targetSize: 2, maxWaitMs: 400, fillWaitMs: 400 });
     const aSecondAgo = () => new Date(Date.now() - 1000);
     try {
       // Two written a second ago: one still accepting, the other accepted (marked) just now.
@@ -973,14 +979,7 @@ describe("bundler (POST /api/v2/bundler)", () => {
   });
 
   it("lets a bundle fill past the short wait while operations arrive fast enough to fill it, not a trickle", async () => {
-    const db = openDatabases(platformDbUrl(stack.env), "ledger", 1);
-    const operations = bundlerDb(db.platform);
-    const scope = { chainId: UNSERVED, organizationId: stack.platform.credentials.organizationId };
-    const waited = async () => {
-      const start = Date.now();
-      await untilWorthBundling(operations, scope, { targetSize: 8, maxWaitMs: 100, fillWaitMs: 700 });
-      return Date.now() - start;
-    };
+    const { db, operations, waited } = pacedWait({ targetSize: 8, maxWaitMs: 100, fillWaitMs: 700 });
     const accepted = (senders: bigint[]) =>
       operations
         .insertInto("bundlerUserOperations")
