@@ -15,13 +15,13 @@ import { join } from "node:path";
 import { type Address, type Hex, keccak256, parseEther, toHex } from "viem";
 import { formatUserOperationRequest } from "viem/account-abstraction";
 import { privateKeyToAccount } from "viem/accounts";
-import { createIndexStatus } from "../host/index-status.ts";
 import { anvilAccount } from "../test/support/api-flows.ts";
 import { bootStack, stackChain } from "../test/support/stack.ts";
 import { installAlto, startAlto } from "./alto.ts";
 import { chainClients } from "./chain-clients.ts";
 import { runClientProcess } from "./client-process.ts";
 import { startExtraHost } from "./extra-host.ts";
+import { indexCaughtUp } from "./index-caught-up.ts";
 import { keyedNonce, laneNonces } from "./nonce-lanes.ts";
 import { type BenchAccount, simpleAccounts } from "./simple-accounts.ts";
 import { percentile, summary } from "./stats.ts";
@@ -163,15 +163,7 @@ export async function benchBundlerThroughput(): Promise<void> {
     // Each run begins once the index has read the chain to its head: the index reads every EntryPoint's events,
     // Alto's bundles too, and a run leaves it behind (up to ~1 s here), catching up on the CPU of the next run's
     // opening burst, whichever side that is.
-    const indexStatus = createIndexStatus(stack.platform.parts.indexerUrl);
     const caughtUpWaits: number[] = [];
-    const indexCaughtUp = async () => {
-      const started = performance.now();
-      const head = await client.getBlockNumber({ cacheTime: 0 });
-      if (!(await indexStatus.waitForBlock(chain.id, head, 120_000)))
-        throw new Error(`the index did not reach block ${head} in 120 s`);
-      caughtUpWaits.push(performance.now() - started);
-    };
     /** Rounds of the three sides, each round begun by the next side: none always runs first (cold) or right after
      * a platform run's tail. Returns the runs per side (unsafe, Alto, safe). */
     const rounds = async (name: string, lanesOf: unknown[][], extra: Record<string, string> = {}) => {
@@ -179,7 +171,9 @@ export async function benchBundlerThroughput(): Promise<void> {
       for (const [r, lanes] of lanesOf.entries())
         for (let i = 0; i < SIDES; i++) {
           const side = (r + i) % SIDES;
-          await indexCaughtUp();
+          const waitStarted = performance.now();
+          await indexCaughtUp(stack);
+          caughtUpWaits.push(performance.now() - waitStarted);
           runs[side]!.push(await run(`${name}-${side}-${r}`, lanes[side], { ...sideEnv[side]!, ...extra }));
         }
       return runs;

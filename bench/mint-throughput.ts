@@ -14,6 +14,7 @@ import { createIndexStatus } from "../host/index-status.ts";
 import { START_DEFAULTS } from "../scripts/start-defaults.ts";
 import { bootStack, json } from "../test/support/stack.ts";
 import { MINT_RECIPIENT, timedApiMints } from "./api-mints.ts";
+import { indexCaughtUp } from "./index-caught-up.ts";
 import { summary } from "./stats.ts";
 
 const MINTS = Number(process.env.BENCH_MINTS ?? 400);
@@ -109,17 +110,13 @@ async function mintThroughput(mining: Record<string, string>): Promise<void> {
     // Both warmed up first with a run of the same shape, unmeasured. Each measured run starts once the index has
     // caught up with the chain: neither shares the node with the index catching up on the other's blocks (a block
     // per transaction leaves it hundreds behind).
-    const indexCaughtUp = async () => {
-      const head = Number(await client.getBlockNumber());
-      await createIndexStatus(stack.platform.parts.indexerUrl).waitForBlock(31337, head, 120_000);
-    };
     if (WARMUP_MINTS > 0) {
       await apiRun(WARMUP_MINTS);
       await rawRun(WARMUP_MINTS);
     }
-    await indexCaughtUp();
+    await indexCaughtUp(stack);
     const apiSeconds = await apiRun(MINTS);
-    await indexCaughtUp();
+    await indexCaughtUp(stack);
     const rawSeconds = await rawRun(MINTS);
 
     // Latency under Prefer: wait (16 callers at a time): first right after the raw burst, which leaves the index
@@ -145,7 +142,7 @@ async function mintThroughput(mining: Record<string, string>): Promise<void> {
       return { latencies, behind: head - indexed };
     };
     const afterBurst = await waitLatencies();
-    await indexCaughtUp();
+    await indexCaughtUp(stack);
     const caughtUp = await waitLatencies();
 
     const apiRate = MINTS / apiSeconds;

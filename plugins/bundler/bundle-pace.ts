@@ -27,11 +27,14 @@ export interface PendingOperations {
   oldestAgeMs: number | null;
 }
 
+/** The longest a run waits: the fill wait, never below the short wait. */
+const longestWaitMs = (pace: BundlePace) => Math.max(pace.fillWaitMs, pace.maxWaitMs);
+
 /** Whether the pending operations are worth a bundle now (0); else how long until they may be. */
 export function readyIn({ count, oldestAgeMs }: PendingOperations, pace: BundlePace): number {
   if (oldestAgeMs === null) return 0; // nothing pending: the run has nothing to wait for
   if (count >= pace.targetSize) return 0;
-  const fillWaitMs = Math.max(pace.fillWaitMs, pace.maxWaitMs);
+  const fillWaitMs = longestWaitMs(pace);
   if (oldestAgeMs < pace.maxWaitMs) return pace.maxWaitMs - oldestAgeMs;
   // Past the short wait: worth waiting on only if the operations, arriving as they did, fill the bundle in time.
   const filledBy = oldestAgeMs > 0 ? (count * fillWaitMs) / oldestAgeMs : 0;
@@ -46,7 +49,7 @@ export async function untilWorthBundling(
   pace: BundlePace,
 ): Promise<void> {
   if (pace.maxWaitMs <= 0) return;
-  const deadline = Date.now() + Math.max(pace.fillWaitMs, pace.maxWaitMs); // a bound of its own, whatever the rows say
+  const deadline = Date.now() + longestWaitMs(pace); // a bound of its own, whatever the rows say
   for (;;) {
     // (the database's clock on both sides of the age; the camel-case plugin names the columns)
     const { rows } = await sql<{ count: string; oldestAgeMs: number | null }>`
