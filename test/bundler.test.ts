@@ -1220,9 +1220,12 @@ describe("bundler (POST /api/v2/bundler)", () => {
     const hashes = await acceptedInManualMode([poor, rich]);
     // Accepted while it could pay; then its money is gone: the EntryPoint refuses it at the bundle's check (AA21).
     await client.request({ method: "anvil_setBalance" as never, params: [poor.address, "0x0"] as never });
+    // The oldest, dropped, gives way: sendBundleNow answers the bundle that carries the rest.
     const sent = await rpc({ jsonrpc: "2.0", id: 2, method: "debug_bundler_sendBundleNow", params: [] });
-    expect(sent.body.error, await answerAndRows(sent.body, hashes)).toMatchObject({ code: -32500 });
-    expect(sent.body.error.message).toContain("AA21");
+    expect(sent.body.result, await answerAndRows(sent.body, hashes)).toMatch(/^0x[0-9a-f]{64}$/);
+    expect(
+      userOperationEvents(await bundleMined(sent.body.result), entryPoint).map((event) => event.userOpHash),
+    ).toEqual([hashes[1]]);
     const bundler = createBundlerClient({ account: rich, client, transport: transport(), pollingInterval: 200 });
     const receipt = await bundler.waitForUserOperationReceipt({ hash: hashes[1], timeout: 30_000 });
     expect(receipt.success).toBe(true);
@@ -1233,6 +1236,7 @@ describe("bundler (POST /api/v2/bundler)", () => {
     // Dropped from the bundle at its check: not pointed at the bundle's chain write, which does not carry it.
     const [dropped] = await operationRows([hashes[0]!]);
     expect(dropped).toMatchObject({ status: "failed", transactionRequestId: null });
+    expect(dropped?.failureReason).toContain("AA21");
     await rpc({ jsonrpc: "2.0", id: 4, method: "debug_bundler_setBundlingMode", params: ["auto"] });
   });
 
@@ -1289,7 +1293,15 @@ describe("bundler (POST /api/v2/bundler)", () => {
     const kept = await bundler.sendUserOperation({ calls: [{ to: RECIPIENT, value: 1n }] });
     // Other code that still validates: the bundle's eth_call alone would carry it.
     await setCode(changing, "0x5b600060005260206000f3");
-    await expectDroppedForChangedCode(changing);
+    // The oldest, dropped, gives way: sendBundleNow answers the bundle that carries the rest.
+    const sent = await rpc({ jsonrpc: "2.0", id: 3, method: "debug_bundler_sendBundleNow", params: [] });
+    expect(sent.body.result, JSON.stringify(sent.body)).toMatch(/^0x[0-9a-f]{64}$/);
+    expect(
+      userOperationEvents(await bundleMined(sent.body.result), entryPoint).map((event) => event.userOpHash),
+    ).toEqual([kept]);
+    const [dropped] = await operationRows([changed]);
+    expect(dropped).toMatchObject({ status: "failed" });
+    expect(dropped?.failureReason).toContain(`[COD-010] the code of ${changing}`);
     expect((await bundler.waitForUserOperationReceipt({ hash: kept, timeout: 30_000 })).success).toBe(true);
     expect(
       (await rpc({ jsonrpc: "2.0", id: 4, method: "eth_getUserOperationReceipt", params: [changed] })).body.result,
@@ -1349,8 +1361,9 @@ describe("bundler (POST /api/v2/bundler)", () => {
       expect(refused.body.error.code).toBe(-32507);
       expect(await rows.selectFrom("bundlerUserOperations").where("userOpHash", "=", badHash).execute()).toEqual([]);
 
-      // Three accepted operations, then made to look as a stopped process leaves them (accepting): a's and b's 31 s
-      // ago, c's just now; b's account has lost its code since.
+      // Three accepted operations, then made to look as a stopped process leaves them (accepting): b's 32 s ago, a's
+      // 31 s, c's just now; b's account has lost its code since. The oldest, b's, is refused when validated again:
+      // sendBundleNow answers the bundle of the next oldest, a's.
       await bundlingManual();
       const hashes: Hex[] = [];
       for (const account of [a, b, c]) {
@@ -1365,10 +1378,11 @@ describe("bundler (POST /api/v2/bundler)", () => {
           .where("userOpHash", "=", hash)
           .execute();
       await unfinished(aHash, 31);
-      await unfinished(bHash, 31);
+      await unfinished(bHash, 32);
       await unfinished(cHash, 0);
       await setCode(b.address, "0x");
       const sent = await rpc({ jsonrpc: "2.0", id: 3, method: "debug_bundler_sendBundleNow", params: [] });
+      expect(sent.body.result, JSON.stringify(sent.body)).toMatch(/^0x[0-9a-f]{64}$/);
       const bundle = await bundleMined(sent.body.result as Hex);
       expect(userOperationEvents(bundle, entryPoint).map((event) => event.userOpHash)).toEqual([aHash]);
       const state = async (hash: Hex) =>

@@ -1,8 +1,8 @@
 // debug_bundler_sendBundleNow: runs the organisation's bundling on the request's chain now (whatever the mode) and
-// answers the transaction hash of the bundle that carries its oldest pending operation (none pending: its oldest
-// claimed by a run that stopped before queuing its write, a bundle the run finishes first; with several executors the
-// run's other bundles go out beside it) once the pipeline has signed it (null when the mempool held nothing to
-// bundle).
+// answers the transaction hash of the bundle that carries the oldest operation waiting for one (pending, else claimed
+// by a run that stopped before queuing its write: a bundle the run finishes first; with several executors the run's
+// other bundles go out beside it) once the pipeline has signed it; one the run refuses when it validates it again
+// gives way to the next oldest, so a bundle sent is always answered. null when the mempool held nothing to bundle.
 import type { Hex } from "viem";
 import { waitForChange } from "../../host/db/wait-for-change.ts";
 import { TERMINAL_STATES, TRANSACTION_REQUEST_CHANNEL } from "../../host/mutations/wait-for-terminal.ts";
@@ -12,13 +12,15 @@ import { rpcError } from "./rpc-error.ts";
 import { type BundlerDb, bundlerDb, USER_OPERATION_CHANNEL } from "./tables.ts";
 
 const WAIT_MS = 20_000;
+/** How many of the oldest waiting operations the answer may come from (more than a bundle holds). */
+const CANDIDATES = 256;
 
 /**
- * The organisation's oldest operation waiting for a bundle on the chain: pending, else (none pending) claimed by a run
- * that stopped before queuing its write. A run in progress claims operations too: a pending one, where there is one,
- * is never mistaken for such a claim.
+ * The organisation's operations waiting for a bundle on the chain, oldest first: pending, else (none pending) claimed
+ * by a run that stopped before queuing its write. A run in progress claims operations too: a pending one, where there
+ * is one, is never mistaken for such a claim.
  */
-async function oldestWaiting(db: BundlerDb, chainId: number, organizationId: string) {
+async function oldestWaiting(db: BundlerDb, chainId: number, organizationId: string): Promise<string[]> {
   const oldest = (status: "pending" | "submitted") =>
     db
       .selectFrom("bundlerUserOperations")
@@ -28,19 +30,39 @@ async function oldestWaiting(db: BundlerDb, chainId: number, organizationId: str
       .where("status", "=", status)
       .$if(status === "submitted", (query) => query.where("transactionRequestId", "is", null))
       .orderBy("createdAt")
-      .limit(1)
-      .executeTakeFirst();
-  return (await oldest("pending")) ?? (await oldest("submitted"));
+      .orderBy("userOpHash") // the same order for operations written in the same instant
+      .limit(CANDIDATES)
+      .execute();
+  const pending = await oldest("pending");
+  return (pending.length > 0 ? pending : await oldest("submitted")).map((row) => row.userOpHash);
 }
 
 export async function sendBundleNow(ctx: PluginContext, chainId: number, organizationId: string): Promise<Hex | null> {
   const db = bundlerDb(ctx.db.platform);
-  const pending = await oldestWaiting(db, chainId, organizationId);
-  if (!pending) return null;
+  const waiting = await oldestWaiting(db, chainId, organizationId);
+  if (waiting.length === 0) return null;
   await wakeBundler(ctx, chainId, organizationId, true);
   const deadline = Date.now() + WAIT_MS;
+  let refusal: string | undefined;
+  for (const userOpHash of waiting) {
+    const row = await bundleOf(ctx, userOpHash, deadline);
+    if (row.transactionHash) return row.transactionHash as Hex;
+    if (row.status !== "failed") {
+      const ended = row.requestStatus && TERMINAL_STATES.has(row.requestStatus);
+      throw rpcError(
+        "BUNDLER_INTERNAL_ERROR",
+        ended ? `The bundle's transaction ended ${row.requestStatus}, unsent` : "The bundle was not sent within 20 s",
+      );
+    }
+    refusal ??= row.failureReason ?? "failed"; // refused by the run: the next oldest tells the bundle
+  }
+  throw rpcError("BUNDLER_USER_OPERATION_REJECTED", refusal ?? "failed");
+}
+
+/** The operation once bundled into a request and that request signed (or refused, or the deadline passed). */
+async function bundleOf(ctx: PluginContext, userOpHash: string, deadline: number) {
   const read = () =>
-    db
+    bundlerDb(ctx.db.platform)
       .selectFrom("bundlerUserOperations as o")
       .leftJoin("transactionRequests as r", "r.id", "o.transactionRequestId")
       .select([
@@ -50,31 +72,23 @@ export async function sendBundleNow(ctx: PluginContext, chainId: number, organiz
         "r.transactionHash",
         "r.status as requestStatus",
       ])
-      .where("o.userOpHash", "=", pending.userOpHash)
+      .where("o.userOpHash", "=", userOpHash)
       .executeTakeFirstOrThrow();
   // Bundled into a request (or refused), then that request signed: each wait woken by its row's change. A bundle
   // claims its operations before it queues its request: claimed (submitted) without a request is not done yet.
-  let row = await waitForChange({
+  const row = await waitForChange({
     listener: ctx.db.listen(USER_OPERATION_CHANNEL),
-    key: pending.userOpHash,
+    key: userOpHash,
     read,
     done: (op) => op.status === "failed" || op.status === "included" || op.transactionRequestId !== null,
     deadline,
   });
-  if (row.transactionRequestId && !row.transactionHash)
-    row = await waitForChange({
-      listener: ctx.db.listen(TRANSACTION_REQUEST_CHANNEL),
-      key: row.transactionRequestId,
-      read,
-      done: (op) =>
-        op.transactionHash !== null || op.status === "failed" || TERMINAL_STATES.has(op.requestStatus ?? ""),
-      deadline,
-    });
-  if (row.transactionHash) return row.transactionHash as Hex;
-  if (row.status === "failed") throw rpcError("BUNDLER_USER_OPERATION_REJECTED", row.failureReason ?? "failed");
-  const ended = row.requestStatus && TERMINAL_STATES.has(row.requestStatus);
-  throw rpcError(
-    "BUNDLER_INTERNAL_ERROR",
-    ended ? `The bundle's transaction ended ${row.requestStatus}, unsent` : "The bundle was not sent within 20 s",
-  );
+  if (!row.transactionRequestId || row.transactionHash) return row;
+  return waitForChange({
+    listener: ctx.db.listen(TRANSACTION_REQUEST_CHANNEL),
+    key: row.transactionRequestId,
+    read,
+    done: (op) => op.transactionHash !== null || op.status === "failed" || TERMINAL_STATES.has(op.requestStatus ?? ""),
+    deadline,
+  });
 }
