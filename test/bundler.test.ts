@@ -52,7 +52,7 @@ import { openDatabases } from "../host/db/database.ts";
 import { addKeyedJobSql } from "../host/worker/keyed-jobs.ts";
 import { userOperationEvents } from "../plugins/bundler/bundle.ts";
 import { linkBundleQuery } from "../plugins/bundler/bundle-claims.ts";
-import { bundleJob } from "../plugins/bundler/bundle-job.ts";
+import { BUNDLE_TASK, bundleJob } from "../plugins/bundler/bundle-job.ts";
 import { type BundlePace, untilWorthBundling } from "../plugins/bundler/bundle-pace.ts";
 import { insertUnlessContended, markAccepted, type NewOperation } from "../plugins/bundler/quick-insert.ts";
 import { simulateValidation, validationCaches } from "../plugins/bundler/simulation.ts";
@@ -238,9 +238,22 @@ describe("bundler (POST /api/v2/bundler)", () => {
     }
   }
 
-  /** A JSON-RPC answer and the mempool rows of `hashes`, for an assertion's message. */
+  /** The bundling runs' jobs still queued (a failed run's error, its attempts), for an assertion's message. */
+  async function bundleJobs() {
+    const db = openDatabases(platformDbUrl(stack.env), "ledger", 1);
+    try {
+      const { rows } = await sql`select j.key, j.payload, j.attempts, j.last_error, j.locked_at, j.run_at
+        from graphile_worker._private_jobs j join graphile_worker._private_tasks t on t.id = j.task_id
+        where t.identifier = ${BUNDLE_TASK}`.execute(db.platform);
+      return rows;
+    } finally {
+      await db.close();
+    }
+  }
+
+  /** A JSON-RPC answer, the mempool rows of `hashes` and the bundling jobs, for an assertion's message. */
   async function answerAndRows(answer: unknown, hashes: Hex[]): Promise<string> {
-    return `answer ${JSON.stringify(answer)}; operations ${JSON.stringify(await operationRows(hashes))}`;
+    return `answer ${JSON.stringify(answer)}; operations ${JSON.stringify(await operationRows(hashes))}; bundling jobs ${JSON.stringify(await bundleJobs())}`;
   }
 
   /** The receipt of a bundle sendBundleNow answered, within 30 s: else what the platform and the node say of its
@@ -1396,6 +1409,7 @@ describe("bundler (POST /api/v2/bundler)", () => {
       expect(await state(cHash)).toMatchObject({ status: "pending", accepting: true }); // its acceptance may still run
       await unfinished(cHash, 31);
       const next = await rpc({ jsonrpc: "2.0", id: 4, method: "debug_bundler_sendBundleNow", params: [] });
+      expect(next.body.result, await answerAndRows(next.body, [cHash])).toMatch(/^0x[0-9a-f]{64}$/);
       const second = await bundleMined(next.body.result as Hex);
       expect(userOperationEvents(second, entryPoint).map((event) => event.userOpHash)).toEqual([cHash]);
     } finally {
