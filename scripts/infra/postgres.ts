@@ -2,9 +2,9 @@
 // under this supervisor (so it stops last, in our order). Where its binaries and cluster live: postgres-home.ts.
 import { execFileSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { chownSync, existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { chownSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import pg from "pg";
 import { type Child, startChild, waitFor } from "./child-process.ts";
 import { type ClusterPlace, placeCluster, SetupError, SYSTEM_BASE } from "./postgres-home.ts";
@@ -56,6 +56,32 @@ function initialise(place: ClusterPlace) {
   }
 }
 
+/** A Unix socket's path is at most 107 bytes (sun_path): a longer folder leaves TCP only. */
+const MAX_SOCKET_PATH = 100;
+
+/**
+ * Where the server's Unix socket lives, or undefined (TCP only) when no short folder is at hand. Clients connect
+ * through it: a query over a Unix socket costs ~20 % less CPU than over loopback TCP (measured here: 100-120 against
+ * 130-160 us a `select`, client and server). As root, beside the cluster (the server's user's, a short system path);
+ * else a folder of the temp dir, removed when the server stops.
+ */
+function socketFolder(place: ClusterPlace, port: number): { dir: string; remove: boolean } | undefined {
+  const fits = (dir: string) => join(dir, `.s.PGSQL.${port}`).length <= MAX_SOCKET_PATH;
+  try {
+    if (place.user.uid !== undefined) {
+      const dir = join(dirname(place.pgdata), "socket");
+      if (!fits(dir)) return undefined;
+      mkdirSync(dir, { recursive: true, mode: 0o700 });
+      chownSync(dir, place.user.uid, place.user.gid ?? place.user.uid);
+      return { dir, remove: false };
+    }
+    if (!fits(join(tmpdir(), "pg-XXXXXX"))) return undefined;
+    return { dir: mkdtempSync(join(tmpdir(), "pg-")), remove: true };
+  } catch {
+    return undefined; // a temp dir that cannot be written: TCP serves
+  }
+}
+
 export async function startPostgres(options: {
   databaseUrl?: string;
   dataDir: string;
@@ -67,6 +93,7 @@ export async function startPostgres(options: {
 
   const place = placeCluster(options.dataDir, options.systemBase ?? SYSTEM_BASE);
   if (!existsSync(join(place.pgdata, "PG_VERSION"))) initialise(place);
+  const socket = socketFolder(place, options.port);
   const child = startChild(
     "postgres",
     place.postgres,
@@ -76,10 +103,9 @@ export async function startPostgres(options: {
       "-p",
       String(options.port),
       "-c",
-      "listen_addresses=127.0.0.1",
-      // No Unix socket (clients use TCP): its path would be limited to ~100 characters of a clone's folder.
+      "listen_addresses=127.0.0.1", // TCP too: for psql, the CLI and tools given a host and port
       "-k",
-      "",
+      socket?.dir ?? "",
       "-c",
       "max_connections=200",
     ],
@@ -95,7 +121,10 @@ export async function startPostgres(options: {
   void child.exited.then((code) => {
     exitCode = code;
   });
-  const adminUrl = `postgres://${USER}:${PASSWORD}@127.0.0.1:${options.port}/postgres`;
+  // The socket's folder as the `host` parameter (node-postgres and libpq read it so), else loopback TCP.
+  const url = (database: string) =>
+    `postgres://${USER}:${PASSWORD}@127.0.0.1:${options.port}/${database}${socket ? `?host=${encodeURIComponent(socket.dir)}` : ""}`;
+  const adminUrl = url("postgres");
   await waitFor(
     "PostgreSQL",
     async () => {
@@ -117,9 +146,12 @@ export async function startPostgres(options: {
         : `postgres exited with code ${exitCode}; see ${options.dataDir}/logs/postgres.log`,
   );
   return {
-    url: `postgres://${USER}:${PASSWORD}@127.0.0.1:${options.port}/${DB_NAME}`,
+    url: url(DB_NAME),
     embedded: true,
     child,
-    stop: () => child.stop(),
+    stop: async () => {
+      await child.stop();
+      if (socket?.remove) rmSync(socket.dir, { recursive: true, force: true });
+    },
   };
 }
