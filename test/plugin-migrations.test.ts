@@ -47,7 +47,9 @@ describe("plugin migrations", () => {
     await admin.connect();
     await admin.query(`create database ${name}`);
     await admin.end();
-    const pool = new pg.Pool({ connectionString: server.url.replace(/\/platform$/, `/${name}`), max: 2 });
+    const url = new URL(server.url); // its query names the server's socket folder
+    url.pathname = `/${name}`;
+    const pool = new pg.Pool({ connectionString: url.toString(), max: 2 });
     pool.on("error", () => {});
     const db = new Kysely<unknown>({ dialect: new PostgresDialect({ pool }) });
     opened.push(db);
