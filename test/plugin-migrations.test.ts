@@ -11,7 +11,7 @@ import type { PluginMigration } from "../host/plugin.ts";
 import { composePlugins, type PluginMigrations } from "../host/plugin-host.ts";
 import { plugins } from "../plugins/index.ts";
 import { removeDataDir } from "../scripts/infra/data-dir.ts";
-import { type Database, startPostgres } from "../scripts/infra/postgres.ts";
+import { type Database, otherDatabaseUrl, startPostgres } from "../scripts/infra/postgres.ts";
 import { freePort } from "./support/stack.ts";
 
 const pluginLists = composePlugins(plugins).migrations;
@@ -47,9 +47,7 @@ describe("plugin migrations", () => {
     await admin.connect();
     await admin.query(`create database ${name}`);
     await admin.end();
-    const url = new URL(server.url); // its query names the server's socket folder
-    url.pathname = `/${name}`;
-    const pool = new pg.Pool({ connectionString: url.toString(), max: 2 });
+    const pool = new pg.Pool({ connectionString: otherDatabaseUrl(server.url, name), max: 2 });
     pool.on("error", () => {});
     const db = new Kysely<unknown>({ dialect: new PostgresDialect({ pool }) });
     opened.push(db);

@@ -8,7 +8,7 @@ import { Kysely, PostgresDialect, sql } from "kysely";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { prepareDataDir, removeDataDir } from "../../scripts/infra/data-dir.ts";
-import { type Database, startPostgres } from "../../scripts/infra/postgres.ts";
+import { type Database, otherDatabaseUrl, startPostgres } from "../../scripts/infra/postgres.ts";
 import { freePort } from "../../test/support/stack.ts";
 import { createTableVersions, versionTable } from "../db/table-versions.ts";
 import { runCollection } from "./apply.ts";
@@ -36,9 +36,7 @@ async function databaseWith(database: string, name: string): Promise<Kysely<Item
   await admin.connect();
   await admin.query(`create database ${database}`);
   await admin.end();
-  const url = new URL(postgres.url);
-  url.pathname = `/${database}`;
-  const pool = new pg.Pool({ connectionString: url.toString(), max: 2 });
+  const pool = new pg.Pool({ connectionString: otherDatabaseUrl(postgres.url, database), max: 2 });
   pool.on("error", () => {}); // the server stopping at the end may still find a client closing
   pools.push(pool);
   const db = new Kysely<Items>({ dialect: new PostgresDialect({ pool }) });

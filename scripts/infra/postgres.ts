@@ -56,6 +56,13 @@ function initialise(place: ClusterPlace) {
   }
 }
 
+/** `url` naming another database of the same server; its query (the socket's folder) kept. */
+export function otherDatabaseUrl(url: string, database: string): string {
+  const other = new URL(url);
+  other.pathname = `/${database}`;
+  return other.toString();
+}
+
 /** A Unix socket's path is at most 107 bytes (sun_path): a longer folder leaves TCP only. */
 const MAX_SOCKET_PATH = 100;
 
