@@ -31,9 +31,16 @@ it("gathers concurrent calls into one JSON-RPC batch on `client`", async () => {
   expect(requests).toEqual([3]);
 });
 
-it("sends each call of `unbatchedClient` at once, in a request of its own", async () => {
-  const { unbatchedClient } = createChainService(url, 31337);
-  const [number] = await Promise.all([unbatchedClient.getBlockNumber({ cacheTime: 0 }), unbatchedClient.getGasPrice()]);
+it("sends each call of `eagerClient` at once while the node answers fewer than two", async () => {
+  const { eagerClient } = createChainService(url, 31337);
+  const [number] = await Promise.all([eagerClient.getBlockNumber({ cacheTime: 0 }), eagerClient.getGasPrice()]);
   expect(number).toBe(42n);
   expect(requests).toEqual([1, 1]);
+});
+
+it("sends the calls `eagerClient` makes while two are in flight together, each answered its own result", async () => {
+  const { eagerClient } = createChainService(url, 31337);
+  const answers = await Promise.all(Array.from({ length: 6 }, () => eagerClient.getGasPrice()));
+  expect(answers).toEqual(Array(6).fill(42n));
+  expect(requests).toEqual([1, 1, 4]);
 });

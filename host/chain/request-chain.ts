@@ -83,10 +83,10 @@ function forRequest<T extends object>(
   ctx: RequestChainContext,
   chainId: number,
   more: T,
-  unbatched = false,
+  eager = false,
 ): ServedChain & T {
   const served = ctx.chains.get(chainId);
-  const base = unbatched ? served.unbatchedClient : served.client;
+  const base = eager ? served.eagerClient : served.client;
   const timeoutMs = ctx.config.CHAIN_REQUEST_TIMEOUT_SECONDS * 1000;
   let client: PublicClient | undefined;
   let request: ChainRequest | undefined;
@@ -131,14 +131,15 @@ export async function requestChainId(c: Context<AppEnv>, ctx: RequestChainContex
 
 /**
  * The request's served chain (its node and the platform's contracts there), for routes that need no system on it.
- * `unbatched`: its client sends each call at once (chain-service.ts), for a route whose calls follow one another.
+ * `eager`: its client sends each call at once, batched only while the node is busy (chain-service.ts), for a route
+ * whose calls follow one another.
  */
 export async function requestServedChain(
   c: Context<AppEnv>,
   ctx: RequestChainContext,
-  { unbatched = false } = {},
+  { eager = false } = {},
 ): Promise<ServedChain> {
-  return forRequest(c, ctx, (await resolve(c, ctx)).chainId, {}, unbatched);
+  return forRequest(c, ctx, (await resolve(c, ctx)).chainId, {}, eager);
 }
 
 export async function requestChain(c: Context<AppEnv>, ctx: RequestChainContext): Promise<RequestChain> {

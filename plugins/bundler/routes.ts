@@ -55,8 +55,9 @@ export function bundlerRoutes(app: App, ctx: PluginContext<never, BundlerSetting
   const warnUnanswered = throttledWarnings(logger);
   app.openapi(bundlerRoute, (async (c: Context<AppEnv>) => {
     // The served chain alone (an unknown X-Chain-Id is refused before any JSON-RPC): the methods need no system there.
-    // Unbatched: a method's calls to the node follow one another (a bundler client waits on each answer).
-    const chain = await requestServedChain(c, ctx, { unbatched: true });
+    // Eager: a method's calls to the node follow one another (a bundler client waits on each answer); only those of
+    // concurrent requests made while the node is busy go out together.
+    const chain = await requestServedChain(c, ctx, { eager: true });
     const answer = await answerJsonRpc(await c.req.text(), {
       ctx,
       principal: c.get("principal"),

@@ -6,7 +6,7 @@ import { createLogger } from "../../host/logger.ts";
 import { startTimers } from "../../host/timers.ts";
 import { ponderUrl } from "../../scripts/infra/ponder.ts";
 import { composed, createPlatformContext, loadPlatformConfig } from "../../scripts/platform-context.ts";
-import { platformDbUrl, type TestStack } from "./stack.ts";
+import type { TestStack } from "./stack.ts";
 
 export interface SecondHost {
   api(path: string, key: string, init?: RequestInit): Promise<Response>;
@@ -16,10 +16,11 @@ export interface SecondHost {
 /** The app of a further host process (settings overridden, e.g. REQUEST_LOG_ENABLED=false) and how to stop it. */
 export function secondHostApp(stack: TestStack, overrides: Record<string, string> = {}) {
   const config = loadPlatformConfig({ ...stack.env, ...overrides });
-  const databaseUrl = platformDbUrl(stack.env);
+  // The platform's own URL (the embedded server's Unix socket), as a further host process of `npm start` gets it.
+  const { databaseUrl } = stack.platform.parts;
   const { ctx, chains, index, db } = createPlatformContext(
     config,
-    { ...stack.platform.parts, databaseUrl, indexerUrl: ponderUrl(config.PONDER_PORT) },
+    { ...stack.platform.parts, indexerUrl: ponderUrl(config.PONDER_PORT) },
     createLogger("warn"),
   );
   const timers = startTimers(composed.timers(ctx), createLogger("warn"));
