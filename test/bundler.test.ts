@@ -1674,6 +1674,50 @@ describe("bundler (POST /api/v2/bundler)", () => {
     }
   });
 
+  it("answers at once the bundle of the next oldest when the run holds the oldest back (STO-041), null if all", async () => {
+    const [a, b] = [await simpleAccount(), await simpleAccount()];
+    const hashes = await acceptedInManualMode([a, b]);
+    const db = openDatabases(platformDbUrl(stack.env), "ledger", 1);
+    const holdBack = (hash: Hex, storageOf: Address) =>
+      bundlerDb(db.platform)
+        .updateTable("bundlerUserOperations")
+        .set({ storageAddresses: [storageOf.toLowerCase()] })
+        .where("userOpHash", "=", hash)
+        .execute();
+    try {
+      // The oldest (a's) used the storage of b's sender while b's operation is live: bundling holds it back until
+      // b's is on chain. sendBundleNow used to wait its 20 s for a's bundle and answer -32603.
+      await holdBack(hashes[0]!, b.address);
+      const started = Date.now();
+      const sent = await rpc({ jsonrpc: "2.0", id: 2, method: "debug_bundler_sendBundleNow", params: [] });
+      expect(sent.body.result, await answerAndRows(sent.body, hashes)).toMatch(/^0x[0-9a-f]{64}$/);
+      expect(Date.now() - started).toBeLessThan(10_000);
+      expect(
+        userOperationEvents(await bundleMined(sent.body.result), entryPoint).map((event) => event.userOpHash),
+      ).toEqual([hashes[1]]);
+      // Everything waiting held back: a's operation, free of b's once that is mined, as if its acceptance were still
+      // running (a run takes no operation still accepting). No bundle: null, at once.
+      await bundlerDb(db.platform)
+        .updateTable("bundlerUserOperations")
+        .set({ storageAddresses: null, accepting: true, createdAt: new Date() })
+        .where("userOpHash", "=", hashes[0]!)
+        .execute();
+      const again = Date.now();
+      const none = await rpc({ jsonrpc: "2.0", id: 3, method: "debug_bundler_sendBundleNow", params: [] });
+      expect(none.body, await answerAndRows(none.body, hashes)).toEqual({ jsonrpc: "2.0", id: 3, result: null });
+      expect(Date.now() - again).toBeLessThan(10_000);
+      expect((await operationRows([hashes[0]!]))[0]).toMatchObject({ status: "pending" });
+    } finally {
+      await bundlerDb(db.platform)
+        .updateTable("bundlerUserOperations")
+        .set({ storageAddresses: null, accepting: false })
+        .where("userOpHash", "in", hashes)
+        .execute();
+      await db.close();
+      await rpc({ jsonrpc: "2.0", id: 4, method: "debug_bundler_setBundlingMode", params: ["auto"] });
+    }
+  });
+
   it("drops a throttled paymaster's operations live for more than THROTTLED_ENTITY_LIVE_BLOCKS", async () => {
     const paymaster: Address = "0x0000000000000000000000000000000000f27562";
     await setCode(paymaster, "0x604060005260606000f3"); // sponsors anything

@@ -46,8 +46,14 @@ export const manualBundling = (chainId: number) =>
  * run's pending job (one no worker has taken yet, which will read the rows committed before it) rather than rewriting
  * it: under load a run is nearly always pending or running, and add_job's upsert and NOTIFY were the costliest
  * statement of an acceptance (1.3 ms of PostgreSQL's time each). A forced wake rewrites it, to carry `now`.
+ * Answers the job's id (null when none was queued, or a worker took the keyed job meanwhile: keyed-jobs.ts).
  */
-export function wakeBundler(ctx: PluginContext, chainId: number, organizationId: string, force = false): Promise<void> {
+export function wakeBundler(
+  ctx: PluginContext,
+  chainId: number,
+  organizationId: string,
+  force = false,
+): Promise<string | null> {
   const { wakes } = bundlerState(ctx);
   const key = `${chainId}:${organizationId}:${force}`;
   let wake = wakes.get(key);
@@ -57,9 +63,10 @@ export function wakeBundler(ctx: PluginContext, chainId: number, organizationId:
     wake = coalesced(async () => {
       // Committed without waiting for the disk: a wake a crash loses is made up by the wake sweep (wake-sweep.ts),
       // and one disk flush fewer per acceptance leaves the disk to the acceptances' own rows.
-      await sql`select ${queue}
+      const { rows } = await sql<{ id: string | null }>`select ${queue} as id
         from ${unflushedCommit} as unflushed
         where ${force}::boolean or not ${manualBundling(chainId)}`.execute(ctx.db.platform);
+      return rows[0]?.id ?? null;
     });
     wakes.set(key, wake);
   }

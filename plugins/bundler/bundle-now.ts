@@ -1,8 +1,11 @@
 // debug_bundler_sendBundleNow: runs the organisation's bundling on the request's chain now (whatever the mode) and
 // answers the transaction hash of the bundle that carries the oldest operation waiting for one (pending, else claimed
 // by a run that stopped before queuing its write: a bundle the run finishes first; with several executors the run's
-// other bundles go out beside it) once the pipeline has signed it; one the run refuses when it validates it again
-// gives way to the next oldest, so a bundle sent is always answered. null when the mempool held nothing to bundle.
+// other bundles go out beside it) once the pipeline has signed it; one the run refuses when it validates it again,
+// or holds back once it has ended (a throttled entity's, STO-041, a paymaster's deposit spent), gives way to the next
+// oldest, so a bundle sent is always answered. null when the run bundled nothing: the mempool held nothing, or it held
+// back everything it held.
+import { sql } from "kysely";
 import type { Hex } from "viem";
 import { waitForChange } from "../../host/db/wait-for-change.ts";
 import { TERMINAL_STATES, TRANSACTION_REQUEST_CHANNEL } from "../../host/mutations/wait-for-terminal.ts";
@@ -12,6 +15,8 @@ import { rpcError } from "./rpc-error.ts";
 import { type BundlerDb, bundlerDb, USER_OPERATION_CHANNEL } from "./tables.ts";
 
 const WAIT_MS = 20_000;
+/** How often a pending operation's row is read again while the forced run may still bundle it. */
+const RUN_POLL_MS = 200;
 /** How many of the oldest waiting operations the answer may come from (more than a bundle holds). */
 const CANDIDATES = 256;
 
@@ -41,28 +46,43 @@ export async function sendBundleNow(ctx: PluginContext, chainId: number, organiz
   const db = bundlerDb(ctx.db.platform);
   const waiting = await oldestWaiting(db, chainId, organizationId);
   if (waiting.length === 0) return null;
-  await wakeBundler(ctx, chainId, organizationId, true);
+  const run = await wakeBundler(ctx, chainId, organizationId, true);
   const deadline = Date.now() + WAIT_MS;
   let refusal: string | undefined;
   for (const userOpHash of waiting) {
-    const row = await bundleOf(ctx, userOpHash, deadline);
+    const row = await bundleOf(ctx, userOpHash, run, deadline);
     if (row.transactionHash) return row.transactionHash as Hex;
-    if (row.status !== "failed") {
-      const ended = row.requestStatus && TERMINAL_STATES.has(row.requestStatus);
-      throw rpcError(
-        "BUNDLER_INTERNAL_ERROR",
-        ended ? `The bundle's transaction ended ${row.requestStatus}, unsent` : "The bundle was not sent within 20 s",
-      );
+    if (row.status === "failed") {
+      refusal ??= row.failureReason ?? "failed"; // refused by the run: the next oldest tells the bundle
+      continue;
     }
-    refusal ??= row.failureReason ?? "failed"; // refused by the run: the next oldest tells the bundle
+    if (row.status === "pending" && row.run === "done") continue; // held back by the run that ended
+    if (row.status === "pending" && row.run === "failed")
+      // Its error stays in the worker's log (it may name internals); the retry is a run like any other.
+      throw rpcError("BUNDLER_INTERNAL_ERROR", "The bundling run failed before it sent this bundle");
+    const ended = row.requestStatus && TERMINAL_STATES.has(row.requestStatus);
+    throw rpcError(
+      "BUNDLER_INTERNAL_ERROR",
+      ended ? `The bundle's transaction ended ${row.requestStatus}, unsent` : "The bundle was not sent within 20 s",
+    );
   }
-  throw rpcError("BUNDLER_USER_OPERATION_REJECTED", refusal ?? "failed");
+  if (refusal !== undefined) throw rpcError("BUNDLER_USER_OPERATION_REJECTED", refusal);
+  return null; // every operation held back
 }
 
-/** The operation once bundled into a request and that request signed (or refused, or the deadline passed). */
-async function bundleOf(ctx: PluginContext, userOpHash: string, deadline: number) {
-  const read = () =>
-    bundlerDb(ctx.db.platform)
+/** The forced run's state: its job still queued or running, completed (graphile-worker deletes it), or failed. */
+type RunState = "running" | "done" | "failed";
+
+/**
+ * The operation once bundled into a request and that request signed (or refused, or left pending by the run `run`
+ * once that has ended, or the deadline passed). `run`: the forced run's job (none known: only the deadline ends a
+ * wait for a pending operation).
+ */
+async function bundleOf(ctx: PluginContext, userOpHash: string, run: string | null, deadline: number) {
+  const read = async () => {
+    // The run's state first: once it has ended, the row read after it shows all it did.
+    const state = await runState(ctx, run);
+    const row = await bundlerDb(ctx.db.platform)
       .selectFrom("bundlerUserOperations as o")
       .leftJoin("transactionRequests as r", "r.id", "o.transactionRequestId")
       .select([
@@ -74,14 +94,22 @@ async function bundleOf(ctx: PluginContext, userOpHash: string, deadline: number
       ])
       .where("o.userOpHash", "=", userOpHash)
       .executeTakeFirstOrThrow();
-  // Bundled into a request (or refused), then that request signed: each wait woken by its row's change. A bundle
-  // claims its operations before it queues its request: claimed (submitted) without a request is not done yet.
+    return { ...row, ...state };
+  };
+  // Bundled into a request (or refused, or held back), then that request signed: each wait woken by its row's change
+  // (a held operation's row does not change: the fallback read sees its run ended). A bundle claims its operations
+  // before it queues its request: claimed (submitted) without a request is not done yet.
   const row = await waitForChange({
     listener: ctx.db.listen(USER_OPERATION_CHANNEL),
     key: userOpHash,
     read,
-    done: (op) => op.status === "failed" || op.status === "included" || op.transactionRequestId !== null,
+    done: (op) =>
+      op.status === "failed" ||
+      op.status === "included" ||
+      op.transactionRequestId !== null ||
+      (op.status === "pending" && op.run !== "running"),
     deadline,
+    fallbackMs: RUN_POLL_MS,
   });
   if (!row.transactionRequestId || row.transactionHash) return row;
   return waitForChange({
@@ -91,4 +119,16 @@ async function bundleOf(ctx: PluginContext, userOpHash: string, deadline: number
     done: (op) => op.transactionHash !== null || op.status === "failed" || TERMINAL_STATES.has(op.requestStatus ?? ""),
     deadline,
   });
+}
+
+/** Whether the forced run's job has ended (none given: still running, as far as is known). */
+async function runState(ctx: PluginContext, run: string | null): Promise<{ run: RunState }> {
+  if (run === null) return { run: "running" };
+  const { rows } = await sql<{ failed: boolean }>`
+    select last_error is not null and locked_at is null as failed from graphile_worker._private_jobs
+    where id = ${run}::bigint`.execute(ctx.db.platform);
+  const job = rows[0];
+  if (!job) return { run: "done" };
+  // A failed attempt leaves its error and releases the job (its retry is a run like any other).
+  return { run: job.failed ? "failed" : "running" };
 }

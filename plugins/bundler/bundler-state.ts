@@ -8,7 +8,7 @@ import { type ValidationCaches, validationCaches } from "./simulation.ts";
 export interface BundlerState {
   validation: ValidationCaches;
   /** One wake per chain, organisation and mode (bundle-job.ts). */
-  wakes: Map<string, () => Promise<void>>;
+  wakes: Map<string, () => Promise<string | null>>;
   /** Per chain: the mempool rows and bundle receipts asked for in one turn (lookups.ts). */
   loaders: Map<number, ChainLoaders>;
 }
