@@ -136,8 +136,9 @@ export function coalescingFetch(send: typeof fetch, options: CoalescingOptions =
   return (input, init) => {
     const url = String(input instanceof Request ? input.url : input);
     const state = stateOf(url);
+    if (state.inFlight < lone) return sendAlone(url, state, init);
     const call = singleCall(init?.body);
-    if (state.inFlight < lone || !call || NEVER_HELD.has(call.method as string)) return sendAlone(url, state, init);
+    if (!call || NEVER_HELD.has(call.method as string)) return sendAlone(url, state, init);
     const signal = init?.signal ?? undefined;
     if (signal?.aborted) return Promise.reject(abortReason(signal));
     return new Promise<Response>((resolve, reject) => {
