@@ -43,3 +43,17 @@ export function foldIntoKeyedJobSql(job: FoldableJob<object>): RawBuilder<string
 export async function addKeyedJob<DB>(db: Kysely<DB>, job: KeyedJob<object>): Promise<void> {
   await sql`select ${addKeyedJobSql(job)}`.execute(db as unknown as Kysely<unknown>);
 }
+
+/** Where a job stands: waiting or running, completed (graphile-worker deletes a completed job), or failed (its last
+ * attempt left its error and released it; a retry, if due, is another run). */
+export type JobOutcome = "open" | "completed" | "failed";
+
+/** The outcome of the job `id` (as addKeyedJobSql answered it). */
+export async function jobOutcome<DB>(db: Kysely<DB>, id: string): Promise<JobOutcome> {
+  const { rows } = await sql<{ failed: boolean }>`
+    select last_error is not null and locked_at is null as failed from graphile_worker._private_jobs
+    where id = ${id}::bigint`.execute(db as unknown as Kysely<unknown>);
+  const job = rows[0];
+  if (!job) return "completed";
+  return job.failed ? "failed" : "open";
+}

@@ -5,11 +5,11 @@
 // or holds back once it has ended (a throttled entity's, STO-041, a paymaster's deposit spent), gives way to the next
 // oldest, so a bundle sent is always answered. null when the run bundled nothing: the mempool held nothing, or it held
 // back everything it held.
-import { sql } from "kysely";
 import type { Hex } from "viem";
 import { waitForChange } from "../../host/db/wait-for-change.ts";
 import { TERMINAL_STATES, TRANSACTION_REQUEST_CHANNEL } from "../../host/mutations/wait-for-terminal.ts";
 import type { PluginContext } from "../../host/plugin.ts";
+import { type JobOutcome, jobOutcome } from "../../host/worker/keyed-jobs.ts";
 import { wakeBundler } from "./bundle-job.ts";
 import { rpcError } from "./rpc-error.ts";
 import { type BundlerDb, bundlerDb, USER_OPERATION_CHANNEL } from "./tables.ts";
@@ -56,7 +56,7 @@ export async function sendBundleNow(ctx: PluginContext, chainId: number, organiz
       refusal ??= row.failureReason ?? "failed"; // refused by the run: the next oldest tells the bundle
       continue;
     }
-    if (row.status === "pending" && row.run === "done") continue; // held back by the run that ended
+    if (row.status === "pending" && row.run === "completed") continue; // held back by the run that ended
     if (row.status === "pending" && row.run === "failed")
       // Its error stays in the worker's log (it may name internals); the retry is a run like any other.
       throw rpcError("BUNDLER_INTERNAL_ERROR", "The bundling run failed before it sent this bundle");
@@ -70,18 +70,15 @@ export async function sendBundleNow(ctx: PluginContext, chainId: number, organiz
   return null; // every operation held back
 }
 
-/** The forced run's state: its job still queued or running, completed (graphile-worker deletes it), or failed. */
-type RunState = "running" | "done" | "failed";
-
 /**
  * The operation once bundled into a request and that request signed (or refused, or left pending by the run `run`
  * once that has ended, or the deadline passed). `run`: the forced run's job (none known: only the deadline ends a
  * wait for a pending operation).
  */
 async function bundleOf(ctx: PluginContext, userOpHash: string, run: string | null, deadline: number) {
-  const read = async () => {
-    // The run's state first: once it has ended, the row read after it shows all it did.
-    const state = await runState(ctx, run);
+  /** The row, and (with `job`) the run's outcome, read first: once it has ended, the row read after shows all it did. */
+  const read = (job: string | null) => async () => {
+    const outcome: JobOutcome = job === null ? "open" : await jobOutcome(ctx.db.platform, job);
     const row = await bundlerDb(ctx.db.platform)
       .selectFrom("bundlerUserOperations as o")
       .leftJoin("transactionRequests as r", "r.id", "o.transactionRequestId")
@@ -94,7 +91,7 @@ async function bundleOf(ctx: PluginContext, userOpHash: string, run: string | nu
       ])
       .where("o.userOpHash", "=", userOpHash)
       .executeTakeFirstOrThrow();
-    return { ...row, ...state };
+    return { ...row, run: outcome };
   };
   // Bundled into a request (or refused, or held back), then that request signed: each wait woken by its row's change
   // (a held operation's row does not change: the fallback read sees its run ended). A bundle claims its operations
@@ -102,12 +99,12 @@ async function bundleOf(ctx: PluginContext, userOpHash: string, run: string | nu
   const row = await waitForChange({
     listener: ctx.db.listen(USER_OPERATION_CHANNEL),
     key: userOpHash,
-    read,
+    read: read(run),
     done: (op) =>
       op.status === "failed" ||
       op.status === "included" ||
       op.transactionRequestId !== null ||
-      (op.status === "pending" && op.run !== "running"),
+      (op.status === "pending" && op.run !== "open"),
     deadline,
     fallbackMs: RUN_POLL_MS,
   });
@@ -115,20 +112,8 @@ async function bundleOf(ctx: PluginContext, userOpHash: string, run: string | nu
   return waitForChange({
     listener: ctx.db.listen(TRANSACTION_REQUEST_CHANNEL),
     key: row.transactionRequestId,
-    read,
+    read: read(null), // bundled: the run's outcome no longer matters
     done: (op) => op.transactionHash !== null || op.status === "failed" || TERMINAL_STATES.has(op.requestStatus ?? ""),
     deadline,
   });
-}
-
-/** Whether the forced run's job has ended (none given: still running, as far as is known). */
-async function runState(ctx: PluginContext, run: string | null): Promise<{ run: RunState }> {
-  if (run === null) return { run: "running" };
-  const { rows } = await sql<{ failed: boolean }>`
-    select last_error is not null and locked_at is null as failed from graphile_worker._private_jobs
-    where id = ${run}::bigint`.execute(ctx.db.platform);
-  const job = rows[0];
-  if (!job) return { run: "done" };
-  // A failed attempt leaves its error and releases the job (its retry is a run like any other).
-  return { run: job.failed ? "failed" : "running" };
 }
