@@ -242,7 +242,10 @@ describe("bundler (POST /api/v2/bundler)", () => {
   async function bundleJobs() {
     const db = openDatabases(platformDbUrl(stack.env), "ledger", 1);
     try {
-      const { rows } = await sql`select j.key, j.payload, j.attempts, j.last_error, j.locked_at, j.run_at
+      const { rows } = await sql<{
+        key: string;
+        payload: unknown;
+      }>`select j.key, j.payload, j.attempts, j.last_error, j.locked_at, j.run_at
         from graphile_worker._private_jobs j join graphile_worker._private_tasks t on t.id = j.task_id
         where t.identifier = ${BUNDLE_TASK}`.execute(db.platform);
       return rows;
@@ -1409,10 +1412,85 @@ describe("bundler (POST /api/v2/bundler)", () => {
       expect(await state(cHash)).toMatchObject({ status: "pending", accepting: true }); // its acceptance may still run
       await unfinished(cHash, 31);
       const next = await rpc({ jsonrpc: "2.0", id: 4, method: "debug_bundler_sendBundleNow", params: [] });
-      expect(next.body.result, await answerAndRows(next.body, [cHash])).toMatch(/^0x[0-9a-f]{64}$/);
+      expect(next.body, await answerAndRows(next.body, [cHash])).toMatchObject({
+        result: expect.stringMatching(/^0x[0-9a-f]{64}$/),
+      });
       const second = await bundleMined(next.body.result as Hex);
       expect(userOperationEvents(second, entryPoint).map((event) => event.userOpHash)).toEqual([cHash]);
     } finally {
+      await rpc({ jsonrpc: "2.0", id: 5, method: "debug_bundler_setBundlingMode", params: ["auto"] });
+      await db.close();
+    }
+  });
+
+  it("keeps a sendBundleNow's run sent at once when a bundle confirmed meanwhile wakes the next run (manual)", async () => {
+    const [a, c] = [await simpleAccount(), await simpleAccount()];
+    // Deployed by a first operation each (auto mode): the executor the runs below use (the first idle) is funded.
+    await Promise.all(
+      [a, c].map(async (account) => {
+        const bundler = createBundlerClient({ account, client, transport: transport(), pollingInterval: 200 });
+        const hash = await bundler.sendUserOperation({ calls: [{ to: RECIPIENT, value: 1n }] });
+        await bundler.waitForUserOperationReceipt({ hash, timeout: 30_000 });
+      }),
+    );
+    const db = openDatabases(platformDbUrl(stack.env), "ledger", 1);
+    const send = (account: typeof a) =>
+      createBundlerClient({ account, client, transport: transport() }).sendUserOperation({
+        calls: [{ to: RECIPIENT, value: 1n }],
+      });
+    const sendBundleNow = () => rpc({ jsonrpc: "2.0", id: 3, method: "debug_bundler_sendBundleNow", params: [] });
+    let release = () => {};
+    let held: Promise<unknown> = Promise.resolve();
+    try {
+      await bundlingManual();
+      // a's bundle is signed but not mined; c's operation, accepted after it, waits for the next run.
+      await client.request({ method: "evm_setAutomine" as never, params: [false] as never });
+      const aHash = await send(a);
+      const first = await sendBundleNow();
+      expect(first.body, await answerAndRows(first.body, [aHash])).toMatchObject({ result: expect.any(String) });
+      const cHash = await send(c);
+      await vi.waitFor(async () => expect(await bundleJobs()).toEqual([]), { timeout: 10_000, interval: 50 });
+      // The bundling queues held (graphile-worker skips a queue whose row another transaction locks): the next
+      // sendBundleNow's run waits, queued, while a's bundle is mined and its confirmation wakes the next run.
+      const locked = new Promise<void>((resolveLocked, rejectLocked) => {
+        held = db.platform
+          .transaction()
+          .execute(async (trx) => {
+            const { rows } = await sql`select id from graphile_worker._private_job_queues
+              where queue_name like 'bundler:%' for update`.execute(trx);
+            expect(rows.length).toBeGreaterThan(0);
+            await new Promise<void>((resolveRelease) => {
+              release = resolveRelease;
+              resolveLocked();
+            });
+          })
+          .catch(rejectLocked);
+      });
+      await locked;
+      const next = sendBundleNow();
+      await vi.waitFor(
+        async () => expect((await bundleJobs()).map((job) => job.payload)).toMatchObject([{ now: true }]),
+        { timeout: 10_000, interval: 50 },
+      );
+      await client.request({ method: "evm_mine" as never, params: [] as never });
+      await vi.waitFor(async () => expect(await operationRows([aHash])).toMatchObject([{ status: "included" }]), {
+        timeout: 10_000,
+        interval: 50,
+      });
+      await client.request({ method: "evm_setAutomine" as never, params: [true] as never });
+      release();
+      await held;
+      // The run still sent at once (the confirmation's wake folded into it): c's bundle, not null.
+      const answer = await next;
+      expect(answer.body, await answerAndRows(answer.body, [cHash])).toMatchObject({
+        result: expect.stringMatching(/^0x[0-9a-f]{64}$/),
+      });
+      const bundle = await bundleMined(answer.body.result as Hex);
+      expect(userOperationEvents(bundle, entryPoint).map((event) => event.userOpHash)).toEqual([cHash]);
+    } finally {
+      release();
+      await held.catch(() => {});
+      await client.request({ method: "evm_setAutomine" as never, params: [true] as never });
       await rpc({ jsonrpc: "2.0", id: 5, method: "debug_bundler_setBundlingMode", params: ["auto"] });
       await db.close();
     }

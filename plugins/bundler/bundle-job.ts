@@ -40,6 +40,15 @@ export const manualBundling = (chainId: number) =>
   sql<boolean>`exists (select 1 from platform.bundler_settings where chain_id = ${chainId} and bundling_mode = 'manual')`;
 
 /**
+ * The next run's wake a confirmed bundle gives, in its confirmation's transaction (which the run then waits for):
+ * folded into a pending run, which keeps its payload (a debug_bundler_sendBundleNow run stays sent at once: replaced,
+ * it would take nothing in manual mode), and none in manual mode, where only sendBundleNow bundles.
+ */
+export function wakeAfterBundleSql(chainId: number, organizationId: string) {
+  return sql`select ${foldIntoKeyedJobSql(bundleJob(chainId, organizationId))} where not ${manualBundling(chainId)}`;
+}
+
+/**
  * Queues the organisation's bundling run on the chain, in auto mode (or always, with `force`). One wake per
  * organisation and mode at a time on the platform (host/cache's `coalesced`): concurrent acceptances share the next
  * wake, begun after their rows were committed, instead of queueing 32 upserts of one job row. A wake folds into the

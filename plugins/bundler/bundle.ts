@@ -16,7 +16,6 @@ import type { MutationKind } from "../../host/mutations/service.ts";
 import { TERMINAL_STATES } from "../../host/mutations/service.ts";
 import type { PluginContext } from "../../host/plugin.ts";
 import { defineTask } from "../../host/worker/define-task.ts";
-import { addKeyedJobSql } from "../../host/worker/keyed-jobs.ts";
 import { settleInterruptedAcceptances, untilAcceptancesSettle, withoutAccepting } from "./accepting.ts";
 import { bundleCandidates } from "./bundle-candidates.ts";
 import {
@@ -27,7 +26,7 @@ import {
   queuedBundleWrite,
   releaseFromBundle,
 } from "./bundle-claims.ts";
-import { BundlePayload, bundleJob, manualBundling } from "./bundle-job.ts";
+import { BundlePayload, manualBundling, wakeAfterBundleSql } from "./bundle-job.ts";
 import { untilWorthBundling } from "./bundle-pace.ts";
 import { bundleGas, inBundleOrder, MAX_BUNDLE, splitBundles } from "./bundle-split.ts";
 import { bundlerState } from "./bundler-state.ts";
@@ -397,6 +396,6 @@ export const handleOpsKind: MutationKind = {
       .where("status", "=", "pending")
       .limit(1)
       .executeTakeFirst();
-    if (waiting) await sql`select ${addKeyedJobSql(bundleJob(request.chainId, request.organizationId))}`.execute(db);
+    if (waiting) await wakeAfterBundleSql(request.chainId, request.organizationId).execute(db);
   },
 };
